@@ -1,0 +1,22 @@
+#pragma once
+/// The thin CLI: each verb parses its options, calls the library and prints.
+#include <CLI/CLI.hpp>
+#include <functional>
+#include <string>
+
+namespace netsched::cli {
+
+/// A verb's run function returns the exit code: 0 ok, 1 verification failed, 2 bad input.
+using Run = std::function<int()>;
+
+Run add_info(CLI::App& app);
+Run add_export(CLI::App& app);
+
+/// Whether progress should be drawn (stderr is a terminal and CI is not set).
+bool show_progress();
+/// Draws "stage done/total" on stderr, throttled; a no-op unless show_progress().
+void progress(const std::string& stage, std::uint64_t done, std::uint64_t total);
+/// Ends a progress line.
+void progress_done();
+
+}  // namespace netsched::cli

@@ -1,0 +1,84 @@
+// netsched: generate communication schedules for interconnection networks and prove them.
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <iostream>
+#include <map>
+
+#include "app/cli.hpp"
+#include "gen/spec.hpp"
+
+namespace netsched::cli {
+
+bool show_progress() {
+  static const bool on = ::isatty(STDERR_FILENO) && !std::getenv("CI");
+  return on;
+}
+
+void progress(const std::string& stage, std::uint64_t done, std::uint64_t total) {
+  if (!show_progress()) return;
+  static auto last = std::chrono::steady_clock::time_point{};
+  const auto now = std::chrono::steady_clock::now();
+  if (done != total && now - last < std::chrono::milliseconds(200)) return;
+  last = now;
+  std::cerr << "\r\033[K" << stage << " " << done << "/" << total << std::flush;
+}
+
+void progress_done() {
+  if (show_progress()) std::cerr << "\r\033[K" << std::flush;
+}
+
+}  // namespace netsched::cli
+
+int main(int argc, char** argv) {
+  CLI::App app{"netsched: communication schedules for interconnection networks, verified"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "netsched 0.1.0");
+  std::map<CLI::App*, netsched::cli::Run> runs;
+  auto add = [&](const char* name, const char* desc, auto adder) {
+    CLI::App* sub = app.add_subcommand(name, desc);
+    runs[sub] = adder(*sub);
+  };
+  add("info", "exact properties of a network and the papers' formulas for it",
+      netsched::cli::add_info);
+  add("export", "write a network's edges as an edge list, Graphviz dot or JSON",
+      netsched::cli::add_export);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "netsched: " << e.what() << "\n(run 'netsched --help' or 'netsched VERB --help')\n";
+    return 2;
+  }
+  for (auto& [sub, run] : runs) {
+    if (!sub->parsed()) continue;
+    try {
+      return run();
+    } catch (const netsched::SpecError& e) {
+      netsched::cli::progress_done();
+      std::cerr << "netsched: " << e.what() << "\n";
+      return 2;
+    } catch (const std::invalid_argument& e) {
+      netsched::cli::progress_done();
+      std::cerr << "netsched: " << e.what() << "\n";
+      return 2;
+    } catch (const std::logic_error& e) {
+      netsched::cli::progress_done();
+      std::cerr << "netsched: internal error: " << e.what() << "\n";
+      return 3;
+    } catch (const std::bad_alloc&) {
+      netsched::cli::progress_done();
+      std::cerr << "netsched: out of memory\n";
+      return 2;
+    } catch (const std::exception& e) {
+      netsched::cli::progress_done();
+      std::cerr << "netsched: " << e.what() << "\n";
+      return 2;
+    }
+  }
+  return 2;
+}

@@ -1,0 +1,82 @@
+#include "core/graph.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <stdexcept>
+#include <thread>
+
+namespace netsched {
+
+std::uint32_t Graph::degree(NodeId u) const {
+  std::vector<NodeId> buf;
+  neighbors(u, buf);
+  return static_cast<std::uint32_t>(buf.size());
+}
+
+bool Graph::adjacent(NodeId u, NodeId v) const {
+  std::vector<NodeId> buf;
+  neighbors(u, buf);
+  return std::find(buf.begin(), buf.end(), v) != buf.end();
+}
+
+std::uint64_t Graph::count_edges() const {
+  const std::uint64_t n = num_nodes();
+  std::atomic<std::uint64_t> total{0};
+  parallel_for(n, 0, [&](std::uint64_t b, std::uint64_t e) {
+    std::uint64_t s = 0;
+    for (std::uint64_t u = b; u < e; ++u) s += degree(NodeId(static_cast<std::uint32_t>(u)));
+    total += s;
+  });
+  return total / 2;
+}
+
+void parallel_for(std::uint64_t n, unsigned threads,
+                  const std::function<void(std::uint64_t, std::uint64_t)>& fn) {
+  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+  if (n < 4096 || threads == 1) {
+    if (n > 0) fn(0, n);
+    return;
+  }
+  std::vector<std::thread> pool;
+  const std::uint64_t chunk = (n + threads - 1) / threads;
+  for (unsigned t = 0; t < threads; ++t) {
+    const std::uint64_t b = t * chunk, e = std::min(n, b + chunk);
+    if (b >= e) break;
+    pool.emplace_back([&fn, b, e] { fn(b, e); });
+  }
+  for (auto& th : pool) th.join();
+}
+
+Csr::Csr(const Graph& g, unsigned threads) {
+  const std::uint64_t n64 = g.num_nodes();
+  check_node_cap(n64, "graph");
+  n_ = static_cast<std::uint32_t>(n64);
+  offsets_.assign(n_ + 1, 0);
+  parallel_for(n_, threads, [&](std::uint64_t b, std::uint64_t e) {
+    for (std::uint64_t u = b; u < e; ++u)
+      offsets_[u + 1] = g.degree(NodeId(static_cast<std::uint32_t>(u)));
+  });
+  for (std::uint32_t u = 0; u < n_; ++u) offsets_[u + 1] += offsets_[u];
+  targets_.resize(offsets_[n_]);
+  parallel_for(n_, threads, [&](std::uint64_t b, std::uint64_t e) {
+    std::vector<NodeId> buf;
+    for (std::uint64_t u = b; u < e; ++u) {
+      g.neighbors(NodeId(static_cast<std::uint32_t>(u)), buf);
+      if (buf.size() != offsets_[u + 1] - offsets_[u])
+        throw std::logic_error("graph: degree() and neighbors() disagree at node " +
+                               std::to_string(u));
+      std::uint64_t o = offsets_[u];
+      for (NodeId v : buf) targets_[o++] = v.v;
+    }
+  });
+}
+
+Csr::Csr(const std::vector<std::vector<std::uint32_t>>& adj) {
+  n_ = static_cast<std::uint32_t>(adj.size());
+  offsets_.assign(n_ + 1, 0);
+  for (std::uint32_t u = 0; u < n_; ++u) offsets_[u + 1] = offsets_[u] + adj[u].size();
+  targets_.reserve(offsets_[n_]);
+  for (const auto& row : adj) targets_.insert(targets_.end(), row.begin(), row.end());
+}
+
+}  // namespace netsched

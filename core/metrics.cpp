@@ -1,0 +1,162 @@
+#include "core/metrics.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <mutex>
+#include <thread>
+
+namespace netsched {
+
+std::vector<std::uint32_t> bfs_distances(const Csr& g, std::uint32_t src) {
+  std::vector<std::uint32_t> dist(g.num_nodes(), kUnreached);
+  std::vector<std::uint32_t> queue;
+  queue.reserve(g.num_nodes());
+  dist[src] = 0;
+  queue.push_back(src);
+  for (std::size_t head = 0; head < queue.size(); ++head) {
+    const std::uint32_t u = queue[head];
+    const std::uint32_t du = dist[u] + 1;
+    for (const std::uint32_t* p = g.begin(u); p != g.end(u); ++p) {
+      if (dist[*p] == kUnreached) {
+        dist[*p] = du;
+        queue.push_back(*p);
+      }
+    }
+  }
+  return dist;
+}
+
+std::uint32_t eccentricity(const Csr& g, std::uint32_t src) {
+  auto d = bfs_distances(g, src);
+  std::uint32_t e = 0;
+  for (auto x : d) {
+    if (x == kUnreached) return kUnreached;
+    e = std::max(e, x);
+  }
+  return e;
+}
+
+namespace {
+
+struct Accumulator {
+  std::mutex mu;
+  DistanceStats stats;
+  bool first = true;
+  void add(std::uint32_t ecc, unsigned __int128 sum, std::uint64_t weight, bool reached_all) {
+    std::lock_guard<std::mutex> lock(mu);
+    stats.bfs_runs++;
+    if (!reached_all) stats.connected = false;
+    stats.distance_sum += sum * weight;
+    if (first) {
+      stats.diameter = stats.radius = ecc;
+      first = false;
+    } else {
+      stats.diameter = std::max(stats.diameter, ecc);
+      stats.radius = std::min(stats.radius, ecc);
+    }
+  }
+};
+
+unsigned thread_count(unsigned threads) {
+  return threads ? threads : std::max(1u, std::thread::hardware_concurrency());
+}
+
+}  // namespace
+
+DistanceStats distances_by_orbits(const Csr& g, const Orbits& orbits, unsigned threads,
+                                  const Progress& progress) {
+  Accumulator acc;
+  std::atomic<std::size_t> next{0}, done{0};
+  const std::size_t total = orbits.reps.size();
+  auto worker = [&] {
+    std::vector<std::uint32_t> dist(g.num_nodes());
+    std::vector<std::uint32_t> queue(g.num_nodes());
+    for (std::size_t i; (i = next++) < total;) {
+      std::fill(dist.begin(), dist.end(), kUnreached);
+      const std::uint32_t src = orbits.reps[i];
+      dist[src] = 0;
+      std::size_t tail = 0;
+      queue[tail++] = src;
+      unsigned __int128 sum = 0;
+      std::uint32_t ecc = 0;
+      for (std::size_t head = 0; head < tail; ++head) {
+        const std::uint32_t u = queue[head];
+        const std::uint32_t du = dist[u] + 1;
+        for (const std::uint32_t* p = g.begin(u); p != g.end(u); ++p) {
+          if (dist[*p] == kUnreached) {
+            dist[*p] = du;
+            sum += du;
+            ecc = du;
+            queue[tail++] = *p;
+          }
+        }
+      }
+      acc.add(ecc, sum, orbits.sizes[i], tail == g.num_nodes());
+      const std::size_t d = ++done;
+      if (progress) progress(d, total);
+    }
+  };
+  std::vector<std::thread> pool;
+  const unsigned t = static_cast<unsigned>(std::min<std::size_t>(thread_count(threads), std::max<std::size_t>(1, total)));
+  for (unsigned k = 1; k < t; ++k) pool.emplace_back(worker);
+  worker();
+  for (auto& th : pool) th.join();
+  return acc.stats;
+}
+
+DistanceStats distances_all_sources(const Csr& g, unsigned threads, const Progress& progress) {
+  const std::uint32_t n = g.num_nodes();
+  Accumulator acc;
+  const std::uint64_t batches = (static_cast<std::uint64_t>(n) + 63) / 64;
+  std::atomic<std::uint64_t> next{0}, done{0};
+  auto worker = [&] {
+    std::vector<std::uint64_t> vis(n), frontier(n), nxt(n);
+    for (std::uint64_t b; (b = next++) < batches;) {
+      const std::uint32_t first = static_cast<std::uint32_t>(b * 64);
+      const std::uint32_t count = std::min<std::uint32_t>(64, n - first);
+      std::fill(vis.begin(), vis.end(), 0);
+      std::fill(frontier.begin(), frontier.end(), 0);
+      for (std::uint32_t i = 0; i < count; ++i) vis[first + i] = frontier[first + i] = 1ull << i;
+      const std::uint64_t all = count == 64 ? ~0ull : ((1ull << count) - 1);
+      std::vector<std::uint32_t> ecc(count, 0);
+      std::vector<std::uint64_t> reached(count, 1);
+      unsigned __int128 sum = 0;
+      for (std::uint32_t level = 1;; ++level) {
+        std::uint64_t grow = 0;
+        for (std::uint32_t u = 0; u < n; ++u) {
+          std::uint64_t m = 0;
+          for (const std::uint32_t* p = g.begin(u); p != g.end(u); ++p) m |= frontier[*p];
+          m &= ~vis[u];
+          nxt[u] = m;
+          grow |= m;
+        }
+        if (!grow) break;
+        std::uint64_t cnt = 0;
+        for (std::uint32_t u = 0; u < n; ++u) {
+          vis[u] |= nxt[u];
+          cnt += static_cast<std::uint64_t>(std::popcount(nxt[u]));
+        }
+        sum += static_cast<unsigned __int128>(cnt) * level;
+        for (std::uint64_t m = grow; m; m &= m - 1) ecc[std::countr_zero(m)] = level;
+        frontier.swap(nxt);
+      }
+      // Count how many nodes each source reached, to detect disconnection.
+      std::vector<std::uint64_t> per(count, 0);
+      for (std::uint32_t u = 0; u < n; ++u)
+        for (std::uint64_t m = vis[u] & all; m; m &= m - 1) per[std::countr_zero(m)]++;
+      for (std::uint32_t i = 0; i < count; ++i)
+        acc.add(ecc[i], i == 0 ? sum : 0, 1, per[i] == n);
+      const std::uint64_t d = ++done;
+      if (progress) progress(d, batches);
+    }
+  };
+  std::vector<std::thread> pool;
+  const unsigned t = static_cast<unsigned>(std::min<std::uint64_t>(thread_count(threads), std::max<std::uint64_t>(1, batches)));
+  for (unsigned k = 1; k < t; ++k) pool.emplace_back(worker);
+  worker();
+  for (auto& th : pool) th.join();
+  return acc.stats;
+}
+
+}  // namespace netsched

@@ -1,0 +1,49 @@
+#pragma once
+/// Exact distance facts of a graph: BFS, orbit-weighted all-pairs sums, bit-parallel BFS.
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include "core/graph.hpp"
+
+namespace netsched {
+
+inline constexpr std::uint32_t kUnreached = 0xffffffffu;
+
+/// Distances from src (kUnreached where not reachable).
+std::vector<std::uint32_t> bfs_distances(const Csr& g, std::uint32_t src);
+
+/// A partition of the nodes into classes whose members have identical distance profiles
+/// (automorphism orbits, or any finer partition). reps[i] represents a class of sizes[i] nodes.
+struct Orbits {
+  std::vector<std::uint32_t> reps;
+  std::vector<std::uint64_t> sizes;
+  /// True when the classes are exactly the automorphism orbits (not merely a refinement).
+  bool exact = false;
+};
+
+/// All-pairs distance facts.
+struct DistanceStats {
+  bool connected = true;
+  std::uint32_t diameter = 0;           ///< max eccentricity (valid when connected)
+  std::uint32_t radius = 0;             ///< min eccentricity (valid when connected)
+  unsigned __int128 distance_sum = 0;   ///< sum of d(u,v) over ordered pairs
+  std::uint64_t bfs_runs = 0;           ///< BFS sources actually run
+};
+
+/// Progress callback: (done, total).
+using Progress = std::function<void(std::uint64_t, std::uint64_t)>;
+
+/// Distance facts from one BFS per class representative, weighted by class size.
+DistanceStats distances_by_orbits(const Csr& g, const Orbits& orbits, unsigned threads = 0,
+                                  const Progress& progress = {});
+
+/// Distance facts by bit-parallel multi-source BFS from every node (64 sources per sweep).
+DistanceStats distances_all_sources(const Csr& g, unsigned threads = 0,
+                                    const Progress& progress = {});
+
+/// Eccentricity of one node (kUnreached when the graph is disconnected).
+std::uint32_t eccentricity(const Csr& g, std::uint32_t src);
+
+}  // namespace netsched

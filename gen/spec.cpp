@@ -1,0 +1,189 @@
+#include "gen/spec.hpp"
+
+#include <cctype>
+#include <limits>
+
+namespace netsched {
+
+bool SpecValue::operator==(const SpecValue& o) const {
+  if (kind != o.kind) return false;
+  switch (kind) {
+    case Kind::Int: return number == o.number;
+    case Kind::Call: return name == o.name && args == o.args;
+    case Kind::Sets: return sets == o.sets;
+  }
+  return false;
+}
+
+namespace {
+
+constexpr std::size_t kMaxDepth = 64;
+constexpr std::size_t kMaxLength = 4096;
+
+class Parser {
+ public:
+  explicit Parser(std::string_view t) : text_(t) {}
+
+  SpecValue parse() {
+    if (text_.size() > kMaxLength)
+      throw SpecError(kMaxLength + 1, "spec longer than " + std::to_string(kMaxLength) +
+                                          " characters");
+    skip();
+    if (pos_ >= text_.size()) throw SpecError(1, "empty spec, expected a network such as ring(5)");
+    SpecValue v = call(0);
+    skip();
+    if (pos_ < text_.size()) fail("expected end of spec");
+    return v;
+  }
+
+ private:
+  std::string_view text_;
+  std::size_t pos_ = 0;
+
+  std::size_t column() const { return pos_ + 1; }
+  void skip() {
+    while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_]))) ++pos_;
+  }
+  [[noreturn]] void fail(const std::string& expected) const {
+    std::string found = pos_ < text_.size() ? "'" + std::string(1, text_[pos_]) + "'" : "end of spec";
+    throw SpecError(column(), expected + ", found " + found);
+  }
+  bool peek(char c) {
+    skip();
+    return pos_ < text_.size() && text_[pos_] == c;
+  }
+  void expect(char c) {
+    if (!peek(c)) fail(std::string("expected '") + c + "'");
+    ++pos_;
+  }
+  bool at_name() {
+    skip();
+    return pos_ < text_.size() && std::islower(static_cast<unsigned char>(text_[pos_]));
+  }
+  std::string name() {
+    skip();
+    std::size_t b = pos_;
+    if (!at_name()) fail("expected a name");
+    while (pos_ < text_.size() && (std::islower(static_cast<unsigned char>(text_[pos_])) ||
+                                   std::isdigit(static_cast<unsigned char>(text_[pos_])) ||
+                                   text_[pos_] == '_'))
+      ++pos_;
+    return std::string(text_.substr(b, pos_ - b));
+  }
+  std::uint64_t integer() {
+    skip();
+    if (pos_ >= text_.size() || !std::isdigit(static_cast<unsigned char>(text_[pos_])))
+      fail("expected a non-negative integer");
+    const std::size_t col = column();
+    std::uint64_t v = 0;
+    while (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_]))) {
+      const unsigned d = static_cast<unsigned>(text_[pos_] - '0');
+      if (v > (std::numeric_limits<std::uint64_t>::max() - d) / 10)
+        throw SpecError(col, "integer does not fit in 64 bits");
+      v = v * 10 + d;
+      ++pos_;
+    }
+    return v;
+  }
+  SpecValue call(std::size_t depth) {
+    if (depth > kMaxDepth) fail("spec nested deeper than 64 calls");
+    SpecValue v;
+    v.kind = SpecValue::Kind::Call;
+    skip();
+    v.column = column();
+    v.name = name();
+    expect('(');
+    if (!peek(')')) {
+      do {
+        v.args.push_back(argument(depth));
+      } while (peek(',') && (++pos_, true));
+    }
+    expect(')');
+    return v;
+  }
+  SpecArg argument(std::size_t depth) {
+    SpecArg a;
+    skip();
+    const std::size_t save = pos_;
+    if (at_name()) {
+      std::string n = name();
+      if (peek('=')) {
+        ++pos_;
+        a.key = n;
+        a.value = value(depth);
+        return a;
+      }
+      pos_ = save;
+    }
+    a.value = value(depth);
+    return a;
+  }
+  SpecValue value(std::size_t depth) {
+    skip();
+    if (peek('[')) return sets();
+    if (at_name()) return call(depth + 1);
+    SpecValue v;
+    v.kind = SpecValue::Kind::Int;
+    v.column = column();
+    v.number = integer();
+    return v;
+  }
+  SpecValue sets() {
+    SpecValue v;
+    v.kind = SpecValue::Kind::Sets;
+    v.column = column();
+    expect('[');
+    if (!peek(']')) {
+      do {
+        skip();
+        v.set_columns.push_back(column());
+        expect('{');
+        std::vector<std::uint64_t> s;
+        if (!peek('}')) {
+          do {
+            s.push_back(integer());
+          } while (peek(',') && (++pos_, true));
+        }
+        expect('}');
+        v.sets.push_back(std::move(s));
+      } while (peek(',') && (++pos_, true));
+    }
+    expect(']');
+    return v;
+  }
+};
+
+}  // namespace
+
+SpecValue parse_spec(std::string_view text) { return Parser(text).parse(); }
+
+std::string print_spec(const SpecValue& v) {
+  switch (v.kind) {
+    case SpecValue::Kind::Int: return std::to_string(v.number);
+    case SpecValue::Kind::Call: {
+      std::string s = v.name + "(";
+      for (std::size_t i = 0; i < v.args.size(); ++i) {
+        if (i) s += v.args[i].key.empty() ? "," : ", ";
+        if (!v.args[i].key.empty()) s += v.args[i].key + "=";
+        s += print_spec(v.args[i].value);
+      }
+      return s + ")";
+    }
+    case SpecValue::Kind::Sets: {
+      std::string s = "[";
+      for (std::size_t i = 0; i < v.sets.size(); ++i) {
+        if (i) s += ",";
+        s += "{";
+        for (std::size_t j = 0; j < v.sets[i].size(); ++j) {
+          if (j) s += ",";
+          s += std::to_string(v.sets[i][j]);
+        }
+        s += "}";
+      }
+      return s + "]";
+    }
+  }
+  return {};
+}
+
+}  // namespace netsched

@@ -1,0 +1,60 @@
+#pragma once
+/// The spec language: small function-call expressions such as `hdn(torus(2,3,5), sn=[{0,1},{}])`.
+///
+///   spec  := call
+///   call  := name '(' [arg {',' arg}] ')'
+///   arg   := value | name '=' value
+///   value := int | call | '[' [set {',' set}] ']'
+///   set   := '{' [int {',' int}] '}'
+///
+/// Names are [a-z][a-z0-9_]*, ints are decimal; blanks may stand between tokens.
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace netsched {
+
+/// A spec error: the 1-based column and what was expected there.
+class SpecError : public std::invalid_argument {
+ public:
+  SpecError(std::size_t column, const std::string& what)
+      : std::invalid_argument("spec column " + std::to_string(column) + ": " + what),
+        column_(column) {}
+  /// 1-based column of the offending token.
+  std::size_t column() const { return column_; }
+
+ private:
+  std::size_t column_;
+};
+
+struct SpecArg;
+
+/// A parsed value: an integer, a call, or a list of integer sets.
+struct SpecValue {
+  enum class Kind { Int, Call, Sets };
+  Kind kind = Kind::Int;
+  std::uint64_t number = 0;                      ///< Kind::Int
+  std::string name;                              ///< Kind::Call
+  std::vector<SpecArg> args;                     ///< Kind::Call
+  std::vector<std::vector<std::uint64_t>> sets;  ///< Kind::Sets
+  std::vector<std::size_t> set_columns;          ///< Kind::Sets: column of each set
+  std::size_t column = 1;                        ///< where the value starts
+  bool operator==(const SpecValue& o) const;
+};
+
+/// An argument: positional (empty key) or named.
+struct SpecArg {
+  std::string key;
+  SpecValue value;
+  bool operator==(const SpecArg& o) const { return key == o.key && value == o.value; }
+};
+
+/// Parses a spec; throws SpecError naming the column on malformed input.
+SpecValue parse_spec(std::string_view text);
+
+/// Canonical text of a value: no blanks, except ", " before a named argument.
+std::string print_spec(const SpecValue& v);
+
+}  // namespace netsched

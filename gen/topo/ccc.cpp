@@ -1,0 +1,48 @@
+#include "gen/topo/ccc.hpp"
+
+#include <cmath>
+
+#include "gen/topo/args.hpp"
+
+namespace netsched {
+
+Ccc::Ccc(std::uint32_t n) : n_(n) { check_node_cap(static_cast<std::uint64_t>(n) << n, "ccc"); }
+
+void Ccc::neighbors(NodeId u, std::vector<NodeId>& out) const {
+  out.clear();
+  const std::uint64_t w = u.v / n_, i = u.v % n_;
+  auto id = [&](std::uint64_t w2, std::uint64_t i2) {
+    return NodeId(static_cast<std::uint32_t>(w2 * n_ + i2));
+  };
+  if (n_ == 2) out.push_back(id(w, 1 - i));
+  else if (n_ >= 3) {
+    out.push_back(id(w, (i + n_ - 1) % n_));
+    out.push_back(id(w, (i + 1) % n_));
+  }
+  out.push_back(id(w ^ (1ull << i), i));
+}
+
+std::string Ccc::label(NodeId u) const { return format_tuple({u.v / n_, u.v % n_}); }
+
+NodeId Ccc::parse_label(std::string_view text) const {
+  return NodeId(static_cast<std::uint32_t>(mixed_radix(
+      parse_tuple(text), {1ull << n_, n_}, "ccc label '" + std::string(text) + "'")));
+}
+
+std::vector<PaperFact> Ccc::paper_facts() const {
+  const double n = n_;
+  return {
+      {"nodes", "n*2^n", "li-peng-chu-2012 Table 2", n * std::ldexp(1.0, static_cast<int>(n_))},
+      {"degree", "3", "li-peng-chu-2012 Table 2", 3},
+      {"diameter", "2n", "li-peng-chu-2012 Table 2", 2 * n},
+      {"diameter", "2n + floor(n/2) - 2", "li-chu-2013 Table 2", 2 * n + std::floor(n / 2) - 2},
+  };
+}
+
+std::unique_ptr<Ccc> build_ccc(const SpecValue& spec) {
+  Args a(spec);
+  a.expect_count(1, 1, "ccc(n)");
+  return std::make_unique<Ccc>(static_cast<std::uint32_t>(a.integer(0, 2, 27, "n")));
+}
+
+}  // namespace netsched

@@ -1,0 +1,63 @@
+#include "gen/topo/dualcube.hpp"
+
+#include <cmath>
+
+#include "gen/topo/args.hpp"
+
+namespace netsched {
+
+Dualcube::Dualcube(std::uint32_t r) : r_(r), bits_(2 * r - 1) {
+  check_node_cap(1ull << bits_, "dualcube");
+}
+
+std::uint32_t Dualcube::dimension_bit(std::uint32_t u, std::uint32_t i) const {
+  if (i == r_ - 1) return bits_ - 1;
+  return class_of(u) == 0 ? i : i + (r_ - 1);
+}
+
+void Dualcube::neighbors(NodeId u, std::vector<NodeId>& out) const {
+  out.clear();
+  for (std::uint32_t i = 0; i < r_; ++i) out.emplace_back(u.v ^ (1u << dimension_bit(u.v, i)));
+}
+
+std::string Dualcube::label(NodeId u) const {
+  std::string s(bits_, '0');
+  for (std::uint32_t b = 0; b < bits_; ++b)
+    if (u.v >> b & 1u) s[bits_ - 1 - b] = '1';
+  return s;
+}
+
+NodeId Dualcube::parse_label(std::string_view text) const {
+  if (text.size() != bits_)
+    throw std::invalid_argument("dualcube label '" + std::string(text) + "': expected " +
+                                std::to_string(bits_) + " bits");
+  std::uint32_t v = 0;
+  for (char c : text) {
+    if (c != '0' && c != '1')
+      throw std::invalid_argument("dualcube label '" + std::string(text) + "': not a bit string");
+    v = v << 1 | static_cast<std::uint32_t>(c - '0');
+  }
+  return NodeId(v);
+}
+
+std::vector<PaperFact> Dualcube::paper_facts() const {
+  const double n = bits_, N = std::ldexp(1.0, static_cast<int>(bits_)), r = r_;
+  const std::string t1 = "li-peng dualcube Table 1", t2 = "li-peng-chu-2012 Table 2 (Dual-Cube(r))";
+  return {
+      {"nodes", "2^(2r-1)", t2, N},
+      {"degree", "r", t2, r},
+      {"diameter", "2r", t2, 2 * r},
+      {"degree", "(n+1)/2", t1, (n + 1) / 2},
+      {"diameter", "n+1", t1, n + 1},
+      {"avg_distance", "n/2 + 1 - 1/2^((n-1)/2)", t1, n / 2 + 1 - std::ldexp(1.0, -static_cast<int>(r_ - 1))},
+      {"edges", "2^n (n+1)/2", t1, N * (n + 1) / 2},
+  };
+}
+
+std::unique_ptr<Dualcube> build_dualcube(const SpecValue& spec) {
+  Args a(spec);
+  a.expect_count(1, 1, "dualcube(r)");
+  return std::make_unique<Dualcube>(static_cast<std::uint32_t>(a.integer(0, 1, 16, "r")));
+}
+
+}  // namespace netsched

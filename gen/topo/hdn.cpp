@@ -1,0 +1,224 @@
+#include "gen/topo/hdn.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "gen/topo/args.hpp"
+
+namespace netsched {
+
+Hdn::Hdn(std::string family, std::unique_ptr<Product> base,
+         std::vector<std::vector<std::uint32_t>> supernodes)
+    : family_(std::move(family)), base_(std::move(base)) {
+  const std::uint64_t n0 = base_->num_nodes();
+  std::uint64_t prev = n0;
+  for (auto& dims : supernodes) {
+    Level L;
+    std::sort(dims.begin(), dims.end());
+    L.dims = dims;
+    for (auto d : dims) L.s *= base_->factors()[d].size;
+    L.n = prev / L.s;
+    L.copies_below = prev / n0;
+    L.outside = n0 / L.s;
+    const std::uint64_t pairs = checked_mul(L.n, L.n, family_ + " node count");
+    L.nodes = checked_mul(checked_mul(2, pairs, family_ + " node count"), L.s,
+                          family_ + " node count");
+    check_node_cap(L.nodes, family_);
+    prev = L.nodes;
+    levels_.push_back(std::move(L));
+  }
+  nodes_ = prev;
+  // Re-indexing tables: base id <-> (coordinates outside SN^i, coordinates inside SN^i).
+  for (auto& L : levels_) {
+    L.out_of.resize(n0);
+    L.pos_of.resize(n0);
+    L.base_of.resize(n0);
+    for (std::uint64_t b = 0; b < n0; ++b) {
+      std::uint64_t out = 0, pos = 0;
+      for (std::size_t d = 0; d < base_->dims(); ++d) {
+        const bool in = std::binary_search(L.dims.begin(), L.dims.end(), d);
+        std::uint64_t& acc = in ? pos : out;
+        acc = acc * base_->factors()[d].size + base_->coord(b, d);
+      }
+      L.out_of[b] = static_cast<std::uint32_t>(out);
+      L.pos_of[b] = static_cast<std::uint32_t>(pos);
+      L.base_of[out * L.s + pos] = static_cast<std::uint32_t>(b);
+    }
+  }
+}
+
+std::uint64_t Hdn::serial(std::size_t j, const Quad& q) const {
+  const Level& L = levels_[j - 1];
+  return ((q.c * L.n + q.U) * L.n + q.x) * L.s + q.p;
+}
+
+Hdn::Quad Hdn::quad(std::size_t j, std::uint64_t id) const {
+  const Level& L = levels_[j - 1];
+  Quad q;
+  q.p = id % L.s;
+  std::uint64_t t = id / L.s;
+  q.x = t % L.n;
+  t /= L.n;
+  q.U = t % L.n;
+  q.c = t / L.n;
+  return q;
+}
+
+std::uint64_t Hdn::join(std::size_t j, std::uint64_t copy, std::uint64_t b) const {
+  if (j == 0) return b;
+  const Level& L = levels_[j - 1];
+  const std::uint64_t hi = copy / L.copies_below, lo = copy % L.copies_below;
+  const std::uint64_t x = lo * L.outside + L.out_of[b];
+  return (hi * L.n + x) * L.s + L.pos_of[b];
+}
+
+std::pair<std::uint64_t, std::uint64_t> Hdn::split(std::size_t j, std::uint64_t id) const {
+  if (j == 0) return {0, id};
+  const Level& L = levels_[j - 1];
+  const std::uint64_t p = id % L.s, t = id / L.s;
+  const std::uint64_t x = t % L.n, hi = t / L.n;
+  const std::uint64_t lo = x / L.outside, out = x % L.outside;
+  return {hi * L.copies_below + lo, L.base_of[out * L.s + p]};
+}
+
+void Hdn::neighbors(NodeId u, std::vector<NodeId>& out) const {
+  const std::size_t k = levels_.size();
+  const auto [copy, b] = split(k, u.v);
+  thread_local std::vector<NodeId> base_nb;
+  base_->neighbors(NodeId(static_cast<std::uint32_t>(b)), base_nb);
+  out.clear();
+  for (NodeId v : base_nb) out.emplace_back(static_cast<std::uint32_t>(join(k, copy, v.v)));
+  for (std::size_t j = 1; j <= k; ++j) {
+    // The node seen inside its level-j cluster HDN(B,j): copy = upper * C_j + copy_j.
+    const std::uint64_t cj = copies_at(j);
+    const std::uint64_t upper = copy / cj, copy_j = copy % cj;
+    Quad q = quad(j, join(j, copy_j, b));
+    const Quad cross{1 - q.c, q.x, q.U, q.p};
+    const auto [copy2, b2] = split(j, serial(j, cross));
+    out.emplace_back(static_cast<std::uint32_t>(join(k, upper * cj + copy2, b2)));
+  }
+}
+
+std::uint32_t Hdn::degree(NodeId u) const {
+  const auto b = split(levels_.size(), u.v).second;
+  return base_->degree(NodeId(static_cast<std::uint32_t>(b))) + static_cast<std::uint32_t>(k());
+}
+
+std::uint32_t Hdn::port_degree(NodeId u) const {
+  const auto b = split(levels_.size(), u.v).second;
+  return base_->port_degree(NodeId(static_cast<std::uint32_t>(b))) +
+         static_cast<std::uint32_t>(k());
+}
+
+std::string Hdn::label(NodeId u) const {
+  if (levels_.empty()) return base_->label(u);
+  const Quad q = quad(k(), u.v);
+  return format_tuple({q.c, q.U, q.x, q.p});
+}
+
+NodeId Hdn::parse_label(std::string_view text) const {
+  if (levels_.empty()) return base_->parse_label(text);
+  const Level& L = levels_.back();
+  const auto v = mixed_radix(parse_tuple(text), {2, L.n, L.n, L.s},
+                             family_ + " label '" + std::string(text) + "' (c,U,x,p)");
+  return NodeId(static_cast<std::uint32_t>(v));
+}
+
+std::uint32_t Hdn::supernode_diameter(std::size_t i) const {
+  std::uint32_t d = 0;
+  for (auto dim : levels_[i - 1].dims) d += base_->factors()[dim].diameter();
+  return d;
+}
+
+std::vector<PaperFact> Hdn::paper_facts() const {
+  std::vector<PaperFact> f;
+  const std::size_t k = levels_.size();
+  if (k == 0) return f;
+  const double n0 = static_cast<double>(base_->num_nodes());
+  const double kk = static_cast<double>(k);
+  std::uint32_t d0 = 0;  // the papers' base degree: 2 links per ring side, C_2 included
+  for (const auto& fac : base_->factors()) d0 += fac.port_degree(0);
+  const double db = base_->diameter();
+  const double two_k = std::ldexp(1.0, static_cast<int>(k));
+  double prod_s = 1, recurrence = n0, sum_sn = 0;
+  for (std::size_t i = 1; i <= k; ++i) {
+    prod_s *= static_cast<double>(levels_[i - 1].s);
+    recurrence = 2 * recurrence * recurrence / static_cast<double>(levels_[i - 1].s);
+  }
+  for (std::size_t j = 0; j < k; ++j)
+    sum_sn += std::ldexp(1.0, static_cast<int>(j)) * supernode_diameter(k - j);
+  const double closed = std::pow(2 * n0, two_k) / (2 * prod_s);
+  if (family_ == "rdn") {
+    const std::string src = "li-peng-chu-2012 Table 2 (RDN(m,k))";
+    f.push_back({"nodes", "(2m)^(2^k)/2", src, std::pow(2 * n0, two_k) / 2});
+    f.push_back({"degree", "d0+k", src, d0 + kk});
+    f.push_back({"diameter", "2^k D0 + 2^(k+1) - 2", src, two_k * db + 2 * two_k - 2});
+    return f;
+  }
+  const std::string th1 = "li-peng-chu-2012 Theorem 1";
+  f.push_back({"nodes", "(2N0)^(2^k)/(2 prod s_i)", th1, closed});
+  f.push_back({"nodes", "N_i = 2 N_{i-1}^2 / s_i", "li-peng-chu-2012 §3 recurrence", recurrence});
+  f.push_back({"degree", "d0+k", th1, d0 + kk});
+  f.push_back({"diameter", "2^k D(B) - sum_j 2^j D(SN^(k-j)) + 2^(k+1) - 2", th1,
+               two_k * db - sum_sn + 2 * two_k - 2});
+  f.push_back({"diameter", "2^k (D(B) - sum_j 2^j D(SN^(k-j))) + 2^(k+1) - 2",
+               "li-peng-chu-2012 Table 2", two_k * (db - sum_sn) + 2 * two_k - 2});
+  return f;
+}
+
+std::unique_ptr<Hdn> build_hdn(const SpecValue& spec) {
+  Args a(spec);
+  const bool rdn = spec.name == "rdn";
+  if (rdn) a.expect_count(2, 2, "rdn(B,k)");
+  else a.expect_count(1, 1, "hdn(B, sn=[{dims},...])", {"sn"});
+  const SpecValue& bspec = a.network(0, "base B");
+  auto built = build_topology(bspec);
+  auto* product = dynamic_cast<Product*>(built.get());
+  if (!product)
+    throw SpecError(bspec.column, spec.name + ": base '" + print_spec(bspec) +
+                                      "' must be a product of vertex-transitive factors (ring, "
+                                      "complete, hypercube, torus, ghc, or product of these)");
+  for (std::size_t d = 0; d < product->dims(); ++d)
+    if (!product->factors()[d].vertex_transitive())
+      throw SpecError(bspec.column, spec.name + ": base dimension " + std::to_string(d) + " is " +
+                                        product->factors()[d].spec() +
+                                        ", which is not vertex-transitive (the dual-construction "
+                                        "needs a symmetric base)");
+  built.release();
+  std::unique_ptr<Product> base(product);
+  std::vector<std::vector<std::uint32_t>> sets;
+  if (rdn) {
+    sets.assign(a.integer(1, 0, 8, "k"), {});
+  } else {
+    const SpecValue* sn = a.named("sn");
+    if (sn) {
+      if (sn->kind != SpecValue::Kind::Sets)
+        throw SpecError(sn->column, "hdn: sn must be a list of dimension sets such as [{0,1},{}]");
+      if (sn->sets.size() > 8) throw SpecError(sn->column, "hdn: at most 8 levels");
+      for (std::size_t i = 0; i < sn->sets.size(); ++i) {
+        std::vector<std::uint32_t> dims;
+        for (auto d : sn->sets[i]) {
+          if (d >= base->dims())
+            throw SpecError(sn->set_columns[i],
+                            "hdn: super-node set " + std::to_string(i + 1) + " names dimension " +
+                                std::to_string(d) + ", but the base has dimensions 0.." +
+                                std::to_string(base->dims() - 1));
+          if (std::find(dims.begin(), dims.end(), d) != dims.end())
+            throw SpecError(sn->set_columns[i], "hdn: super-node set " + std::to_string(i + 1) +
+                                                    " repeats dimension " + std::to_string(d));
+          dims.push_back(static_cast<std::uint32_t>(d));
+        }
+        sets.push_back(std::move(dims));
+      }
+    }
+  }
+  try {
+    return std::make_unique<Hdn>(spec.name, std::move(base), std::move(sets));
+  } catch (const SpecError&) {
+    throw;
+  } catch (const std::invalid_argument& e) {
+    throw SpecError(spec.column, e.what());
+  }
+}
+
+}  // namespace netsched

@@ -1,0 +1,118 @@
+#include "gen/topo/hsn.hpp"
+
+#include <cmath>
+
+#include "gen/topo/args.hpp"
+
+namespace netsched {
+
+Hsn::Hsn(std::uint32_t levels, std::unique_ptr<Topology> nucleus)
+    : l_(levels), nucleus_(std::move(nucleus)), m_(nucleus_->num_nodes()), nodes_(1) {
+  for (std::uint32_t i = 0; i < l_; ++i) {
+    pow_.push_back(nodes_);
+    nodes_ = checked_mul(nodes_, m_, "hsn node count");
+    check_node_cap(nodes_, "hsn");
+  }
+}
+
+void Hsn::neighbors(NodeId u, std::vector<NodeId>& out) const {
+  thread_local std::vector<NodeId> nb;
+  const std::uint64_t x1 = u.v % m_;
+  const std::uint64_t rest = u.v - x1;
+  nucleus_->neighbors(NodeId(static_cast<std::uint32_t>(x1)), nb);
+  out.clear();
+  for (NodeId v : nb) out.emplace_back(static_cast<std::uint32_t>(rest + v.v));
+  for (std::uint32_t i = 2; i <= l_; ++i) {
+    const std::uint64_t xi = digit(u.v, i);
+    if (xi == x1) continue;
+    const std::uint64_t v = u.v - xi * pow_[i - 1] - x1 + x1 * pow_[i - 1] + xi;
+    out.emplace_back(static_cast<std::uint32_t>(v));
+  }
+}
+
+std::string Hsn::label(NodeId u) const {
+  std::vector<std::uint64_t> d;
+  for (std::uint32_t i = l_; i >= 1; --i) d.push_back(digit(u.v, i));
+  return format_tuple(d);
+}
+
+NodeId Hsn::parse_label(std::string_view text) const {
+  return NodeId(static_cast<std::uint32_t>(mixed_radix(
+      parse_tuple(text), std::vector<std::uint64_t>(l_, m_),
+      "hsn label '" + std::string(text) + "' (X_l,...,X_1)")));
+}
+
+std::uint32_t Hsn::depth() const {
+  const auto* inner = dynamic_cast<const Hsn*>(nucleus_.get());
+  return inner ? inner->depth() + 1 : 1;
+}
+
+const Topology& Hsn::innermost() const {
+  const auto* inner = dynamic_cast<const Hsn*>(nucleus_.get());
+  return inner ? inner->innermost() : *nucleus_;
+}
+
+std::vector<std::uint32_t> Hsn::level_counts() const {
+  std::vector<std::uint32_t> v{l_};
+  if (const auto* inner = dynamic_cast<const Hsn*>(nucleus_.get())) {
+    auto rest = inner->level_counts();
+    v.insert(v.end(), rest.begin(), rest.end());
+  }
+  return v;
+}
+
+std::vector<PaperFact> Hsn::paper_facts() const {
+  std::vector<PaperFact> f;
+  const auto ls = level_counts();
+  double prod_l = 1, sum_l = 0;
+  for (auto x : ls) {
+    prod_l *= x;
+    sum_l += x;
+  }
+  const double r = static_cast<double>(ls.size());
+  const Topology& g = innermost();
+  std::uint32_t dg = 0;
+  for (std::uint64_t v = 0; v < g.num_nodes(); ++v)
+    dg = std::max(dg, g.degree(NodeId(static_cast<std::uint32_t>(v))));
+  f.push_back({"degree", "d_G + sum_i (l_i - 1)", "yeh-parhami Theorem 3.3 proof", dg + sum_l - r,
+               PaperFact::Kind::UpperBound});
+  if (auto d = small_diameter(g)) {
+    f.push_back({"diameter", "(D_G + 1) prod_i l_i - 1", "yeh-parhami Theorem 3.2 / eq. 3",
+                 (*d + 1) * prod_l - 1, PaperFact::Kind::UpperBound});
+    const double p = sum_l - r + 1;  // levels of the equivalent MFC(p,G)
+    f.push_back({"diameter", "(D_G + 1) 2^(p-1) - 1, p = sum l_i - r + 1",
+                 "yeh-parhami Theorem 2.1", (*d + 1) * std::ldexp(1.0, static_cast<int>(p) - 1) - 1,
+                 PaperFact::Kind::UpperBound});
+  }
+  return f;
+}
+
+std::unique_ptr<Topology> build_hsn(const SpecValue& spec) {
+  Args a(spec);
+  if (spec.name == "hsn") {
+    a.expect_count(2, 2, "hsn(l,G)");
+    const auto l = static_cast<std::uint32_t>(a.integer(0, 1, 32, "levels l"));
+    auto nucleus = build_topology(a.network(1, "nucleus G"));
+    try {
+      return std::make_unique<Hsn>(l, std::move(nucleus));
+    } catch (const SpecError&) {
+      throw;
+    } catch (const std::invalid_argument& e) {
+      throw SpecError(spec.column, e.what());
+    }
+  }
+  a.expect_count(2, 33, "rhs(l_r,...,l_1,G)");
+  const std::size_t depth = a.count() - 1;
+  std::unique_ptr<Topology> t = build_topology(a.network(depth, "nucleus G"));
+  for (std::size_t i = depth; i-- > 0;) {
+    const auto l = static_cast<std::uint32_t>(a.integer(i, 1, 32, "levels l"));
+    try {
+      t = std::make_unique<Hsn>(l, std::move(t));
+    } catch (const std::invalid_argument& e) {
+      throw SpecError(spec.column, e.what());
+    }
+  }
+  return t;
+}
+
+}  // namespace netsched

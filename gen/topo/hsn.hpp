@@ -1,0 +1,46 @@
+#pragma once
+/// Hierarchical swapped networks HSN(l,G) and recursive RHS(l_r,...,l_1,G) (RHFC paper §5.1).
+///
+/// HSN(l,G) has M^l nodes, M = |G|; a node is a digit string X_l..X_2 X_1 (radix M, X_1 the
+/// nucleus node, least significant in the serial id). Nucleus links change X_1 along G's
+/// edges. For every level i = 2..l the swap rule joins X_l..X_i..X_2 X_1 to the node with X_i
+/// and X_1 exchanged. Where X_i = X_1 the swap would be a self-loop: that node simply has no
+/// level-i link (HSN is then not regular). RHS(l_r,...,l_1,G) = HSN(l_r, RHS(l_{r-1},...,G)),
+/// RHS(l_1,G) = HSN(l_1,G).
+#include <memory>
+
+#include "gen/topology.hpp"
+
+namespace netsched {
+
+class Hsn : public Topology {
+ public:
+  Hsn(std::uint32_t levels, std::unique_ptr<Topology> nucleus);
+  std::string family() const override { return "hsn"; }
+  std::uint64_t num_nodes() const override { return nodes_; }
+  void neighbors(NodeId u, std::vector<NodeId>& out) const override;
+  std::string label(NodeId u) const override;
+  NodeId parse_label(std::string_view text) const override;
+  std::vector<PaperFact> paper_facts() const override;
+
+  std::uint32_t levels() const { return l_; }
+  const Topology& nucleus() const { return *nucleus_; }
+  std::uint64_t radix() const { return m_; }
+  /// Digit X_i of u (1-based, X_1 = nucleus node).
+  std::uint64_t digit(std::uint64_t u, std::uint32_t i) const { return u / pow_[i - 1] % m_; }
+  /// Depth r of the recursion and the innermost nucleus (G of RHS(l_r,...,l_1,G)).
+  std::uint32_t depth() const;
+  const Topology& innermost() const;
+  /// l_r, ..., l_1.
+  std::vector<std::uint32_t> level_counts() const;
+
+ private:
+  std::uint32_t l_;
+  std::unique_ptr<Topology> nucleus_;
+  std::uint64_t m_, nodes_;
+  std::vector<std::uint64_t> pow_;
+};
+
+std::unique_ptr<Topology> build_hsn(const SpecValue& spec);
+
+}  // namespace netsched

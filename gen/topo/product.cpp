@@ -1,0 +1,220 @@
+#include "gen/topo/product.hpp"
+
+#include <cmath>
+
+#include "gen/topo/args.hpp"
+
+namespace netsched {
+
+std::string Factor::spec() const {
+  switch (kind) {
+    case Kind::Ring: return "ring(" + std::to_string(size) + ")";
+    case Kind::Path: return "path(" + std::to_string(size) + ")";
+    case Kind::Complete: return "complete(" + std::to_string(size) + ")";
+  }
+  return {};
+}
+
+std::uint32_t Factor::distance(std::uint32_t a, std::uint32_t b) const {
+  const std::uint32_t d = a > b ? a - b : b - a;
+  switch (kind) {
+    case Kind::Ring: return std::min(d, size - d);
+    case Kind::Path: return d;
+    case Kind::Complete: return d ? 1 : 0;
+  }
+  return 0;
+}
+
+std::uint32_t Factor::diameter() const {
+  switch (kind) {
+    case Kind::Ring: return size / 2;
+    case Kind::Path: return size - 1;
+    case Kind::Complete: return size > 1 ? 1 : 0;
+  }
+  return 0;
+}
+
+bool Factor::vertex_transitive() const { return kind != Kind::Path || size <= 2; }
+
+std::uint32_t Factor::degree(std::uint32_t c) const {
+  switch (kind) {
+    case Kind::Ring: return size >= 3 ? 2 : size - 1;
+    case Kind::Path: return (c > 0) + (c + 1 < size);
+    case Kind::Complete: return size - 1;
+  }
+  return 0;
+}
+
+std::uint32_t Factor::port_degree(std::uint32_t c) const {
+  return kind == Kind::Ring && size == 2 ? 2 : degree(c);
+}
+
+double Factor::average_status() const {
+  // Straight from the definition: sum over ordered pairs of distances, divided by size.
+  double sum = 0;
+  for (std::uint32_t a = 0; a < size; ++a)
+    for (std::uint32_t b = 0; b < size; ++b) sum += distance(a, b);
+  return sum / size;
+}
+
+Product::Product(std::string family, std::vector<Factor> factors)
+    : family_(std::move(family)), factors_(std::move(factors)) {
+  stride_.assign(factors_.size(), 1);
+  for (std::size_t d = factors_.size(); d-- > 0;) {
+    stride_[d] = n_;
+    n_ = checked_mul(n_, factors_[d].size, family_ + " node count");
+  }
+  check_node_cap(n_, family_);
+}
+
+void Product::neighbors(NodeId u, std::vector<NodeId>& out) const {
+  out.clear();
+  const std::uint64_t id = u.v;
+  for (std::size_t d = 0; d < factors_.size(); ++d) {
+    const Factor& f = factors_[d];
+    const std::uint32_t c = coord(id, d);
+    const std::uint64_t base = id - c * stride_[d];
+    auto push = [&](std::uint32_t c2) {
+      out.emplace_back(static_cast<std::uint32_t>(base + c2 * stride_[d]));
+    };
+    switch (f.kind) {
+      case Factor::Kind::Ring:
+        if (f.size == 2) push(1 - c);
+        else if (f.size >= 3) {
+          push(c == 0 ? f.size - 1 : c - 1);
+          push(c + 1 == f.size ? 0 : c + 1);
+        }
+        break;
+      case Factor::Kind::Path:
+        if (c > 0) push(c - 1);
+        if (c + 1 < f.size) push(c + 1);
+        break;
+      case Factor::Kind::Complete:
+        for (std::uint32_t c2 = 0; c2 < f.size; ++c2)
+          if (c2 != c) push(c2);
+        break;
+    }
+  }
+}
+
+std::uint32_t Product::degree(NodeId u) const {
+  std::uint32_t s = 0;
+  for (std::size_t d = 0; d < factors_.size(); ++d) s += factors_[d].degree(coord(u.v, d));
+  return s;
+}
+
+std::uint32_t Product::port_degree(NodeId u) const {
+  std::uint32_t s = 0;
+  for (std::size_t d = 0; d < factors_.size(); ++d) s += factors_[d].port_degree(coord(u.v, d));
+  return s;
+}
+
+std::uint32_t Product::diameter() const {
+  std::uint32_t s = 0;
+  for (const auto& f : factors_) s += f.diameter();
+  return s;
+}
+
+std::string Product::label(NodeId u) const {
+  std::vector<std::uint64_t> c(factors_.size());
+  for (std::size_t d = 0; d < c.size(); ++d) c[d] = coord(u.v, d);
+  return format_tuple(c);
+}
+
+NodeId Product::parse_label(std::string_view text) const {
+  std::vector<std::uint64_t> radix;
+  for (const auto& f : factors_) radix.push_back(f.size);
+  return NodeId(static_cast<std::uint32_t>(
+      mixed_radix(parse_tuple(text), radix, family_ + " label '" + std::string(text) + "'")));
+}
+
+std::vector<PaperFact> Product::paper_facts() const {
+  std::vector<PaperFact> f;
+  const double n = static_cast<double>(n_);
+  const double k = static_cast<double>(factors_.size());
+  if (family_ == "torus") {
+    double sides = 0;
+    for (const auto& x : factors_) sides += x.size;
+    const std::string src = "li-peng-chu-2012 Table 2 (3D torus, read for k sides)";
+    f.push_back({"nodes", "x*y*z", src, n});
+    f.push_back({"degree", "6 (2 per side)", src, 2 * k});
+    f.push_back({"diameter", "(x+y+z)/2", src, sides / 2});
+  } else if (family_ == "hypercube") {
+    const std::string t2 = "li-peng-chu-2012 Table 2", t1 = "li-peng dualcube Table 1";
+    f.push_back({"nodes", "2^n", t2, n});
+    f.push_back({"degree", "n", t2, k});
+    f.push_back({"diameter", "n", t2, k});
+    f.push_back({"edges", "2^n n", t1, n * k});
+    f.push_back({"avg_distance", "n/2", t1, k / 2});
+  } else if (family_ == "ghc") {
+    double inv = 0;
+    for (const auto& x : factors_) inv += 1.0 / x.size;
+    f.push_back({"avg_distance", "n/(n-1) (k - sum 1/m_i)", "dimakopoulos §3.1 (GHC)",
+                 n / (n - 1) * (k - inv)});
+  }
+  double as = 0;
+  for (const auto& x : factors_) as += x.average_status() / x.size;
+  f.push_back({"average_status", "n sum_i AS(G_i)/|V_i|", "dimakopoulos Corollary 1", n * as});
+  return f;
+}
+
+bool is_product_family(const std::string& name) {
+  return name == "ring" || name == "path" || name == "complete" || name == "hypercube" ||
+         name == "torus" || name == "mesh" || name == "ghc" || name == "product";
+}
+
+namespace {
+
+constexpr std::uint64_t kMaxDims = 64;
+
+std::vector<Factor> factors_of(const SpecValue& spec) {
+  Args a(spec);
+  const std::string& n = spec.name;
+  std::vector<Factor> out;
+  auto side = [&](std::size_t i, const char* what) {
+    return static_cast<std::uint32_t>(a.integer(i, 1, kMaxNodes, what));
+  };
+  if (n == "ring" || n == "path" || n == "complete") {
+    a.expect_count(1, 1, n + "(n)");
+    const auto kind = n == "ring" ? Factor::Kind::Ring
+                      : n == "path" ? Factor::Kind::Path : Factor::Kind::Complete;
+    out.push_back({kind, side(0, "n")});
+  } else if (n == "hypercube") {
+    a.expect_count(1, 1, "hypercube(n)");
+    const auto dims = a.integer(0, 1, 32, "dimension n");
+    out.assign(dims, Factor{Factor::Kind::Complete, 2});
+  } else if (n == "torus" || n == "mesh" || n == "ghc") {
+    a.expect_count(1, kMaxDims, n + "(n1,...,nk) with 1 to 64 sides");
+    const auto kind = n == "torus" ? Factor::Kind::Ring
+                      : n == "mesh" ? Factor::Kind::Path : Factor::Kind::Complete;
+    for (std::size_t i = 0; i < a.count(); ++i) out.push_back({kind, side(i, "side")});
+  } else if (n == "product") {
+    a.expect_count(1, kMaxDims, "product(G1,...,Gk)");
+    for (std::size_t i = 0; i < a.count(); ++i) {
+      const SpecValue& g = a.network(i, "factor");
+      if (!is_product_family(g.name))
+        throw SpecError(g.column, "product: factor '" + print_spec(g) +
+                                      "' is not a ring, path, complete graph or product of these");
+      auto sub = factors_of(g);
+      out.insert(out.end(), sub.begin(), sub.end());
+    }
+    if (out.size() > kMaxDims)
+      throw SpecError(spec.column, "product: more than 64 dimensions");
+  }
+  return out;
+}
+
+}  // namespace
+
+std::unique_ptr<Product> build_product(const SpecValue& spec) {
+  auto factors = factors_of(spec);
+  try {
+    return std::make_unique<Product>(spec.name, std::move(factors));
+  } catch (const SpecError&) {
+    throw;
+  } catch (const std::invalid_argument& e) {
+    throw SpecError(spec.column, e.what());
+  }
+}
+
+}  // namespace netsched

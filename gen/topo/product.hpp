@@ -1,0 +1,69 @@
+#pragma once
+/// Cartesian products of rings, paths and complete graphs: ring, path, complete, hypercube,
+/// torus, mesh, ghc and product(...) of these. Node ids are mixed-radix coordinate tuples with
+/// dimension 0 most significant. ring(2) is the simple graph K_2 (one link); the papers' count
+/// of a 2-node ring as two links is reported by port_degree(), never folded into degree().
+#include <memory>
+
+#include "gen/topology.hpp"
+
+namespace netsched {
+
+/// One dimension of a product.
+struct Factor {
+  enum class Kind { Ring, Path, Complete };
+  Kind kind = Kind::Ring;
+  std::uint32_t size = 1;
+  /// Spec text of this factor alone, e.g. "ring(5)".
+  std::string spec() const;
+  /// Simple-graph distance between coordinates a and b.
+  std::uint32_t distance(std::uint32_t a, std::uint32_t b) const;
+  /// Largest distance within the factor.
+  std::uint32_t diameter() const;
+  /// Whether all coordinates look alike (rings, complete graphs, paths of at most 2 nodes).
+  bool vertex_transitive() const;
+  /// Simple-graph degree of coordinate c.
+  std::uint32_t degree(std::uint32_t c) const;
+  /// Link count of coordinate c as the papers count it (a 2-node ring has two links).
+  std::uint32_t port_degree(std::uint32_t c) const;
+  /// Sum of distances from every coordinate to every other, divided by size (average status).
+  double average_status() const;
+  bool operator==(const Factor&) const = default;
+};
+
+class Product : public Topology {
+ public:
+  Product(std::string family, std::vector<Factor> factors);
+  std::string family() const override { return family_; }
+  std::uint64_t num_nodes() const override { return n_; }
+  void neighbors(NodeId u, std::vector<NodeId>& out) const override;
+  std::uint32_t degree(NodeId u) const override;
+  std::uint32_t port_degree(NodeId u) const override;
+  std::string label(NodeId u) const override;
+  NodeId parse_label(std::string_view text) const override;
+  std::vector<PaperFact> paper_facts() const override;
+
+  const std::vector<Factor>& factors() const { return factors_; }
+  std::size_t dims() const { return factors_.size(); }
+  /// Coordinate of u in dimension d.
+  std::uint32_t coord(std::uint64_t u, std::size_t d) const {
+    return static_cast<std::uint32_t>((u / stride_[d]) % factors_[d].size);
+  }
+  /// Id step of one unit in dimension d.
+  std::uint64_t stride(std::size_t d) const { return stride_[d]; }
+  /// Diameter (sum of factor diameters).
+  std::uint32_t diameter() const;
+
+ private:
+  std::string family_;
+  std::vector<Factor> factors_;
+  std::vector<std::uint64_t> stride_;
+  std::uint64_t n_ = 1;
+};
+
+/// Whether `name` is one of the product families.
+bool is_product_family(const std::string& name);
+/// Builds a product family from its spec call.
+std::unique_ptr<Product> build_product(const SpecValue& spec);
+
+}  // namespace netsched

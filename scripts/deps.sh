@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Installs the Debian packages netsched needs, when run as root; otherwise prints the one
+# apt-get line that would. Usage: scripts/deps.sh [--check]
+set -eu
+pkgs=(build-essential cmake pkg-config libnauty2-dev nlohmann-json3-dev libcli11-dev libfmt-dev
+      catch2 librapidcheck-dev libz3-dev)
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+if [ "${1:-}" = "--check" ] || [ "$(id -u)" != 0 ]; then
+  echo "netsched needs these Debian packages; install them with:" >&2
+  echo "  sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+  exit 1
+fi
+echo "installing: ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
