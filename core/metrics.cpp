@@ -65,8 +65,10 @@ unsigned thread_count(unsigned threads) {
 }  // namespace
 
 DistanceStats distances_by_orbits(const Csr& g, const Orbits& orbits, unsigned threads,
-                                  const Progress& progress) {
+                                  const Progress& progress,
+                                  std::vector<std::vector<std::uint64_t>>* profiles) {
   Accumulator acc;
+  if (profiles) profiles->assign(orbits.reps.size(), {});
   std::atomic<std::size_t> next{0}, done{0};
   const std::size_t total = orbits.reps.size();
   auto worker = [&] {
@@ -93,6 +95,11 @@ DistanceStats distances_by_orbits(const Csr& g, const Orbits& orbits, unsigned t
         }
       }
       acc.add(ecc, sum, orbits.sizes[i], tail == g.num_nodes());
+      if (profiles) {
+        std::vector<std::uint64_t> h(ecc + 1, 0);
+        for (std::size_t q = 0; q < tail; ++q) h[dist[queue[q]]]++;
+        (*profiles)[i] = std::move(h);
+      }
       const std::size_t d = ++done;
       if (progress) progress(d, total);
     }

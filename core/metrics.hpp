@@ -19,6 +19,8 @@ std::vector<std::uint32_t> bfs_distances(const Csr& g, std::uint32_t src);
 struct Orbits {
   std::vector<std::uint32_t> reps;
   std::vector<std::uint64_t> sizes;
+  /// Index (into reps) of each node's class; filled by the orbit finders.
+  std::vector<std::uint32_t> member;
   /// True when the classes are exactly the automorphism orbits (not merely a refinement).
   bool exact = false;
 };
@@ -35,9 +37,11 @@ struct DistanceStats {
 /// Progress callback: (done, total).
 using Progress = std::function<void(std::uint64_t, std::uint64_t)>;
 
-/// Distance facts from one BFS per class representative, weighted by class size.
+/// Distance facts from one BFS per class representative, weighted by class size. When
+/// `profiles` is given it receives, per representative, the number of nodes at each distance.
 DistanceStats distances_by_orbits(const Csr& g, const Orbits& orbits, unsigned threads = 0,
-                                  const Progress& progress = {});
+                                  const Progress& progress = {},
+                                  std::vector<std::vector<std::uint64_t>>* profiles = nullptr);
 
 /// Distance facts by bit-parallel multi-source BFS from every node (64 sources per sweep).
 DistanceStats distances_all_sources(const Csr& g, unsigned threads = 0,

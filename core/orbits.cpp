@@ -63,11 +63,15 @@ Orbits automorphism_orbits(const Csr& g) {
   // orbits[v] is the smallest vertex of v's orbit.
   std::vector<std::uint64_t> count(n, 0);
   for (std::size_t v = 0; v < n; ++v) count[static_cast<std::size_t>(run.orbits[v])]++;
+  std::vector<std::uint32_t> index(n, 0);
   for (std::size_t v = 0; v < n; ++v)
     if (count[v]) {
+      index[v] = static_cast<std::uint32_t>(out.reps.size());
       out.reps.push_back(static_cast<std::uint32_t>(v));
       out.sizes.push_back(count[v]);
     }
+  out.member.resize(n);
+  for (std::size_t v = 0; v < n; ++v) out.member[v] = index[static_cast<std::size_t>(run.orbits[v])];
   return out;
 }
 

@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/automorphism.hpp"
 #include "core/graph.hpp"
 #include "gen/spec.hpp"
 
@@ -33,6 +34,9 @@ class Topology : public Graph {
   /// The paper's node degree of u where it counts links differently (a 2-node ring as two
   /// links between the same pair); equals degree(u) elsewhere.
   virtual std::uint32_t port_degree(NodeId u) const { return degree(u); }
+  /// Permutations that the family's structure suggests are automorphisms. They are only
+  /// candidates: callers verify each (is_automorphism) before trusting it.
+  virtual std::vector<Permutation> automorphism_candidates() const { return {}; }
   /// What the papers' formulas predict for this instance.
   virtual std::vector<PaperFact> paper_facts() const { return {}; }
   /// Canonical spec text.

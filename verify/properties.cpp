@@ -5,8 +5,10 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <mutex>
 
+#include "core/automorphism.hpp"
 #include "core/orbits.hpp"
 
 namespace netsched {
@@ -26,6 +28,23 @@ json number_or_string(unsigned __int128 v) {
     v /= 10;
   } while (v);
   return s;
+}
+
+/// Largest graph for which Traces runs automatically when structure does not settle orbits.
+constexpr std::uint64_t kTracesAuto = 3'000'000;
+
+/// Each node coloured by its class representative's distance profile (an Aut-invariant: a
+/// class lies inside one orbit, so all its nodes share the profile).
+std::vector<std::uint64_t> profile_colours(const Csr& g, const Orbits& classes,
+                                           const std::vector<std::vector<std::uint64_t>>& profiles) {
+  std::map<std::vector<std::uint64_t>, std::uint64_t> ids;
+  std::vector<std::uint64_t> colour_of_rep(profiles.size());
+  for (std::size_t i = 0; i < profiles.size(); ++i)
+    colour_of_rep[i] = ids.emplace(profiles[i], ids.size()).first->second;
+  std::vector<std::uint64_t> colours(g.num_nodes());
+  const auto& member = classes.member;
+  for (std::uint32_t u = 0; u < g.num_nodes(); ++u) colours[u] = colour_of_rep[member[u]];
+  return colours;
 }
 
 bool close(double a, double b) { return std::fabs(a - b) <= 1e-9 * std::max(1.0, std::fabs(b)); }
@@ -80,25 +99,71 @@ json topology_info(const Topology& t, const InfoOptions& opt) {
     report("adjacency", 0, 1);
     const Csr csr(t, opt.threads);
     timing["csr"] = seconds_since(t0);
-    report("automorphism orbits (Traces)", 0, 1);
-    const Orbits orbits = automorphism_orbits(csr);
-    timing["orbits"] = seconds_since(t0);
-    j["vertex_orbits"] = orbits.reps.size();
-    j["vertex_transitive"] = orbits.reps.size() == 1;
-    // One BFS per orbit representative, unless a bit-parallel sweep over all sources is cheaper
-    // (a sweep of 64 sources costs about as much as `diameter` plain BFS runs).
+    // Vertex classes: verified structural automorphisms first; Traces only when needed.
+    report("structural automorphisms", 0, 1);
+    const GeneratedClasses gen = classes_from_candidates(csr, t.automorphism_candidates(), opt.threads);
+    Orbits classes = gen.classes;
+    j["structural_classes"] = classes.reps.size();
+    std::string orbit_method = "structural automorphisms (" + std::to_string(gen.used) + " verified)";
+    bool exact = classes.reps.size() == 1;
+    std::optional<Orbits> traces;
+    auto run_traces = [&] {
+      report("automorphism orbits (Traces)", 0, 1);
+      traces = automorphism_orbits(csr);
+      orbit_method += traces ? ", nauty Traces" : "";
+      exact = true;
+    };
     const std::uint32_t ecc0 = eccentricity(csr, 0);
-    const double sweeps = std::ceil(static_cast<double>(n) / 64.0) * std::max(1u, ecc0 == kUnreached ? 1u : ecc0);
+    // A bit-parallel sweep of 64 sources costs about as much as `diameter` plain BFS runs.
+    const double sweeps = std::ceil(static_cast<double>(n) / 64.0) *
+                          std::max(1u, ecc0 == kUnreached ? 1u : ecc0);
+    if (!exact && static_cast<double>(classes.reps.size()) > sweeps && n <= kTracesAuto) {
+      run_traces();
+      classes = *traces;
+    }
+    timing["orbits"] = seconds_since(t0);
     DistanceStats st;
-    if (static_cast<double>(orbits.reps.size()) <= sweeps) {
-      j["distance_method"] = "bfs per automorphism-orbit representative";
-      st = distances_by_orbits(csr, orbits, opt.threads,
-                               [&](std::uint64_t d, std::uint64_t tot) { report("bfs", d, tot); });
+    std::vector<std::vector<std::uint64_t>> profiles;
+    if (static_cast<double>(classes.reps.size()) <= sweeps) {
+      j["distance_method"] = "bfs per vertex-class representative";
+      st = distances_by_orbits(csr, classes, opt.threads,
+                               [&](std::uint64_t d, std::uint64_t tot) { report("bfs", d, tot); },
+                               &profiles);
+      if (!exact) {
+        // Classes with different distance profiles cannot share an orbit; if all differ, the
+        // classes are exactly the orbits.
+        auto sorted = profiles;
+        std::sort(sorted.begin(), sorted.end());
+        if (std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end()) {
+          exact = true;
+          orbit_method += ", separated by distance profiles";
+        } else if (refine_colour_classes(csr, profile_colours(csr, classes, profiles),
+                                         classes.reps.size(), opt.threads) ==
+                   classes.reps.size()) {
+          exact = true;
+          orbit_method += ", separated by distance profiles and colour refinement";
+        } else if (n <= kTracesAuto) {
+          run_traces();
+        }
+      }
     } else {
       j["distance_method"] = "bit-parallel multi-source bfs";
       st = distances_all_sources(csr, opt.threads, [&](std::uint64_t d, std::uint64_t tot) {
         report("bit-parallel bfs", d, tot);
       });
+    }
+    const Orbits& orbits = traces ? *traces : classes;
+    j["orbit_method"] = orbit_method;
+    if (exact) {
+      j["vertex_orbits"] = orbits.reps.size();
+      j["vertex_transitive"] = orbits.reps.size() == 1;
+    } else {
+      // Only a refinement is known: report it, and transitivity only where it is decided.
+      j["vertex_orbits"] = nullptr;
+      j["vertex_classes_found"] = classes.reps.size();
+      bool differ = false;
+      for (std::size_t i = 1; i < profiles.size(); ++i) differ = differ || profiles[i] != profiles[0];
+      j["vertex_transitive"] = differ ? nlohmann::json(false) : nlohmann::json(nullptr);
     }
     timing["distances"] = seconds_since(t0);
     j["connected"] = st.connected;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <memory>
 
 #include "gen/topo/args.hpp"
 
@@ -128,6 +130,113 @@ std::uint32_t Hdn::supernode_diameter(std::size_t i) const {
   std::uint32_t d = 0;
   for (auto dim : levels_[i - 1].dims) d += base_->factors()[dim].diameter();
   return d;
+}
+
+// Lifting automorphisms through one dual-construction. Let phi0, phi1 be automorphisms of the
+// cluster G = HDN(B,j-1) that map level-j super-nodes to super-nodes, phi_c(x,p) =
+// (sigma_c(x), tau(p)), with the same position action tau. Then
+//   Phi(0,U,x,p) = (0, sigma1(U), sigma0(x), tau(p)),  Phi(1,U,x,p) = (1, sigma0(U), sigma1(x), tau(p))
+// is an automorphism of HDN(B,j): inside a cluster it acts by phi0 (class 0) or phi1 (class 1),
+// and the cross edge (0,U,x,p)-(1,x,U,p) goes to (0,sigma1 U,sigma0 x,tau p)-(1,sigma0 x,sigma1 U,tau p),
+// again a cross edge. So is the class swap (c,U,x,p) -> (1-c,U,x,p). Starting from the base's
+// shifts and reflections this yields candidates for every level; the caller verifies them.
+std::vector<Permutation> Hdn::automorphism_candidates() const {
+  auto base_cands = base_->automorphism_candidates();
+  if (levels_.empty()) return base_cands;
+  constexpr std::size_t kMaxPerLevel = 96;
+  struct Lifted {
+    std::vector<std::uint32_t> sigma0, sigma1, tau;  // empty sigma/tau = identity
+    bool swap = false;
+  };
+  // Explicit candidate permutations of the current cluster HDN(B,j-1).
+  std::vector<std::vector<std::uint32_t>> current;
+  const std::uint64_t n0 = base_->num_nodes();
+  for (const auto& p : base_cands) {
+    std::vector<std::uint32_t> a(n0);
+    for (std::uint64_t b = 0; b < n0; ++b) a[b] = p(static_cast<std::uint32_t>(b));
+    current.push_back(std::move(a));
+  }
+  std::vector<Lifted> top;
+  for (std::size_t j = 1; j <= k(); ++j) {
+    const Level& L = levels_[j - 1];
+    auto g_of = [&](std::uint64_t x, std::uint64_t p) {
+      return join(j - 1, x / L.outside, L.base_of[(x % L.outside) * L.s + p]);
+    };
+    auto xp_of = [&](std::uint64_t g) {
+      const auto [copy, b] = split(j - 1, g);
+      return std::pair<std::uint64_t, std::uint64_t>{copy * L.outside + L.out_of[b], L.pos_of[b]};
+    };
+    // Keep the candidates that respect the super-nodes with a uniform position action.
+    struct Action {
+      std::vector<std::uint32_t> sigma, tau;
+    };
+    std::map<std::vector<std::uint32_t>, std::vector<std::size_t>> by_tau;
+    std::vector<Action> actions;
+    std::vector<std::uint32_t> id_tau(L.s), id_sigma(L.n);
+    for (std::uint32_t p = 0; p < L.s; ++p) id_tau[p] = p;
+    for (std::uint32_t x = 0; x < L.n; ++x) id_sigma[x] = x;
+    actions.push_back({id_sigma, id_tau});
+    by_tau[id_tau].push_back(0);
+    for (const auto& phi : current) {
+      Action a{std::vector<std::uint32_t>(L.n), std::vector<std::uint32_t>(L.s)};
+      for (std::uint64_t p = 0; p < L.s; ++p) a.tau[p] = static_cast<std::uint32_t>(xp_of(phi[g_of(0, p)]).second);
+      for (std::uint64_t x = 0; x < L.n; ++x) a.sigma[x] = static_cast<std::uint32_t>(xp_of(phi[g_of(x, 0)]).first);
+      bool ok = true;
+      for (std::uint64_t x = 0; x < L.n && ok; ++x)
+        for (std::uint64_t p = 0; p < L.s && ok; ++p)
+          ok = phi[g_of(x, p)] == g_of(a.sigma[x], a.tau[p]);
+      if (!ok) continue;
+      by_tau[a.tau].push_back(actions.size());
+      actions.push_back(std::move(a));
+    }
+    std::vector<Lifted> lifted;
+    lifted.push_back({{}, {}, {}, true});
+    auto emit = [&](std::size_t a0, std::size_t a1) {
+      if (a0 == 0 && a1 == 0) return;
+      if (lifted.size() >= kMaxPerLevel) return;
+      lifted.push_back({actions[a0].sigma, actions[a1].sigma, actions[a0].tau, false});
+    };
+    for (const auto& [tau, members] : by_tau) {
+      for (std::size_t m : members) emit(m, m);
+      for (std::size_t i = 1; i < members.size(); ++i) {
+        emit(members[i], members[0]);
+        emit(members[0], members[i]);
+      }
+    }
+    if (j == k()) {
+      top = std::move(lifted);
+      break;
+    }
+    // Materialise the lifted candidates on HDN(B,j) for the next level.
+    const std::uint64_t nj = L.nodes;
+    std::vector<std::vector<std::uint32_t>> next;
+    for (const auto& f : lifted) {
+      std::vector<std::uint32_t> a(nj);
+      for (std::uint64_t u = 0; u < nj; ++u) {
+        Quad q = quad(j, u);
+        if (f.swap) q.c = 1 - q.c;
+        else if (q.c == 0) q = {0, f.sigma1[q.U], f.sigma0[q.x], f.tau[q.p]};
+        else q = {1, f.sigma0[q.U], f.sigma1[q.x], f.tau[q.p]};
+        a[u] = static_cast<std::uint32_t>(serial(j, q));
+      }
+      next.push_back(std::move(a));
+    }
+    current = std::move(next);
+  }
+  std::vector<Permutation> out;
+  for (auto& f : top) {
+    auto shared = std::make_shared<Lifted>(std::move(f));
+    out.push_back([this, shared](std::uint32_t u) {
+      const std::size_t kk = k();
+      Quad q = quad(kk, u);
+      const Lifted& g = *shared;
+      if (g.swap) q.c = 1 - q.c;
+      else if (q.c == 0) q = {0, g.sigma1[q.U], g.sigma0[q.x], g.tau[q.p]};
+      else q = {1, g.sigma0[q.U], g.sigma1[q.x], g.tau[q.p]};
+      return static_cast<std::uint32_t>(serial(kk, q));
+    });
+  }
+  return out;
 }
 
 std::vector<PaperFact> Hdn::paper_facts() const {

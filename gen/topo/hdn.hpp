@@ -47,6 +47,8 @@ class Hdn : public Topology {
   std::string label(NodeId u) const override;
   NodeId parse_label(std::string_view text) const override;
   std::vector<PaperFact> paper_facts() const override;
+  /// Automorphisms lifted level by level through the dual-construction (see hdn.cpp).
+  std::vector<Permutation> automorphism_candidates() const override;
 
   const Product& base() const { return *base_; }
   std::size_t k() const { return levels_.size(); }

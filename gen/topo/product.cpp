@@ -158,6 +158,37 @@ std::vector<PaperFact> Product::paper_facts() const {
   return f;
 }
 
+std::vector<Permutation> Product::automorphism_candidates() const {
+  std::vector<Permutation> out;
+  for (std::size_t d = 0; d < factors_.size(); ++d) {
+    const Factor f = factors_[d];
+    if (f.size < 2) continue;
+    const std::uint64_t st = stride_[d];
+    auto remap = [this, d, st](std::uint32_t (*fn)(std::uint32_t, std::uint32_t), std::uint32_t size) {
+      return [this, d, st, fn, size](std::uint32_t u) {
+        const std::uint32_t c = coord(u, d);
+        return static_cast<std::uint32_t>(u - c * st + fn(c, size) * st);
+      };
+    };
+    out.push_back(remap([](std::uint32_t c, std::uint32_t m) { return (c + 1) % m; }, f.size));
+    if (f.kind == Factor::Kind::Complete)
+      out.push_back(remap([](std::uint32_t c, std::uint32_t) { return c < 2 ? 1 - c : c; }, f.size));
+    else if (f.kind == Factor::Kind::Ring)
+      out.push_back(remap([](std::uint32_t c, std::uint32_t m) { return (m - c) % m; }, f.size));
+    else
+      out.back() = remap([](std::uint32_t c, std::uint32_t m) { return m - 1 - c; }, f.size);
+  }
+  for (std::size_t d = 0; d + 1 < factors_.size(); ++d) {
+    if (!(factors_[d] == factors_[d + 1])) continue;
+    out.push_back([this, d](std::uint32_t u) {
+      const std::uint32_t a = coord(u, d), b = coord(u, d + 1);
+      return static_cast<std::uint32_t>(u - a * stride_[d] - b * stride_[d + 1] + b * stride_[d] +
+                                        a * stride_[d + 1]);
+    });
+  }
+  return out;
+}
+
 bool is_product_family(const std::string& name) {
   return name == "ring" || name == "path" || name == "complete" || name == "hypercube" ||
          name == "torus" || name == "mesh" || name == "ghc" || name == "product";

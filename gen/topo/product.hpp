@@ -42,6 +42,9 @@ class Product : public Topology {
   std::string label(NodeId u) const override;
   NodeId parse_label(std::string_view text) const override;
   std::vector<PaperFact> paper_facts() const override;
+  /// Per dimension a shift and a reflection (a transposition for complete graphs), and the
+  /// exchange of neighbouring dimensions with equal factors.
+  std::vector<Permutation> automorphism_candidates() const override;
 
   const std::vector<Factor>& factors() const { return factors_; }
   std::size_t dims() const { return factors_.size(); }
