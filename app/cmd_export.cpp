@@ -1,4 +1,5 @@
 // netsched export SPEC --format edgelist|dot|json [-o FILE]
+#include <algorithm>
 #include <iostream>
 #include <sstream>
 
@@ -40,6 +41,7 @@ Run add_export(CLI::App& app) {
         const NodeId id(static_cast<std::uint32_t>(u));
         labels.push_back(t->label(id));
         t->neighbors(id, nb);
+        std::sort(nb.begin(), nb.end());
         for (NodeId v : nb)
           if (v.v > u) edges.push_back({u, v.v});
       }
@@ -53,6 +55,7 @@ Run add_export(CLI::App& app) {
         const NodeId id(static_cast<std::uint32_t>(u));
         if (dot) ss << "  " << u << " [label=\"" << t->label(id) << "\"];\n";
         t->neighbors(id, nb);
+        std::sort(nb.begin(), nb.end());
         for (NodeId v : nb)
           if (v.v > u) ss << (dot ? "  " : "") << u << (dot ? " -- " : " ") << v.v << (dot ? ";\n" : "\n");
       }

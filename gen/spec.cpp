@@ -106,10 +106,12 @@ class Parser {
     skip();
     const std::size_t save = pos_;
     if (at_name()) {
+      const std::size_t key_column = column();
       std::string n = name();
       if (peek('=')) {
         ++pos_;
         a.key = n;
+        a.key_column = key_column;
         a.value = value(depth);
         return a;
       }

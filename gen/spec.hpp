@@ -48,6 +48,7 @@ struct SpecValue {
 struct SpecArg {
   std::string key;
   SpecValue value;
+  std::size_t key_column = 0;  ///< where a named argument's key starts
   bool operator==(const SpecArg& o) const { return key == o.key && value == o.value; }
 };
 

@@ -15,7 +15,7 @@ void Args::expect_count(std::size_t lo, std::size_t hi, const std::string& form,
   for (const auto& a : call_.args)
     if (!a.key.empty() &&
         std::find(named_keys.begin(), named_keys.end(), a.key) == named_keys.end())
-      throw SpecError(a.value.column, call_.name + ": unknown argument '" + a.key +
+      throw SpecError(a.key_column, call_.name + ": unknown argument '" + a.key +
                                           "' (expected " + form + ")");
   const std::size_t c = count();
   if (c < lo || c > hi)

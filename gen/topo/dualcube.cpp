@@ -24,10 +24,11 @@ std::string Dualcube::label(NodeId u) const {
   std::string s(bits_, '0');
   for (std::uint32_t b = 0; b < bits_; ++b)
     if (u.v >> b & 1u) s[bits_ - 1 - b] = '1';
-  return s;
+  return "0b" + s;
 }
 
 NodeId Dualcube::parse_label(std::string_view text) const {
+  if (text.substr(0, 2) == "0b") text.remove_prefix(2);
   if (text.size() != bits_)
     throw std::invalid_argument("dualcube label '" + std::string(text) + "': expected " +
                                 std::to_string(bits_) + " bits");

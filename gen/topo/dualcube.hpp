@@ -4,7 +4,8 @@
 ///   i <= r-2 requires u_{n-1} = v_{n-1} = 0 (class-0 cluster links),
 ///   r-1 <= i <= n-2 requires u_{n-1} = v_{n-1} = 1 (class-1 cluster links),
 ///   i = n-1 is the cross edge.
-/// The serial id is the bit string read as a binary number; the label is the bit string.
+/// The serial id is the bit string read as a binary number; the label is the bit string as a
+/// binary literal, "0b" + u_{n-1}..u_0 (plain integers always name serial ids).
 #include <memory>
 
 #include "gen/topology.hpp"

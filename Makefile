@@ -1,0 +1,36 @@
+# netsched: two commands on a fresh Debian machine.
+#   make demo   install missing packages (as root), build Release, run the main job
+#   make test   same set-up, then every test (Catch2 + rapidcheck properties)
+BUILD ?= build
+JOBS  ?= $(shell nproc)
+NETSCHED = $(BUILD)/app/netsched
+RC_LONG ?= max_success=2000
+
+.PHONY: all deps configure build demo test props-long bench clean
+
+all: build
+
+deps:
+	@scripts/deps.sh
+
+configure: deps
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release > $(BUILD).configure.log 2>&1 || \
+	  (cat $(BUILD).configure.log; exit 1)
+
+build: configure
+	@cmake --build $(BUILD) -j $(JOBS)
+
+demo: build
+	@scripts/demo.sh $(NETSCHED)
+
+test: build
+	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+props-long: build
+	@cd $(BUILD) && RC_PARAMS="$(RC_LONG)" ctest --output-on-failure -L props
+
+bench: build
+	@bench/run.sh $(NETSCHED)
+
+clean:
+	rm -rf $(BUILD) $(BUILD).configure.log

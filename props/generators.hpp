@@ -1,0 +1,116 @@
+#pragma once
+// rapidcheck generators of small network specs of every family, shrinking towards the
+// smallest networks (gen::inRange shrinks to its lower bound).
+#include <rapidcheck.h>
+
+#include <string>
+#include <vector>
+
+namespace netsched::props {
+
+inline std::string call(const std::string& name, const std::vector<int>& args) {
+  std::string s = name + "(";
+  for (std::size_t i = 0; i < args.size(); ++i) s += (i ? "," : "") + std::to_string(args[i]);
+  return s + ")";
+}
+
+/// A vector of between lo and hi-1 elements (the length shrinks towards lo).
+inline rc::Gen<std::vector<int>> ints(int lo, int hi, rc::Gen<int> element) {
+  return rc::gen::mapcat(rc::gen::inRange(lo, hi), [element](int count) {
+    return rc::gen::container<std::vector<int>>(static_cast<std::size_t>(count), element);
+  });
+}
+
+/// A product-family spec with at most `max_nodes` nodes.
+inline rc::Gen<std::string> product_spec(int side_max = 5) {
+  using namespace rc;
+  return gen::oneOf(
+      gen::map(gen::inRange(1, 13), [](int n) { return call("ring", {n}); }),
+      gen::map(gen::inRange(1, 10), [](int n) { return call("path", {n}); }),
+      gen::map(gen::inRange(1, 7), [](int n) { return call("complete", {n}); }),
+      gen::map(gen::inRange(1, 6), [](int n) { return call("hypercube", {n}); }),
+      gen::map(ints(1, 4, gen::inRange(1, side_max + 1)),
+               [](std::vector<int> v) { return call("torus", v.empty() ? std::vector<int>{1} : v); }),
+      gen::map(ints(1, 4, gen::inRange(1, side_max + 1)),
+               [](std::vector<int> v) { return call("mesh", v.empty() ? std::vector<int>{1} : v); }),
+      gen::map(ints(1, 4, gen::inRange(1, side_max)),
+               [](std::vector<int> v) { return call("ghc", v.empty() ? std::vector<int>{1} : v); }));
+}
+
+/// A dimension set over `dims` base dimensions, as spec text "{0,2}".
+inline rc::Gen<std::string> dimension_set(int dims) {
+  using namespace rc;
+  return gen::map(gen::container<std::vector<bool>>(static_cast<std::size_t>(dims), gen::arbitrary<bool>()),
+                  [](const std::vector<bool>& in) {
+                    std::string s = "{";
+                    bool first = true;
+                    for (std::size_t d = 0; d < in.size(); ++d)
+                      if (in[d]) {
+                        s += (first ? "" : ",") + std::to_string(d);
+                        first = false;
+                      }
+                    return s + "}";
+                  });
+}
+
+/// An HDN over a small vertex-transitive base; k = 2 only over bases of at most 4 nodes.
+inline rc::Gen<std::string> hdn_spec() {
+  using namespace rc;
+  return gen::mapcat(gen::inRange(1, 4), [](int dims) {
+    return gen::mapcat(
+        gen::container<std::vector<int>>(static_cast<std::size_t>(dims), gen::inRange(1, 4)),
+        [dims](std::vector<int> sides) {
+          int n0 = 1;
+          for (int s : sides) n0 *= s;
+          const int kmax = n0 <= 4 ? 2 : 1;
+          const std::string base = call("torus", sides);
+          auto sets = gen::mapcat(gen::inRange(0, kmax + 1), [dims](int k) {
+            return gen::container<std::vector<std::string>>(static_cast<std::size_t>(k), dimension_set(dims));
+          });
+          return gen::map(sets, [base](const std::vector<std::string>& sets) {
+                            std::string s = "hdn(" + base + ", sn=[";
+                            for (std::size_t i = 0; i < sets.size(); ++i) s += (i ? "," : "") + sets[i];
+                            return s + "])";
+                          });
+        });
+  });
+}
+
+/// A small spec of any implemented family.
+inline rc::Gen<std::string> any_spec() {
+  using namespace rc;
+  return gen::oneOf(
+      product_spec(),
+      gen::map(gen::tuple(product_spec(3), product_spec(3)),
+               [](const std::tuple<std::string, std::string>& t) {
+                 return "product(" + std::get<0>(t) + "," + std::get<1>(t) + ")";
+               }),
+      gen::map(gen::inRange(2, 6), [](int n) { return call("ccc", {n}); }),
+      gen::map(gen::inRange(1, 6), [](int r) { return call("dualcube", {r}); }),
+      gen::map(gen::tuple(gen::inRange(1, 3), gen::inRange(1, 3)),
+               [](const std::tuple<int, int>& t) {
+                 return "rdn(hypercube(" + std::to_string(std::get<0>(t)) + ")," +
+                        std::to_string(std::get<1>(t)) + ")";
+               }),
+      hdn_spec(),
+      gen::map(gen::tuple(gen::inRange(1, 4), gen::inRange(1, 5)),
+               [](const std::tuple<int, int>& t) {
+                 return "hsn(" + std::to_string(std::get<0>(t)) + ",ring(" + std::to_string(std::get<1>(t)) + "))";
+               }),
+      gen::map(gen::tuple(gen::inRange(1, 3), gen::inRange(1, 3)),
+               [](const std::tuple<int, int>& t) {
+                 return "rhs(" + std::to_string(std::get<0>(t)) + "," + std::to_string(std::get<1>(t)) +
+                        ",hypercube(1))";
+               }),
+      gen::mapcat(gen::inRange(1, 5), [](int n1) {
+        return gen::map(ints(1, 3, gen::inRange(1, n1 + 2)),
+                        [n1](std::vector<int> counts) {
+                          counts.insert(counts.begin(), 0);
+                          std::string s = "hfc(complete(" + std::to_string(n1) + ")";
+                          for (std::size_t i = 1; i < counts.size(); ++i) s += "," + std::to_string(counts[i]);
+                          return s + ")";
+                        });
+      }));
+}
+
+}  // namespace netsched::props

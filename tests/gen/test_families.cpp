@@ -1,0 +1,192 @@
+#include <catch2/catch.hpp>
+
+#include <bit>
+#include <map>
+#include <tuple>
+
+#include "core/orbits.hpp"
+#include "gen/topo/ccc.hpp"
+#include "gen/topo/dualcube.hpp"
+#include "gen/topo/hsn.hpp"
+#include "gen/topo/mfc.hpp"
+#include "gen/topo/product.hpp"
+#include "tests/helpers.hpp"
+
+using namespace netsched;
+
+TEST_CASE("every family builds a simple graph whose labels round-trip") {
+  for (const char* spec :
+       {"ring(1)", "ring(2)", "ring(7)", "path(1)", "path(6)", "complete(5)", "hypercube(4)",
+        "torus(2,3,5)", "torus(4,4)", "mesh(3,4,2)", "ghc(3,4)", "product(ring(3),complete(4))",
+        "product(torus(2,3),path(3),hypercube(2))", "ccc(2)", "ccc(3)", "ccc(5)", "dualcube(1)",
+        "dualcube(2)", "dualcube(4)", "rdn(hypercube(2),2)", "rdn(ring(3),1)",
+        "hdn(torus(2,3,5), sn=[{0,1}])", "hdn(hypercube(2), sn=[{0},{1}])",
+        "hdn(product(ring(3),complete(3)), sn=[{1}])", "hdn(ghc(2,3), sn=[])",
+        "hsn(3,hypercube(2))", "hsn(2,ring(5))", "rhs(2,2,hypercube(1))", "hfc(complete(3),4,4)",
+        "hfc(path(3),2,3)", "mfc(ring(3),4,13)", "mfc(complete(2),3,7)"}) {
+    test::check_simple_graph(*build_topology(spec));
+  }
+}
+
+TEST_CASE("products: neighbours differ in exactly one coordinate; edge count per factor") {
+  for (const char* spec : {"torus(2,3,5)", "mesh(3,4)", "ghc(2,3,4)", "product(ring(5),path(3))"}) {
+    const auto t = build_topology(spec);
+    const auto& p = dynamic_cast<const Product&>(*t);
+    std::uint64_t expected = 0;  // sum over dimensions: (N / size) * edges of the factor
+    for (const auto& f : p.factors()) {
+      std::uint64_t fe = 0;
+      for (std::uint32_t c = 0; c < f.size; ++c) fe += f.degree(c);
+      expected += p.num_nodes() / f.size * fe / 2;
+    }
+    CHECK(p.count_edges() == expected);
+    std::vector<NodeId> nb;
+    for (std::uint32_t u = 0; u < p.num_nodes(); ++u) {
+      p.neighbors(NodeId(u), nb);
+      for (NodeId v : nb) {
+        int differ = 0;
+        for (std::size_t d = 0; d < p.dims(); ++d) {
+          if (p.coord(u, d) == p.coord(v.v, d)) continue;
+          ++differ;
+          CHECK(p.factors()[d].distance(p.coord(u, d), p.coord(v.v, d)) == 1);
+        }
+        CHECK(differ == 1);
+      }
+    }
+  }
+}
+
+TEST_CASE("hypercube(n): n*2^(n-1) edges, neighbours differ in one bit") {
+  for (int n = 1; n <= 10; ++n) {
+    const auto t = build_topology("hypercube(" + std::to_string(n) + ")");
+    CHECK(t->count_edges() == static_cast<std::uint64_t>(n) << (n - 1));
+    std::vector<NodeId> nb;
+    for (std::uint32_t u = 0; u < t->num_nodes(); ++u) {
+      t->neighbors(NodeId(u), nb);
+      for (NodeId v : nb) CHECK(std::popcount(u ^ v.v) == 1);
+    }
+  }
+}
+
+TEST_CASE("ring(2) is K_2, and a torus with one side is that ring") {
+  const auto r2 = build_topology("ring(2)");
+  CHECK(r2->count_edges() == 1);
+  CHECK(r2->degree(NodeId(0)) == 1);
+  CHECK(r2->port_degree(NodeId(0)) == 2);  // the papers' count, reported separately
+  CHECK(build_topology("complete(2)")->port_degree(NodeId(0)) == 1);
+  for (int n = 1; n <= 9; ++n) {
+    const auto ring = build_topology("ring(" + std::to_string(n) + ")");
+    const auto torus = build_topology("torus(" + std::to_string(n) + ")");
+    std::vector<NodeId> a, b;
+    for (std::uint32_t u = 0; u < ring->num_nodes(); ++u) {
+      ring->neighbors(NodeId(u), a);
+      torus->neighbors(NodeId(u), b);
+      CHECK(a == b);
+    }
+  }
+}
+
+TEST_CASE("ccc(n): cycle links plus the cube link of dimension i at position i") {
+  for (std::uint32_t n = 3; n <= 6; ++n) {
+    const Ccc c(n);
+    CHECK(c.count_edges() == 3ull * n * (1ull << n) / 2);
+    std::vector<NodeId> nb;
+    for (std::uint32_t u = 0; u < c.num_nodes(); ++u) {
+      c.neighbors(NodeId(u), nb);
+      const std::uint32_t w = u / n, i = u % n;
+      int cube = 0;
+      for (NodeId v : nb) {
+        if (v.v / n == w) CHECK(((v.v % n + n - i) % n == 1 || (i + n - v.v % n) % n == 1));
+        else {
+          ++cube;
+          CHECK((w ^ (v.v / n)) == (1u << i));
+          CHECK(v.v % n == i);
+        }
+      }
+      CHECK(cube == 1);
+    }
+  }
+}
+
+TEST_CASE("dualcube(r): the three edge conditions of §2 and nothing else") {
+  for (std::uint32_t r = 1; r <= 5; ++r) {
+    const Dualcube d(r);
+    const std::uint32_t n = 2 * r - 1;
+    for (std::uint32_t u = 0; u < d.num_nodes(); ++u)
+      for (std::uint32_t i = 0; i < n; ++i) {
+        const std::uint32_t v = u ^ (1u << i);
+        const std::uint32_t cu = u >> (n - 1), cv = v >> (n - 1);
+        const bool edge = (i <= r - 2 && r >= 2 && cu == 0 && cv == 0) ||
+                          (i >= r - 1 && i <= n - 2 && cu == 1 && cv == 1) || i == n - 1;
+        CHECK(d.adjacent(NodeId(u), NodeId(v)) == edge);
+      }
+    CHECK(d.count_edges() == d.num_nodes() * r / 2);
+  }
+}
+
+TEST_CASE("dualcube(r) is isomorphic to rdn(hypercube(r-1),1) (canonical labelling)") {
+  for (int r = 2; r <= 5; ++r) {
+    const Csr a(*build_topology("dualcube(" + std::to_string(r) + ")"));
+    const Csr b(*build_topology("rdn(hypercube(" + std::to_string(r - 1) + "),1)"));
+    CHECK(isomorphic(a, b));
+  }
+  // and not to a hypercube of the same size
+  CHECK_FALSE(isomorphic(Csr(*build_topology("dualcube(3)")), Csr(*build_topology("hypercube(5)"))));
+}
+
+TEST_CASE("hsn(l,G): M^l nodes; level-i link swaps X_i and X_1, absent where they are equal") {
+  const auto t = build_topology("hsn(3,hypercube(2))");
+  const auto& h = dynamic_cast<const Hsn&>(*t);
+  CHECK(h.num_nodes() == 64);
+  std::vector<NodeId> nb;
+  for (std::uint32_t u = 0; u < 64; ++u) {
+    h.neighbors(NodeId(u), nb);
+    std::uint32_t swaps = 0;
+    for (std::uint32_t i = 2; i <= 3; ++i) {
+      if (h.digit(u, i) == h.digit(u, 1)) continue;
+      ++swaps;
+      std::uint64_t v = u;
+      v += (h.digit(u, 1) - h.digit(u, i)) * (i == 2 ? 4 : 16);
+      v += h.digit(u, i) - h.digit(u, 1);
+      CHECK(h.adjacent(NodeId(u), NodeId(static_cast<std::uint32_t>(v))));
+    }
+    CHECK(nb.size() == 2 + swaps);
+  }
+  // rhs(2,2,G) is hsn(2,hsn(2,G))
+  const auto a = build_topology("rhs(2,2,hypercube(1))");
+  const auto b = build_topology("hsn(2,hsn(2,hypercube(1)))");
+  CHECK(isomorphic(Csr(*a), Csr(*b)));
+  CHECK(dynamic_cast<const Hsn&>(*a).level_counts() == std::vector<std::uint32_t>{2, 2});
+}
+
+TEST_CASE("mfc/hfc: one link between every two level-i clusters, per cluster or per nucleus") {
+  for (const char* spec : {"mfc(ring(3),4,13)", "mfc(complete(2),3,7)", "hfc(complete(3),4,4)",
+                           "hfc(path(3),3,2)", "hfc(ring(4),5,3)"}) {
+    INFO(spec);
+    const auto t = build_topology(spec);
+    const auto& m = dynamic_cast<const Mfc&>(*t);
+    for (std::uint32_t i = 2; i <= m.levels(); ++i) {
+      // count links between cluster pairs, grouped by the unit that must link once to each
+      // other cluster: the level-i cluster (MFC) or the nucleus (HFC)
+      std::map<std::tuple<std::uint64_t, std::uint64_t, std::uint64_t>, int> links;
+      for (std::uint32_t u = 0; u < m.num_nodes(); ++u) {
+        auto v = m.link(u, i);
+        if (!v) continue;
+        CHECK(m.link(*v, i) == std::optional<std::uint64_t>(u));  // an involution
+        CHECK(m.adjacent(NodeId(u), NodeId(static_cast<std::uint32_t>(*v))));
+        std::uint64_t unit = 0;  // id of u's unit: the digits above i, and (HFC) those below
+        for (std::uint32_t d = m.levels(); d > i; --d) unit = unit * m.count(d) + m.digit(u, d);
+        if (m.hfc())
+          for (std::uint32_t d = i - 1; d >= 2; --d) unit = unit * m.count(d) + m.digit(u, d);
+        links[{unit, m.digit(u, i), m.digit(*v, i)}]++;
+      }
+      // MFC: one unit per level-(i+1) cluster; HFC: one per nucleus position besides X_i.
+      std::uint64_t units = m.num_nodes() / m.count(i);
+      if (m.hfc()) units /= m.count(1);
+      else
+        for (std::uint32_t d = 1; d < i; ++d) units /= m.count(d);
+      for (const auto& [key, c] : links) CHECK(c == 1);
+      // every ordered pair of distinct clusters is linked once per unit
+      CHECK(links.size() == units * m.count(i) * (m.count(i) - 1));
+    }
+  }
+}

@@ -1,0 +1,40 @@
+#pragma once
+// Shared test helpers: structural checks every network must pass.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <set>
+
+#include "gen/topology.hpp"
+
+namespace netsched::test {
+
+/// Adjacency is symmetric, loop-free, duplicate-free; degree() and neighbors() agree; labels
+/// round-trip; the edge count is half the degree sum.
+inline void check_simple_graph(const Topology& t) {
+  INFO("spec " << t.spec());
+  const std::uint64_t n = t.num_nodes();
+  std::vector<NodeId> nb, back;
+  std::uint64_t degree_sum = 0;
+  for (std::uint64_t u = 0; u < n; ++u) {
+    const NodeId id(static_cast<std::uint32_t>(u));
+    t.neighbors(id, nb);
+    INFO("node " << u << " " << t.label(id));
+    REQUIRE(t.degree(id) == nb.size());
+    REQUIRE(t.port_degree(id) >= t.degree(id));
+    std::set<std::uint32_t> seen;
+    for (NodeId v : nb) {
+      REQUIRE(v.v < n);
+      REQUIRE(v.v != u);
+      REQUIRE(seen.insert(v.v).second);
+      t.neighbors(v, back);
+      REQUIRE(std::find(back.begin(), back.end(), id) != back.end());
+    }
+    REQUIRE(t.parse_label(t.label(id)) == id);
+    REQUIRE(t.node(std::to_string(u)) == id);
+    degree_sum += nb.size();
+  }
+  REQUIRE(t.count_edges() * 2 == degree_sum);
+}
+
+}  // namespace netsched::test
