@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Foundation benchmarks (issue 2). Usage: bench/run.sh [path/to/netsched]
+# Prints a table; every figure comes from this run, side by side with its baseline.
+set -euo pipefail
+ns=${1:-build/app/netsched}
+out=build/bench
+mkdir -p "$out"
+if ! /usr/bin/python3 -c 'import igraph' 2>/dev/null; then
+  if [ "$(id -u)" = 0 ]; then apt-get install -y -qq python3-igraph >/dev/null
+  else echo "bench needs python3-igraph: sudo apt-get install -y python3-igraph" >&2; exit 1; fi
+fi
+wall() { /usr/bin/time -f "%e %M" "$@" 2>&1 >/dev/null | tail -1; }
+
+echo "== 1. exact diameter of hdn(torus(2,3,5), sn=[{0,1},{1,2}]) (12,000 nodes): netsched vs igraph"
+spec='hdn(torus(2,3,5), sn=[{0,1},{1,2}])'
+"$ns" export "$spec" --format edgelist -o "$out/hdn12000.edges"
+read -r ig_d ig_s < <(/usr/bin/python3 bench/igraph_diameter.py "$out/hdn12000.edges")
+best=999
+for _ in 1 2 3; do
+  read -r s _ < <(wall "$ns" info "$spec" --json)
+  best=$(echo "$s $best" | awk '{print ($1<$2)?$1:$2}')
+done
+ns_d=$("$ns" info "$spec" --json | /usr/bin/python3 -c 'import json,sys; print(json.load(sys.stdin)["diameter"])')
+echo "igraph Graph.diameter(): diameter $ig_d in ${ig_s}s (diameter call only)"
+echo "netsched info (all facts, whole process, best of 3): diameter $ns_d in ${best}s"
+awk -v a="$ig_s" -v b="$best" 'BEGIN{printf "speed-up: %.1fx\n", a/(b>0?b:0.001)}'
+
+echo
+echo "== 2. netsched info, every Table 1 entry up to 1,080,000 nodes (B = torus(2,3,5))"
+printf "%-40s %10s %6s %8s %9s %9s\n" spec nodes orbits diameter seconds peak_MB
+sets=('{}' '{0}' '{1}' '{2}' '{0,1}' '{0,2}' '{1,2}' '{0,1,2}')
+for s1 in "${sets[@]}"; do
+  specs=("hdn(torus(2,3,5), sn=[$s1])")
+  for s2 in "${sets[@]}"; do specs+=("hdn(torus(2,3,5), sn=[$s1,$s2])"); done
+  for spec in "${specs[@]}"; do
+    n=$("$ns" info --basic --json "$spec" | /usr/bin/python3 -c 'import json,sys; print(json.load(sys.stdin)["nodes"])')
+    [ "$n" -le 1080000 ] || continue
+    read -r s kb < <(wall "$ns" info --json "$spec")
+    facts=$("$ns" info --json "$spec" | /usr/bin/python3 -c 'import json,sys; j=json.load(sys.stdin); print(j["vertex_orbits"], j["diameter"])')
+    printf "%-40s %10s %6s %8s %9s %9s\n" "$spec" "$n" ${facts} "$s" "$((kb / 1024))"
+  done
+done
+
+echo
+echo "== 3. the largest Table 1 entry, 6,480,000 nodes: nodes, edges, degree"
+read -r s kb < <(wall "$ns" info --basic 'hdn(torus(2,3,5), sn=[{},{}])')
+echo "netsched info --basic: ${s}s, peak ${kb} KB"
