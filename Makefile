@@ -18,7 +18,7 @@ configure: deps
 	  (cat $(BUILD).configure.log; exit 1)
 
 build: configure
-	@cmake --build $(BUILD) -j $(JOBS)
+	@cmake --build $(BUILD) -j $(JOBS) -- --no-print-directory
 
 demo: build
 	@scripts/demo.sh $(NETSCHED)

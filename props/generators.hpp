@@ -67,9 +67,9 @@ inline rc::Gen<std::string> hdn_spec() {
           auto sets = gen::mapcat(gen::inRange(0, kmax + 1), [dims](int k) {
             return gen::container<std::vector<std::string>>(static_cast<std::size_t>(k), dimension_set(dims));
           });
-          return gen::map(sets, [base](const std::vector<std::string>& sets) {
+          return gen::map(sets, [base](const std::vector<std::string>& chosen) {
                             std::string s = "hdn(" + base + ", sn=[";
-                            for (std::size_t i = 0; i < sets.size(); ++i) s += (i ? "," : "") + sets[i];
+                            for (std::size_t i = 0; i < chosen.size(); ++i) s += (i ? "," : "") + chosen[i];
                             return s + "])";
                           });
         });
