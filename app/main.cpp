@@ -44,6 +44,9 @@ int main(int argc, char** argv) {
       netsched::cli::add_info);
   add("export", "write a network's edges as an edge list, Graphviz dot or JSON",
       netsched::cli::add_export);
+  add("gen", "generate a schedule (broadcast, route), check it, write it", netsched::cli::add_gen);
+  add("verify", "check a schedule file: rules, cost, bounds", netsched::cli::add_verify);
+  add("route", "route one pair, or check the routes of every pair (--all)", netsched::cli::add_route);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

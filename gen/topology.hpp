@@ -37,6 +37,16 @@ class Topology : public Graph {
   /// Permutations that the family's structure suggests are automorphisms. They are only
   /// candidates: callers verify each (is_automorphism) before trusting it.
   virtual std::vector<Permutation> automorphism_candidates() const { return {}; }
+  /// The dimension of link u-v for the single-dimension port model (products: the coordinate
+  /// that changes; HDN: base dimensions, then one per cross level; ...); nullopt when the family
+  /// defines no dimensions or u-v is not a link.
+  virtual std::optional<std::uint32_t> edge_dimension(NodeId u, NodeId v) const {
+    (void)u;
+    (void)v;
+    return std::nullopt;
+  }
+  /// Number of dimensions edge_dimension() can return (0 = none defined).
+  virtual std::uint32_t dimension_count() const { return 0; }
   /// What the papers' formulas predict for this instance.
   virtual std::vector<PaperFact> paper_facts() const { return {}; }
   /// Canonical spec text.

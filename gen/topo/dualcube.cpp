@@ -1,5 +1,6 @@
 #include "gen/topo/dualcube.hpp"
 
+#include <bit>
 #include <cmath>
 
 #include "gen/topo/args.hpp"
@@ -18,6 +19,11 @@ std::uint32_t Dualcube::dimension_bit(std::uint32_t u, std::uint32_t i) const {
 void Dualcube::neighbors(NodeId u, std::vector<NodeId>& out) const {
   out.clear();
   for (std::uint32_t i = 0; i < r_; ++i) out.emplace_back(u.v ^ (1u << dimension_bit(u.v, i)));
+}
+
+std::optional<std::uint32_t> Dualcube::edge_dimension(NodeId u, NodeId v) const {
+  if (!adjacent(u, v)) return std::nullopt;
+  return static_cast<std::uint32_t>(std::countr_zero(u.v ^ v.v));
 }
 
 std::string Dualcube::label(NodeId u) const {

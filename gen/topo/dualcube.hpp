@@ -22,6 +22,9 @@ class Dualcube : public Topology {
   std::string label(NodeId u) const override;
   NodeId parse_label(std::string_view text) const override;
   std::vector<PaperFact> paper_facts() const override;
+  /// The bit position in which u and v differ (cross edges: bit n-1).
+  std::optional<std::uint32_t> edge_dimension(NodeId u, NodeId v) const override;
+  std::uint32_t dimension_count() const override { return bits_; }
 
   std::uint32_t r() const { return r_; }
   std::uint32_t bits() const { return bits_; }

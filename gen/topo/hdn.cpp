@@ -90,15 +90,26 @@ void Hdn::neighbors(NodeId u, std::vector<NodeId>& out) const {
   base_->neighbors(NodeId(static_cast<std::uint32_t>(b)), base_nb);
   out.clear();
   for (NodeId v : base_nb) out.emplace_back(static_cast<std::uint32_t>(join(k, copy, v.v)));
-  for (std::size_t j = 1; j <= k; ++j) {
-    // The node seen inside its level-j cluster HDN(B,j): copy = upper * C_j + copy_j.
-    const std::uint64_t cj = copies_at(j);
-    const std::uint64_t upper = copy / cj, copy_j = copy % cj;
-    Quad q = quad(j, join(j, copy_j, b));
-    const Quad cross{1 - q.c, q.x, q.U, q.p};
-    const auto [copy2, b2] = split(j, serial(j, cross));
-    out.emplace_back(static_cast<std::uint32_t>(join(k, upper * cj + copy2, b2)));
-  }
+  for (std::size_t j = 1; j <= k; ++j)
+    out.emplace_back(static_cast<std::uint32_t>(cross_neighbor(j, u.v)));
+}
+
+std::uint64_t Hdn::cross_neighbor(std::size_t j, std::uint64_t u) const {
+  const auto [copy, b] = split(k(), u);
+  const std::uint64_t cj = copies_at(j);
+  const Quad q = quad(j, join(j, copy % cj, b));
+  const auto [copy2, b2] = split(j, serial(j, {1 - q.c, q.x, q.U, q.p}));
+  return join(k(), copy / cj * cj + copy2, b2);
+}
+
+std::optional<std::uint32_t> Hdn::edge_dimension(NodeId u, NodeId v) const {
+  const auto [cu, bu] = split(k(), u.v);
+  const auto [cv, bv] = split(k(), v.v);
+  if (cu == cv)
+    return base_->edge_dimension(NodeId(static_cast<std::uint32_t>(bu)), NodeId(static_cast<std::uint32_t>(bv)));
+  for (std::size_t j = 1; j <= k(); ++j)
+    if (cross_neighbor(j, u.v) == v.v) return static_cast<std::uint32_t>(base_->dims() + j - 1);
+  return std::nullopt;
 }
 
 std::uint32_t Hdn::degree(NodeId u) const {

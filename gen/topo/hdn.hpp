@@ -49,6 +49,13 @@ class Hdn : public Topology {
   std::vector<PaperFact> paper_facts() const override;
   /// Automorphisms lifted level by level through the dual-construction (see hdn.cpp).
   std::vector<Permutation> automorphism_candidates() const override;
+  /// Base links: their base dimension; level-j cross links: base dimensions + j - 1.
+  std::optional<std::uint32_t> edge_dimension(NodeId u, NodeId v) const override;
+  std::uint32_t dimension_count() const override {
+    return static_cast<std::uint32_t>(base_->dims() + k());
+  }
+  /// The level-j cross neighbour of node u (1 <= j <= k).
+  std::uint64_t cross_neighbor(std::size_t j, std::uint64_t u) const;
 
   const Product& base() const { return *base_; }
   std::size_t k() const { return levels_.size(); }

@@ -30,6 +30,20 @@ void Hsn::neighbors(NodeId u, std::vector<NodeId>& out) const {
   }
 }
 
+std::optional<std::uint32_t> Hsn::edge_dimension(NodeId u, NodeId v) const {
+  const std::uint32_t base = std::max(1u, nucleus_->dimension_count());
+  if (u.v - u.v % m_ == v.v - v.v % m_) {
+    const NodeId a(static_cast<std::uint32_t>(u.v % m_)), b(static_cast<std::uint32_t>(v.v % m_));
+    if (!nucleus_->adjacent(a, b)) return std::nullopt;
+    return nucleus_->dimension_count() ? nucleus_->edge_dimension(a, b) : std::optional<std::uint32_t>(0);
+  }
+  for (std::uint32_t i = 2; i <= l_; ++i) {
+    const std::uint64_t xi = digit(u.v, i), x1 = digit(u.v, 1);
+    if (xi != x1 && v.v == u.v - xi * pow_[i - 1] - x1 + x1 * pow_[i - 1] + xi) return base + i - 2;
+  }
+  return std::nullopt;
+}
+
 std::string Hsn::label(NodeId u) const {
   std::vector<std::uint64_t> d;
   for (std::uint32_t i = l_; i >= 1; --i) d.push_back(digit(u.v, i));

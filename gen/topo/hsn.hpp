@@ -22,6 +22,12 @@ class Hsn : public Topology {
   std::string label(NodeId u) const override;
   NodeId parse_label(std::string_view text) const override;
   std::vector<PaperFact> paper_facts() const override;
+  /// Nucleus links: the nucleus's dimension (0 if it defines none); level-i swap links:
+  /// nucleus dimensions + i - 2.
+  std::optional<std::uint32_t> edge_dimension(NodeId u, NodeId v) const override;
+  std::uint32_t dimension_count() const override {
+    return std::max(1u, nucleus_->dimension_count()) + l_ - 1;
+  }
 
   std::uint32_t levels() const { return l_; }
   const Topology& nucleus() const { return *nucleus_; }

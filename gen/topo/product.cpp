@@ -158,6 +158,16 @@ std::vector<PaperFact> Product::paper_facts() const {
   return f;
 }
 
+std::optional<std::uint32_t> Product::edge_dimension(NodeId u, NodeId v) const {
+  std::optional<std::uint32_t> dim;
+  for (std::size_t d = 0; d < factors_.size(); ++d) {
+    if (coord(u.v, d) == coord(v.v, d)) continue;
+    if (dim || factors_[d].distance(coord(u.v, d), coord(v.v, d)) != 1) return std::nullopt;
+    dim = static_cast<std::uint32_t>(d);
+  }
+  return dim;
+}
+
 std::vector<Permutation> Product::automorphism_candidates() const {
   std::vector<Permutation> out;
   for (std::size_t d = 0; d < factors_.size(); ++d) {

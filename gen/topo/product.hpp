@@ -45,6 +45,8 @@ class Product : public Topology {
   /// Per dimension a shift and a reflection (a transposition for complete graphs), and the
   /// exchange of neighbouring dimensions with equal factors.
   std::vector<Permutation> automorphism_candidates() const override;
+  std::optional<std::uint32_t> edge_dimension(NodeId u, NodeId v) const override;
+  std::uint32_t dimension_count() const override { return static_cast<std::uint32_t>(dims()); }
 
   const std::vector<Factor>& factors() const { return factors_; }
   std::size_t dims() const { return factors_.size(); }

@@ -1,0 +1,62 @@
+// netsched gen SPEC COLLECTIVE [--root R | --source U --target V] [--algorithm A] -o FILE
+#include <fmt/format.h>
+
+#include <iostream>
+
+#include "app/cli.hpp"
+#include "core/io.hpp"
+#include "gen/broadcast/broadcast.hpp"
+#include "gen/route/router.hpp"
+#include "verify/report.hpp"
+
+namespace netsched::cli {
+
+Run add_gen(CLI::App& app) {
+  struct Opts {
+    std::string spec, collective, root = "0", source, target, algorithm = "auto", out;
+    bool json = false;
+  };
+  auto o = std::make_shared<Opts>();
+  app.add_option("SPEC", o->spec, "network spec")->required();
+  app.add_option("COLLECTIVE", o->collective, "broadcast or route")->required()
+      ->check(CLI::IsMember({"broadcast", "route"}));
+  app.add_option("--root", o->root, "broadcast root (serial id or label)")->capture_default_str();
+  app.add_option("--source", o->source, "route source (serial id or label)");
+  app.add_option("--target", o->target, "route target (serial id or label)");
+  app.add_option("--algorithm", o->algorithm, "generator (default: the family's paper algorithm)")->capture_default_str();
+  app.add_option("-o,--output", o->out, "schedule file to write (atomically)")->required();
+  app.add_flag("--json", o->json, "print the verification as JSON");
+  app.footer("The schedule is checked by the simulator before it is written; a generator bug is an "
+             "error (exit 3) and no file is written.");
+  return [o] {
+    auto t = build_topology(o->spec);
+    Schedule s;
+    if (o->collective == "broadcast") {
+      s = make_broadcast(*t, t->node(o->root), o->algorithm);
+    } else {
+      if (o->source.empty() || o->target.empty())
+        throw std::invalid_argument("gen route needs --source and --target");
+      auto r = make_router(*t, o->algorithm);
+      s = route_schedule(*t, *r, t->node(o->source), t->node(o->target));
+    }
+    const Verification v = verify_schedule(*t, s);
+    if (!v.check.ok)
+      throw std::logic_error("generator " + s.algorithm + " produced an invalid schedule: " +
+                             v.check.violation->rule + ": " + v.check.violation->message);
+    write_file_atomic(o->out, schedule_to_json(s, v.record()));
+    const auto j = v.to_json(s, {});
+    if (o->json) {
+      std::cout << j.dump(2) << "\n";
+    } else {
+      std::cout << fmt::format("wrote {}: {} on {} by {}, {} steps, {} transfers, checked: holds\n", o->out,
+                               s.collective.name(), s.topology, s.algorithm, v.check.steps, v.check.transfers);
+      if (v.bound)
+        std::cout << fmt::format("  paper bound {} ({}; {}){}\n", v.bound->steps, v.bound->formula, v.bound->source,
+                                 v.check.steps <= v.bound->steps ? "" : "  EXCEEDED");
+      if (v.lower) std::cout << fmt::format("  lower bound {} ({})\n", v.lower->steps, v.lower->reason);
+    }
+    return 0;
+  };
+}
+
+}  // namespace netsched::cli

@@ -1,0 +1,48 @@
+// netsched verify FILE [--json] [--ts --tw --m]
+#include <fmt/format.h>
+
+#include <iostream>
+
+#include "app/cli.hpp"
+#include "core/io.hpp"
+#include "verify/report.hpp"
+
+namespace netsched::cli {
+
+Run add_verify(CLI::App& app) {
+  struct Opts {
+    std::string file;
+    bool json = false;
+    CostModel cost;
+  };
+  auto o = std::make_shared<Opts>();
+  app.add_option("FILE", o->file, "schedule file")->required();
+  app.add_flag("--json", o->json, "machine-readable output");
+  app.add_option("--ts", o->cost.ts, "startup time per step (t_s)")->capture_default_str();
+  app.add_option("--tw", o->cost.tw, "time per word (t_w)")->capture_default_str();
+  app.add_option("--m", o->cost.m, "words per chunk (m)")->capture_default_str();
+  app.footer("Exit 0: the schedule holds; 1: it violates a rule (the first violation is printed); "
+             "2: the file is not a readable schedule, or its verification record does not match.");
+  return [o] {
+    const ScheduleFile f = schedule_from_json(read_file(o->file));
+    auto t = build_topology(f.schedule.topology);
+    const Verification v = verify_schedule(*t, f.schedule);
+    if (f.record) check_record(*f.record, v.record());
+    const auto j = v.to_json(f.schedule, o->cost);
+    if (o->json) {
+      std::cout << j.dump(2) << "\n";
+    } else {
+      std::cout << fmt::format("{}: {} of {} on {} ({}, {})\n", o->file, v.check.ok ? "holds" : "VIOLATED",
+                               f.schedule.collective.name(), f.schedule.topology, to_string(f.schedule.model),
+                               f.schedule.algorithm);
+      std::cout << fmt::format("  steps {}  payload sum {}  transfers {}  cost {}\n", v.check.steps,
+                               v.check.payload_sum, v.check.transfers, j["cost"]["value"].get<double>());
+      if (v.bound) std::cout << fmt::format("  paper bound {} ({}; {})\n", v.bound->steps, v.bound->formula, v.bound->source);
+      if (v.lower) std::cout << fmt::format("  lower bound {} ({})\n", v.lower->steps, v.lower->reason);
+      if (!v.check.ok) std::cout << "  violation: " << *v.check.violation << "\n";
+    }
+    return v.check.ok ? 0 : 1;
+  };
+}
+
+}  // namespace netsched::cli

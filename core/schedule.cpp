@@ -1,0 +1,144 @@
+#include "core/schedule.hpp"
+
+#include <stdexcept>
+
+namespace netsched {
+
+namespace {
+Collective::Kind kinds[] = {Collective::Kind::Route, Collective::Kind::Broadcast,
+                            Collective::Kind::Scatter, Collective::Kind::Gather,
+                            Collective::Kind::AllGather, Collective::Kind::TotalExchange};
+const char* kind_names[] = {"route", "broadcast", "scatter", "gather", "all-gather", "total-exchange"};
+}  // namespace
+
+Collective Collective::route(std::uint64_t n, NodeId s, NodeId t) {
+  Collective c;
+  c.kind_ = Kind::Route;
+  c.nodes_ = n;
+  c.root_ = s;
+  c.target_ = t;
+  return c;
+}
+Collective Collective::broadcast(std::uint64_t n, NodeId root) {
+  Collective c;
+  c.kind_ = Kind::Broadcast;
+  c.nodes_ = n;
+  c.root_ = root;
+  return c;
+}
+Collective Collective::scatter(std::uint64_t n, NodeId root) {
+  Collective c = broadcast(n, root);
+  c.kind_ = Kind::Scatter;
+  return c;
+}
+Collective Collective::gather(std::uint64_t n, NodeId root) {
+  Collective c = broadcast(n, root);
+  c.kind_ = Kind::Gather;
+  return c;
+}
+Collective Collective::all_gather(std::uint64_t n) {
+  Collective c;
+  c.kind_ = Kind::AllGather;
+  c.nodes_ = n;
+  return c;
+}
+Collective Collective::total_exchange(std::uint64_t n) {
+  Collective c;
+  c.kind_ = Kind::TotalExchange;
+  c.nodes_ = n;
+  return c;
+}
+
+std::uint64_t Collective::num_chunks() const {
+  switch (kind_) {
+    case Kind::Route:
+    case Kind::Broadcast: return 1;
+    case Kind::Scatter:
+    case Kind::Gather:
+    case Kind::AllGather: return nodes_;
+    case Kind::TotalExchange: return nodes_ * nodes_;
+  }
+  return 0;
+}
+
+NodeId Collective::origin(std::uint64_t c) const {
+  switch (kind_) {
+    case Kind::Route:
+    case Kind::Broadcast:
+    case Kind::Scatter: return root_;
+    case Kind::Gather:
+    case Kind::AllGather: return NodeId(static_cast<std::uint32_t>(c));
+    case Kind::TotalExchange: return NodeId(static_cast<std::uint32_t>(c / nodes_));
+  }
+  return root_;
+}
+
+bool Collective::is_destination(std::uint64_t c, NodeId v) const {
+  switch (kind_) {
+    case Kind::Route: return v == target_;
+    case Kind::Broadcast:
+    case Kind::AllGather: return true;
+    case Kind::Scatter: return v.v == c;
+    case Kind::Gather: return v == root_;
+    case Kind::TotalExchange: return v.v == c % nodes_;
+  }
+  return false;
+}
+
+std::optional<NodeId> Collective::single_destination(std::uint64_t c) const {
+  switch (kind_) {
+    case Kind::Route: return target_;
+    case Kind::Scatter: return NodeId(static_cast<std::uint32_t>(c));
+    case Kind::Gather: return root_;
+    case Kind::TotalExchange: return NodeId(static_cast<std::uint32_t>(c % nodes_));
+    default: return std::nullopt;
+  }
+}
+
+std::string Collective::name() const {
+  for (std::size_t i = 0; i < std::size(kinds); ++i)
+    if (kinds[i] == kind_) return kind_names[i];
+  return "?";
+}
+
+std::optional<Collective::Kind> Collective::kind_from_name(const std::string& name) {
+  for (std::size_t i = 0; i < std::size(kinds); ++i)
+    if (name == kind_names[i]) return kinds[i];
+  return std::nullopt;
+}
+
+std::string to_string(PortModel m) {
+  switch (m) {
+    case PortModel::OnePort: return "one-port";
+    case PortModel::AllPort: return "all-port";
+    case PortModel::SingleDimension: return "single-dimension";
+  }
+  return "?";
+}
+
+std::optional<PortModel> port_model_from_name(const std::string& s) {
+  if (s == "one-port") return PortModel::OnePort;
+  if (s == "all-port") return PortModel::AllPort;
+  if (s == "single-dimension") return PortModel::SingleDimension;
+  return std::nullopt;
+}
+
+std::uint64_t Schedule::max_payload(std::size_t s) const {
+  std::uint64_t m = 0;
+  for (const auto& t : steps[s].transfers) m = std::max<std::uint64_t>(m, payloads[t.payload].chunks.size());
+  return m;
+}
+
+std::uint64_t Schedule::payload_sum() const {
+  std::uint64_t sum = 0;
+  for (std::size_t s = 0; s < steps.size(); ++s) sum += max_payload(s);
+  return sum;
+}
+
+std::uint64_t Schedule::num_transfers() const {
+  std::uint64_t n = 0;
+  for (const auto& s : steps) n += s.transfers.size();
+  return n;
+}
+
+}  // namespace netsched

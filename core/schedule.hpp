@@ -1,0 +1,101 @@
+#pragma once
+/// The schedule vocabulary: collectives (implicit chunk sets), payloads, transfers, steps.
+/// Semantics: ../shared/DESIGN.md "Communication model and schedule semantics".
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/node.hpp"
+
+namespace netsched {
+
+/// What is to be delivered. Chunks are implicit: ids 0..num_chunks()-1 with an origin and a
+/// destination set computed from the kind.
+class Collective {
+ public:
+  enum class Kind { Route, Broadcast, Scatter, Gather, AllGather, TotalExchange };
+  /// route: one chunk from source to target.
+  static Collective route(std::uint64_t nodes, NodeId source, NodeId target);
+  /// broadcast: one chunk from root to every node.
+  static Collective broadcast(std::uint64_t nodes, NodeId root);
+  /// scatter (one-to-all personalized): chunk i from root to node i.
+  static Collective scatter(std::uint64_t nodes, NodeId root);
+  /// gather: chunk i from node i to root.
+  static Collective gather(std::uint64_t nodes, NodeId root);
+  /// all-to-all broadcast: chunk i from node i to every node.
+  static Collective all_gather(std::uint64_t nodes);
+  /// total exchange (all-to-all personalized): chunk i*N+j from i to j (i != j; chunk i*N+i is
+  /// held by i from the start and needs no delivery).
+  static Collective total_exchange(std::uint64_t nodes);
+
+  Kind kind() const { return kind_; }
+  std::uint64_t nodes() const { return nodes_; }
+  std::uint64_t num_chunks() const;
+  NodeId origin(std::uint64_t chunk) const;
+  /// Whether v must end up holding the chunk.
+  bool is_destination(std::uint64_t chunk, NodeId v) const;
+  /// The single destination of a personalized chunk; nullopt for multi-destination chunks.
+  std::optional<NodeId> single_destination(std::uint64_t chunk) const;
+  NodeId root() const { return root_; }    ///< broadcast/scatter/gather root, route source
+  NodeId target() const { return target_; }  ///< route target
+  /// "route", "broadcast", "scatter", "gather", "all-gather", "total-exchange".
+  std::string name() const;
+  static std::optional<Kind> kind_from_name(const std::string& name);
+  bool operator==(const Collective&) const = default;
+
+ private:
+  Kind kind_ = Kind::Broadcast;
+  std::uint64_t nodes_ = 0;
+  NodeId root_{}, target_{};
+};
+
+/// Port models of DESIGN.md rule 3.
+enum class PortModel { OnePort, AllPort, SingleDimension };
+std::string to_string(PortModel m);
+std::optional<PortModel> port_model_from_name(const std::string& s);
+
+/// A payload: an explicit list of chunk ids.
+struct Payload {
+  std::vector<std::uint64_t> chunks;
+  bool operator==(const Payload&) const = default;
+};
+
+/// One transfer of a step: from -> to carrying payloads[payload].
+struct Transfer {
+  NodeId from, to;
+  std::uint32_t payload = 0;
+  bool operator==(const Transfer&) const = default;
+};
+
+/// A synchronous step.
+struct Step {
+  std::vector<Transfer> transfers;
+  bool operator==(const Step&) const = default;
+};
+
+/// The paper's bound a generator claims for its schedule.
+struct PaperBound {
+  std::uint64_t steps = 0;
+  std::string formula;
+  std::string source;
+  bool operator==(const PaperBound&) const = default;
+};
+
+/// A whole schedule as stored in a file (format v1, docs/schedule-format.md).
+struct Schedule {
+  std::string topology;    ///< canonical spec
+  Collective collective;
+  PortModel model = PortModel::OnePort;
+  std::string algorithm;   ///< generator name, e.g. "hdn-broadcast"
+  std::vector<Payload> payloads;
+  std::vector<Step> steps;
+  bool operator==(const Schedule&) const = default;
+  /// Largest payload (in chunks) of step s.
+  std::uint64_t max_payload(std::size_t s) const;
+  /// Sum over steps of the largest payload: the b of cost a*t_s + b*t_w*m.
+  std::uint64_t payload_sum() const;
+  std::uint64_t num_transfers() const;
+};
+
+}  // namespace netsched

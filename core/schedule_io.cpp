@@ -1,0 +1,225 @@
+#include "core/schedule_io.hpp"
+
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+#include "core/sha256.hpp"
+
+namespace netsched {
+namespace {
+
+using json = nlohmann::json;
+
+json content_json(const Schedule& s) {
+  json j;
+  j["format"] = kScheduleFormat;
+  j["version"] = kScheduleVersion;
+  j["topology"] = s.topology;
+  json c;
+  c["kind"] = s.collective.name();
+  switch (s.collective.kind()) {
+    case Collective::Kind::Route:
+      c["source"] = s.collective.root().v;
+      c["target"] = s.collective.target().v;
+      break;
+    case Collective::Kind::Broadcast:
+    case Collective::Kind::Scatter:
+    case Collective::Kind::Gather: c["root"] = s.collective.root().v; break;
+    default: break;
+  }
+  c["nodes"] = s.collective.nodes();
+  j["collective"] = c;
+  j["model"] = to_string(s.model);
+  j["algorithm"] = s.algorithm;
+  json payloads = json::array();
+  for (const auto& p : s.payloads) payloads.push_back(p.chunks);
+  j["payloads"] = std::move(payloads);
+  json steps = json::array();
+  for (const auto& st : s.steps) {
+    std::vector<std::uint32_t> from, to, pay;
+    from.reserve(st.transfers.size());
+    to.reserve(st.transfers.size());
+    bool uniform = true;
+    for (const auto& t : st.transfers) {
+      from.push_back(t.from.v);
+      to.push_back(t.to.v);
+      pay.push_back(t.payload);
+      uniform = uniform && t.payload == st.transfers.front().payload;
+    }
+    json step;
+    step["from"] = std::move(from);
+    step["to"] = std::move(to);
+    if (uniform && !pay.empty()) step["payload"] = pay.front();
+    else step["payload"] = std::move(pay);
+    steps.push_back(std::move(step));
+  }
+  j["steps"] = std::move(steps);
+  return j;
+}
+
+std::string hash_of(const json& content) { return "sha256:" + sha256_hex(content.dump()); }
+
+[[noreturn]] void bad(const std::string& what) { throw std::invalid_argument("schedule file: " + what); }
+
+const json& field(const json& j, const char* key, const std::string& where) {
+  if (!j.is_object() || !j.contains(key)) bad(where + "missing field '" + key + "'");
+  return j.at(key);
+}
+
+std::uint64_t uint_field(const json& j, const char* key, const std::string& where) {
+  const json& v = field(j, key, where);
+  if (!v.is_number_unsigned()) bad(where + "field '" + key + "' must be a non-negative integer");
+  return v.get<std::uint64_t>();
+}
+
+std::uint32_t node_value(const json& v, const std::string& where) {
+  if (!v.is_number_unsigned() || v.get<std::uint64_t>() > kMaxNodes) bad(where + "expected a node id");
+  return static_cast<std::uint32_t>(v.get<std::uint64_t>());
+}
+
+}  // namespace
+
+std::string schedule_content_hash(const Schedule& s) { return hash_of(content_json(s)); }
+
+std::string schedule_to_json(const Schedule& s, std::optional<VerificationRecord> record) {
+  json j = content_json(s);
+  if (record) {
+    record->content_hash = hash_of(j);
+    json r;
+    r["checker"] = record->checker;
+    r["verdict"] = record->verdict;
+    r["steps"] = record->steps;
+    r["payload_sum"] = record->payload_sum;
+    r["transfers"] = record->transfers;
+    r["bound"] = record->bound ? json(*record->bound) : json(nullptr);
+    r["lower_bound"] = record->lower_bound ? json(*record->lower_bound) : json(nullptr);
+    r["content_hash"] = record->content_hash;
+    j["verification"] = r;
+  }
+  return j.dump() + "\n";
+}
+
+ScheduleFile schedule_from_json(std::string_view text) {
+  json j;
+  try {
+    j = json::parse(text.begin(), text.end());
+  } catch (const json::parse_error& e) {
+    bad(std::string("not valid JSON (") + e.what() + ")");
+  }
+  if (!j.is_object()) bad("expected a JSON object");
+  const json& fmt = field(j, "format", "");
+  if (!fmt.is_string() || fmt.get<std::string>() != kScheduleFormat)
+    bad(std::string("format must be \"") + kScheduleFormat + "\"");
+  if (uint_field(j, "version", "") != static_cast<std::uint64_t>(kScheduleVersion))
+    bad("unsupported version " + field(j, "version", "").dump() + " (this netsched reads version 1)");
+  ScheduleFile out;
+  Schedule& s = out.schedule;
+  const json& topo = field(j, "topology", "");
+  if (!topo.is_string()) bad("topology must be a spec string");
+  s.topology = topo.get<std::string>();
+  const json& c = field(j, "collective", "");
+  const json& kind = field(c, "kind", "collective: ");
+  if (!kind.is_string() || !Collective::kind_from_name(kind.get<std::string>()))
+    bad("collective: unknown kind " + kind.dump());
+  const std::uint64_t n = uint_field(c, "nodes", "collective: ");
+  switch (*Collective::kind_from_name(kind.get<std::string>())) {
+    case Collective::Kind::Route:
+      s.collective = Collective::route(n, NodeId(node_value(field(c, "source", "collective: "), "collective source: ")),
+                                       NodeId(node_value(field(c, "target", "collective: "), "collective target: ")));
+      break;
+    case Collective::Kind::Broadcast:
+      s.collective = Collective::broadcast(n, NodeId(node_value(field(c, "root", "collective: "), "collective root: ")));
+      break;
+    case Collective::Kind::Scatter:
+      s.collective = Collective::scatter(n, NodeId(node_value(field(c, "root", "collective: "), "collective root: ")));
+      break;
+    case Collective::Kind::Gather:
+      s.collective = Collective::gather(n, NodeId(node_value(field(c, "root", "collective: "), "collective root: ")));
+      break;
+    case Collective::Kind::AllGather: s.collective = Collective::all_gather(n); break;
+    case Collective::Kind::TotalExchange: s.collective = Collective::total_exchange(n); break;
+  }
+  const json& model = field(j, "model", "");
+  if (!model.is_string() || !port_model_from_name(model.get<std::string>()))
+    bad("unknown model " + model.dump() + " (one-port, all-port or single-dimension)");
+  s.model = *port_model_from_name(model.get<std::string>());
+  if (j.contains("algorithm")) {
+    if (!j["algorithm"].is_string()) bad("algorithm must be a string");
+    s.algorithm = j["algorithm"].get<std::string>();
+  }
+  const json& payloads = field(j, "payloads", "");
+  if (!payloads.is_array()) bad("payloads must be a list of chunk lists");
+  for (std::size_t i = 0; i < payloads.size(); ++i) {
+    const json& p = payloads[i];
+    if (!p.is_array()) bad("payload " + std::to_string(i) + " must be a list of chunk ids");
+    Payload pl;
+    for (const json& ch : p) {
+      if (!ch.is_number_unsigned()) bad("payload " + std::to_string(i) + ": chunk ids are non-negative integers");
+      pl.chunks.push_back(ch.get<std::uint64_t>());
+    }
+    s.payloads.push_back(std::move(pl));
+  }
+  const json& steps = field(j, "steps", "");
+  if (!steps.is_array()) bad("steps must be a list");
+  s.steps.reserve(steps.size());
+  for (std::size_t si = 0; si < steps.size(); ++si) {
+    const std::string where = "step " + std::to_string(si) + ": ";
+    const json& st = steps[si];
+    const json& from = field(st, "from", where);
+    const json& to = field(st, "to", where);
+    const json& pay = field(st, "payload", where);
+    if (!from.is_array() || !to.is_array()) bad(where + "from and to must be lists of node ids");
+    if (from.size() != to.size()) bad(where + "from and to have different lengths");
+    if (pay.is_array() && pay.size() != from.size()) bad(where + "payload list has the wrong length");
+    if (!pay.is_array() && !pay.is_number_unsigned()) bad(where + "payload must be an index or a list of indices");
+    Step step;
+    step.transfers.resize(from.size());
+    for (std::size_t t = 0; t < from.size(); ++t) {
+      const std::string tw = where.substr(0, where.size() - 2) + " transfer " + std::to_string(t) + ": ";
+      Transfer& tr = step.transfers[t];
+      tr.from = NodeId(node_value(from[t], tw));
+      tr.to = NodeId(node_value(to[t], tw));
+      const json& pv = pay.is_array() ? pay[t] : pay;
+      if (!pv.is_number_unsigned() || pv.get<std::uint64_t>() >= s.payloads.size())
+        bad(tw + "payload index out of range");
+      tr.payload = static_cast<std::uint32_t>(pv.get<std::uint64_t>());
+    }
+    s.steps.push_back(std::move(step));
+  }
+  json record;
+  if (j.contains("verification")) {
+    record = j["verification"];
+    j.erase("verification");
+  }
+  out.content_hash = hash_of(j);
+  if (!record.is_null()) {
+    VerificationRecord r;
+    const std::string where = "verification: ";
+    auto str = [&](const char* k) {
+      const json& v = field(record, k, where);
+      if (!v.is_string()) bad(where + k + " must be a string");
+      return v.get<std::string>();
+    };
+    auto opt = [&](const char* k) -> std::optional<std::uint64_t> {
+      const json& v = field(record, k, where);
+      if (v.is_null()) return std::nullopt;
+      if (!v.is_number_unsigned()) bad(where + k + " must be an integer or null");
+      return v.get<std::uint64_t>();
+    };
+    r.checker = str("checker");
+    r.verdict = str("verdict");
+    r.content_hash = str("content_hash");
+    r.steps = uint_field(record, "steps", where);
+    r.payload_sum = uint_field(record, "payload_sum", where);
+    r.transfers = uint_field(record, "transfers", where);
+    r.bound = opt("bound");
+    r.lower_bound = opt("lower_bound");
+    if (r.content_hash != out.content_hash)
+      bad("tampered: the content hash " + out.content_hash.substr(0, 19) +
+          "... does not match the verification record's " + r.content_hash.substr(0, 19) + "...");
+    out.record = r;
+  }
+  return out;
+}
+
+}  // namespace netsched

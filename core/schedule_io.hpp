@@ -1,0 +1,46 @@
+#pragma once
+/// Schedule files, format v1 (docs/schedule-format.md): versioned JSON with columnar steps and
+/// an optional verification record whose content hash covers everything else in the file.
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "core/schedule.hpp"
+
+namespace netsched {
+
+inline constexpr const char* kScheduleFormat = "netsched-schedule";
+inline constexpr int kScheduleVersion = 1;
+
+/// What a checker recorded about a schedule.
+struct VerificationRecord {
+  std::string checker;                    ///< e.g. "netsched-sim 1"
+  std::string verdict;                    ///< "holds" or "violated"
+  std::uint64_t steps = 0;
+  std::uint64_t payload_sum = 0;
+  std::uint64_t transfers = 0;
+  std::optional<std::uint64_t> bound;        ///< the paper's bound, if any
+  std::optional<std::uint64_t> lower_bound;  ///< the lower bound that applies, if known
+  std::string content_hash;               ///< "sha256:<hex>" of the file without this record
+  bool operator==(const VerificationRecord&) const = default;
+};
+
+/// A schedule as read from a file.
+struct ScheduleFile {
+  Schedule schedule;
+  std::optional<VerificationRecord> record;
+  std::string content_hash;  ///< recomputed from the content
+};
+
+/// Serialises a schedule; when `record` is given its content_hash is set from the content.
+std::string schedule_to_json(const Schedule& s, std::optional<VerificationRecord> record = std::nullopt);
+
+/// Parses a schedule file. Throws std::invalid_argument naming the problem (malformed JSON,
+/// wrong format or version, a missing or mistyped field with its step and transfer, a payload
+/// index out of range, or a content hash that does not match the verification record).
+ScheduleFile schedule_from_json(std::string_view text);
+
+/// "sha256:<hex>" of a schedule's content (what schedule_to_json writes outside the record).
+std::string schedule_content_hash(const Schedule& s);
+
+}  // namespace netsched

@@ -1,0 +1,49 @@
+#pragma once
+/// One-port broadcast generators: a list of rounds, each a list of (from, to) transfers of the
+/// single message. The paper bounds that go with them live in verify/bounds.
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/schedule.hpp"
+#include "gen/topology.hpp"
+
+namespace netsched {
+
+class Product;
+struct Factor;
+
+using Rounds = std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>>;
+
+/// The broadcast algorithms that apply to `t`, the family's paper algorithm first.
+std::vector<std::string> broadcast_names(const Topology& t);
+
+/// Rounds of the named broadcast ("auto" = the first of broadcast_names) from `root`.
+/// Throws std::invalid_argument naming the choices when the algorithm does not apply.
+Rounds broadcast_rounds(const Topology& t, std::uint32_t root, const std::string& algorithm = "auto");
+
+/// The broadcast as a schedule (one chunk, one-port).
+Schedule make_broadcast(const Topology& t, NodeId root, const std::string& algorithm = "auto");
+
+/// Appends `src` to `dst` round by round from round `offset` on (parallel, disjoint parts).
+void merge_rounds(Rounds& dst, const Rounds& src, std::size_t offset);
+
+// ---- building blocks, one file each ----
+
+/// Optimal one-port broadcast in one factor from coordinate `root`: rounds of (from, to)
+/// coordinates. Ring: ceil(n/2) rounds; complete graph: ceil(log2 n); path: greedy towards
+/// the longer side first.
+std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> factor_broadcast(const Factor& f,
+                                                                                  std::uint32_t root);
+/// Dimension-by-dimension broadcast inside a product: the nodes agreeing with `root` outside
+/// `informed` already hold the message; the dimensions in `dims` (not in `informed`) are
+/// broadcast one after another.
+Rounds product_broadcast(const Product& p, std::uint64_t root, const std::vector<std::uint32_t>& dims,
+                         const std::vector<std::uint32_t>& informed);
+
+Rounds hdn_broadcast(const Topology& t, std::uint32_t root);
+Rounds dualcube_broadcast(const Topology& t, std::uint32_t root);
+Rounds rhfc_broadcast(const Topology& t, std::uint32_t root);
+Rounds greedy_broadcast(const Topology& t, std::uint32_t root);
+
+}  // namespace netsched

@@ -1,0 +1,46 @@
+// Broadcast on any graph: a BFS tree from the root; every node, once informed, sends to its
+// children one per round, deepest subtree first. Valid one-port; used where a family has no
+// paper algorithm (ccc) and for nuclei of the RHFC family.
+#include <algorithm>
+
+#include "core/metrics.hpp"
+#include "gen/broadcast/broadcast.hpp"
+
+namespace netsched {
+
+Rounds greedy_broadcast(const Topology& t, std::uint32_t root) {
+  const Csr g(t, 1);
+  const std::uint32_t n = g.num_nodes();
+  std::vector<std::uint32_t> parent(n, kUnreached), order{root};
+  parent[root] = root;
+  for (std::size_t h = 0; h < order.size(); ++h)
+    for (const std::uint32_t* p = g.begin(order[h]); p != g.end(order[h]); ++p)
+      if (parent[*p] == kUnreached) {
+        parent[*p] = order[h];
+        order.push_back(*p);
+      }
+  if (order.size() != n) throw std::invalid_argument("greedy broadcast: the network is disconnected");
+  // Rounds a subtree needs once its root holds the message, computed bottom-up.
+  std::vector<std::vector<std::uint32_t>> children(n);
+  for (std::uint32_t v : order)
+    if (v != root) children[parent[v]].push_back(v);
+  std::vector<std::uint32_t> need(n, 0);
+  for (std::size_t i = order.size(); i-- > 0;) {
+    auto& ch = children[order[i]];
+    std::sort(ch.begin(), ch.end(), [&](std::uint32_t a, std::uint32_t b) { return need[a] > need[b]; });
+    std::uint32_t m = 0;
+    for (std::size_t k = 0; k < ch.size(); ++k) m = std::max<std::uint32_t>(m, static_cast<std::uint32_t>(k + 1) + need[ch[k]]);
+    need[order[i]] = m;
+  }
+  Rounds out(need[root]);
+  std::vector<std::uint32_t> informed_at(n, 0);
+  for (std::uint32_t v : order)
+    for (std::size_t k = 0; k < children[v].size(); ++k) {
+      const std::uint32_t r = informed_at[v] + static_cast<std::uint32_t>(k);
+      out[r].push_back({v, children[v][k]});
+      informed_at[children[v][k]] = r + 1;
+    }
+  return out;
+}
+
+}  // namespace netsched

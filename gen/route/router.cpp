@@ -1,0 +1,54 @@
+#include "gen/route/router.hpp"
+
+#include <stdexcept>
+
+#include "gen/topo/dualcube.hpp"
+#include "gen/topo/hdn.hpp"
+#include "gen/topo/hsn.hpp"
+#include "gen/topo/mfc.hpp"
+#include "gen/topo/product.hpp"
+
+namespace netsched {
+
+std::vector<std::string> router_names(const Topology& t) {
+  std::vector<std::string> names;
+  if (dynamic_cast<const Hdn*>(&t)) names.push_back("hdn-routing");
+  if (dynamic_cast<const Product*>(&t)) names.push_back("dimension-order");
+  if (dynamic_cast<const Dualcube*>(&t)) names.push_back("dualcube-routing");
+  if (const auto* m = dynamic_cast<const Mfc*>(&t)) names.push_back(m->hfc() ? "hfc-routing" : "mfc-routing");
+  if (dynamic_cast<const Hsn*>(&t)) names.push_back("hsn-routing");
+  names.push_back("bfs");
+  return names;
+}
+
+std::unique_ptr<Router> make_router(const Topology& t, const std::string& algorithm) {
+  const auto names = router_names(t);
+  const std::string a = algorithm == "auto" ? names.front() : algorithm;
+  if (std::find(names.begin(), names.end(), a) == names.end()) {
+    std::string list;
+    for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
+    throw std::invalid_argument("routing algorithm '" + algorithm + "' does not apply to " + t.family() +
+                                " (choose from: " + list + ")");
+  }
+  if (a == "hdn-routing") return make_hdn_router(t);
+  if (a == "dimension-order") return make_dimension_order_router(t);
+  if (a == "dualcube-routing") return make_dualcube_router(t);
+  if (a == "mfc-routing" || a == "hfc-routing" || a == "hsn-routing") return make_rhfc_router(t);
+  return make_bfs_router(t);
+}
+
+Schedule route_schedule(const Topology& t, const Router& r, NodeId u, NodeId v) {
+  Schedule s;
+  s.topology = t.spec();
+  s.collective = Collective::route(t.num_nodes(), u, v);
+  s.model = PortModel::OnePort;
+  s.algorithm = r.name();
+  s.payloads.push_back({{0}});
+  std::vector<std::uint32_t> path;
+  r.route(u.v, v.v, path);
+  for (std::size_t i = 1; i < path.size(); ++i)
+    s.steps.push_back({{Transfer{NodeId(path[i - 1]), NodeId(path[i]), 0}}});
+  return s;
+}
+
+}  // namespace netsched

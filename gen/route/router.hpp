@@ -1,0 +1,41 @@
+#pragma once
+/// Point-to-point routing algorithms. Each produces a path; the paper bounds that go with
+/// them live in verify/bounds (the checker side), keyed by the router's name.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/schedule.hpp"
+#include "gen/topology.hpp"
+
+namespace netsched {
+
+class Router {
+ public:
+  virtual ~Router() = default;
+  /// Algorithm name as used on the CLI and in schedule files, e.g. "hdn-routing".
+  virtual std::string name() const = 0;
+  /// Replaces `path` by a walk from u to v: path.front() == u, path.back() == v.
+  virtual void route(std::uint32_t u, std::uint32_t v, std::vector<std::uint32_t>& path) const = 0;
+  /// Prepares for many queries (e.g. tables of sub-routes); optional.
+  virtual void prepare_bulk() {}
+};
+
+/// The routers that apply to `t`, the family's paper algorithm first.
+std::vector<std::string> router_names(const Topology& t);
+
+/// Builds the named router ("auto" = the first of router_names). Throws std::invalid_argument
+/// naming the choices when the algorithm does not apply to this family.
+std::unique_ptr<Router> make_router(const Topology& t, const std::string& algorithm = "auto");
+
+/// A route as a one-chunk schedule: one transfer per hop.
+Schedule route_schedule(const Topology& t, const Router& r, NodeId u, NodeId v);
+
+// The individual routers (one file each under gen/route/).
+std::unique_ptr<Router> make_bfs_router(const Topology& t);
+std::unique_ptr<Router> make_dimension_order_router(const Topology& t);
+std::unique_ptr<Router> make_hdn_router(const Topology& t);
+std::unique_ptr<Router> make_dualcube_router(const Topology& t);
+std::unique_ptr<Router> make_rhfc_router(const Topology& t);
+
+}  // namespace netsched

@@ -1,0 +1,162 @@
+#include "verify/bounds.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+#include "core/metrics.hpp"
+#include "gen/topo/dualcube.hpp"
+#include "gen/topo/hdn.hpp"
+#include "gen/topo/hsn.hpp"
+#include "gen/topo/mfc.hpp"
+#include "gen/topo/product.hpp"
+
+namespace netsched {
+namespace {
+
+const std::string kHdnPaper = "li-peng-chu-2012";
+
+std::uint64_t ceil_log2(std::uint64_t n) { return n <= 1 ? 0 : std::bit_width(n - 1); }
+
+std::string kind_name(Factor::Kind k) {
+  return k == Factor::Kind::Ring ? "ring" : k == Factor::Kind::Path ? "path" : "complete";
+}
+
+// T(X) of a set of base dimensions: the dimension-by-dimension broadcast time.
+std::uint64_t broadcast_time(const Product& p, const std::vector<std::uint32_t>& dims, std::uint64_t root) {
+  std::uint64_t t = 0;
+  for (auto d : dims) t += factor_broadcast_time(kind_name(p.factors()[d].kind), p.factors()[d].size, p.coord(root, d));
+  return t;
+}
+
+std::vector<std::uint32_t> all_dims(const Product& p) {
+  std::vector<std::uint32_t> d;
+  for (std::uint32_t i = 0; i < p.dims(); ++i) d.push_back(i);
+  return d;
+}
+
+// The recursions of HDN Theorems 2 and 3: 2^k X(B) - sum_j 2^j X(SN^(k-j)) + 2^(k+1) - 2.
+std::uint64_t hdn_recursion(const Hdn& h, std::uint64_t xb, const std::vector<std::uint64_t>& xsn) {
+  const std::size_t k = h.k();
+  std::int64_t v = (std::int64_t{1} << k) * static_cast<std::int64_t>(xb) + (std::int64_t{1} << (k + 1)) - 2;
+  for (std::size_t j = 0; j < k; ++j) v -= (std::int64_t{1} << j) * static_cast<std::int64_t>(xsn[k - j - 1]);
+  return static_cast<std::uint64_t>(std::max<std::int64_t>(v, 0));
+}
+
+std::optional<std::uint64_t> nucleus_routing_time(const Topology& g) {
+  auto b = routing_bound(g, "auto");
+  if (b) return b->steps;
+  if (const auto* p = dynamic_cast<const Product*>(&g)) return p->diameter();
+  return std::nullopt;
+}
+
+std::optional<std::uint64_t> nucleus_broadcast_time(const Topology& g);
+
+std::optional<PaperBound> rhfc_recursion(const Topology& t, bool broadcast) {
+  const Topology* nucleus;
+  std::uint64_t levels;
+  bool mfc = false;
+  if (const auto* m = dynamic_cast<const Mfc*>(&t)) {
+    nucleus = &m->nucleus();
+    levels = m->levels();
+    mfc = !m->hfc();
+  } else if (const auto* h = dynamic_cast<const Hsn*>(&t)) {
+    nucleus = &h->nucleus();
+    levels = h->levels();
+  } else {
+    return std::nullopt;
+  }
+  const auto tg = broadcast ? nucleus_broadcast_time(*nucleus) : nucleus_routing_time(*nucleus);
+  if (!tg) return std::nullopt;
+  const std::string note = broadcast ? " (derived: the paper states no broadcast bound)" : "";
+  if (mfc) {
+    const std::uint64_t p = std::uint64_t{1} << (levels - 1);
+    return PaperBound{p * *tg + p - 1, "2^(l-1) T_G + 2^(l-1) - 1" + note, "yeh-parhami eq. (1)"};
+  }
+  const bool nested = dynamic_cast<const Hsn*>(nucleus) != nullptr;
+  return PaperBound{levels * *tg + levels - 1,
+                    (nested ? "l_r (T_RHS(l_{r-1},...) + 1) - 1 = (T_G+1) prod l_i - 1" : "l T_G + l - 1") + note,
+                    nested ? "yeh-parhami Theorem 3.2 / eq. (3)" : "yeh-parhami Lemma 3.1 / eq. (2)"};
+}
+
+std::optional<std::uint64_t> nucleus_broadcast_time(const Topology& g) {
+  if (const auto* p = dynamic_cast<const Product*>(&g)) return broadcast_time(*p, all_dims(*p), 0);
+  if (auto b = rhfc_recursion(g, true)) return b->steps;
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::uint64_t factor_broadcast_time(const std::string& kind, std::uint32_t n, std::uint32_t root) {
+  if (n <= 1) return 0;
+  if (kind == "complete") return ceil_log2(n);
+  if (kind == "ring") return (n + 1) / 2;
+  // path: first round towards the longer side, then both ends grow one node per round
+  const std::uint64_t a = root, b = n - 1 - root;
+  const std::uint64_t longer = std::max(a, b), shorter = std::min(a, b);
+  return shorter == 0 ? longer : std::max(longer, shorter + 1);
+}
+
+std::optional<PaperBound> routing_bound(const Topology& t, const std::string& algorithm) {
+  if (const auto* h = dynamic_cast<const Hdn*>(&t); h && (algorithm == "hdn-routing" || algorithm == "auto")) {
+    if (h->k() == 0) return PaperBound{h->base().diameter(), "R(B) = D(B)", kHdnPaper + " Algorithm 1"};
+    std::vector<std::uint64_t> rsn;
+    for (std::size_t i = 1; i <= h->k(); ++i) rsn.push_back(h->supernode_diameter(i));
+    return PaperBound{hdn_recursion(*h, h->base().diameter(), rsn),
+                      "2^k R(B) - sum_j 2^j R(SN^(k-j)) + 2^(k+1) - 2, R = dimension-order = D",
+                      kHdnPaper + " Theorem 2"};
+  }
+  if (const auto* d = dynamic_cast<const Dualcube*>(&t); d && (algorithm == "dualcube-routing" || algorithm == "auto"))
+    return PaperBound{2ull * d->r(), "n+1 = 2r (the diameter)", "li-peng dualcube Table 1"};
+  if ((dynamic_cast<const Mfc*>(&t) || dynamic_cast<const Hsn*>(&t)) &&
+      (algorithm == "auto" || algorithm == "mfc-routing" || algorithm == "hfc-routing" || algorithm == "hsn-routing"))
+    return rhfc_recursion(t, false);
+  return std::nullopt;
+}
+
+std::optional<PaperBound> paper_bound(const Topology& t, const Collective& c, const std::string& algorithm) {
+  if (c.kind() == Collective::Kind::Route) return routing_bound(t, algorithm);
+  if (c.kind() != Collective::Kind::Broadcast) return std::nullopt;
+  const std::uint64_t root = c.root().v;
+  if (const auto* h = dynamic_cast<const Hdn*>(&t); h && algorithm == "hdn-broadcast") {
+    const auto dims = all_dims(h->base());
+    const std::uint64_t b0 = h->split(h->k(), root).second;
+    std::vector<std::uint64_t> tsn;
+    for (std::size_t i = 1; i <= h->k(); ++i) tsn.push_back(broadcast_time(h->base(), h->level(i).dims, b0));
+    return PaperBound{hdn_recursion(*h, broadcast_time(h->base(), dims, b0), tsn),
+                      "2^k T(B) - sum_i 2^i T(SN^(k-i)) + 2^(k+1) - 2, T(X) = sum of factor broadcast times",
+                      kHdnPaper + " Theorem 3"};
+  }
+  if (const auto* p = dynamic_cast<const Product*>(&t)) {
+    if (algorithm == "binomial-tree")
+      return PaperBound{p->dims(), "n (binomial tree)", "hypercube binomial tree (standard)"};
+    if (algorithm == "product-broadcast")
+      return PaperBound{broadcast_time(*p, all_dims(*p), root),
+                        "sum_i T(B_i), dimension by dimension (the paper prints T(B_1) x ... x T(B_q))",
+                        kHdnPaper + " §5 broadcast(SN)"};
+  }
+  if (const auto* d = dynamic_cast<const Dualcube*>(&t); d && algorithm == "dualcube-broadcast")
+    return PaperBound{2ull * d->r(), "2 T(Q_{r-1}) + 2 = 2r (Theorem 3 with k = 1, s_1 = 1)", kHdnPaper + " Theorem 3"};
+  if (algorithm == "rhfc-broadcast") return rhfc_recursion(t, true);
+  return std::nullopt;
+}
+
+std::optional<LowerBound> lower_bound(const Topology& t, const Collective& c, const Csr& csr) {
+  switch (c.kind()) {
+    case Collective::Kind::Route: {
+      const auto d = bfs_distances(csr, c.root().v)[c.target().v];
+      if (d == kUnreached) return std::nullopt;
+      return LowerBound{d, "distance"};
+    }
+    case Collective::Kind::Broadcast: {
+      const std::uint64_t lg = ceil_log2(t.num_nodes());
+      const std::uint32_t ecc = eccentricity(csr, c.root().v);
+      if (ecc == kUnreached) return std::nullopt;
+      return LowerBound{std::max<std::uint64_t>(lg, ecc),
+                        ecc > lg ? "eccentricity of the root" : "ceil(log2 N) (informed nodes at most double)"};
+    }
+    default: return std::nullopt;
+  }
+}
+
+}  // namespace netsched

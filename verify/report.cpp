@@ -1,0 +1,85 @@
+#include "verify/report.hpp"
+
+namespace netsched {
+
+Verification verify_schedule(const Topology& t, const Schedule& s) {
+  Verification v;
+  v.check = simulate(t, s);
+  v.bound = paper_bound(t, s.collective, s.algorithm);
+  const Csr csr(t);
+  v.lower = lower_bound(t, s.collective, csr);
+  return v;
+}
+
+nlohmann::json Verification::to_json(const Schedule& s, const CostModel& cost) const {
+  nlohmann::json j;
+  j["ok"] = check.ok;
+  j["topology"] = s.topology;
+  j["collective"] = s.collective.name();
+  j["model"] = to_string(s.model);
+  j["algorithm"] = s.algorithm;
+  j["steps"] = check.steps;
+  j["payload_sum"] = check.payload_sum;
+  j["transfers"] = check.transfers;
+  j["cost"] = {{"value", static_cast<double>(check.steps) * cost.ts +
+                             static_cast<double>(check.payload_sum) * cost.tw * cost.m},
+               {"ts", cost.ts}, {"tw", cost.tw}, {"m", cost.m},
+               {"pair", {check.steps, check.payload_sum}}};
+  if (bound) {
+    j["bound"] = bound->steps;
+    j["bound_formula"] = bound->formula;
+    j["bound_source"] = bound->source;
+    j["within_bound"] = check.steps <= bound->steps;
+  } else {
+    j["bound"] = nullptr;
+    j["within_bound"] = nullptr;
+  }
+  if (lower) {
+    j["lower_bound"] = lower->steps;
+    j["lower_bound_reason"] = lower->reason;
+  } else {
+    j["lower_bound"] = nullptr;
+  }
+  if (!check.ok) {
+    const Violation& v = *check.violation;
+    nlohmann::json w;
+    w["rule"] = v.rule;
+    w["message"] = v.message;
+    w["step"] = v.step ? nlohmann::json(*v.step) : nlohmann::json(nullptr);
+    w["transfer"] = v.transfer ? nlohmann::json(*v.transfer) : nlohmann::json(nullptr);
+    w["node"] = v.node ? nlohmann::json(v.node->v) : nlohmann::json(nullptr);
+    w["chunk"] = v.chunk ? nlohmann::json(*v.chunk) : nlohmann::json(nullptr);
+    j["violation"] = w;
+  }
+  return j;
+}
+
+VerificationRecord Verification::record() const {
+  VerificationRecord r;
+  r.checker = kSimulatorVersion;
+  r.verdict = check.ok ? "holds" : "violated";
+  r.steps = check.steps;
+  r.payload_sum = check.payload_sum;
+  r.transfers = check.transfers;
+  if (bound) r.bound = bound->steps;
+  if (lower) r.lower_bound = lower->steps;
+  return r;
+}
+
+void check_record(const VerificationRecord& recorded, const VerificationRecord& fresh) {
+  auto mismatch = [](const std::string& what, const std::string& a, const std::string& b) {
+    throw std::invalid_argument("schedule file: tampered: the verification record says " + what + " " + a +
+                                ", the content gives " + b);
+  };
+  auto str = [](const std::optional<std::uint64_t>& v) { return v ? std::to_string(*v) : std::string("null"); };
+  if (recorded.verdict != fresh.verdict) mismatch("verdict", recorded.verdict, fresh.verdict);
+  if (recorded.steps != fresh.steps) mismatch("steps", std::to_string(recorded.steps), std::to_string(fresh.steps));
+  if (recorded.payload_sum != fresh.payload_sum)
+    mismatch("payload_sum", std::to_string(recorded.payload_sum), std::to_string(fresh.payload_sum));
+  if (recorded.transfers != fresh.transfers)
+    mismatch("transfers", std::to_string(recorded.transfers), std::to_string(fresh.transfers));
+  if (recorded.bound != fresh.bound) mismatch("bound", str(recorded.bound), str(fresh.bound));
+  if (recorded.lower_bound != fresh.lower_bound) mismatch("lower_bound", str(recorded.lower_bound), str(fresh.lower_bound));
+}
+
+}  // namespace netsched

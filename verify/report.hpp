@@ -1,0 +1,35 @@
+#pragma once
+/// A schedule's full verification: the simulator verdict, its cost, the paper's bound and the
+/// lower bound, as JSON (the keys of `netsched verify --json`) and as a file record.
+#include <nlohmann/json.hpp>
+
+#include "core/schedule_io.hpp"
+#include "verify/bounds.hpp"
+#include "verify/simulator.hpp"
+
+namespace netsched {
+
+/// Alpha-beta cost parameters: step time = t_s + t_w * m * (largest payload of the step).
+struct CostModel {
+  double ts = 1, tw = 1, m = 1;
+};
+
+struct Verification {
+  CheckResult check;
+  std::optional<PaperBound> bound;
+  std::optional<LowerBound> lower;
+  /// JSON with ok, steps, payload_sum, transfers, cost, bound, lower_bound, within_bound,
+  /// violation (when not ok).
+  nlohmann::json to_json(const Schedule& s, const CostModel& cost) const;
+  /// The record stored in a schedule file.
+  VerificationRecord record() const;
+};
+
+/// Runs the simulator and computes the bounds.
+Verification verify_schedule(const Topology& t, const Schedule& s);
+
+/// Throws std::invalid_argument ("tampered: ...") when a file's record disagrees with a fresh
+/// verification of its content.
+void check_record(const VerificationRecord& recorded, const VerificationRecord& fresh);
+
+}  // namespace netsched

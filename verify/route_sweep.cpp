@@ -1,0 +1,95 @@
+#include "verify/route_sweep.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <mutex>
+#include <thread>
+
+namespace netsched {
+
+Csr sorted_csr(const Graph& g) {
+  Csr c(g);
+  auto& t = const_cast<std::vector<std::uint32_t>&>(c.targets());
+  for (std::uint32_t u = 0; u < c.num_nodes(); ++u)
+    std::sort(t.begin() + static_cast<std::ptrdiff_t>(c.offsets()[u]),
+              t.begin() + static_cast<std::ptrdiff_t>(c.offsets()[u + 1]));
+  return c;
+}
+
+std::optional<std::string> check_path(const Csr& g, std::uint32_t u, std::uint32_t v,
+                                      const std::vector<std::uint32_t>& path) {
+  if (path.empty() || path.front() != u || path.back() != v)
+    return "route " + std::to_string(u) + " -> " + std::to_string(v) + " does not start at " + std::to_string(u) +
+           " and end at " + std::to_string(v);
+  for (std::size_t i = 1; i < path.size(); ++i) {
+    const std::uint32_t a = path[i - 1], b = path[i];
+    if (a >= g.num_nodes() || b >= g.num_nodes() || !std::binary_search(g.begin(a), g.end(a), b))
+      return "route " + std::to_string(u) + " -> " + std::to_string(v) + ": hop " + std::to_string(i) + " (" +
+             std::to_string(a) + " -> " + std::to_string(b) + ") is not a link";
+  }
+  return std::nullopt;
+}
+
+RouteSweep sweep_routes(const Csr& g, const RouteFn& route, std::optional<std::uint64_t> bound, unsigned threads,
+                        const Progress& progress) {
+  const std::uint32_t n = g.num_nodes();
+  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+  std::mutex mu;
+  RouteSweep total;
+  std::atomic<std::uint32_t> next{0}, done{0};
+  std::atomic<bool> stop{false};
+  auto better = [](const RouteSweep::Pair& a, const std::optional<RouteSweep::Pair>& b) {
+    return !b || std::tie(a.u, a.v) < std::tie(b->u, b->v);
+  };
+  auto worker = [&] {
+    RouteSweep mine;
+    std::vector<std::uint32_t> path;
+    for (std::uint32_t u; !stop && (u = next++) < n;) {
+      const auto dist = bfs_distances(g, u);
+      for (std::uint32_t v = 0; v < n; ++v) {
+        if (v == u) continue;
+        route(u, v, path);
+        if (auto bad = check_path(g, u, v, path)) {
+          std::lock_guard<std::mutex> lock(mu);
+          if (!total.invalid) total.invalid = *bad;
+          stop = true;
+          break;
+        }
+        const std::uint64_t len = path.size() - 1;
+        mine.pairs++;
+        mine.total_length += len;
+        if (len > mine.max_length) {
+          mine.max_length = len;
+          mine.longest = RouteSweep::Pair{u, v, len, dist[v]};
+        }
+        mine.max_stretch = std::max(mine.max_stretch, static_cast<double>(len) / dist[v]);
+        if (bound && len > *bound) {
+          mine.within_bound = false;
+          RouteSweep::Pair p{u, v, len, dist[v]};
+          if (better(p, mine.first_over_bound)) mine.first_over_bound = p;
+        }
+      }
+      const std::uint32_t d = ++done;
+      if (progress) progress(d, n);
+    }
+    std::lock_guard<std::mutex> lock(mu);
+    total.pairs += mine.pairs;
+    total.total_length += mine.total_length;
+    if (mine.max_length > total.max_length) {
+      total.max_length = mine.max_length;
+      total.longest = mine.longest;
+    }
+    total.max_stretch = std::max(total.max_stretch, mine.max_stretch);
+    if (!mine.within_bound) {
+      total.within_bound = false;
+      if (better(*mine.first_over_bound, total.first_over_bound)) total.first_over_bound = mine.first_over_bound;
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
+  worker();
+  for (auto& th : pool) th.join();
+  return total;
+}
+
+}  // namespace netsched

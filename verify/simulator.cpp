@@ -1,0 +1,146 @@
+#include "verify/simulator.hpp"
+
+#include <algorithm>
+#include <unordered_set>
+
+namespace netsched {
+namespace {
+
+/// Which node holds which chunk: a dense bitset of N x C bits.
+class Holdings {
+ public:
+  Holdings(std::uint64_t nodes, std::uint64_t chunks) : chunks_(chunks) {
+    const unsigned __int128 bits = static_cast<unsigned __int128>(nodes) * chunks;
+    if (bits > (static_cast<unsigned __int128>(1) << 34))
+      throw std::invalid_argument("schedule has " + std::to_string(chunks) + " chunks on " + std::to_string(nodes) +
+                                  " nodes: too large for the dense simulator (limit 2^34 node-chunk pairs)");
+    bits_.assign(static_cast<std::size_t>((bits + 63) / 64), 0);
+  }
+  bool has(std::uint32_t node, std::uint64_t chunk) const {
+    const std::uint64_t i = node * chunks_ + chunk;
+    return bits_[i >> 6] >> (i & 63) & 1;
+  }
+  void add(std::uint32_t node, std::uint64_t chunk) {
+    const std::uint64_t i = node * chunks_ + chunk;
+    bits_[i >> 6] |= 1ull << (i & 63);
+  }
+
+ private:
+  std::uint64_t chunks_;
+  std::vector<std::uint64_t> bits_;
+};
+
+std::string at(std::uint64_t step, std::uint64_t transfer) {
+  return "step " + std::to_string(step) + " transfer " + std::to_string(transfer) + ": ";
+}
+
+}  // namespace
+
+std::ostream& operator<<(std::ostream& os, const Violation& v) { return os << v.rule << ": " << v.message; }
+
+std::ostream& operator<<(std::ostream& os, const CheckResult& r) {
+  if (r.ok) return os << "holds (" << r.steps << " steps, payload sum " << r.payload_sum << ")";
+  return os << "violated: " << *r.violation;
+}
+
+CheckResult simulate(const Topology& t, const Schedule& s) {
+  const std::uint64_t n = t.num_nodes();
+  const Collective& c = s.collective;
+  if (c.nodes() != n)
+    throw std::invalid_argument("schedule is for " + std::to_string(c.nodes()) + " nodes, but " + t.spec() +
+                                " has " + std::to_string(n));
+  for (NodeId x : {c.root(), c.target()})
+    if (x.v >= n) throw std::invalid_argument("collective names node " + std::to_string(x.v) + ", out of range");
+  if (s.model == PortModel::SingleDimension && t.dimension_count() == 0)
+    throw std::invalid_argument("the single-dimension model needs link dimensions, which " + t.family() +
+                                " does not define");
+  const std::uint64_t chunks = c.num_chunks();
+  for (std::size_t i = 0; i < s.payloads.size(); ++i)
+    for (auto ch : s.payloads[i].chunks)
+      if (ch >= chunks)
+        throw std::invalid_argument("payload " + std::to_string(i) + " names chunk " + std::to_string(ch) +
+                                    ", but the " + c.name() + " has chunks 0.." + std::to_string(chunks - 1));
+  CheckResult r;
+  r.steps = s.steps.size();
+  r.payload_sum = s.payload_sum();
+  r.transfers = s.num_transfers();
+  Holdings held(n, chunks);
+  for (std::uint64_t ch = 0; ch < chunks; ++ch) held.add(c.origin(ch).v, ch);
+  // Per-step port bookkeeping: the step stamp and the partner of the first use.
+  std::vector<std::uint32_t> sent_at(n, 0), recv_at(n, 0), sent_to(n, 0), recv_from(n, 0);
+  std::unordered_set<std::uint64_t> links;
+  auto fail = [&](Violation v) {
+    r.ok = false;
+    r.violation = std::move(v);
+    return r;
+  };
+  for (std::uint64_t si = 0; si < s.steps.size(); ++si) {
+    const auto& tr = s.steps[si].transfers;
+    const std::uint32_t stamp = static_cast<std::uint32_t>(si + 1);
+    std::optional<std::uint32_t> step_dim;
+    links.clear();
+    for (std::uint64_t ti = 0; ti < tr.size(); ++ti) {
+      const Transfer& x = tr[ti];
+      if (x.from.v >= n || x.to.v >= n)
+        throw std::invalid_argument(at(si, ti) + "node " + std::to_string(std::max(x.from.v, x.to.v)) +
+                                    " is not a node of " + t.spec() + " (0.." + std::to_string(n - 1) + ")");
+      const auto& chunks_here = s.payloads[x.payload].chunks;
+      if (x.from == x.to || !t.adjacent(x.from, x.to))
+        return fail({"edge", si, ti, x.from, std::nullopt,
+                     at(si, ti) + std::to_string(x.from.v) + " -> " + std::to_string(x.to.v) + " is not a link"});
+      if (chunks_here.empty())
+        return fail({"empty-payload", si, ti, x.from, std::nullopt, at(si, ti) + "the transfer carries no chunk"});
+      for (auto ch : chunks_here)
+        if (!held.has(x.from.v, ch))
+          return fail({"causality", si, ti, x.from, ch,
+                       at(si, ti) + "node " + std::to_string(x.from.v) + " sends chunk " + std::to_string(ch) +
+                           " it does not hold"});
+      if (s.model == PortModel::AllPort) {
+        if (!links.insert(static_cast<std::uint64_t>(x.from.v) << 32 | x.to.v).second)
+          return fail({"port-link", si, ti, x.from, std::nullopt,
+                       at(si, ti) + "link " + std::to_string(x.from.v) + " -> " + std::to_string(x.to.v) +
+                           " is used twice"});
+      } else {
+        if (sent_at[x.from.v] == stamp)
+          return fail({"port-send", si, ti, x.from, std::nullopt,
+                       at(si, ti) + "node " + std::to_string(x.from.v) + " sends twice (to " +
+                           std::to_string(sent_to[x.from.v]) + " and to " + std::to_string(x.to.v) + ")"});
+        if (recv_at[x.to.v] == stamp)
+          return fail({"port-receive", si, ti, x.to, std::nullopt,
+                       at(si, ti) + "node " + std::to_string(x.to.v) + " receives twice (from " +
+                           std::to_string(recv_from[x.to.v]) + " and from " + std::to_string(x.from.v) + ")"});
+        sent_at[x.from.v] = recv_at[x.to.v] = stamp;
+        sent_to[x.from.v] = x.to.v;
+        recv_from[x.to.v] = x.from.v;
+        if (s.model == PortModel::SingleDimension) {
+          const auto d = t.edge_dimension(x.from, x.to);
+          if (!d) throw std::logic_error("adjacent nodes without a dimension");
+          if (step_dim && *d != *step_dim)
+            return fail({"dimension", si, ti, x.from, std::nullopt,
+                         at(si, ti) + "uses dimension " + std::to_string(*d) + " in a step of dimension " +
+                             std::to_string(*step_dim)});
+          step_dim = d;
+        }
+      }
+    }
+    // Receipts take effect at the end of the step (causality reads the start of the step).
+    for (const Transfer& x : tr)
+      for (auto ch : s.payloads[x.payload].chunks) held.add(x.to.v, ch);
+  }
+  for (std::uint64_t ch = 0; ch < chunks; ++ch) {
+    if (auto d = c.single_destination(ch)) {
+      if (!held.has(d->v, ch))
+        return fail({"delivery", std::nullopt, std::nullopt, *d, ch,
+                     "chunk " + std::to_string(ch) + " never reaches node " + std::to_string(d->v)});
+      continue;
+    }
+    for (std::uint32_t v = 0; v < n; ++v)
+      if (c.is_destination(ch, NodeId(v)) && !held.has(v, ch))
+        return fail({"delivery", std::nullopt, std::nullopt, NodeId(v), ch,
+                     "chunk " + std::to_string(ch) + " never reaches node " + std::to_string(v)});
+  }
+  r.ok = true;
+  return r;
+}
+
+}  // namespace netsched
