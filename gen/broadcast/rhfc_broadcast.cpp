@@ -39,7 +39,7 @@ class RhfcBroadcast {
       const std::uint64_t a = digit(root, i), below = pow_[i - 1];
       const bool per_nucleus = hsn_ || mfc_->hfc();
       // Phase 1: the root's nucleus (HFC/HSN) or the root's whole level-i cluster (MFC).
-      const Rounds first = per_nucleus ? shifted(run(1, root % pow_[0]), root - root % pow_[0])
+      const Rounds first = per_nucleus ? shifted(run(1, root % pow_[1]), root - root % pow_[1])
                                        : shifted(run(i - 1, root % below), a * below);
       out = first;
       // Phase 2: the level-i links out of it, one per other cluster b.

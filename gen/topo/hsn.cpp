@@ -16,7 +16,8 @@ Hsn::Hsn(std::uint32_t levels, std::unique_ptr<Topology> nucleus)
 }
 
 void Hsn::neighbors(NodeId u, std::vector<NodeId>& out) const {
-  thread_local std::vector<NodeId> nb;
+  // A local buffer: the nucleus may itself be an HSN calling this same function.
+  std::vector<NodeId> nb;
   const std::uint64_t x1 = u.v % m_;
   const std::uint64_t rest = u.v - x1;
   nucleus_->neighbors(NodeId(static_cast<std::uint32_t>(x1)), nb);

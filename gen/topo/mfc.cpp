@@ -28,7 +28,8 @@ std::optional<std::uint64_t> Mfc::link(std::uint64_t u, std::uint32_t i) const {
 }
 
 void Mfc::neighbors(NodeId u, std::vector<NodeId>& out) const {
-  thread_local std::vector<NodeId> nb;
+  // A local buffer: the nucleus may itself be an HSN calling this same function.
+  std::vector<NodeId> nb;
   const std::uint64_t x1 = u.v % radix_[0];
   nucleus_->neighbors(NodeId(static_cast<std::uint32_t>(x1)), nb);
   out.clear();

@@ -190,3 +190,18 @@ TEST_CASE("mfc/hfc: one link between every two level-i clusters, per cluster or 
     }
   }
 }
+
+TEST_CASE("an HSN over an HSN nucleus keeps every nucleus link") {
+  // Edges: M^(l-1) copies of the nucleus's links, plus per level the swap links of the nodes
+  // with X_i != X_1 (half of M^l (1 - 1/M)).
+  for (const char* spec : {"hsn(2,hsn(2,ring(3)))", "rhs(2,2,hypercube(1))", "rhs(3,2,hypercube(2))"}) {
+    INFO(spec);
+    const auto t = build_topology(spec);
+    const auto& h = dynamic_cast<const Hsn&>(*t);
+    const std::uint64_t m = h.radix(), l = h.levels();
+    std::uint64_t ml = 1;
+    for (std::uint64_t i = 0; i < l; ++i) ml *= m;
+    const std::uint64_t expected = ml / m * h.nucleus().count_edges() + (l - 1) * (ml - ml / m) / 2;
+    CHECK(t->count_edges() == expected);
+  }
+}

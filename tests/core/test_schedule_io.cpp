@@ -1,0 +1,94 @@
+#include <catch2/catch.hpp>
+
+#include "core/schedule_io.hpp"
+#include "core/sha256.hpp"
+
+using namespace netsched;
+
+namespace {
+
+Schedule sample() {
+  Schedule s;
+  s.topology = "ring(4)";
+  s.collective = Collective::broadcast(4, NodeId(0));
+  s.algorithm = "hand";
+  s.payloads = {{{0}}};
+  s.steps = {{{{NodeId(0), NodeId(1), 0}}}, {{{NodeId(1), NodeId(2), 0}, {NodeId(0), NodeId(3), 0}}}};
+  return s;
+}
+
+VerificationRecord record() {
+  VerificationRecord r;
+  r.checker = "test";
+  r.verdict = "holds";
+  r.steps = 2;
+  r.payload_sum = 2;
+  r.transfers = 3;
+  return r;
+}
+
+std::string error_of(const std::string& text) {
+  try {
+    schedule_from_json(text);
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+}  // namespace
+
+TEST_CASE("sha256 matches the FIPS 180-4 test vectors") {
+  CHECK(sha256_hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  CHECK(sha256_hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  CHECK(sha256_hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq") ==
+        "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+  CHECK(sha256_hex(std::string(1000000, 'a')) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+}
+
+TEST_CASE("a schedule survives writing and reading, with and without a record") {
+  const Schedule s = sample();
+  const auto plain = schedule_from_json(schedule_to_json(s));
+  CHECK(plain.schedule == s);
+  CHECK_FALSE(plain.record);
+  const auto with = schedule_from_json(schedule_to_json(s, record()));
+  CHECK(with.schedule == s);
+  REQUIRE(with.record);
+  CHECK(with.record->content_hash == with.content_hash);
+  CHECK(with.content_hash == schedule_content_hash(s));
+}
+
+TEST_CASE("a tampered or truncated file is rejected") {
+  const std::string text = schedule_to_json(sample(), record());
+  // change one transfer target: the content no longer matches the record's hash
+  std::string tampered = text;
+  tampered.replace(tampered.find("\"to\":[1]"), 8, "\"to\":[3]");
+  CHECK_THAT(error_of(tampered), Catch::Contains("tampered"));
+  CHECK_THAT(error_of(text.substr(0, text.size() / 2)), Catch::Contains("not valid JSON"));
+  CHECK_THAT(error_of(""), Catch::Contains("not valid JSON"));
+}
+
+TEST_CASE("malformed schedule files name what is wrong") {
+  const std::vector<std::pair<std::string, std::string>> catalogue = {
+      {"[]", "expected a JSON object"},
+      {R"J({"format":"x"})J", "format must be \"netsched-schedule\""},
+      {R"J({"format":"netsched-schedule","version":2})J", "unsupported version 2"},
+      {R"J({"format":"netsched-schedule","version":1})J", "missing field 'topology'"},
+      {R"J({"format":"netsched-schedule","version":1,"topology":"ring(3)","collective":{"kind":"x","nodes":3}})J",
+       "collective: unknown kind"},
+      {R"J({"format":"netsched-schedule","version":1,"topology":"ring(3)","collective":{"kind":"broadcast","nodes":3}})J",
+       "collective: missing field 'root'"},
+      {R"J({"format":"netsched-schedule","version":1,"topology":"ring(3)","collective":{"kind":"broadcast","nodes":3,"root":0},"model":"two-port"})J",
+       "unknown model"},
+      {R"J({"format":"netsched-schedule","version":1,"topology":"ring(3)","collective":{"kind":"broadcast","nodes":3,"root":0},"model":"one-port","payloads":[[0]],"steps":[{"from":[0],"to":[1,2],"payload":0}]})J",
+       "step 0: from and to have different lengths"},
+      {R"J({"format":"netsched-schedule","version":1,"topology":"ring(3)","collective":{"kind":"broadcast","nodes":3,"root":0},"model":"one-port","payloads":[[0]],"steps":[{"from":[0],"to":[-1],"payload":0}]})J",
+       "step 0 transfer 0: expected a node id"},
+      {R"J({"format":"netsched-schedule","version":1,"topology":"ring(3)","collective":{"kind":"broadcast","nodes":3,"root":0},"model":"one-port","payloads":[[0]],"steps":[{"from":[0],"to":[1],"payload":4}]})J",
+       "step 0 transfer 0: payload index out of range"},
+  };
+  for (const auto& [text, message] : catalogue) {
+    INFO(text);
+    CHECK_THAT(error_of(text), Catch::Contains(message));
+  }
+}

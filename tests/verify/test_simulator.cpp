@@ -1,0 +1,127 @@
+#include <catch2/catch.hpp>
+
+#include "gen/topology.hpp"
+#include "verify/simulator.hpp"
+
+using namespace netsched;
+
+namespace {
+
+// A hand-made broadcast on ring(4) from node 0: step 0: 0->1; step 1: 1->2, 0->3.
+Schedule ring_broadcast() {
+  Schedule s;
+  s.topology = "ring(4)";
+  s.collective = Collective::broadcast(4, NodeId(0));
+  s.payloads = {{{0}}};
+  s.steps = {{{{NodeId(0), NodeId(1), 0}}}, {{{NodeId(1), NodeId(2), 0}, {NodeId(0), NodeId(3), 0}}}};
+  return s;
+}
+
+CheckResult run(const Schedule& s) { return simulate(*build_topology(s.topology), s); }
+
+}  // namespace
+
+TEST_CASE("a correct hand-made broadcast holds") {
+  const auto r = run(ring_broadcast());
+  CHECK(r.ok);
+  CHECK(r.steps == 2);
+  CHECK(r.payload_sum == 2);
+  CHECK(r.transfers == 3);
+}
+
+TEST_CASE("each rule, broken alone, is reported with that rule and its place") {
+  struct Case {
+    const char* name;
+    std::function<void(Schedule&)> mutate;
+    const char* rule;
+    std::optional<std::uint64_t> step, transfer;
+  };
+  const std::vector<Case> cases = {
+      {"not a link", [](Schedule& s) { s.steps[1].transfers[0].to = NodeId(3); s.steps[1].transfers[1].to = NodeId(2); },
+       "edge", 1, 0},
+      {"self transfer", [](Schedule& s) { s.steps[0].transfers[0].to = NodeId(0); }, "edge", 0, 0},
+      {"empty payload", [](Schedule& s) { s.payloads.push_back({}); s.steps[0].transfers[0].payload = 1; },
+       "empty-payload", 0, 0},
+      {"sends what it does not hold", [](Schedule& s) { std::swap(s.steps[0], s.steps[1]); }, "causality", 0, 0},
+      {"two sends by one node", [](Schedule& s) { s.steps[1].transfers[0] = {NodeId(0), NodeId(1), 0}; },
+       "port-send", 1, 1},
+      {"not delivered", [](Schedule& s) { s.steps[1].transfers.pop_back(); }, "delivery", std::nullopt, std::nullopt},
+  };
+  for (const auto& c : cases) {
+    INFO(c.name);
+    Schedule s = ring_broadcast();
+    c.mutate(s);
+    const auto r = run(s);
+    REQUIRE_FALSE(r.ok);
+    CHECK(r.violation->rule == c.rule);
+    CHECK(r.violation->step == c.step);
+    CHECK(r.violation->transfer == c.transfer);
+  }
+}
+
+TEST_CASE("a node receiving twice in one step breaks the one-port receive rule") {
+  // ring(5) from 0: step 0: 0->1; step 1: 1->2, 0->4; step 2: 2->3, 4->3 (3 receives twice)
+  Schedule s;
+  s.topology = "ring(5)";
+  s.collective = Collective::broadcast(5, NodeId(0));
+  s.payloads = {{{0}}};
+  s.steps = {{{{NodeId(0), NodeId(1), 0}}},
+             {{{NodeId(1), NodeId(2), 0}, {NodeId(0), NodeId(4), 0}}},
+             {{{NodeId(2), NodeId(3), 0}, {NodeId(4), NodeId(3), 0}}}};
+  const auto r = run(s);
+  REQUIRE_FALSE(r.ok);
+  CHECK(r.violation->rule == "port-receive");
+  CHECK(r.violation->message == "step 2 transfer 1: node 3 receives twice (from 2 and from 4)");
+  s.model = PortModel::AllPort;  // all-port allows it
+  CHECK(run(s).ok);
+}
+
+TEST_CASE("all-port forbids a directed link twice in a step; single-dimension one dimension per step") {
+  Schedule s;
+  s.topology = "torus(3,3)";
+  s.collective = Collective::broadcast(9, NodeId(0));
+  s.model = PortModel::AllPort;
+  s.payloads = {{{0}}};
+  s.steps = {{{{NodeId(0), NodeId(1), 0}, {NodeId(0), NodeId(1), 0}}}};
+  auto r = run(s);
+  REQUIRE_FALSE(r.ok);
+  CHECK(r.violation->rule == "port-link");
+  // single-dimension: 0->1 (dimension 1) then 1->4 (dimension 0) in one step
+  s.model = PortModel::SingleDimension;
+  s.steps = {{{{NodeId(0), NodeId(1), 0}}}, {{{NodeId(1), NodeId(2), 0}, {NodeId(0), NodeId(3), 0}}}};
+  r = run(s);
+  REQUIRE_FALSE(r.ok);
+  CHECK(r.violation->rule == "dimension");
+  CHECK(r.violation->step == 1u);
+}
+
+TEST_CASE("ids outside the network are bad input, not violations") {
+  Schedule s = ring_broadcast();
+  s.steps[0].transfers[0].to = NodeId(9);
+  CHECK_THROWS_WITH(run(s), Catch::Contains("step 0 transfer 0: node 9 is not a node of ring(4)"));
+  s = ring_broadcast();
+  s.payloads[0].chunks = {5};
+  CHECK_THROWS_WITH(run(s), Catch::Contains("names chunk 5"));
+  s = ring_broadcast();
+  s.collective = Collective::broadcast(5, NodeId(0));
+  CHECK_THROWS_WITH(run(s), Catch::Contains("schedule is for 5 nodes"));
+  s = ring_broadcast();
+  s.topology = "ccc(3)";
+  s.collective = Collective::broadcast(24, NodeId(0));
+  s.model = PortModel::SingleDimension;
+  CHECK_THROWS_WITH(run(s), Catch::Contains("does not define"));
+}
+
+TEST_CASE("route delivery needs the target, and only the target") {
+  Schedule s;
+  s.topology = "path(3)";
+  s.collective = Collective::route(3, NodeId(0), NodeId(2));
+  s.payloads = {{{0}}};
+  s.steps = {{{{NodeId(0), NodeId(1), 0}}}};
+  auto r = run(s);
+  REQUIRE_FALSE(r.ok);
+  CHECK(r.violation->rule == "delivery");
+  CHECK(r.violation->node == NodeId(2));
+  s.steps.push_back({{{NodeId(1), NodeId(2), 0}}});
+  CHECK(run(s).ok);
+}
