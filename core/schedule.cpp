@@ -123,18 +123,6 @@ std::optional<PortModel> port_model_from_name(const std::string& s) {
   return std::nullopt;
 }
 
-std::uint64_t Schedule::max_payload(std::size_t s) const {
-  std::uint64_t m = 0;
-  for (const auto& t : steps[s].transfers) m = std::max<std::uint64_t>(m, payloads[t.payload].chunks.size());
-  return m;
-}
-
-std::uint64_t Schedule::payload_sum() const {
-  std::uint64_t sum = 0;
-  for (std::size_t s = 0; s < steps.size(); ++s) sum += max_payload(s);
-  return sum;
-}
-
 std::uint64_t Schedule::num_transfers() const {
   std::uint64_t n = 0;
   for (const auto& s : steps) n += s.transfers.size();

@@ -55,9 +55,25 @@ enum class PortModel { OnePort, AllPort, SingleDimension };
 std::string to_string(PortModel m);
 std::optional<PortModel> port_model_from_name(const std::string& s);
 
-/// A payload: an explicit list of chunk ids.
+/// An inclusive range of node ids.
+struct IdRange {
+  std::uint32_t lo = 0, hi = 0;
+  bool contains(std::uint32_t v) const { return lo <= v && v <= hi; }
+  bool operator==(const IdRange&) const = default;
+};
+
+/// A compact payload: every chunk the sender holds at the start of the step whose destination
+/// lies in `dest_in` (personalized chunks only) and whose origin lies in `origin_in`; an empty
+/// list places no constraint.
+struct Selector {
+  std::vector<IdRange> dest_in, origin_in;
+  bool operator==(const Selector&) const = default;
+};
+
+/// A payload: an explicit list of chunk ids, or a selector.
 struct Payload {
   std::vector<std::uint64_t> chunks;
+  std::optional<Selector> select;  ///< when set, `chunks` is empty
   bool operator==(const Payload&) const = default;
 };
 
@@ -91,10 +107,6 @@ struct Schedule {
   std::vector<Payload> payloads;
   std::vector<Step> steps;
   bool operator==(const Schedule&) const = default;
-  /// Largest payload (in chunks) of step s.
-  std::uint64_t max_payload(std::size_t s) const;
-  /// Sum over steps of the largest payload: the b of cost a*t_s + b*t_w*m.
-  std::uint64_t payload_sum() const;
   std::uint64_t num_transfers() const;
 };
 

@@ -32,7 +32,21 @@ json content_json(const Schedule& s) {
   j["model"] = to_string(s.model);
   j["algorithm"] = s.algorithm;
   json payloads = json::array();
-  for (const auto& p : s.payloads) payloads.push_back(p.chunks);
+  auto ranges = [](const std::vector<IdRange>& rs) {
+    json a = json::array();
+    for (const auto& r : rs) a.push_back({r.lo, r.hi});
+    return a;
+  };
+  for (const auto& p : s.payloads) {
+    if (!p.select) {
+      payloads.push_back(p.chunks);
+      continue;
+    }
+    json sel = json::object();
+    if (!p.select->dest_in.empty()) sel["dest_in"] = ranges(p.select->dest_in);
+    if (!p.select->origin_in.empty()) sel["origin_in"] = ranges(p.select->origin_in);
+    payloads.push_back({{"held", sel}});
+  }
   j["payloads"] = std::move(payloads);
   json steps = json::array();
   for (const auto& st : s.steps) {
@@ -151,7 +165,30 @@ ScheduleFile schedule_from_json(std::string_view text) {
   if (!payloads.is_array()) bad("payloads must be a list of chunk lists");
   for (std::size_t i = 0; i < payloads.size(); ++i) {
     const json& p = payloads[i];
-    if (!p.is_array()) bad("payload " + std::to_string(i) + " must be a list of chunk ids");
+    const std::string where = "payload " + std::to_string(i) + ": ";
+    if (p.is_object()) {
+      const json& held = field(p, "held", where);
+      if (!held.is_object()) bad(where + "held must be an object with dest_in and/or origin_in");
+      Selector sel;
+      for (const char* key : {"dest_in", "origin_in"}) {
+        if (!held.contains(key)) continue;
+        const json& rs = held[key];
+        if (!rs.is_array()) bad(where + key + " must be a list of [lo, hi] ranges");
+        for (const json& r : rs) {
+          if (!r.is_array() || r.size() != 2) bad(where + key + " must be a list of [lo, hi] ranges");
+          IdRange range{node_value(r[0], where), node_value(r[1], where)};
+          if (range.lo > range.hi) bad(where + key + " has a range with lo > hi");
+          (std::string(key) == "dest_in" ? sel.dest_in : sel.origin_in).push_back(range);
+        }
+      }
+      for (const auto& [k, v] : held.items())
+        if (k != "dest_in" && k != "origin_in") bad(where + "unknown selector '" + k + "'");
+      Payload pl;
+      pl.select = sel;
+      s.payloads.push_back(std::move(pl));
+      continue;
+    }
+    if (!p.is_array()) bad(where + "must be a list of chunk ids or a selector {\"held\": {...}}");
     Payload pl;
     for (const json& ch : p) {
       if (!ch.is_number_unsigned()) bad("payload " + std::to_string(i) + ": chunk ids are non-negative integers");

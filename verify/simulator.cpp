@@ -62,13 +62,34 @@ CheckResult simulate(const Topology& t, const Schedule& s) {
                                     ", but the " + c.name() + " has chunks 0.." + std::to_string(chunks - 1));
   CheckResult r;
   r.steps = s.steps.size();
-  r.payload_sum = s.payload_sum();
   r.transfers = s.num_transfers();
   Holdings held(n, chunks);
   for (std::uint64_t ch = 0; ch < chunks; ++ch) held.add(c.origin(ch).v, ch);
   // Per-step port bookkeeping: the step stamp and the partner of the first use.
   std::vector<std::uint32_t> sent_at(n, 0), recv_at(n, 0), sent_to(n, 0), recv_from(n, 0);
   std::unordered_set<std::uint64_t> links;
+  // The chunks a transfer carries: its explicit list, or what its selector picks from the
+  // sender's holdings at the start of the step.
+  std::vector<std::vector<std::uint64_t>> carried;
+  auto resolve = [&](const Transfer& x, std::vector<std::uint64_t>& out) {
+    const Payload& p = s.payloads[x.payload];
+    if (!p.select) {
+      out = p.chunks;
+      return;
+    }
+    out.clear();
+    auto in = [](const std::vector<IdRange>& rs, std::uint32_t v) {
+      return rs.empty() || std::any_of(rs.begin(), rs.end(), [v](const IdRange& r) { return r.contains(v); });
+    };
+    for (std::uint64_t ch = 0; ch < chunks; ++ch) {
+      if (!held.has(x.from.v, ch) || !in(p.select->origin_in, c.origin(ch).v)) continue;
+      if (!p.select->dest_in.empty()) {
+        const auto d = c.single_destination(ch);
+        if (!d || !in(p.select->dest_in, d->v)) continue;
+      }
+      out.push_back(ch);
+    }
+  };
   auto fail = [&](Violation v) {
     r.ok = false;
     r.violation = std::move(v);
@@ -77,6 +98,8 @@ CheckResult simulate(const Topology& t, const Schedule& s) {
   for (std::uint64_t si = 0; si < s.steps.size(); ++si) {
     const auto& tr = s.steps[si].transfers;
     const std::uint32_t stamp = static_cast<std::uint32_t>(si + 1);
+    carried.resize(std::max(carried.size(), tr.size()));
+    std::uint64_t largest = 0;
     std::optional<std::uint32_t> step_dim;
     links.clear();
     for (std::uint64_t ti = 0; ti < tr.size(); ++ti) {
@@ -84,12 +107,16 @@ CheckResult simulate(const Topology& t, const Schedule& s) {
       if (x.from.v >= n || x.to.v >= n)
         throw std::invalid_argument(at(si, ti) + "node " + std::to_string(std::max(x.from.v, x.to.v)) +
                                     " is not a node of " + t.spec() + " (0.." + std::to_string(n - 1) + ")");
-      const auto& chunks_here = s.payloads[x.payload].chunks;
       if (x.from == x.to || !t.adjacent(x.from, x.to))
         return fail({"edge", si, ti, x.from, std::nullopt,
                      at(si, ti) + std::to_string(x.from.v) + " -> " + std::to_string(x.to.v) + " is not a link"});
+      auto& chunks_here = carried[ti];
+      resolve(x, chunks_here);
+      largest = std::max<std::uint64_t>(largest, chunks_here.size());
       if (chunks_here.empty())
-        return fail({"empty-payload", si, ti, x.from, std::nullopt, at(si, ti) + "the transfer carries no chunk"});
+        return fail({"empty-payload", si, ti, x.from, std::nullopt,
+                     at(si, ti) + (s.payloads[x.payload].select ? "the selector picks no chunk the sender holds"
+                                                                : "the transfer carries no chunk")});
       for (auto ch : chunks_here)
         if (!held.has(x.from.v, ch))
           return fail({"causality", si, ti, x.from, ch,
@@ -124,8 +151,9 @@ CheckResult simulate(const Topology& t, const Schedule& s) {
       }
     }
     // Receipts take effect at the end of the step (causality reads the start of the step).
-    for (const Transfer& x : tr)
-      for (auto ch : s.payloads[x.payload].chunks) held.add(x.to.v, ch);
+    for (std::uint64_t ti = 0; ti < tr.size(); ++ti)
+      for (auto ch : carried[ti]) held.add(tr[ti].to.v, ch);
+    r.payload_sum += largest;
   }
   for (std::uint64_t ch = 0; ch < chunks; ++ch) {
     if (auto d = c.single_destination(ch)) {

@@ -76,3 +76,89 @@ TEST_CASE("export writes edge lists, dot and json, and nothing on error") {
   CHECK_FALSE(std::filesystem::exists(missing));
   CHECK(run("export 'ring(3)' -o /nonexistent/dir/x.txt").code == 2);
 }
+
+namespace {
+
+std::string slurp(const std::string& p) {
+  std::ifstream in(p);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+void spit(const std::string& p, const std::string& text) { std::ofstream(p) << text; }
+
+}  // namespace
+
+TEST_CASE("gen writes a checked broadcast that verify accepts (exit 0)") {
+  const std::string f = (std::filesystem::temp_directory_path() / "netsched_cli_bcast.json").string();
+  const auto g = run("gen 'hdn(torus(2,3,5), sn=[{0,1}])' broadcast --root '(1,2,3,4)' -o " + f);
+  REQUIRE(g.code == 0);
+  CHECK(g.out.find("checked: holds") != std::string::npos);
+  const auto v = run("verify " + f + " --json");
+  REQUIRE(v.code == 0);
+  const auto j = nlohmann::json::parse(v.out);
+  CHECK(j["ok"] == true);
+  CHECK(j["within_bound"] == true);
+  CHECK(j["lower_bound"].get<int>() <= j["steps"].get<int>());
+  CHECK(j["cost"]["pair"][0] == j["steps"]);
+}
+
+TEST_CASE("verify exits 1 with the witness on a violated schedule, 2 on a tampered one") {
+  const std::string f = (std::filesystem::temp_directory_path() / "netsched_cli_bad.json").string();
+  // a broadcast on ring(4) that forgets node 3, with no verification record
+  spit(f, R"J({"format":"netsched-schedule","version":1,"topology":"ring(4)",
+    "collective":{"kind":"broadcast","nodes":4,"root":0},"model":"one-port","payloads":[[0]],
+    "steps":[{"from":[0],"to":[1],"payload":0},{"from":[1],"to":[2],"payload":0}]})J");
+  auto v = run("verify " + f + " --json");
+  CHECK(v.code == 1);
+  const auto j = nlohmann::json::parse(v.out);
+  CHECK(j["violation"]["rule"] == "delivery");
+  CHECK(j["violation"]["node"] == 3);
+  // a generated file with one transfer retargeted: the content hash no longer matches
+  REQUIRE(run("gen 'ring(4)' broadcast -o " + f).code == 0);
+  std::string text = slurp(f);
+  text.replace(text.find("\"to\":[1]"), 8, "\"to\":[3]");
+  spit(f, text);
+  v = run("verify " + f);
+  CHECK(v.code == 2);
+  CHECK(v.err.find("tampered") != std::string::npos);
+  // a record whose verdict was edited while the content stayed the same
+  REQUIRE(run("gen 'ring(4)' broadcast -o " + f).code == 0);
+  text = slurp(f);
+  text.replace(text.find("\"steps\":2,\"transfers\""), 9, "\"steps\":1");
+  spit(f, text);
+  v = run("verify " + f);
+  CHECK(v.code == 2);
+  CHECK(v.err.find("tampered: the verification record says steps 1") != std::string::npos);
+  // truncated
+  spit(f, text.substr(0, 40));
+  CHECK(run("verify " + f).code == 2);
+  CHECK(run("verify /nonexistent/file.json").code == 2);
+}
+
+TEST_CASE("route prints a path with labels, length, distance and bound; --all sweeps every pair") {
+  auto r = run("route 'dualcube(3)' 0 0b11111 --json");
+  REQUIRE(r.code == 0);
+  auto j = nlohmann::json::parse(r.out);
+  CHECK(j["length"] == j["distance"]);
+  CHECK(j["bound"] == 6);
+  CHECK(j["labels"].front() == "0b00000");
+  r = run("route 'hdn(torus(2,3), sn=[{},{0,1}])' --all --json");
+  REQUIRE(r.code == 0);
+  j = nlohmann::json::parse(r.out);
+  CHECK(j["pairs"] == 1728 * 1727);
+  CHECK(j["within_bound"] == false);
+  CHECK(j["first_over_bound"]["length"].get<int>() > j["bound"].get<int>());
+  CHECK(run("route 'ring(5)' 0 9").code == 2);
+  CHECK(run("route 'ring(5)' 0").code == 2);
+  CHECK(run("route 'ring(5)' 0 1 --algorithm hdn-routing").code == 2);
+}
+
+TEST_CASE("gen refuses bad roots and leaves no file") {
+  const std::string f = (std::filesystem::temp_directory_path() / "netsched_cli_none.json").string();
+  std::filesystem::remove(f);
+  CHECK(run("gen 'ring(4)' broadcast --root 7 -o " + f).code == 2);
+  CHECK(run("gen 'ring(4)' route --source 0 -o " + f).code == 2);
+  CHECK_FALSE(std::filesystem::exists(f));
+}

@@ -92,3 +92,19 @@ TEST_CASE("malformed schedule files name what is wrong") {
     CHECK_THAT(error_of(text), Catch::Contains(message));
   }
 }
+
+TEST_CASE("selector payloads survive writing and reading; bad selectors are named") {
+  Schedule s;
+  s.topology = "ring(4)";
+  s.collective = Collective::total_exchange(4);
+  Payload p;
+  p.select = Selector{{{0, 1}, {3, 3}}, {{2, 2}}};
+  s.payloads = {p};
+  s.steps = {{{{NodeId(2), NodeId(1), 0}}}};
+  CHECK(schedule_from_json(schedule_to_json(s)).schedule == s);
+  const std::string head =
+      R"J({"format":"netsched-schedule","version":1,"topology":"ring(3)","collective":{"kind":"scatter","nodes":3,"root":0},"model":"one-port","steps":[],"payloads":)J";
+  CHECK_THAT(error_of(head + R"J([{"held":{"dest_in":[[2,1]]}}]})J"), Catch::Contains("payload 0: dest_in has a range with lo > hi"));
+  CHECK_THAT(error_of(head + R"J([{"held":{"near":[[1,2]]}}]})J"), Catch::Contains("payload 0: unknown selector 'near'"));
+  CHECK_THAT(error_of(head + R"J([{"held":{"dest_in":[1,2]}}]})J"), Catch::Contains("payload 0: dest_in must be a list of [lo, hi] ranges"));
+}

@@ -125,3 +125,26 @@ TEST_CASE("route delivery needs the target, and only the target") {
   s.steps.push_back({{{NodeId(1), NodeId(2), 0}}});
   CHECK(run(s).ok);
 }
+
+TEST_CASE("selector payloads pick the held chunks by destination and count them in the cost") {
+  // scatter on ring(4) from 0: step 0: 0->1 carrying the chunks for 1 and 2; step 1: 1->2
+  // carrying what 1 holds for 2, and 0->3 the chunk for 3. Payload sum = 2 + 1.
+  Schedule s;
+  s.topology = "ring(4)";
+  s.collective = Collective::scatter(4, NodeId(0));
+  Payload to12, to2, to3;
+  to12.select = Selector{{{1, 2}}, {}};
+  to2.select = Selector{{{2, 2}}, {}};
+  to3.select = Selector{{{3, 3}}, {}};
+  s.payloads = {to12, to2, to3};
+  s.steps = {{{{NodeId(0), NodeId(1), 0}}}, {{{NodeId(1), NodeId(2), 1}, {NodeId(0), NodeId(3), 2}}}};
+  auto r = run(s);
+  REQUIRE(r.ok);
+  CHECK(r.payload_sum == 3);
+  // a selector that picks nothing the sender holds is an empty transfer
+  s.steps[1].transfers[0] = {NodeId(1), NodeId(2), 2};
+  r = run(s);
+  REQUIRE_FALSE(r.ok);
+  CHECK(r.violation->rule == "empty-payload");
+  CHECK(r.violation->step == 1u);
+}
