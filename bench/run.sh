@@ -45,3 +45,17 @@ echo
 echo "== 3. the largest Table 1 entry, 6,480,000 nodes: nodes, edges, degree"
 read -r s kb < <(wall "$ns" info --basic 'hdn(torus(2,3,5), sn=[{},{}])')
 echo "netsched info --basic: ${s}s, peak ${kb} KB"
+
+echo
+echo "== 4. route --all on hdn(torus(2,3,5), sn=[{0,1},{1,2}]): 1.44e8 ordered pairs, each route checked hop by hop and against BFS"
+read -r s kb < <(wall "$ns" route 'hdn(torus(2,3,5), sn=[{0,1},{1,2}])' --all)
+echo "netsched route --all: ${s}s, peak ${kb} KB"
+read -r s kb < <(wall "$ns" route 'hdn(torus(2,3,5), sn=[{0,1},{1,2}])' --all --algorithm bfs)
+echo "baseline, same sweep with BFS shortest-path routes: ${s}s, peak ${kb} KB"
+
+echo
+echo "== 5. broadcast on hdn(torus(2,3,5), sn=[{},{}]) (6,480,000 nodes): gen + verify"
+read -r s1 kb1 < <(wall "$ns" gen 'hdn(torus(2,3,5), sn=[{},{}])' broadcast -o "$out/bcast6480000.json")
+read -r s2 kb2 < <(wall "$ns" verify "$out/bcast6480000.json")
+echo "gen ${s1}s (peak ${kb1} KB), verify ${s2}s (peak ${kb2} KB), file $(stat -c %s "$out/bcast6480000.json") bytes"
+rm -f "$out/bcast6480000.json"
