@@ -41,9 +41,18 @@ struct SparseGraph {
   SparseGraph& operator=(const SparseGraph&) = delete;
 };
 
+/// One call of Traces on g; fills `orbits` (each vertex's smallest orbit-mate) and, when
+/// `canon` is given, the canonically relabelled graph.
 struct TracesRun {
   std::vector<int> lab, ptn, orbits;
-  explicit TracesRun(std::size_t n) : lab(n), ptn(n), orbits(n) {}
+  TracesRun(const Csr& g, sparsegraph* canon) : lab(g.num_nodes()), ptn(g.num_nodes()), orbits(g.num_nodes()) {
+    SparseGraph sg(g);
+    DEFAULTOPTIONS_TRACES(options);
+    options.getcanon = canon ? TRUE : FALSE;
+    options.defaultptn = TRUE;
+    TracesStats stats;
+    Traces(&sg.sg, lab.data(), ptn.data(), orbits.data(), &options, &stats, canon);
+  }
 };
 
 }  // namespace
@@ -53,13 +62,7 @@ Orbits automorphism_orbits(const Csr& g) {
   Orbits out;
   out.exact = true;
   if (n == 0) return out;
-  SparseGraph sg(g);
-  TracesRun run(n);
-  DEFAULTOPTIONS_TRACES(options);
-  options.getcanon = FALSE;
-  options.defaultptn = TRUE;
-  TracesStats stats;
-  Traces(&sg.sg, run.lab.data(), run.ptn.data(), run.orbits.data(), &options, &stats, nullptr);
+  const TracesRun run(g, nullptr);
   // orbits[v] is the smallest vertex of v's orbit.
   std::vector<std::uint64_t> count(n, 0);
   for (std::size_t v = 0; v < n; ++v) count[static_cast<std::size_t>(run.orbits[v])]++;
@@ -79,14 +82,8 @@ std::vector<std::vector<std::uint32_t>> canonical_form(const Csr& g) {
   const std::size_t n = g.num_nodes();
   std::vector<std::vector<std::uint32_t>> adj(n);
   if (n == 0) return adj;
-  SparseGraph sg(g);
-  TracesRun run(n);
-  DEFAULTOPTIONS_TRACES(options);
-  options.getcanon = TRUE;
-  options.defaultptn = TRUE;
-  TracesStats stats;
   SG_DECL(canon);
-  Traces(&sg.sg, run.lab.data(), run.ptn.data(), run.orbits.data(), &options, &stats, &canon);
+  const TracesRun run(g, &canon);
   for (std::size_t u = 0; u < n; ++u) {
     for (int i = 0; i < canon.d[u]; ++i)
       adj[u].push_back(static_cast<std::uint32_t>(canon.e[canon.v[u] + static_cast<std::size_t>(i)]));

@@ -9,58 +9,33 @@
 #include <map>
 
 #include "gen/broadcast/broadcast.hpp"
-#include "gen/topo/hsn.hpp"
-#include "gen/topo/mfc.hpp"
+#include "gen/topo/rhfc_view.hpp"
 
 namespace netsched {
 namespace {
 
 class RhfcBroadcast {
  public:
-  RhfcBroadcast(const Mfc* m, const Hsn* h) : mfc_(m), hsn_(h) {
-    levels_ = m ? m->levels() : h->levels();
-    std::uint64_t p = 1;
-    for (std::uint32_t i = 1; i <= levels_; ++i) {
-      pow_.push_back(p);
-      p *= radix(i);
-    }
-    pow_.push_back(p);
-  }
+  explicit RhfcBroadcast(const Topology& t) : view_(t) {}
 
-  // Rounds that inform the whole level-(i+1) cluster (ids 0..pow_[i]-1) from `root`.
+  // Rounds that inform the whole level-(i+1) cluster (ids 0..weight(i+1)-1) from `root`.
   const Rounds& run(std::uint32_t i, std::uint64_t root) {
     auto key = std::make_pair(i, root);
     if (auto it = memo_.find(key); it != memo_.end()) return it->second;
     Rounds out;
     if (i == 1) {
-      const Topology& g = mfc_ ? mfc_->nucleus() : hsn_->nucleus();
-      out = broadcast_rounds(g, static_cast<std::uint32_t>(root), "auto");
+      out = broadcast_rounds(view_.nucleus(), static_cast<std::uint32_t>(root), "auto");
     } else {
-      const std::uint64_t a = digit(root, i), below = pow_[i - 1];
-      const bool per_nucleus = hsn_ || mfc_->hfc();
+      const std::uint64_t a = view_.digit(root, i), below = view_.weight(i), m1 = view_.radix(1);
       // Phase 1: the root's nucleus (HFC/HSN) or the root's whole level-i cluster (MFC).
-      const Rounds first = per_nucleus ? shifted(run(1, root % pow_[1]), root - root % pow_[1])
-                                       : shifted(run(i - 1, root % below), a * below);
-      out = first;
+      out = view_.per_nucleus() ? shifted(run(1, root % m1), root - root % m1)
+                                : shifted(run(i - 1, root % below), a * below);
       // Phase 2: the level-i links out of it, one per other cluster b.
       out.emplace_back();
       std::vector<std::pair<std::uint64_t, std::uint64_t>> entries;  // (cluster b, entry node)
-      for (std::uint64_t b = 0; b < radix(i); ++b) {
+      for (std::uint64_t b = 0; b < view_.radix(i); ++b) {
         if (b == a) continue;
-        std::uint64_t x, y;
-        if (hsn_) {
-          x = with_digit(root, 1, b);
-          y = with_digit(with_digit(x, i, b), 1, a);
-        } else {
-          const std::uint64_t t = b - (b > a), t2 = a - (a > b);
-          if (mfc_->hfc()) {
-            x = with_digit(root, 1, t);
-            y = with_digit(with_digit(x, i, b), 1, t2);
-          } else {
-            x = a * below + t;
-            y = b * below + t2;
-          }
-        }
+        const auto [x, y] = view_.link(root, i, b);
         out.back().push_back({static_cast<std::uint32_t>(x), static_cast<std::uint32_t>(y)});
         entries.push_back({b, y});
       }
@@ -68,23 +43,15 @@ class RhfcBroadcast {
       // from the root, all at once.
       const std::size_t offset = out.size();
       for (const auto& [b, y] : entries) merge_rounds(out, shifted(run(i - 1, y % below), b * below), offset);
-      if (per_nucleus) merge_rounds(out, shifted(run(i - 1, root % below), a * below), offset);
+      if (view_.per_nucleus()) merge_rounds(out, shifted(run(i - 1, root % below), a * below), offset);
     }
     return memo_[key] = std::move(out);
   }
 
  private:
-  const Mfc* mfc_;
-  const Hsn* hsn_;
-  std::uint32_t levels_;
-  std::vector<std::uint64_t> pow_;
+  RhfcView view_;
   std::map<std::pair<std::uint32_t, std::uint64_t>, Rounds> memo_;
 
-  std::uint64_t radix(std::uint32_t i) const { return mfc_ ? mfc_->count(i) : hsn_->radix(); }
-  std::uint64_t digit(std::uint64_t x, std::uint32_t i) const { return x / pow_[i - 1] % radix(i); }
-  std::uint64_t with_digit(std::uint64_t x, std::uint32_t i, std::uint64_t d) const {
-    return x - digit(x, i) * pow_[i - 1] + d * pow_[i - 1];
-  }
   static Rounds shifted(const Rounds& r, std::uint64_t by) {
     Rounds out = r;
     for (auto& round : out)
@@ -99,10 +66,8 @@ class RhfcBroadcast {
 }  // namespace
 
 Rounds rhfc_broadcast(const Topology& t, std::uint32_t root) {
-  RhfcBroadcast b(dynamic_cast<const Mfc*>(&t), dynamic_cast<const Hsn*>(&t));
-  const std::uint32_t levels = dynamic_cast<const Mfc*>(&t) ? dynamic_cast<const Mfc&>(t).levels()
-                                                            : dynamic_cast<const Hsn&>(t).levels();
-  return b.run(levels, root);
+  RhfcBroadcast b(t);
+  return b.run(RhfcView(t).levels(), root);
 }
 
 }  // namespace netsched
