@@ -6,6 +6,7 @@
 #include "app/cli.hpp"
 #include "core/io.hpp"
 #include "gen/broadcast/broadcast.hpp"
+#include "gen/exchange/total_exchange.hpp"
 #include "gen/route/router.hpp"
 #include "verify/report.hpp"
 
@@ -18,8 +19,8 @@ Run add_gen(CLI::App& app) {
   };
   auto o = std::make_shared<Opts>();
   app.add_option("SPEC", o->spec, "network spec")->required();
-  app.add_option("COLLECTIVE", o->collective, "broadcast or route")->required()
-      ->check(CLI::IsMember({"broadcast", "route"}));
+  app.add_option("COLLECTIVE", o->collective, "broadcast, route or total-exchange")->required()
+      ->check(CLI::IsMember({"broadcast", "route", "total-exchange"}));
   app.add_option("--root", o->root, "broadcast root (serial id or label)")->capture_default_str();
   app.add_option("--source", o->source, "route source (serial id or label)");
   app.add_option("--target", o->target, "route target (serial id or label)");
@@ -33,6 +34,8 @@ Run add_gen(CLI::App& app) {
     Schedule s;
     if (o->collective == "broadcast") {
       s = make_broadcast(*t, t->node(o->root), o->algorithm);
+    } else if (o->collective == "total-exchange") {
+      s = make_total_exchange(*t, o->algorithm);
     } else {
       if (o->source.empty() || o->target.empty())
         throw std::invalid_argument("gen route needs --source and --target");
@@ -54,6 +57,10 @@ Run add_gen(CLI::App& app) {
         std::cout << fmt::format("  paper bound {} ({}; {}){}\n", v.bound->steps, v.bound->formula, v.bound->source,
                                  v.check.steps <= v.bound->steps ? "" : "  EXCEEDED");
       if (v.lower) std::cout << fmt::format("  lower bound {} ({})\n", v.lower->steps, v.lower->reason);
+      std::cout << fmt::format("  cost (steps, payload sum) = ({}, {})", v.check.steps, v.check.payload_sum);
+      if (v.bound && v.bound->payload_sum)
+        std::cout << fmt::format("; paper ({}, {})", v.bound->steps, *v.bound->payload_sum);
+      std::cout << "\n";
     }
     return 0;
   };

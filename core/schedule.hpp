@@ -95,6 +95,9 @@ struct PaperBound {
   std::uint64_t steps = 0;
   std::string formula;
   std::string source;
+  /// The paper's cost as the pair (steps, sum over steps of the largest payload), where the
+  /// paper gives one: cost = steps*t_s + payload_sum*t_w*m.
+  std::optional<std::uint64_t> payload_sum;
   bool operator==(const PaperBound&) const = default;
 };
 

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/metrics.hpp"
+#include "verify/properties.hpp"
 #include "gen/topo/dualcube.hpp"
 #include "gen/topo/hdn.hpp"
 #include "gen/topo/hsn.hpp"
@@ -97,6 +98,13 @@ std::uint64_t factor_broadcast_time(const std::string& kind, std::uint32_t n, st
   return shorter == 0 ? longer : std::max(longer, shorter + 1);
 }
 
+std::uint64_t factor_exchange_time(const std::string& kind, std::uint32_t n) {
+  if (n <= 1) return 0;
+  if (kind == "complete") return n - 1;
+  if (kind == "ring") return static_cast<std::uint64_t>(n) * n / 4;
+  return static_cast<std::uint64_t>(n) * (n - 1);
+}
+
 std::optional<PaperBound> routing_bound(const Topology& t, const std::string& algorithm) {
   if (const auto* h = dynamic_cast<const Hdn*>(&t); h && (algorithm == "hdn-routing" || algorithm == "auto")) {
     if (h->k() == 0) return PaperBound{h->base().diameter(), "R(B) = D(B)", kHdnPaper + " Algorithm 1"};
@@ -114,8 +122,42 @@ std::optional<PaperBound> routing_bound(const Topology& t, const std::string& al
   return std::nullopt;
 }
 
+namespace {
+std::optional<PaperBound> broadcast_or_other_bound(const Topology& t, const Collective& c, const std::string& algorithm);
+}  // namespace
+
 std::optional<PaperBound> paper_bound(const Topology& t, const Collective& c, const std::string& algorithm) {
-  if (c.kind() == Collective::Kind::Route) return routing_bound(t, algorithm);
+  auto b = broadcast_or_other_bound(t, c, algorithm);
+  // Broadcast and route move one chunk: the payload sum equals the steps.
+  if (b && !b->payload_sum && (c.kind() == Collective::Kind::Broadcast || c.kind() == Collective::Kind::Route))
+    b->payload_sum = b->steps;
+  return b;
+}
+
+namespace {
+std::optional<PaperBound> broadcast_or_other_bound(const Topology& t, const Collective& c, const std::string& algorithm) {
+  if (c.kind() == Collective::Kind::Route) {
+    auto b = routing_bound(t, algorithm);
+    if (b) b->payload_sum = b->steps;
+    return b;
+  }
+  if (c.kind() == Collective::Kind::TotalExchange) {
+    const auto* p = dynamic_cast<const Product*>(&t);
+    if (!p) return std::nullopt;
+    if (algorithm == "a2") {
+      // Corollary 2: T = n sum_i T_i / |V_i| (each term an integer: n/|V_i| copies of T_i)
+      std::uint64_t steps = 0;
+      for (const auto& f : p->factors()) steps += p->num_nodes() / f.size * factor_exchange_time(kind_name(f.kind), f.size);
+      return PaperBound{steps, "n sum_i T_i/|V_i|, T_i = factor exchange time (AS(G_i) for rings and complete graphs)",
+                        "dimakopoulos Corollary 2", steps};
+    }
+    if (algorithm == "dimension-exchange" && p->family() == "hypercube") {
+      const std::uint64_t n = p->dims();
+      return PaperBound{n, "T_0(m) = n (t_s + t_w m 2^n/2)", "li-chu-2013 §4 (n-cube base)",
+                        n * (p->num_nodes() / 2)};
+    }
+    return std::nullopt;
+  }
   if (c.kind() != Collective::Kind::Broadcast) return std::nullopt;
   const std::uint64_t root = c.root().v;
   if (const auto* h = dynamic_cast<const Hdn*>(&t); h && algorithm == "hdn-broadcast") {
@@ -141,7 +183,9 @@ std::optional<PaperBound> paper_bound(const Topology& t, const Collective& c, co
   return std::nullopt;
 }
 
-std::optional<LowerBound> lower_bound(const Topology& t, const Collective& c, const Csr& csr) {
+}  // namespace
+
+std::optional<LowerBound> lower_bound(const Topology& t, const Collective& c, const Csr& csr, bool unit_messages) {
   switch (c.kind()) {
     case Collective::Kind::Route: {
       const auto d = bfs_distances(csr, c.root().v)[c.target().v];
@@ -154,6 +198,18 @@ std::optional<LowerBound> lower_bound(const Topology& t, const Collective& c, co
       if (ecc == kUnreached) return std::nullopt;
       return LowerBound{std::max<std::uint64_t>(lg, ecc),
                         ecc > lg ? "eccentricity of the root" : "ceil(log2 N) (informed nodes at most double)"};
+    }
+    case Collective::Kind::TotalExchange: {
+      const DistanceStats st = exact_distances(t, csr);
+      if (!st.connected) return std::nullopt;
+      const std::uint64_t n = t.num_nodes();
+      if (unit_messages) {
+        const auto sum = static_cast<std::uint64_t>(st.distance_sum);
+        return LowerBound{(sum + n - 1) / n, "AS(G) = sum of distances / N (unit messages, one-port)"};
+      }
+      const std::uint64_t lg = ceil_log2(n);
+      return LowerBound{std::max<std::uint64_t>(lg, st.diameter),
+                        st.diameter > lg ? "diameter" : "ceil(log2 N) (a node hears from at most 2^t nodes in t steps)"};
     }
     default: return std::nullopt;
   }

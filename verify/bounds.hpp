@@ -23,7 +23,14 @@ struct LowerBound {
   std::uint64_t steps = 0;
   std::string reason;
 };
-std::optional<LowerBound> lower_bound(const Topology& t, const Collective& collective, const Csr& csr);
+/// `unit_messages`: every transfer carries exactly one chunk (total exchange then needs AS(G)
+/// steps: each step moves at most N chunks one hop, and they must travel sum d(u,v) hops).
+std::optional<LowerBound> lower_bound(const Topology& t, const Collective& collective, const Csr& csr,
+                                      bool unit_messages = false);
+
+/// Optimal unit-message one-port total-exchange time in one factor as the factor algorithms
+/// achieve it: ring floor(n^2/4) = AS, complete n-1 = AS, path n(n-1).
+std::uint64_t factor_exchange_time(const std::string& kind, std::uint32_t size);
 
 /// Optimal one-port broadcast time in a single factor from coordinate `root` (the T(B_i) of
 /// the HDN paper): ring ceil(n/2), complete ceil(log2 n), path by the greedy two-sided growth.

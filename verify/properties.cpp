@@ -30,6 +30,12 @@ json number_or_string(unsigned __int128 v) {
   return s;
 }
 
+/// BFS runs that cost about as much as a bit-parallel sweep from every node: one sweep of 64
+/// sources costs about `eccentricity` plain BFS runs.
+double sweep_cost_in_bfs_runs(std::uint64_t n, std::uint32_t ecc0) {
+  return std::ceil(static_cast<double>(n) / 64.0) * std::max(1u, ecc0 == kUnreached ? 1u : ecc0);
+}
+
 /// Largest graph for which Traces runs automatically when structure does not settle orbits.
 constexpr std::uint64_t kTracesAuto = 3'000'000;
 
@@ -113,10 +119,7 @@ json topology_info(const Topology& t, const InfoOptions& opt) {
       orbit_method += traces ? ", nauty Traces" : "";
       exact = true;
     };
-    const std::uint32_t ecc0 = eccentricity(csr, 0);
-    // A bit-parallel sweep of 64 sources costs about as much as `diameter` plain BFS runs.
-    const double sweeps = std::ceil(static_cast<double>(n) / 64.0) *
-                          std::max(1u, ecc0 == kUnreached ? 1u : ecc0);
+    const double sweeps = sweep_cost_in_bfs_runs(n, eccentricity(csr, 0));
     if (!exact && static_cast<double>(classes.reps.size()) > sweeps && n <= kTracesAuto) {
       run_traces();
       classes = *traces;
@@ -189,6 +192,13 @@ json topology_info(const Topology& t, const InfoOptions& opt) {
   timing["total"] = seconds_since(t0);
   j["seconds"] = timing;
   return j;
+}
+
+DistanceStats exact_distances(const Topology& t, const Csr& csr, unsigned threads) {
+  const Orbits classes = classes_from_candidates(csr, t.automorphism_candidates(), threads).classes;
+  if (static_cast<double>(classes.reps.size()) <= sweep_cost_in_bfs_runs(csr.num_nodes(), eccentricity(csr, 0)))
+    return distances_by_orbits(csr, classes, threads);
+  return distances_all_sources(csr, threads);
 }
 
 json compare_paper_facts(const Topology& t, const json& info) {

@@ -17,6 +17,11 @@ struct InfoOptions {
 /// All facts of `info` as JSON; keys as documented in docs/cli.md.
 nlohmann::json topology_info(const Topology& t, const InfoOptions& opt = {});
 
+/// Exact all-pairs distance facts (sum, diameter, radius): one BFS per class of verified
+/// structural automorphisms, or bit-parallel BFS from every node when that is cheaper. Orbits
+/// are not certified here (distances need only a refinement of them).
+DistanceStats exact_distances(const Topology& t, const Csr& csr, unsigned threads = 0);
+
 /// Compares each paper fact with the computed value; fills "computed", "matches" or "holds".
 nlohmann::json compare_paper_facts(const Topology& t, const nlohmann::json& info);
 

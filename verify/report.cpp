@@ -1,5 +1,7 @@
 #include "verify/report.hpp"
 
+#include <algorithm>
+
 namespace netsched {
 
 Verification verify_schedule(const Topology& t, const Schedule& s) {
@@ -7,7 +9,9 @@ Verification verify_schedule(const Topology& t, const Schedule& s) {
   v.check = simulate(t, s);
   v.bound = paper_bound(t, s.collective, s.algorithm);
   const Csr csr(t);
-  v.lower = lower_bound(t, s.collective, csr);
+  const bool unit = std::all_of(s.payloads.begin(), s.payloads.end(),
+                                [](const Payload& p) { return !p.select && p.chunks.size() == 1; });
+  v.lower = lower_bound(t, s.collective, csr, unit);
   return v;
 }
 
@@ -30,9 +34,15 @@ nlohmann::json Verification::to_json(const Schedule& s, const CostModel& cost) c
     j["bound_formula"] = bound->formula;
     j["bound_source"] = bound->source;
     j["within_bound"] = check.steps <= bound->steps;
+    j["paper_cost"] = bound->payload_sum
+                          ? nlohmann::json{{"pair", {bound->steps, *bound->payload_sum}},
+                                           {"value", static_cast<double>(bound->steps) * cost.ts +
+                                                         static_cast<double>(*bound->payload_sum) * cost.tw * cost.m}}
+                          : nlohmann::json(nullptr);
   } else {
     j["bound"] = nullptr;
     j["within_bound"] = nullptr;
+    j["paper_cost"] = nullptr;
   }
   if (lower) {
     j["lower_bound"] = lower->steps;

@@ -81,6 +81,18 @@ CheckResult simulate(const Topology& t, const Schedule& s) {
     auto in = [](const std::vector<IdRange>& rs, std::uint32_t v) {
       return rs.empty() || std::any_of(rs.begin(), rs.end(), [v](const IdRange& r) { return r.contains(v); });
     };
+    if (c.kind() == Collective::Kind::TotalExchange && !p.select->dest_in.empty()) {
+      // chunk o*N + d: walk the selected destinations only
+      for (const IdRange& r : p.select->dest_in)
+        for (std::uint64_t d = r.lo; d <= r.hi && d < n; ++d)
+          for (std::uint64_t o = 0; o < n; ++o) {
+            const std::uint64_t ch = o * n + d;
+            if (held.has(x.from.v, ch) && in(p.select->origin_in, static_cast<std::uint32_t>(o))) out.push_back(ch);
+          }
+      std::sort(out.begin(), out.end());
+      out.erase(std::unique(out.begin(), out.end()), out.end());
+      return;
+    }
     for (std::uint64_t ch = 0; ch < chunks; ++ch) {
       if (!held.has(x.from.v, ch) || !in(p.select->origin_in, c.origin(ch).v)) continue;
       if (!p.select->dest_in.empty()) {

@@ -1,0 +1,51 @@
+#include "gen/exchange/total_exchange.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "gen/topo/product.hpp"
+
+namespace netsched {
+
+std::vector<std::string> total_exchange_names(const Topology& t) {
+  std::vector<std::string> names;
+  if (const auto* p = dynamic_cast<const Product*>(&t)) {
+    names.push_back("a2");
+    if (p->family() == "hypercube") names.push_back("dimension-exchange");
+  }
+  return names;
+}
+
+Schedule make_total_exchange(const Topology& t, const std::string& algorithm) {
+  const auto names = total_exchange_names(t);
+  if (names.empty())
+    throw std::invalid_argument("total exchange on " + t.family() +
+                                " is not implemented yet (available on products: a2, and "
+                                "dimension-exchange on hypercubes)");
+  const std::string a = algorithm == "auto" ? names.front() : algorithm;
+  if (std::find(names.begin(), names.end(), a) == names.end()) {
+    std::string list;
+    for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
+    throw std::invalid_argument("total-exchange algorithm '" + algorithm + "' does not apply to " + t.family() +
+                                " (choose from: " + list + ")");
+  }
+  if (a == "dimension-exchange") return hypercube_dimension_exchange(t);
+  const std::uint64_t n = t.num_nodes();
+  if (n > 65536) throw std::invalid_argument("a2 writes one chunk per transfer; at most 65536 nodes");
+  Schedule s;
+  s.topology = t.spec();
+  s.collective = Collective::total_exchange(n);
+  s.algorithm = "a2";
+  // Unit messages: payload i is chunk i.
+  s.payloads.resize(n * n);
+  for (std::uint64_t c = 0; c < n * n; ++c) s.payloads[c].chunks = {c};
+  for (const auto& step : a2_total_exchange(t)) {
+    Step st;
+    st.transfers.reserve(step.size());
+    for (const auto& [f, to, c] : step) st.transfers.push_back({NodeId(f), NodeId(to), static_cast<std::uint32_t>(c)});
+    s.steps.push_back(std::move(st));
+  }
+  return s;
+}
+
+}  // namespace netsched

@@ -1,0 +1,42 @@
+#pragma once
+/// Total exchange (all-to-all personalized) generators: chunk i*N+j goes from node i to node j.
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "core/schedule.hpp"
+#include "gen/topology.hpp"
+
+namespace netsched {
+
+struct Factor;
+
+/// One hop of a single-factor total exchange: `from` forwards to `to` the message that
+/// coordinate `orig` has for coordinate `dest`.
+struct FactorHop {
+  std::uint32_t from, to, orig, dest;
+};
+using FactorExchange = std::vector<std::vector<FactorHop>>;
+
+/// Unit-message one-port total exchange inside one factor. Rings and complete graphs (and K_2)
+/// take exactly AS(factor) steps; paths take n(n-1) (valid, not optimal).
+FactorExchange factor_total_exchange(const Factor& f);
+
+/// The total-exchange algorithms that apply to `t`, the default first.
+std::vector<std::string> total_exchange_names(const Topology& t);
+
+/// The named total exchange as a schedule ("auto" = the default).
+Schedule make_total_exchange(const Topology& t, const std::string& algorithm = "auto");
+
+/// Unit-message transfers (from, to, chunk) per step.
+using UnitSteps = std::vector<std::vector<std::tuple<std::uint32_t, std::uint32_t, std::uint64_t>>>;
+
+/// Dimakopoulos Algorithm A2 on a product, unit messages (a transfer carries one chunk).
+UnitSteps a2_total_exchange(const Topology& t);
+
+/// Hypercube dimension exchange with packing: in step d every node sends its neighbour across
+/// dimension d everything it holds for the nodes on the other side whose lower bits it has
+/// already corrected (log2 N steps of N/2 chunks, as selectors).
+Schedule hypercube_dimension_exchange(const Topology& t);
+
+}  // namespace netsched

@@ -1,0 +1,67 @@
+#include <catch2/catch.hpp>
+
+#include "gen/exchange/total_exchange.hpp"
+#include "gen/topo/product.hpp"
+#include "verify/report.hpp"
+
+using namespace netsched;
+
+TEST_CASE("factor exchanges: rings and complete graphs take AS steps, every node busy every step") {
+  for (std::uint32_t n = 2; n <= 12; ++n) {
+    for (auto kind : {Factor::Kind::Ring, Factor::Kind::Complete}) {
+      const Factor f{kind, n};
+      const auto fx = factor_total_exchange(f);
+      // AS(G_i) computed from the definition: sum of distances from one node
+      std::uint64_t as = 0;
+      for (std::uint32_t v = 0; v < n; ++v) as += f.distance(0, v);
+      CHECK(fx.size() == as);
+      for (const auto& step : fx) CHECK(step.size() == n);
+    }
+  }
+}
+
+TEST_CASE("A2 meets AS(G) on tori, hypercubes and generalized hypercubes of mixed sizes") {
+  // AS(G) here is the checker's lower bound, computed from all-pairs BFS distances.
+  for (const char* spec : {"ring(9)", "torus(4,6)", "torus(3,4,5)", "torus(2,3,5)", "hypercube(5)", "ghc(2,3,4)",
+                           "ghc(5,3)", "product(ring(5),complete(3),ring(2))", "torus(7,7)"}) {
+    INFO(spec);
+    const auto t = build_topology(spec);
+    const auto s = make_total_exchange(*t, "a2");
+    const auto v = verify_schedule(*t, s);
+    REQUIRE(v.check.ok);
+    REQUIRE(v.lower);
+    CHECK(v.check.steps == v.lower->steps);
+    REQUIRE(v.bound);
+    CHECK(v.bound->steps == v.check.steps);  // Corollary 2's time, which Theorem 3 says is optimal
+    CHECK(v.check.payload_sum == v.check.steps);
+  }
+}
+
+TEST_CASE("A2 with path factors is valid but above AS(G)") {
+  const auto t = build_topology("mesh(3,4)");
+  const auto v = verify_schedule(*t, make_total_exchange(*t, "a2"));
+  REQUIRE(v.check.ok);
+  CHECK(v.check.steps > v.lower->steps);
+  CHECK(v.check.steps == v.bound->steps);
+}
+
+TEST_CASE("hypercube dimension exchange: n steps of N/2 chunks, the n-cube cost of li-chu-2013") {
+  for (int n = 1; n <= 6; ++n) {
+    const auto t = build_topology("hypercube(" + std::to_string(n) + ")");
+    const auto s = make_total_exchange(*t, "dimension-exchange");
+    const auto v = verify_schedule(*t, s);
+    REQUIRE(v.check.ok);
+    CHECK(v.check.steps == static_cast<std::uint64_t>(n));
+    // cost by hand: each step every node sends half of the N chunks of its current block
+    CHECK(v.check.payload_sum == static_cast<std::uint64_t>(n) * (t->num_nodes() / 2));
+    REQUIRE(v.bound);
+    CHECK(v.bound->payload_sum == v.check.payload_sum);
+    CHECK(v.lower->steps == static_cast<std::uint64_t>(n));
+  }
+}
+
+TEST_CASE("total exchange on families without an algorithm yet says so") {
+  CHECK_THROWS_WITH(make_total_exchange(*build_topology("ccc(3)")), Catch::Contains("not implemented yet"));
+  CHECK_THROWS_WITH(make_total_exchange(*build_topology("torus(3,3)"), "dimension-exchange"),
+                    Catch::Contains("choose from: a2"));
+}
