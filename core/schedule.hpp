@@ -62,11 +62,22 @@ struct IdRange {
   bool operator==(const IdRange&) const = default;
 };
 
+/// An inclusive range of acquisition times: 0 = held from the start (and never received since),
+/// s+1 = last received in step s.
+struct TimeRange {
+  std::uint32_t lo = 0, hi = 0;
+  bool contains(std::uint32_t t) const { return lo <= t && t <= hi; }
+  bool operator==(const TimeRange&) const = default;
+};
+
 /// A compact payload: every chunk the sender holds at the start of the step whose destination
-/// lies in `dest_in` (personalized chunks only) and whose origin lies in `origin_in`; an empty
-/// list places no constraint.
+/// lies in `dest_in` (personalized chunks only), whose origin lies in `origin_in`, and which
+/// the sender last obtained at a time in `acquired_in`; an empty list places no constraint.
+/// (Senders keep what they forward, so `acquired_in` is how a store-and-forward schedule says
+/// "forward what arrived in the last stage" without re-sending older copies.)
 struct Selector {
   std::vector<IdRange> dest_in, origin_in;
+  std::vector<TimeRange> acquired_in;
   bool operator==(const Selector&) const = default;
 };
 

@@ -45,6 +45,11 @@ json content_json(const Schedule& s) {
     json sel = json::object();
     if (!p.select->dest_in.empty()) sel["dest_in"] = ranges(p.select->dest_in);
     if (!p.select->origin_in.empty()) sel["origin_in"] = ranges(p.select->origin_in);
+    if (!p.select->acquired_in.empty()) {
+      json a = json::array();
+      for (const auto& r : p.select->acquired_in) a.push_back({r.lo, r.hi});
+      sel["acquired_in"] = a;
+    }
     payloads.push_back({{"held", sel}});
   }
   j["payloads"] = std::move(payloads);
@@ -181,8 +186,20 @@ ScheduleFile schedule_from_json(std::string_view text) {
           (std::string(key) == "dest_in" ? sel.dest_in : sel.origin_in).push_back(range);
         }
       }
+      if (held.contains("acquired_in")) {
+        const json& rs = held["acquired_in"];
+        if (!rs.is_array()) bad(where + "acquired_in must be a list of [lo, hi] ranges");
+        for (const json& r : rs) {
+          if (!r.is_array() || r.size() != 2 || !r[0].is_number_unsigned() || !r[1].is_number_unsigned() ||
+              r[0].get<std::uint64_t>() > 0xffffffffu || r[1].get<std::uint64_t>() > 0xffffffffu)
+            bad(where + "acquired_in must be a list of [lo, hi] ranges");
+          TimeRange range{r[0].get<std::uint32_t>(), r[1].get<std::uint32_t>()};
+          if (range.lo > range.hi) bad(where + "acquired_in has a range with lo > hi");
+          sel.acquired_in.push_back(range);
+        }
+      }
       for (const auto& [k, v] : held.items())
-        if (k != "dest_in" && k != "origin_in") bad(where + "unknown selector '" + k + "'");
+        if (k != "dest_in" && k != "origin_in" && k != "acquired_in") bad(where + "unknown selector '" + k + "'");
       Payload pl;
       pl.select = sel;
       s.payloads.push_back(std::move(pl));

@@ -6,28 +6,39 @@
 namespace netsched {
 namespace {
 
-/// Which node holds which chunk: a dense bitset of N x C bits.
+/// Which node holds which chunk: a dense bitset of N x C bits, and, when the schedule selects
+/// by acquisition time, the latest time each node obtained each chunk (0 = held from the start
+/// and never received since, s+1 = last received in step s).
 class Holdings {
  public:
-  Holdings(std::uint64_t nodes, std::uint64_t chunks) : chunks_(chunks) {
-    const unsigned __int128 bits = static_cast<unsigned __int128>(nodes) * chunks;
-    if (bits > (static_cast<unsigned __int128>(1) << 34))
+  Holdings(std::uint64_t nodes, std::uint64_t chunks, bool timed, std::uint64_t steps) : chunks_(chunks) {
+    const unsigned __int128 pairs = static_cast<unsigned __int128>(nodes) * chunks;
+    if (pairs > (static_cast<unsigned __int128>(1) << 34))
       throw std::invalid_argument("schedule has " + std::to_string(chunks) + " chunks on " + std::to_string(nodes) +
                                   " nodes: too large for the dense simulator (limit 2^34 node-chunk pairs)");
-    bits_.assign(static_cast<std::size_t>((bits + 63) / 64), 0);
+    if (timed && (pairs > (static_cast<unsigned __int128>(1) << 30) || steps >= 0xffff))
+      throw std::invalid_argument("acquisition-time selectors on " + std::to_string(nodes) + " nodes, " +
+                                  std::to_string(chunks) + " chunks and " + std::to_string(steps) +
+                                  " steps: too large for the dense simulator (limits 2^30 node-chunk pairs, 65534 steps)");
+    bits_.assign(static_cast<std::size_t>((pairs + 63) / 64), 0);
+    if (timed) time_.assign(static_cast<std::size_t>(pairs), 0);
   }
   bool has(std::uint32_t node, std::uint64_t chunk) const {
     const std::uint64_t i = node * chunks_ + chunk;
     return bits_[i >> 6] >> (i & 63) & 1;
   }
-  void add(std::uint32_t node, std::uint64_t chunk) {
+  /// Records that `node` obtains `chunk` at `time` (again, possibly).
+  void add(std::uint32_t node, std::uint64_t chunk, std::uint32_t time) {
     const std::uint64_t i = node * chunks_ + chunk;
     bits_[i >> 6] |= 1ull << (i & 63);
+    if (!time_.empty()) time_[i] = static_cast<std::uint16_t>(time);
   }
+  std::uint32_t acquired(std::uint32_t node, std::uint64_t chunk) const { return time_[node * chunks_ + chunk]; }
 
  private:
   std::uint64_t chunks_;
   std::vector<std::uint64_t> bits_;
+  std::vector<std::uint16_t> time_;
 };
 
 std::string at(std::uint64_t step, std::uint64_t transfer) {
@@ -63,8 +74,10 @@ CheckResult simulate(const Topology& t, const Schedule& s) {
   CheckResult r;
   r.steps = s.steps.size();
   r.transfers = s.num_transfers();
-  Holdings held(n, chunks);
-  for (std::uint64_t ch = 0; ch < chunks; ++ch) held.add(c.origin(ch).v, ch);
+  const bool timed = std::any_of(s.payloads.begin(), s.payloads.end(),
+                                 [](const Payload& p) { return p.select && !p.select->acquired_in.empty(); });
+  Holdings held(n, chunks, timed, s.steps.size());
+  for (std::uint64_t ch = 0; ch < chunks; ++ch) held.add(c.origin(ch).v, ch, 0);
   // Per-step port bookkeeping: the step stamp and the partner of the first use.
   std::vector<std::uint32_t> sent_at(n, 0), recv_at(n, 0), sent_to(n, 0), recv_from(n, 0);
   std::unordered_set<std::uint64_t> links;
@@ -78,8 +91,11 @@ CheckResult simulate(const Topology& t, const Schedule& s) {
       return;
     }
     out.clear();
-    auto in = [](const std::vector<IdRange>& rs, std::uint32_t v) {
-      return rs.empty() || std::any_of(rs.begin(), rs.end(), [v](const IdRange& r) { return r.contains(v); });
+    auto in = [](const auto& rs, std::uint32_t v) {
+      return rs.empty() || std::any_of(rs.begin(), rs.end(), [v](const auto& r) { return r.contains(v); });
+    };
+    auto fresh = [&](std::uint64_t ch) {
+      return p.select->acquired_in.empty() || in(p.select->acquired_in, held.acquired(x.from.v, ch));
     };
     if (c.kind() == Collective::Kind::TotalExchange && !p.select->dest_in.empty()) {
       // chunk o*N + d: walk the selected destinations only
@@ -87,14 +103,15 @@ CheckResult simulate(const Topology& t, const Schedule& s) {
         for (std::uint64_t d = r.lo; d <= r.hi && d < n; ++d)
           for (std::uint64_t o = 0; o < n; ++o) {
             const std::uint64_t ch = o * n + d;
-            if (held.has(x.from.v, ch) && in(p.select->origin_in, static_cast<std::uint32_t>(o))) out.push_back(ch);
+            if (held.has(x.from.v, ch) && in(p.select->origin_in, static_cast<std::uint32_t>(o)) && fresh(ch))
+              out.push_back(ch);
           }
       std::sort(out.begin(), out.end());
       out.erase(std::unique(out.begin(), out.end()), out.end());
       return;
     }
     for (std::uint64_t ch = 0; ch < chunks; ++ch) {
-      if (!held.has(x.from.v, ch) || !in(p.select->origin_in, c.origin(ch).v)) continue;
+      if (!held.has(x.from.v, ch) || !in(p.select->origin_in, c.origin(ch).v) || !fresh(ch)) continue;
       if (!p.select->dest_in.empty()) {
         const auto d = c.single_destination(ch);
         if (!d || !in(p.select->dest_in, d->v)) continue;
@@ -164,7 +181,7 @@ CheckResult simulate(const Topology& t, const Schedule& s) {
     }
     // Receipts take effect at the end of the step (causality reads the start of the step).
     for (std::uint64_t ti = 0; ti < tr.size(); ++ti)
-      for (auto ch : carried[ti]) held.add(tr[ti].to.v, ch);
+      for (auto ch : carried[ti]) held.add(tr[ti].to.v, ch, static_cast<std::uint32_t>(si + 1));
     r.payload_sum += largest;
   }
   for (std::uint64_t ch = 0; ch < chunks; ++ch) {

@@ -3,14 +3,18 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "gen/exchange/packed.hpp"
+#include "gen/topo/hdn.hpp"
 #include "gen/topo/product.hpp"
 
 namespace netsched {
 
 std::vector<std::string> total_exchange_names(const Topology& t) {
   std::vector<std::string> names;
+  if (dynamic_cast<const Hdn*>(&t)) names.push_back("hdn");
   if (const auto* p = dynamic_cast<const Product*>(&t)) {
     names.push_back("a2");
+    names.push_back("packed");
     if (p->family() == "hypercube") names.push_back("dimension-exchange");
   }
   return names;
@@ -20,7 +24,7 @@ Schedule make_total_exchange(const Topology& t, const std::string& algorithm) {
   const auto names = total_exchange_names(t);
   if (names.empty())
     throw std::invalid_argument("total exchange on " + t.family() +
-                                " is not implemented yet (available on products: a2, and "
+                                " is not implemented yet (available: hdn on hdn/rdn; a2 and packed on products; "
                                 "dimension-exchange on hypercubes)");
   const std::string a = algorithm == "auto" ? names.front() : algorithm;
   if (std::find(names.begin(), names.end(), a) == names.end()) {
@@ -30,6 +34,8 @@ Schedule make_total_exchange(const Topology& t, const std::string& algorithm) {
                                 " (choose from: " + list + ")");
   }
   if (a == "dimension-exchange") return hypercube_dimension_exchange(t);
+  if (a == "hdn") return hdn_total_exchange(t);
+  if (a == "packed") return packed_total_exchange(t);
   const std::uint64_t n = t.num_nodes();
   if (n > 65536) throw std::invalid_argument("a2 writes one chunk per transfer; at most 65536 nodes");
   Schedule s;
@@ -45,6 +51,25 @@ Schedule make_total_exchange(const Topology& t, const std::string& algorithm) {
     for (const auto& [f, to, c] : step) st.transfers.push_back({NodeId(f), NodeId(to), static_cast<std::uint32_t>(c)});
     s.steps.push_back(std::move(st));
   }
+  return s;
+}
+
+Schedule packed_total_exchange(const Topology& t) {
+  const auto& p = dynamic_cast<const Product&>(t);
+  const std::uint64_t n = p.num_nodes();
+  if (n > 4096) throw std::invalid_argument("the packed exchange generator tracks blocks per node pair; at most 4096 nodes for now");
+  Schedule s;
+  s.topology = t.spec();
+  s.collective = Collective::total_exchange(n);
+  s.algorithm = "packed";
+  std::vector<std::vector<char>> holds(n, std::vector<char>(n, 1));
+  for (std::uint64_t y = 0; y < n; ++y) holds[y][y] = 0;
+  packed_product_exchange(
+      p, [](std::uint64_t b) { return static_cast<std::uint32_t>(b); },
+      [](std::uint64_t w, std::vector<IdRange>& out) {
+        out.push_back({static_cast<std::uint32_t>(w), static_cast<std::uint32_t>(w)});
+      },
+      holds, {{0, 0}}, s, 0);
   return s;
 }
 

@@ -34,6 +34,13 @@ using UnitSteps = std::vector<std::vector<std::tuple<std::uint32_t, std::uint32_
 /// Dimakopoulos Algorithm A2 on a product, unit messages (a transfer carries one chunk).
 UnitSteps a2_total_exchange(const Topology& t);
 
+/// The HDN total exchange (li-chu-2013 Algorithm 2) with packing, over the base's packed
+/// dimension-ordered exchange (gen/exchange/hdn_exchange.cpp).
+Schedule hdn_total_exchange(const Topology& t);
+
+/// The packed dimension-ordered exchange on a product on its own (every node owns itself).
+Schedule packed_total_exchange(const Topology& t);
+
 /// Hypercube dimension exchange with packing: in step d every node sends its neighbour across
 /// dimension d everything it holds for the nodes on the other side whose lower bits it has
 /// already corrected (log2 N steps of N/2 chunks, as selectors).
