@@ -40,4 +40,10 @@ for s in 'dualcube(4)' 'rdn(hypercube(2),2)' 'hdn(torus(2,3,5), sn=[{0,1}])' 'hs
   "$ns" route "$s" --all
 done
 echo
-echo "== done: ${#networks[@]} networks analysed exactly, ${#networks[@]} broadcasts generated and verified, 5 route tables checked"
+echo "== total exchange: Dimakopoulos A2 meets AS(G); the HDN algorithm of li-chu-2013 vs its Theorem 3"
+for pair in 'torus(3,4,5) a2' 'ghc(2,3,4) a2' 'hypercube(5) dimension-exchange' 'hdn(hypercube(2), sn=[{0},{0,1}]) hdn' 'hdn(torus(2,3,5), sn=[{0,1}]) hdn'; do
+  spec=${pair% *}; alg=${pair##* }
+  "$ns" gen "$spec" total-exchange --algorithm "$alg" -o "$out/te.json"
+done
+echo
+echo "== done: ${#networks[@]} networks analysed exactly, ${#networks[@]} broadcasts generated and verified, 5 route tables checked, 5 total exchanges generated and verified"

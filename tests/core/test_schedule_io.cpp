@@ -108,3 +108,17 @@ TEST_CASE("selector payloads survive writing and reading; bad selectors are name
   CHECK_THAT(error_of(head + R"J([{"held":{"near":[[1,2]]}}]})J"), Catch::Contains("payload 0: unknown selector 'near'"));
   CHECK_THAT(error_of(head + R"J([{"held":{"dest_in":[1,2]}}]})J"), Catch::Contains("payload 0: dest_in must be a list of [lo, hi] ranges"));
 }
+
+TEST_CASE("acquisition windows survive writing and reading") {
+  Schedule s;
+  s.topology = "ring(4)";
+  s.collective = Collective::total_exchange(4);
+  Payload p;
+  p.select = Selector{{{0, 3}}, {}, {{0, 0}, {3, 5}}};
+  s.payloads = {p};
+  s.steps = {{{{NodeId(0), NodeId(1), 0}}}};
+  CHECK(schedule_from_json(schedule_to_json(s)).schedule == s);
+  const std::string head =
+      R"J({"format":"netsched-schedule","version":1,"topology":"ring(3)","collective":{"kind":"scatter","nodes":3,"root":0},"model":"one-port","steps":[],"payloads":)J";
+  CHECK_THAT(error_of(head + R"J([{"held":{"acquired_in":[[5,1]]}}]})J"), Catch::Contains("acquired_in has a range with lo > hi"));
+}

@@ -148,3 +148,33 @@ TEST_CASE("selector payloads pick the held chunks by destination and count them 
   CHECK(r.violation->rule == "empty-payload");
   CHECK(r.violation->step == 1u);
 }
+
+TEST_CASE("acquisition windows select what arrived when, by the latest receipt") {
+  // path(3), total exchange, unit chunks c = o*3 + d. Node 1 forwards to 2 only what it got in
+  // step 0 (chunk 0->2), not its own chunk for 2 (held from the start).
+  Schedule s;
+  s.topology = "path(3)";
+  s.collective = Collective::total_exchange(3);
+  Payload to2_fresh;
+  to2_fresh.select = Selector{{{2, 2}}, {}, {{1, 1}}};
+  Payload to2_own;
+  to2_own.select = Selector{{{2, 2}}, {}, {{0, 0}}};
+  s.payloads = {{{2}}, to2_fresh, to2_own};  // payload 0: chunk 0->2 explicitly
+  s.steps = {{{{NodeId(0), NodeId(1), 0}}}, {{{NodeId(1), NodeId(2), 1}}}};
+  auto r = run(s);
+  REQUIRE_FALSE(r.ok);  // chunk 1->2 (id 5) and the chunks to 0 and 1 are not delivered
+  CHECK(r.violation->rule == "delivery");
+  CHECK(r.payload_sum == 2);  // step 1 carried exactly one chunk: 0->2
+  // selecting by time 0 at step 1 carries node 1's own chunk 1->2 instead
+  s.steps[1].transfers[0].payload = 2;
+  r = run(s);
+  CHECK(r.payload_sum == 2);
+  // a window that matches nothing is an empty transfer
+  Payload none;
+  none.select = Selector{{{2, 2}}, {}, {{7, 9}}};
+  s.payloads.push_back(none);
+  s.steps[1].transfers[0].payload = 3;
+  r = run(s);
+  REQUIRE_FALSE(r.ok);
+  CHECK(r.violation->rule == "empty-payload");
+}
