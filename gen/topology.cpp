@@ -1,5 +1,6 @@
 #include "gen/topology.hpp"
 
+#include <algorithm>
 #include <cctype>
 
 #include "core/metrics.hpp"
@@ -76,6 +77,16 @@ std::unique_ptr<Topology> build_topology(const SpecValue& spec) {
   }
   t->spec_ = print_spec(spec);
   return t;
+}
+
+std::string choose_algorithm(const std::vector<std::string>& names, const std::string& requested,
+                             const std::string& what, const Topology& t) {
+  if (requested == "auto" && !names.empty()) return names.front();
+  if (std::find(names.begin(), names.end(), requested) != names.end()) return requested;
+  std::string list;
+  for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
+  throw std::invalid_argument(what + " algorithm '" + requested + "' does not apply to " + t.family() +
+                              " (choose from: " + (list.empty() ? "none yet" : list) + ")");
 }
 
 std::optional<std::uint32_t> small_diameter(const Graph& g, std::uint64_t limit) {

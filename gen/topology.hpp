@@ -68,6 +68,11 @@ const std::vector<std::pair<std::string, std::string>>& topology_families();
 
 // ---- helpers for family implementations ----
 
+/// The algorithm to run: `requested`, or the first of `names` for "auto". Throws
+/// std::invalid_argument "<what> algorithm 'x' does not apply to <family> (choose from: ...)".
+std::string choose_algorithm(const std::vector<std::string>& names, const std::string& requested,
+                             const std::string& what, const Topology& t);
+
 /// Exact diameter of a graph of at most `limit` nodes (by BFS from every node), else nullopt;
 /// used for the D_G of a nucleus in the papers' formulas.
 std::optional<std::uint32_t> small_diameter(const Graph& g, std::uint64_t limit = 4096);

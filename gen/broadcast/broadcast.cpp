@@ -24,13 +24,7 @@ std::vector<std::string> broadcast_names(const Topology& t) {
 
 Rounds broadcast_rounds(const Topology& t, std::uint32_t root, const std::string& algorithm) {
   const auto names = broadcast_names(t);
-  const std::string a = algorithm == "auto" ? names.front() : algorithm;
-  if (std::find(names.begin(), names.end(), a) == names.end()) {
-    std::string list;
-    for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
-    throw std::invalid_argument("broadcast algorithm '" + algorithm + "' does not apply to " +
-                                t.family() + " (choose from: " + list + ")");
-  }
+  const std::string a = choose_algorithm(names, algorithm, "broadcast", t);
   if (root >= t.num_nodes())
     throw std::invalid_argument("root " + std::to_string(root) + " out of range 0.." +
                                 std::to_string(t.num_nodes() - 1));
@@ -52,7 +46,7 @@ Schedule make_broadcast(const Topology& t, NodeId root, const std::string& algor
   s.topology = t.spec();
   s.collective = Collective::broadcast(t.num_nodes(), root);
   s.model = PortModel::OnePort;
-  s.algorithm = algorithm == "auto" ? broadcast_names(t).front() : algorithm;
+  s.algorithm = choose_algorithm(broadcast_names(t), algorithm, "broadcast", t);
   s.payloads.push_back({{0}});
   s.steps.reserve(rounds.size());
   for (const auto& r : rounds) {

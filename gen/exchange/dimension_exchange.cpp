@@ -10,10 +10,7 @@ Schedule hypercube_dimension_exchange(const Topology& t) {
   const auto& p = dynamic_cast<const Product&>(t);
   const std::uint64_t n = p.num_nodes();
   const std::uint32_t bits = static_cast<std::uint32_t>(p.dims());
-  Schedule s;
-  s.topology = t.spec();
-  s.collective = Collective::total_exchange(n);
-  s.algorithm = "dimension-exchange";
+  Schedule s = empty_exchange(t, "dimension-exchange");
   // Step e corrects id bit e: node u sends to u ^ 2^e every chunk it holds whose destination
   // has v's bit e and u's bits below e (any bits above). The selector depends only on those
   // e+1 low bits, so the steps share 2^(e+1) payloads.

@@ -132,10 +132,7 @@ Schedule hdn_total_exchange(const Topology& t) {
   const std::uint64_t n = h.num_nodes();
   if (n > 4096)
     throw std::invalid_argument("the hdn total exchange generator tracks blocks per node pair; at most 4096 nodes for now");
-  Schedule s;
-  s.topology = t.spec();
-  s.collective = Collective::total_exchange(n);
-  s.algorithm = "hdn";
+  Schedule s = empty_exchange(t, "hdn");
   Holds holds(n, std::vector<char>(n, 1));
   for (std::uint64_t y = 0; y < n; ++y) holds[y][y] = 0;
   HdnExchange(h, s).run(

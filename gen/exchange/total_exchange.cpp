@@ -9,6 +9,14 @@
 
 namespace netsched {
 
+Schedule empty_exchange(const Topology& t, const std::string& algorithm) {
+  Schedule s;
+  s.topology = t.spec();
+  s.collective = Collective::total_exchange(t.num_nodes());
+  s.algorithm = algorithm;
+  return s;
+}
+
 std::vector<std::string> total_exchange_names(const Topology& t) {
   std::vector<std::string> names;
   if (dynamic_cast<const Hdn*>(&t)) names.push_back("hdn");
@@ -26,22 +34,13 @@ Schedule make_total_exchange(const Topology& t, const std::string& algorithm) {
     throw std::invalid_argument("total exchange on " + t.family() +
                                 " is not implemented yet (available: hdn on hdn/rdn; a2 and packed on products; "
                                 "dimension-exchange on hypercubes)");
-  const std::string a = algorithm == "auto" ? names.front() : algorithm;
-  if (std::find(names.begin(), names.end(), a) == names.end()) {
-    std::string list;
-    for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
-    throw std::invalid_argument("total-exchange algorithm '" + algorithm + "' does not apply to " + t.family() +
-                                " (choose from: " + list + ")");
-  }
+  const std::string a = choose_algorithm(names, algorithm, "total-exchange", t);
   if (a == "dimension-exchange") return hypercube_dimension_exchange(t);
   if (a == "hdn") return hdn_total_exchange(t);
   if (a == "packed") return packed_total_exchange(t);
   const std::uint64_t n = t.num_nodes();
   if (n > 65536) throw std::invalid_argument("a2 writes one chunk per transfer; at most 65536 nodes");
-  Schedule s;
-  s.topology = t.spec();
-  s.collective = Collective::total_exchange(n);
-  s.algorithm = "a2";
+  Schedule s = empty_exchange(t, "a2");
   // Unit messages: payload i is chunk i.
   s.payloads.resize(n * n);
   for (std::uint64_t c = 0; c < n * n; ++c) s.payloads[c].chunks = {c};
@@ -58,10 +57,7 @@ Schedule packed_total_exchange(const Topology& t) {
   const auto& p = dynamic_cast<const Product&>(t);
   const std::uint64_t n = p.num_nodes();
   if (n > 4096) throw std::invalid_argument("the packed exchange generator tracks blocks per node pair; at most 4096 nodes for now");
-  Schedule s;
-  s.topology = t.spec();
-  s.collective = Collective::total_exchange(n);
-  s.algorithm = "packed";
+  Schedule s = empty_exchange(t, "packed");
   std::vector<std::vector<char>> holds(n, std::vector<char>(n, 1));
   for (std::uint64_t y = 0; y < n; ++y) holds[y][y] = 0;
   packed_product_exchange(

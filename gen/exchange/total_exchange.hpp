@@ -22,6 +22,9 @@ using FactorExchange = std::vector<std::vector<FactorHop>>;
 /// take exactly AS(factor) steps; paths take n(n-1) (valid, not optimal).
 FactorExchange factor_total_exchange(const Factor& f);
 
+/// An empty total-exchange schedule of `t` by `algorithm` (one-port).
+Schedule empty_exchange(const Topology& t, const std::string& algorithm);
+
 /// The total-exchange algorithms that apply to `t`, the default first.
 std::vector<std::string> total_exchange_names(const Topology& t);
 

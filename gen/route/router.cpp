@@ -23,13 +23,7 @@ std::vector<std::string> router_names(const Topology& t) {
 
 std::unique_ptr<Router> make_router(const Topology& t, const std::string& algorithm) {
   const auto names = router_names(t);
-  const std::string a = algorithm == "auto" ? names.front() : algorithm;
-  if (std::find(names.begin(), names.end(), a) == names.end()) {
-    std::string list;
-    for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
-    throw std::invalid_argument("routing algorithm '" + algorithm + "' does not apply to " + t.family() +
-                                " (choose from: " + list + ")");
-  }
+  const std::string a = choose_algorithm(names, algorithm, "routing", t);
   if (a == "hdn-routing") return make_hdn_router(t);
   if (a == "dimension-order") return make_dimension_order_router(t);
   if (a == "dualcube-routing") return make_dualcube_router(t);
