@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
@@ -16,9 +17,11 @@ struct Run {
 };
 
 Run run(const std::string& args) {
+  // ctest runs test cases in parallel processes: keep each process's files apart
   const auto dir = std::filesystem::temp_directory_path();
-  const std::string out = (dir / "netsched_cli_out.txt").string();
-  const std::string err = (dir / "netsched_cli_err.txt").string();
+  const std::string tag = std::to_string(::getpid());
+  const std::string out = (dir / ("netsched_cli_out." + tag)).string();
+  const std::string err = (dir / ("netsched_cli_err." + tag)).string();
   const std::string cmd = std::string(NETSCHED_BIN) + " " + args + " >" + out + " 2>" + err;
   const int status = std::system(cmd.c_str());
   auto slurp = [](const std::string& p) {
@@ -59,7 +62,7 @@ TEST_CASE("usage errors exit 2 and --help exits 0") {
 
 TEST_CASE("export writes edge lists, dot and json, and nothing on error") {
   const auto dir = std::filesystem::temp_directory_path();
-  const std::string file = (dir / "netsched_export_test.txt").string();
+  const std::string file = (dir / ("netsched_export_test." + std::to_string(::getpid()))).string();
   std::filesystem::remove(file);
   REQUIRE(run("export 'ring(4)' --format edgelist -o " + file).code == 0);
   std::ifstream in(file);
@@ -70,7 +73,7 @@ TEST_CASE("export writes edge lists, dot and json, and nothing on error") {
   CHECK(dot.out.find("0 -- 1;") != std::string::npos);
   const auto js = nlohmann::json::parse(run("export 'path(3)' --format json").out);
   CHECK(js["edges"].size() == 2);
-  const std::string missing = (dir / "netsched_export_bad.txt").string();
+  const std::string missing = (dir / ("netsched_export_bad." + std::to_string(::getpid()))).string();
   std::filesystem::remove(missing);
   CHECK(run("export 'ring(0)' -o " + missing).code == 2);
   CHECK_FALSE(std::filesystem::exists(missing));
@@ -91,7 +94,7 @@ void spit(const std::string& p, const std::string& text) { std::ofstream(p) << t
 }  // namespace
 
 TEST_CASE("gen writes a checked broadcast that verify accepts (exit 0)") {
-  const std::string f = (std::filesystem::temp_directory_path() / "netsched_cli_bcast.json").string();
+  const std::string f = (std::filesystem::temp_directory_path() / ("netsched_cli_bcast." + std::to_string(::getpid()))).string();
   const auto g = run("gen 'hdn(torus(2,3,5), sn=[{0,1}])' broadcast --root '(1,2,3,4)' -o " + f);
   REQUIRE(g.code == 0);
   CHECK(g.out.find("checked: holds") != std::string::npos);
@@ -105,7 +108,7 @@ TEST_CASE("gen writes a checked broadcast that verify accepts (exit 0)") {
 }
 
 TEST_CASE("verify exits 1 with the witness on a violated schedule, 2 on a tampered one") {
-  const std::string f = (std::filesystem::temp_directory_path() / "netsched_cli_bad.json").string();
+  const std::string f = (std::filesystem::temp_directory_path() / ("netsched_cli_bad." + std::to_string(::getpid()))).string();
   // a broadcast on ring(4) that forgets node 3, with no verification record
   spit(f, R"J({"format":"netsched-schedule","version":1,"topology":"ring(4)",
     "collective":{"kind":"broadcast","nodes":4,"root":0},"model":"one-port","payloads":[[0]],
@@ -156,7 +159,7 @@ TEST_CASE("route prints a path with labels, length, distance and bound; --all sw
 }
 
 TEST_CASE("gen refuses bad roots and leaves no file") {
-  const std::string f = (std::filesystem::temp_directory_path() / "netsched_cli_none.json").string();
+  const std::string f = (std::filesystem::temp_directory_path() / ("netsched_cli_none." + std::to_string(::getpid()))).string();
   std::filesystem::remove(f);
   CHECK(run("gen 'ring(4)' broadcast --root 7 -o " + f).code == 2);
   CHECK(run("gen 'ring(4)' route --source 0 -o " + f).code == 2);
