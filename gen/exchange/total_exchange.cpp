@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "gen/exchange/packed.hpp"
+#include "gen/topo/dualcube.hpp"
 #include "gen/topo/hdn.hpp"
 #include "gen/topo/product.hpp"
 
@@ -20,6 +21,7 @@ Schedule empty_exchange(const Topology& t, const std::string& algorithm) {
 std::vector<std::string> total_exchange_names(const Topology& t) {
   std::vector<std::string> names;
   if (dynamic_cast<const Hdn*>(&t)) names.push_back("hdn");
+  if (dynamic_cast<const Dualcube*>(&t)) names.push_back("dualcube-exchange");
   if (const auto* p = dynamic_cast<const Product*>(&t)) {
     names.push_back("a2");
     names.push_back("packed");
@@ -32,11 +34,12 @@ Schedule make_total_exchange(const Topology& t, const std::string& algorithm) {
   const auto names = total_exchange_names(t);
   if (names.empty())
     throw std::invalid_argument("total exchange on " + t.family() +
-                                " is not implemented yet (available: hdn on hdn/rdn; a2 and packed on products; "
-                                "dimension-exchange on hypercubes)");
+                                " is not implemented yet (available: hdn on hdn/rdn, dualcube-exchange on dualcubes, "
+                                "a2 and packed on products, dimension-exchange on hypercubes)");
   const std::string a = choose_algorithm(names, algorithm, "total-exchange", t);
   if (a == "dimension-exchange") return hypercube_dimension_exchange(t);
   if (a == "hdn") return hdn_total_exchange(t);
+  if (a == "dualcube-exchange") return dualcube_total_exchange(t);
   if (a == "packed") return packed_total_exchange(t);
   const std::uint64_t n = t.num_nodes();
   if (n > 65536) throw std::invalid_argument("a2 writes one chunk per transfer; at most 65536 nodes");

@@ -41,6 +41,9 @@ UnitSteps a2_total_exchange(const Topology& t);
 /// dimension-ordered exchange (gen/exchange/hdn_exchange.cpp).
 Schedule hdn_total_exchange(const Topology& t);
 
+/// Dualcube total exchange: the HDN algorithm through the isomorphism with rdn(hypercube(r-1),1).
+Schedule dualcube_total_exchange(const Topology& t);
+
 /// The packed dimension-ordered exchange on a product on its own (every node owns itself).
 Schedule packed_total_exchange(const Topology& t);
 

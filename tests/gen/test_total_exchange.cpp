@@ -108,3 +108,13 @@ TEST_CASE("a stale copy coming back is selected again (acquisition = latest rece
   const auto t = build_topology("hdn(hypercube(2), sn=[{0}])");
   CHECK(verify_schedule(*t, make_total_exchange(*t)).check.ok);
 }
+
+TEST_CASE("dualcube total exchange: the HDN algorithm through the isomorphism, checked on the dualcube") {
+  for (std::uint32_t r = 1; r <= 4; ++r) {
+    INFO("r = " << r);
+    const auto t = build_topology("dualcube(" + std::to_string(r) + ")");
+    const auto v = verify_schedule(*t, make_total_exchange(*t));
+    REQUIRE(v.check.ok);
+    CHECK(v.check.steps == (r == 1 ? 1u : 2u + 2u * (r - 1)));
+  }
+}
