@@ -6,7 +6,7 @@ JOBS  ?= $(shell nproc)
 NETSCHED = $(BUILD)/app/netsched
 RC_LONG ?= max_success=2000
 
-.PHONY: all deps configure build demo test props-long bench clean
+.PHONY: all deps configure build demo test props-long bench claims claims-doc clean
 
 all: build
 
@@ -28,6 +28,16 @@ test: build
 
 props-long: build
 	@cd $(BUILD) && RC_PARAMS="$(RC_LONG)" ctest --output-on-failure -L props
+
+# Every claim of the papers against its recorded verdict, and the errata report up to date.
+claims: build
+	@$(NETSCHED) claims --heavy --check --md > $(BUILD)/CLAIMS.md
+	@diff -q $(BUILD)/CLAIMS.md docs/CLAIMS.md >/dev/null || \
+	  (echo "docs/CLAIMS.md is out of date: run 'make claims-doc'"; exit 1)
+
+# Regenerate the errata report (never edit docs/CLAIMS.md by hand).
+claims-doc: build
+	@$(NETSCHED) claims --heavy --md > docs/CLAIMS.md
 
 bench: build
 	@bench/run.sh $(NETSCHED)

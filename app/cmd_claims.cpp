@@ -1,0 +1,97 @@
+// netsched claims [--only PREFIX] [--json | --md] [--check] [--heavy] [--write-expected FILE]
+#include <fmt/format.h>
+
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+
+#include "app/cli.hpp"
+#include "claims/claims.hpp"
+#include "core/io.hpp"
+
+namespace netsched::cli {
+
+Run add_claims(CLI::App& app) {
+  struct Opts {
+    std::string only, expected = NETSCHED_CLAIMS_EXPECTED, write_expected;
+    bool json = false, md = false, check = false, heavy = false;
+  };
+  auto o = std::make_shared<Opts>();
+  app.add_option("--only", o->only, "only the claims whose id starts with this");
+  app.add_flag("--json", o->json, "a JSON list of {id, source, statement, instances, verdict, evidence, corrected}");
+  app.add_flag("--md", o->md, "the errata report (docs/CLAIMS.md)");
+  app.add_flag("--check", o->check, "compare every verdict with the recorded one; exit 1 on any difference");
+  app.add_option("--expected", o->expected, "recorded verdicts (id VERDICT per line)")->capture_default_str();
+  app.add_flag("--heavy", o->heavy, "include the claims on large instances");
+  app.add_option("--write-expected", o->write_expected, "record the verdicts of this run in FILE");
+  return [o] {
+    std::vector<std::pair<claims::Claim, claims::Result>> results;
+    auto all = claims::all_claims();
+    std::size_t done = 0;
+    for (const auto& c : all) {
+      if (!o->only.empty() && c.id.rfind(o->only, 0) != 0) continue;
+      if (c.heavy && !o->heavy) continue;
+      progress("claims " + c.id, done++, all.size());
+      claims::Result r;
+      try {
+        r = c.check();
+      } catch (const std::exception& e) {
+        throw std::logic_error("claim " + c.id + " could not be evaluated: " + e.what());
+      }
+      results.emplace_back(c, r);
+    }
+    progress_done();
+    if (!o->write_expected.empty()) {
+      std::string text;
+      for (const auto& [c, r] : results) text += c.id + " " + claims::to_string(r.verdict) + "\n";
+      write_file_atomic(o->write_expected, text);
+    }
+    int code = 0;
+    if (o->check) {
+      std::map<std::string, std::string> expected;
+      std::istringstream in(read_file(o->expected));
+      for (std::string id, verdict; in >> id >> verdict;) expected[id] = verdict;
+      std::size_t changed = 0;
+      for (const auto& [c, r] : results) {
+        auto it = expected.find(c.id);
+        const std::string now = claims::to_string(r.verdict);
+        if (it == expected.end()) {
+          std::cerr << fmt::format("claim {}: {} but no verdict is recorded\n", c.id, now);
+          ++changed;
+        } else if (it->second != now) {
+          std::cerr << fmt::format("claim {}: recorded {}, now {}: {}\n", c.id, it->second, now, r.evidence);
+          ++changed;
+        }
+        if (it != expected.end()) expected.erase(it);
+      }
+      if (o->only.empty() && o->heavy)
+        for (const auto& [id, v] : expected) {
+          std::cerr << fmt::format("claim {}: recorded {} but no longer in the registry\n", id, v);
+          ++changed;
+        }
+      (o->json || o->md ? std::cerr : std::cout)
+          << fmt::format("claims --check: {} claims evaluated, {} changed\n", results.size(), changed);
+      code = changed ? 1 : 0;
+      if (!o->json && !o->md) return code;
+    }
+    if (o->json) {
+      nlohmann::json j = nlohmann::json::array();
+      for (const auto& [c, r] : results) j.push_back(claims::to_json(c, r));
+      std::cout << j.dump(2) << "\n";
+    } else if (o->md) {
+      std::cout << claims::to_markdown(results);
+    } else {
+      std::map<std::string, int> count;
+      for (const auto& [c, r] : results) {
+        count[claims::to_string(r.verdict)]++;
+        std::cout << fmt::format("{:<14} {:<40} {}\n", claims::to_string(r.verdict), c.id, r.evidence.substr(0, 140));
+      }
+      for (const auto& [v, n] : count) std::cout << fmt::format("{}: {}  ", v, n);
+      std::cout << "\n";
+    }
+    return code;
+  };
+}
+
+}  // namespace netsched::cli
