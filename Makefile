@@ -27,7 +27,7 @@ test: build
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
 props-long: build
-	@cd $(BUILD) && RC_PARAMS="$(RC_LONG)" ctest --output-on-failure -L props
+	@cd $(BUILD) && RC_PARAMS="$(RC_LONG)" NETSCHED_MUTATION_PER=60 ctest --output-on-failure -L props
 
 # Every claim of the papers against its recorded verdict, and the errata report up to date.
 claims: build

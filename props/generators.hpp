@@ -114,3 +114,36 @@ inline rc::Gen<std::string> any_spec() {
 }
 
 }  // namespace netsched::props
+
+#include "gen/broadcast/broadcast.hpp"
+#include "gen/exchange/total_exchange.hpp"
+#include "gen/route/router.hpp"
+
+namespace netsched::props {
+
+/// A product of rings and complete graphs (the factors A2 is optimal on), at most ~100 nodes.
+inline rc::Gen<std::string> ring_complete_product() {
+  using namespace rc;
+  return gen::map(ints(1, 4, gen::inRange(1, 6)), [](std::vector<int> sizes) {
+    // alternate ring and complete factors so both occur
+    std::string s = "product(";
+    for (std::size_t i = 0; i < sizes.size(); ++i)
+      s += (i ? "," : "") + call(i % 2 ? "complete" : "ring", {sizes[i]});
+    return s + ")";
+  });
+}
+
+/// A small HDN / RDN (at most a few thousand nodes).
+inline rc::Gen<std::string> small_hdn() {
+  using namespace rc;
+  return gen::oneOf(hdn_spec(), gen::map(gen::tuple(gen::inRange(1, 3), gen::inRange(1, 3)), [](const std::tuple<int, int>& t) {
+                      return "rdn(hypercube(" + std::to_string(std::get<0>(t)) + ")," + std::to_string(std::get<1>(t)) + ")";
+                    }));
+}
+
+/// A node of `t` (shrinks towards 0).
+inline std::uint32_t any_node(const Topology& t) {
+  return *rc::gen::inRange<std::uint32_t>(0, static_cast<std::uint32_t>(t.num_nodes()));
+}
+
+}  // namespace netsched::props

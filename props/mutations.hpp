@@ -1,0 +1,101 @@
+#pragma once
+// Mutation operators on schedules: each changes one thing and is meant to break one rule.
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "core/schedule.hpp"
+#include "gen/topology.hpp"
+
+namespace netsched::props {
+
+/// The operators, with the rules each is meant to break.
+struct Operator {
+  const char* name;
+  std::vector<std::string> breaks;  ///< rules the first violation may be (later dependencies included)
+};
+inline const std::vector<Operator>& operators() {
+  static const std::vector<Operator> ops = {
+      // later transfers that depended on the dropped or moved one: causality, or, for a selector,
+      // nothing to carry (empty-payload)
+      {"drop-transfer", {"causality", "delivery", "empty-payload"}},
+      {"duplicate-transfer", {"port-send", "port-link"}},
+      {"move-earlier", {"causality", "empty-payload", "port-send", "port-receive", "port-link", "dimension"}},
+      {"move-later", {"causality", "empty-payload", "port-send", "port-receive", "port-link", "dimension", "delivery"}},
+      {"retarget-non-neighbour", {"edge"}},
+      {"second-send", {"port-send"}},
+      {"second-receive", {"port-receive", "causality", "empty-payload"}},
+      {"drop-chunk", {"empty-payload", "causality", "delivery"}},
+      {"swap-endpoints", {"causality", "port-send", "port-receive", "empty-payload", "dimension", "delivery"}},
+      {"truncate", {"delivery"}},
+  };
+  return ops;
+}
+
+/// Applies operator `op` to a copy of `s` at a position drawn from `rng`; nullopt when the
+/// operator has nothing to act on in this schedule.
+inline std::optional<Schedule> mutate(const Topology& t, const Schedule& s, const std::string& op, std::mt19937_64& rng) {
+  std::vector<std::pair<std::size_t, std::size_t>> places;  // (step, transfer)
+  for (std::size_t i = 0; i < s.steps.size(); ++i)
+    for (std::size_t j = 0; j < s.steps[i].transfers.size(); ++j) places.push_back({i, j});
+  if (places.empty()) return std::nullopt;
+  auto pick = [&](std::size_t n) { return std::uniform_int_distribution<std::size_t>(0, n - 1)(rng); };
+  Schedule m = s;
+  const auto [si, ti] = places[pick(places.size())];
+  auto& step = m.steps[si].transfers;
+  const Transfer x = step[ti];
+  const std::uint64_t n = t.num_nodes();
+  std::vector<NodeId> nb;
+  if (op == "drop-transfer") {
+    step.erase(step.begin() + static_cast<std::ptrdiff_t>(ti));
+  } else if (op == "duplicate-transfer") {
+    step.push_back(x);
+  } else if (op == "move-earlier" || op == "move-later") {
+    const bool earlier = op == "move-earlier";
+    if (earlier && si == 0) return std::nullopt;
+    step.erase(step.begin() + static_cast<std::ptrdiff_t>(ti));
+    const std::size_t to = earlier ? si - 1 : si + 1;
+    if (to >= m.steps.size()) m.steps.emplace_back();
+    m.steps[to].transfers.push_back(x);
+  } else if (op == "retarget-non-neighbour") {
+    t.neighbors(x.from, nb);
+    std::vector<std::uint32_t> far;
+    for (std::uint32_t v = 0; v < n && far.size() < 64; ++v)
+      if (v != x.from.v && std::find(nb.begin(), nb.end(), NodeId(v)) == nb.end()) far.push_back(v);
+    if (far.empty()) return std::nullopt;
+    step[ti].to = NodeId(far[pick(far.size())]);
+  } else if (op == "second-send") {
+    // a second send by x.from, to a neighbour that receives nothing else in this step
+    t.neighbors(x.from, nb);
+    std::vector<NodeId> other;
+    for (NodeId v : nb)
+      if (std::none_of(step.begin(), step.end(), [v](const Transfer& y) { return y.to == v; })) other.push_back(v);
+    if (other.empty()) return std::nullopt;
+    step.push_back({x.from, other[pick(other.size())], x.payload});
+  } else if (op == "second-receive") {
+    // a second receipt by x.to, from a neighbour that sends nothing else in this step
+    t.neighbors(x.to, nb);
+    std::vector<NodeId> other;
+    for (NodeId v : nb)
+      if (std::none_of(step.begin(), step.end(), [v](const Transfer& y) { return y.from == v; })) other.push_back(v);
+    if (other.empty()) return std::nullopt;
+    step.push_back({other[pick(other.size())], x.to, x.payload});
+  } else if (op == "drop-chunk") {
+    const Payload& p = m.payloads[x.payload];
+    if (p.select || p.chunks.empty()) return std::nullopt;
+    Payload q = p;
+    q.chunks.erase(q.chunks.begin() + static_cast<std::ptrdiff_t>(pick(q.chunks.size())));
+    m.payloads.push_back(q);
+    step[ti].payload = static_cast<std::uint32_t>(m.payloads.size() - 1);
+  } else if (op == "swap-endpoints") {
+    std::swap(step[ti].from, step[ti].to);
+  } else if (op == "truncate") {
+    m.steps.pop_back();
+  } else {
+    return std::nullopt;
+  }
+  return m;
+}
+
+}  // namespace netsched::props

@@ -1,0 +1,78 @@
+#pragma once
+// A second, deliberately plain implementation of the schedule rules of DESIGN.md, written
+// independently of verify/simulator.cpp and sharing only core types: holdings are a set of
+// (node, chunk) pairs with the latest receipt time. It is the oracle the properties and the
+// mutation campaign compare the simulator with (small schedules only).
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+
+#include "core/schedule.hpp"
+#include "gen/topology.hpp"
+
+namespace netsched::props {
+
+/// The first broken rule (same rule names as the simulator), or nullopt when the schedule holds.
+inline std::optional<std::string> reference_check(const Topology& t, const Schedule& s) {
+  const Collective& c = s.collective;
+  const std::uint64_t n = t.num_nodes(), chunks = c.num_chunks();
+  std::map<std::pair<std::uint32_t, std::uint64_t>, std::uint32_t> held;  // -> latest receipt time
+  for (std::uint64_t ch = 0; ch < chunks; ++ch) held[{c.origin(ch).v, ch}] = 0;
+  auto in_ranges = [](const auto& ranges, std::uint64_t x) {
+    if (ranges.empty()) return true;
+    for (const auto& r : ranges)
+      if (r.lo <= x && x <= r.hi) return true;
+    return false;
+  };
+  for (std::size_t step = 0; step < s.steps.size(); ++step) {
+    std::set<std::uint32_t> senders, receivers;
+    std::set<std::pair<std::uint32_t, std::uint32_t>> used;
+    std::optional<std::uint32_t> dimension;
+    std::vector<std::pair<std::uint32_t, std::vector<std::uint64_t>>> arrivals;
+    for (const Transfer& x : s.steps[step].transfers) {
+      const std::uint32_t from = x.from.v, to = x.to.v;
+      if (from == to || !t.adjacent(x.from, x.to)) return "edge";
+      const Payload& p = s.payloads.at(x.payload);
+      std::vector<std::uint64_t> carried;
+      if (!p.select) {
+        carried = p.chunks;
+      } else {
+        for (const auto& [key, when] : held) {
+          if (key.first != from) continue;
+          const std::uint64_t ch = key.second;
+          if (!in_ranges(p.select->origin_in, c.origin(ch).v)) continue;
+          if (!in_ranges(p.select->acquired_in, when)) continue;
+          if (!p.select->dest_in.empty()) {
+            const auto d = c.single_destination(ch);
+            if (!d || !in_ranges(p.select->dest_in, d->v)) continue;
+          }
+          carried.push_back(ch);
+        }
+      }
+      if (carried.empty()) return "empty-payload";
+      for (auto ch : carried)
+        if (!held.count({from, ch})) return "causality";
+      if (s.model == PortModel::AllPort) {
+        if (!used.insert({from, to}).second) return "port-link";
+      } else {
+        if (!senders.insert(from).second) return "port-send";
+        if (!receivers.insert(to).second) return "port-receive";
+        if (s.model == PortModel::SingleDimension) {
+          const auto d = t.edge_dimension(x.from, x.to);
+          if (dimension && d != dimension) return "dimension";
+          dimension = d;
+        }
+      }
+      arrivals.push_back({to, carried});
+    }
+    for (const auto& [to, carried] : arrivals)
+      for (auto ch : carried) held[{to, ch}] = static_cast<std::uint32_t>(step + 1);
+  }
+  for (std::uint64_t ch = 0; ch < chunks; ++ch)
+    for (std::uint32_t v = 0; v < n; ++v)
+      if (c.is_destination(ch, NodeId(v)) && !held.count({v, ch})) return "delivery";
+  return std::nullopt;
+}
+
+}  // namespace netsched::props
