@@ -10,61 +10,55 @@
 
 namespace netsched::claims {
 namespace {
+
 std::mutex mu;
+
+/// The value for `key`, computed by `make` the first time it is asked for.
+template <class T, class Make>
+const T& cached(std::map<std::string, T>& cache, const std::string& key, Make make) {
+  std::lock_guard<std::mutex> lock(mu);
+  auto it = cache.find(key);
+  if (it == cache.end()) it = cache.emplace(key, make()).first;
+  return it->second;
 }
+
+}  // namespace
 
 const nlohmann::json& info_of(const std::string& spec) {
   static std::map<std::string, nlohmann::json> cache;
-  std::lock_guard<std::mutex> lock(mu);
-  auto it = cache.find(spec);
-  if (it == cache.end()) it = cache.emplace(spec, topology_info(*build_topology(spec))).first;
-  return it->second;
+  return cached(cache, spec, [&] { return topology_info(*build_topology(spec)); });
 }
 
 std::uint64_t nodes_of(const std::string& spec) { return build_topology(spec)->num_nodes(); }
 
 const RouteSweep& sweep_of(const std::string& spec, const std::string& algorithm) {
   static std::map<std::string, RouteSweep> cache;
-  std::lock_guard<std::mutex> lock(mu);
-  const std::string key = spec + "|" + algorithm;
-  auto it = cache.find(key);
-  if (it == cache.end()) {
+  return cached(cache, spec + "|" + algorithm, [&] {
     auto t = build_topology(spec);
     auto r = make_router(*t, algorithm);
     r->prepare_bulk();
     const auto b = routing_bound(*t, r->name());
     const Csr g = sorted_csr(*t);
-    it = cache
-             .emplace(key, sweep_routes(g, [&](std::uint32_t u, std::uint32_t v, std::vector<std::uint32_t>& p) {
-                        r->route(u, v, p);
-                      }, b ? std::optional<std::uint64_t>(b->steps) : std::nullopt))
-             .first;
-  }
-  return it->second;
+    return sweep_routes(
+        g, [&](std::uint32_t u, std::uint32_t v, std::vector<std::uint32_t>& p) { r->route(u, v, p); },
+        b ? std::optional<std::uint64_t>(b->steps) : std::nullopt);
+  });
 }
 
 const Verification& broadcast_of(const std::string& spec, const std::string& algorithm) {
   static std::map<std::string, Verification> cache;
-  std::lock_guard<std::mutex> lock(mu);
-  const std::string key = spec + "|" + algorithm;
-  auto it = cache.find(key);
-  if (it == cache.end()) {
+  return cached(cache, spec + "|" + algorithm, [&] {
     auto t = build_topology(spec);
-    it = cache.emplace(key, verify_schedule(*t, make_broadcast(*t, NodeId(0), algorithm))).first;
-  }
-  return it->second;
+    return verify_schedule(*t, make_broadcast(*t, NodeId(0), algorithm));
+  });
 }
 
 const Verification& exchange_of(const std::string& spec, const std::string& algorithm) {
   static std::map<std::string, Verification> cache;
-  std::lock_guard<std::mutex> lock(mu);
-  const std::string key = spec + "|" + algorithm;
-  auto it = cache.find(key);
-  if (it == cache.end()) {
+  return cached(cache, spec + "|" + algorithm, [&] {
     auto t = build_topology(spec);
-    it = cache.emplace(key, verify_schedule(*t, make_total_exchange(*t, algorithm))).first;
-  }
-  return it->second;
+    return verify_schedule(*t, make_total_exchange(*t, algorithm));
+  });
 }
 
 }  // namespace netsched::claims
