@@ -6,26 +6,52 @@
 #include "app/cli.hpp"
 #include "core/io.hpp"
 #include "verify/report.hpp"
+#include "verify/smt_checker.hpp"
 
 namespace netsched::cli {
 
 Run add_verify(CLI::App& app) {
   struct Opts {
     std::string file;
-    bool json = false;
+    bool json = false, smt = false;
+    unsigned timeout = 60;
     CostModel cost;
   };
   auto o = std::make_shared<Opts>();
   app.add_option("FILE", o->file, "schedule file")->required();
   app.add_flag("--json", o->json, "machine-readable output");
+  app.add_flag("--smt", o->smt, "check with the Z3 encoding instead of the simulator (small schedules)");
+  app.add_option("--timeout", o->timeout, "seconds for Z3 with --smt")->capture_default_str();
   app.add_option("--ts", o->cost.ts, "startup time per step (t_s)")->capture_default_str();
   app.add_option("--tw", o->cost.tw, "time per word (t_w)")->capture_default_str();
   app.add_option("--m", o->cost.m, "words per chunk (m)")->capture_default_str();
   app.footer("Exit 0: the schedule holds; 1: it violates a rule (the first violation is printed); "
-             "2: the file is not a readable schedule, or its verification record does not match.");
+             "2: the file is not a readable schedule, or its verification record does not match; "
+             "4 (--smt only): Z3 answered unknown.");
   return [o] {
     const ScheduleFile f = schedule_from_json(read_file(o->file));
     auto t = build_topology(f.schedule.topology);
+    if (o->smt) {
+      const SmtVerdict v = smt_check(*t, f.schedule, o->timeout * 1000);
+      nlohmann::json j;
+      j["checker"] = "z3";
+      j["answer"] = to_string(v.answer);
+      j["ok"] = v.answer == SmtVerdict::Answer::Holds;
+      j["seconds"] = v.seconds;
+      j["state_variables"] = v.variables;
+      if (v.answer == SmtVerdict::Answer::Violated)
+        j["violation"] = {{"rule", v.rule}, {"message", v.message},
+                          {"step", v.step ? nlohmann::json(*v.step) : nlohmann::json(nullptr)},
+                          {"transfer", v.transfer ? nlohmann::json(*v.transfer) : nlohmann::json(nullptr)},
+                          {"node", v.node ? nlohmann::json(v.node->v) : nlohmann::json(nullptr)},
+                          {"chunk", v.chunk ? nlohmann::json(*v.chunk) : nlohmann::json(nullptr)}};
+      if (v.answer == SmtVerdict::Answer::Unknown) j["reason"] = v.message;
+      if (o->json) std::cout << j.dump(2) << "\n";
+      else std::cout << fmt::format("{}: z3 says {}{} ({:.2f} s, {} state variables)\n", o->file, to_string(v.answer),
+                                    v.answer == SmtVerdict::Answer::Violated ? ": " + v.rule + ": " + v.message : "",
+                                    v.seconds, v.variables);
+      return v.answer == SmtVerdict::Answer::Holds ? 0 : v.answer == SmtVerdict::Answer::Violated ? 1 : 4;
+    }
     const Verification v = verify_schedule(*t, f.schedule);
     if (f.record) check_record(*f.record, v.record());
     const auto j = v.to_json(f.schedule, o->cost);

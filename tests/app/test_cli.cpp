@@ -165,3 +165,17 @@ TEST_CASE("gen refuses bad roots and leaves no file") {
   CHECK(run("gen 'ring(4)' route --source 0 -o " + f).code == 2);
   CHECK_FALSE(std::filesystem::exists(f));
 }
+
+TEST_CASE("verify --smt answers with z3: holds, or the violation", "[smt]") {
+  const std::string f = (std::filesystem::temp_directory_path() / ("netsched_cli_smt." + std::to_string(::getpid()))).string();
+  REQUIRE(run("gen 'torus(3,3)' broadcast -o " + f).code == 0);
+  auto r = run("verify --smt --json " + f);
+  CHECK(r.code == 0);
+  CHECK(nlohmann::json::parse(r.out)["answer"] == "holds");
+  spit(f, R"J({"format":"netsched-schedule","version":1,"topology":"ring(4)",
+    "collective":{"kind":"broadcast","nodes":4,"root":0},"model":"one-port","payloads":[[0]],
+    "steps":[{"from":[0],"to":[1],"payload":0},{"from":[1],"to":[2],"payload":0}]})J");
+  r = run("verify --smt --json " + f);
+  CHECK(r.code == 1);
+  CHECK(nlohmann::json::parse(r.out)["violation"]["rule"] == "delivery");
+}

@@ -1,0 +1,77 @@
+#include <catch2/catch.hpp>
+
+#include "gen/broadcast/broadcast.hpp"
+#include "gen/exchange/total_exchange.hpp"
+#include "gen/route/router.hpp"
+#include "verify/simulator.hpp"
+#include "verify/smt_checker.hpp"
+
+using namespace netsched;
+
+namespace {
+
+void agree(const Topology& t, const Schedule& s) {
+  const auto sim = simulate(t, s);
+  const auto z = smt_check(t, s);
+  REQUIRE(z.answer != SmtVerdict::Answer::Unknown);
+  CHECK((z.answer == SmtVerdict::Answer::Holds) == sim.ok);
+  if (!sim.ok) {
+    CHECK(z.rule == sim.violation->rule);
+    CHECK(z.step == sim.violation->step);
+    CHECK(z.transfer == sim.violation->transfer);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("the Z3 checker accepts every generator's schedule on small instances", "[smt]") {
+  for (const char* spec : {"ring(6)", "torus(3,3)", "hypercube(3)", "ccc(3)", "dualcube(2)", "dualcube(3)", "rdn(hypercube(1),1)",
+                           "hdn(torus(2,3), sn=[{0}])", "hsn(2,hypercube(2))", "hfc(complete(3),4,4)", "mesh(2,3)"}) {
+    INFO(spec);
+    const auto t = build_topology(spec);
+    for (const auto& a : broadcast_names(*t)) agree(*t, make_broadcast(*t, NodeId(1), a));
+    for (const auto& a : router_names(*t))
+      agree(*t, route_schedule(*t, *make_router(*t, a), NodeId(0), NodeId(static_cast<std::uint32_t>(t->num_nodes() - 1))));
+    for (const auto& a : total_exchange_names(*t))
+      if (t->num_nodes() <= 12) agree(*t, make_total_exchange(*t, a));
+  }
+}
+
+TEST_CASE("the Z3 checker finds the hand-made violations with the simulator's rule and place", "[smt]") {
+  const auto t = build_topology("ring(4)");
+  Schedule good;
+  good.topology = "ring(4)";
+  good.collective = Collective::broadcast(4, NodeId(0));
+  good.payloads = {{{0}}, {}};
+  good.steps = {{{{NodeId(0), NodeId(1), 0}}}, {{{NodeId(1), NodeId(2), 0}, {NodeId(0), NodeId(3), 0}}}};
+  agree(*t, good);
+  auto with = [&](auto&& f) {
+    Schedule s = good;
+    f(s);
+    agree(*t, s);
+    return smt_check(*t, s);
+  };
+  CHECK(with([](Schedule& s) { s.steps[1].transfers[1].to = NodeId(2); }).rule == "edge");
+  CHECK(with([](Schedule& s) { s.steps[0].transfers[0].payload = 1; }).rule == "empty-payload");
+  CHECK(with([](Schedule& s) { std::swap(s.steps[0], s.steps[1]); }).rule == "causality");
+  CHECK(with([](Schedule& s) { s.steps[1].transfers.push_back({NodeId(0), NodeId(1), 0}); }).rule == "port-send");
+  CHECK(with([](Schedule& s) { s.steps[1].transfers.pop_back(); }).rule == "delivery");
+  CHECK(with([](Schedule& s) {
+          s.model = PortModel::AllPort;
+          s.steps[1].transfers.push_back({NodeId(1), NodeId(2), 0});
+        }).rule == "port-link");
+  const auto ring5 = build_topology("ring(5)");
+  Schedule r;
+  r.topology = "ring(5)";
+  r.collective = Collective::broadcast(5, NodeId(0));
+  r.payloads = {{{0}}};
+  r.steps = {{{{NodeId(0), NodeId(1), 0}}}, {{{NodeId(1), NodeId(2), 0}, {NodeId(0), NodeId(4), 0}}},
+             {{{NodeId(2), NodeId(3), 0}, {NodeId(4), NodeId(3), 0}}}};
+  CHECK(smt_check(*ring5, r).rule == "port-receive");
+  agree(*ring5, r);
+}
+
+TEST_CASE("the Z3 checker refuses encodings over its size limit with a clear error", "[smt]") {
+  const auto t = build_topology("hypercube(6)");
+  CHECK_THROWS_WITH(smt_check(*t, make_total_exchange(*t, "dimension-exchange")), Catch::Contains("state variables"));
+}

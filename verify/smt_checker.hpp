@@ -1,0 +1,33 @@
+#pragma once
+/// The SMT checker: an independent encoding of the schedule rules in Z3 (no code shared with the
+/// simulator beyond core types). holds / violated (the first violation decoded from the model,
+/// with the simulator's rule names) / unknown are three different answers.
+#include <optional>
+#include <string>
+
+#include "core/schedule.hpp"
+#include "gen/topology.hpp"
+
+namespace netsched {
+
+struct SmtVerdict {
+  enum class Answer { Holds, Violated, Unknown };
+  Answer answer = Answer::Unknown;
+  std::string rule;  ///< when violated
+  std::optional<std::uint64_t> step, transfer, chunk;
+  std::optional<NodeId> node;
+  std::string message;     ///< the violation, or why the answer is unknown
+  double seconds = 0;
+  std::uint64_t variables = 0;  ///< boolean and integer state variables of the encoding
+};
+
+/// The largest encodings built: nodes x chunks x (steps + 1).
+inline constexpr std::uint64_t kMaxSmtStateVariables = 400000;
+
+/// Checks `s` on `t` with Z3. Throws std::invalid_argument for input that is not a schedule of
+/// this network, or whose encoding would exceed kMaxSmtStateVariables.
+SmtVerdict smt_check(const Topology& t, const Schedule& s, unsigned timeout_ms = 60000);
+
+std::string to_string(SmtVerdict::Answer a);
+
+}  // namespace netsched
