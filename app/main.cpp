@@ -47,6 +47,7 @@ int main(int argc, char** argv) {
   add("gen", "generate a schedule (broadcast, route), check it, write it", netsched::cli::add_gen);
   add("verify", "check a schedule file: rules, cost, bounds", netsched::cli::add_verify);
   add("route", "route one pair, or check the routes of every pair (--all)", netsched::cli::add_route);
+  add("prove", "Z3 proofs: min-steps (optimal schedules, unsat below)", netsched::cli::add_prove);
   add("claims", "every numbered claim of the papers, checked, with its verdict", netsched::cli::add_claims);
   try {
     app.parse(argc, argv);

@@ -45,11 +45,20 @@ struct SparseGraph {
 /// `canon` is given, the canonically relabelled graph.
 struct TracesRun {
   std::vector<int> lab, ptn, orbits;
-  TracesRun(const Csr& g, sparsegraph* canon) : lab(g.num_nodes()), ptn(g.num_nodes()), orbits(g.num_nodes()) {
+  /// `fixed` >= 0 puts that vertex in a cell of its own (orbits of its stabilizer).
+  TracesRun(const Csr& g, sparsegraph* canon, int fixed = -1) : lab(g.num_nodes()), ptn(g.num_nodes()), orbits(g.num_nodes()) {
     SparseGraph sg(g);
     DEFAULTOPTIONS_TRACES(options);
     options.getcanon = canon ? TRUE : FALSE;
-    options.defaultptn = TRUE;
+    options.defaultptn = fixed < 0 ? TRUE : FALSE;
+    if (fixed >= 0) {
+      // cells: {fixed}, then everything else; ptn[i] = 0 ends a cell
+      const int n = static_cast<int>(g.num_nodes());
+      lab[0] = fixed;
+      for (int v = 0, i = 1; v < n; ++v)
+        if (v != fixed) lab[static_cast<std::size_t>(i++)] = v;
+      for (int i = 0; i < n; ++i) ptn[static_cast<std::size_t>(i)] = (i == 0 || i == n - 1) ? 0 : 1;
+    }
     TracesStats stats;
     Traces(&sg.sg, lab.data(), ptn.data(), orbits.data(), &options, &stats, canon);
   }
@@ -57,12 +66,13 @@ struct TracesRun {
 
 }  // namespace
 
-Orbits automorphism_orbits(const Csr& g) {
+namespace {
+Orbits orbits_of_run(const Csr& g, int fixed) {
   const std::size_t n = g.num_nodes();
   Orbits out;
   out.exact = true;
   if (n == 0) return out;
-  const TracesRun run(g, nullptr);
+  const TracesRun run(g, nullptr, fixed);
   // orbits[v] is the smallest vertex of v's orbit.
   std::vector<std::uint64_t> count(n, 0);
   for (std::size_t v = 0; v < n; ++v) count[static_cast<std::size_t>(run.orbits[v])]++;
@@ -77,6 +87,11 @@ Orbits automorphism_orbits(const Csr& g) {
   for (std::size_t v = 0; v < n; ++v) out.member[v] = index[static_cast<std::size_t>(run.orbits[v])];
   return out;
 }
+}  // namespace
+
+Orbits automorphism_orbits(const Csr& g) { return orbits_of_run(g, -1); }
+
+Orbits stabilizer_orbits(const Csr& g, std::uint32_t fixed) { return orbits_of_run(g, static_cast<int>(fixed)); }
 
 std::vector<std::vector<std::uint32_t>> canonical_form(const Csr& g) {
   const std::size_t n = g.num_nodes();

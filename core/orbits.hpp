@@ -14,6 +14,9 @@ inline constexpr std::uint32_t kMaxTracesNodes = 20'000'000;
 /// Exact vertex orbits of Aut(g) by Traces; throws std::invalid_argument above kMaxTracesNodes.
 Orbits automorphism_orbits(const Csr& g);
 
+/// Orbits of the stabilizer of `fixed` in Aut(g) (Traces with `fixed` in a cell of its own).
+Orbits stabilizer_orbits(const Csr& g, std::uint32_t fixed);
+
 /// Canonical form of g: sorted adjacency lists after Traces' canonical relabelling.
 /// Two graphs are isomorphic iff their canonical forms are equal.
 std::vector<std::vector<std::uint32_t>> canonical_form(const Csr& g);

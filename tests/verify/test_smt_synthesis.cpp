@@ -1,0 +1,108 @@
+#include <catch2/catch.hpp>
+
+#include <queue>
+#include <set>
+
+#include "core/graph.hpp"
+#include "verify/simulator.hpp"
+#include "verify/smt_synthesis.hpp"
+
+using namespace netsched;
+
+namespace {
+
+// Exhaustive minimum steps (unit messages, one-port) by breadth-first search over holdings:
+// a state is the set of (node, chunk) pairs held, packed in 64 bits; a move lets every node
+// send at most one held chunk to a neighbour that receives nothing else.
+std::uint64_t exhaustive_min_steps(const Topology& t, const Collective& c) {
+  const std::uint32_t n = static_cast<std::uint32_t>(t.num_nodes());
+  const std::uint64_t chunks = c.num_chunks();
+  REQUIRE(n * chunks <= 64);
+  auto bit = [&](std::uint32_t v, std::uint64_t ch) { return std::uint64_t{1} << (v * chunks + ch); };
+  std::uint64_t start = 0, goal = 0;
+  for (std::uint64_t ch = 0; ch < chunks; ++ch) {
+    start |= bit(c.origin(ch).v, ch);
+    for (std::uint32_t v = 0; v < n; ++v)
+      if (c.is_destination(ch, NodeId(v))) goal |= bit(v, ch);
+  }
+  std::vector<std::vector<NodeId>> nb(n);
+  for (std::uint32_t v = 0; v < n; ++v) t.neighbors(NodeId(v), nb[v]);
+  std::set<std::uint64_t> seen{start};
+  std::vector<std::uint64_t> frontier{start};
+  for (std::uint64_t steps = 0;; ++steps) {
+    for (auto s : frontier)
+      if ((s & goal) == goal) return steps;
+    std::vector<std::uint64_t> next;
+    for (auto s : frontier) {
+      // enumerate the moves node by node: each node idles or sends (neighbour, chunk)
+      std::function<void(std::uint32_t, std::uint64_t, std::uint64_t)> go = [&](std::uint32_t v, std::uint64_t received,
+                                                                                 std::uint64_t add) {
+        if (v == n) {
+          if (seen.insert(s | add).second) next.push_back(s | add);
+          return;
+        }
+        go(v + 1, received, add);
+        for (NodeId w : nb[v]) {
+          if (received >> w.v & 1) continue;
+          for (std::uint64_t ch = 0; ch < chunks; ++ch)
+            if (s & bit(v, ch)) go(v + 1, received | (std::uint64_t{1} << w.v), add | bit(w.v, ch));
+        }
+      };
+      go(0, 0, 0);
+    }
+    frontier = std::move(next);
+    REQUIRE_FALSE(frontier.empty());
+  }
+}
+
+// Z3 with and without the redundant constraints brackets the exhaustive optimum.
+void bracket(const std::string& spec, const Collective& c) {
+  INFO(spec << " " << c.name());
+  const auto t = build_topology(spec);
+  const std::uint64_t m = exhaustive_min_steps(*t, c);
+  for (const bool redundant : {true, false}) {
+    SynthesisOptions opt;
+    opt.distance = opt.doubling = opt.counting = opt.symmetry = redundant;
+    INFO("redundant constraints " << redundant << ", exhaustive optimum " << m);
+    if (m > 0) CHECK(feasible(*t, c, m - 1, opt).answer == Feasibility::Unsat);
+    const auto at = feasible(*t, c, m, opt);
+    REQUIRE(at.answer == Feasibility::Sat);
+    CHECK(simulate(*t, *at.schedule).ok);
+    CHECK(at.schedule->steps.size() == m);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("broadcast: z3 brackets the exhaustive optimum, with and without redundant constraints", "[smt]") {
+  for (const char* spec : {"path(4)", "ring(5)", "ring(6)", "complete(5)", "hypercube(2)", "hypercube(3)", "torus(2,3)",
+                           "dualcube(2)", "mesh(3,3)", "ccc(2)"}) {
+    const auto t = build_topology(spec);
+    bracket(spec, Collective::broadcast(t->num_nodes(), NodeId(0)));
+    if (t->num_nodes() > 4) bracket(spec, Collective::broadcast(t->num_nodes(), NodeId(static_cast<std::uint32_t>(t->num_nodes() / 2))));
+  }
+}
+
+TEST_CASE("scatter, gather, all-gather and total exchange: z3 brackets the exhaustive optimum", "[smt]") {
+  for (const char* spec : {"path(3)", "ring(3)", "complete(2)", "path(4)"}) {
+    const auto t = build_topology(spec);
+    const std::uint64_t n = t->num_nodes();
+    bracket(spec, Collective::scatter(n, NodeId(0)));
+    bracket(spec, Collective::gather(n, NodeId(0)));
+    if (n * n <= 16) bracket(spec, Collective::all_gather(n));
+    if (n * n * n <= 27) bracket(spec, Collective::total_exchange(n));
+  }
+}
+
+TEST_CASE("min-steps: optimal only when T-1 is unsat and T is sat", "[smt]") {
+  const auto t = build_topology("hypercube(3)");
+  const auto r = min_steps(*t, Collective::broadcast(8, NodeId(0)), 0);
+  CHECK(r.result == "optimal");
+  CHECK(r.lower_bound == 3);
+  CHECK(r.upper_bound == 3);
+  REQUIRE(r.schedule);
+  CHECK(simulate(*t, *r.schedule).ok);
+  REQUIRE(r.queries.size() >= 2);
+  CHECK(r.queries.front().second == "unsat");
+  CHECK(r.queries.back().second == "sat");
+}

@@ -1,0 +1,278 @@
+// Encoding for T steps (unit messages, one-port):
+//   x_{t,a,c}  arc a = (u -> v) carries chunk c in step t   (Bool)
+//   h_{t,v,c}  v holds c at the start of step t             (Bool, t = 0..T)
+// Rules: x_{t,a,c} -> h_{t,u,c}; h_{t+1,v,c} <-> h_{t,v,c} or some x_{t,(w->v),c};
+// one-port: at most one x out of and one x into every node per step (pseudo-Boolean); every
+// destination holds its chunk at T. Initial holdings are the origins.
+// Redundant constraints (SynthesisOptions): R1 h_{t,v,c} is false when d(origin(c), v) > t
+// (one hop per step); R2 sum_v h_{t,v,c} <= 2^t for a chunk with many destinations (every holder
+// sends at most once per step); R3 sum of all x >= sum over personalized chunks of
+// d(origin, destination) (each needs that many hops), in integer arithmetic over per-step counts
+// bounded by N (implied by one-port) so that T < AS(G) is refuted at once; R4 the root of a broadcast sends to a
+// representative of its neighbours' orbits under the root's stabilizer in step 0 (an automorphism
+// fixing the root maps any schedule to one that does, and a schedule that leaves step 0 idle can
+// start with any send).
+#include "verify/smt_synthesis.hpp"
+
+#include <z3++.h>
+
+#include <algorithm>
+#include <chrono>
+
+#include "core/metrics.hpp"
+#include "core/orbits.hpp"
+#include "verify/simulator.hpp"
+
+namespace netsched {
+
+std::string to_string(Feasibility f) {
+  switch (f) {
+    case Feasibility::Sat: return "sat";
+    case Feasibility::Unsat: return "unsat";
+    case Feasibility::Unknown: return "unknown";
+  }
+  return "?";
+}
+
+namespace {
+
+constexpr std::uint64_t kMaxVariables = 2'000'000;
+
+double since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+}  // namespace
+
+FeasibilityResult feasible(const Topology& t, const Collective& col, std::uint64_t steps, const SynthesisOptions& opt) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const Csr g(t);
+  const std::uint32_t n = g.num_nodes();
+  const std::uint64_t chunks = col.num_chunks();
+  // arcs (u, v)
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> arcs;
+  for (std::uint32_t u = 0; u < n; ++u)
+    for (const std::uint32_t* p = g.begin(u); p != g.end(u); ++p) arcs.push_back({u, *p});
+  // the chunks that move: personalized ones with origin != destination, or multi-destination ones
+  std::vector<std::uint64_t> moving;
+  for (std::uint64_t c = 0; c < chunks; ++c) {
+    const auto d = col.single_destination(c);
+    if (!d || *d != col.origin(c)) moving.push_back(c);
+  }
+  if (steps * arcs.size() * moving.size() > kMaxVariables)
+    throw std::invalid_argument("min-steps: " + std::to_string(steps) + " steps x " + std::to_string(arcs.size()) + " arcs x " +
+                                std::to_string(moving.size()) + " chunks exceeds " + std::to_string(kMaxVariables) + " variables");
+  std::vector<std::vector<std::uint32_t>> dist(n);
+  auto distance = [&](std::uint32_t a, std::uint32_t b) {
+    if (dist[a].empty()) dist[a] = bfs_distances(g, a);
+    return dist[a][b];
+  };
+  z3::context ctx;
+  z3::solver solver(ctx);
+  solver.set("timeout", opt.timeout_ms);
+  auto name = [](const char* k, std::uint64_t a, std::uint64_t b, std::uint64_t c) {
+    return std::string(k) + "_" + std::to_string(a) + "_" + std::to_string(b) + "_" + std::to_string(c);
+  };
+  // h for the current step, per (v, moving chunk index)
+  const std::size_t m = moving.size();
+  std::vector<z3::expr> h;
+  h.reserve(n * m);
+  for (std::uint32_t v = 0; v < n; ++v)
+    for (std::size_t k = 0; k < m; ++k) h.push_back(ctx.bool_val(col.origin(moving[k]).v == v));
+  std::vector<std::vector<z3::expr>> x(steps);  // x[t][a * m + k]
+  z3::expr_vector all_x(ctx);
+  for (std::uint64_t st = 0; st < steps; ++st) {
+    auto& xt = x[st];
+    xt.reserve(arcs.size() * m);
+    std::vector<z3::expr_vector> out_of, into, arrivals;
+    for (std::uint32_t v = 0; v < n; ++v) {
+      out_of.emplace_back(ctx);
+      into.emplace_back(ctx);
+    }
+    for (std::size_t i = 0; i < n * m; ++i) arrivals.emplace_back(ctx);
+    for (std::size_t a = 0; a < arcs.size(); ++a) {
+      const auto [u, v] = arcs[a];
+      for (std::size_t k = 0; k < m; ++k) {
+        const std::uint64_t c = moving[k];
+        // R1: a chunk cannot be sent from a node it cannot have reached
+        if (opt.distance && distance(col.origin(c).v, u) > st) {
+          xt.push_back(ctx.bool_val(false));
+          continue;
+        }
+        z3::expr e = ctx.bool_const(name("x", st, a, c).c_str());
+        solver.add(z3::implies(e, h[u * m + k]));
+        xt.push_back(e);
+        out_of[u].push_back(e);
+        into[v].push_back(e);
+        arrivals[v * m + k].push_back(e);
+        all_x.push_back(e);
+      }
+    }
+    for (std::uint32_t v = 0; v < n; ++v) {
+      if (out_of[v].size() > 1) solver.add(z3::atmost(out_of[v], 1));
+      if (into[v].size() > 1) solver.add(z3::atmost(into[v], 1));
+    }
+    std::vector<z3::expr> next;
+    next.reserve(n * m);
+    for (std::uint32_t v = 0; v < n; ++v)
+      for (std::size_t k = 0; k < m; ++k) {
+        const std::size_t i = v * m + k;
+        if (arrivals[i].empty()) {
+          next.push_back(h[i]);
+          continue;
+        }
+        z3::expr hv = ctx.bool_const(name("h", st + 1, v, moving[k]).c_str());
+        solver.add(hv == (h[i] || z3::mk_or(arrivals[i])));
+        next.push_back(hv);
+      }
+    h = std::move(next);
+    // R2: holders of a multi-destination chunk at most double
+    if (opt.doubling && st + 1 < 63)
+      for (std::size_t k = 0; k < m; ++k) {
+        if (col.single_destination(moving[k])) continue;
+        z3::expr_vector holders(ctx);
+        for (std::uint32_t v = 0; v < n; ++v) holders.push_back(h[v * m + k]);
+        const std::uint64_t cap = std::uint64_t{1} << (st + 1);
+        if (cap < n) solver.add(z3::atmost(holders, static_cast<unsigned>(cap)));
+      }
+  }
+  // delivery
+  for (std::size_t k = 0; k < m; ++k)
+    for (std::uint32_t v = 0; v < n; ++v)
+      if (col.is_destination(moving[k], NodeId(v))) solver.add(h[v * m + k]);
+  // R3: personalized chunks need d(origin, destination) hops each. Stated in integer arithmetic
+  // over per-step counts c_t = sum of that step's x (each <= N: one send per node), so that
+  // sum_t c_t >= hops is refuted by the arithmetic solver at once when T * N < hops.
+  if (opt.counting && !all_x.empty()) {
+    std::uint64_t hops = 0;
+    for (auto c : moving)
+      if (auto d = col.single_destination(c)) hops += distance(col.origin(c).v, d->v);
+    if (hops > 0) {
+      z3::expr total = ctx.int_val(0);
+      for (std::uint64_t st = 0; st < steps; ++st) {
+        z3::expr_vector terms(ctx);
+        for (const auto& e : x[st])
+          if (!e.is_false()) terms.push_back(z3::ite(e, ctx.int_val(1), ctx.int_val(0)));
+        const z3::expr count = ctx.int_const(("count_" + std::to_string(st)).c_str());
+        solver.add(count == (terms.empty() ? ctx.int_val(0) : z3::sum(terms)));
+        solver.add(count <= ctx.int_val(static_cast<int>(n)));
+        total = total + count;
+      }
+      solver.add(total >= ctx.int_val(static_cast<std::int64_t>(hops)));
+    }
+  }
+  // R4: symmetry breaking at the broadcast root
+  if (opt.symmetry && col.kind() == Collective::Kind::Broadcast && steps > 0 && n > 1) {
+    const Orbits orb = stabilizer_orbits(g, col.root().v);
+    z3::expr_vector allowed(ctx);
+    for (std::size_t a = 0; a < arcs.size(); ++a) {
+      const auto [u, v] = arcs[a];
+      if (u != col.root().v) continue;
+      if (orb.reps[orb.member[v]] == v) allowed.push_back(x[0][a * m + 0]);
+    }
+    if (!allowed.empty()) solver.add(z3::mk_or(allowed));
+  }
+  FeasibilityResult r;
+  const auto answer = solver.check();
+  r.seconds = since(t0);
+  if (answer == z3::unsat) {
+    r.answer = Feasibility::Unsat;
+    return r;
+  }
+  if (answer == z3::unknown) {
+    r.answer = Feasibility::Unknown;
+    r.reason = solver.reason_unknown();
+    return r;
+  }
+  r.answer = Feasibility::Sat;
+  const z3::model model = solver.get_model();
+  Schedule s;
+  s.topology = t.spec();
+  s.collective = col;
+  s.algorithm = "z3-optimal";
+  for (std::uint64_t c = 0; c < chunks; ++c) s.payloads.push_back({{c}});
+  for (std::uint64_t st = 0; st < steps; ++st) {
+    Step step;
+    for (std::size_t a = 0; a < arcs.size(); ++a)
+      for (std::size_t k = 0; k < m; ++k)
+        if (model.eval(x[st][a * m + k], true).is_true())
+          step.transfers.push_back({NodeId(arcs[a].first), NodeId(arcs[a].second), static_cast<std::uint32_t>(moving[k])});
+    s.steps.push_back(std::move(step));
+  }
+  // every decoded schedule goes through the simulator before it is returned
+  const CheckResult check = simulate(t, s);
+  if (!check.ok) throw std::logic_error("z3 model decodes to an invalid schedule: " + check.violation->message);
+  r.schedule = std::move(s);
+  return r;
+}
+
+MinSteps min_steps(const Topology& t, const Collective& c, std::uint64_t max_steps, const SynthesisOptions& opt,
+                   const Schedule* known) {
+  const auto t0 = std::chrono::steady_clock::now();
+  MinSteps out;
+  if (known) {
+    const bool unit = std::all_of(known->payloads.begin(), known->payloads.end(),
+                                  [](const Payload& p) { return !p.select && p.chunks.size() == 1; });
+    if (!(known->collective == c) || known->model != PortModel::OnePort || !unit)
+      throw std::invalid_argument("min-steps: the known schedule is not a unit-message one-port schedule of this collective");
+    const CheckResult check = simulate(t, *known);
+    if (!check.ok) throw std::logic_error("min-steps: the known schedule is invalid: " + check.violation->message);
+    out.upper_bound = known->steps.size();
+    out.schedule = *known;
+    out.upper_source = known->algorithm + " (checked by the simulator)";
+    // downwards: each sat answer gives a shorter schedule, the first unsat proves the bound
+    for (std::uint64_t steps = out.upper_bound; steps-- > 0;) {
+      const auto r = feasible(t, c, steps, opt);
+      out.queries.push_back({steps, to_string(r.answer)});
+      if (r.answer == Feasibility::Unsat) {
+        out.lower_bound = steps + 1;
+        break;
+      }
+      if (r.answer == Feasibility::Unknown) break;
+      out.upper_bound = steps;
+      out.schedule = r.schedule;
+      out.upper_source = "z3";
+    }
+    out.result = out.lower_bound == out.upper_bound ? "optimal" : out.queries.back().second == "unknown" ? "bounds" : "optimal";
+    if (out.upper_bound == 0) {
+      out.lower_bound = 0;
+      out.result = "optimal";
+    }
+    out.seconds = since(t0);
+    return out;
+  }
+  const Csr g(t);
+  // start at the largest origin-to-destination distance (R1 makes every smaller T unsat anyway)
+  std::uint64_t lo = 0;
+  std::vector<std::vector<std::uint32_t>> from(g.num_nodes());
+  for (std::uint64_t ch = 0; ch < c.num_chunks(); ++ch) {
+    const std::uint32_t o = c.origin(ch).v;
+    if (from[o].empty()) from[o] = bfs_distances(g, o);
+    for (std::uint32_t v = 0; v < g.num_nodes(); ++v)
+      if (c.is_destination(ch, NodeId(v))) lo = std::max<std::uint64_t>(lo, from[o][v]);
+  }
+  // Query from lo - 1 on, so that the bound below the answer is Z3's own unsat, not ours.
+  out.lower_bound = 0;
+  for (std::uint64_t steps = lo > 0 ? lo - 1 : 0; max_steps == 0 || steps <= max_steps; ++steps) {
+    const auto r = feasible(t, c, steps, opt);
+    out.queries.push_back({steps, to_string(r.answer)});
+    if (r.answer == Feasibility::Unsat) {
+      out.lower_bound = steps + 1;
+      continue;
+    }
+    if (r.answer == Feasibility::Sat) {
+      out.upper_bound = steps;
+      out.schedule = r.schedule;
+      out.upper_source = "z3";
+      out.result = out.lower_bound == steps ? "optimal" : "bounds";
+    } else {
+      out.result = "unknown";
+    }
+    break;
+  }
+  if (out.result.empty()) out.result = "bounds";  // max_steps reached without a schedule
+  out.seconds = since(t0);
+  return out;
+}
+
+}  // namespace netsched
