@@ -15,6 +15,46 @@
 
 namespace netsched::cli {
 
+namespace {
+
+// Each paper algorithm's step count (its schedule checked by the simulator) next to the
+// unit-message one-port optimum proven by Z3 (unsat one step below).
+int optimum_table(unsigned timeout) {
+  struct Row {
+    std::string spec, collective, algorithm;
+  };
+  const std::vector<Row> rows = {
+      {"torus(3,3)", "broadcast", "product-broadcast"},        {"torus(2,3,5)", "broadcast", "product-broadcast"},
+      {"hypercube(4)", "broadcast", "binomial-tree"},           {"dualcube(2)", "broadcast", "dualcube-broadcast"},
+      {"dualcube(3)", "broadcast", "dualcube-broadcast"},       {"rdn(hypercube(1),1)", "broadcast", "hdn-broadcast"},
+      {"hdn(hypercube(2), sn=[{0}])", "broadcast", "hdn-broadcast"}, {"rdn(hypercube(2),1)", "broadcast", "hdn-broadcast"},
+      {"hdn(torus(2,3), sn=[{0}])", "broadcast", "hdn-broadcast"},  {"hdn(torus(2,3), sn=[{0,1}])", "broadcast", "hdn-broadcast"},
+      {"hsn(2,hypercube(2))", "broadcast", "rhfc-broadcast"},   {"hsn(3,hypercube(1))", "broadcast", "rhfc-broadcast"},
+      {"hfc(complete(3),4,4)", "broadcast", "rhfc-broadcast"},  {"mfc(ring(3),4,5)", "broadcast", "rhfc-broadcast"},
+      {"torus(3,3)", "total-exchange", "a2"},                   {"hypercube(3)", "total-exchange", "a2"},
+      {"ghc(2,3)", "total-exchange", "a2"},                     {"torus(2,4)", "total-exchange", "a2"},
+  };
+  std::cout << "| network | collective | paper algorithm | its steps | proven optimum | z3 answer below | seconds |\n"
+            << "|---|---|---|---|---|---|---|\n";
+  SynthesisOptions opt;
+  opt.timeout_ms = timeout * 1000;
+  for (const auto& r : rows) {
+    auto t = build_topology(r.spec);
+    const std::uint64_t n = t->num_nodes();
+    const Collective c = r.collective == "broadcast" ? Collective::broadcast(n, NodeId(0)) : Collective::total_exchange(n);
+    const Schedule s = r.collective == "broadcast" ? make_broadcast(*t, NodeId(0), r.algorithm) : make_total_exchange(*t, r.algorithm);
+    const auto m = min_steps(*t, c, 0, opt, &s);
+    const std::string optimum = m.result == "optimal" ? std::to_string(m.upper_bound)
+                                                      : std::to_string(m.lower_bound) + ".." + std::to_string(m.upper_bound);
+    std::cout << fmt::format("| `{}` | {} | {} | {} | {} | {} | {:.2f} |\n", t->spec(), r.collective, r.algorithm, s.steps.size(),
+                             optimum, m.queries.empty() ? "-" : m.queries.back().second + " at " + std::to_string(m.queries.back().first),
+                             m.seconds);
+  }
+  return 0;
+}
+
+}  // namespace
+
 Run add_prove(CLI::App& app) {
   struct Opts {
     std::string what, spec, collective, root = "0", out;
@@ -23,10 +63,11 @@ Run add_prove(CLI::App& app) {
     bool json = false, plain = false, no_generator = false;
   };
   auto o = std::make_shared<Opts>();
-  app.add_option("WHAT", o->what, "min-steps")->required()->check(CLI::IsMember({"min-steps"}));
-  app.add_option("SPEC", o->spec, "network spec")->required();
-  app.add_option("COLLECTIVE", o->collective, "broadcast, scatter, gather, all-gather or total-exchange")
+  app.add_option("WHAT", o->what, "min-steps, or table (paper algorithms against proven optima, markdown)")
       ->required()
+      ->check(CLI::IsMember({"min-steps", "table"}));
+  app.add_option("SPEC", o->spec, "network spec");
+  app.add_option("COLLECTIVE", o->collective, "broadcast, scatter, gather, all-gather or total-exchange")
       ->check(CLI::IsMember({"broadcast", "scatter", "gather", "all-gather", "total-exchange"}));
   app.add_option("--root", o->root, "root of broadcast, scatter, gather")->capture_default_str();
   app.add_option("--steps", o->steps, "decide this one step count (sat / unsat / unknown)");
@@ -39,6 +80,8 @@ Run add_prove(CLI::App& app) {
   app.footer("Unit messages, one-port. sat, unsat and unknown are three different answers: a result is "
              "'optimal' only when T-1 is unsat and T is sat.");
   return [o] {
+    if (o->what == "table") return optimum_table(o->timeout);
+    if (o->spec.empty() || o->collective.empty()) throw std::invalid_argument("prove min-steps needs SPEC and COLLECTIVE");
     auto t = build_topology(o->spec);
     const std::uint64_t n = t->num_nodes();
     const NodeId root = t->node(o->root);
