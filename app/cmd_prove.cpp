@@ -11,6 +11,7 @@
 #include "gen/broadcast/broadcast.hpp"
 #include "gen/exchange/total_exchange.hpp"
 #include "verify/report.hpp"
+#include "verify/smt_bisection.hpp"
 #include "verify/smt_synthesis.hpp"
 
 namespace netsched::cli {
@@ -65,7 +66,7 @@ Run add_prove(CLI::App& app) {
   auto o = std::make_shared<Opts>();
   app.add_option("WHAT", o->what, "min-steps, or table (paper algorithms against proven optima, markdown)")
       ->required()
-      ->check(CLI::IsMember({"min-steps", "table"}));
+      ->check(CLI::IsMember({"min-steps", "table", "bisection"}));
   app.add_option("SPEC", o->spec, "network spec");
   app.add_option("COLLECTIVE", o->collective, "broadcast, scatter, gather, all-gather or total-exchange")
       ->check(CLI::IsMember({"broadcast", "scatter", "gather", "all-gather", "total-exchange"}));
@@ -81,6 +82,20 @@ Run add_prove(CLI::App& app) {
              "'optimal' only when T-1 is unsat and T is sat.");
   return [o] {
     if (o->what == "table") return optimum_table(o->timeout);
+    if (o->what == "bisection") {
+      if (o->spec.empty()) throw std::invalid_argument("prove bisection needs SPEC");
+      auto t = build_topology(o->spec);
+      const Bisection b = bisection_width(*t, o->timeout * 1000);
+      nlohmann::json j{{"topology", t->spec()}, {"result", b.result}, {"width", b.width}, {"seconds", b.seconds}};
+      std::vector<std::uint32_t> half;
+      for (std::uint32_t v = 0; v < b.side.size(); ++v)
+        if (b.side[v]) half.push_back(v);
+      j["side_1"] = half;
+      if (o->json) std::cout << j.dump(2) << "\n";
+      else std::cout << fmt::format("bisection width of {}: {} {} ({:.2f} s)\n", t->spec(), b.result == "exact" ? "exactly" : "at most",
+                                    b.width, b.seconds);
+      return b.result == "unknown" ? 4 : 0;
+    }
     if (o->spec.empty() || o->collective.empty()) throw std::invalid_argument("prove min-steps needs SPEC and COLLECTIVE");
     auto t = build_topology(o->spec);
     const std::uint64_t n = t->num_nodes();
