@@ -59,3 +59,10 @@ read -r s1 kb1 < <(wall "$ns" gen 'hdn(torus(2,3,5), sn=[{},{}])' broadcast -o "
 read -r s2 kb2 < <(wall "$ns" verify "$out/bcast6480000.json")
 echo "gen ${s1}s (peak ${kb1} KB), verify ${s2}s (peak ${kb2} KB), file $(stat -c %s "$out/bcast6480000.json") bytes"
 rm -f "$out/bcast6480000.json"
+
+echo
+echo "== 6. Z3 anchors (SCCL left the second undecided after 550 s and never reached the third)"
+for args in "hypercube(3) broadcast --steps 2" "hypercube(5) broadcast --steps 4" "hypercube(6) broadcast" "hypercube(3) total-exchange"; do
+  read -r s kb < <(wall "$ns" prove min-steps $args)
+  echo "prove min-steps $args: ${s}s ($("$ns" prove min-steps $args | head -1))"
+done
