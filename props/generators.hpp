@@ -147,3 +147,29 @@ inline std::uint32_t any_node(const Topology& t) {
 }
 
 }  // namespace netsched::props
+
+namespace netsched::props {
+
+/// A spec of any implemented family, as a type of its own so that rapidcheck can generate it
+/// with gen::arbitrary<SpecText>() (and print it in counterexamples).
+struct SpecText {
+  std::string text;
+};
+inline void showValue(const SpecText& s, std::ostream& os) { os << s.text; }
+
+}  // namespace netsched::props
+
+namespace rc {
+template <>
+struct Arbitrary<netsched::props::SpecText> {
+  static Gen<netsched::props::SpecText> arbitrary() {
+    return gen::map(netsched::props::any_spec(), [](std::string s) { return netsched::props::SpecText{std::move(s)}; });
+  }
+};
+template <>
+struct Arbitrary<netsched::PortModel> {
+  static Gen<netsched::PortModel> arbitrary() {
+    return gen::element(netsched::PortModel::OnePort, netsched::PortModel::AllPort, netsched::PortModel::SingleDimension);
+  }
+};
+}  // namespace rc
