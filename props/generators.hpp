@@ -102,6 +102,11 @@ inline rc::Gen<std::string> any_spec() {
                  return "rhs(" + std::to_string(std::get<0>(t)) + "," + std::to_string(std::get<1>(t)) +
                         ",hypercube(1))";
                }),
+      gen::map(gen::tuple(gen::inRange(1, 4), gen::inRange(1, 4)),
+               [](const std::tuple<int, int>& x) {  // mfc(ring(n1), N2, N3) with N2 <= n1+1, N3 <= n1*N2+1
+                 const int n1 = std::get<0>(x), n2 = std::min(std::get<1>(x), n1 + 1);
+                 return "mfc(ring(" + std::to_string(n1) + ")," + std::to_string(n2) + "," + std::to_string(std::min(3, n1 * n2 + 1)) + ")";
+               }),
       gen::mapcat(gen::inRange(1, 5), [](int n1) {
         return gen::map(ints(1, 3, gen::inRange(1, n1 + 2)),
                         [n1](std::vector<int> counts) {
