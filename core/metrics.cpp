@@ -27,6 +27,21 @@ std::vector<std::uint32_t> bfs_distances(const Csr& g, std::uint32_t src) {
   return dist;
 }
 
+BfsTree bfs_tree(const Csr& g, std::uint32_t src) {
+  BfsTree t;
+  t.parent.assign(g.num_nodes(), kUnreached);
+  t.order.reserve(g.num_nodes());
+  t.parent[src] = src;
+  t.order.push_back(src);
+  for (std::size_t h = 0; h < t.order.size(); ++h)
+    for (const std::uint32_t* p = g.begin(t.order[h]); p != g.end(t.order[h]); ++p)
+      if (t.parent[*p] == kUnreached) {
+        t.parent[*p] = t.order[h];
+        t.order.push_back(*p);
+      }
+  return t;
+}
+
 std::uint32_t eccentricity(const Csr& g, std::uint32_t src) {
   auto d = bfs_distances(g, src);
   std::uint32_t e = 0;

@@ -14,6 +14,13 @@ inline constexpr std::uint32_t kUnreached = 0xffffffffu;
 /// Distances from src (kUnreached where not reachable).
 std::vector<std::uint32_t> bfs_distances(const Csr& g, std::uint32_t src);
 
+/// A BFS tree from src: parent[v] (parent[src] = src, kUnreached where not reachable) and the
+/// nodes in the order BFS reached them.
+struct BfsTree {
+  std::vector<std::uint32_t> parent, order;
+};
+BfsTree bfs_tree(const Csr& g, std::uint32_t src);
+
 /// A partition of the nodes into classes whose members have identical distance profiles
 /// (automorphism orbits, or any finer partition). reps[i] represents a class of sizes[i] nodes.
 struct Orbits {

@@ -11,14 +11,7 @@ namespace netsched {
 Rounds greedy_broadcast(const Topology& t, std::uint32_t root) {
   const Csr g(t, 1);
   const std::uint32_t n = g.num_nodes();
-  std::vector<std::uint32_t> parent(n, kUnreached), order{root};
-  parent[root] = root;
-  for (std::size_t h = 0; h < order.size(); ++h)
-    for (const std::uint32_t* p = g.begin(order[h]); p != g.end(order[h]); ++p)
-      if (parent[*p] == kUnreached) {
-        parent[*p] = order[h];
-        order.push_back(*p);
-      }
+  const auto [parent, order] = bfs_tree(g, root);
   if (order.size() != n) throw std::invalid_argument("greedy broadcast: the network is disconnected");
   // Rounds a subtree needs once its root holds the message, computed bottom-up.
   std::vector<std::vector<std::uint32_t>> children(n);

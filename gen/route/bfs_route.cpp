@@ -19,7 +19,7 @@ class BfsRouter : public Router {
     if (owner != this || source != u) {
       owner = this;
       source = u;
-      tree_from(u, parent);
+      parent = bfs_tree(csr_, u).parent;
     }
     path.clear();
     for (std::uint32_t x = v; x != u; x = parent[x]) {
@@ -32,17 +32,6 @@ class BfsRouter : public Router {
 
  private:
   Csr csr_;
-  void tree_from(std::uint32_t u, std::vector<std::uint32_t>& parent) const {
-    parent.assign(csr_.num_nodes(), kUnreached);
-    std::vector<std::uint32_t> queue{u};
-    parent[u] = u;
-    for (std::size_t h = 0; h < queue.size(); ++h)
-      for (const std::uint32_t* p = csr_.begin(queue[h]); p != csr_.end(queue[h]); ++p)
-        if (parent[*p] == kUnreached) {
-          parent[*p] = queue[h];
-          queue.push_back(*p);
-        }
-  }
 };
 
 }  // namespace
