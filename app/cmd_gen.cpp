@@ -19,8 +19,8 @@ Run add_gen(CLI::App& app) {
   };
   auto o = std::make_shared<Opts>();
   app.add_option("SPEC", o->spec, "network spec")->required();
-  app.add_option("COLLECTIVE", o->collective, "broadcast, route or total-exchange")->required()
-      ->check(CLI::IsMember({"broadcast", "route", "total-exchange"}));
+  app.add_option("COLLECTIVE", o->collective, "broadcast, route, scatter (dualcube: one2allp) or total-exchange")->required()
+      ->check(CLI::IsMember({"broadcast", "route", "scatter", "total-exchange"}));
   app.add_option("--root", o->root, "broadcast root (serial id or label)")->capture_default_str();
   app.add_option("--source", o->source, "route source (serial id or label)");
   app.add_option("--target", o->target, "route target (serial id or label)");
@@ -34,6 +34,10 @@ Run add_gen(CLI::App& app) {
     Schedule s;
     if (o->collective == "broadcast") {
       s = make_broadcast(*t, t->node(o->root), o->algorithm);
+    } else if (o->collective == "scatter") {
+      if (t->family() != "dualcube")
+        throw std::invalid_argument("scatter is implemented for dualcubes only so far (one2allp)");
+      s = dualcube_one2allp(*t, t->node(o->root));
     } else if (o->collective == "total-exchange") {
       s = make_total_exchange(*t, o->algorithm);
     } else {

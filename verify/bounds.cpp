@@ -185,6 +185,14 @@ std::optional<PaperBound> broadcast_or_other_bound(const Topology& t, const Coll
     }
     return std::nullopt;
   }
+  if (c.kind() == Collective::Kind::Scatter) {
+    if (const auto* d = dynamic_cast<const Dualcube*>(&t); d && algorithm == "one2allp") {
+      const std::uint64_t r = d->r();
+      return PaperBound{2 * r, "2r t_s + (2^(2r-1) + 2^(r-1) - 1) m t_w", "li-peng dualcube §3 One2allP",
+                        (std::uint64_t{1} << (2 * r - 1)) + (std::uint64_t{1} << (r - 1)) - 1};
+    }
+    return std::nullopt;
+  }
   if (c.kind() != Collective::Kind::Broadcast) return std::nullopt;
   const std::uint64_t root = c.root().v;
   if (const auto* h = dynamic_cast<const Hdn*>(&t); h && algorithm == "hdn-broadcast") {
@@ -219,6 +227,7 @@ std::optional<LowerBound> lower_bound(const Topology& t, const Collective& c, co
       if (d == kUnreached) return std::nullopt;
       return LowerBound{d, "distance"};
     }
+    case Collective::Kind::Scatter:
     case Collective::Kind::Broadcast: {
       const std::uint64_t lg = ceil_log2(t.num_nodes());
       const std::uint32_t ecc = eccentricity(csr, c.root().v);

@@ -44,6 +44,9 @@ Schedule hdn_total_exchange(const Topology& t);
 /// Dualcube total exchange: the HDN algorithm through the isomorphism with rdn(hypercube(r-1),1).
 Schedule dualcube_total_exchange(const Topology& t);
 
+/// One2allP of the dualcube paper §3: packed one-to-all personalized communication (scatter).
+Schedule dualcube_one2allp(const Topology& t, NodeId root);
+
 /// The packed dimension-ordered exchange on a product on its own (every node owns itself).
 Schedule packed_total_exchange(const Topology& t);
 

@@ -118,3 +118,18 @@ TEST_CASE("dualcube total exchange: the HDN algorithm through the isomorphism, c
     CHECK(v.check.steps == (r == 1 ? 1u : 2u + 2u * (r - 1)));
   }
 }
+
+TEST_CASE("dualcube One2allP: 2r steps and the paper's chunk-steps from every root") {
+  for (std::uint32_t r = 1; r <= 4; ++r) {
+    const auto t = build_topology("dualcube(" + std::to_string(r) + ")");
+    for (std::uint32_t root = 0; root < t->num_nodes(); ++root) {
+      INFO("r = " << r << " root " << root);
+      const auto v = verify_schedule(*t, dualcube_one2allp(*t, NodeId(root)));
+      REQUIRE(v.check.ok);
+      if (r == 1) continue;
+      // by hand: p/2 + (p/2 - 2^(r-1)) + 2^(r-1) + (2^(r-1) - 1) with p = 2^(2r-1)
+      CHECK(v.check.steps == 2 * r);
+      CHECK(v.check.payload_sum == (1u << (2 * r - 1)) + (1u << (r - 1)) - 1);
+    }
+  }
+}
