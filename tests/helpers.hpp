@@ -5,9 +5,31 @@
 #include <algorithm>
 #include <set>
 
+#include "core/schedule.hpp"
 #include "gen/topology.hpp"
 
 namespace netsched::test {
+
+/// A hand-made one-port broadcast on ring(4) from node 0: step 0: 0->1; step 1: 1->2 and 0->3.
+inline Schedule ring4_broadcast() {
+  Schedule s;
+  s.topology = "ring(4)";
+  s.collective = Collective::broadcast(4, NodeId(0));
+  s.payloads = {{{0}}};
+  s.steps = {{{{NodeId(0), NodeId(1), 0}}}, {{{NodeId(1), NodeId(2), 0}, {NodeId(0), NodeId(3), 0}}}};
+  return s;
+}
+
+/// The message of the std::invalid_argument that f() throws, or "no error".
+template <class F>
+std::string error_of(F&& f) {
+  try {
+    f();
+  } catch (const std::invalid_argument& e) {
+    return e.what();
+  }
+  return "no error";
+}
 
 /// Adjacency is symmetric, loop-free, duplicate-free; degree() and neighbors() agree; labels
 /// round-trip; the edge count is half the degree sum.

@@ -2,18 +2,15 @@
 
 #include "core/schedule_io.hpp"
 #include "core/sha256.hpp"
+#include "tests/helpers.hpp"
 
 using namespace netsched;
 
 namespace {
 
 Schedule sample() {
-  Schedule s;
-  s.topology = "ring(4)";
-  s.collective = Collective::broadcast(4, NodeId(0));
+  Schedule s = test::ring4_broadcast();
   s.algorithm = "hand";
-  s.payloads = {{{0}}};
-  s.steps = {{{{NodeId(0), NodeId(1), 0}}}, {{{NodeId(1), NodeId(2), 0}, {NodeId(0), NodeId(3), 0}}}};
   return s;
 }
 
@@ -28,12 +25,7 @@ VerificationRecord record() {
 }
 
 std::string error_of(const std::string& text) {
-  try {
-    schedule_from_json(text);
-  } catch (const std::invalid_argument& e) {
-    return e.what();
-  }
-  return "no error";
+  return test::error_of([&] { schedule_from_json(text); });
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include "gen/spec.hpp"
 #include "gen/topology.hpp"
+#include "tests/helpers.hpp"
 
 using namespace netsched;
 
@@ -31,12 +32,7 @@ TEST_CASE("printing then parsing gives back the same tree") {
 namespace {
 
 std::string error_of(const std::string& spec) {
-  try {
-    build_topology(spec);
-  } catch (const std::invalid_argument& e) {
-    return e.what();
-  }
-  return "no error";
+  return test::error_of([&] { build_topology(spec); });
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include "props/mutations.hpp"
 #include "props/reference_checker.hpp"
+#include "tests/helpers.hpp"
 #include "verify/simulator.hpp"
 
 using namespace netsched;
@@ -24,11 +25,7 @@ Schedule path_scatter() {
   return make("path(3)", Collective::scatter(3, NodeId(0)), {{{1, 2}}, {{2}}},
               {{{{NodeId(0), NodeId(1), 0}}}, {{{NodeId(1), NodeId(2), 1}}}});
 }
-// broadcast on ring(4) from 0: 0->1; then 1->2 and 0->3
-Schedule ring4_broadcast() {
-  return make("ring(4)", Collective::broadcast(4, NodeId(0)), {{{0}}},
-              {{{{NodeId(0), NodeId(1), 0}}}, {{{NodeId(1), NodeId(2), 0}, {NodeId(0), NodeId(3), 0}}}});
-}
+using test::ring4_broadcast;
 // broadcast on ring(3) from 0: 0->1; then 0->2 while 1 (holding the chunk) is idle
 Schedule ring3_broadcast() {
   return make("ring(3)", Collective::broadcast(3, NodeId(0)), {{{0}}}, {{{{NodeId(0), NodeId(1), 0}}}, {{{NodeId(0), NodeId(2), 0}}}});

@@ -1,28 +1,21 @@
 #include <catch2/catch.hpp>
 
 #include "gen/topology.hpp"
+#include "tests/helpers.hpp"
 #include "verify/simulator.hpp"
 
 using namespace netsched;
 
 namespace {
 
-// A hand-made broadcast on ring(4) from node 0: step 0: 0->1; step 1: 1->2, 0->3.
-Schedule ring_broadcast() {
-  Schedule s;
-  s.topology = "ring(4)";
-  s.collective = Collective::broadcast(4, NodeId(0));
-  s.payloads = {{{0}}};
-  s.steps = {{{{NodeId(0), NodeId(1), 0}}}, {{{NodeId(1), NodeId(2), 0}, {NodeId(0), NodeId(3), 0}}}};
-  return s;
-}
+using test::ring4_broadcast;
 
 CheckResult run(const Schedule& s) { return simulate(*build_topology(s.topology), s); }
 
 }  // namespace
 
 TEST_CASE("a correct hand-made broadcast holds") {
-  const auto r = run(ring_broadcast());
+  const auto r = run(ring4_broadcast());
   CHECK(r.ok);
   CHECK(r.steps == 2);
   CHECK(r.payload_sum == 2);
@@ -49,7 +42,7 @@ TEST_CASE("each rule, broken alone, is reported with that rule and its place") {
   };
   for (const auto& c : cases) {
     INFO(c.name);
-    Schedule s = ring_broadcast();
+    Schedule s = ring4_broadcast();
     c.mutate(s);
     const auto r = run(s);
     REQUIRE_FALSE(r.ok);
@@ -96,16 +89,16 @@ TEST_CASE("all-port forbids a directed link twice in a step; single-dimension on
 }
 
 TEST_CASE("ids outside the network are bad input, not violations") {
-  Schedule s = ring_broadcast();
+  Schedule s = ring4_broadcast();
   s.steps[0].transfers[0].to = NodeId(9);
   CHECK_THROWS_WITH(run(s), Catch::Contains("step 0 transfer 0: node 9 is not a node of ring(4)"));
-  s = ring_broadcast();
+  s = ring4_broadcast();
   s.payloads[0].chunks = {5};
   CHECK_THROWS_WITH(run(s), Catch::Contains("names chunk 5"));
-  s = ring_broadcast();
+  s = ring4_broadcast();
   s.collective = Collective::broadcast(5, NodeId(0));
   CHECK_THROWS_WITH(run(s), Catch::Contains("schedule is for 5 nodes"));
-  s = ring_broadcast();
+  s = ring4_broadcast();
   s.topology = "ccc(3)";
   s.collective = Collective::broadcast(24, NodeId(0));
   s.model = PortModel::SingleDimension;

@@ -3,6 +3,7 @@
 #include "gen/broadcast/broadcast.hpp"
 #include "gen/exchange/total_exchange.hpp"
 #include "gen/route/router.hpp"
+#include "tests/helpers.hpp"
 #include "verify/simulator.hpp"
 #include "verify/smt_checker.hpp"
 
@@ -39,11 +40,8 @@ TEST_CASE("the Z3 checker accepts every generator's schedule on small instances"
 
 TEST_CASE("the Z3 checker finds the hand-made violations with the simulator's rule and place", "[smt]") {
   const auto t = build_topology("ring(4)");
-  Schedule good;
-  good.topology = "ring(4)";
-  good.collective = Collective::broadcast(4, NodeId(0));
-  good.payloads = {{{0}}, {}};
-  good.steps = {{{{NodeId(0), NodeId(1), 0}}}, {{{NodeId(1), NodeId(2), 0}, {NodeId(0), NodeId(3), 0}}}};
+  Schedule good = test::ring4_broadcast();
+  good.payloads.push_back({});  // payload 1: empty, for the empty-payload case
   agree(*t, good);
   auto with = [&](auto&& f) {
     Schedule s = good;
