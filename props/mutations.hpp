@@ -65,22 +65,18 @@ inline std::optional<Schedule> mutate(const Topology& t, const Schedule& s, cons
       if (v != x.from.v && std::find(nb.begin(), nb.end(), NodeId(v)) == nb.end()) far.push_back(v);
     if (far.empty()) return std::nullopt;
     step[ti].to = NodeId(far[pick(far.size())]);
-  } else if (op == "second-send") {
-    // a second send by x.from, to a neighbour that receives nothing else in this step
-    t.neighbors(x.from, nb);
-    std::vector<NodeId> other;
+  } else if (op == "second-send" || op == "second-receive") {
+    // a second send by x.from to a neighbour that receives nothing else in this step, or a
+    // second receipt by x.to from a neighbour that sends nothing else in this step
+    const bool send = op == "second-send";
+    t.neighbors(send ? x.from : x.to, nb);
+    std::vector<NodeId> idle;
     for (NodeId v : nb)
-      if (std::none_of(step.begin(), step.end(), [v](const Transfer& y) { return y.to == v; })) other.push_back(v);
-    if (other.empty()) return std::nullopt;
-    step.push_back({x.from, other[pick(other.size())], x.payload});
-  } else if (op == "second-receive") {
-    // a second receipt by x.to, from a neighbour that sends nothing else in this step
-    t.neighbors(x.to, nb);
-    std::vector<NodeId> other;
-    for (NodeId v : nb)
-      if (std::none_of(step.begin(), step.end(), [v](const Transfer& y) { return y.from == v; })) other.push_back(v);
-    if (other.empty()) return std::nullopt;
-    step.push_back({other[pick(other.size())], x.to, x.payload});
+      if (std::none_of(step.begin(), step.end(), [&](const Transfer& y) { return (send ? y.to : y.from) == v; }))
+        idle.push_back(v);
+    if (idle.empty()) return std::nullopt;
+    const NodeId other = idle[pick(idle.size())];
+    step.push_back(send ? Transfer{x.from, other, x.payload} : Transfer{other, x.to, x.payload});
   } else if (op == "drop-chunk") {
     const Payload& p = m.payloads[x.payload];
     if (p.select || p.chunks.empty()) return std::nullopt;
