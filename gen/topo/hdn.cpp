@@ -91,11 +91,15 @@ void Hdn::neighbors(NodeId u, std::vector<NodeId>& out) const {
   out.clear();
   for (NodeId v : base_nb) out.emplace_back(static_cast<std::uint32_t>(join(k, copy, v.v)));
   for (std::size_t j = 1; j <= k; ++j)
-    out.emplace_back(static_cast<std::uint32_t>(cross_neighbor(j, u.v)));
+    out.emplace_back(static_cast<std::uint32_t>(cross_of(j, copy, b)));
 }
 
 std::uint64_t Hdn::cross_neighbor(std::size_t j, std::uint64_t u) const {
   const auto [copy, b] = split(k(), u);
+  return cross_of(j, copy, b);
+}
+
+std::uint64_t Hdn::cross_of(std::size_t j, std::uint64_t copy, std::uint64_t b) const {
   const std::uint64_t cj = copies_at(j);
   const Quad q = quad(j, join(j, copy % cj, b));
   const auto [copy2, b2] = split(j, serial(j, {1 - q.c, q.x, q.U, q.p}));
@@ -108,7 +112,7 @@ std::optional<std::uint32_t> Hdn::edge_dimension(NodeId u, NodeId v) const {
   if (cu == cv)
     return base_->edge_dimension(NodeId(static_cast<std::uint32_t>(bu)), NodeId(static_cast<std::uint32_t>(bv)));
   for (std::size_t j = 1; j <= k(); ++j)
-    if (cross_neighbor(j, u.v) == v.v) return static_cast<std::uint32_t>(base_->dims() + j - 1);
+    if (cross_of(j, cu, bu) == v.v) return static_cast<std::uint32_t>(base_->dims() + j - 1);
   return std::nullopt;
 }
 

@@ -78,6 +78,9 @@ class Hdn : public Topology {
   std::uint32_t supernode_diameter(std::size_t i) const;
 
  private:
+  /// The level-j cross neighbour of the node in base copy `copy` (of HDN(B,k)) at base node b.
+  std::uint64_t cross_of(std::size_t j, std::uint64_t copy, std::uint64_t b) const;
+
   std::string family_;
   std::unique_ptr<Product> base_;
   std::vector<Level> levels_;
