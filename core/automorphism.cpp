@@ -101,7 +101,6 @@ GeneratedClasses classes_from_candidates(const Csr& g, const std::vector<Permuta
     }
   out.classes.member.resize(n);
   for (std::uint32_t u = 0; u < n; ++u) out.classes.member[u] = index[uf.find(u)];
-  out.classes.exact = out.classes.reps.size() == 1;
   return out;
 }
 

@@ -28,8 +28,6 @@ struct Orbits {
   std::vector<std::uint64_t> sizes;
   /// Index (into reps) of each node's class; filled by the orbit finders.
   std::vector<std::uint32_t> member;
-  /// True when the classes are exactly the automorphism orbits (not merely a refinement).
-  bool exact = false;
 };
 
 /// All-pairs distance facts.

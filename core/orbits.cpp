@@ -70,7 +70,6 @@ namespace {
 Orbits orbits_of_run(const Csr& g, int fixed) {
   const std::size_t n = g.num_nodes();
   Orbits out;
-  out.exact = true;
   if (n == 0) return out;
   const TracesRun run(g, nullptr, fixed);
   // orbits[v] is the smallest vertex of v's orbit.
