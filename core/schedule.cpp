@@ -1,5 +1,6 @@
 #include "core/schedule.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace netsched {
@@ -7,8 +8,11 @@ namespace netsched {
 namespace {
 Collective::Kind kinds[] = {Collective::Kind::Route, Collective::Kind::Broadcast,
                             Collective::Kind::Scatter, Collective::Kind::Gather,
-                            Collective::Kind::AllGather, Collective::Kind::TotalExchange};
-const char* kind_names[] = {"route", "broadcast", "scatter", "gather", "all-gather", "total-exchange"};
+                            Collective::Kind::AllGather, Collective::Kind::TotalExchange,
+                            Collective::Kind::Multicast, Collective::Kind::AllReduce,
+                            Collective::Kind::Prefix, Collective::Kind::MatMul};
+const char* kind_names[] = {"route",     "broadcast",  "scatter", "gather", "all-gather", "total-exchange",
+                            "multicast", "all-reduce", "prefix",  "matmul"};
 }  // namespace
 
 Collective Collective::route(std::uint64_t n, NodeId s, NodeId t) {
@@ -49,6 +53,34 @@ Collective Collective::total_exchange(std::uint64_t n) {
   return c;
 }
 
+Collective Collective::multicast(std::uint64_t n, std::vector<std::vector<NodeId>> groups) {
+  Collective c;
+  c.kind_ = Kind::Multicast;
+  c.nodes_ = n;
+  c.groups_ = std::move(groups);
+  return c;
+}
+Collective Collective::all_reduce(std::uint64_t n, std::vector<std::vector<NodeId>> groups) {
+  Collective c;
+  c.kind_ = Kind::AllReduce;
+  c.nodes_ = n;
+  c.groups_ = std::move(groups);
+  return c;
+}
+Collective Collective::prefix(std::uint64_t n, std::vector<std::vector<NodeId>> groups) {
+  Collective c = all_reduce(n, std::move(groups));
+  c.kind_ = Kind::Prefix;
+  return c;
+}
+Collective Collective::matmul(std::uint64_t n, std::uint32_t m, std::vector<NodeId> home) {
+  Collective c;
+  c.kind_ = Kind::MatMul;
+  c.nodes_ = n;
+  c.matrix_ = m;
+  c.groups_.push_back(std::move(home));
+  return c;
+}
+
 std::uint64_t Collective::num_chunks() const {
   switch (kind_) {
     case Kind::Route:
@@ -57,8 +89,9 @@ std::uint64_t Collective::num_chunks() const {
     case Kind::Gather:
     case Kind::AllGather: return nodes_;
     case Kind::TotalExchange: return nodes_ * nodes_;
+    case Kind::Multicast: return groups_.size();
+    default: return 0;  // combining collectives have registers, not chunks
   }
-  return 0;
 }
 
 NodeId Collective::origin(std::uint64_t c) const {
@@ -69,8 +102,9 @@ NodeId Collective::origin(std::uint64_t c) const {
     case Kind::Gather:
     case Kind::AllGather: return NodeId(static_cast<std::uint32_t>(c));
     case Kind::TotalExchange: return NodeId(static_cast<std::uint32_t>(c / nodes_));
+    case Kind::Multicast: return groups_[c].front();
+    default: return root_;
   }
-  return root_;
 }
 
 bool Collective::is_destination(std::uint64_t c, NodeId v) const {
@@ -81,8 +115,9 @@ bool Collective::is_destination(std::uint64_t c, NodeId v) const {
     case Kind::Scatter: return v.v == c;
     case Kind::Gather: return v == root_;
     case Kind::TotalExchange: return v.v == c % nodes_;
+    case Kind::Multicast: return std::find(groups_[c].begin(), groups_[c].end(), v) != groups_[c].end();
+    default: return false;
   }
-  return false;
 }
 
 std::optional<NodeId> Collective::single_destination(std::uint64_t c) const {
@@ -91,6 +126,9 @@ std::optional<NodeId> Collective::single_destination(std::uint64_t c) const {
     case Kind::Scatter: return NodeId(static_cast<std::uint32_t>(c));
     case Kind::Gather: return root_;
     case Kind::TotalExchange: return NodeId(static_cast<std::uint32_t>(c % nodes_));
+    case Kind::Multicast:
+      if (groups_[c].size() == 2) return groups_[c][1];
+      return std::nullopt;
     default: return std::nullopt;
   }
 }
@@ -120,6 +158,21 @@ std::optional<PortModel> port_model_from_name(const std::string& s) {
   if (s == "one-port") return PortModel::OnePort;
   if (s == "all-port") return PortModel::AllPort;
   if (s == "single-dimension") return PortModel::SingleDimension;
+  return std::nullopt;
+}
+
+std::string to_string(RegOp op) {
+  switch (op) {
+    case RegOp::Set: return "set";
+    case RegOp::Combine: return "combine";
+    case RegOp::Mul: return "mul";
+  }
+  return "?";
+}
+
+std::optional<RegOp> reg_op_from_name(const std::string& s) {
+  for (RegOp op : {RegOp::Set, RegOp::Combine, RegOp::Mul})
+    if (s == to_string(op)) return op;
   return std::nullopt;
 }
 

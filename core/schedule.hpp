@@ -14,7 +14,7 @@ namespace netsched {
 /// destination set computed from the kind.
 class Collective {
  public:
-  enum class Kind { Route, Broadcast, Scatter, Gather, AllGather, TotalExchange };
+  enum class Kind { Route, Broadcast, Scatter, Gather, AllGather, TotalExchange, Multicast, AllReduce, Prefix, MatMul };
   /// route: one chunk from source to target.
   static Collective route(std::uint64_t nodes, NodeId source, NodeId target);
   /// broadcast: one chunk from root to every node.
@@ -29,7 +29,28 @@ class Collective {
   /// held by i from the start and needs no delivery).
   static Collective total_exchange(std::uint64_t nodes);
 
+  /// many-to-many multicast: chunk g from groups[g][0] to every node of groups[g] (the origin
+  /// holds it from the start).
+  static Collective multicast(std::uint64_t nodes, std::vector<std::vector<NodeId>> groups);
+
+  // Combining collectives (registers of values of a commutative semigroup, docs/schedule-format.md).
+  /// all-reduce (semigroup computation): register 0 of node v holds input x_v; at the end
+  /// register 1 of every node holds the combination of the inputs of its group. No groups =
+  /// one group of all nodes.
+  static Collective all_reduce(std::uint64_t nodes, std::vector<std::vector<NodeId>> groups = {});
+  /// prefix: as all-reduce, but node v ends with the inputs of the members of its group listed
+  /// up to and including v. No groups = all nodes in id order.
+  static Collective prefix(std::uint64_t nodes, std::vector<std::vector<NodeId>> groups = {});
+  /// m x m matrix product: registers 0, 1, 2 are A, B, C; node home[i*m+j] starts with A_ij in
+  /// register 0 and B_ij in register 1 and must end with C_ij = sum_k A_ik B_kj in register 2.
+  static Collective matmul(std::uint64_t nodes, std::uint32_t m, std::vector<NodeId> home);
+
   Kind kind() const { return kind_; }
+  /// Whether the collective is one of registers (all-reduce, prefix, matmul) rather than chunks.
+  bool combining() const { return kind_ == Kind::AllReduce || kind_ == Kind::Prefix || kind_ == Kind::MatMul; }
+  /// Multicast groups (origin first), reduce/prefix groups, or matmul's single home list.
+  const std::vector<std::vector<NodeId>>& groups() const { return groups_; }
+  std::uint32_t matrix_size() const { return matrix_; }
   std::uint64_t nodes() const { return nodes_; }
   std::uint64_t num_chunks() const;
   NodeId origin(std::uint64_t chunk) const;
@@ -48,6 +69,8 @@ class Collective {
   Kind kind_ = Kind::Broadcast;
   std::uint64_t nodes_ = 0;
   NodeId root_{}, target_{};
+  std::vector<std::vector<NodeId>> groups_;
+  std::uint32_t matrix_ = 0;
 };
 
 /// Port models of DESIGN.md rule 3.
@@ -81,11 +104,43 @@ struct Selector {
   bool operator==(const Selector&) const = default;
 };
 
-/// A payload: an explicit list of chunk ids, or a selector.
+/// Register operations of combining schedules.
+enum class RegOp : std::uint8_t {
+  Set,      ///< dst = value (overwrite)
+  Combine,  ///< dst = dst (+) value, the semigroup operator; every input may be combined in once
+  Mul       ///< (local only) dst = a x b, the ring product of matrix schedules
+};
+std::string to_string(RegOp op);
+std::optional<RegOp> reg_op_from_name(const std::string& s);
+
+/// A register move of a combining transfer: the sender's register `src` (read at the start of
+/// the step) is applied to the receiver's register `dst` with `op` (Set or Combine) at the end.
+struct Move {
+  std::uint16_t src = 0, dst = 0;
+  RegOp op = RegOp::Set;
+  bool operator==(const Move&) const = default;
+};
+
+/// A local operation applied at every node at the start of its step, before the step's sends:
+/// dst = a op b (Mul: a x b; Combine: a (+) b; Set: dst = a, b ignored).
+struct LocalOp {
+  std::uint16_t dst = 0, a = 0, b = 0;
+  RegOp op = RegOp::Set;
+  bool operator==(const LocalOp&) const = default;
+};
+
+/// A payload: an explicit list of chunk ids, a selector, or (combining collectives) register
+/// moves. The size of a register payload is the number of distinct source registers (words).
 struct Payload {
   std::vector<std::uint64_t> chunks;
   std::optional<Selector> select;  ///< when set, `chunks` is empty
+  std::vector<Move> moves;         ///< combining schedules only; then the others are empty
   bool operator==(const Payload&) const = default;
+  static Payload of_chunks(std::vector<std::uint64_t> ids) {
+    Payload p;
+    p.chunks = std::move(ids);
+    return p;
+  }
 };
 
 /// One transfer of a step: from -> to carrying payloads[payload].
@@ -98,6 +153,12 @@ struct Transfer {
 /// A synchronous step.
 struct Step {
   std::vector<Transfer> transfers;
+  std::vector<LocalOp> compute;  ///< combining schedules: applied at every node first
+  static Step of(std::vector<Transfer> transfers) {
+    Step s;
+    s.transfers = std::move(transfers);
+    return s;
+  }
   bool operator==(const Step&) const = default;
 };
 
@@ -118,6 +179,7 @@ struct Schedule {
   Collective collective;
   PortModel model = PortModel::OnePort;
   std::string algorithm;   ///< generator name, e.g. "hdn-broadcast"
+  std::vector<std::string> registers;  ///< combining schedules: register names (0, 1, ... as documented)
   std::vector<Payload> payloads;
   std::vector<Step> steps;
   bool operator==(const Schedule&) const = default;

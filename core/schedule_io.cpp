@@ -10,6 +10,12 @@ namespace {
 
 using json = nlohmann::json;
 
+json node_ids(const std::vector<NodeId>& ids) {
+  json a = json::array();
+  for (NodeId v : ids) a.push_back(v.v);
+  return a;
+}
+
 json content_json(const Schedule& s) {
   json j;
   j["format"] = kScheduleFormat;
@@ -25,10 +31,21 @@ json content_json(const Schedule& s) {
     case Collective::Kind::Broadcast:
     case Collective::Kind::Scatter:
     case Collective::Kind::Gather: c["root"] = s.collective.root().v; break;
+    case Collective::Kind::MatMul:
+      c["m"] = s.collective.matrix_size();
+      c["home"] = node_ids(s.collective.groups().front());
+      break;
     default: break;
+  }
+  if (s.collective.kind() == Collective::Kind::Multicast || (!s.collective.groups().empty() &&
+      (s.collective.kind() == Collective::Kind::AllReduce || s.collective.kind() == Collective::Kind::Prefix))) {
+    json g = json::array();
+    for (const auto& group : s.collective.groups()) g.push_back(node_ids(group));
+    c["groups"] = std::move(g);
   }
   c["nodes"] = s.collective.nodes();
   j["collective"] = c;
+  if (!s.registers.empty()) j["registers"] = s.registers;
   j["model"] = to_string(s.model);
   j["algorithm"] = s.algorithm;
   json payloads = json::array();
@@ -38,6 +55,12 @@ json content_json(const Schedule& s) {
     return a;
   };
   for (const auto& p : s.payloads) {
+    if (!p.moves.empty()) {
+      json m = json::array();
+      for (const Move& mv : p.moves) m.push_back({mv.src, mv.dst, to_string(mv.op)});
+      payloads.push_back({{"moves", std::move(m)}});
+      continue;
+    }
     if (!p.select) {
       payloads.push_back(p.chunks);
       continue;
@@ -70,6 +93,11 @@ json content_json(const Schedule& s) {
     step["to"] = std::move(to);
     if (uniform && !pay.empty()) step["payload"] = pay.front();
     else step["payload"] = std::move(pay);
+    if (!st.compute.empty()) {
+      json ops = json::array();
+      for (const LocalOp& op : st.compute) ops.push_back({op.dst, op.a, op.b, to_string(op.op)});
+      step["compute"] = std::move(ops);
+    }
     steps.push_back(std::move(step));
   }
   j["steps"] = std::move(steps);
@@ -94,6 +122,24 @@ std::uint64_t uint_field(const json& j, const char* key, const std::string& wher
 std::uint32_t node_value(const json& v, const std::string& where) {
   if (!v.is_number_unsigned() || v.get<std::uint64_t>() > kMaxNodes) bad(where + "expected a node id");
   return static_cast<std::uint32_t>(v.get<std::uint64_t>());
+}
+
+/// The "groups" list of a collective: lists of node ids (required and non-empty for multicast).
+std::vector<std::vector<NodeId>> node_lists(const json& c, bool required) {
+  std::vector<std::vector<NodeId>> out;
+  if (!c.contains("groups")) {
+    if (required) bad("collective: missing field 'groups'");
+    return out;
+  }
+  const json& g = c["groups"];
+  if (!g.is_array()) bad("collective: groups must be a list of node-id lists");
+  for (const json& list : g) {
+    if (!list.is_array() || list.empty()) bad("collective: groups must be a list of non-empty node-id lists");
+    std::vector<NodeId> ids;
+    for (const json& v : list) ids.push_back(NodeId(node_value(v, "collective groups: ")));
+    out.push_back(std::move(ids));
+  }
+  return out;
 }
 
 }  // namespace
@@ -157,7 +203,38 @@ ScheduleFile schedule_from_json(std::string_view text) {
       break;
     case Collective::Kind::AllGather: s.collective = Collective::all_gather(n); break;
     case Collective::Kind::TotalExchange: s.collective = Collective::total_exchange(n); break;
+    case Collective::Kind::Multicast: s.collective = Collective::multicast(n, node_lists(c, true)); break;
+    case Collective::Kind::AllReduce: s.collective = Collective::all_reduce(n, node_lists(c, false)); break;
+    case Collective::Kind::Prefix: s.collective = Collective::prefix(n, node_lists(c, false)); break;
+    case Collective::Kind::MatMul: {
+      const std::uint64_t m = uint_field(c, "m", "collective: ");
+      if (m == 0 || m > 4096) bad("collective: matrix size m must be 1..4096");
+      const json& home = field(c, "home", "collective: ");
+      if (!home.is_array() || home.size() != m * m) bad("collective: home must list m*m node ids");
+      std::vector<NodeId> h;
+      for (const json& v : home) h.push_back(NodeId(node_value(v, "collective home: ")));
+      s.collective = Collective::matmul(n, static_cast<std::uint32_t>(m), std::move(h));
+      break;
+    }
   }
+  if (j.contains("registers")) {
+    const json& regs = j["registers"];
+    if (!regs.is_array() || regs.size() > 0xffff) bad("registers must be a list of names");
+    for (const json& r : regs) {
+      if (!r.is_string()) bad("registers must be a list of names");
+      s.registers.push_back(r.get<std::string>());
+    }
+  }
+  auto reg = [&](const json& v, const std::string& where) -> std::uint16_t {
+    if (!v.is_number_unsigned() || v.get<std::uint64_t>() >= s.registers.size())
+      bad(where + "register index out of range (the schedule declares " + std::to_string(s.registers.size()) +
+          " registers)");
+    return static_cast<std::uint16_t>(v.get<std::uint64_t>());
+  };
+  auto op_of = [&](const json& v, const std::string& where) {
+    if (!v.is_string() || !reg_op_from_name(v.get<std::string>())) bad(where + "operation must be set, combine or mul");
+    return *reg_op_from_name(v.get<std::string>());
+  };
   const json& model = field(j, "model", "");
   if (!model.is_string() || !port_model_from_name(model.get<std::string>()))
     bad("unknown model " + model.dump() + " (one-port, all-port or single-dimension)");
@@ -171,6 +248,19 @@ ScheduleFile schedule_from_json(std::string_view text) {
   for (std::size_t i = 0; i < payloads.size(); ++i) {
     const json& p = payloads[i];
     const std::string where = "payload " + std::to_string(i) + ": ";
+    if (p.is_object() && p.contains("moves")) {
+      const json& moves = p["moves"];
+      if (!moves.is_array() || moves.empty() || p.size() != 1) bad(where + "moves must be a non-empty list");
+      Payload pl;
+      for (const json& mv : moves) {
+        if (!mv.is_array() || mv.size() != 3) bad(where + "a move is [src, dst, \"set\"|\"combine\"]");
+        Move m{reg(mv[0], where), reg(mv[1], where), op_of(mv[2], where)};
+        if (m.op == RegOp::Mul) bad(where + "mul is a local operation, not a move");
+        pl.moves.push_back(m);
+      }
+      s.payloads.push_back(std::move(pl));
+      continue;
+    }
     if (p.is_object()) {
       const json& held = field(p, "held", where);
       if (!held.is_object()) bad(where + "held must be an object with dest_in and/or origin_in");
@@ -237,6 +327,14 @@ ScheduleFile schedule_from_json(std::string_view text) {
       if (!pv.is_number_unsigned() || pv.get<std::uint64_t>() >= s.payloads.size())
         bad(tw + "payload index out of range");
       tr.payload = static_cast<std::uint32_t>(pv.get<std::uint64_t>());
+    }
+    if (st.contains("compute")) {
+      const json& ops = st["compute"];
+      if (!ops.is_array()) bad(where + "compute must be a list of [dst, a, b, op]");
+      for (const json& o : ops) {
+        if (!o.is_array() || o.size() != 4) bad(where + "compute must be a list of [dst, a, b, op]");
+        step.compute.push_back({reg(o[0], where), reg(o[1], where), reg(o[2], where), op_of(o[3], where)});
+      }
     }
     s.steps.push_back(std::move(step));
   }

@@ -1,7 +1,8 @@
 #include "verify/simulator.hpp"
 
 #include <algorithm>
-#include <unordered_set>
+#include "verify/port_rules.hpp"
+#include "verify/registers.hpp"
 
 namespace netsched {
 namespace {
@@ -41,9 +42,7 @@ class Holdings {
   std::vector<std::uint16_t> time_;
 };
 
-std::string at(std::uint64_t step, std::uint64_t transfer) {
-  return "step " + std::to_string(step) + " transfer " + std::to_string(transfer) + ": ";
-}
+std::string at(std::uint64_t step, std::uint64_t transfer) { return step_transfer(step, transfer); }
 
 }  // namespace
 
@@ -65,6 +64,18 @@ CheckResult simulate(const Topology& t, const Schedule& s) {
   if (s.model == PortModel::SingleDimension && t.dimension_count() == 0)
     throw std::invalid_argument("the single-dimension model needs link dimensions, which " + t.family() +
                                 " does not define");
+  for (const auto& g : c.groups())
+    for (NodeId v : g)
+      if (v.v >= n) throw std::invalid_argument("collective group names node " + std::to_string(v.v) + ", out of range");
+  if (c.combining()) return simulate_registers(t, s);
+  for (std::size_t i = 0; i < s.payloads.size(); ++i)
+    if (!s.payloads[i].moves.empty())
+      throw std::invalid_argument("payload " + std::to_string(i) + " moves registers, but a " + c.name() +
+                                  " moves chunks");
+  for (std::size_t i = 0; i < s.steps.size(); ++i)
+    if (!s.steps[i].compute.empty())
+      throw std::invalid_argument("step " + std::to_string(i) + " computes on registers, but a " + c.name() +
+                                  " moves chunks");
   const std::uint64_t chunks = c.num_chunks();
   for (std::size_t i = 0; i < s.payloads.size(); ++i)
     for (auto ch : s.payloads[i].chunks)
@@ -78,9 +89,7 @@ CheckResult simulate(const Topology& t, const Schedule& s) {
                                  [](const Payload& p) { return p.select && !p.select->acquired_in.empty(); });
   Holdings held(n, chunks, timed, s.steps.size());
   for (std::uint64_t ch = 0; ch < chunks; ++ch) held.add(c.origin(ch).v, ch, 0);
-  // Per-step port bookkeeping: the step stamp and the partner of the first use.
-  std::vector<std::uint32_t> sent_at(n, 0), recv_at(n, 0), sent_to(n, 0), recv_from(n, 0);
-  std::unordered_set<std::uint64_t> links;
+  PortRules ports(t, s.model);
   // The chunks a transfer carries: its explicit list, or what its selector picks from the
   // sender's holdings at the start of the step.
   std::vector<std::vector<std::uint64_t>> carried;
@@ -126,19 +135,12 @@ CheckResult simulate(const Topology& t, const Schedule& s) {
   };
   for (std::uint64_t si = 0; si < s.steps.size(); ++si) {
     const auto& tr = s.steps[si].transfers;
-    const std::uint32_t stamp = static_cast<std::uint32_t>(si + 1);
     carried.resize(std::max(carried.size(), tr.size()));
     std::uint64_t largest = 0;
-    std::optional<std::uint32_t> step_dim;
-    links.clear();
+    ports.start_step();
     for (std::uint64_t ti = 0; ti < tr.size(); ++ti) {
       const Transfer& x = tr[ti];
-      if (x.from.v >= n || x.to.v >= n)
-        throw std::invalid_argument(at(si, ti) + "node " + std::to_string(std::max(x.from.v, x.to.v)) +
-                                    " is not a node of " + t.spec() + " (0.." + std::to_string(n - 1) + ")");
-      if (x.from == x.to || !t.adjacent(x.from, x.to))
-        return fail({"edge", si, ti, x.from, std::nullopt,
-                     at(si, ti) + std::to_string(x.from.v) + " -> " + std::to_string(x.to.v) + " is not a link"});
+      if (auto v = ports.edge(si, ti, x)) return fail(std::move(*v));
       auto& chunks_here = carried[ti];
       resolve(x, chunks_here);
       largest = std::max<std::uint64_t>(largest, chunks_here.size());
@@ -151,33 +153,7 @@ CheckResult simulate(const Topology& t, const Schedule& s) {
           return fail({"causality", si, ti, x.from, ch,
                        at(si, ti) + "node " + std::to_string(x.from.v) + " sends chunk " + std::to_string(ch) +
                            " it does not hold"});
-      if (s.model == PortModel::AllPort) {
-        if (!links.insert(static_cast<std::uint64_t>(x.from.v) << 32 | x.to.v).second)
-          return fail({"port-link", si, ti, x.from, std::nullopt,
-                       at(si, ti) + "link " + std::to_string(x.from.v) + " -> " + std::to_string(x.to.v) +
-                           " is used twice"});
-      } else {
-        if (sent_at[x.from.v] == stamp)
-          return fail({"port-send", si, ti, x.from, std::nullopt,
-                       at(si, ti) + "node " + std::to_string(x.from.v) + " sends twice (to " +
-                           std::to_string(sent_to[x.from.v]) + " and to " + std::to_string(x.to.v) + ")"});
-        if (recv_at[x.to.v] == stamp)
-          return fail({"port-receive", si, ti, x.to, std::nullopt,
-                       at(si, ti) + "node " + std::to_string(x.to.v) + " receives twice (from " +
-                           std::to_string(recv_from[x.to.v]) + " and from " + std::to_string(x.from.v) + ")"});
-        sent_at[x.from.v] = recv_at[x.to.v] = stamp;
-        sent_to[x.from.v] = x.to.v;
-        recv_from[x.to.v] = x.from.v;
-        if (s.model == PortModel::SingleDimension) {
-          const auto d = t.edge_dimension(x.from, x.to);
-          if (!d) throw std::logic_error("adjacent nodes without a dimension");
-          if (step_dim && *d != *step_dim)
-            return fail({"dimension", si, ti, x.from, std::nullopt,
-                         at(si, ti) + "uses dimension " + std::to_string(*d) + " in a step of dimension " +
-                             std::to_string(*step_dim)});
-          step_dim = d;
-        }
-      }
+      if (auto v = ports.ports(si, ti, x)) return fail(std::move(*v));
     }
     // Receipts take effect at the end of the step (causality reads the start of the step).
     for (std::uint64_t ti = 0; ti < tr.size(); ++ti)
@@ -189,6 +165,13 @@ CheckResult simulate(const Topology& t, const Schedule& s) {
       if (!held.has(d->v, ch))
         return fail({"delivery", std::nullopt, std::nullopt, *d, ch,
                      "chunk " + std::to_string(ch) + " never reaches node " + std::to_string(d->v)});
+      continue;
+    }
+    if (c.kind() == Collective::Kind::Multicast) {
+      for (NodeId v : c.groups()[ch])
+        if (!held.has(v.v, ch))
+          return fail({"delivery", std::nullopt, std::nullopt, v, ch,
+                       "chunk " + std::to_string(ch) + " never reaches node " + std::to_string(v.v)});
       continue;
     }
     for (std::uint32_t v = 0; v < n; ++v)

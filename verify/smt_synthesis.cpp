@@ -190,7 +190,7 @@ FeasibilityResult feasible(const Topology& t, const Collective& col, std::uint64
   s.topology = t.spec();
   s.collective = col;
   s.algorithm = "z3-optimal";
-  for (std::uint64_t c = 0; c < chunks; ++c) s.payloads.push_back({{c}});
+  for (std::uint64_t c = 0; c < chunks; ++c) s.payloads.push_back(Payload::of_chunks({c}));
   for (std::uint64_t st = 0; st < steps; ++st) {
     Step step;
     for (std::size_t a = 0; a < arcs.size(); ++a)

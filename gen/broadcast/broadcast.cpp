@@ -47,7 +47,7 @@ Schedule make_broadcast(const Topology& t, NodeId root, const std::string& algor
   s.collective = Collective::broadcast(t.num_nodes(), root);
   s.model = PortModel::OnePort;
   s.algorithm = choose_algorithm(broadcast_names(t), algorithm, "broadcast", t);
-  s.payloads.push_back({{0}});
+  s.payloads.push_back(Payload::of_chunks({0}));
   s.steps.reserve(rounds.size());
   for (const auto& r : rounds) {
     Step st;

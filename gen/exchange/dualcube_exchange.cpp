@@ -15,8 +15,8 @@ Schedule dualcube_total_exchange(const Topology& t) {
   const auto rdn = build_topology("rdn(hypercube(" + std::to_string(r == 1 ? 1 : r - 1) + "),1)");
   if (r == 1) {  // F_1 is K_2: one step
     Schedule s = empty_exchange(t, "dualcube-exchange");
-    s.payloads = {{{1}}, {{2}}};
-    s.steps = {{{{NodeId(0), NodeId(1), 0}, {NodeId(1), NodeId(0), 1}}}};
+    s.payloads = {Payload::of_chunks({1}), Payload::of_chunks({2})};
+    s.steps = {Step::of({{NodeId(0), NodeId(1), 0}, {NodeId(1), NodeId(0), 1}})};
     return s;
   }
   const std::uint32_t half = 1u << (r - 1), top = 1u << (2 * r - 2);

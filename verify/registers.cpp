@@ -1,0 +1,308 @@
+#include "verify/registers.hpp"
+
+#include <algorithm>
+#include <set>
+#include <stdexcept>
+#include <tuple>
+
+#include "verify/port_rules.hpp"
+
+namespace netsched {
+namespace {
+
+/// A symbolic value: the set of terms it combines, as sorted, disjoint, non-adjacent intervals
+/// of term ids. Empty = no value yet.
+using Terms = std::vector<std::pair<std::uint64_t, std::uint64_t>>;
+
+std::uint64_t count(const Terms& t) {
+  std::uint64_t n = 0;
+  for (auto [lo, hi] : t) n += hi - lo + 1;
+  return n;
+}
+
+/// The union of two disjoint term sets; nullopt if they share a term.
+std::optional<Terms> disjoint_union(const Terms& a, const Terms& b) {
+  Terms out;
+  out.reserve(a.size() + b.size());
+  std::size_t i = 0, j = 0;
+  while (i < a.size() || j < b.size()) {
+    const bool take_a = j == b.size() || (i < a.size() && a[i].first < b[j].first);
+    const auto iv = take_a ? a[i++] : b[j++];
+    if (!out.empty() && iv.first <= out.back().second) return std::nullopt;
+    if (!out.empty() && iv.first == out.back().second + 1) out.back().second = iv.second;
+    else out.push_back(iv);
+  }
+  return out;
+}
+
+Terms single(std::uint64_t term) { return Terms{{term, term}}; }
+
+/// Term ids: variables 0..V-1; the product of variables a <= b is V + a*V + b.
+struct TermSpace {
+  std::uint64_t vars = 0;
+  std::optional<Terms> product(const Terms& a, const Terms& b) const {
+    if (count(a) * count(b) > (1u << 20)) return std::nullopt;
+    std::vector<std::uint64_t> ids;
+    for (auto [alo, ahi] : a)
+      for (std::uint64_t x = alo; x <= ahi; ++x)
+        for (auto [blo, bhi] : b)
+          for (std::uint64_t y = blo; y <= bhi; ++y) {
+            if (x >= vars || y >= vars) return std::nullopt;
+            ids.push_back(vars + std::min(x, y) * vars + std::max(x, y));
+          }
+    std::sort(ids.begin(), ids.end());
+    Terms out;
+    for (auto id : ids) {
+      if (!out.empty() && id <= out.back().second) return std::nullopt;  // a repeated product
+      if (!out.empty() && id == out.back().second + 1) out.back().second = id;
+      else out.push_back({id, id});
+    }
+    return out;
+  }
+};
+
+std::string describe_difference(const Terms& got, const Terms& want) {
+  // The first term in one set and not the other.
+  std::set<std::uint64_t> g, w;
+  const std::uint64_t cap = 1u << 16;
+  if (count(got) > cap || count(want) > cap)
+    return "it combines " + std::to_string(count(got)) + " terms, " + std::to_string(count(want)) + " required";
+  for (auto [lo, hi] : got)
+    for (auto x = lo; x <= hi; ++x) g.insert(x);
+  for (auto [lo, hi] : want)
+    for (auto x = lo; x <= hi; ++x) w.insert(x);
+  for (auto x : w)
+    if (!g.count(x)) return "term " + std::to_string(x) + " is missing";
+  for (auto x : g)
+    if (!w.count(x)) return "term " + std::to_string(x) + " does not belong";
+  return "?";
+}
+
+}  // namespace
+
+std::uint32_t required_registers(const Collective& c) { return c.kind() == Collective::Kind::MatMul ? 3 : 2; }
+
+CheckResult simulate_registers(const Topology& t, const Schedule& s) {
+  const Collective& c = s.collective;
+  const std::uint64_t n = t.num_nodes();
+  const std::uint32_t regs = static_cast<std::uint32_t>(s.registers.size());
+  if (regs < required_registers(c))
+    throw std::invalid_argument("a " + c.name() + " schedule needs at least " + std::to_string(required_registers(c)) +
+                                " registers, this one declares " + std::to_string(regs));
+  if (n * regs > (std::uint64_t{1} << 28))
+    throw std::invalid_argument("registers: " + std::to_string(n) + " nodes x " + std::to_string(regs) +
+                                " registers is too large for the register simulator (limit 2^28)");
+  for (std::size_t i = 0; i < s.payloads.size(); ++i)
+    if (s.payloads[i].moves.empty())
+      throw std::invalid_argument("payload " + std::to_string(i) + " carries chunks, but a " + c.name() +
+                                  " moves registers");
+  auto check_reg = [&](std::uint32_t r, const std::string& where) {
+    if (r >= regs) throw std::invalid_argument(where + "register " + std::to_string(r) + " out of range");
+  };
+  for (std::size_t i = 0; i < s.payloads.size(); ++i)
+    for (const Move& m : s.payloads[i].moves) {
+      check_reg(m.src, "payload " + std::to_string(i) + ": ");
+      check_reg(m.dst, "payload " + std::to_string(i) + ": ");
+      if (m.op == RegOp::Mul) throw std::invalid_argument("payload " + std::to_string(i) + ": mul is local only");
+    }
+  TermSpace space;
+  std::vector<Terms> reg(n * regs);
+  auto at = [&](std::uint64_t v, std::uint32_t r) -> Terms& { return reg[v * regs + r]; };
+  // Inputs and the required results.
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> result_cells;  // (node, register)
+  std::vector<Terms> required;
+  const std::uint64_t m = c.matrix_size();
+  if (c.kind() == Collective::Kind::MatMul) {
+    const auto& home = c.groups().front();
+    if (home.size() != m * m) throw std::invalid_argument("matmul: home must list m*m nodes");
+    space.vars = 2 * m * m;
+    std::set<std::uint32_t> seen;
+    for (std::uint64_t i = 0; i < m; ++i)
+      for (std::uint64_t j = 0; j < m; ++j) {
+        const NodeId h = home[i * m + j];
+        if (!seen.insert(h.v).second) throw std::invalid_argument("matmul: home names node " + std::to_string(h.v) + " twice");
+        at(h.v, 0) = single(i * m + j);
+        at(h.v, 1) = single(m * m + i * m + j);
+        Terms want;
+        for (std::uint64_t k = 0; k < m; ++k) want = *disjoint_union(want, *space.product(single(i * m + k), single(m * m + k * m + j)));
+        result_cells.push_back({h.v, 2});
+        required.push_back(std::move(want));
+      }
+  } else {
+    space.vars = n;
+    for (std::uint64_t v = 0; v < n; ++v) at(v, 0) = single(v);
+    std::vector<std::vector<NodeId>> groups = c.groups();
+    if (groups.empty()) {
+      groups.emplace_back();
+      for (std::uint32_t v = 0; v < n; ++v) groups.back().push_back(NodeId(v));
+    }
+    std::vector<char> member(n, 0);
+    for (const auto& g : groups) {
+      Terms acc;
+      for (NodeId v : g) {
+        if (member[v.v]) throw std::invalid_argument("groups name node " + std::to_string(v.v) + " twice");
+        member[v.v] = 1;
+        acc = *disjoint_union(acc, single(v.v));
+        if (c.kind() == Collective::Kind::Prefix) {
+          result_cells.push_back({v.v, 1});
+          required.push_back(acc);
+        }
+      }
+      if (c.kind() == Collective::Kind::AllReduce)
+        for (NodeId v : g) {
+          result_cells.push_back({v.v, 1});
+          required.push_back(acc);
+        }
+    }
+  }
+
+  CheckResult r;
+  r.steps = s.steps.size();
+  r.transfers = s.num_transfers();
+  auto fail = [&](Violation v) {
+    r.ok = false;
+    r.violation = std::move(v);
+    return r;
+  };
+  const auto name = [&](std::uint32_t x) { return "register " + std::to_string(x) + " ('" + s.registers[x] + "')"; };
+  PortRules ports(t, s.model);
+  struct Write {
+    std::uint64_t node;
+    std::uint16_t dst;
+    RegOp op;
+    Terms value;
+    std::uint64_t transfer;
+  };
+  std::vector<Write> writes;
+  for (std::uint64_t si = 0; si < s.steps.size(); ++si) {
+    const Step& st = s.steps[si];
+    const std::string here = "step " + std::to_string(si) + ": ";
+    for (const LocalOp& op : st.compute) {
+      for (std::uint32_t x : {op.dst, op.a, op.b}) check_reg(x, here);
+      for (std::uint64_t v = 0; v < n; ++v) {
+        if (op.op == RegOp::Set) {
+          at(v, op.dst) = at(v, op.a);
+        } else if (op.op == RegOp::Combine) {
+          auto u = disjoint_union(at(v, op.a), at(v, op.b));
+          if (!u)
+            return fail({"double-count", si, std::nullopt, NodeId(static_cast<std::uint32_t>(v)), std::nullopt,
+                         here + "node " + std::to_string(v) + " combines " + name(op.a) + " and " + name(op.b) +
+                             ", which share a term"});
+          at(v, op.dst) = std::move(*u);
+        } else {
+          if (at(v, op.a).empty() || at(v, op.b).empty()) {
+            at(v, op.dst).clear();  // 0 x y = 0
+            continue;
+          }
+          auto p = space.product(at(v, op.a), at(v, op.b));
+          if (!p)
+            return fail({"degree", si, std::nullopt, NodeId(static_cast<std::uint32_t>(v)), std::nullopt,
+                         here + "node " + std::to_string(v) + " multiplies values that are not sums of inputs"});
+          at(v, op.dst) = std::move(*p);
+        }
+      }
+    }
+    ports.start_step();
+    writes.clear();
+    std::uint64_t largest = 0;
+    for (std::uint64_t ti = 0; ti < st.transfers.size(); ++ti) {
+      const Transfer& x = st.transfers[ti];
+      if (x.payload >= s.payloads.size()) throw std::invalid_argument(step_transfer(si, ti) + "payload index out of range");
+      if (auto v = ports.edge(si, ti, x)) return fail(std::move(*v));
+      const auto& moves = s.payloads[x.payload].moves;
+      std::set<std::uint16_t> words;
+      for (const Move& mv : moves) {
+        if (at(x.from.v, mv.src).empty())
+          return fail({"causality", si, ti, x.from, std::nullopt,
+                       step_transfer(si, ti) + "node " + std::to_string(x.from.v) + " sends " + name(mv.src) +
+                           ", which holds no value"});
+        words.insert(mv.src);
+        writes.push_back({x.to.v, mv.dst, mv.op, at(x.from.v, mv.src), ti});
+      }
+      largest = std::max<std::uint64_t>(largest, words.size());
+      if (auto v = ports.ports(si, ti, x)) return fail(std::move(*v));
+    }
+    // Receipts take effect at the end of the step: sets first would hide an order question, so
+    // a register written by a set must not be written again in the same step.
+    std::sort(writes.begin(), writes.end(), [](const Write& a, const Write& b) {
+      return std::tie(a.node, a.dst, a.transfer) < std::tie(b.node, b.dst, b.transfer);
+    });
+    for (std::size_t i = 0, group = 0; i < writes.size(); ++i) {
+      Write& w = writes[i];
+      if (i == 0 || writes[i - 1].node != w.node || writes[i - 1].dst != w.dst) group = i;
+      std::size_t end = group;
+      bool any_set = false;
+      while (end < writes.size() && writes[end].node == w.node && writes[end].dst == w.dst)
+        any_set = any_set || writes[end++].op == RegOp::Set;
+      if (end - group > 1 && any_set)
+        return fail({"write-conflict", si, w.transfer, NodeId(static_cast<std::uint32_t>(w.node)), std::nullopt,
+                     step_transfer(si, w.transfer) + "node " + std::to_string(w.node) + "'s " + name(w.dst) +
+                         " is set and written again in the same step"});
+      if (w.op == RegOp::Set) {
+        at(w.node, w.dst) = std::move(w.value);
+      } else {
+        auto u = disjoint_union(at(w.node, w.dst), w.value);
+        if (!u)
+          return fail({"double-count", si, w.transfer, NodeId(static_cast<std::uint32_t>(w.node)), std::nullopt,
+                       step_transfer(si, w.transfer) + "node " + std::to_string(w.node) + " combines into " +
+                           name(w.dst) + " a value that shares a term with it"});
+        at(w.node, w.dst) = std::move(*u);
+      }
+    }
+    r.payload_sum += largest;
+  }
+  for (std::size_t i = 0; i < result_cells.size(); ++i) {
+    const auto [v, x] = result_cells[i];
+    if (at(v, x) != required[i])
+      return fail({"result", std::nullopt, std::nullopt, NodeId(static_cast<std::uint32_t>(v)), std::nullopt,
+                   "node " + std::to_string(v) + "'s " + name(x) + " is wrong at the end: " +
+                       describe_difference(at(v, x), required[i])});
+  }
+  r.ok = true;
+  return r;
+}
+
+RegisterFile initial_registers(const Schedule& s, const std::vector<std::int64_t>& input) {
+  const Collective& c = s.collective;
+  RegisterFile regs(c.nodes(), std::vector<std::int64_t>(s.registers.size(), 0));
+  if (s.registers.size() < required_registers(c)) throw std::invalid_argument("too few registers");
+  if (c.kind() == Collective::Kind::MatMul) {
+    const std::uint64_t m = c.matrix_size();
+    if (input.size() != 2 * m * m) throw std::invalid_argument("matmul needs 2 m^2 inputs");
+    for (std::uint64_t e = 0; e < m * m; ++e) {
+      regs.at(c.groups().front().at(e).v)[0] = input[e];
+      regs.at(c.groups().front().at(e).v)[1] = input[m * m + e];
+    }
+  } else {
+    if (input.size() != c.nodes()) throw std::invalid_argument("one input per node required");
+    for (std::size_t v = 0; v < input.size(); ++v) regs[v][0] = input[v];
+  }
+  return regs;
+}
+
+RegisterFile evaluate_registers(const Schedule& s, RegisterFile regs,
+                                const std::function<void(std::size_t, const RegisterFile&)>& after_step) {
+  const std::size_t nregs = s.registers.size();
+  auto cell = [&](std::uint32_t v, std::uint32_t r) -> std::int64_t& {
+    if (v >= regs.size() || r >= nregs || regs[v].size() != nregs) throw std::invalid_argument("register out of range");
+    return regs[v][r];
+  };
+  auto apply = [](RegOp op, std::int64_t a, std::int64_t b) {
+    const auto ua = static_cast<std::uint64_t>(a), ub = static_cast<std::uint64_t>(b);
+    return static_cast<std::int64_t>(op == RegOp::Mul ? ua * ub : ua + ub);  // wrapping
+  };
+  for (std::size_t si = 0; si < s.steps.size(); ++si) {
+    const Step& st = s.steps[si];
+    for (const LocalOp& op : st.compute)
+      for (std::uint32_t v = 0; v < regs.size(); ++v)
+        cell(v, op.dst) = op.op == RegOp::Set ? cell(v, op.a) : apply(op.op, cell(v, op.a), cell(v, op.b));
+    std::vector<std::tuple<std::uint32_t, std::uint16_t, RegOp, std::int64_t>> writes;
+    for (const Transfer& x : st.transfers)
+      for (const Move& mv : s.payloads.at(x.payload).moves) writes.emplace_back(x.to.v, mv.dst, mv.op, cell(x.from.v, mv.src));
+    for (auto [v, dst, op, value] : writes) cell(v, dst) = op == RegOp::Set ? value : apply(RegOp::Combine, cell(v, dst), value);
+    if (after_step) after_step(si, regs);
+  }
+  return regs;
+}
+
+}  // namespace netsched

@@ -1,0 +1,45 @@
+#pragma once
+/// Combining schedules (all-reduce, prefix, matmul): registers of semigroup values.
+///
+/// The checker simulates symbolically: a register holds the set of terms it has combined — an
+/// input x_v, or for matmul an input A_ij, B_ij or a product A_ik B_kj — so a result is right
+/// only if it combines exactly the required terms, each once (an input combined twice is a
+/// "double-count" violation even where the sum would happen to come out right). The semigroup
+/// is taken to be commutative (+, x, max, min, and, or — the papers' examples).
+///
+/// `evaluate_registers` runs the same schedule on numbers (wrapping 64-bit + and x): a second,
+/// plain interpreter for tests and worked examples (the dualcube paper's Fig. 4).
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "core/schedule.hpp"
+#include "gen/topology.hpp"
+#include "verify/simulator.hpp"
+
+namespace netsched {
+
+/// Rules beyond the transfer rules: "causality" (a move reads an empty register),
+/// "double-count", "write-conflict" (a register set twice, or set and combined, in one step),
+/// "degree" (a product of a product), "result" (a final register differs from the required one).
+/// Called by simulate() for combining collectives.
+CheckResult simulate_registers(const Topology& t, const Schedule& s);
+
+/// The registers a combining collective requires: all-reduce and prefix 2 (input, result),
+/// matmul 3 (A, B, C).
+std::uint32_t required_registers(const Collective& c);
+
+/// Numbers per node and register: values[v][r].
+using RegisterFile = std::vector<std::vector<std::int64_t>>;
+
+/// The initial registers of `s` (every register 0 except the collective's inputs): all-reduce
+/// and prefix take input[v] into register 0 of v; matmul takes input[i*m+j] = A_ij and
+/// input[m*m + i*m+j] = B_ij into registers 0 and 1 of home[i*m+j].
+RegisterFile initial_registers(const Schedule& s, const std::vector<std::int64_t>& input);
+
+/// Runs `s` on numbers from `init`; `after_step(step, registers)` is called after each step.
+/// Assumes nothing about validity beyond index ranges (std::invalid_argument otherwise).
+RegisterFile evaluate_registers(const Schedule& s, RegisterFile init,
+                                const std::function<void(std::size_t, const RegisterFile&)>& after_step = {});
+
+}  // namespace netsched
