@@ -6,6 +6,7 @@
 #include "app/cli.hpp"
 #include "core/io.hpp"
 #include "gen/broadcast/broadcast.hpp"
+#include "gen/combine/combine.hpp"
 #include "gen/exchange/total_exchange.hpp"
 #include "gen/route/router.hpp"
 #include "verify/report.hpp"
@@ -19,8 +20,14 @@ Run add_gen(CLI::App& app) {
   };
   auto o = std::make_shared<Opts>();
   app.add_option("SPEC", o->spec, "network spec")->required();
-  app.add_option("COLLECTIVE", o->collective, "broadcast, route, scatter (dualcube: one2allp) or total-exchange")->required()
-      ->check(CLI::IsMember({"broadcast", "route", "scatter", "total-exchange"}));
+  std::vector<std::string> collectives{"broadcast", "route", "scatter", "total-exchange"};
+  for (const auto& c : combining_collective_names()) collectives.push_back(c);
+  app.add_option("COLLECTIVE", o->collective,
+                 "broadcast, route, scatter (dualcube: one2allp), total-exchange; all-reduce, prefix "
+                 "(hypercube, dualcube); cluster-sum, cluster-prefix, matmul, all-gather (All2allB), "
+                 "multicast (Many2manyM from the cluster of --root) on dualcubes")
+      ->required()
+      ->check(CLI::IsMember(collectives));
   app.add_option("--root", o->root, "broadcast root (serial id or label)")->capture_default_str();
   app.add_option("--source", o->source, "route source (serial id or label)");
   app.add_option("--target", o->target, "route target (serial id or label)");
@@ -40,6 +47,8 @@ Run add_gen(CLI::App& app) {
       s = dualcube_one2allp(*t, t->node(o->root));
     } else if (o->collective == "total-exchange") {
       s = make_total_exchange(*t, o->algorithm);
+    } else if (o->collective != "route") {
+      s = make_combining(*t, o->collective, o->algorithm, t->node(o->root));
     } else {
       if (o->source.empty() || o->target.empty())
         throw std::invalid_argument("gen route needs --source and --target");
@@ -47,6 +56,11 @@ Run add_gen(CLI::App& app) {
       s = route_schedule(*t, *r, t->node(o->source), t->node(o->target));
     }
     const Verification v = verify_schedule(*t, s);
+    if (!v.check.ok && s.algorithm.ends_with("-as-printed")) {
+      std::cerr << "netsched: " << s.algorithm << " reproduces the paper's algorithm as printed, and it is wrong: "
+                << *v.check.violation << "\nno file written\n";
+      return 1;
+    }
     if (!v.check.ok)
       throw std::logic_error("generator " + s.algorithm + " produced an invalid schedule: " +
                              v.check.violation->rule + ": " + v.check.violation->message);

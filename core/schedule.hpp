@@ -121,11 +121,13 @@ struct Move {
   bool operator==(const Move&) const = default;
 };
 
-/// A local operation applied at every node at the start of its step, before the step's sends:
-/// dst = a op b (Mul: a x b; Combine: a (+) b; Set: dst = a, b ignored).
+/// A local operation applied at the start of its step, before the step's sends, at every node
+/// whose id lies in `nodes` (empty = every node): dst = a op b (Mul: a x b; Combine: a (+) b;
+/// Set: dst = a, b ignored).
 struct LocalOp {
   std::uint16_t dst = 0, a = 0, b = 0;
   RegOp op = RegOp::Set;
+  std::vector<IdRange> nodes;
   bool operator==(const LocalOp&) const = default;
 };
 

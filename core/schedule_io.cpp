@@ -95,7 +95,15 @@ json content_json(const Schedule& s) {
     else step["payload"] = std::move(pay);
     if (!st.compute.empty()) {
       json ops = json::array();
-      for (const LocalOp& op : st.compute) ops.push_back({op.dst, op.a, op.b, to_string(op.op)});
+      for (const LocalOp& op : st.compute) {
+        json o = {op.dst, op.a, op.b, to_string(op.op)};
+        if (!op.nodes.empty()) {
+          json a = json::array();
+          for (const auto& r : op.nodes) a.push_back({r.lo, r.hi});
+          o.push_back(std::move(a));
+        }
+        ops.push_back(std::move(o));
+      }
       step["compute"] = std::move(ops);
     }
     steps.push_back(std::move(step));
@@ -330,10 +338,21 @@ ScheduleFile schedule_from_json(std::string_view text) {
     }
     if (st.contains("compute")) {
       const json& ops = st["compute"];
-      if (!ops.is_array()) bad(where + "compute must be a list of [dst, a, b, op]");
+      const char* shape = "compute must be a list of [dst, a, b, op] or [dst, a, b, op, [[lo, hi], ...]]";
+      if (!ops.is_array()) bad(where + shape);
       for (const json& o : ops) {
-        if (!o.is_array() || o.size() != 4) bad(where + "compute must be a list of [dst, a, b, op]");
-        step.compute.push_back({reg(o[0], where), reg(o[1], where), reg(o[2], where), op_of(o[3], where)});
+        if (!o.is_array() || (o.size() != 4 && o.size() != 5)) bad(where + shape);
+        LocalOp op{reg(o[0], where), reg(o[1], where), reg(o[2], where), op_of(o[3], where), {}};
+        if (o.size() == 5) {
+          if (!o[4].is_array() || o[4].empty()) bad(where + shape);
+          for (const json& r : o[4]) {
+            if (!r.is_array() || r.size() != 2) bad(where + shape);
+            IdRange range{node_value(r[0], where), node_value(r[1], where)};
+            if (range.lo > range.hi) bad(where + "compute node range with lo > hi");
+            op.nodes.push_back(range);
+          }
+        }
+        step.compute.push_back(std::move(op));
       }
     }
     s.steps.push_back(std::move(step));

@@ -185,6 +185,15 @@ std::optional<PaperBound> broadcast_or_other_bound(const Topology& t, const Coll
     }
     return std::nullopt;
   }
+  if (const auto* d = dynamic_cast<const Dualcube*>(&t)) {
+    const std::uint64_t r = d->r();
+    if (c.kind() == Collective::Kind::AllGather && algorithm == "all2allb")
+      return PaperBound{2 * r, "2r t_s + (2^(2r-1) - 1) m t_w", "li-peng dualcube §3 Algorithm 1 (All2allB)",
+                        (std::uint64_t{1} << (2 * r - 1)) - 1};
+    if (c.kind() == Collective::Kind::Multicast && algorithm == "many2manym" && r >= 1)
+      return PaperBound{3 * r - 3, "(3r-3) t_s + (3 2^(r-1) + r - 2) m t_w",
+                        "li-peng dualcube §3 Algorithm 2 (Many2manyM)", 3 * (std::uint64_t{1} << (r - 1)) + r - 2};
+  }
   if (c.kind() == Collective::Kind::Scatter) {
     if (const auto* d = dynamic_cast<const Dualcube*>(&t); d && algorithm == "one2allp") {
       const std::uint64_t r = d->r();
@@ -246,6 +255,34 @@ std::optional<LowerBound> lower_bound(const Topology& t, const Collective& c, co
       const std::uint64_t lg = ceil_log2(n);
       return LowerBound{std::max<std::uint64_t>(lg, st.diameter),
                         st.diameter > lg ? "diameter" : "ceil(log2 N) (a node hears from at most 2^t nodes in t steps)"};
+    }
+    case Collective::Kind::AllGather: {
+      const DistanceStats st = exact_distances(t, csr);
+      if (!st.connected) return std::nullopt;
+      const std::uint64_t lg = ceil_log2(t.num_nodes());
+      return LowerBound{std::max<std::uint64_t>(lg, st.diameter),
+                        st.diameter > lg ? "diameter" : "ceil(log2 N) (what a node holds at most doubles per step)"};
+    }
+    case Collective::Kind::Multicast: {
+      std::uint64_t best = 0;
+      std::string why = "no chunk to deliver";
+      for (const auto& g : c.groups()) {
+        const auto dist = bfs_distances(csr, g.front().v);
+        for (NodeId v : g) {
+          if (dist[v.v] == kUnreached) return std::nullopt;
+          if (dist[v.v] > best) best = dist[v.v], why = "distance from a chunk's origin to its farthest destination";
+        }
+        if (ceil_log2(g.size()) > best)
+          best = ceil_log2(g.size()), why = "ceil(log2 |destinations|) (holders of a chunk at most double per step)";
+      }
+      return LowerBound{best, why};
+    }
+    case Collective::Kind::AllReduce:
+    case Collective::Kind::Prefix: {
+      // The inputs a register depends on at most double per step (one message in per node).
+      std::uint64_t largest = c.groups().empty() ? t.num_nodes() : 0;
+      for (const auto& g : c.groups()) largest = std::max<std::uint64_t>(largest, g.size());
+      return LowerBound{ceil_log2(largest), "ceil(log2 group size) (the inputs a node has combined at most double per step)"};
     }
     default: return std::nullopt;
   }

@@ -157,7 +157,9 @@ CheckResult simulate_registers(const Topology& t, const Schedule& s) {
   }
 
   CheckResult r;
-  r.steps = s.steps.size();
+  // Local computation is free in the communication cost model: only steps with transfers count.
+  r.steps = static_cast<std::uint64_t>(
+      std::count_if(s.steps.begin(), s.steps.end(), [](const Step& st) { return !st.transfers.empty(); }));
   r.transfers = s.num_transfers();
   auto fail = [&](Violation v) {
     r.ok = false;
@@ -180,6 +182,10 @@ CheckResult simulate_registers(const Topology& t, const Schedule& s) {
     for (const LocalOp& op : st.compute) {
       for (std::uint32_t x : {op.dst, op.a, op.b}) check_reg(x, here);
       for (std::uint64_t v = 0; v < n; ++v) {
+        if (!op.nodes.empty() && std::none_of(op.nodes.begin(), op.nodes.end(), [v](const IdRange& r) {
+              return r.contains(static_cast<std::uint32_t>(v));
+            }))
+          continue;
         if (op.op == RegOp::Set) {
           at(v, op.dst) = at(v, op.a);
         } else if (op.op == RegOp::Combine) {
@@ -295,7 +301,8 @@ RegisterFile evaluate_registers(const Schedule& s, RegisterFile regs,
     const Step& st = s.steps[si];
     for (const LocalOp& op : st.compute)
       for (std::uint32_t v = 0; v < regs.size(); ++v)
-        cell(v, op.dst) = op.op == RegOp::Set ? cell(v, op.a) : apply(op.op, cell(v, op.a), cell(v, op.b));
+        if (op.nodes.empty() || std::any_of(op.nodes.begin(), op.nodes.end(), [v](const IdRange& r) { return r.contains(v); }))
+          cell(v, op.dst) = op.op == RegOp::Set ? cell(v, op.a) : apply(op.op, cell(v, op.a), cell(v, op.b));
     std::vector<std::tuple<std::uint32_t, std::uint16_t, RegOp, std::int64_t>> writes;
     for (const Transfer& x : st.transfers)
       for (const Move& mv : s.payloads.at(x.payload).moves) writes.emplace_back(x.to.v, mv.dst, mv.op, cell(x.from.v, mv.src));

@@ -47,6 +47,13 @@ Schedule dualcube_total_exchange(const Topology& t);
 /// One2allP of the dualcube paper §3: packed one-to-all personalized communication (scatter).
 Schedule dualcube_one2allp(const Topology& t, NodeId root);
 
+/// All2allB of the dualcube paper §3 Algorithm 1 (all-to-all broadcast), packed.
+Schedule dualcube_all2allb(const Topology& t);
+
+/// Many2manyM of the dualcube paper §3 Algorithm 2: every node x of the cluster of `root` sends
+/// its message to every node with x's node number.
+Schedule dualcube_many2manym(const Topology& t, NodeId root);
+
 /// The packed dimension-ordered exchange on a product on its own (every node owns itself).
 Schedule packed_total_exchange(const Topology& t);
 

@@ -1,0 +1,89 @@
+#pragma once
+/// Building combining (register) schedules step by step: payloads are deduplicated move lists,
+/// local operations attach to the step being built.
+#include <functional>
+#include <map>
+#include <tuple>
+#include <string>
+#include <vector>
+
+#include "core/schedule.hpp"
+#include "gen/topology.hpp"
+
+namespace netsched {
+
+class RegisterProgram {
+ public:
+  RegisterProgram(const Topology& t, Collective c, std::vector<std::string> registers, std::string algorithm) {
+    s_.topology = t.spec();
+    s_.collective = std::move(c);
+    s_.registers = std::move(registers);
+    s_.algorithm = std::move(algorithm);
+    s_.steps.emplace_back();
+  }
+  /// A local operation at the start of the current step (at the nodes in `nodes`; empty = all).
+  void compute(std::uint16_t dst, std::uint16_t a, std::uint16_t b, RegOp op, std::vector<IdRange> nodes = {}) {
+    s_.steps.back().compute.push_back({dst, a, b, op, std::move(nodes)});
+  }
+  void set(std::uint16_t dst, std::uint16_t src, std::vector<IdRange> nodes = {}) {
+    compute(dst, src, src, RegOp::Set, std::move(nodes));
+  }
+  /// A transfer of the current step.
+  void send(std::uint32_t from, std::uint32_t to, const std::vector<Move>& moves) {
+    auto [it, fresh] = index_.try_emplace(moves, static_cast<std::uint32_t>(s_.payloads.size()));
+    if (fresh) {
+      Payload p;
+      p.moves = moves;
+      s_.payloads.push_back(std::move(p));
+    }
+    s_.steps.back().transfers.push_back({NodeId(from), NodeId(to), it->second});
+  }
+  void end_step() { s_.steps.emplace_back(); }
+  Schedule finish() {
+    if (s_.steps.back().transfers.empty() && s_.steps.back().compute.empty()) s_.steps.pop_back();
+    return std::move(s_);
+  }
+
+ private:
+  struct Less {
+    bool operator()(const std::vector<Move>& a, const std::vector<Move>& b) const {
+      auto key = [](const Move& m) { return std::tuple(m.src, m.dst, m.op); };
+      return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end(),
+                                          [&](const Move& x, const Move& y) { return key(x) < key(y); });
+    }
+  };
+  Schedule s_;
+  std::map<std::vector<Move>, std::uint32_t, Less> index_;
+};
+
+/// A value scanned along a hypercube: `total` accumulates the subcube sum, each register of
+/// `prefixes` the part of it from nodes of smaller id.
+struct ScanChannel {
+  std::uint16_t total;
+  std::vector<std::uint16_t> prefixes;
+};
+
+/// One step of a hypercube-style scan along a perfect matching `partner` of the nodes `active`
+/// accepts: every such node v sends the `total` of every channel to partner(v) (one word per
+/// channel); the receiver combines it into `total`, and into the channel's `prefixes` when the
+/// sender has the smaller id. After one step per cube dimension every node of a subcube holds
+/// the subcube's total and its prefix in id order. Used for cluster sums and prefixes (dualcube
+/// Algorithms 3 and 4, corrected), dualcube prefix and hypercube scans.
+inline void scan_step(RegisterProgram& p, std::uint32_t nodes, const std::function<std::uint32_t(std::uint32_t)>& partner,
+                      const std::vector<ScanChannel>& channels,
+                      const std::function<bool(std::uint32_t)>& active = {}) {
+  std::vector<Move> up, down;
+  for (const auto& c : channels) {
+    up.push_back({c.total, c.total, RegOp::Combine});
+    down.push_back({c.total, c.total, RegOp::Combine});
+    for (auto x : c.prefixes) up.push_back({c.total, x, RegOp::Combine});
+  }
+  for (std::uint32_t v = 0; v < nodes; ++v) {
+    if (active && !active(v)) continue;
+    const std::uint32_t w = partner(v);
+    p.send(v, w, v < w ? up : down);
+  }
+  p.end_step();
+}
+
+}  // namespace netsched
