@@ -238,8 +238,8 @@ CheckResult simulate_registers(const Topology& t, const Schedule& s) {
       if (i == 0 || writes[i - 1].node != w.node || writes[i - 1].dst != w.dst) group = i;
       std::size_t end = group;
       bool any_set = false;
-      while (end < writes.size() && writes[end].node == w.node && writes[end].dst == w.dst)
-        any_set = any_set || writes[end++].op == RegOp::Set;
+      for (; end < writes.size() && writes[end].node == w.node && writes[end].dst == w.dst; ++end)
+        if (writes[end].op == RegOp::Set) any_set = true;
       if (end - group > 1 && any_set)
         return fail({"write-conflict", si, w.transfer, NodeId(static_cast<std::uint32_t>(w.node)), std::nullopt,
                      step_transfer(si, w.transfer) + "node " + std::to_string(w.node) + "'s " + name(w.dst) +
