@@ -185,6 +185,26 @@ std::optional<PaperBound> broadcast_or_other_bound(const Topology& t, const Coll
     }
     return std::nullopt;
   }
+  if (c.kind() == Collective::Kind::AllReduce && algorithm == "rhfc-semigroup") {
+    // Theorem 4.2's closed form (T_S,G + 1) prod_i l_i - 1 over the innermost nucleus G, which
+    // for one level is Lemma 4.1's l T_S,G + l - 1; T_S,G of a k-cube nucleus is k.
+    const Topology* g = &t;
+    std::uint64_t prod = 1;
+    for (;;) {
+      if (const auto* h = dynamic_cast<const Hsn*>(g)) prod *= h->levels(), g = &h->nucleus();
+      else if (const auto* m = dynamic_cast<const Mfc*>(g); m && m->hfc()) prod *= m->levels(), g = &m->nucleus();
+      else break;
+    }
+    if (g->family() != "hypercube") return std::nullopt;
+    const std::uint64_t tg = static_cast<std::uint64_t>(std::bit_width(g->num_nodes()) - 1);
+    const std::uint64_t steps = (tg + 1) * prod - 1;
+    const bool nested = prod != (dynamic_cast<const Hsn*>(&t) ? dynamic_cast<const Hsn&>(t).levels()
+                                                               : dynamic_cast<const Mfc&>(t).levels());
+    return PaperBound{steps,
+                      nested ? "(T_S,G + 1) prod_i l_i - 1, T_S,G = k for a k-cube nucleus"
+                             : "l T_S,G + l - 1, T_S,G = k for a k-cube nucleus",
+                      nested ? "yeh-parhami Theorem 4.2" : "yeh-parhami Lemma 4.1", steps};
+  }
   if (const auto* d = dynamic_cast<const Dualcube*>(&t)) {
     const std::uint64_t r = d->r();
     if (c.kind() == Collective::Kind::AllGather && algorithm == "all2allb")

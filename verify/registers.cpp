@@ -218,10 +218,6 @@ CheckResult simulate_registers(const Topology& t, const Schedule& s) {
       const auto& moves = s.payloads[x.payload].moves;
       std::set<std::uint16_t> words;
       for (const Move& mv : moves) {
-        if (at(x.from.v, mv.src).empty())
-          return fail({"causality", si, ti, x.from, std::nullopt,
-                       step_transfer(si, ti) + "node " + std::to_string(x.from.v) + " sends " + name(mv.src) +
-                           ", which holds no value"});
         words.insert(mv.src);
         writes.push_back({x.to.v, mv.dst, mv.op, at(x.from.v, mv.src), ti});
       }

@@ -19,8 +19,9 @@
 
 namespace netsched {
 
-/// Rules beyond the transfer rules: "causality" (a move reads an empty register),
-/// "double-count", "write-conflict" (a register set twice, or set and combined, in one step),
+/// An empty register holds the padding value of the papers (the identity: 0 for +, infinity
+/// for min); sending or combining it is allowed and adds no term.
+/// Rules beyond the transfer rules: "double-count", "write-conflict" (a register set twice, or set and combined, in one step),
 /// "degree" (a product of a product), "result" (a final register differs from the required one).
 /// Called by simulate() for combining collectives.
 CheckResult simulate_registers(const Topology& t, const Schedule& s);

@@ -18,6 +18,7 @@ std::vector<std::string> combining_algorithm_names(const Topology& t, const std:
     if (c == "all-reduce") return {"dimension-sum"};
     if (c == "prefix") return {"dimension-prefix"};
   }
+  if ((f == "hsn" || f == "rhs" || f == "hfc") && c == "all-reduce") return {"rhfc-semigroup"};
   if (f == "dualcube") {
     if (c == "prefix") return {"dual-prefix"};
     if (c == "cluster-sum") return {"cluster-sum"};
@@ -34,6 +35,7 @@ Schedule make_combining(const Topology& t, const std::string& c, const std::stri
   const std::string a = choose_algorithm(names, algorithm, c, t);
   if (a == "dimension-sum") return hypercube_all_reduce(t);
   if (a == "dimension-prefix") return hypercube_prefix(t);
+  if (a == "rhfc-semigroup") return rhfc_semigroup(t);
   if (a == "dual-prefix") return dualcube_prefix(t);
   if (a == "cluster-sum") return dualcube_cluster_sum(t);
   if (a == "cluster-prefix") return dualcube_cluster_prefix(t, false);

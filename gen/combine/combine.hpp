@@ -30,6 +30,8 @@ std::vector<std::vector<NodeId>> dualcube_clusters(const Dualcube& d);
 Schedule dualcube_cluster_sum(const Topology& t);                         ///< Algorithm 3
 Schedule dualcube_cluster_prefix(const Topology& t, bool as_printed);     ///< Algorithm 4
 Schedule dualcube_prefix(const Topology& t);                              ///< Algorithm 5, made consistent
+/// Semigroup computation on HFC/HSN/RHS (RHFC paper §4.1) (gen/combine/rhfc_semigroup.cpp).
+Schedule rhfc_semigroup(const Topology& t);
 // Hypercube scans (gen/combine/hypercube_scan.cpp).
 Schedule hypercube_all_reduce(const Topology& t);
 Schedule hypercube_prefix(const Topology& t);
