@@ -16,21 +16,24 @@ namespace netsched::cli {
 Run add_gen(CLI::App& app) {
   struct Opts {
     std::string spec, collective, root = "0", source, target, algorithm = "auto", out;
+    std::uint64_t dimension = 0;
     bool json = false;
   };
   auto o = std::make_shared<Opts>();
   app.add_option("SPEC", o->spec, "network spec")->required();
-  std::vector<std::string> collectives{"broadcast", "route", "scatter", "total-exchange"};
+  std::vector<std::string> collectives{"broadcast", "route", "scatter", "total-exchange", "cube-dimension"};
   for (const auto& c : combining_collective_names()) collectives.push_back(c);
   app.add_option("COLLECTIVE", o->collective,
                  "broadcast, route, scatter (dualcube: one2allp), total-exchange; all-reduce, prefix "
                  "(hypercube, dualcube); cluster-sum, cluster-prefix, matmul, all-gather (All2allB), "
-                 "multicast (Many2manyM from the cluster of --root) on dualcubes")
+                 "multicast (Many2manyM from the cluster of --root) on dualcubes; cube-dimension (RHS: "
+                 "hypercube dimension --dimension emulated, Theorem 5.1)")
       ->required()
       ->check(CLI::IsMember(collectives));
   app.add_option("--root", o->root, "broadcast root (serial id or label)")->capture_default_str();
   app.add_option("--source", o->source, "route source (serial id or label)");
   app.add_option("--target", o->target, "route target (serial id or label)");
+  app.add_option("--dimension", o->dimension, "cube-dimension: the hypercube dimension to emulate")->capture_default_str();
   app.add_option("--algorithm", o->algorithm, "generator (default: the family's paper algorithm)")->capture_default_str();
   app.add_option("-o,--output", o->out, "schedule file to write (atomically)")->required();
   app.add_flag("--json", o->json, "print the verification as JSON");
@@ -47,6 +50,8 @@ Run add_gen(CLI::App& app) {
       s = dualcube_one2allp(*t, t->node(o->root));
     } else if (o->collective == "total-exchange") {
       s = make_total_exchange(*t, o->algorithm);
+    } else if (o->collective == "cube-dimension") {
+      s = rhs_cube_dimension(*t, o->dimension);
     } else if (o->collective != "route") {
       s = make_combining(*t, o->collective, o->algorithm, t->node(o->root));
     } else {

@@ -185,6 +185,22 @@ std::optional<PaperBound> broadcast_or_other_bound(const Topology& t, const Coll
     }
     return std::nullopt;
   }
+  if (c.kind() == Collective::Kind::Multicast && algorithm == "rhs-emulation" && !c.groups().empty() &&
+      c.groups().front().size() == 2) {
+    // Theorem 5.1: 2|S_a| + 1, S_a the non-zero digits a_1..a_r of i_a in radix (l_r,...,l_1,k).
+    const auto* h = dynamic_cast<const Hsn*>(&t);
+    if (!h) return std::nullopt;
+    const std::uint64_t k = static_cast<std::uint64_t>(std::bit_width(h->innermost().num_nodes()) - 1);
+    const std::uint64_t flipped = c.groups().front()[0].v ^ c.groups().front()[1].v;
+    if (k == 0 || !std::has_single_bit(flipped)) return std::nullopt;
+    std::uint64_t ia = static_cast<std::uint64_t>(std::countr_zero(flipped)) / k, nonzero = 0;
+    const auto ls = h->level_counts();
+    for (auto it = ls.rbegin(); it != ls.rend(); ++it) {  // a_1 (radix l_1) first
+      nonzero += ia % *it != 0;
+      ia /= *it;
+    }
+    return PaperBound{2 * nonzero + 1, "2|S_a| + 1", "yeh-parhami Theorem 5.1", 2 * nonzero + 1};
+  }
   if (c.kind() == Collective::Kind::AllReduce && algorithm == "rhfc-semigroup") {
     // Theorem 4.2's closed form (T_S,G + 1) prod_i l_i - 1 over the innermost nucleus G, which
     // for one level is Lemma 4.1's l T_S,G + l - 1; T_S,G of a k-cube nucleus is k.

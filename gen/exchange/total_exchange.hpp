@@ -54,6 +54,10 @@ Schedule dualcube_all2allb(const Topology& t);
 /// its message to every node with x's node number.
 Schedule dualcube_many2manym(const Topology& t, NodeId root);
 
+/// Theorem 5.1 of the RHFC paper: every node of RHS(l_r,...,l_1,Q_k) sends a datum to its
+/// neighbour across dimension `dimension` of the pk-cube (single-dimension model).
+Schedule rhs_cube_dimension(const Topology& t, std::uint64_t dimension);
+
 /// The packed dimension-ordered exchange on a product on its own (every node owns itself).
 Schedule packed_total_exchange(const Topology& t);
 
