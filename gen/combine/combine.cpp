@@ -21,6 +21,7 @@ std::vector<std::string> combining_algorithm_names(const Topology& t, const std:
   if ((f == "hsn" || f == "rhs" || f == "hfc") && c == "all-reduce") return {"rhfc-semigroup"};
   if (f == "dualcube") {
     if (c == "prefix") return {"dual-prefix"};
+    if (c == "matmul") return {"dualcube-matmul"};
     if (c == "cluster-sum") return {"cluster-sum"};
     if (c == "cluster-prefix") return {"cluster-prefix", "cluster-prefix-as-printed"};
     if (c == "all-gather") return {"all2allb"};
@@ -35,6 +36,7 @@ Schedule make_combining(const Topology& t, const std::string& c, const std::stri
   const std::string a = choose_algorithm(names, algorithm, c, t);
   if (a == "dimension-sum") return hypercube_all_reduce(t);
   if (a == "dimension-prefix") return hypercube_prefix(t);
+  if (a == "dualcube-matmul") return dualcube_matmul(t);
   if (a == "rhfc-semigroup") return rhfc_semigroup(t);
   if (a == "dual-prefix") return dualcube_prefix(t);
   if (a == "cluster-sum") return dualcube_cluster_sum(t);

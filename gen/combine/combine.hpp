@@ -1,6 +1,7 @@
 #pragma once
 /// Combining collectives (all-reduce / semigroup, prefix, matrix product) as register schedules,
 /// and the dualcube paper's data-movement collectives (All2allB, Many2manyM).
+#include <array>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,20 @@ std::vector<std::vector<NodeId>> dualcube_clusters(const Dualcube& d);
 Schedule dualcube_cluster_sum(const Topology& t);                         ///< Algorithm 3
 Schedule dualcube_cluster_prefix(const Topology& t, bool as_printed);     ///< Algorithm 4
 Schedule dualcube_prefix(const Topology& t);                              ///< Algorithm 5, made consistent
+/// The index assignment of the dualcube paper's §5.1 (Fig. 3) for Algorithm 7: processor
+/// (i, j, k) of the m^3 = 2^(2r-1) processors, m = 2^q, q = (2r-1)/3.
+struct DualcubeMatmulLayout {
+  explicit DualcubeMatmulLayout(std::uint32_t r);
+  std::uint32_t r, w, q, h, half;
+  /// Serial id of paper address (c, a, b) (stored c a b for class 0, c b a for class 1).
+  std::uint32_t raw(std::uint32_t c, std::uint32_t a, std::uint32_t b) const;
+  std::uint32_t node(std::uint32_t i, std::uint32_t j, std::uint32_t k) const;
+  std::array<std::uint32_t, 3> ijk(std::uint32_t v) const;
+};
+/// Algorithm 7 (gen/combine/dualcube_matmul.cpp); `loop_ends` receives the number of steps
+/// after each of the four "for" loops.
+Schedule dualcube_matmul(const Topology& t, std::vector<std::size_t>* loop_ends = nullptr);
+
 /// Semigroup computation on HFC/HSN/RHS (RHFC paper §4.1) (gen/combine/rhfc_semigroup.cpp).
 Schedule rhfc_semigroup(const Topology& t);
 // Hypercube scans (gen/combine/hypercube_scan.cpp).
