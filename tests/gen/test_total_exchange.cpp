@@ -3,6 +3,7 @@
 #include "gen/exchange/total_exchange.hpp"
 #include "gen/topo/hdn.hpp"
 #include "gen/topo/product.hpp"
+#include "tests/helpers.hpp"
 #include "verify/report.hpp"
 
 using namespace netsched;
@@ -132,4 +133,20 @@ TEST_CASE("dualcube One2allP: 2r steps and the paper's chunk-steps from every ro
       CHECK(v.check.payload_sum == (1u << (2 * r - 1)) + (1u << (r - 1)) - 1);
     }
   }
+}
+
+TEST_CASE("RHS hypercube emulation (Theorem 5.1): every dimension, single-dimension model") {
+  // rhs(2,2,Q1): a 4-cube; dimension i_a = (a_2, a_1, a_0) in radix (2, 2, 1): dimension 0 is
+  // the nucleus link (1 step), 1 needs a depth-1 swap (3), 2 a depth-2 swap (3), 3 both (5).
+  const auto t = build_topology("rhs(2,2,hypercube(1))");
+  const std::uint64_t want[] = {1, 3, 3, 5};
+  for (std::uint64_t d = 0; d < 4; ++d) {
+    const Schedule s = rhs_cube_dimension(*t, d);
+    CHECK(s.model == PortModel::SingleDimension);
+    const auto v = verify_schedule(*t, s);
+    REQUIRE(v.check.ok);
+    CHECK(v.check.steps == want[d]);
+  }
+  CHECK_THAT(test::error_of([&] { rhs_cube_dimension(*t, 4); }), Catch::Contains("out of range"));
+  CHECK_THAT(test::error_of([] { rhs_cube_dimension(*build_topology("hypercube(3)"), 0); }), Catch::Contains("RHS"));
 }

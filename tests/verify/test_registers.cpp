@@ -164,3 +164,62 @@ TEST_CASE("DualPrefix (consistent version): 2r+1 steps, 4r words") {
     CHECK(v.check.payload_sum == 4 * r);
   }
 }
+
+TEST_CASE("dualcube matrix multiplication (Algorithm 7) reproduces A*B") {
+  // §5.3's example: processor 001010011 of the 5-dualcube is (i, j, k) = (000, 101, 011), and
+  // 011010011 is (010, 101, 011).
+  const DualcubeMatmulLayout L5(5);
+  CHECK(L5.ijk(0b001010011) == std::array<std::uint32_t, 3>{0b000, 0b101, 0b011});
+  CHECK(L5.ijk(0b011010011) == std::array<std::uint32_t, 3>{0b010, 0b101, 0b011});
+  CHECK(L5.node(0b000, 0b101, 0b011) == 0b001010011);
+  CHECK_THROWS_AS(DualcubeMatmulLayout(3), std::invalid_argument);
+  std::mt19937_64 rng(7);
+  for (std::uint32_t r : {2u, 5u}) {
+    const auto t = build_topology("dualcube(" + std::to_string(r) + ")");
+    std::vector<std::size_t> ends;
+    const Schedule s = dualcube_matmul(*t, &ends);
+    INFO("r = " << r);
+    REQUIRE(simulate(*t, s).ok);
+    REQUIRE(ends.size() == 4);
+    const std::uint32_t m = s.collective.matrix_size();
+    CHECK(m == (1u << (2 * r - 1) / 3));
+    std::uniform_int_distribution<std::int64_t> d(-9, 9);
+    std::vector<std::int64_t> in(2 * m * m);
+    for (auto& x : in) x = d(rng);
+    const auto regs = evaluate_registers(s, initial_registers(s, in));
+    for (std::uint32_t i = 0; i < m; ++i)
+      for (std::uint32_t j = 0; j < m; ++j) {
+        std::int64_t c = 0;
+        for (std::uint32_t k = 0; k < m; ++k) c += in[i * m + k] * in[m * m + k * m + j];
+        CHECK(regs[s.collective.groups().front()[i * m + j].v][2] == c);
+      }
+  }
+  // r = 2 by hand: loop 1 one step (2 words), loop 2 three hops, loop 3 (the class bit) 2r+1 = 5
+  // hops, loop 4 one step: 10 steps, 2 + 3 + 5 + 1 = 11 words.
+  const auto t = build_topology("dualcube(2)");
+  const auto v = verify_schedule(*t, dualcube_matmul(*t));
+  CHECK(v.check.steps == 10);
+  CHECK(v.check.payload_sum == 11);
+}
+
+TEST_CASE("RHFC semigroup computation: checked, right numbers, Lemma 4.1 / Theorem 4.2 steps") {
+  // hsn(3, Q2): T_G = 2 (2-cube scan), l = 3: 3*2 + 3 - 1 = 8. rhs(2,2,Q1): (1+1)*2*2 - 1 = 7.
+  std::mt19937_64 rng(11);
+  for (auto [spec, steps] : {std::pair{"hsn(3,hypercube(2))", 8u}, {"rhs(2,2,hypercube(1))", 7u},
+                             {"hfc(hypercube(2),3,3)", 8u}, {"hsn(2,hsn(2,hypercube(2)))", 11u}}) {
+    const auto t = build_topology(spec);
+    INFO(spec);
+    const Schedule s = rhfc_semigroup(*t);
+    const auto v = verify_schedule(*t, s);
+    REQUIRE(v.check.ok);
+    CHECK(v.check.steps == steps);
+    REQUIRE(v.bound);
+    CHECK(v.bound->steps == steps);
+    const auto x = random_inputs(t->num_nodes(), rng);
+    std::int64_t total = 0;
+    for (auto e : x) total += e;
+    const auto regs = evaluate_registers(s, initial_registers(s, x));
+    for (const auto& node : regs) CHECK(node[1] == total);
+  }
+  CHECK_THAT(test::error_of([] { rhfc_semigroup(*build_topology("hsn(2,ring(3))")); }), Catch::Contains("hypercube nucleus"));
+}
