@@ -30,6 +30,9 @@ SmtVerdict smt_check(const Topology& t, const Schedule& s, unsigned timeout_ms) 
   const Collective& col = s.collective;
   const std::uint64_t n = t.num_nodes(), chunks = col.num_chunks(), steps = s.steps.size();
   if (col.nodes() != n) throw std::invalid_argument("schedule is for " + std::to_string(col.nodes()) + " nodes, network has " + std::to_string(n));
+  if (col.combining())
+    throw std::invalid_argument("the SMT encoding covers chunk collectives only; a " + col.name() +
+                                " (registers) is checked by the simulator, not by --smt");
   const std::uint64_t state = n * chunks * (steps + 1);
   if (state > kMaxSmtStateVariables)
     throw std::invalid_argument("the SMT encoding would need " + std::to_string(state) + " state variables (N x chunks x (steps+1)), over " +

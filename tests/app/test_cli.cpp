@@ -179,3 +179,26 @@ TEST_CASE("verify --smt answers with z3: holds, or the violation", "[smt]") {
   CHECK(r.code == 1);
   CHECK(nlohmann::json::parse(r.out)["violation"]["rule"] == "delivery");
 }
+
+TEST_CASE("gen: combining collectives, paper_cost side by side, an as-printed algorithm refused") {
+  const std::string f = (std::filesystem::temp_directory_path() / ("netsched_cli_comb." + std::to_string(::getpid()))).string();
+  std::filesystem::remove(f);
+  auto g = run("gen 'dualcube(3)' cluster-prefix --algorithm cluster-prefix-as-printed -o " + f);
+  CHECK(g.code == 1);
+  CHECK(g.err.find("term 1 is missing") != std::string::npos);
+  CHECK_FALSE(std::filesystem::exists(f));
+  g = run("gen 'dualcube(3)' multicast --json -o " + f);
+  REQUIRE(g.code == 0);
+  const auto j = nlohmann::json::parse(g.out);
+  // Many2manyM on r = 3: checked (8, 13); the paper prints (3r-3, 3 2^(r-1) + r - 2) = (6, 13)
+  CHECK(j["cost"]["pair"] == nlohmann::json::array({8, 13}));
+  CHECK(j["paper_cost"]["pair"] == nlohmann::json::array({6, 13}));
+  g = run("gen 'dualcube(3)' prefix -o " + f);
+  REQUIRE(g.code == 0);
+  CHECK(run("verify " + f).code == 0);
+  const auto smt = run("verify --smt " + f);
+  CHECK(smt.code == 2);
+  CHECK(smt.err.find("chunk collectives only") != std::string::npos);
+  CHECK(run("gen 'hsn(3,hypercube(2))' cube-dimension --dimension 6 -o " + f).code == 2);
+  CHECK(run("gen 'torus(3,3)' prefix -o " + f).code == 2);
+}
