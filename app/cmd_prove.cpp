@@ -12,6 +12,7 @@
 #include "gen/exchange/total_exchange.hpp"
 #include "verify/report.hpp"
 #include "verify/smt_bisection.hpp"
+#include "verify/smt_route.hpp"
 #include "verify/smt_synthesis.hpp"
 
 namespace netsched::cli {
@@ -58,15 +59,17 @@ int optimum_table(unsigned timeout) {
 
 Run add_prove(CLI::App& app) {
   struct Opts {
-    std::string what, spec, collective, root = "0", out;
+    std::string what, spec, collective, root = "0", out, algorithm = "auto", fault = "none";
     std::uint64_t steps = 0, max_steps = 0;
     unsigned timeout = 60;
     bool json = false, plain = false, no_generator = false;
   };
   auto o = std::make_shared<Opts>();
-  app.add_option("WHAT", o->what, "min-steps, or table (paper algorithms against proven optima, markdown)")
+  app.add_option("WHAT", o->what,
+                 "min-steps, bisection, route (all pairs at once, bit-vectors), or table (paper algorithms "
+                 "against proven optima, markdown)")
       ->required()
-      ->check(CLI::IsMember({"min-steps", "table", "bisection"}));
+      ->check(CLI::IsMember({"min-steps", "table", "bisection", "route"}));
   app.add_option("SPEC", o->spec, "network spec");
   app.add_option("COLLECTIVE", o->collective, "broadcast, scatter, gather, all-gather or total-exchange")
       ->check(CLI::IsMember({"broadcast", "scatter", "gather", "all-gather", "total-exchange"}));
@@ -76,12 +79,42 @@ Run add_prove(CLI::App& app) {
   app.add_option("--timeout", o->timeout, "seconds per Z3 query")->capture_default_str();
   app.add_option("-o,--output", o->out, "write the schedule found (checked by the simulator)");
   app.add_flag("--json", o->json, "machine-readable output");
+  app.add_option("--algorithm", o->algorithm, "route: the routing algorithm")->capture_default_str();
+  app.add_option("--fault", o->fault, "route: prove a deliberately broken variant (to see a refutation)")
+      ->check(CLI::IsMember({"none", "skip-last-cross", "wrong-mask"}))
+      ->capture_default_str();
   app.add_flag("--no-redundant", o->plain, "leave out the redundant constraints (R1-R4, docs/smt.md)");
   app.add_flag("--no-generator", o->no_generator, "do not start from a generator's schedule; search upwards with z3 alone");
   app.footer("Unit messages, one-port. sat, unsat and unknown are three different answers: a result is "
              "'optimal' only when T-1 is unsat and T is sat.");
   return [o] {
     if (o->what == "table") return optimum_table(o->timeout);
+    if (o->what == "route") {
+      if (o->spec.empty()) throw std::invalid_argument("prove route needs SPEC");
+      auto t = build_topology(o->spec);
+      const RouteFault fault = o->fault == "skip-last-cross" ? RouteFault::SkipLastCross
+                               : o->fault == "wrong-mask"    ? RouteFault::WrongMask
+                                                             : RouteFault::None;
+      const RouteProof r = prove_routes(*t, o->algorithm, o->timeout * 1000, fault);
+      nlohmann::json j{{"topology", t->spec()}, {"result", r.result}, {"bound", r.bound}, {"bound_source", r.bound_source},
+                       {"pairs", r.pairs}, {"compared_with_router", r.sampled}, {"seconds", r.seconds}, {"fault", o->fault}};
+      j["counterexample"] = r.counterexample ? nlohmann::json{r.counterexample->first.v, r.counterexample->second.v}
+                                             : nlohmann::json(nullptr);
+      if (!r.why.empty()) j["why"] = r.why;
+      if (o->json) {
+        std::cout << j.dump(2) << "\n";
+      } else {
+        const std::string claim = fmt::format("every hop a link and at most {} hops ({})", r.bound, r.bound_source);
+        if (r.result == "proved")
+          std::cout << fmt::format("{}: proved for all {} ordered pairs: {} ({:.2f} s)\n", t->spec(), r.pairs, claim, r.seconds);
+        else
+          std::cout << fmt::format("{}: {}: {} ({:.2f} s)\n", t->spec(), r.result == "refuted" ? "refuted" : "unknown",
+                                   claim, r.seconds);
+        if (r.sampled) std::cout << fmt::format("  the encoded machine equals the router on {} pairs\n", r.sampled);
+        if (!r.why.empty()) std::cout << "  " << r.why << "\n";
+      }
+      return r.result == "proved" ? 0 : r.result == "refuted" ? 1 : 4;
+    }
     if (o->what == "bisection") {
       if (o->spec.empty()) throw std::invalid_argument("prove bisection needs SPEC");
       auto t = build_topology(o->spec);
