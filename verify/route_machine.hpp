@@ -13,6 +13,7 @@
 // cur's class can change (class 0: bits 0..r-2, class 1: bits r-1..2r-3); cross flips bit 2r-2.
 // A step first skips finished fix segments, then takes one hop (or idles at the end).
 #include <cstdint>
+#include <vector>
 
 #include "verify/smt_route.hpp"
 
@@ -68,6 +69,125 @@ struct Dualcube {
   B link(const V& x, const V& y) const {
     const V b = x ^ y;
     return b != zero() && (b & (b - ops.lit(1))) == zero() && (b == cross() || (b & own(x)) != zero());
+  }
+};
+
+}  // namespace netsched::route_machine
+
+namespace netsched::route_machine {
+
+/// HDN Algorithm 1 on RDN(Q_m, k) (every super-node a single node), where a level-j address is
+/// the bit string c | U | x (U, x level-(j-1) addresses, x least significant) and the level-j
+/// cross edge is (c, U, x) -- (1-c, x, U). A level-j route from a = (c,U,x) to b = (c',U',x'):
+///   Case 1 (c = c', U = U'):  sub(x')                     -- a level-(j-1) route inside the cluster
+///   Case 2 (c != c'):         sub(U'), cross, sub(x')
+///   Case 3 (c = c', U != U'): cross, sub(U'), cross, sub(x')
+/// and at level 0 the dimension-order walk of the m-cube (dimension 0, the highest bit, first).
+/// State per level j >= 1: the segment pc[j] and the address start[j] where the level-j route
+/// began (its case depends on it); a step skips finished sub segments top-down, resets the
+/// level below when a segment begins, and takes one hop (or idles when the route is over).
+template <class Ops>
+struct Rdn {
+  using V = typename Ops::V;
+  using B = typename Ops::B;
+  Ops& ops;
+  std::uint32_t m, k;
+  std::vector<std::uint32_t> width;  ///< width[j] = bits of a level-j address
+
+  Rdn(Ops& o, std::uint32_t m_, std::uint32_t k_) : ops(o), m(m_), k(k_) {
+    width.push_back(m);
+    for (std::uint32_t j = 1; j <= k; ++j) width.push_back(1 + 2 * width.back());
+  }
+  V mask(std::uint32_t bits) const { return ops.lit(bits >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1); }
+  V zero() const { return ops.lit(0); }
+  V shr(const V& x, std::uint32_t s) const { return ops.shr(x, s); }
+  V shl(const V& x, std::uint32_t s) const { return ops.shl(x, s); }
+  // fields of a level-j address
+  V fx(const V& a, std::uint32_t j) const { return a & mask(width[j - 1]); }
+  V fU(const V& a, std::uint32_t j) const { return shr(a, width[j - 1]) & mask(width[j - 1]); }
+  V fc(const V& a, std::uint32_t j) const { return shr(a, 2 * width[j - 1]) & ops.lit(1); }
+  V addr(const V& cur, std::uint32_t j) const { return cur & mask(width[j]); }
+  // the level-j cross neighbour of cur (higher bits unchanged)
+  V cross(const V& cur, std::uint32_t j) const {
+    const V a = addr(cur, j);
+    const V moved = shl(fc(a, j) ^ ops.lit(1), 2 * width[j - 1]) | shl(fx(a, j), width[j - 1]) | fU(a, j);
+    return (cur & ~mask(width[j])) | moved;
+  }
+  // segment kinds: 0 sub to U', 1 sub to x', 2 cross, 3 end
+  V kind(const V& start, const V& target, std::uint32_t j, const V& pc) const {
+    const B same_class = fc(start, j) == fc(target, j), same_cluster = same_class && fU(start, j) == fU(target, j);
+    auto at = [&](std::uint64_t a0, std::uint64_t a1, std::uint64_t a2, std::uint64_t a3) {
+      return ops.ite(pc == ops.lit(0), ops.lit(a0),
+                     ops.ite(pc == ops.lit(1), ops.lit(a1),
+                             ops.ite(pc == ops.lit(2), ops.lit(a2), ops.ite(pc == ops.lit(3), ops.lit(a3), ops.lit(3)))));
+    };
+    return ops.ite(same_cluster, at(1, 3, 3, 3), ops.ite(same_class, at(2, 0, 2, 1), at(0, 2, 1, 3)));
+  }
+  V sub_target(const V& target, std::uint32_t j, const V& kd) const {
+    return ops.ite(kd == ops.lit(0), fU(target, j), fx(target, j));
+  }
+
+  /// Whether x -- y is a link: a base link (one of the m low bits) or a level-j cross edge.
+  B link(const V& x, const V& y) const {
+    const V b = x ^ y;
+    B out = b != zero() && (b & (b - ops.lit(1))) == zero() && (b & ~mask(m)) == zero();
+    for (std::uint32_t j = 1; j <= k; ++j) out = out || y == cross(x, j);
+    return out;
+  }
+
+  struct State {
+    V cur;
+    std::vector<V> pc, start;  ///< index j = 1..k (0 unused)
+    B moved;
+  };
+
+  State initial(const V& u) const {
+    State s{u, std::vector<V>(k + 1, zero()), std::vector<V>(k + 1, zero()), B(ops.lit(0) == ops.lit(0))};
+    for (std::uint32_t j = 1; j <= k; ++j) s.start[j] = addr(u, j);  // every level's first route starts at u
+    return s;
+  }
+
+  /// One hop of the route to v.
+  State step(const V& v, const State& in) const {
+    const B yes = ops.lit(0) == ops.lit(0), no = !yes;
+    State s = in;
+    V target = v;   // the level-j target
+    B fresh = no;   // the level-j (sub-)route begins in this step
+    V next = in.cur;
+    B done = no, moved = no;
+    for (std::uint32_t j = k; j >= 1; --j) {
+      const V start = ops.ite(fresh, addr(in.cur, j), s.start[j]);
+      const V pc0 = ops.ite(fresh, zero(), s.pc[j]);
+      V e = pc0;
+      for (int i = 0; i < 4; ++i) {
+        const V kd = kind(start, target, j, e);
+        const B finished = (kd == ops.lit(0) || kd == ops.lit(1)) && fx(addr(in.cur, j), j) == sub_target(target, j, kd);
+        e = ops.ite(finished, e + ops.lit(1), e);
+      }
+      const V kd = kind(start, target, j, e);
+      const B here = !done, is_cross = kd == ops.lit(2), is_end = kd == ops.lit(3);
+      s.start[j] = ops.ite(here, start, s.start[j]);
+      s.pc[j] = ops.ite(here, ops.ite(is_cross, e + ops.lit(1), e), s.pc[j]);
+      const B hop = here && is_cross;
+      next = ops.ite(hop, cross(in.cur, j), next);
+      moved = moved || hop;
+      for (std::uint32_t i = 1; i < j; ++i) {  // the next segment starts from the new node
+        s.start[i] = ops.ite(hop, addr(cross(in.cur, j), i), s.start[i]);
+        s.pc[i] = ops.ite(hop, zero(), s.pc[i]);
+      }
+      done = done || (here && (is_cross || is_end));
+      fresh = here && (fresh || e != pc0);
+      target = sub_target(target, j, kd);
+    }
+    // level 0: the m-cube walk, highest differing bit first
+    const V a = in.cur & mask(m), d = a ^ target;
+    V high = zero();
+    for (std::uint32_t b = 0; b < m; ++b) high = ops.ite((d & ops.lit(std::uint64_t{1} << b)) != zero(), ops.lit(std::uint64_t{1} << b), high);
+    next = ops.ite(!done && d != zero(), in.cur ^ high, next);
+    moved = moved || (!done && d != zero());
+    s.cur = next;
+    s.moved = moved;
+    return s;
   }
 };
 

@@ -3,11 +3,14 @@
 #include <z3++.h>
 
 #include <chrono>
+#include <functional>
 #include <random>
 #include <stdexcept>
 
 #include "gen/route/router.hpp"
 #include "gen/topo/dualcube.hpp"
+#include "gen/topo/hdn.hpp"
+#include "gen/topo/product.hpp"
 #include "verify/bounds.hpp"
 #include "verify/route_machine.hpp"
 
@@ -19,6 +22,8 @@ struct IntOps {
   using B = bool;
   V lit(std::uint64_t x) const { return x; }
   V ite(B c, V a, V b) const { return c ? a : b; }
+  V shr(V x, std::uint32_t s) const { return s >= 64 ? 0 : x >> s; }
+  V shl(V x, std::uint32_t s) const { return s >= 64 ? 0 : x << s; }
 };
 
 struct Z3Ops {
@@ -28,41 +33,128 @@ struct Z3Ops {
   unsigned width;
   V lit(std::uint64_t x) const { return ctx.bv_val(static_cast<std::uint64_t>(x), width); }
   V ite(const B& c, const V& a, const V& b) const { return z3::ite(c, a, b); }
+  V shr(const V& x, std::uint32_t s) const { return z3::lshr(x, lit(s)); }
+  V shl(const V& x, std::uint32_t s) const { return z3::shl(x, lit(s)); }
 };
 
-const Dualcube& as_dualcube(const Topology& t) {
-  const auto* d = dynamic_cast<const Dualcube*>(&t);
-  if (!d) throw std::invalid_argument("prove route encodes dualcube routing only so far; " + t.spec() + " is a " + t.family());
-  return *d;
+/// RDN(Q_m, k): an HDN over a hypercube whose super-nodes are single nodes.
+const Hdn* as_rdn(const Topology& t) {
+  const auto* h = dynamic_cast<const Hdn*>(&t);
+  if (!h || h->k() == 0 || h->base().family() != "hypercube") return nullptr;
+  for (std::size_t i = 1; i <= h->k(); ++i)
+    if (h->level(i).s != 1) return nullptr;
+  return h;
+}
+
+std::uint32_t cube_bits(const Topology& g) {
+  std::uint32_t b = 0;
+  while ((std::uint64_t{1} << b) < g.num_nodes()) ++b;
+  return b;
+}
+
+/// The encoded algorithm on one network: its route on integers, and for Z3 the formula "the
+/// first K steps take only links and end at v" with its bit width.
+struct Encoding {
+  std::function<std::vector<std::uint32_t>(std::uint32_t, std::uint32_t)> route;
+  std::function<bool(std::uint64_t, std::uint64_t)> link;
+  unsigned width = 0;
+  std::function<z3::expr(Z3Ops&, const z3::expr&, const z3::expr&, std::uint64_t)> holds;
+};
+
+Encoding encode(const Topology& t, RouteFault fault) {
+  Encoding e;
+  if (const auto* d = dynamic_cast<const Dualcube*>(&t)) {
+    const std::uint32_t r = d->r(), steps_cap = 4 * d->bits() + 4;
+    e.width = std::max(4u, d->bits() + 1);
+    e.route = [r, fault, steps_cap](std::uint32_t u, std::uint32_t v) {
+      IntOps ops;
+      const route_machine::Dualcube<IntOps> m{ops, r, fault};
+      std::vector<std::uint32_t> path{u};
+      std::uint64_t cur = u, pc = 0;
+      for (std::uint32_t i = 0; i < steps_cap; ++i) {
+        const auto s = m.step(u, v, cur, pc);
+        if (!s.moved) break;
+        cur = s.cur;
+        pc = s.pc;
+        path.push_back(static_cast<std::uint32_t>(cur));
+      }
+      return path;
+    };
+    e.link = [r, fault](std::uint64_t x, std::uint64_t y) {
+      IntOps ops;
+      return route_machine::Dualcube<IntOps>{ops, r, fault}.link(x, y);
+    };
+    e.holds = [r, fault](Z3Ops& ops, const z3::expr& u, const z3::expr& v, std::uint64_t steps) {
+      const route_machine::Dualcube<Z3Ops> m{ops, r, fault};
+      z3::expr cur = u, pc = ops.lit(0), ok = ops.ctx.bool_val(true);
+      for (std::uint64_t i = 0; i < steps; ++i) {
+        const auto s = m.step(u, v, cur, pc);
+        ok = ok && (!s.moved || m.link(cur, s.cur));
+        cur = s.cur;
+        pc = s.pc;
+      }
+      return ok && cur == v;
+    };
+    return e;
+  }
+  const Hdn* h = as_rdn(t);
+  if (!h)
+    throw std::invalid_argument("prove route encodes dualcube routing and HDN Algorithm 1 on RDN(hypercube(m), k) "
+                                "(single-node super-nodes); " + t.spec() + " is neither");
+  if (fault != RouteFault::None) throw std::invalid_argument("the deliberate faults apply to the dualcube encoding");
+  const std::uint32_t m = cube_bits(h->base()), k = static_cast<std::uint32_t>(h->k());
+  {
+    IntOps ops;
+    e.width = route_machine::Rdn<IntOps>(ops, m, k).width.back() + 1;
+  }
+  if (e.width > 63) throw std::invalid_argument("prove route: addresses wider than 62 bits");
+  e.route = [m, k](std::uint32_t u, std::uint32_t v) {
+    IntOps ops;
+    const route_machine::Rdn<IntOps> mach(ops, m, k);
+    std::vector<std::uint32_t> path{u};
+    auto st = mach.initial(u);
+    for (std::uint32_t i = 0; i < 64 * mach.width.back(); ++i) {
+      auto s2 = mach.step(v, st);
+      if (!s2.moved) break;
+      path.push_back(static_cast<std::uint32_t>(s2.cur));
+      st = std::move(s2);
+    }
+    return path;
+  };
+  e.link = [m, k](std::uint64_t x, std::uint64_t y) {
+    IntOps ops;
+    return route_machine::Rdn<IntOps>(ops, m, k).link(x, y);
+  };
+  e.holds = [m, k](Z3Ops& ops, const z3::expr& u, const z3::expr& v, std::uint64_t steps) {
+    const route_machine::Rdn<Z3Ops> mach(ops, m, k);
+    auto st = mach.initial(u);
+    z3::expr ok = ops.ctx.bool_val(true);
+    for (std::uint64_t i = 0; i < steps; ++i) {
+      auto s2 = mach.step(v, st);
+      ok = ok && (!s2.moved || mach.link(st.cur, s2.cur));
+      st = std::move(s2);
+    }
+    return ok && st.cur == v;
+  };
+  return e;
 }
 
 }  // namespace
 
 std::vector<std::string> provable_routers(const Topology& t) {
   if (dynamic_cast<const Dualcube*>(&t)) return {"dualcube-routing"};
+  if (as_rdn(t)) return {"hdn-routing"};
   return {};
 }
 
 std::vector<std::uint32_t> machine_route(const Topology& t, std::uint32_t u, std::uint32_t v, RouteFault fault) {
-  const Dualcube& d = as_dualcube(t);
-  IntOps ops;
-  const route_machine::Dualcube<IntOps> m{ops, d.r(), fault};
-  std::vector<std::uint32_t> path{u};
-  std::uint64_t cur = u, pc = 0;
-  for (std::uint32_t i = 0; i < 4 * d.bits() + 4; ++i) {
-    const auto s = m.step(u, v, cur, pc);
-    if (!s.moved) break;
-    cur = s.cur;
-    pc = s.pc;
-    path.push_back(static_cast<std::uint32_t>(cur));
-  }
-  return path;
+  return encode(t, fault).route(u, v);
 }
 
 RouteProof prove_routes(const Topology& t, const std::string& algorithm, unsigned timeout_ms, RouteFault fault,
                         std::uint64_t samples) {
   const auto t0 = std::chrono::steady_clock::now();
-  const Dualcube& d = as_dualcube(t);
+  const Encoding enc = encode(t, fault);
   const std::string alg = choose_algorithm(provable_routers(t), algorithm, "prove route", t);
   RouteProof out;
   const auto bound = routing_bound(t, alg);
@@ -71,46 +163,53 @@ RouteProof prove_routes(const Topology& t, const std::string& algorithm, unsigne
   out.bound_source = bound->source;
   const std::uint64_t n = t.num_nodes();
   out.pairs = n * n;
-  // 1. The machine is the router: every pair of small instances, sampled pairs otherwise.
+  // 1. The machine is the router, and its link predicate is the network's adjacency: every
+  //    pair of small instances, sampled pairs (and every neighbour of sampled nodes) otherwise.
   if (fault == RouteFault::None) {
     const auto router = make_router(t, alg);
+    router->prepare_bulk();
     std::vector<std::uint32_t> path;
+    std::vector<NodeId> nb;
     auto compare = [&](std::uint32_t u, std::uint32_t v) {
       router->route(u, v, path);
-      if (machine_route(t, u, v) != path)
+      if (enc.route(u, v) != path)
         throw std::logic_error("the encoded routing machine differs from the router on " + std::to_string(u) + " -> " +
+                               std::to_string(v));
+      if (enc.link(u, v) != t.adjacent(NodeId(u), NodeId(v)))
+        throw std::logic_error("the encoded link predicate differs from the network on " + std::to_string(u) + ", " +
                                std::to_string(v));
       ++out.sampled;
     };
+    auto neighbours_agree = [&](std::uint32_t u) {
+      t.neighbors(NodeId(u), nb);
+      for (NodeId w : nb)
+        if (!enc.link(u, w.v)) throw std::logic_error("the encoded link predicate misses the link " + std::to_string(u) + " -- " + std::to_string(w.v));
+    };
     if (n * n <= samples) {
-      for (std::uint32_t u = 0; u < n; ++u)
+      for (std::uint32_t u = 0; u < n; ++u) {
+        neighbours_agree(u);
         for (std::uint32_t v = 0; v < n; ++v) compare(u, v);
+      }
     } else {
       std::mt19937_64 rng(20261121);
       std::uniform_int_distribution<std::uint32_t> pick(0, static_cast<std::uint32_t>(n - 1));
-      for (std::uint64_t i = 0; i < samples; ++i) compare(pick(rng), pick(rng));
+      for (std::uint64_t i = 0; i < samples; ++i) {
+        const std::uint32_t u = pick(rng);
+        neighbours_agree(u);
+        compare(u, pick(rng));
+      }
     }
   }
-  // 2. For all u, v < N: the K = bound steps of the machine take only links and end at v.
+  // 2. For all u, v < N: the first `bound` steps take only links and end at v.
   z3::context ctx;
-  const unsigned width = std::max(4u, d.bits() + 1);
-  Z3Ops ops{ctx, width};
-  const route_machine::Dualcube<Z3Ops> m{ops, d.r(), fault};
-  const z3::expr u = ctx.bv_const("u", width), v = ctx.bv_const("v", width);
-  const z3::expr limit = ops.lit(n);
-  z3::expr cur = u, pc = ops.lit(0), ok = ctx.bool_val(true);
-  for (std::uint64_t i = 0; i < out.bound; ++i) {
-    const auto s = m.step(u, v, cur, pc);
-    ok = ok && (!s.moved || m.link(cur, s.cur));
-    cur = s.cur;
-    pc = s.pc;
-  }
+  Z3Ops ops{ctx, enc.width};
+  const z3::expr u = ctx.bv_const("u", enc.width), v = ctx.bv_const("v", enc.width);
   z3::solver solver(ctx);
   z3::params p(ctx);
   p.set("timeout", timeout_ms);
   solver.set(p);
-  solver.add(z3::ult(u, limit) && z3::ult(v, limit));
-  solver.add(!(ok && cur == v));
+  solver.add(z3::ult(u, ops.lit(n)) && z3::ult(v, ops.lit(n)));
+  solver.add(!enc.holds(ops, u, v, out.bound));
   const z3::check_result r = solver.check();
   if (r == z3::unsat) {
     out.result = "proved";
@@ -120,7 +219,7 @@ RouteProof prove_routes(const Topology& t, const std::string& algorithm, unsigne
     const auto cu = static_cast<std::uint32_t>(model.eval(u, true).get_numeral_uint64());
     const auto cv = static_cast<std::uint32_t>(model.eval(v, true).get_numeral_uint64());
     out.counterexample = {NodeId(cu), NodeId(cv)};
-    const auto path = machine_route(t, cu, cv, fault);
+    const auto path = enc.route(cu, cv);
     out.why = "the route " + t.label(NodeId(cu)) + " -> " + t.label(NodeId(cv)) + " is";
     for (auto x : path) out.why += " " + t.label(NodeId(x));
     for (std::size_t i = 1; i < path.size(); ++i)
