@@ -66,3 +66,15 @@ for args in "hypercube(3) broadcast --steps 2" "hypercube(5) broadcast --steps 4
   read -r s kb < <(wall "$ns" prove min-steps $args)
   echo "prove min-steps $args: ${s}s ($("$ns" prove min-steps $args | head -1))"
 done
+
+echo
+echo "== 7. prove route: all pairs at once by Z3, against checking every route one by one"
+for spec in 'dualcube(7)' 'rdn(hypercube(3),2)'; do
+  read -r s kb < <(wall "$ns" prove route "$spec" --timeout 600)
+  read -r s2 kb2 < <(wall "$ns" route "$spec" --all)
+  echo "$spec: prove route ${s}s (peak ${kb} KB); baseline route --all (every pair hop by hop) ${s2}s"
+done
+for spec in 'dualcube(8)' 'rdn(hypercube(4),2)'; do
+  read -r s kb < <(wall "$ns" prove route "$spec" --timeout 600)
+  echo "$spec: prove route ${s}s (peak ${kb} KB): $("$ns" prove route "$spec" --timeout 600 | head -1 | cut -c1-60)"
+done
