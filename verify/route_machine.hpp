@@ -19,6 +19,21 @@
 
 namespace netsched::route_machine {
 
+/// The segment kind at position pc of a four-segment program (`otherwise` past its end).
+template <class Ops>
+typename Ops::V segment(const Ops& ops, const typename Ops::V& pc, std::uint64_t a0, std::uint64_t a1, std::uint64_t a2,
+                        std::uint64_t a3, std::uint64_t otherwise) {
+  return ops.ite(pc == ops.lit(0), ops.lit(a0),
+                 ops.ite(pc == ops.lit(1), ops.lit(a1),
+                         ops.ite(pc == ops.lit(2), ops.lit(a2), ops.ite(pc == ops.lit(3), ops.lit(a3), ops.lit(otherwise)))));
+}
+
+/// Whether b has exactly one bit set.
+template <class Ops>
+typename Ops::B one_bit(const Ops& ops, const typename Ops::V& b) {
+  return b != ops.lit(0) && (b & (b - ops.lit(1))) == ops.lit(0);
+}
+
 template <class Ops>
 struct Dualcube {
   using V = typename Ops::V;
@@ -35,9 +50,7 @@ struct Dualcube {
   // segment kinds: 0 fix, 1 cross, 2 end
   V kind(const B& case_a, const B& case_b, const V& pc) const {
     auto at = [&](std::uint64_t a0, std::uint64_t a1, std::uint64_t a2, std::uint64_t a3) {
-      return ops.ite(pc == ops.lit(0), ops.lit(a0),
-                     ops.ite(pc == ops.lit(1), ops.lit(a1),
-                             ops.ite(pc == ops.lit(2), ops.lit(a2), ops.ite(pc == ops.lit(3), ops.lit(a3), ops.lit(2)))));
+      return segment(ops, pc, a0, a1, a2, a3, 2);
     };
     const std::uint64_t third = fault == RouteFault::SkipLastCross ? 2 : 1;
     return ops.ite(case_a, at(0, 1, 0, 2), ops.ite(case_b, at(0, 2, 2, 2), at(1, 0, third, 0)));
@@ -68,13 +81,9 @@ struct Dualcube {
   /// Whether x -- y is a link of the dualcube.
   B link(const V& x, const V& y) const {
     const V b = x ^ y;
-    return b != zero() && (b & (b - ops.lit(1))) == zero() && (b == cross() || (b & own(x)) != zero());
+    return one_bit(ops, b) && (b == cross() || (b & own(x)) != zero());
   }
 };
-
-}  // namespace netsched::route_machine
-
-namespace netsched::route_machine {
 
 /// HDN Algorithm 1 on RDN(Q_m, k) (every super-node a single node), where a level-j address is
 /// the bit string c | U | x (U, x level-(j-1) addresses, x least significant) and the level-j
@@ -117,9 +126,7 @@ struct Rdn {
   V kind(const V& start, const V& target, std::uint32_t j, const V& pc) const {
     const B same_class = fc(start, j) == fc(target, j), same_cluster = same_class && fU(start, j) == fU(target, j);
     auto at = [&](std::uint64_t a0, std::uint64_t a1, std::uint64_t a2, std::uint64_t a3) {
-      return ops.ite(pc == ops.lit(0), ops.lit(a0),
-                     ops.ite(pc == ops.lit(1), ops.lit(a1),
-                             ops.ite(pc == ops.lit(2), ops.lit(a2), ops.ite(pc == ops.lit(3), ops.lit(a3), ops.lit(3)))));
+      return segment(ops, pc, a0, a1, a2, a3, 3);
     };
     return ops.ite(same_cluster, at(1, 3, 3, 3), ops.ite(same_class, at(2, 0, 2, 1), at(0, 2, 1, 3)));
   }
@@ -130,7 +137,7 @@ struct Rdn {
   /// Whether x -- y is a link: a base link (one of the m low bits) or a level-j cross edge.
   B link(const V& x, const V& y) const {
     const V b = x ^ y;
-    B out = b != zero() && (b & (b - ops.lit(1))) == zero() && (b & ~mask(m)) == zero();
+    B out = one_bit(ops, b) && (b & ~mask(m)) == zero();
     for (std::uint32_t j = 1; j <= k; ++j) out = out || y == cross(x, j);
     return out;
   }
