@@ -6,6 +6,7 @@
 #include "core/metrics.hpp"
 #include "gen/combine/combine.hpp"
 #include "gen/exchange/total_exchange.hpp"
+#include "gen/topo/dualcube.hpp"
 #include "verify/registers.hpp"
 #include "verify/report.hpp"
 #include "verify/smt_bisection.hpp"
@@ -176,6 +177,30 @@ void add_dualcube(std::vector<Claim>& out) {
                        "cross-edge exchange, and Stage 3 tests x > x^(i) with no i in scope, so the algorithm is not well "
                        "defined. A consistent 3-stage version (docs/algorithms.md: cross, cluster scans, cross, cluster scans, "
                        "cross; 2r+1 steps, 4r words) is generated and checked symbolically for r = 1..6: " + tally);
+                 }});
+  out.push_back({"dc.alg6-shape", kPaper + " §4 Algorithm 6",
+                 "w = vM with |v| = 2^(r-1) and M of size 2^r x 2^(r-1); processor x holds A[i, j], i = nodeID(x), "
+                 "j = classID(x) cat clusterID(x), and each cluster holds one column",
+                 "dualcube(2..7)", false, [] {
+                   for (std::uint32_t r = 2; r <= 7; ++r) {
+                     const auto t = build_topology("dualcube(" + std::to_string(r) + ")");
+                     const auto clusters = dualcube_clusters(dynamic_cast<const Dualcube&>(*t));
+                     // i ranges over the node numbers of a cluster, j over the clusters (class cat cluster id)
+                     const std::uint64_t rows = clusters.front().size(), cols = clusters.size();
+                     if (rows * cols != t->num_nodes()) return fails("the index assignment does not cover the nodes");
+                     if (rows == (std::uint64_t{1} << r) && cols == (std::uint64_t{1} << (r - 1)))
+                       return holds("the assignment gives a 2^r x 2^(r-1) matrix");
+                     if (rows != (std::uint64_t{1} << (r - 1)) || cols != (std::uint64_t{1} << r))
+                       return fails("the assignment gives a " + std::to_string(rows) + " x " + std::to_string(cols) + " matrix");
+                   }
+                   const auto t = build_topology("dualcube(3)");
+                   const auto clusters = dualcube_clusters(dynamic_cast<const Dualcube&>(*t));
+                   return inconsistent("the index assignment of Algorithm 6 makes M a " + std::to_string(clusters.front().size()) +
+                                       " x " + std::to_string(clusters.size()) + " matrix on dualcube(3) (i over the " +
+                                       std::to_string(clusters.front().size()) + " node numbers of a cluster, j over the " +
+                                       std::to_string(clusters.size()) + " clusters; likewise for r = 2..7), i.e. 2^(r-1) x 2^r, "
+                                       "which is also what w = vM with |v| = 2^(r-1) needs; the printed size 2^r x 2^(r-1) "
+                                       "contradicts both");
                  }});
   out.push_back({"dc.fig4", kPaper + " §5 Fig. 4",
                  "the register contents of Fig. 4 (2x2 matrices on the 2-dualcube: Init, after each loop, Mul, C)",
