@@ -104,8 +104,7 @@ void add_rhfc(std::vector<Claim>& out) {
                                             "rhs(2,2,2,hypercube(1))"}) {
                      const auto t = build_topology(spec);
                      const auto& h = dynamic_cast<const Hsn&>(*t);
-                     std::uint64_t k = 0;
-                     while ((std::uint64_t{1} << k) < h.innermost().num_nodes()) ++k;
+                     const std::uint64_t k = ceil_log2(h.innermost().num_nodes());
                      const auto ls = h.level_counts();
                      std::uint64_t dims = k;
                      for (auto l : ls) dims *= l;

@@ -17,7 +17,6 @@ namespace {
 
 const std::string kHdnPaper = "li-peng-chu-2012";
 
-std::uint64_t ceil_log2(std::uint64_t n) { return n <= 1 ? 0 : std::bit_width(n - 1); }
 
 std::string kind_name(Factor::Kind k) {
   return k == Factor::Kind::Ring ? "ring" : k == Factor::Kind::Path ? "path" : "complete";

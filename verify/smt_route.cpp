@@ -46,12 +46,6 @@ const Hdn* as_rdn(const Topology& t) {
   return h;
 }
 
-std::uint32_t cube_bits(const Topology& g) {
-  std::uint32_t b = 0;
-  while ((std::uint64_t{1} << b) < g.num_nodes()) ++b;
-  return b;
-}
-
 /// The encoded algorithm on one network: its route on integers, and for Z3 the formula "the
 /// first K steps take only links and end at v" with its bit width.
 struct Encoding {
@@ -102,7 +96,7 @@ Encoding encode(const Topology& t, RouteFault fault) {
     throw std::invalid_argument("prove route encodes dualcube routing and HDN Algorithm 1 on RDN(hypercube(m), k) "
                                 "(single-node super-nodes); " + t.spec() + " is neither");
   if (fault != RouteFault::None) throw std::invalid_argument("the deliberate faults apply to the dualcube encoding");
-  const std::uint32_t m = cube_bits(h->base()), k = static_cast<std::uint32_t>(h->k());
+  const std::uint32_t m = ceil_log2(h->base().num_nodes()), k = static_cast<std::uint32_t>(h->k());
   {
     IntOps ops;
     e.width = route_machine::Rdn<IntOps>(ops, m, k).width.back() + 1;

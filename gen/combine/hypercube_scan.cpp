@@ -10,9 +10,7 @@ namespace {
 
 std::uint32_t cube_bits(const Topology& t) {
   if (t.family() != "hypercube") throw std::invalid_argument("the dimension scan needs a hypercube, not " + t.spec());
-  std::uint32_t bits = 0;
-  while ((std::uint64_t{1} << bits) < t.num_nodes()) ++bits;
-  return bits;
+  return ceil_log2(t.num_nodes());
 }
 
 Schedule scan(const Topology& t, bool prefix) {

@@ -21,8 +21,7 @@ Schedule rhs_cube_dimension(const Topology& t, std::uint64_t dimension) {
     throw std::invalid_argument("hypercube emulation needs an RHS over a hypercube nucleus, not " + t.spec());
   const auto counts = h->level_counts();  // l_r, ..., l_1
   const std::uint64_t n = t.num_nodes();
-  std::uint32_t k = 0;
-  while ((std::uint64_t{1} << k) < h->innermost().num_nodes()) ++k;
+  const std::uint32_t k = ceil_log2(h->innermost().num_nodes());
   const std::uint32_t r = static_cast<std::uint32_t>(counts.size());
   std::uint64_t bits = k;
   for (auto l : counts) bits *= l;
