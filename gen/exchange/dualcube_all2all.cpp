@@ -15,6 +15,8 @@
 //   r-1 steps  node z with nodeID(z) = clusterID(z) broadcasts its message in its cluster;
 //   1 step     class-0 nodes outside C fetch it across their cross edge.
 //   3r-1 steps, 3 2^(r-1) + r - 2 chunks.
+#include <stdexcept>
+
 #include "gen/exchange/packed.hpp"
 #include "gen/exchange/total_exchange.hpp"
 #include "gen/topo/dualcube.hpp"
@@ -47,46 +49,55 @@ Schedule dualcube_all2allb(const Topology& t) {
   return s;
 }
 
-Schedule dualcube_many2manym(const Topology& t, NodeId root) {
-  const auto& d = dynamic_cast<const Dualcube&>(t);
-  const std::uint32_t r = d.r(), n = static_cast<std::uint32_t>(t.num_nodes()), half = n / 2, w = r - 1;
-  const std::uint32_t side = 1u << w;
-  if (root.v >= n) throw std::invalid_argument("many2manym: root out of range");
-  // Raw coordinates (c, hi, lo): id = c half + hi 2^w + lo; class-0 clusters fix hi (node
-  // number lo), class-1 clusters fix lo (node number hi); (c, hi, lo) -- (1-c, hi, lo) cross.
-  // A class-1 source cluster goes through the automorphism (c, hi, lo) -> (1-c, lo, hi).
-  const bool swapped = root.v >= half;
-  auto node = [&](std::uint32_t c, std::uint32_t hi, std::uint32_t lo) {
-    return swapped ? ((1 - c) * half | lo << w | hi) : (c * half | hi << w | lo);
-  };
-  const std::uint32_t rv = root.v & (half - 1);
-  const std::uint32_t aC = swapped ? (rv & (side - 1)) : (rv >> w);  // C = class-0 cluster aC (in class-0 coordinates)
-  Schedule s;
-  s.topology = t.spec();
-  s.algorithm = "many2manym";
-  std::vector<std::vector<NodeId>> groups;
-  for (std::uint32_t b = 0; b < side; ++b) {  // the message of (0, aC, b) goes to every node with node number b
-    std::vector<NodeId> g{NodeId(node(0, aC, b))};  // origin first
-    for (std::uint32_t a = 0; a < side; ++a) {
-      if (a != aC) g.push_back(NodeId(node(0, a, b)));
-      g.push_back(NodeId(node(1, b, a)));  // class 1: node number hi = b
-    }
-    groups.push_back(std::move(g));
+namespace {
+
+// Raw coordinates (c, hi, lo): id = c half + hi 2^w + lo; class-0 clusters fix hi (node number
+// lo), class-1 clusters fix lo (node number hi); (c, hi, lo) -- (1-c, hi, lo) cross. A class-1
+// source cluster goes through the automorphism (c, hi, lo) -> (1-c, lo, hi).
+struct Many2many {
+  std::uint32_t r, n, half, w, side, aC;
+  bool swapped;
+  Many2many(const Topology& t, NodeId root) {
+    const auto& d = dynamic_cast<const Dualcube&>(t);
+    r = d.r();
+    n = static_cast<std::uint32_t>(t.num_nodes());
+    half = n / 2;
+    w = r - 1;
+    side = 1u << w;
+    if (root.v >= n) throw std::invalid_argument("many2manym: root out of range");
+    swapped = root.v >= half;
+    const std::uint32_t rv = root.v & (half - 1);
+    aC = swapped ? (rv & (side - 1)) : (rv >> w);  // C = class-0 cluster aC (in class-0 coordinates)
   }
-  s.collective = Collective::multicast(n, std::move(groups));
-  auto origins = [&](const std::vector<std::uint32_t>& numbers) {
-    std::vector<IdRange> out;
-    for (auto b : numbers) out.push_back({node(0, aC, b), node(0, aC, b)});
-    normalize(out);
-    return Selector{{}, out, {}};
-  };
-  const Selector all{};
+  std::uint32_t node(std::uint32_t c, std::uint32_t hi, std::uint32_t lo) const {
+    return swapped ? ((1 - c) * half | lo << w | hi) : (c * half | hi << w | lo);
+  }
+};
+
+}  // namespace
+
+std::uint32_t many2manym_source(const Topology& t, NodeId root, std::uint32_t number) {
+  const Many2many m(t, root);
+  return m.node(0, m.aC, number);
+}
+
+void many2manym_plan(const Topology& t, NodeId root, const PlanSend& send) {
+  const Many2many m(t, root);
+  const std::uint32_t w = m.w, side = m.side, aC = m.aC;
+  auto node = [&](std::uint32_t c, std::uint32_t hi, std::uint32_t lo) { return m.node(c, hi, lo); };
   std::size_t step = 0;
-  // stage 1: gather inside C (dimension i of class-0 clusters = bit i of lo)
+  // stage 1: gather inside C (dimension i of class-0 clusters = bit i of lo); after i steps node
+  // b holds the numbers that agree with b above bit i
   for (std::uint32_t i = 0; i < w; ++i, ++step)
-    for (std::uint32_t b = 0; b < side; ++b) add_selector_transfer(s, step, node(0, aC, b), node(0, aC, b ^ (1u << i)), all);
+    for (std::uint32_t b = 0; b < side; ++b) {
+      std::vector<std::uint32_t> held;
+      for (std::uint32_t low = 0; low < (1u << i); ++low) held.push_back((b & ~((1u << i) - 1)) | low);
+      send(step, node(0, aC, b), node(0, aC, b ^ (1u << i)), held);
+    }
   // stage 2: across to (1, aC, b): class-1 cluster lo = b, node number hi = aC
-  for (std::uint32_t b = 0; b < side; ++b) add_selector_transfer(s, step, node(0, aC, b), node(1, aC, b), all);
+  std::vector<std::uint32_t> every(side);
+  for (std::uint32_t b = 0; b < side; ++b) every[b] = b;
+  for (std::uint32_t b = 0; b < side; ++b) send(step, node(0, aC, b), node(1, aC, b), every);
   ++step;
   // binomial scatter in every class-1 cluster b from node number aC, by node number
   std::vector<std::uint32_t> holders{aC};
@@ -96,10 +107,10 @@ Schedule dualcube_many2manym(const Topology& t, NodeId root) {
       const std::uint32_t from = holders[h], to = from ^ (1u << i);
       std::vector<std::uint32_t> subtree{to};  // numbers reached from `to` in the later rounds
       for (std::uint32_t j = i + 1; j < w; ++j) {
-        const std::size_t m = subtree.size();
-        for (std::size_t x = 0; x < m; ++x) subtree.push_back(subtree[x] ^ (1u << j));
+        const std::size_t sz = subtree.size();
+        for (std::size_t x = 0; x < sz; ++x) subtree.push_back(subtree[x] ^ (1u << j));
       }
-      for (std::uint32_t b = 0; b < side; ++b) add_selector_transfer(s, step, node(1, from, b), node(1, to, b), origins(subtree));
+      for (std::uint32_t b = 0; b < side; ++b) send(step, node(1, from, b), node(1, to, b), subtree);
       holders.push_back(to);
     }
   }
@@ -109,14 +120,36 @@ Schedule dualcube_many2manym(const Topology& t, NodeId root) {
     const std::size_t k = informed.size();
     for (std::size_t h = 0; h < k; ++h) {
       const std::uint32_t off = informed[h];
-      for (std::uint32_t b = 0; b < side; ++b)
-        add_selector_transfer(s, step, node(1, b ^ off, b), node(1, b ^ off ^ (1u << i), b), origins({b}));
+      for (std::uint32_t b = 0; b < side; ++b) send(step, node(1, b ^ off, b), node(1, b ^ off ^ (1u << i), b), {b});
       informed.push_back(off ^ (1u << i));
     }
   }
   for (std::uint32_t a = 0; a < side; ++a)
     if (a != aC)
-      for (std::uint32_t b = 0; b < side; ++b) add_selector_transfer(s, step, node(1, a, b), node(0, a, b), origins({b}));
+      for (std::uint32_t b = 0; b < side; ++b) send(step, node(1, a, b), node(0, a, b), {b});
+}
+
+Schedule dualcube_many2manym(const Topology& t, NodeId root) {
+  const Many2many m(t, root);
+  Schedule s;
+  s.topology = t.spec();
+  s.algorithm = "many2manym";
+  std::vector<std::vector<NodeId>> groups;
+  for (std::uint32_t b = 0; b < m.side; ++b) {  // the message of (0, aC, b) goes to every node with node number b
+    std::vector<NodeId> g{NodeId(m.node(0, m.aC, b))};  // origin first
+    for (std::uint32_t a = 0; a < m.side; ++a) {
+      if (a != m.aC) g.push_back(NodeId(m.node(0, a, b)));
+      g.push_back(NodeId(m.node(1, b, a)));  // class 1: node number hi = b
+    }
+    groups.push_back(std::move(g));
+  }
+  s.collective = Collective::multicast(m.n, std::move(groups));
+  many2manym_plan(t, root, [&](std::size_t step, std::uint32_t from, std::uint32_t to, const std::vector<std::uint32_t>& numbers) {
+    std::vector<IdRange> out;
+    for (auto b : numbers) out.push_back({m.node(0, m.aC, b), m.node(0, m.aC, b)});
+    normalize(out);
+    add_selector_transfer(s, step, from, to, Selector{{}, out, {}});
+  });
   return s;
 }
 

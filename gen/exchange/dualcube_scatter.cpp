@@ -13,13 +13,9 @@
 
 namespace netsched {
 
-Schedule dualcube_one2allp(const Topology& t, NodeId root) {
+void one2allp_plan(const Topology& t, NodeId root, const PlanSend& send) {
   const auto& d = dynamic_cast<const Dualcube&>(t);
   const std::uint32_t r = d.r(), top = 1u << (d.bits() - 1);
-  Schedule s;
-  s.topology = t.spec();
-  s.collective = Collective::scatter(t.num_nodes(), root);
-  s.algorithm = "one2allp";
   auto cross = [&](std::uint32_t u) { return u ^ top; };
   // the nodes of u's cluster: u with its r-1 cluster bits (dimensions 0..r-2 of its class) varied
   auto cluster = [&](std::uint32_t u) {
@@ -34,19 +30,10 @@ Schedule dualcube_one2allp(const Topology& t, NodeId root) {
     }
     return out;
   };
-  auto ranges_of = [](const std::vector<std::uint32_t>& ids) {
-    std::vector<IdRange> r;
-    for (auto v : ids) r.push_back({v, v});
-    normalize(r);
-    return r;
-  };
-  auto send = [&](std::size_t step, std::uint32_t from, std::uint32_t to, const std::vector<std::uint32_t>& dests) {
-    add_selector_transfer(s, step, from, to, Selector{ranges_of(dests), {}, {}});
-  };
   const std::uint32_t s0 = root.v, s1 = cross(s0);
   if (r == 1) {
     send(0, s0, s1, {s1});
-    return s;
+    return;
   }
   // step 0: the messages for s's own class
   std::vector<std::uint32_t> own_class;
@@ -89,6 +76,19 @@ Schedule dualcube_one2allp(const Topology& t, NodeId root) {
       holders.push_back(x);
     }
   }
+}
+
+Schedule dualcube_one2allp(const Topology& t, NodeId root) {
+  Schedule s;
+  s.topology = t.spec();
+  s.collective = Collective::scatter(t.num_nodes(), root);
+  s.algorithm = "one2allp";
+  one2allp_plan(t, root, [&](std::size_t step, std::uint32_t from, std::uint32_t to, const std::vector<std::uint32_t>& dests) {
+    std::vector<IdRange> r;
+    for (auto v : dests) r.push_back({v, v});
+    normalize(r);
+    add_selector_transfer(s, step, from, to, Selector{r, {}, {}});
+  });
   return s;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 /// Total exchange (all-to-all personalized) generators: chunk i*N+j goes from node i to node j.
+#include <functional>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -44,8 +45,15 @@ Schedule hdn_total_exchange(const Topology& t);
 /// Dualcube total exchange: the HDN algorithm through the isomorphism with rdn(hypercube(r-1),1).
 Schedule dualcube_total_exchange(const Topology& t);
 
+/// A transfer of a plan: in step `step`, `from` sends `to` the messages named by `items`
+/// (destination nodes for One2allP, node numbers of the source cluster for Many2manyM).
+using PlanSend = std::function<void(std::size_t step, std::uint32_t from, std::uint32_t to,
+                                    const std::vector<std::uint32_t>& items)>;
+
 /// One2allP of the dualcube paper §3: packed one-to-all personalized communication (scatter).
 Schedule dualcube_one2allp(const Topology& t, NodeId root);
+/// Its transfers, each naming the destinations whose messages it carries.
+void one2allp_plan(const Topology& t, NodeId root, const PlanSend& send);
 
 /// All2allB of the dualcube paper §3 Algorithm 1 (all-to-all broadcast), packed.
 Schedule dualcube_all2allb(const Topology& t);
@@ -53,6 +61,10 @@ Schedule dualcube_all2allb(const Topology& t);
 /// Many2manyM of the dualcube paper §3 Algorithm 2: every node x of the cluster of `root` sends
 /// its message to every node with x's node number.
 Schedule dualcube_many2manym(const Topology& t, NodeId root);
+/// Its transfers, each naming the node numbers (of the source cluster) whose messages it carries.
+void many2manym_plan(const Topology& t, NodeId root, const PlanSend& send);
+/// The node of the source cluster (the cluster of `root`) with node number `number`.
+std::uint32_t many2manym_source(const Topology& t, NodeId root, std::uint32_t number);
 
 /// Theorem 5.1 of the RHFC paper: every node of RHS(l_r,...,l_1,Q_k) sends a datum to its
 /// neighbour across dimension `dimension` of the pk-cube (single-dimension model).
