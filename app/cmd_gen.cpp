@@ -25,7 +25,7 @@ Run add_gen(CLI::App& app) {
   for (const auto& c : combining_collective_names()) collectives.push_back(c);
   app.add_option("COLLECTIVE", o->collective,
                  "broadcast, route, scatter (dualcube: one2allp), total-exchange; all-reduce, prefix "
-                 "(hypercube, dualcube); cluster-sum, cluster-prefix, matmul, all-gather (All2allB), "
+                 "(hypercube, dualcube); cluster-sum, cluster-prefix, matmul, vecmat (from --root), all-gather (All2allB), "
                  "multicast (Many2manyM from the cluster of --root) on dualcubes; cube-dimension (RHS: "
                  "hypercube dimension --dimension emulated, Theorem 5.1)")
       ->required()

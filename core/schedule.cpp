@@ -10,9 +10,9 @@ Collective::Kind kinds[] = {Collective::Kind::Route, Collective::Kind::Broadcast
                             Collective::Kind::Scatter, Collective::Kind::Gather,
                             Collective::Kind::AllGather, Collective::Kind::TotalExchange,
                             Collective::Kind::Multicast, Collective::Kind::AllReduce,
-                            Collective::Kind::Prefix, Collective::Kind::MatMul};
+                            Collective::Kind::Prefix, Collective::Kind::MatMul, Collective::Kind::VecMat};
 const char* kind_names[] = {"route",     "broadcast",  "scatter", "gather", "all-gather", "total-exchange",
-                            "multicast", "all-reduce", "prefix",  "matmul"};
+                            "multicast", "all-reduce", "prefix",  "matmul", "vecmat"};
 }  // namespace
 
 Collective Collective::route(std::uint64_t n, NodeId s, NodeId t) {
@@ -77,6 +77,16 @@ Collective Collective::matmul(std::uint64_t n, std::uint32_t m, std::vector<Node
   c.kind_ = Kind::MatMul;
   c.nodes_ = n;
   c.matrix_ = m;
+  c.groups_.push_back(std::move(home));
+  return c;
+}
+
+Collective Collective::vecmat(std::uint64_t n, std::uint32_t rows, NodeId source, std::vector<NodeId> home) {
+  Collective c;
+  c.kind_ = Kind::VecMat;
+  c.nodes_ = n;
+  c.matrix_ = rows;
+  c.root_ = source;
   c.groups_.push_back(std::move(home));
   return c;
 }

@@ -14,7 +14,7 @@ namespace netsched {
 /// destination set computed from the kind.
 class Collective {
  public:
-  enum class Kind { Route, Broadcast, Scatter, Gather, AllGather, TotalExchange, Multicast, AllReduce, Prefix, MatMul };
+  enum class Kind { Route, Broadcast, Scatter, Gather, AllGather, TotalExchange, Multicast, AllReduce, Prefix, MatMul, VecMat };
   /// route: one chunk from source to target.
   static Collective route(std::uint64_t nodes, NodeId source, NodeId target);
   /// broadcast: one chunk from root to every node.
@@ -44,13 +44,19 @@ class Collective {
   /// m x m matrix product: registers 0, 1, 2 are A, B, C; node home[i*m+j] starts with A_ij in
   /// register 0 and B_ij in register 1 and must end with C_ij = sum_k A_ik B_kj in register 2.
   static Collective matmul(std::uint64_t nodes, std::uint32_t m, std::vector<NodeId> home);
+  /// w = v M, |v| = rows, M rows x home.size(): node `source` starts with v_i in register i and
+  /// M_ij in register rows + i*cols + j; node home[j] must end with w_j = sum_i v_i M_ij in
+  /// register rows + rows*cols.
+  static Collective vecmat(std::uint64_t nodes, std::uint32_t rows, NodeId source, std::vector<NodeId> home);
 
   Kind kind() const { return kind_; }
   /// Whether the collective is one of registers (all-reduce, prefix, matmul) rather than chunks.
-  bool combining() const { return kind_ == Kind::AllReduce || kind_ == Kind::Prefix || kind_ == Kind::MatMul; }
-  /// Multicast groups (origin first), reduce/prefix groups, or matmul's single home list.
+  bool combining() const {
+    return kind_ == Kind::AllReduce || kind_ == Kind::Prefix || kind_ == Kind::MatMul || kind_ == Kind::VecMat;
+  }
+  /// Multicast groups (origin first), reduce/prefix groups, or matmul's / vecmat's single home list.
   const std::vector<std::vector<NodeId>>& groups() const { return groups_; }
-  std::uint32_t matrix_size() const { return matrix_; }
+  std::uint32_t matrix_size() const { return matrix_; }  ///< matmul: m; vecmat: rows
   std::uint64_t nodes() const { return nodes_; }
   std::uint64_t num_chunks() const;
   NodeId origin(std::uint64_t chunk) const;

@@ -35,6 +35,11 @@ json content_json(const Schedule& s) {
       c["m"] = s.collective.matrix_size();
       c["home"] = node_ids(s.collective.groups().front());
       break;
+    case Collective::Kind::VecMat:
+      c["rows"] = s.collective.matrix_size();
+      c["source"] = s.collective.root().v;
+      c["home"] = node_ids(s.collective.groups().front());
+      break;
     default: break;
   }
   if (s.collective.kind() == Collective::Kind::Multicast || (!s.collective.groups().empty() &&
@@ -222,6 +227,18 @@ ScheduleFile schedule_from_json(std::string_view text) {
       std::vector<NodeId> h;
       for (const json& v : home) h.push_back(NodeId(node_value(v, "collective home: ")));
       s.collective = Collective::matmul(n, static_cast<std::uint32_t>(m), std::move(h));
+      break;
+    }
+    case Collective::Kind::VecMat: {
+      const std::uint64_t rows = uint_field(c, "rows", "collective: ");
+      const json& home = field(c, "home", "collective: ");
+      if (rows == 0 || rows > 4096 || !home.is_array() || home.empty() || home.size() > 4096)
+        bad("collective: vecmat needs rows and home (the column count) in 1..4096");
+      std::vector<NodeId> h;
+      for (const json& v : home) h.push_back(NodeId(node_value(v, "collective home: ")));
+      s.collective = Collective::vecmat(n, static_cast<std::uint32_t>(rows),
+                                        NodeId(node_value(field(c, "source", "collective: "), "collective source: ")),
+                                        std::move(h));
       break;
     }
   }

@@ -80,7 +80,13 @@ std::string describe_difference(const Terms& got, const Terms& want) {
 
 }  // namespace
 
-std::uint32_t required_registers(const Collective& c) { return c.kind() == Collective::Kind::MatMul ? 3 : 2; }
+std::uint32_t required_registers(const Collective& c) {
+  if (c.kind() == Collective::Kind::VecMat) {
+    const std::uint64_t rows = c.matrix_size(), cols = c.groups().front().size();
+    return static_cast<std::uint32_t>(std::min<std::uint64_t>(rows + rows * cols + 1, 0xffffffffu));
+  }
+  return c.kind() == Collective::Kind::MatMul ? 3 : 2;
+}
 
 CheckResult simulate_registers(const Topology& t, const Schedule& s) {
   const Collective& c = s.collective;
@@ -128,6 +134,20 @@ CheckResult simulate_registers(const Topology& t, const Schedule& s) {
         result_cells.push_back({h.v, 2});
         required.push_back(std::move(want));
       }
+  } else if (c.kind() == Collective::Kind::VecMat) {
+    // variables: v_i = i, M_ij = rows + i*cols + j, each in the register of the same number at the source
+    const std::uint64_t rows = c.matrix_size(), cols = c.groups().front().size();
+    space.vars = rows + rows * cols;
+    for (std::uint64_t x = 0; x < space.vars; ++x) at(c.root().v, static_cast<std::uint32_t>(x)) = single(x);
+    std::set<std::uint32_t> seen;
+    for (std::uint64_t j = 0; j < cols; ++j) {
+      const NodeId h = c.groups().front()[j];
+      if (!seen.insert(h.v).second) throw std::invalid_argument("vecmat: home names node " + std::to_string(h.v) + " twice");
+      Terms want;
+      for (std::uint64_t i = 0; i < rows; ++i) want = *disjoint_union(want, *space.product(single(i), single(rows + i * cols + j)));
+      result_cells.push_back({h.v, static_cast<std::uint32_t>(space.vars)});
+      required.push_back(std::move(want));
+    }
   } else {
     space.vars = n;
     for (std::uint64_t v = 0; v < n; ++v) at(v, 0) = single(v);
@@ -275,6 +295,10 @@ RegisterFile initial_registers(const Schedule& s, const std::vector<std::int64_t
       regs.at(c.groups().front().at(e).v)[0] = input[e];
       regs.at(c.groups().front().at(e).v)[1] = input[m * m + e];
     }
+  } else if (c.kind() == Collective::Kind::VecMat) {
+    const std::uint64_t vars = required_registers(c) - 1;
+    if (input.size() != vars) throw std::invalid_argument("vecmat needs rows + rows*cols inputs");
+    for (std::uint64_t x = 0; x < vars; ++x) regs.at(c.root().v)[x] = input[x];
   } else {
     if (input.size() != c.nodes()) throw std::invalid_argument("one input per node required");
     for (std::size_t v = 0; v < input.size(); ++v) regs[v][0] = input[v];

@@ -8,7 +8,7 @@ namespace netsched {
 
 const std::vector<std::string>& combining_collective_names() {
   static const std::vector<std::string> names{"all-reduce",     "prefix", "cluster-sum", "cluster-prefix",
-                                              "matmul",         "all-gather", "multicast"};
+                                              "matmul",         "vecmat", "all-gather", "multicast"};
   return names;
 }
 
@@ -22,6 +22,7 @@ std::vector<std::string> combining_algorithm_names(const Topology& t, const std:
   if (f == "dualcube") {
     if (c == "prefix") return {"dual-prefix"};
     if (c == "matmul") return {"dualcube-matmul"};
+    if (c == "vecmat") return {"dualcube-vecmat"};
     if (c == "cluster-sum") return {"cluster-sum"};
     if (c == "cluster-prefix") return {"cluster-prefix", "cluster-prefix-as-printed"};
     if (c == "all-gather") return {"all2allb"};
@@ -37,6 +38,7 @@ Schedule make_combining(const Topology& t, const std::string& c, const std::stri
   if (a == "dimension-sum") return hypercube_all_reduce(t);
   if (a == "dimension-prefix") return hypercube_prefix(t);
   if (a == "dualcube-matmul") return dualcube_matmul(t);
+  if (a == "dualcube-vecmat") return dualcube_vecmat(t, root);
   if (a == "rhfc-semigroup") return rhfc_semigroup(t);
   if (a == "dual-prefix") return dualcube_prefix(t);
   if (a == "cluster-sum") return dualcube_cluster_sum(t);

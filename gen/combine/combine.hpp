@@ -45,6 +45,9 @@ struct DualcubeMatmulLayout {
 /// after each of the four "for" loops.
 Schedule dualcube_matmul(const Topology& t, std::vector<std::size_t>* loop_ends = nullptr);
 
+/// Algorithm 6, w = v M from `source` (gen/combine/dualcube_vecmat.cpp).
+Schedule dualcube_vecmat(const Topology& t, NodeId source);
+
 /// Semigroup computation on HFC/HSN/RHS (RHFC paper §4.1) (gen/combine/rhfc_semigroup.cpp).
 Schedule rhfc_semigroup(const Topology& t);
 // Hypercube scans (gen/combine/hypercube_scan.cpp).
