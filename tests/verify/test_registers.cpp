@@ -37,11 +37,63 @@ std::string rule_of(const Schedule& s) {
   return r.ok ? "holds" : r.violation->rule;
 }
 
-std::vector<std::int64_t> random_inputs(std::size_t n, std::mt19937_64& rng) {
-  std::uniform_int_distribution<std::int64_t> d(-1000, 1000);
+std::vector<std::int64_t> random_inputs(std::size_t n, std::mt19937_64& rng, std::int64_t lo = -1000,
+                                        std::int64_t hi = 1000) {
+  std::uniform_int_distribution<std::int64_t> d(lo, hi);
   std::vector<std::int64_t> x(n);
   for (auto& v : x) v = d(rng);
   return x;
+}
+
+/// How many inputs the combining collective takes (initial_registers' order).
+std::size_t input_count(const Collective& c) {
+  const std::size_t m = c.matrix_size();
+  if (c.kind() == Collective::Kind::MatMul) return 2 * m * m;
+  if (c.kind() == Collective::Kind::VecMat) return m + m * c.groups().front().size();
+  return c.nodes();
+}
+
+/// What a result register must hold for inputs `in`, computed directly (sums over groups,
+/// prefixes, matrix products), independently of the register machinery.
+struct Expected {
+  std::uint32_t node, reg;
+  std::int64_t value;
+};
+std::vector<Expected> expected_results(const Collective& c, const std::vector<std::int64_t>& in) {
+  std::vector<Expected> out;
+  const std::uint32_t m = c.matrix_size();
+  if (c.kind() == Collective::Kind::MatMul) {
+    for (std::uint32_t i = 0; i < m; ++i)
+      for (std::uint32_t j = 0; j < m; ++j) {
+        std::int64_t want = 0;
+        for (std::uint32_t k = 0; k < m; ++k) want += in[i * m + k] * in[m * m + k * m + j];
+        out.push_back({c.groups().front()[i * m + j].v, 2, want});
+      }
+    return out;
+  }
+  if (c.kind() == Collective::Kind::VecMat) {
+    const auto cols = static_cast<std::uint32_t>(c.groups().front().size());
+    for (std::uint32_t j = 0; j < cols; ++j) {
+      std::int64_t want = 0;
+      for (std::uint32_t i = 0; i < m; ++i) want += in[i] * in[m + i * cols + j];
+      out.push_back({c.groups().front()[j].v, m + m * cols, want});
+    }
+    return out;
+  }
+  auto groups = c.groups();
+  if (groups.empty()) {
+    groups.emplace_back();
+    for (std::uint32_t u = 0; u < c.nodes(); ++u) groups.back().push_back(NodeId(u));
+  }
+  for (const auto& g : groups) {
+    std::int64_t total = 0, running = 0;
+    for (NodeId u : g) total += in[u.v];
+    for (NodeId u : g) {
+      running += in[u.v];
+      out.push_back({u.v, 1, c.kind() == Collective::Kind::Prefix ? running : total});
+    }
+  }
+  return out;
 }
 
 }  // namespace
@@ -98,19 +150,7 @@ TEST_CASE("combining generators pass the checker and compute the right numbers")
       // numbers: every node's result register against a direct sum over its group
       const auto x = random_inputs(t->num_nodes(), rng);
       const auto regs = evaluate_registers(s, initial_registers(s, x));
-      auto groups = s.collective.groups();
-      if (groups.empty()) {
-        groups.emplace_back();
-        for (std::uint32_t u = 0; u < t->num_nodes(); ++u) groups.back().push_back(NodeId(u));
-      }
-      for (const auto& g : groups) {
-        std::int64_t total = 0, running = 0;
-        for (NodeId u : g) total += x[u.v];
-        for (NodeId u : g) {
-          running += x[u.v];
-          CHECK(regs[u.v][1] == (s.collective.kind() == Collective::Kind::Prefix ? running : total));
-        }
-      }
+      for (const Expected& e : expected_results(s.collective, x)) CHECK(regs[e.node][e.reg] == e.value);
     }
   }
 }
@@ -183,16 +223,9 @@ TEST_CASE("dualcube matrix multiplication (Algorithm 7) reproduces A*B") {
     REQUIRE(ends.size() == 4);
     const std::uint32_t m = s.collective.matrix_size();
     CHECK(m == (1u << (2 * r - 1) / 3));
-    std::uniform_int_distribution<std::int64_t> d(-9, 9);
-    std::vector<std::int64_t> in(2 * m * m);
-    for (auto& x : in) x = d(rng);
+    const auto in = random_inputs(input_count(s.collective), rng, -9, 9);
     const auto regs = evaluate_registers(s, initial_registers(s, in));
-    for (std::uint32_t i = 0; i < m; ++i)
-      for (std::uint32_t j = 0; j < m; ++j) {
-        std::int64_t c = 0;
-        for (std::uint32_t k = 0; k < m; ++k) c += in[i * m + k] * in[m * m + k * m + j];
-        CHECK(regs[s.collective.groups().front()[i * m + j].v][2] == c);
-      }
+    for (const Expected& e : expected_results(s.collective, in)) CHECK(regs[e.node][e.reg] == e.value);
   }
   // r = 2 by hand: loop 1 one step (2 words), loop 2 three hops, loop 3 (the class bit) 2r+1 = 5
   // hops, loop 4 one step: 10 steps, 2 + 3 + 5 + 1 = 11 words.
@@ -216,10 +249,8 @@ TEST_CASE("RHFC semigroup computation: checked, right numbers, Lemma 4.1 / Theor
     REQUIRE(v.bound);
     CHECK(v.bound->steps == steps);
     const auto x = random_inputs(t->num_nodes(), rng);
-    std::int64_t total = 0;
-    for (auto e : x) total += e;
     const auto regs = evaluate_registers(s, initial_registers(s, x));
-    for (const auto& node : regs) CHECK(node[1] == total);
+    for (const Expected& e : expected_results(s.collective, x)) CHECK(regs[e.node][e.reg] == e.value);
   }
   CHECK_THAT(test::error_of([] { rhfc_semigroup(*build_topology("hsn(2,ring(3))")); }), Catch::Contains("hypercube nucleus"));
 }
@@ -228,37 +259,10 @@ namespace {
 
 /// Whether the schedule, run on random non-zero numbers, leaves every required result right.
 bool numerically_right(const Schedule& s, std::mt19937_64& rng) {
-  const Collective& c = s.collective;
-  std::uniform_int_distribution<std::int64_t> d(1, 1 << 20);
-  if (c.kind() == Collective::Kind::MatMul) {
-    const std::uint32_t m = c.matrix_size();
-    std::vector<std::int64_t> in(2 * m * m);
-    for (auto& x : in) x = d(rng);
-    const auto regs = evaluate_registers(s, initial_registers(s, in));
-    for (std::uint32_t i = 0; i < m; ++i)
-      for (std::uint32_t j = 0; j < m; ++j) {
-        std::int64_t want = 0;
-        for (std::uint32_t k = 0; k < m; ++k) want += in[i * m + k] * in[m * m + k * m + j];
-        if (regs[c.groups().front()[i * m + j].v][2] != want) return false;
-      }
-    return true;
-  }
-  std::vector<std::int64_t> x(c.nodes());
-  for (auto& e : x) e = d(rng);
-  const auto regs = evaluate_registers(s, initial_registers(s, x));
-  auto groups = c.groups();
-  if (groups.empty()) {
-    groups.emplace_back();
-    for (std::uint32_t u = 0; u < c.nodes(); ++u) groups.back().push_back(NodeId(u));
-  }
-  for (const auto& g : groups) {
-    std::int64_t total = 0, running = 0;
-    for (NodeId u : g) total += x[u.v];
-    for (NodeId u : g) {
-      running += x[u.v];
-      if (regs[u.v][1] != (c.kind() == Collective::Kind::Prefix ? running : total)) return false;
-    }
-  }
+  const auto in = random_inputs(input_count(s.collective), rng, 1, 1 << 20);
+  const auto regs = evaluate_registers(s, initial_registers(s, in));
+  for (const Expected& e : expected_results(s.collective, in))
+    if (regs[e.node][e.reg] != e.value) return false;
   return true;
 }
 
@@ -304,7 +308,6 @@ TEST_CASE("the symbolic register checker and the numeric interpreter agree on ev
 
 TEST_CASE("dualcube vector-matrix multiplication (Algorithm 6) reproduces v M from any source") {
   std::mt19937_64 rng(3);
-  std::uniform_int_distribution<std::int64_t> d(-9, 9);
   for (std::uint32_t r = 1; r <= 4; ++r) {
     const auto t = build_topology("dualcube(" + std::to_string(r) + ")");
     for (std::uint32_t source : {0u, static_cast<std::uint32_t>(t->num_nodes() - 1)}) {
@@ -314,15 +317,10 @@ TEST_CASE("dualcube vector-matrix multiplication (Algorithm 6) reproduces v M fr
       REQUIRE(v.check.ok);
       // One2allP (2r) + scatter in C_s (r-1) + Many2manyM (3r-1) + ClusterSum (r-1) = 7r-3 steps
       CHECK(v.check.steps == (r == 1 ? 2u : 7 * r - 3));
-      const std::uint32_t h = 1u << (r - 1), c = 1u << r;
-      std::vector<std::int64_t> in(h + h * c);
-      for (auto& x : in) x = d(rng);
+      const auto in = random_inputs(input_count(s.collective), rng, -9, 9);
+      CHECK(in.size() == (1u << (r - 1)) * (1 + (1u << r)));  // |v| = 2^(r-1), M 2^(r-1) x 2^r
       const auto regs = evaluate_registers(s, initial_registers(s, in));
-      for (std::uint32_t j = 0; j < c; ++j) {
-        std::int64_t want = 0;
-        for (std::uint32_t i = 0; i < h; ++i) want += in[i] * in[h + i * c + j];
-        CHECK(regs[s.collective.groups().front()[j].v][h + h * c] == want);
-      }
+      for (const Expected& e : expected_results(s.collective, in)) CHECK(regs[e.node][e.reg] == e.value);
     }
   }
 }
