@@ -42,8 +42,6 @@ class Holdings {
   std::vector<std::uint16_t> time_;
 };
 
-std::string at(std::uint64_t step, std::uint64_t transfer) { return step_transfer(step, transfer); }
-
 }  // namespace
 
 std::ostream& operator<<(std::ostream& os, const Violation& v) { return os << v.rule << ": " << v.message; }
@@ -146,12 +144,12 @@ CheckResult simulate(const Topology& t, const Schedule& s) {
       largest = std::max<std::uint64_t>(largest, chunks_here.size());
       if (chunks_here.empty())
         return fail({"empty-payload", si, ti, x.from, std::nullopt,
-                     at(si, ti) + (s.payloads[x.payload].select ? "the selector picks no chunk the sender holds"
+                     step_transfer(si, ti) + (s.payloads[x.payload].select ? "the selector picks no chunk the sender holds"
                                                                 : "the transfer carries no chunk")});
       for (auto ch : chunks_here)
         if (!held.has(x.from.v, ch))
           return fail({"causality", si, ti, x.from, ch,
-                       at(si, ti) + "node " + std::to_string(x.from.v) + " sends chunk " + std::to_string(ch) +
+                       step_transfer(si, ti) + "node " + std::to_string(x.from.v) + " sends chunk " + std::to_string(ch) +
                            " it does not hold"});
       if (auto v = ports.ports(si, ti, x)) return fail(std::move(*v));
     }

@@ -99,9 +99,7 @@ Schedule dualcube_matmul(const Topology& t, std::vector<std::size_t>* loop_ends)
   for (std::uint32_t i = 0; i < m; ++i)
     for (std::uint32_t j = 0; j < m; ++j) home.push_back(NodeId(L.node(i, j, 0)));
   enum : std::uint16_t { RA, RB, RC, transit };
-  std::vector<std::string> regs{"R_A", "R_B", "R_C"};
-  for (std::uint32_t x = 0; x < n; ++x) regs.push_back("t" + std::to_string(x));  // at most n/2 copies of 2 words
-  RegisterProgram p(t, Collective::matmul(n, m, std::move(home)), regs, "dualcube-matmul");
+  RegisterProgram p(t, Collective::matmul(n, m, std::move(home)), {"R_A", "R_B", "R_C"}, "dualcube-matmul");
   const Router route{L};
   std::size_t steps = 0;
   auto loop = [&](char field, auto cond, std::vector<std::pair<std::uint16_t, std::uint16_t>> moved, RegOp op) {
@@ -132,13 +130,7 @@ Schedule dualcube_matmul(const Topology& t, std::vector<std::size_t>* loop_ends)
   // R_C = R_A x R_B, then loop 4: if bit l of k is 0, R_C += R_C of N_k^l(x)
   p.compute(RC, RA, RB, RegOp::Mul);
   loop('k', [](auto, auto, auto k, auto l) { return (k >> l & 1) == 0; }, {{RC, RC}}, RegOp::Combine);
-  Schedule s = p.finish();
-  // keep only the transit registers used
-  std::uint16_t used = transit;
-  for (const auto& pl : s.payloads)
-    for (const auto& mv : pl.moves) used = std::max<std::uint16_t>(used, static_cast<std::uint16_t>(std::max(mv.src, mv.dst) + 1));
-  s.registers.resize(used);
-  return s;
+  return p.finish();
 }
 
 }  // namespace netsched

@@ -39,6 +39,15 @@ class RegisterProgram {
     s_.steps.back().transfers.push_back({NodeId(from), NodeId(to), it->second});
   }
   void end_step() { s_.steps.emplace_back(); }
+  /// A new register named `name` followed by its index.
+  std::uint16_t add_register(const std::string& name) {
+    s_.registers.push_back(name + std::to_string(s_.registers.size()));
+    return static_cast<std::uint16_t>(s_.registers.size() - 1);
+  }
+  /// Declares registers up to index count-1 (named `prefix` + index) if not yet declared.
+  void ensure_registers(std::size_t count, const std::string& prefix) {
+    while (s_.registers.size() < count) add_register(prefix);
+  }
   Schedule finish() {
     if (s_.steps.back().transfers.empty() && s_.steps.back().compute.empty()) s_.steps.pop_back();
     return std::move(s_);

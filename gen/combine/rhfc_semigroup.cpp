@@ -22,8 +22,7 @@ namespace {
 
 class Semigroup {
  public:
-  Semigroup(const Topology& t, RegisterProgram& p, std::vector<std::string>& regs)
-      : n_(static_cast<std::uint32_t>(t.num_nodes())), p_(p), regs_(regs) {}
+  Semigroup(const Topology& t, RegisterProgram& p) : n_(static_cast<std::uint32_t>(t.num_nodes())), p_(p) {}
 
   /// All-reduce of register `reg` inside every block of |g| consecutive ids (g is one copy).
   void all_reduce(const Topology& g, std::uint16_t reg) {
@@ -44,12 +43,6 @@ class Semigroup {
  private:
   std::uint32_t n_;
   RegisterProgram& p_;
-  std::vector<std::string>& regs_;
-
-  std::uint16_t fresh(const std::string& name) {
-    regs_.push_back(name + std::to_string(regs_.size()));
-    return static_cast<std::uint16_t>(regs_.size() - 1);
-  }
 
   // All-reduce of `reg` inside every block of weight(i+1) ids of every copy of g.
   void level(const Topology& g, const RhfcView& view, std::uint32_t i, std::uint16_t reg) {
@@ -60,7 +53,7 @@ class Semigroup {
     }
     level(g, view, i - 1, reg);
     // Phase 2: every level-i link, both directions, in one step.
-    const std::uint16_t recv = fresh("recv"), tot = fresh("tot");
+    const std::uint16_t recv = p_.add_register("recv"), tot = p_.add_register("tot");
     std::set<std::pair<std::uint64_t, std::uint64_t>> links;
     for (std::uint64_t u = 0; u < size; u += m1)
       for (std::uint64_t b = 0; b < view.radix(i); ++b)
@@ -81,13 +74,10 @@ class Semigroup {
 }  // namespace
 
 Schedule rhfc_semigroup(const Topology& t) {
-  std::vector<std::string> regs{"data", "result"};
-  RegisterProgram p(t, Collective::all_reduce(t.num_nodes()), {}, "rhfc-semigroup");
+  RegisterProgram p(t, Collective::all_reduce(t.num_nodes()), {"data", "result"}, "rhfc-semigroup");
   p.set(1, 0);
-  Semigroup(t, p, regs).all_reduce(t, 1);
-  Schedule s = p.finish();
-  s.registers = regs;
-  return s;
+  Semigroup(t, p).all_reduce(t, 1);
+  return p.finish();
 }
 
 }  // namespace netsched

@@ -18,9 +18,12 @@ struct RoutedCopy {
 
 /// Emits the steps of one phase (all copies read their sources as of the phase's start, if no
 /// destination of the phase is also a source). Transit registers are `transit`, transit+1, ...
-/// (|regs| per copy). Returns the number of steps.
+/// (|regs| per copy), declared as needed. Returns the number of steps.
 inline std::size_t routed_phase(RegisterProgram& p, std::uint32_t nodes, const std::vector<RoutedCopy>& copies,
                                 std::uint16_t transit) {
+  std::size_t width = 0;
+  for (const auto& c : copies) width = std::max(width, c.regs.size());
+  p.ensure_registers(transit + copies.size() * width, "t");
   std::vector<std::size_t> hop(copies.size(), 0);
   std::vector<std::size_t> order(copies.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
@@ -41,7 +44,7 @@ inline std::size_t routed_phase(RegisterProgram& p, std::uint32_t nodes, const s
       std::vector<Move> moves;
       const bool first = hop[c] == 0, last = hop[c] + 2 == path.size();
       for (std::size_t r = 0; r < copies[c].regs.size(); ++r) {
-        const auto t = static_cast<std::uint16_t>(transit + c * copies[c].regs.size() + r);
+        const auto t = static_cast<std::uint16_t>(transit + c * width + r);
         moves.push_back({first ? copies[c].regs[r].first : t, last ? copies[c].regs[r].second : t,
                          last ? copies[c].op : RegOp::Set});
       }
