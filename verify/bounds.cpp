@@ -189,7 +189,7 @@ std::optional<PaperBound> broadcast_or_other_bound(const Topology& t, const Coll
     // Theorem 5.1: 2|S_a| + 1, S_a the non-zero digits a_1..a_r of i_a in radix (l_r,...,l_1,k).
     const auto* h = dynamic_cast<const Hsn*>(&t);
     if (!h) return std::nullopt;
-    const std::uint64_t k = static_cast<std::uint64_t>(std::bit_width(h->innermost().num_nodes()) - 1);
+    const std::uint64_t k = ceil_log2(h->innermost().num_nodes());
     const std::uint64_t flipped = c.groups().front()[0].v ^ c.groups().front()[1].v;
     if (k == 0 || !std::has_single_bit(flipped)) return std::nullopt;
     std::uint64_t ia = static_cast<std::uint64_t>(std::countr_zero(flipped)) / k, nonzero = 0;
@@ -204,17 +204,15 @@ std::optional<PaperBound> broadcast_or_other_bound(const Topology& t, const Coll
     // Theorem 4.2's closed form (T_S,G + 1) prod_i l_i - 1 over the innermost nucleus G, which
     // for one level is Lemma 4.1's l T_S,G + l - 1; T_S,G of a k-cube nucleus is k.
     const Topology* g = &t;
-    std::uint64_t prod = 1;
-    for (;;) {
+    std::uint64_t prod = 1, depth = 0;
+    for (;; ++depth) {
       if (const auto* h = dynamic_cast<const Hsn*>(g)) prod *= h->levels(), g = &h->nucleus();
       else if (const auto* m = dynamic_cast<const Mfc*>(g); m && m->hfc()) prod *= m->levels(), g = &m->nucleus();
       else break;
     }
     if (g->family() != "hypercube") return std::nullopt;
-    const std::uint64_t tg = static_cast<std::uint64_t>(std::bit_width(g->num_nodes()) - 1);
-    const std::uint64_t steps = (tg + 1) * prod - 1;
-    const bool nested = prod != (dynamic_cast<const Hsn*>(&t) ? dynamic_cast<const Hsn&>(t).levels()
-                                                               : dynamic_cast<const Mfc&>(t).levels());
+    const std::uint64_t steps = (ceil_log2(g->num_nodes()) + 1) * prod - 1;
+    const bool nested = depth > 1;
     return PaperBound{steps,
                       nested ? "(T_S,G + 1) prod_i l_i - 1, T_S,G = k for a k-cube nucleus"
                              : "l T_S,G + l - 1, T_S,G = k for a k-cube nucleus",
