@@ -76,11 +76,6 @@ struct Many2many {
 
 }  // namespace
 
-std::uint32_t many2manym_source(const Topology& t, NodeId root, std::uint32_t number) {
-  const Many2many m(t, root);
-  return m.node(0, m.aC, number);
-}
-
 void many2manym_plan(const Topology& t, NodeId root, const PlanSend& send) {
   const Many2many m(t, root);
   const std::uint32_t w = m.w, side = m.side, aC = m.aC;

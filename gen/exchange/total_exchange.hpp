@@ -63,8 +63,6 @@ Schedule dualcube_all2allb(const Topology& t);
 Schedule dualcube_many2manym(const Topology& t, NodeId root);
 /// Its transfers, each naming the node numbers (of the source cluster) whose messages it carries.
 void many2manym_plan(const Topology& t, NodeId root, const PlanSend& send);
-/// The node of the source cluster (the cluster of `root`) with node number `number`.
-std::uint32_t many2manym_source(const Topology& t, NodeId root, std::uint32_t number);
 
 /// Theorem 5.1 of the RHFC paper: every node of RHS(l_r,...,l_1,Q_k) sends a datum to its
 /// neighbour across dimension `dimension` of the pk-cube (single-dimension model).
