@@ -124,7 +124,7 @@ bool Collective::is_destination(std::uint64_t c, NodeId v) const {
     case Kind::AllGather: return true;
     case Kind::Scatter: return v.v == c;
     case Kind::Gather: return v == root_;
-    case Kind::TotalExchange: return v.v == c % nodes_;
+    case Kind::TotalExchange: return v.v == c % nodes_ && !is_void(c);
     case Kind::Multicast: return std::find(groups_[c].begin(), groups_[c].end(), v) != groups_[c].end();
     default: return false;
   }
@@ -135,7 +135,9 @@ std::optional<NodeId> Collective::single_destination(std::uint64_t c) const {
     case Kind::Route: return target_;
     case Kind::Scatter: return NodeId(static_cast<std::uint32_t>(c));
     case Kind::Gather: return root_;
-    case Kind::TotalExchange: return NodeId(static_cast<std::uint32_t>(c % nodes_));
+    case Kind::TotalExchange:
+      if (is_void(c)) return std::nullopt;
+      return NodeId(static_cast<std::uint32_t>(c % nodes_));
     case Kind::Multicast:
       if (groups_[c].size() == 2) return groups_[c][1];
       return std::nullopt;
@@ -190,6 +192,27 @@ std::uint64_t Schedule::num_transfers() const {
   std::uint64_t n = 0;
   for (const auto& s : steps) n += s.transfers.size();
   return n;
+}
+
+bool Selector::admits_destination(const Digits& digits, std::uint32_t d) const {
+  if (!dest_in.empty() && std::none_of(dest_in.begin(), dest_in.end(), [d](const IdRange& r) { return r.contains(d); }))
+    return false;
+  return dest_boxes.empty() ||
+         std::any_of(dest_boxes.begin(), dest_boxes.end(), [&](const DigitBox& b) { return contains(digits, b, d); });
+}
+
+Digits schedule_digits(const Schedule& s) {
+  const Digits d(s.digits);
+  if (!s.digits.empty() && d.total() != s.collective.nodes())
+    throw std::invalid_argument("the schedule's digits multiply to " + std::to_string(d.total()) + ", but it has " +
+                                std::to_string(s.collective.nodes()) + " nodes");
+  for (std::size_t i = 0; i < s.payloads.size(); ++i) {
+    if (!s.payloads[i].select) continue;
+    for (const DigitBox& b : s.payloads[i].select->dest_boxes)
+      if (s.digits.empty() || b.w.size() != d.words())
+        throw std::invalid_argument("payload " + std::to_string(i) + ": a digit box does not fit the schedule's digits");
+  }
+  return d;
 }
 
 }  // namespace netsched

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/digits.hpp"
 #include "core/node.hpp"
 
 namespace netsched {
@@ -25,8 +26,8 @@ class Collective {
   static Collective gather(std::uint64_t nodes, NodeId root);
   /// all-to-all broadcast: chunk i from node i to every node.
   static Collective all_gather(std::uint64_t nodes);
-  /// total exchange (all-to-all personalized): chunk i*N+j from i to j (i != j; chunk i*N+i is
-  /// held by i from the start and needs no delivery).
+  /// total exchange (all-to-all personalized): chunk i*N+j from i to j, i != j (chunk i*N+i is
+  /// void: nobody holds it and it has no destination, so N(N-1) chunks are real).
   static Collective total_exchange(std::uint64_t nodes);
 
   /// many-to-many multicast: chunk g from groups[g][0] to every node of groups[g] (the origin
@@ -60,6 +61,10 @@ class Collective {
   std::uint64_t nodes() const { return nodes_; }
   std::uint64_t num_chunks() const;
   NodeId origin(std::uint64_t chunk) const;
+  /// A chunk id that names no message (a total exchange's i*N+i): held by nobody.
+  bool is_void(std::uint64_t chunk) const {
+    return kind_ == Kind::TotalExchange && chunk / nodes_ == chunk % nodes_;
+  }
   /// Whether v must end up holding the chunk.
   bool is_destination(std::uint64_t chunk, NodeId v) const;
   /// The single destination of a personalized chunk; nullopt for multi-destination chunks.
@@ -104,10 +109,15 @@ struct TimeRange {
 /// the sender last obtained at a time in `acquired_in`; an empty list places no constraint.
 /// (Senders keep what they forward, so `acquired_in` is how a store-and-forward schedule says
 /// "forward what arrived in the last stage" without re-sending older copies.)
+/// `dest_boxes` (needs the schedule's `digits`): the destination must also lie in one of these
+/// digit boxes.
 struct Selector {
   std::vector<IdRange> dest_in, origin_in;
   std::vector<TimeRange> acquired_in;
+  std::vector<DigitBox> dest_boxes;
   bool operator==(const Selector&) const = default;
+  /// Whether destination d passes dest_in and dest_boxes (`digits`: the schedule's radix).
+  bool admits_destination(const Digits& digits, std::uint32_t d) const;
 };
 
 /// Register operations of combining schedules.
@@ -188,10 +198,16 @@ struct Schedule {
   PortModel model = PortModel::OnePort;
   std::string algorithm;   ///< generator name, e.g. "hdn-broadcast"
   std::vector<std::string> registers;  ///< combining schedules: register names (0, 1, ... as documented)
+  /// Mixed radix of node ids for digit-box selectors (digit 0 most significant); empty = none.
+  std::vector<std::uint32_t> digits;
   std::vector<Payload> payloads;
   std::vector<Step> steps;
   bool operator==(const Schedule&) const = default;
   std::uint64_t num_transfers() const;
 };
+
+/// The schedule's digit radix, checked against the collective (the radices multiply to its node
+/// count) and against every digit box; throws std::invalid_argument otherwise.
+Digits schedule_digits(const Schedule& s);
 
 }  // namespace netsched

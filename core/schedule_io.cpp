@@ -51,6 +51,8 @@ json content_json(const Schedule& s) {
   c["nodes"] = s.collective.nodes();
   j["collective"] = c;
   if (!s.registers.empty()) j["registers"] = s.registers;
+  if (!s.digits.empty()) j["digits"] = s.digits;
+  const Digits digits(s.digits);
   j["model"] = to_string(s.model);
   j["algorithm"] = s.algorithm;
   json payloads = json::array();
@@ -73,6 +75,20 @@ json content_json(const Schedule& s) {
     json sel = json::object();
     if (!p.select->dest_in.empty()) sel["dest_in"] = ranges(p.select->dest_in);
     if (!p.select->origin_in.empty()) sel["origin_in"] = ranges(p.select->origin_in);
+    if (!p.select->dest_boxes.empty()) {
+      json boxes = json::array();
+      for (const DigitBox& b : p.select->dest_boxes) {
+        json box = json::array();
+        for (std::size_t i = 0; i < digits.size(); ++i) {
+          const auto v = digit_values(digits, b, i);
+          if (v.size() == digits.radix()[i] && v.size() > 1) box.push_back("*");
+          else if (v.size() == 1) box.push_back(v[0]);
+          else box.push_back(v);
+        }
+        boxes.push_back(std::move(box));
+      }
+      sel["dest_boxes"] = std::move(boxes);
+    }
     if (!p.select->acquired_in.empty()) {
       json a = json::array();
       for (const auto& r : p.select->acquired_in) a.push_back({r.lo, r.hi});
@@ -250,6 +266,22 @@ ScheduleFile schedule_from_json(std::string_view text) {
       s.registers.push_back(r.get<std::string>());
     }
   }
+  if (j.contains("digits")) {
+    const json& ds = j["digits"];
+    if (!ds.is_array() || ds.empty() || ds.size() > 64) bad("digits must be a list of 1..64 radices");
+    std::uint64_t product = 1;
+    for (const json& r : ds) {
+      if (!r.is_number_unsigned() || r.get<std::uint64_t>() == 0 || r.get<std::uint64_t>() > 65536)
+        bad("digits: every radix is an integer 1..65536");
+      product *= r.get<std::uint64_t>();
+      if (product > n) break;
+      s.digits.push_back(r.get<std::uint32_t>());
+    }
+    if (product != n)
+      bad("digits: the radices multiply to " + (product > n ? "more than " + std::to_string(n) : std::to_string(product)) +
+          ", but the collective has " + std::to_string(n) + " nodes");
+  }
+  const Digits digits(s.digits);
   auto reg = [&](const json& v, const std::string& where) -> std::uint16_t {
     if (!v.is_number_unsigned() || v.get<std::uint64_t>() >= s.registers.size())
       bad(where + "register index out of range (the schedule declares " + std::to_string(s.registers.size()) +
@@ -301,6 +333,35 @@ ScheduleFile schedule_from_json(std::string_view text) {
           (std::string(key) == "dest_in" ? sel.dest_in : sel.origin_in).push_back(range);
         }
       }
+      if (held.contains("dest_boxes")) {
+        const json& bs = held["dest_boxes"];
+        const std::string shape = where + "dest_boxes must be a list of boxes, each a list of one entry per digit (\"*\", a value or a list of values)";
+        if (digits.empty()) bad(where + "dest_boxes needs the schedule's digits");
+        if (!bs.is_array() || bs.empty()) bad(shape);
+        for (const json& b : bs) {
+          if (!b.is_array() || b.size() != digits.size()) bad(shape);
+          DigitBox box = full_box(digits);
+          for (std::size_t di = 0; di < digits.size(); ++di) {
+            const json& e = b[di];
+            if (e.is_string() && e.get<std::string>() == "*") continue;
+            std::vector<std::uint32_t> values;
+            auto value = [&](const json& v) {
+              if (!v.is_number_unsigned() || v.get<std::uint64_t>() >= digits.radix()[di])
+                bad(where + "dest_boxes: digit " + std::to_string(di) + " value " + v.dump() + " is not below its radix " +
+                    std::to_string(digits.radix()[di]));
+              values.push_back(v.get<std::uint32_t>());
+            };
+            if (e.is_array()) {
+              if (e.empty()) bad(where + "dest_boxes: digit " + std::to_string(di) + " allows no value");
+              for (const json& v : e) value(v);
+            } else {
+              value(e);
+            }
+            set_digit(digits, box, di, values);
+          }
+          sel.dest_boxes.push_back(std::move(box));
+        }
+      }
       if (held.contains("acquired_in")) {
         const json& rs = held["acquired_in"];
         if (!rs.is_array()) bad(where + "acquired_in must be a list of [lo, hi] ranges");
@@ -314,7 +375,8 @@ ScheduleFile schedule_from_json(std::string_view text) {
         }
       }
       for (const auto& [k, v] : held.items())
-        if (k != "dest_in" && k != "origin_in" && k != "acquired_in") bad(where + "unknown selector '" + k + "'");
+        if (k != "dest_in" && k != "origin_in" && k != "acquired_in" && k != "dest_boxes")
+          bad(where + "unknown selector '" + k + "'");
       Payload pl;
       pl.select = sel;
       s.payloads.push_back(std::move(pl));

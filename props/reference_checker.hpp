@@ -18,7 +18,8 @@ inline std::optional<std::string> reference_check(const Topology& t, const Sched
   const Collective& c = s.collective;
   const std::uint64_t n = t.num_nodes(), chunks = c.num_chunks();
   std::map<std::pair<std::uint32_t, std::uint64_t>, std::uint32_t> held;  // -> latest receipt time
-  for (std::uint64_t ch = 0; ch < chunks; ++ch) held[{c.origin(ch).v, ch}] = 0;
+  for (std::uint64_t ch = 0; ch < chunks; ++ch)
+    if (!c.is_void(ch)) held[{c.origin(ch).v, ch}] = 0;
   auto in_ranges = [](const auto& ranges, std::uint64_t x) {
     if (ranges.empty()) return true;
     for (const auto& r : ranges)
@@ -43,9 +44,15 @@ inline std::optional<std::string> reference_check(const Topology& t, const Sched
           const std::uint64_t ch = key.second;
           if (!in_ranges(p.select->origin_in, c.origin(ch).v)) continue;
           if (!in_ranges(p.select->acquired_in, when)) continue;
-          if (!p.select->dest_in.empty()) {
+          if (!p.select->dest_in.empty() || !p.select->dest_boxes.empty()) {
             const auto d = c.single_destination(ch);
             if (!d || !in_ranges(p.select->dest_in, d->v)) continue;
+            if (!p.select->dest_boxes.empty()) {
+              const Digits digits(s.digits);
+              const bool any = std::any_of(p.select->dest_boxes.begin(), p.select->dest_boxes.end(),
+                                           [&](const DigitBox& b) { return contains(digits, b, d->v); });
+              if (!any) continue;
+            }
           }
           carried.push_back(ch);
         }

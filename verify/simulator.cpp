@@ -1,6 +1,7 @@
 #include "verify/simulator.hpp"
 
 #include <algorithm>
+#include "verify/blocks.hpp"
 #include "verify/port_rules.hpp"
 #include "verify/registers.hpp"
 
@@ -51,7 +52,17 @@ std::ostream& operator<<(std::ostream& os, const CheckResult& r) {
   return os << "violated: " << *r.violation;
 }
 
-CheckResult simulate(const Topology& t, const Schedule& s) {
+std::string to_string(Engine e) {
+  switch (e) {
+    case Engine::Auto: return "auto";
+    case Engine::Dense: return "dense";
+    case Engine::Blocks: return "blocks";
+  }
+  return "?";
+}
+
+CheckResult simulate(const Topology& t, const Schedule& s, Engine engine,
+                     const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
   const std::uint64_t n = t.num_nodes();
   const Collective& c = s.collective;
   if (c.nodes() != n)
@@ -80,13 +91,22 @@ CheckResult simulate(const Topology& t, const Schedule& s) {
       if (ch >= chunks)
         throw std::invalid_argument("payload " + std::to_string(i) + " names chunk " + std::to_string(ch) +
                                     ", but the " + c.name() + " has chunks 0.." + std::to_string(chunks - 1));
+  const Digits digits = schedule_digits(s);
+  const bool large = static_cast<unsigned __int128>(n) * chunks > (static_cast<unsigned __int128>(1) << 26);
+  if (engine == Engine::Blocks || (engine == Engine::Auto && large && blocks_apply(s))) {
+    if (!blocks_apply(s))
+      throw std::invalid_argument("the block checker handles total exchanges whose payloads are all selectors; this is a " +
+                                  c.name() + (c.kind() == Collective::Kind::TotalExchange ? " with explicit chunk lists" : ""));
+    return simulate_blocks(t, s, 0, progress);
+  }
   CheckResult r;
   r.steps = s.steps.size();
   r.transfers = s.num_transfers();
   const bool timed = std::any_of(s.payloads.begin(), s.payloads.end(),
                                  [](const Payload& p) { return p.select && !p.select->acquired_in.empty(); });
   Holdings held(n, chunks, timed, s.steps.size());
-  for (std::uint64_t ch = 0; ch < chunks; ++ch) held.add(c.origin(ch).v, ch, 0);
+  for (std::uint64_t ch = 0; ch < chunks; ++ch)
+    if (!c.is_void(ch)) held.add(c.origin(ch).v, ch, 0);
   PortRules ports(t, s.model);
   // The chunks a transfer carries: its explicit list, or what its selector picks from the
   // sender's holdings at the start of the step.
@@ -104,24 +124,32 @@ CheckResult simulate(const Topology& t, const Schedule& s) {
     auto fresh = [&](std::uint64_t ch) {
       return p.select->acquired_in.empty() || in(p.select->acquired_in, held.acquired(x.from.v, ch));
     };
-    if (c.kind() == Collective::Kind::TotalExchange && !p.select->dest_in.empty()) {
+    const bool by_dest = !p.select->dest_in.empty() || !p.select->dest_boxes.empty();
+    if (c.kind() == Collective::Kind::TotalExchange && by_dest) {
       // chunk o*N + d: walk the selected destinations only
-      for (const IdRange& r : p.select->dest_in)
-        for (std::uint64_t d = r.lo; d <= r.hi && d < n; ++d)
-          for (std::uint64_t o = 0; o < n; ++o) {
-            const std::uint64_t ch = o * n + d;
-            if (held.has(x.from.v, ch) && in(p.select->origin_in, static_cast<std::uint32_t>(o)) && fresh(ch))
-              out.push_back(ch);
-          }
+      auto take = [&](std::uint64_t d) {
+        if (d >= n || !p.select->admits_destination(digits, static_cast<std::uint32_t>(d))) return;
+        for (std::uint64_t o = 0; o < n; ++o) {
+          const std::uint64_t ch = o * n + d;
+          if (held.has(x.from.v, ch) && in(p.select->origin_in, static_cast<std::uint32_t>(o)) && fresh(ch))
+            out.push_back(ch);
+        }
+      };
+      if (!p.select->dest_in.empty()) {
+        for (const IdRange& r : p.select->dest_in)
+          for (std::uint64_t d = r.lo; d <= r.hi && d < n; ++d) take(d);
+      } else {
+        for (const DigitBox& b : p.select->dest_boxes) for_each_id(digits, b, take);
+      }
       std::sort(out.begin(), out.end());
       out.erase(std::unique(out.begin(), out.end()), out.end());
       return;
     }
     for (std::uint64_t ch = 0; ch < chunks; ++ch) {
       if (!held.has(x.from.v, ch) || !in(p.select->origin_in, c.origin(ch).v) || !fresh(ch)) continue;
-      if (!p.select->dest_in.empty()) {
+      if (by_dest) {
         const auto d = c.single_destination(ch);
-        if (!d || !in(p.select->dest_in, d->v)) continue;
+        if (!d || !p.select->admits_destination(digits, d->v)) continue;
       }
       out.push_back(ch);
     }

@@ -2,6 +2,7 @@
 /// The simulator checker: every rule of DESIGN.md's schedule semantics, with a precise witness
 /// for the first violation. Independent of the generators: it sees only the schedule and the
 /// network's adjacency.
+#include <functional>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -35,9 +36,18 @@ std::ostream& operator<<(std::ostream& os, const CheckResult& r);
 /// Version string written into verification records.
 inline constexpr const char* kSimulatorVersion = "netsched-sim 1";
 
+/// How chunk schedules are simulated: a dense node x chunk table (Dense), origin by origin with
+/// destination blocks (Blocks: total exchanges of selector payloads, verify/blocks.hpp), or the
+/// dense table unless it would exceed 2^26 node-chunk pairs and the blocks apply (Auto). Both
+/// give the same result; register schedules have their own simulation.
+enum class Engine { Auto, Dense, Blocks };
+std::string to_string(Engine e);
+
 /// Checks `s` on `t`. Throws std::invalid_argument for input that is not a schedule of this
 /// network at all (node or chunk ids out of range, node count differing from the topology, a
-/// single-dimension schedule on a family without dimensions).
-CheckResult simulate(const Topology& t, const Schedule& s);
+/// single-dimension schedule on a family without dimensions). `progress` (done, total) is
+/// called during long block simulations.
+CheckResult simulate(const Topology& t, const Schedule& s, Engine engine = Engine::Auto,
+                     const std::function<void(std::uint64_t, std::uint64_t)>& progress = {});
 
 }  // namespace netsched

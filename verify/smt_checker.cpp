@@ -28,6 +28,7 @@ std::string to_string(SmtVerdict::Answer a) {
 SmtVerdict smt_check(const Topology& t, const Schedule& s, unsigned timeout_ms) {
   const auto t0 = std::chrono::steady_clock::now();
   const Collective& col = s.collective;
+  const Digits digits = schedule_digits(s);
   const std::uint64_t n = t.num_nodes(), chunks = col.num_chunks(), steps = s.steps.size();
   if (col.nodes() != n) throw std::invalid_argument("schedule is for " + std::to_string(col.nodes()) + " nodes, network has " + std::to_string(n));
   if (col.combining())
@@ -54,7 +55,7 @@ SmtVerdict smt_check(const Topology& t, const Schedule& s, unsigned timeout_ms) 
   held.reserve(n * chunks);
   for (std::uint64_t v = 0; v < n; ++v)
     for (std::uint64_t c = 0; c < chunks; ++c) {
-      const bool origin = col.origin(c).v == v;
+      const bool origin = col.origin(c).v == v && !col.is_void(c);
       held.push_back(ctx.bool_val(origin));
       if (timed) acq.push_back(ctx.int_val(origin ? 0 : -1));
     }
@@ -95,7 +96,9 @@ SmtVerdict smt_check(const Topology& t, const Schedule& s, unsigned timeout_ms) 
         } else {
           const auto d = col.single_destination(c);
           if (!in(p.select->origin_in, col.origin(c).v)) continue;
-          if (!p.select->dest_in.empty() && (!d || !in(p.select->dest_in, d->v))) continue;
+          if ((!p.select->dest_in.empty() || !p.select->dest_boxes.empty()) &&
+              (!d || !p.select->admits_destination(digits, d->v)))
+            continue;
           z3::expr cond = held[f * chunks + c];
           if (!p.select->acquired_in.empty()) {
             z3::expr_vector window(ctx);

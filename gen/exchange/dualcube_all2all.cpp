@@ -31,7 +31,7 @@ Schedule dualcube_all2allb(const Topology& t) {
   s.collective = Collective::all_gather(n);
   s.algorithm = "all2allb";
   auto flip = [&](std::uint32_t v, std::uint32_t i) { return v ^ (1u << d.dimension_bit(v, i)); };
-  auto all_held = [](std::vector<TimeRange> window) { return Selector{{}, {}, std::move(window)}; };
+  auto all_held = [](std::vector<TimeRange> window) { return Selector{{}, {}, std::move(window), {}}; };
   std::size_t step = 0;
   for (std::uint32_t i = 0; i + 1 < r; ++i, ++step)
     for (std::uint32_t v = 0; v < n; ++v) add_selector_transfer(s, step, v, flip(v, i), all_held({}));
@@ -143,7 +143,7 @@ Schedule dualcube_many2manym(const Topology& t, NodeId root) {
     std::vector<IdRange> out;
     for (auto b : numbers) out.push_back({m.node(0, m.aC, b), m.node(0, m.aC, b)});
     normalize(out);
-    add_selector_transfer(s, step, from, to, Selector{{}, out, {}});
+    add_selector_transfer(s, step, from, to, Selector{{}, out, {}, {}});
   });
   return s;
 }

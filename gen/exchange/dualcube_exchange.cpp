@@ -2,7 +2,7 @@
 // isomorphism phi: a class-0 node with cluster bits H and node bits L is (0,H,L), a class-1
 // node (cluster bits L, node bits H) is (1,L,H); cross edges (0,H,L)-(1,L,H) are exactly the
 // dualcube's, cluster links are the (r-1)-cube links of the node bits. Node ids and selector
-// destinations are mapped point by point; the simulator checks the result on the dualcube.
+// destinations (digit boxes of the HDN) are mapped point by point to id ranges; the simulator checks the result on the dualcube.
 #include "gen/exchange/packed.hpp"
 #include "gen/exchange/total_exchange.hpp"
 #include "gen/topo/dualcube.hpp"
@@ -26,16 +26,21 @@ Schedule dualcube_total_exchange(const Topology& t) {
     return c == 0 ? (u * half + x) : (top + x * half + u);
   };
   const Schedule hs = make_total_exchange(*rdn, "hdn");
+  const Digits hdn_digits(hs.digits);
   Schedule s = empty_exchange(t, "dualcube-exchange");
   for (std::size_t i = 0; i < hs.steps.size(); ++i) {
     s.steps.emplace_back();
     for (const auto& tr : hs.steps[i].transfers) {
       Selector sel = *hs.payloads[tr.payload].select;
       std::vector<IdRange> dest;
-      for (const auto& range : sel.dest_in)
-        for (std::uint32_t v = range.lo; v <= range.hi; ++v) dest.push_back({from_hdn(v), from_hdn(v)});
+      for (const DigitBox& box : sel.dest_boxes)
+        for_each_id(hdn_digits, box, [&](std::uint64_t v) {
+          const std::uint32_t x = from_hdn(static_cast<std::uint32_t>(v));
+          dest.push_back({x, x});
+        });
       normalize(dest);
       sel.dest_in = std::move(dest);
+      sel.dest_boxes.clear();
       add_selector_transfer(s, i, from_hdn(tr.from.v), from_hdn(tr.to.v), std::move(sel));
     }
   }

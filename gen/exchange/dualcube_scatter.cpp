@@ -87,7 +87,7 @@ Schedule dualcube_one2allp(const Topology& t, NodeId root) {
     std::vector<IdRange> r;
     for (auto v : dests) r.push_back({v, v});
     normalize(r);
-    add_selector_transfer(s, step, from, to, Selector{r, {}, {}});
+    add_selector_transfer(s, step, from, to, Selector{r, {}, {}, {}});
   });
   return s;
 }

@@ -38,23 +38,43 @@ std::size_t packed_exchange_steps(const Product& p) {
   return steps;
 }
 
+Digits product_digits(const Product& p) {
+  std::vector<std::uint32_t> radix;
+  for (const Factor& f : p.factors()) radix.push_back(f.size);
+  return Digits(std::move(radix));
+}
+
 std::size_t packed_product_exchange(const Product& p, const std::function<std::uint32_t(std::uint64_t)>& embed,
-                                    const Owners& owners, const std::vector<std::vector<char>>& holds,
+                                    const DigitMap& owners, const BitMatrix& holds,
                                     const std::vector<TimeRange>& window, Schedule& s, std::size_t first) {
   const std::uint64_t n0 = p.num_nodes();
-  std::vector<std::vector<char>> cur = holds;  // blocks each node holds and has not passed on
+  const Digits& local = owners.from();
+  std::vector<std::vector<char>> cur(n0, std::vector<char>(n0, 0));  // blocks held and not passed on
+  for (std::uint64_t b = 0; b < n0; ++b)
+    for (std::uint64_t w = 0; w < n0; ++w) cur[b][w] = holds.get(b, w);
   std::size_t step = first;
-  auto send = [&](std::uint64_t b, std::uint64_t to, const std::vector<std::uint64_t>& carried,
-                  const std::vector<TimeRange>& when, std::vector<std::vector<char>>& next) {
-    if (carried.empty()) return;
-    std::vector<IdRange> dest;
-    for (auto w : carried) {
-      owners(w, dest);
+  // b sends `to` the owners it holds that agree with it below d and have a coordinate in
+  // `values` in d; the selector is the box of those owners' destinations.
+  auto send = [&](std::uint64_t b, std::uint64_t to, std::uint32_t d, const std::vector<std::uint32_t>& values,
+                  const std::vector<char>& from, const std::vector<TimeRange>& when,
+                  std::vector<std::vector<char>>& next) {
+    std::vector<char> want(p.factors()[d].size, 0);
+    for (auto v : values) want[v] = 1;
+    bool any = false;
+    for (std::uint64_t w = 0; w < n0; ++w) {
+      if (!from[w] || !want[p.coord(w, d)]) continue;
+      bool agree = true;
+      for (std::uint32_t e = 0; agree && e < d; ++e) agree = p.coord(w, e) == p.coord(b, e);
+      if (!agree) continue;
+      any = true;
       cur[b][w] = 0;
       next[to][w] = 1;
     }
-    normalize(dest);
-    add_selector_transfer(s, step, embed(b), embed(to), Selector{std::move(dest), {}, when});
+    if (!any) return;
+    DigitBox box = full_box(local);
+    for (std::uint32_t e = 0; e < d; ++e) set_digit(local, box, e, {p.coord(b, e)});
+    set_digit(local, box, d, values);
+    add_selector_transfer(s, step, embed(b), embed(to), Selector{{}, {}, when, {owners.apply(box)}});
   };
   for (std::uint32_t d = 0; d < p.dims(); ++d) {
     const Factor& f = p.factors()[d];
@@ -67,24 +87,13 @@ std::size_t packed_product_exchange(const Product& p, const std::function<std::u
       const auto cc = static_cast<std::uint64_t>(((c % m) + m) % m);
       return b - p.coord(b, d) * st + cc * st;
     };
-    // the owners b still holds that agree with b below d and satisfy `want` on coordinate d
-    auto pick = [&](std::uint64_t b, const std::vector<char>& from, auto&& want) {
-      std::vector<std::uint64_t> out;
-      for (std::uint64_t w = 0; w < n0; ++w) {
-        if (!from[w] || !want(p.coord(w, d))) continue;
-        bool ok = true;
-        for (std::uint32_t e = 0; ok && e < d; ++e) ok = p.coord(w, e) == p.coord(b, e);
-        if (ok) out.push_back(w);
-      }
-      return out;
-    };
     const bool direct = f.kind == Factor::Kind::Complete || (f.kind == Factor::Kind::Ring && m <= 3);
     if (direct) {
       for (std::uint32_t t = 1; t < m; ++t, ++step) {
         auto next = std::vector<std::vector<char>>(n0, std::vector<char>(n0, 0));
         for (std::uint64_t b = 0; b < n0; ++b) {
           const std::uint32_t target = (p.coord(b, d) + t) % m;
-          send(b, at(b, target), pick(b, cur[b], [&](std::uint32_t c) { return c == target; }), before, next);
+          send(b, at(b, target), d, {target}, cur[b], before, next);
         }
         for (std::uint64_t b = 0; b < n0; ++b)
           for (std::uint64_t w = 0; w < n0; ++w) cur[b][w] |= next[b][w];
@@ -103,13 +112,13 @@ std::size_t packed_product_exchange(const Product& p, const std::function<std::u
           const std::int64_t c = p.coord(b, d);
           if (!ring && (c + dir < 0 || c + dir >= m)) continue;
           // owners ahead of b in this direction, within the pipeline's remaining reach
-          auto ahead = [&](std::uint32_t x) {
+          std::vector<std::uint32_t> ahead;
+          for (std::uint32_t x = 0; x < m; ++x) {
             std::int64_t k = dir > 0 ? static_cast<std::int64_t>(x) - c : c - static_cast<std::int64_t>(x);
             if (ring) k = ((k % m) + m) % m;
-            return k >= 1 && k <= reach - t + 1;
-          };
-          const std::vector<char>& from = t == 1 ? cur[b] : fresh[b];
-          send(b, at(b, c + dir), pick(b, from, ahead), when, next);
+            if (k >= 1 && k <= reach - t + 1) ahead.push_back(x);
+          }
+          send(b, at(b, c + dir), d, ahead, t == 1 ? cur[b] : fresh[b], when, next);
         }
         for (std::uint64_t b = 0; b < n0; ++b)
           for (std::uint64_t w = 0; w < n0; ++w) cur[b][w] |= next[b][w];

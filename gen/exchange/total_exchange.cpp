@@ -61,14 +61,15 @@ Schedule packed_total_exchange(const Topology& t) {
   const std::uint64_t n = p.num_nodes();
   if (n > 4096) throw std::invalid_argument("the packed exchange generator tracks blocks per node pair; at most 4096 nodes for now");
   Schedule s = empty_exchange(t, "packed");
-  std::vector<std::vector<char>> holds(n, std::vector<char>(n, 1));
-  for (std::uint64_t y = 0; y < n; ++y) holds[y][y] = 0;
+  const Digits digits = product_digits(p);
+  s.digits = digits.radix();
+  BitMatrix holds(n, n);
+  for (std::uint64_t y = 0; y < n; ++y)
+    for (std::uint64_t z = 0; z < n; ++z)
+      if (y != z) holds.set(y, z);
   packed_product_exchange(
-      p, [](std::uint64_t b) { return static_cast<std::uint32_t>(b); },
-      [](std::uint64_t w, std::vector<IdRange>& out) {
-        out.push_back({static_cast<std::uint32_t>(w), static_cast<std::uint32_t>(w)});
-      },
-      holds, {{0, 0}}, s, 0);
+      p, [](std::uint64_t b) { return static_cast<std::uint32_t>(b); }, DigitMap::identity(digits), holds, {{0, 0}}, s,
+      0);
   return s;
 }
 

@@ -1,0 +1,210 @@
+#include "core/digits.hpp"
+
+#include <bit>
+#include <stdexcept>
+
+namespace netsched {
+
+Digits::Digits(std::vector<std::uint32_t> radix) : radix_(std::move(radix)) {
+  std::size_t bit = 0;
+  for (auto r : radix_) {
+    if (r == 0) throw std::invalid_argument("a digit radix must be at least 1");
+    total_ *= r;
+    if (total_ > (std::uint64_t{1} << 32)) throw std::invalid_argument("digit radices multiply to more than 2^32");
+    if (bit % 64 != 0 && (r > 64 || bit % 64 + r > 64)) bit = (bit / 64 + 1) * 64;  // no straddling
+    first_.push_back(bit);
+    bit += r;
+  }
+  words_ = (bit + 63) / 64;
+  stride_.assign(radix_.size(), 1);
+  for (std::size_t i = radix_.size(); i-- > 1;) stride_[i - 1] = stride_[i] * radix_[i];
+}
+
+namespace {
+
+void fill_digit(const Digits& d, std::uint64_t* b, std::size_t i) {
+  d.for_each_word(i, [&](std::size_t k, std::uint64_t m) { b[k] |= m; });
+}
+
+void clear_digit(const Digits& d, std::uint64_t* b, std::size_t i) {
+  d.for_each_word(i, [&](std::size_t k, std::uint64_t m) { b[k] &= ~m; });
+}
+
+void allow(const Digits& d, std::uint64_t* b, std::size_t i, std::uint32_t v) {
+  const std::size_t bit = d.first(i) + v;
+  b[bit / 64] |= std::uint64_t{1} << (bit % 64);
+}
+
+void only(const Digits& d, std::uint64_t* b, std::size_t i, std::uint32_t lo, std::uint32_t hi) {
+  clear_digit(d, b, i);
+  for (std::uint32_t v = lo; v <= hi; ++v) allow(d, b, i, v);
+}
+
+// Boxes of the ids lo..hi inside the block of digits i.. (ids relative to the block), with
+// digits < i already fixed in `box`.
+void ranges_from(const Digits& d, std::size_t i, std::uint64_t lo, std::uint64_t hi, DigitBox box,
+                 std::vector<DigitBox>& out) {
+  if (i == d.size()) {
+    out.push_back(std::move(box));
+    return;
+  }
+  const std::uint64_t st = d.stride(i), r = d.radix()[i];
+  if (lo == 0 && hi == r * st - 1) {
+    out.push_back(std::move(box));
+    return;
+  }
+  auto a = lo / st, b = hi / st;
+  if (a == b) {
+    only(d, box.w.data(), i, static_cast<std::uint32_t>(a), static_cast<std::uint32_t>(a));
+    ranges_from(d, i + 1, lo % st, hi % st, std::move(box), out);
+    return;
+  }
+  if (lo % st != 0) {
+    DigitBox left = box;
+    only(d, left.w.data(), i, static_cast<std::uint32_t>(a), static_cast<std::uint32_t>(a));
+    ranges_from(d, i + 1, lo % st, st - 1, std::move(left), out);
+    ++a;
+  }
+  DigitBox right;
+  const bool tail = hi % st != st - 1;
+  if (tail) {
+    right = box;
+    only(d, right.w.data(), i, static_cast<std::uint32_t>(b), static_cast<std::uint32_t>(b));
+    --b;
+  }
+  if (a <= b) {
+    DigitBox mid = box;
+    only(d, mid.w.data(), i, static_cast<std::uint32_t>(a), static_cast<std::uint32_t>(b));
+    out.push_back(std::move(mid));
+  }
+  if (tail) ranges_from(d, i + 1, 0, hi % st, std::move(right), out);
+}
+
+}  // namespace
+
+DigitBox full_box(const Digits& d) {
+  DigitBox b{std::vector<std::uint64_t>(d.words(), 0)};  // unused bits stay 0
+  for (std::size_t i = 0; i < d.size(); ++i) fill_digit(d, b.w.data(), i);
+  return b;
+}
+
+DigitBox point_box(const Digits& d, std::uint64_t v) {
+  DigitBox b{std::vector<std::uint64_t>(d.words(), 0)};
+  for (std::size_t i = 0; i < d.size(); ++i) allow(d, b.w.data(), i, d.digit(v, i));
+  return b;
+}
+
+void set_digit(const Digits& d, DigitBox& b, std::size_t i, const std::vector<std::uint32_t>& values) {
+  clear_digit(d, b.w.data(), i);
+  for (auto v : values) {
+    if (v >= d.radix()[i]) throw std::invalid_argument("digit value out of range");
+    allow(d, b.w.data(), i, v);
+  }
+}
+
+bool allows(const Digits& d, const DigitBox& b, std::size_t i, std::uint32_t value) {
+  const std::size_t bit = d.first(i) + value;
+  return b.w[bit / 64] >> (bit % 64) & 1;
+}
+
+std::vector<std::uint32_t> digit_values(const Digits& d, const DigitBox& b, std::size_t i) {
+  std::vector<std::uint32_t> out;
+  for (std::uint32_t v = 0; v < d.radix()[i]; ++v)
+    if (allows(d, b, i, v)) out.push_back(v);
+  return out;
+}
+
+bool contains(const Digits& d, const std::uint64_t* b, std::uint64_t v) {
+  if (v >= d.total()) return false;
+  for (std::size_t i = 0; i < d.size(); ++i) {
+    const std::size_t bit = d.first(i) + d.digit(v, i);
+    if (!(b[bit / 64] >> (bit % 64) & 1)) return false;
+  }
+  return true;
+}
+
+bool contains(const Digits& d, const DigitBox& b, std::uint64_t v) { return contains(d, b.w.data(), v); }
+
+bool is_empty(const Digits& d, const std::uint64_t* b) {
+  for (std::size_t i = 0; i < d.size(); ++i) {
+    std::uint64_t any = 0;
+    d.for_each_word(i, [&](std::size_t k, std::uint64_t m) { any |= b[k] & m; });
+    if (!any) return true;
+  }
+  return false;
+}
+
+bool intersect(const Digits& d, const std::uint64_t* a, const std::uint64_t* b, std::uint64_t* out) {
+  for (std::size_t k = 0; k < d.words(); ++k) out[k] = a[k] & b[k];
+  return !is_empty(d, out);
+}
+
+std::uint64_t volume(const Digits& d, const std::uint64_t* b) {
+  std::uint64_t v = 1;
+  for (std::size_t i = 0; i < d.size(); ++i) {
+    std::uint64_t c = 0;
+    d.for_each_word(i, [&](std::size_t k, std::uint64_t m) { c += static_cast<std::uint64_t>(std::popcount(b[k] & m)); });
+    v *= c;
+  }
+  return v;
+}
+
+void subtract(const Digits& d, const DigitBox& a, const DigitBox& b, std::vector<DigitBox>& out) {
+  DigitBox rest = a;  // a with the digits handled so far narrowed to b's
+  {
+    DigitBox both{std::vector<std::uint64_t>(d.words())};
+    if (!intersect(d, a.w.data(), b.w.data(), both.w.data())) {
+      out.push_back(a);
+      return;
+    }
+  }
+  for (std::size_t i = 0; i < d.size(); ++i) {
+    DigitBox piece = rest;
+    bool any = false;
+    d.for_each_word(i, [&](std::size_t k, std::uint64_t m) {
+      piece.w[k] = (rest.w[k] & ~m) | (rest.w[k] & ~b.w[k] & m);
+      any = any || (piece.w[k] & m);
+      rest.w[k] = (rest.w[k] & ~m) | (rest.w[k] & b.w[k] & m);
+    });
+    if (any) out.push_back(std::move(piece));
+  }
+}
+
+void range_boxes(const Digits& d, std::uint64_t lo, std::uint64_t hi, std::vector<DigitBox>& out) {
+  if (lo > hi || lo >= d.total()) return;
+  hi = std::min(hi, d.total() - 1);
+  ranges_from(d, 0, lo, hi, full_box(d), out);
+}
+
+void for_each_id(const Digits& d, const DigitBox& b, const std::function<void(std::uint64_t)>& fn) {
+  if (is_empty(d, b.w.data())) return;
+  std::vector<std::vector<std::uint32_t>> vals(d.size());
+  for (std::size_t i = 0; i < d.size(); ++i) vals[i] = digit_values(d, b, i);
+  std::vector<std::size_t> at(d.size(), 0);
+  while (true) {
+    std::uint64_t v = 0;
+    for (std::size_t i = 0; i < d.size(); ++i) v += vals[i][at[i]] * d.stride(i);
+    fn(v);
+    std::size_t i = d.size();
+    while (i > 0 && ++at[i - 1] == vals[i - 1].size()) at[--i] = 0;
+    if (i == 0) return;
+  }
+}
+
+std::string to_string(const Digits& d, const DigitBox& b) {
+  std::string s = "[";
+  for (std::size_t i = 0; i < d.size(); ++i) {
+    if (i) s += ",";
+    const auto v = digit_values(d, b, i);
+    if (v.size() == d.radix()[i] && v.size() > 1) s += "*";
+    else if (v.size() == 1) s += std::to_string(v[0]);
+    else {
+      s += "[";
+      for (std::size_t k = 0; k < v.size(); ++k) s += (k ? "," : "") + std::to_string(v[k]);
+      s += "]";
+    }
+  }
+  return s + "]";
+}
+
+}  // namespace netsched

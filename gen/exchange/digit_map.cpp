@@ -1,0 +1,99 @@
+#include "gen/exchange/digit_map.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+namespace netsched {
+
+DigitMap::DigitMap(Digits from, Digits to, std::vector<Rule> rules)
+    : from_(std::move(from)), to_(std::move(to)), rules_(std::move(rules)) {
+  if (rules_.size() != to_.size()) throw std::logic_error("digit map: one rule per target digit");
+  std::vector<char> used(from_.size(), 0);
+  for (std::size_t t = 0; t < rules_.size(); ++t) {
+    const Rule& r = rules_[t];
+    if (r.kind == Rule::Kind::Const && r.value >= to_.radix()[t]) throw std::logic_error("digit map: constant out of range");
+    if (r.kind != Rule::Kind::Copy) continue;
+    if (r.src >= from_.size() || from_.radix()[r.src] != to_.radix()[t])
+      throw std::logic_error("digit map: digit " + std::to_string(t) + " copies a digit of another radix");
+    if (used[r.src]++) throw std::logic_error("digit map: source digit " + std::to_string(r.src) + " feeds two digits");
+    if (!r.perm.empty()) {
+      std::vector<std::uint32_t> sorted = r.perm;
+      std::sort(sorted.begin(), sorted.end());
+      for (std::uint32_t v = 0; v < sorted.size(); ++v)
+        if (sorted[v] != v || sorted.size() != to_.radix()[t]) throw std::logic_error("digit map: not a permutation");
+    }
+  }
+}
+
+DigitMap DigitMap::identity(const Digits& d) {
+  std::vector<Rule> rules(d.size());
+  for (std::size_t i = 0; i < d.size(); ++i) rules[i] = {Rule::Kind::Copy, 0, i, {}};
+  return DigitMap(d, d, std::move(rules));
+}
+
+DigitMap DigitMap::probe(const Digits& from, const Digits& to, const std::function<std::uint64_t(std::uint64_t)>& f) {
+  const std::uint64_t base = f(0);
+  std::vector<Rule> rules(to.size());
+  for (std::size_t t = 0; t < to.size(); ++t) {
+    rules[t] = {Rule::Kind::Const, to.digit(base, t), 0, {}};
+    for (std::size_t i = 0; i < from.size(); ++i) {
+      std::vector<std::uint32_t> perm(from.radix()[i]);
+      bool moves = false;
+      for (std::uint32_t v = 0; v < from.radix()[i]; ++v) {
+        perm[v] = to.digit(f(v * from.stride(i)), t);
+        moves = moves || perm[v] != perm[0];
+      }
+      if (!moves) continue;
+      if (rules[t].kind == Rule::Kind::Copy) throw std::logic_error("digit map: a target digit depends on two digits");
+      rules[t] = {Rule::Kind::Copy, 0, i, std::move(perm)};
+    }
+  }
+  DigitMap m(from, to, std::move(rules));
+  for (std::uint64_t v = 0; v < from.total(); ++v)
+    if (m.apply_point(v) != point_box(to, f(v))) throw std::logic_error("digit map: the function is not digit-wise");
+  return m;
+}
+
+DigitBox DigitMap::apply(const DigitBox& b) const {
+  DigitBox out = full_box(to_);
+  for (std::size_t t = 0; t < to_.size(); ++t) {
+    const Rule& r = rules_[t];
+    if (r.kind == Rule::Kind::Free) continue;
+    if (r.kind == Rule::Kind::Const) {
+      set_digit(to_, out, t, {r.value});
+      continue;
+    }
+    std::vector<std::uint32_t> values = digit_values(from_, b, r.src);
+    if (!r.perm.empty())
+      for (auto& v : values) v = r.perm[v];
+    set_digit(to_, out, t, values);
+  }
+  return out;
+}
+
+DigitMap DigitMap::then(const DigitMap& next) const {
+  if (!(next.from_ == to_)) throw std::logic_error("digit map: composing maps of different digits");
+  std::vector<Rule> rules(next.to_.size());
+  for (std::size_t t = 0; t < rules.size(); ++t) {
+    const Rule& r = next.rules_[t];
+    if (r.kind != Rule::Kind::Copy) {
+      rules[t] = r;
+      continue;
+    }
+    const Rule& mid = rules_[r.src];
+    auto through = [&](std::uint32_t v) { return r.perm.empty() ? v : r.perm[v]; };
+    if (mid.kind == Rule::Kind::Free) {
+      rules[t] = {};  // a permutation of every value is every value
+    } else if (mid.kind == Rule::Kind::Const) {
+      rules[t] = {Rule::Kind::Const, through(mid.value), 0, {}};
+    } else {
+      std::vector<std::uint32_t> perm(from_.radix()[mid.src]);
+      for (std::uint32_t v = 0; v < perm.size(); ++v) perm[v] = through(mid.perm.empty() ? v : mid.perm[v]);
+      rules[t] = {Rule::Kind::Copy, 0, mid.src, std::move(perm)};
+    }
+  }
+  return DigitMap(from_, next.to_, std::move(rules));
+}
+
+}  // namespace netsched

@@ -1,0 +1,44 @@
+#pragma once
+/// Digit maps: how packed exchanges name what they carry as digit boxes (core/digits.hpp).
+/// A map sends the ids of one digit system to boxes of another, digit by digit: every target
+/// digit is free, a constant, or a permutation of one source digit. The image of a box is then
+/// a box, and exactly the union of its ids' images when no source digit feeds two target digits
+/// (checked on construction). The HDN exchange composes them: "the destinations owned by
+/// local node g of this cluster" is embedding, then ownership at the level above, then above.
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "core/digits.hpp"
+
+namespace netsched {
+
+class DigitMap {
+ public:
+  struct Rule {
+    enum class Kind { Free, Const, Copy } kind = Kind::Free;
+    std::uint32_t value = 0;            ///< Const
+    std::size_t src = 0;                ///< Copy: the source digit
+    std::vector<std::uint32_t> perm;    ///< Copy: value map, a permutation (empty = identity)
+  };
+  /// Throws std::logic_error if a rule does not fit the digits or a source digit feeds two
+  /// target digits.
+  DigitMap(Digits from, Digits to, std::vector<Rule> rules);
+  static DigitMap identity(const Digits& d);
+  /// The map of f, which must be digit-wise with constant or permuted digits (every id of
+  /// `from` is checked); throws std::logic_error otherwise.
+  static DigitMap probe(const Digits& from, const Digits& to, const std::function<std::uint64_t(std::uint64_t)>& f);
+
+  DigitBox apply(const DigitBox& b) const;
+  DigitBox apply_point(std::uint64_t v) const { return apply(point_box(from_, v)); }
+  /// `next` after this.
+  DigitMap then(const DigitMap& next) const;
+  const Digits& from() const { return from_; }
+  const Digits& to() const { return to_; }
+
+ private:
+  Digits from_, to_;
+  std::vector<Rule> rules_;
+};
+
+}  // namespace netsched
