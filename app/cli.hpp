@@ -4,6 +4,8 @@
 #include <functional>
 #include <string>
 
+#include "verify/simulator.hpp"
+
 namespace netsched::cli {
 
 /// A verb's run function returns the exit code: 0 ok, 1 verification failed, 2 bad input.
@@ -23,5 +25,11 @@ bool show_progress();
 void progress(const std::string& stage, std::uint64_t done, std::uint64_t total);
 /// Ends a progress line.
 void progress_done();
+
+/// `--engine auto|dense|blocks`: how gen and verify simulate chunk schedules.
+void add_engine_option(CLI::App& app, std::string& engine);
+/// The simulator engine named by the option, and a progress callback for its long runs.
+netsched::Engine engine_of(const std::string& name);
+std::function<void(std::uint64_t, std::uint64_t)> check_progress();
 
 }  // namespace netsched::cli

@@ -18,6 +18,7 @@ Run add_gen(CLI::App& app) {
     std::string spec, collective, root = "0", source, target, algorithm = "auto", out;
     std::uint64_t dimension = 0;
     bool json = false;
+    std::string engine = "auto";
   };
   auto o = std::make_shared<Opts>();
   app.add_option("SPEC", o->spec, "network spec")->required();
@@ -37,6 +38,7 @@ Run add_gen(CLI::App& app) {
   app.add_option("--algorithm", o->algorithm, "generator (default: the family's paper algorithm)")->capture_default_str();
   app.add_option("-o,--output", o->out, "schedule file to write (atomically)")->required();
   app.add_flag("--json", o->json, "print the verification as JSON");
+  add_engine_option(app, o->engine);
   app.footer("The schedule is checked by the simulator before it is written; a generator bug is an "
              "error (exit 3) and no file is written.");
   return [o] {
@@ -60,7 +62,8 @@ Run add_gen(CLI::App& app) {
       auto r = make_router(*t, o->algorithm);
       s = route_schedule(*t, *r, t->node(o->source), t->node(o->target));
     }
-    const Verification v = verify_schedule(*t, s);
+    const Verification v = verify_schedule(*t, s, engine_of(o->engine), check_progress());
+    progress_done();
     if (!v.check.ok && s.algorithm.ends_with("-as-printed")) {
       std::cerr << "netsched: " << s.algorithm << " reproduces the paper's algorithm as printed, and it is wrong: "
                 << *v.check.violation << "\nno file written\n";

@@ -1,4 +1,4 @@
-// netsched verify FILE [--json] [--ts --tw --m]
+// netsched verify FILE [--json] [--smt] [--engine E] [--ts --tw --m]
 #include <fmt/format.h>
 
 #include <iostream>
@@ -16,6 +16,7 @@ Run add_verify(CLI::App& app) {
     bool json = false, smt = false;
     unsigned timeout = 60;
     CostModel cost;
+    std::string engine = "auto";
   };
   auto o = std::make_shared<Opts>();
   app.add_option("FILE", o->file, "schedule file")->required();
@@ -25,6 +26,7 @@ Run add_verify(CLI::App& app) {
   app.add_option("--ts", o->cost.ts, "startup time per step (t_s)")->capture_default_str();
   app.add_option("--tw", o->cost.tw, "time per word (t_w)")->capture_default_str();
   app.add_option("--m", o->cost.m, "words per chunk (m)")->capture_default_str();
+  add_engine_option(app, o->engine);
   app.footer("Exit 0: the schedule holds; 1: it violates a rule (the first violation is printed); "
              "2: the file is not a readable schedule, or its verification record does not match; "
              "4 (--smt only): Z3 answered unknown.");
@@ -52,7 +54,8 @@ Run add_verify(CLI::App& app) {
                                     v.seconds, v.variables);
       return v.answer == SmtVerdict::Answer::Holds ? 0 : v.answer == SmtVerdict::Answer::Violated ? 1 : 4;
     }
-    const Verification v = verify_schedule(*t, f.schedule);
+    const Verification v = verify_schedule(*t, f.schedule, engine_of(o->engine), check_progress());
+    progress_done();
     if (f.record) check_record(*f.record, v.record());
     const auto j = v.to_json(f.schedule, o->cost);
     if (o->json) {
@@ -61,8 +64,9 @@ Run add_verify(CLI::App& app) {
       std::cout << fmt::format("{}: {} of {} on {} ({}, {})\n", o->file, v.check.ok ? "holds" : "VIOLATED",
                                f.schedule.collective.name(), f.schedule.topology, to_string(f.schedule.model),
                                f.schedule.algorithm);
-      std::cout << fmt::format("  steps {}  payload sum {}  transfers {}  cost {}\n", v.check.steps,
-                               v.check.payload_sum, v.check.transfers, j["cost"]["value"].get<double>());
+      std::cout << fmt::format("  steps {}  payload sum {}  transfers {}  cost {}  ({} simulation)\n", v.check.steps,
+                               v.check.payload_sum, v.check.transfers, j["cost"]["value"].get<double>(),
+                               v.check.engine);
       if (v.bound) std::cout << fmt::format("  paper bound {} ({}; {})\n", v.bound->steps, v.bound->formula, v.bound->source);
       if (v.lower) std::cout << fmt::format("  lower bound {} ({})\n", v.lower->steps, v.lower->reason);
       if (!v.check.ok) std::cout << "  violation: " << *v.check.violation << "\n";

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <map>
+#include <mutex>
 
 #include "app/cli.hpp"
 #include "gen/spec.hpp"
@@ -18,6 +19,8 @@ bool show_progress() {
 
 void progress(const std::string& stage, std::uint64_t done, std::uint64_t total) {
   if (!show_progress()) return;
+  static std::mutex mu;  // checkers report from several threads
+  std::lock_guard<std::mutex> lock(mu);
   static auto last = std::chrono::steady_clock::time_point{};
   const auto now = std::chrono::steady_clock::now();
   if (done != total && now - last < std::chrono::milliseconds(200)) return;
@@ -27,6 +30,24 @@ void progress(const std::string& stage, std::uint64_t done, std::uint64_t total)
 
 void progress_done() {
   if (show_progress()) std::cerr << "\r\033[K" << std::flush;
+}
+
+void add_engine_option(CLI::App& app, std::string& engine) {
+  app.add_option("--engine", engine,
+                 "chunk simulation: dense (node x chunk table), blocks (total exchanges of selectors, origin "
+                 "groups with destination boxes) or auto (dense unless it would exceed 2^26 node-chunk pairs)")
+      ->check(CLI::IsMember({"auto", "dense", "blocks"}))
+      ->capture_default_str();
+}
+
+netsched::Engine engine_of(const std::string& name) {
+  if (name == "dense") return netsched::Engine::Dense;
+  if (name == "blocks") return netsched::Engine::Blocks;
+  return netsched::Engine::Auto;
+}
+
+std::function<void(std::uint64_t, std::uint64_t)> check_progress() {
+  return [](std::uint64_t done, std::uint64_t total) { progress("checking origins", done, total); };
 }
 
 }  // namespace netsched::cli

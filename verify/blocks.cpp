@@ -277,6 +277,7 @@ bool blocks_apply(const Schedule& s) {
 CheckResult simulate_blocks(const Topology& t, const Schedule& s, unsigned threads, const Progress& progress) {
   if (!blocks_apply(s)) throw std::invalid_argument("the block checker handles total exchanges of selector payloads only");
   CheckResult r;
+  r.engine = "blocks";
   r.steps = s.steps.size();
   r.transfers = s.num_transfers();
   // Links and ports do not depend on what is carried: find their first violation first; the

@@ -177,6 +177,7 @@ CheckResult simulate_registers(const Topology& t, const Schedule& s) {
   }
 
   CheckResult r;
+  r.engine = "registers";
   // Local computation is free in the communication cost model: only steps with transfers count.
   r.steps = static_cast<std::uint64_t>(
       std::count_if(s.steps.begin(), s.steps.end(), [](const Step& st) { return !st.transfers.empty(); }));

@@ -4,9 +4,10 @@
 
 namespace netsched {
 
-Verification verify_schedule(const Topology& t, const Schedule& s) {
+Verification verify_schedule(const Topology& t, const Schedule& s, Engine engine,
+                             const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
   Verification v;
-  v.check = simulate(t, s);
+  v.check = simulate(t, s, engine, progress);
   v.bound = paper_bound(t, s.collective, s.algorithm);
   const Csr csr(t);
   const bool unit = std::all_of(s.payloads.begin(), s.payloads.end(),
@@ -25,6 +26,7 @@ nlohmann::json Verification::to_json(const Schedule& s, const CostModel& cost) c
   j["steps"] = check.steps;
   j["payload_sum"] = check.payload_sum;
   j["transfers"] = check.transfers;
+  j["engine"] = check.engine;
   j["cost"] = {{"value", static_cast<double>(check.steps) * cost.ts +
                              static_cast<double>(check.payload_sum) * cost.tw * cost.m},
                {"ts", cost.ts}, {"tw", cost.tw}, {"m", cost.m},

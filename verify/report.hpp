@@ -26,7 +26,8 @@ struct Verification {
 };
 
 /// Runs the simulator and computes the bounds.
-Verification verify_schedule(const Topology& t, const Schedule& s);
+Verification verify_schedule(const Topology& t, const Schedule& s, Engine engine = Engine::Auto,
+                             const std::function<void(std::uint64_t, std::uint64_t)>& progress = {});
 
 /// Throws std::invalid_argument ("tampered: ...") when a file's record disagrees with a fresh
 /// verification of its content.

@@ -100,6 +100,7 @@ CheckResult simulate(const Topology& t, const Schedule& s, Engine engine,
     return simulate_blocks(t, s, 0, progress);
   }
   CheckResult r;
+  r.engine = "dense";
   r.steps = s.steps.size();
   r.transfers = s.num_transfers();
   const bool timed = std::any_of(s.payloads.begin(), s.payloads.end(),

@@ -30,6 +30,7 @@ struct CheckResult {
   std::uint64_t steps = 0;
   std::uint64_t payload_sum = 0;  ///< sum over steps of the largest payload
   std::uint64_t transfers = 0;
+  std::string engine;             ///< "dense", "blocks" or "registers"
 };
 std::ostream& operator<<(std::ostream& os, const CheckResult& r);
 

@@ -114,3 +114,35 @@ TEST_CASE("acquisition windows survive writing and reading") {
       R"J({"format":"netsched-schedule","version":1,"topology":"ring(3)","collective":{"kind":"scatter","nodes":3,"root":0},"model":"one-port","steps":[],"payloads":)J";
   CHECK_THAT(error_of(head + R"J([{"held":{"acquired_in":[[5,1]]}}]})J"), Catch::Contains("acquired_in has a range with lo > hi"));
 }
+
+TEST_CASE("digit boxes survive writing and reading; bad digits and boxes are named") {
+  Schedule s;
+  s.topology = "torus(2,3)";
+  s.collective = Collective::total_exchange(6);
+  s.digits = {2, 3};
+  const Digits d(s.digits);
+  DigitBox b = full_box(d);
+  set_digit(d, b, 1, {0, 2});
+  Payload p;
+  p.select = Selector{{}, {}, {{0, 0}}, {b, point_box(d, 4)}};
+  s.payloads = {p};
+  s.steps = {{{{NodeId(0), NodeId(1), 0}}}};
+  const std::string text = schedule_to_json(s);
+  CHECK_THAT(text, Catch::Contains(R"("dest_boxes":[["*",[0,2]],[1,1]])"));
+  CHECK(schedule_from_json(text).schedule == s);
+  const std::string head =
+      R"J({"format":"netsched-schedule","version":1,"topology":"torus(2,3)","collective":{"kind":"total-exchange","nodes":6},"model":"one-port","steps":[],)J";
+  const std::vector<std::pair<std::string, std::string>> catalogue = {
+      {R"J("digits":[2,2],"payloads":[]})J", "digits: the radices multiply to 4, but the collective has 6 nodes"},
+      {R"J("digits":[2,0,3],"payloads":[]})J", "digits: every radix is an integer 1..65536"},
+      {R"J("digits":[2,3,5],"payloads":[]})J", "digits: the radices multiply to more than 6"},
+      {R"J("payloads":[{"held":{"dest_boxes":[[0,1]]}}]})J", "payload 0: dest_boxes needs the schedule's digits"},
+      {R"J("digits":[2,3],"payloads":[{"held":{"dest_boxes":[[0]]}}]})J", "payload 0: dest_boxes must be a list of boxes"},
+      {R"J("digits":[2,3],"payloads":[{"held":{"dest_boxes":[[0,3]]}}]})J", "payload 0: dest_boxes: digit 1 value 3 is not below its radix 3"},
+      {R"J("digits":[2,3],"payloads":[{"held":{"dest_boxes":[[[],1]]}}]})J", "payload 0: dest_boxes: digit 0 allows no value"},
+  };
+  for (const auto& [tail, message] : catalogue) {
+    INFO(tail);
+    CHECK_THAT(error_of(head + tail), Catch::Contains(message));
+  }
+}
