@@ -78,3 +78,20 @@ for spec in 'dualcube(8)' 'rdn(hypercube(4),2)'; do
   read -r s kb < <(wall "$ns" prove route "$spec" --timeout 600)
   echo "$spec: prove route ${s}s (peak ${kb} KB): $("$ns" prove route "$spec" --timeout 600 | head -1 | cut -c1-60)"
 done
+
+echo
+echo "== 8. total exchange on hdn(torus(2,3,5), sn=[{0,1},{1,2}]) (12,000 nodes, 1.44e8 messages): gen + verify"
+spec='hdn(torus(2,3,5), sn=[{0,1},{1,2}])'
+read -r s1 kb1 < <(wall "$ns" gen "$spec" total-exchange -o "$out/te12000.json")
+read -r s2 kb2 < <(wall "$ns" verify "$out/te12000.json")
+echo "gen (generate + block check + write) ${s1}s (peak ${kb1} KB), verify (read + block check) ${s2}s (peak ${kb2} KB), file $(stat -c %s "$out/te12000.json") bytes"
+"$ns" verify "$out/te12000.json" | sed -n 2p
+rm -f "$out/te12000.json"
+echo "baseline: the dense simulator (node x chunk table) against the block engine, same files"
+for spec in 'hdn(torus(2,3,5), sn=[{0,1}])' 'dualcube(5)' 'hypercube(9)'; do
+  "$ns" gen "$spec" total-exchange -o "$out/te.json" >/dev/null
+  read -r sd kbd < <(wall "$ns" verify "$out/te.json" --engine dense)
+  read -r sb kbb < <(wall "$ns" verify "$out/te.json" --engine blocks)
+  echo "$spec: dense ${sd}s (peak ${kbd} KB), blocks ${sb}s (peak ${kbb} KB)"
+done
+rm -f "$out/te.json"
