@@ -195,8 +195,7 @@ std::uint64_t Schedule::num_transfers() const {
 }
 
 bool Selector::admits_destination(const Digits& digits, std::uint32_t d) const {
-  if (!dest_in.empty() && std::none_of(dest_in.begin(), dest_in.end(), [d](const IdRange& r) { return r.contains(d); }))
-    return false;
+  if (!in_ranges(dest_in, d)) return false;
   return dest_boxes.empty() ||
          std::any_of(dest_boxes.begin(), dest_boxes.end(), [&](const DigitBox& b) { return contains(digits, b, d); });
 }

@@ -104,6 +104,14 @@ struct TimeRange {
   bool operator==(const TimeRange&) const = default;
 };
 
+/// Whether v lies in one of the ranges (IdRange or TimeRange); an empty list places no constraint.
+template <class Range>
+bool in_ranges(const std::vector<Range>& rs, std::uint32_t v) {
+  for (const Range& r : rs)
+    if (r.contains(v)) return true;
+  return rs.empty();
+}
+
 /// A compact payload: every chunk the sender holds at the start of the step whose destination
 /// lies in `dest_in` (personalized chunks only), whose origin lies in `origin_in`, and which
 /// the sender last obtained at a time in `acquired_in`; an empty list places no constraint.

@@ -11,10 +11,6 @@
 namespace netsched {
 namespace {
 
-bool in_ranges(const std::vector<IdRange>& rs, std::uint32_t v) {
-  return rs.empty() || std::any_of(rs.begin(), rs.end(), [v](const IdRange& r) { return r.contains(v); });
-}
-
 /// The schedule flattened for the walk: transfers in (step, index) order and, per node and
 /// acquisition time, the transfers of that node whose window admits the time.
 struct Plan {
@@ -123,9 +119,7 @@ Plan make_plan(const Schedule& s, std::size_t last_step, std::size_t last_transf
       p.times.push_back(t);
       for (std::uint32_t g : out[v]) {
         if (p.step[g] < t) continue;
-        const auto& window = p.sel[p.payload[g]]->acquired_in;
-        if (window.empty() || std::any_of(window.begin(), window.end(), [t](const TimeRange& r) { return r.contains(t); }))
-          p.cand.push_back(g);
+        if (in_ranges(p.sel[p.payload[g]]->acquired_in, t)) p.cand.push_back(g);
       }
       p.cand_off.push_back(p.cand.size());
     }

@@ -119,11 +119,9 @@ CheckResult simulate(const Topology& t, const Schedule& s, Engine engine,
       return;
     }
     out.clear();
-    auto in = [](const auto& rs, std::uint32_t v) {
-      return rs.empty() || std::any_of(rs.begin(), rs.end(), [v](const auto& r) { return r.contains(v); });
-    };
     auto fresh = [&](std::uint64_t ch) {
-      return p.select->acquired_in.empty() || in(p.select->acquired_in, held.acquired(x.from.v, ch));
+      // times are kept only for timed schedules
+      return p.select->acquired_in.empty() || in_ranges(p.select->acquired_in, held.acquired(x.from.v, ch));
     };
     const bool by_dest = !p.select->dest_in.empty() || !p.select->dest_boxes.empty();
     if (c.kind() == Collective::Kind::TotalExchange && by_dest) {
@@ -132,7 +130,7 @@ CheckResult simulate(const Topology& t, const Schedule& s, Engine engine,
         if (d >= n || !p.select->admits_destination(digits, static_cast<std::uint32_t>(d))) return;
         for (std::uint64_t o = 0; o < n; ++o) {
           const std::uint64_t ch = o * n + d;
-          if (held.has(x.from.v, ch) && in(p.select->origin_in, static_cast<std::uint32_t>(o)) && fresh(ch))
+          if (held.has(x.from.v, ch) && in_ranges(p.select->origin_in, static_cast<std::uint32_t>(o)) && fresh(ch))
             out.push_back(ch);
         }
       };
@@ -147,7 +145,7 @@ CheckResult simulate(const Topology& t, const Schedule& s, Engine engine,
       return;
     }
     for (std::uint64_t ch = 0; ch < chunks; ++ch) {
-      if (!held.has(x.from.v, ch) || !in(p.select->origin_in, c.origin(ch).v) || !fresh(ch)) continue;
+      if (!held.has(x.from.v, ch) || !in_ranges(p.select->origin_in, c.origin(ch).v) || !fresh(ch)) continue;
       if (by_dest) {
         const auto d = c.single_destination(ch);
         if (!d || !p.select->admits_destination(digits, d->v)) continue;
