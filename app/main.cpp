@@ -36,14 +36,16 @@ void add_engine_option(CLI::App& app, std::string& engine) {
   app.add_option("--engine", engine,
                  "chunk simulation: dense (node x chunk table), blocks (total exchanges of selectors, origin "
                  "groups with destination boxes) or auto (dense unless it would exceed 2^26 node-chunk pairs)")
-      ->check(CLI::IsMember({"auto", "dense", "blocks"}))
+      ->check(CLI::IsMember([] {
+        std::vector<std::string> names;
+        for (netsched::Engine e : netsched::kEngines) names.push_back(netsched::to_string(e));
+        return names;
+      }()))
       ->capture_default_str();
 }
 
 netsched::Engine engine_of(const std::string& name) {
-  if (name == "dense") return netsched::Engine::Dense;
-  if (name == "blocks") return netsched::Engine::Blocks;
-  return netsched::Engine::Auto;
+  return netsched::engine_from_name(name).value_or(netsched::Engine::Auto);  // the option checks the name
 }
 
 std::function<void(std::uint64_t, std::uint64_t)> check_progress() {

@@ -233,6 +233,7 @@ class Walker {
   // Receipt at the end of step s: older copies of these chunks at v take the new time.
   void receive(std::uint32_t v, std::uint64_t mask, const std::uint64_t* box, std::uint32_t s) {
     const std::size_t w = p_.words, held = at_[v].size();
+    std::optional<DigitBox> arriving;  // built only when an older copy overlaps (rare)
     for (std::size_t i = 0; i < held; ++i) {
       const std::uint32_t e = at_[v][i];
       const std::uint64_t both = mask_[e] & mask;
@@ -243,7 +244,8 @@ class Walker {
                                               pool_.begin() + static_cast<std::ptrdiff_t>((e + 1) * w))};
       if (rest) add(v, time_[e], rest, old.w.data(), s + 1);
       std::vector<DigitBox> pieces;
-      subtract(p_.digits, old, DigitBox{std::vector<std::uint64_t>(box, box + w)}, pieces);
+      if (!arriving) arriving = DigitBox{std::vector<std::uint64_t>(box, box + w)};
+      subtract(p_.digits, old, *arriving, pieces);
       for (const DigitBox& r : pieces) add(v, time_[e], both, r.w.data(), s + 1);
     }
     add(v, s + 1, mask, box, s + 1);

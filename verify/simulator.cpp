@@ -61,6 +61,12 @@ std::string to_string(Engine e) {
   return "?";
 }
 
+std::optional<Engine> engine_from_name(const std::string& name) {
+  for (Engine e : kEngines)
+    if (name == to_string(e)) return e;
+  return std::nullopt;
+}
+
 CheckResult simulate(const Topology& t, const Schedule& s, Engine engine,
                      const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
   const std::uint64_t n = t.num_nodes();

@@ -42,7 +42,9 @@ inline constexpr const char* kSimulatorVersion = "netsched-sim 1";
 /// dense table unless it would exceed 2^26 node-chunk pairs and the blocks apply (Auto). Both
 /// give the same result; register schedules have their own simulation.
 enum class Engine { Auto, Dense, Blocks };
+inline constexpr Engine kEngines[] = {Engine::Auto, Engine::Dense, Engine::Blocks};
 std::string to_string(Engine e);
+std::optional<Engine> engine_from_name(const std::string& name);
 
 /// Checks `s` on `t`. Throws std::invalid_argument for input that is not a schedule of this
 /// network at all (node or chunk ids out of range, node count differing from the topology, a
