@@ -9,7 +9,7 @@
 #include "gen/combine/combine.hpp"
 #include "gen/exchange/total_exchange.hpp"
 #include "gen/route/router.hpp"
-#include "verify/report.hpp"
+#include "analysis/verification.hpp"
 
 namespace netsched::cli {
 

@@ -3,8 +3,9 @@
 
 #include <iostream>
 
+#include "gen/topology.hpp"
 #include "app/cli.hpp"
-#include "verify/properties.hpp"
+#include "analysis/info.hpp"
 
 namespace netsched::cli {
 namespace {

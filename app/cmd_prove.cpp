@@ -10,9 +10,9 @@
 #include "core/schedule_io.hpp"
 #include "gen/broadcast/broadcast.hpp"
 #include "gen/exchange/total_exchange.hpp"
-#include "verify/report.hpp"
+#include "analysis/verification.hpp"
 #include "verify/smt_bisection.hpp"
-#include "verify/smt_route.hpp"
+#include "analysis/route_proof.hpp"
 #include "verify/smt_synthesis.hpp"
 
 namespace netsched::cli {

@@ -7,7 +7,7 @@
 #include "app/cli.hpp"
 #include "core/metrics.hpp"
 #include "gen/route/router.hpp"
-#include "verify/bounds.hpp"
+#include "papers/papers.hpp"
 #include "verify/route_sweep.hpp"
 
 namespace netsched::cli {

@@ -3,9 +3,10 @@
 
 #include <iostream>
 
+#include "gen/topology.hpp"
 #include "app/cli.hpp"
 #include "core/io.hpp"
-#include "verify/report.hpp"
+#include "analysis/verification.hpp"
 #include "verify/smt_checker.hpp"
 
 namespace netsched::cli {

@@ -7,6 +7,7 @@
 #include "core/metrics.hpp"
 #include "core/orbits.hpp"
 #include "gen/topo/hdn.hpp"
+#include "papers/hdn2012.hpp"
 #include "verify/smt_bisection.hpp"
 
 namespace netsched::claims {
@@ -52,31 +53,9 @@ std::vector<Entry> table1() {
   return e;
 }
 
-std::uint64_t recurrence(std::uint64_t n0, const std::vector<std::uint64_t>& s) {
-  std::uint64_t n = n0;
-  for (auto si : s) n = 2 * n * n / si;
-  return n;
-}
-
-double closed_form(double n0, const std::vector<std::uint64_t>& s) {
-  double prod = 1;
-  for (auto si : s) prod *= static_cast<double>(si);
-  return std::pow(2 * n0, std::ldexp(1.0, static_cast<int>(s.size()))) / (2 * prod);
-}
-
-double corrected_form(double n0, const std::vector<std::uint64_t>& s) {
-  const std::size_t k = s.size();
-  double denom = 2;
-  for (std::size_t i = 1; i <= k; ++i) denom *= std::pow(static_cast<double>(s[i - 1]), std::ldexp(1.0, static_cast<int>(k - i)));
-  return std::pow(2 * n0, std::ldexp(1.0, static_cast<int>(k))) / denom;
-}
-
 // Theorem 1's diameter for an instance, from the product formula of D(B), D(SN^i).
 std::int64_t theorem1_diameter(const Hdn& h) {
-  const std::int64_t k = static_cast<std::int64_t>(h.k());
-  std::int64_t d = (std::int64_t{1} << k) * h.base().diameter() + (std::int64_t{1} << (k + 1)) - 2;
-  for (std::int64_t j = 0; j < k; ++j) d -= (std::int64_t{1} << j) * h.supernode_diameter(static_cast<std::size_t>(k - j));
-  return d;
+  return papers::hdn2012::recursion(h.base().diameter(), papers::hdn2012::supernode_diameters(h));
 }
 
 void table1_claims(std::vector<Claim>& out) {
@@ -86,7 +65,7 @@ void table1_claims(std::vector<Claim>& out) {
     out.push_back({"hdn12.table1." + tag, kPaper + " Table 1",
                    "HDN(B," + std::to_string(e.s.size()) + ",S) over the 2x3x5 torus has " + std::to_string(e.printed) + " nodes",
                    e.spec, false, [e] {
-                     const std::uint64_t rec = recurrence(30, e.s);
+                     const std::uint64_t rec = papers::hdn2012::nodes_recurrence(30, e.s);
                      const std::uint64_t built = nodes_of(e.spec);
                      std::string how = "recurrence N_i = 2 N_{i-1}^2 / s_i gives " + std::to_string(rec) +
                                        "; the constructed network has " + std::to_string(built) + " nodes";
@@ -111,11 +90,11 @@ void add_hdn2012(std::vector<Claim>& out) {
   out.push_back({"hdn12.thm1.nodes", kPaper + " Theorem 1 (and abstract, Table 2)",
                  "HDN(B,k,S) has (2N_0)^(2^k) / (2 prod_i s_i) nodes", "the 72 Table 1 instances", false, [] {
                    for (const auto& e : table1()) {
-                     const double c = closed_form(30, e.s);
+                     const double c = papers::hdn2012::nodes_closed(30, e.s);
                      const std::uint64_t built = nodes_of(e.spec);
                      if (std::fabs(c - static_cast<double>(built)) > 0.5) {
                        for (const auto& f : table1())
-                         if (std::fabs(corrected_form(30, f.s) - static_cast<double>(nodes_of(f.spec))) > 0.5)
+                         if (std::fabs(papers::hdn2012::nodes_corrected(30, f.s) - static_cast<double>(nodes_of(f.spec))) > 0.5)
                            return fails("witness " + e.spec + ": formula " + num(c) + ", network " + std::to_string(built) +
                                         " (and Table 1 prints " + std::to_string(e.printed) + "); the corrected formula fails on " + f.spec);
                        return fails("witness " + e.spec + ": formula " + num(c) + ", constructed network and Table 1 " +
@@ -171,9 +150,7 @@ void add_hdn2012(std::vector<Claim>& out) {
                    const std::string spec = hdn_spec({"{0,1}", "{1,2}"});
                    const auto t = build_topology(spec);
                    const auto& h = dynamic_cast<const Hdn&>(*t);
-                   std::int64_t inner = h.base().diameter();
-                   for (std::size_t j = 0; j < h.k(); ++j) inner -= (std::int64_t{1} << j) * h.supernode_diameter(h.k() - j);
-                   const std::int64_t table2 = (std::int64_t{1} << h.k()) * inner + (std::int64_t{1} << (h.k() + 1)) - 2;
+                   const std::int64_t table2 = papers::hdn2012::table2_diameter(h);
                    return inconsistent("Table 2 puts the sum inside the factor 2^k, Theorem 1 does not; for " + spec + " Table 2 gives " +
                                        std::to_string(table2) + ", Theorem 1 " + std::to_string(theorem1_diameter(h)) +
                                        ", the BFS diameter is " + info_of(spec)["diameter"].dump());
@@ -213,7 +190,7 @@ void add_hdn2012(std::vector<Claim>& out) {
                        return fails("witness " + spec + ": nodes or degree");
                      if (j["diameter"] != 2 * n)
                        return fails("witness " + spec + ": 2n = " + std::to_string(2 * n) + ", BFS diameter " + j["diameter"].dump() +
-                                        " (li-chu-2013 prints 2n + floor(n/2) - 2 = " + std::to_string(2 * n + n / 2 - 2) + ")",
+                                        " (li-chu-2013 prints 2n + floor(n/2) - 2 = " + num(paper_value(spec, "diameter", "li-chu-2013")) + ")",
                                     "2n + floor(n/2) - 2 for n >= 4 (see te13.table2.ccc)");
                    }
                    return holds("n = 3..8");
@@ -237,9 +214,9 @@ void add_hdn2012(std::vector<Claim>& out) {
                                             "rdn(ring(3),2)", "rdn(ring(4),2)", "rdn(torus(3,3),1)"}) {
                      const auto t = build_topology(spec);
                      const auto& h = dynamic_cast<const Hdn&>(*t);
-                     const double m = static_cast<double>(h.base().num_nodes());
-                     const double nodes = std::pow(2 * m, std::ldexp(1.0, static_cast<int>(h.k()))) / 2;
-                     const std::int64_t diam = (std::int64_t{1} << h.k()) * h.base().diameter() + (std::int64_t{1} << (h.k() + 1)) - 2;
+                     const double nodes = papers::hdn2012::nodes_closed(static_cast<double>(h.base().num_nodes()),
+                                                                        std::vector<std::uint64_t>(h.k(), 1));
+                     const std::int64_t diam = theorem1_diameter(h);
                      const auto& j = info_of(spec);
                      if (j["nodes"].get<double>() != nodes || j["diameter"].get<std::int64_t>() != diam)
                        return fails(std::string("witness ") + spec + ": formula " + num(nodes) + " nodes, diameter " + std::to_string(diam) +

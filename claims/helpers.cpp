@@ -5,8 +5,8 @@
 #include "gen/broadcast/broadcast.hpp"
 #include "gen/exchange/total_exchange.hpp"
 #include "gen/route/router.hpp"
-#include "verify/bounds.hpp"
-#include "verify/properties.hpp"
+#include "papers/papers.hpp"
+#include "analysis/info.hpp"
 
 namespace netsched::claims {
 namespace {
@@ -27,6 +27,13 @@ const T& cached(std::map<std::string, T>& cache, const std::string& key, Make ma
 const nlohmann::json& info_of(const std::string& spec) {
   static std::map<std::string, nlohmann::json> cache;
   return cached(cache, spec, [&] { return topology_info(*build_topology(spec)); });
+}
+
+double paper_value(const std::string& spec, const std::string& property, const std::string& source) {
+  for (const auto& f : info_of(spec)["paper"])
+    if (f["property"] == property && f["source"].get<std::string>().rfind(source, 0) == 0)
+      return f["value"].get<double>();
+  throw std::logic_error("no paper fact " + property + " from " + source + " for " + spec);
 }
 
 std::uint64_t nodes_of(const std::string& spec) { return build_topology(spec)->num_nodes(); }

@@ -5,7 +5,7 @@
 #include "gen/exchange/total_exchange.hpp"
 #include "gen/topo/hsn.hpp"
 #include "gen/topo/mfc.hpp"
-#include "verify/report.hpp"
+#include "analysis/verification.hpp"
 
 namespace netsched::claims {
 namespace {
@@ -66,7 +66,7 @@ void add_rhfc(std::vector<Claim>& out) {
       const auto t = build_topology(spec);
       const auto v = verify_schedule(*t, make_combining(*t, "all-reduce", "rhfc-semigroup"));
       const auto* h = dynamic_cast<const Hsn*>(t.get());
-      const Topology& g = h ? h->innermost() : dynamic_cast<const Mfc&>(*t).nucleus();
+      const Network& g = h ? h->innermost() : dynamic_cast<const Mfc&>(*t).nucleus();
       const auto tg = verify_schedule(g, make_combining(g, "all-reduce", "dimension-sum")).check.steps;
       std::uint64_t prod = 1;
       if (h)

@@ -14,20 +14,6 @@
 
 namespace netsched {
 
-NodeId Topology::node(std::string_view text) const {
-  bool digits = !text.empty();
-  for (char c : text) digits = digits && std::isdigit(static_cast<unsigned char>(c));
-  if (digits) {
-    if (text.size() > 19) throw std::invalid_argument("node " + std::string(text) + " out of range");
-    const std::uint64_t v = std::stoull(std::string(text));
-    if (v >= num_nodes())
-      throw std::invalid_argument("node " + std::string(text) + " out of range 0.." +
-                                  std::to_string(num_nodes() - 1));
-    return NodeId(static_cast<std::uint32_t>(v));
-  }
-  return parse_label(text);
-}
-
 const std::vector<std::pair<std::string, std::string>>& topology_families() {
   static const std::vector<std::pair<std::string, std::string>> f = {
       {"ring", "ring(n)"},
@@ -51,14 +37,14 @@ const std::vector<std::pair<std::string, std::string>>& topology_families() {
   return f;
 }
 
-std::unique_ptr<Topology> build_topology(std::string_view spec) {
+std::unique_ptr<Network> build_topology(std::string_view spec) {
   return build_topology(parse_spec(spec));
 }
 
-std::unique_ptr<Topology> build_topology(const SpecValue& spec) {
+std::unique_ptr<Network> build_topology(const SpecValue& spec) {
   if (spec.kind != SpecValue::Kind::Call)
     throw SpecError(spec.column, "expected a network such as ring(5)");
-  std::unique_ptr<Topology> t;
+  std::unique_ptr<Network> t;
   const std::string& n = spec.name;
   if (is_product_family(n)) t = build_product(spec);
   else if (n == "ccc") t = build_ccc(spec);
@@ -80,7 +66,7 @@ std::unique_ptr<Topology> build_topology(const SpecValue& spec) {
 }
 
 std::string choose_algorithm(const std::vector<std::string>& names, const std::string& requested,
-                             const std::string& what, const Topology& t) {
+                             const std::string& what, const Network& t) {
   if (requested == "auto" && !names.empty()) return names.front();
   if (std::find(names.begin(), names.end(), requested) != names.end()) return requested;
   std::string list;

@@ -147,7 +147,7 @@ inline rc::Gen<std::string> small_hdn() {
 }
 
 /// A node of `t` (shrinks towards 0).
-inline std::uint32_t any_node(const Topology& t) {
+inline std::uint32_t any_node(const Network& t) {
   return *rc::gen::inRange<std::uint32_t>(0, static_cast<std::uint32_t>(t.num_nodes()));
 }
 

@@ -35,7 +35,7 @@ inline const std::vector<Operator>& operators() {
 
 /// Applies operator `op` to a copy of `s` at a position drawn from `rng`; nullopt when the
 /// operator has nothing to act on in this schedule.
-inline std::optional<Schedule> mutate(const Topology& t, const Schedule& s, const std::string& op, std::mt19937_64& rng) {
+inline std::optional<Schedule> mutate(const Network& t, const Schedule& s, const std::string& op, std::mt19937_64& rng) {
   std::vector<std::pair<std::size_t, std::size_t>> places;  // (step, transfer)
   for (std::size_t i = 0; i < s.steps.size(); ++i)
     for (std::size_t j = 0; j < s.steps[i].transfers.size(); ++j) places.push_back({i, j});

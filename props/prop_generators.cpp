@@ -5,7 +5,7 @@
 #include "gen/topo/product.hpp"
 #include "props/generators.hpp"
 #include "props/reference_checker.hpp"
-#include "verify/report.hpp"
+#include "analysis/verification.hpp"
 #include "verify/route_sweep.hpp"
 
 using namespace netsched;

@@ -9,6 +9,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "gen/topology.hpp"
 #include "core/io.hpp"
 #include "props/generators.hpp"
 #include "props/mutations.hpp"
@@ -46,7 +47,7 @@ struct Outcome {
 // The Z3 checker judges the mutants whose encoding is small (it is much slower than the others).
 constexpr std::uint64_t kSmtBudget = 20000;
 
-Outcome judge(const Topology& t, const Schedule& m, const props::Operator& op) {
+Outcome judge(const Network& t, const Schedule& m, const props::Operator& op) {
   Outcome o;
   o.applied = true;
   const auto sim = simulate(t, m);

@@ -14,7 +14,7 @@
 namespace netsched::props {
 
 /// The first broken rule (same rule names as the simulator), or nullopt when the schedule holds.
-inline std::optional<std::string> reference_check(const Topology& t, const Schedule& s) {
+inline std::optional<std::string> reference_check(const Network& t, const Schedule& s) {
   const Collective& c = s.collective;
   const std::uint64_t n = t.num_nodes(), chunks = c.num_chunks();
   std::map<std::pair<std::uint32_t, std::uint64_t>, std::uint32_t> held;  // -> latest receipt time

@@ -33,7 +33,7 @@ std::string error_of(F&& f) {
 
 /// Adjacency is symmetric, loop-free, duplicate-free; degree() and neighbors() agree; labels
 /// round-trip; the edge count is half the degree sum.
-inline void check_simple_graph(const Topology& t) {
+inline void check_simple_graph(const Network& t) {
   INFO("spec " << t.spec());
   const std::uint64_t n = t.num_nodes();
   std::vector<NodeId> nb, back;

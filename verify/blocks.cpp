@@ -270,7 +270,7 @@ bool blocks_apply(const Schedule& s) {
          std::all_of(s.payloads.begin(), s.payloads.end(), [](const Payload& p) { return p.select.has_value(); });
 }
 
-CheckResult simulate_blocks(const Topology& t, const Schedule& s, unsigned threads, const Progress& progress) {
+CheckResult simulate_blocks(const Network& t, const Schedule& s, unsigned threads, const Progress& progress) {
   if (!blocks_apply(s)) throw std::invalid_argument("the block checker handles total exchanges of selector payloads only");
   CheckResult r;
   r.engine = "blocks";

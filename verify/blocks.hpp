@@ -12,7 +12,7 @@
 /// Results, violations and witnesses are the dense simulator's, rule for rule.
 #include "core/metrics.hpp"
 #include "core/schedule.hpp"
-#include "gen/topology.hpp"
+#include "core/network.hpp"
 #include "verify/simulator.hpp"
 
 namespace netsched {
@@ -22,7 +22,7 @@ bool blocks_apply(const Schedule& s);
 
 /// Checks `s` on `t` (blocks_apply(s) must hold; the caller has validated node counts). Throws
 /// std::invalid_argument for transfers naming nodes out of range.
-CheckResult simulate_blocks(const Topology& t, const Schedule& s, unsigned threads = 0,
+CheckResult simulate_blocks(const Network& t, const Schedule& s, unsigned threads = 0,
                             const Progress& progress = {});
 
 }  // namespace netsched

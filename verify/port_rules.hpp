@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "core/schedule.hpp"
-#include "gen/topology.hpp"
+#include "core/network.hpp"
 #include "verify/simulator.hpp"
 
 namespace netsched {
@@ -18,7 +18,7 @@ inline std::string step_transfer(std::uint64_t step, std::uint64_t transfer) {
 
 class PortRules {
  public:
-  PortRules(const Topology& t, PortModel model)
+  PortRules(const Network& t, PortModel model)
       : t_(t), model_(model), n_(t.num_nodes()), sent_at_(n_, 0), recv_at_(n_, 0), sent_to_(n_, 0), recv_from_(n_, 0) {}
 
   /// Call before the transfers of each step.
@@ -73,7 +73,7 @@ class PortRules {
   }
 
  private:
-  const Topology& t_;
+  const Network& t_;
   PortModel model_;
   std::uint64_t n_;
   std::uint32_t stamp_ = 0;

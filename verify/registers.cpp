@@ -88,7 +88,7 @@ std::uint32_t required_registers(const Collective& c) {
   return c.kind() == Collective::Kind::MatMul ? 3 : 2;
 }
 
-CheckResult simulate_registers(const Topology& t, const Schedule& s) {
+CheckResult simulate_registers(const Network& t, const Schedule& s) {
   const Collective& c = s.collective;
   const std::uint64_t n = t.num_nodes();
   const std::uint32_t regs = static_cast<std::uint32_t>(s.registers.size());

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "core/schedule.hpp"
-#include "gen/topology.hpp"
+#include "core/network.hpp"
 #include "verify/simulator.hpp"
 
 namespace netsched {
@@ -24,7 +24,7 @@ namespace netsched {
 /// Rules beyond the transfer rules: "double-count", "write-conflict" (a register set twice, or set and combined, in one step),
 /// "degree" (a product of a product), "result" (a final register differs from the required one).
 /// Called by simulate() for combining collectives.
-CheckResult simulate_registers(const Topology& t, const Schedule& s);
+CheckResult simulate_registers(const Network& t, const Schedule& s);
 
 /// The registers a combining collective requires: all-reduce and prefix 2 (input, result),
 /// matmul 3 (A, B, C).

@@ -67,7 +67,7 @@ std::optional<Engine> engine_from_name(const std::string& name) {
   return std::nullopt;
 }
 
-CheckResult simulate(const Topology& t, const Schedule& s, Engine engine,
+CheckResult simulate(const Network& t, const Schedule& s, Engine engine,
                      const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
   const std::uint64_t n = t.num_nodes();
   const Collective& c = s.collective;

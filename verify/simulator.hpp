@@ -8,7 +8,7 @@
 #include <string>
 
 #include "core/schedule.hpp"
-#include "gen/topology.hpp"
+#include "core/network.hpp"
 
 namespace netsched {
 
@@ -50,7 +50,7 @@ std::optional<Engine> engine_from_name(const std::string& name);
 /// network at all (node or chunk ids out of range, node count differing from the topology, a
 /// single-dimension schedule on a family without dimensions). `progress` (done, total) is
 /// called during long block simulations.
-CheckResult simulate(const Topology& t, const Schedule& s, Engine engine = Engine::Auto,
+CheckResult simulate(const Network& t, const Schedule& s, Engine engine = Engine::Auto,
                      const std::function<void(std::uint64_t, std::uint64_t)>& progress = {});
 
 }  // namespace netsched

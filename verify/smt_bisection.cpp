@@ -21,7 +21,7 @@ std::uint64_t cut_size(const Graph& g, const std::vector<char>& side) {
   return cut;
 }
 
-Bisection bisection_width(const Topology& t, unsigned timeout_ms) {
+Bisection bisection_width(const Network& t, unsigned timeout_ms) {
   const auto t0 = std::chrono::steady_clock::now();
   const std::uint64_t n = t.num_nodes();
   Bisection out;

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "gen/topology.hpp"
+#include "core/network.hpp"
 
 namespace netsched {
 
@@ -21,7 +21,7 @@ inline constexpr std::uint64_t kMaxExactBisection = 64;
 
 /// Exact for at most kMaxExactBisection nodes (unless Z3 gives up: "unknown" with the best cut
 /// it had), otherwise "upper_bound" from the cut of the id halves.
-Bisection bisection_width(const Topology& t, unsigned timeout_ms = 60000);
+Bisection bisection_width(const Network& t, unsigned timeout_ms = 60000);
 
 /// Links crossing the cut.
 std::uint64_t cut_size(const Graph& g, const std::vector<char>& side);

@@ -25,7 +25,7 @@ std::string to_string(SmtVerdict::Answer a) {
   return "?";
 }
 
-SmtVerdict smt_check(const Topology& t, const Schedule& s, unsigned timeout_ms) {
+SmtVerdict smt_check(const Network& t, const Schedule& s, unsigned timeout_ms) {
   const auto t0 = std::chrono::steady_clock::now();
   const Collective& col = s.collective;
   const Digits digits = schedule_digits(s);

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "core/schedule.hpp"
-#include "gen/topology.hpp"
+#include "core/network.hpp"
 
 namespace netsched {
 
@@ -26,7 +26,7 @@ inline constexpr std::uint64_t kMaxSmtStateVariables = 400000;
 
 /// Checks `s` on `t` with Z3. Throws std::invalid_argument for input that is not a schedule of
 /// this network, or whose encoding would exceed kMaxSmtStateVariables.
-SmtVerdict smt_check(const Topology& t, const Schedule& s, unsigned timeout_ms = 60000);
+SmtVerdict smt_check(const Network& t, const Schedule& s, unsigned timeout_ms = 60000);
 
 std::string to_string(SmtVerdict::Answer a);
 

@@ -7,11 +7,6 @@
 #include <random>
 #include <stdexcept>
 
-#include "gen/route/router.hpp"
-#include "gen/topo/dualcube.hpp"
-#include "gen/topo/hdn.hpp"
-#include "gen/topo/product.hpp"
-#include "verify/bounds.hpp"
 #include "verify/route_machine.hpp"
 
 namespace netsched {
@@ -37,15 +32,6 @@ struct Z3Ops {
   V shl(const V& x, std::uint32_t s) const { return z3::shl(x, lit(s)); }
 };
 
-/// RDN(Q_m, k): an HDN over a hypercube whose super-nodes are single nodes.
-const Hdn* as_rdn(const Topology& t) {
-  const auto* h = dynamic_cast<const Hdn*>(&t);
-  if (!h || h->k() == 0 || h->base().family() != "hypercube") return nullptr;
-  for (std::size_t i = 1; i <= h->k(); ++i)
-    if (h->level(i).s != 1) return nullptr;
-  return h;
-}
-
 /// The encoded algorithm on one network: its route on integers, and for Z3 the formula "the
 /// first K steps take only links and end at v" with its bit width.
 struct Encoding {
@@ -55,11 +41,11 @@ struct Encoding {
   std::function<z3::expr(Z3Ops&, const z3::expr&, const z3::expr&, std::uint64_t)> holds;
 };
 
-Encoding encode(const Topology& t, RouteFault fault) {
+Encoding encode(const RouteMachine& machine, RouteFault fault) {
   Encoding e;
-  if (const auto* d = dynamic_cast<const Dualcube*>(&t)) {
-    const std::uint32_t r = d->r(), steps_cap = 4 * d->bits() + 4;
-    e.width = std::max(4u, d->bits() + 1);
+  if (machine.kind == RouteMachine::Kind::Dualcube) {
+    const std::uint32_t r = machine.r, bits = 2 * r - 1, steps_cap = 4 * bits + 4;
+    e.width = std::max(4u, bits + 1);
     e.route = [r, fault, steps_cap](std::uint32_t u, std::uint32_t v) {
       IntOps ops;
       const route_machine::Dualcube<IntOps> m{ops, r, fault};
@@ -91,12 +77,8 @@ Encoding encode(const Topology& t, RouteFault fault) {
     };
     return e;
   }
-  const Hdn* h = as_rdn(t);
-  if (!h)
-    throw std::invalid_argument("prove route encodes dualcube routing and HDN Algorithm 1 on RDN(hypercube(m), k) "
-                                "(single-node super-nodes); " + t.spec() + " is neither");
   if (fault != RouteFault::None) throw std::invalid_argument("the deliberate faults apply to the dualcube encoding");
-  const std::uint32_t m = ceil_log2(h->base().num_nodes()), k = static_cast<std::uint32_t>(h->k());
+  const std::uint32_t m = machine.m, k = machine.k;
   {
     IntOps ops;
     e.width = route_machine::Rdn<IntOps>(ops, m, k).width.back() + 1;
@@ -135,37 +117,31 @@ Encoding encode(const Topology& t, RouteFault fault) {
 
 }  // namespace
 
-std::vector<std::string> provable_routers(const Topology& t) {
-  if (dynamic_cast<const Dualcube*>(&t)) return {"dualcube-routing"};
-  if (as_rdn(t)) return {"hdn-routing"};
-  return {};
+std::string RouteMachine::algorithm() const {
+  return kind == Kind::Dualcube ? "dualcube-routing" : "hdn-routing";
 }
 
-std::vector<std::uint32_t> machine_route(const Topology& t, std::uint32_t u, std::uint32_t v, RouteFault fault) {
-  return encode(t, fault).route(u, v);
+std::vector<std::uint32_t> machine_route(const RouteMachine& machine, std::uint32_t u, std::uint32_t v,
+                                         RouteFault fault) {
+  return encode(machine, fault).route(u, v);
 }
 
-RouteProof prove_routes(const Topology& t, const std::string& algorithm, unsigned timeout_ms, RouteFault fault,
-                        std::uint64_t samples) {
+RouteProof prove_routes(const Network& t, const RouteMachine& machine, const PaperBound& bound,
+                        const RouteFn& router, unsigned timeout_ms, RouteFault fault, std::uint64_t samples) {
   const auto t0 = std::chrono::steady_clock::now();
-  const Encoding enc = encode(t, fault);
-  const std::string alg = choose_algorithm(provable_routers(t), algorithm, "prove route", t);
+  const Encoding enc = encode(machine, fault);
   RouteProof out;
-  const auto bound = routing_bound(t, alg);
-  if (!bound) throw std::logic_error("no routing bound for " + alg);
-  out.bound = bound->steps;
-  out.bound_source = bound->source;
+  out.bound = bound.steps;
+  out.bound_source = bound.source;
   const std::uint64_t n = t.num_nodes();
   out.pairs = n * n;
   // 1. The machine is the router, and its link predicate is the network's adjacency: every
   //    pair of small instances, sampled pairs (and every neighbour of sampled nodes) otherwise.
-  if (fault == RouteFault::None) {
-    const auto router = make_router(t, alg);
-    router->prepare_bulk();
+  if (fault == RouteFault::None && router) {
     std::vector<std::uint32_t> path;
     std::vector<NodeId> nb;
     auto compare = [&](std::uint32_t u, std::uint32_t v) {
-      router->route(u, v, path);
+      router(u, v, path);
       if (enc.route(u, v) != path)
         throw std::logic_error("the encoded routing machine differs from the router on " + std::to_string(u) + " -> " +
                                std::to_string(v));

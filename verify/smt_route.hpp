@@ -5,12 +5,15 @@
 /// that every hop is a link and the route reaches v within the bound, or returns a
 /// counterexample pair. The integer instance is compared with the generator's router (every
 /// pair of small instances, sampled pairs of the proved one), so the proof is about the code
-/// that generates schedules, not only about a model of it.
+/// that generates schedules, not only about a model of it. The router and the bound are passed
+/// in (analysis/route_proof.hpp picks them): a checker never calls a generator.
 #include <optional>
 #include <string>
 #include <utility>
 
-#include "gen/topology.hpp"
+#include "core/network.hpp"
+#include "core/schedule.hpp"
+#include "verify/route_sweep.hpp"
 
 namespace netsched {
 
@@ -32,16 +35,27 @@ struct RouteProof {
   double seconds = 0;
 };
 
-/// The algorithms `prove route` can encode for `t` (empty: none).
-std::vector<std::string> provable_routers(const Topology& t);
+/// A routing algorithm `prove route` can encode: dualcube routing on F_r, or HDN Algorithm 1
+/// on RDN(Q_m, k) (an HDN over an m-cube whose super-nodes are single nodes).
+struct RouteMachine {
+  enum class Kind { Dualcube, Rdn };
+  Kind kind = Kind::Dualcube;
+  std::uint32_t r = 0;         ///< Dualcube: F_r
+  std::uint32_t m = 0, k = 0;  ///< Rdn: RDN(Q_m, k)
+  /// The router's name: "dualcube-routing" or "hdn-routing".
+  std::string algorithm() const;
+};
 
-/// Proves (or refutes) the named routing algorithm on `t` for all pairs.
-RouteProof prove_routes(const Topology& t, const std::string& algorithm = "auto", unsigned timeout_ms = 60000,
+/// Proves (or refutes) `machine` on `t` for all pairs: every route within `bound` hops. With
+/// `router`, the machine is first compared with it (and its link predicate with t's adjacency)
+/// on every pair of small instances, on `samples` random pairs otherwise.
+RouteProof prove_routes(const Network& t, const RouteMachine& machine, const PaperBound& bound,
+                        const RouteFn& router, unsigned timeout_ms = 60000,
                         RouteFault fault = RouteFault::None, std::uint64_t samples = 100000);
 
 /// The route the encoded machine takes from u to v (plain integers), for comparing with the
 /// router and replaying counterexamples.
-std::vector<std::uint32_t> machine_route(const Topology& t, std::uint32_t u, std::uint32_t v,
-                                         RouteFault fault = RouteFault::None);
+std::vector<std::uint32_t> machine_route(const RouteMachine& machine, std::uint32_t u,
+                                         std::uint32_t v, RouteFault fault = RouteFault::None);
 
 }  // namespace netsched

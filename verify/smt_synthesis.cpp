@@ -44,7 +44,7 @@ double since(std::chrono::steady_clock::time_point t0) {
 
 }  // namespace
 
-FeasibilityResult feasible(const Topology& t, const Collective& col, std::uint64_t steps, const SynthesisOptions& opt) {
+FeasibilityResult feasible(const Network& t, const Collective& col, std::uint64_t steps, const SynthesisOptions& opt) {
   const auto t0 = std::chrono::steady_clock::now();
   const Csr g(t);
   const std::uint32_t n = g.num_nodes();
@@ -206,7 +206,7 @@ FeasibilityResult feasible(const Topology& t, const Collective& col, std::uint64
   return r;
 }
 
-MinSteps min_steps(const Topology& t, const Collective& c, std::uint64_t max_steps, const SynthesisOptions& opt,
+MinSteps min_steps(const Network& t, const Collective& c, std::uint64_t max_steps, const SynthesisOptions& opt,
                    const Schedule* known) {
   const auto t0 = std::chrono::steady_clock::now();
   MinSteps out;

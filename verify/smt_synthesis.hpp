@@ -5,7 +5,7 @@
 #include <string>
 
 #include "core/schedule.hpp"
-#include "gen/topology.hpp"
+#include "core/network.hpp"
 
 namespace netsched {
 
@@ -30,7 +30,7 @@ struct FeasibilityResult {
 };
 
 /// Is there a T-step unit-message one-port schedule of `c` on `t`?
-FeasibilityResult feasible(const Topology& t, const Collective& c, std::uint64_t steps, const SynthesisOptions& opt = {});
+FeasibilityResult feasible(const Network& t, const Collective& c, std::uint64_t steps, const SynthesisOptions& opt = {});
 
 struct MinSteps {
   std::string result;  ///< "optimal", "bounds" or "unknown"
@@ -44,7 +44,7 @@ struct MinSteps {
 /// Searches T upwards from a simple lower bound to `max_steps` (0 = unbounded within the budget).
 /// With `known` (a unit-message one-port schedule of `c`, checked here by the simulator) its
 /// step count U is the upper bound and the search goes downwards from U-1 instead.
-MinSteps min_steps(const Topology& t, const Collective& c, std::uint64_t max_steps, const SynthesisOptions& opt = {},
+MinSteps min_steps(const Network& t, const Collective& c, std::uint64_t max_steps, const SynthesisOptions& opt = {},
                    const Schedule* known = nullptr);
 
 }  // namespace netsched

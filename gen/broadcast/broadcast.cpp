@@ -11,7 +11,7 @@
 
 namespace netsched {
 
-std::vector<std::string> broadcast_names(const Topology& t) {
+std::vector<std::string> broadcast_names(const Network& t) {
   std::vector<std::string> names;
   if (dynamic_cast<const Hdn*>(&t)) names.push_back("hdn-broadcast");
   if (const auto* p = dynamic_cast<const Product*>(&t))
@@ -22,7 +22,7 @@ std::vector<std::string> broadcast_names(const Topology& t) {
   return names;
 }
 
-Rounds broadcast_rounds(const Topology& t, std::uint32_t root, const std::string& algorithm) {
+Rounds broadcast_rounds(const Network& t, std::uint32_t root, const std::string& algorithm) {
   const auto names = broadcast_names(t);
   const std::string a = choose_algorithm(names, algorithm, "broadcast", t);
   if (root >= t.num_nodes())
@@ -40,7 +40,7 @@ Rounds broadcast_rounds(const Topology& t, std::uint32_t root, const std::string
   return greedy_broadcast(t, root);
 }
 
-Schedule make_broadcast(const Topology& t, NodeId root, const std::string& algorithm) {
+Schedule make_broadcast(const Network& t, NodeId root, const std::string& algorithm) {
   const Rounds rounds = broadcast_rounds(t, root.v, algorithm);
   Schedule s;
   s.topology = t.spec();

@@ -16,14 +16,14 @@ struct Factor;
 using Rounds = std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>>;
 
 /// The broadcast algorithms that apply to `t`, the family's paper algorithm first.
-std::vector<std::string> broadcast_names(const Topology& t);
+std::vector<std::string> broadcast_names(const Network& t);
 
 /// Rounds of the named broadcast ("auto" = the first of broadcast_names) from `root`.
 /// Throws std::invalid_argument naming the choices when the algorithm does not apply.
-Rounds broadcast_rounds(const Topology& t, std::uint32_t root, const std::string& algorithm = "auto");
+Rounds broadcast_rounds(const Network& t, std::uint32_t root, const std::string& algorithm = "auto");
 
 /// The broadcast as a schedule (one chunk, one-port).
-Schedule make_broadcast(const Topology& t, NodeId root, const std::string& algorithm = "auto");
+Schedule make_broadcast(const Network& t, NodeId root, const std::string& algorithm = "auto");
 
 /// Appends `src` to `dst` round by round from round `offset` on (parallel, disjoint parts).
 void merge_rounds(Rounds& dst, const Rounds& src, std::size_t offset);
@@ -41,9 +41,9 @@ std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> factor_broadca
 Rounds product_broadcast(const Product& p, std::uint64_t root, const std::vector<std::uint32_t>& dims,
                          const std::vector<std::uint32_t>& informed);
 
-Rounds hdn_broadcast(const Topology& t, std::uint32_t root);
-Rounds dualcube_broadcast(const Topology& t, std::uint32_t root);
-Rounds rhfc_broadcast(const Topology& t, std::uint32_t root);
-Rounds greedy_broadcast(const Topology& t, std::uint32_t root);
+Rounds hdn_broadcast(const Network& t, std::uint32_t root);
+Rounds dualcube_broadcast(const Network& t, std::uint32_t root);
+Rounds rhfc_broadcast(const Network& t, std::uint32_t root);
+Rounds greedy_broadcast(const Network& t, std::uint32_t root);
 
 }  // namespace netsched

@@ -7,7 +7,7 @@
 
 namespace netsched {
 
-Rounds dualcube_broadcast(const Topology& t, std::uint32_t root) {
+Rounds dualcube_broadcast(const Network& t, std::uint32_t root) {
   const auto& d = dynamic_cast<const Dualcube&>(t);
   const std::uint32_t r = d.r(), cross = 1u << (d.bits() - 1);
   Rounds out;

@@ -8,7 +8,7 @@
 
 namespace netsched {
 
-Rounds greedy_broadcast(const Topology& t, std::uint32_t root) {
+Rounds greedy_broadcast(const Network& t, std::uint32_t root) {
   const Csr g(t, 1);
   const std::uint32_t n = g.num_nodes();
   const auto [parent, order] = bfs_tree(g, root);

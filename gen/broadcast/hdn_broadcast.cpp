@@ -77,7 +77,7 @@ class HdnBroadcast {
 
 }  // namespace
 
-Rounds hdn_broadcast(const Topology& t, std::uint32_t root) {
+Rounds hdn_broadcast(const Network& t, std::uint32_t root) {
   const auto& h = dynamic_cast<const Hdn&>(t);
   const auto [copy, b] = h.split(h.k(), root);
   return HdnBroadcast(h).run(h.k(), copy, b, {});

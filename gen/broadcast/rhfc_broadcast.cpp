@@ -16,7 +16,7 @@ namespace {
 
 class RhfcBroadcast {
  public:
-  explicit RhfcBroadcast(const Topology& t) : view_(t) {}
+  explicit RhfcBroadcast(const Network& t) : view_(t) {}
 
   // Rounds that inform the whole level-(i+1) cluster (ids 0..weight(i+1)-1) from `root`.
   const Rounds& run(std::uint32_t i, std::uint64_t root) {
@@ -65,7 +65,7 @@ class RhfcBroadcast {
 
 }  // namespace
 
-Rounds rhfc_broadcast(const Topology& t, std::uint32_t root) {
+Rounds rhfc_broadcast(const Network& t, std::uint32_t root) {
   RhfcBroadcast b(t);
   return b.run(RhfcView(t).levels(), root);
 }

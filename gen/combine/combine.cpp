@@ -12,7 +12,7 @@ const std::vector<std::string>& combining_collective_names() {
   return names;
 }
 
-std::vector<std::string> combining_algorithm_names(const Topology& t, const std::string& c) {
+std::vector<std::string> combining_algorithm_names(const Network& t, const std::string& c) {
   const std::string f = t.family();
   if (f == "hypercube") {
     if (c == "all-reduce") return {"dimension-sum"};
@@ -31,7 +31,7 @@ std::vector<std::string> combining_algorithm_names(const Topology& t, const std:
   return {};
 }
 
-Schedule make_combining(const Topology& t, const std::string& c, const std::string& algorithm, NodeId root) {
+Schedule make_combining(const Network& t, const std::string& c, const std::string& algorithm, NodeId root) {
   const auto names = combining_algorithm_names(t, c);
   if (names.empty()) throw std::invalid_argument(c + " is not implemented for the " + t.family() + " family");
   const std::string a = choose_algorithm(names, algorithm, c, t);

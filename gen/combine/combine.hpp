@@ -17,20 +17,20 @@ class Dualcube;
 const std::vector<std::string>& combining_collective_names();
 
 /// The algorithms for `collective` on `t`, the default first (empty: none applies).
-std::vector<std::string> combining_algorithm_names(const Topology& t, const std::string& collective);
+std::vector<std::string> combining_algorithm_names(const Network& t, const std::string& collective);
 
 /// The named collective by the named algorithm ("auto" = the default). `root` selects the
 /// source cluster of a multicast (the cluster of that node).
-Schedule make_combining(const Topology& t, const std::string& collective, const std::string& algorithm = "auto",
+Schedule make_combining(const Network& t, const std::string& collective, const std::string& algorithm = "auto",
                         NodeId root = NodeId(0));
 
 /// The clusters of a dualcube, each in id order (= node-number order).
 std::vector<std::vector<NodeId>> dualcube_clusters(const Dualcube& d);
 
 // Dualcube paper §3-4 (gen/combine/dualcube_prefix.cpp).
-Schedule dualcube_cluster_sum(const Topology& t);                         ///< Algorithm 3
-Schedule dualcube_cluster_prefix(const Topology& t, bool as_printed);     ///< Algorithm 4
-Schedule dualcube_prefix(const Topology& t);                              ///< Algorithm 5, made consistent
+Schedule dualcube_cluster_sum(const Network& t);                         ///< Algorithm 3
+Schedule dualcube_cluster_prefix(const Network& t, bool as_printed);     ///< Algorithm 4
+Schedule dualcube_prefix(const Network& t);                              ///< Algorithm 5, made consistent
 /// The index assignment of the dualcube paper's §5.1 (Fig. 3) for Algorithm 7: processor
 /// (i, j, k) of the m^3 = 2^(2r-1) processors, m = 2^q, q = (2r-1)/3.
 struct DualcubeMatmulLayout {
@@ -43,15 +43,15 @@ struct DualcubeMatmulLayout {
 };
 /// Algorithm 7 (gen/combine/dualcube_matmul.cpp); `loop_ends` receives the number of steps
 /// after each of the four "for" loops.
-Schedule dualcube_matmul(const Topology& t, std::vector<std::size_t>* loop_ends = nullptr);
+Schedule dualcube_matmul(const Network& t, std::vector<std::size_t>* loop_ends = nullptr);
 
 /// Algorithm 6, w = v M from `source` (gen/combine/dualcube_vecmat.cpp).
-Schedule dualcube_vecmat(const Topology& t, NodeId source);
+Schedule dualcube_vecmat(const Network& t, NodeId source);
 
 /// Semigroup computation on HFC/HSN/RHS (RHFC paper §4.1) (gen/combine/rhfc_semigroup.cpp).
-Schedule rhfc_semigroup(const Topology& t);
+Schedule rhfc_semigroup(const Network& t);
 // Hypercube scans (gen/combine/hypercube_scan.cpp).
-Schedule hypercube_all_reduce(const Topology& t);
-Schedule hypercube_prefix(const Topology& t);
+Schedule hypercube_all_reduce(const Network& t);
+Schedule hypercube_prefix(const Network& t);
 
 }  // namespace netsched

@@ -91,7 +91,7 @@ struct Router {
 
 }  // namespace
 
-Schedule dualcube_matmul(const Topology& t, std::vector<std::size_t>* loop_ends) {
+Schedule dualcube_matmul(const Network& t, std::vector<std::size_t>* loop_ends) {
   const auto& d = dynamic_cast<const Dualcube&>(t);
   const DualcubeMatmulLayout L(d.r());
   const std::uint32_t n = static_cast<std::uint32_t>(t.num_nodes()), m = 1u << L.q;

@@ -49,7 +49,7 @@ std::function<std::uint32_t(std::uint32_t)> cluster_partner(const Dualcube& d, s
 
 }  // namespace
 
-Schedule dualcube_cluster_sum(const Topology& t) {
+Schedule dualcube_cluster_sum(const Network& t) {
   const auto& d = dynamic_cast<const Dualcube&>(t);
   RegisterProgram p(t, Collective::all_reduce(t.num_nodes(), dualcube_clusters(d)), {"data", "sum"}, "cluster-sum");
   p.set(1, 0);
@@ -57,7 +57,7 @@ Schedule dualcube_cluster_sum(const Topology& t) {
   return p.finish();
 }
 
-Schedule dualcube_cluster_prefix(const Topology& t, bool as_printed) {
+Schedule dualcube_cluster_prefix(const Network& t, bool as_printed) {
   const auto& d = dynamic_cast<const Dualcube&>(t);
   const auto n = static_cast<std::uint32_t>(t.num_nodes());
   const Collective c = Collective::prefix(n, dualcube_clusters(d));
@@ -81,7 +81,7 @@ Schedule dualcube_cluster_prefix(const Topology& t, bool as_printed) {
   return p.finish();
 }
 
-Schedule dualcube_prefix(const Topology& t) {
+Schedule dualcube_prefix(const Network& t) {
   const auto& d = dynamic_cast<const Dualcube&>(t);
   const auto n = static_cast<std::uint32_t>(t.num_nodes());
   const std::uint32_t half = n / 2, r = d.r();

@@ -18,7 +18,7 @@
 
 namespace netsched {
 
-Schedule dualcube_vecmat(const Topology& t, NodeId source) {
+Schedule dualcube_vecmat(const Network& t, NodeId source) {
   const auto& d = dynamic_cast<const Dualcube&>(t);
   const std::uint32_t r = d.r(), n = static_cast<std::uint32_t>(t.num_nodes()), half = n / 2, w = r - 1;
   const std::uint32_t h = 1u << w, c = 1u << r;

@@ -8,12 +8,12 @@
 namespace netsched {
 namespace {
 
-std::uint32_t cube_bits(const Topology& t) {
+std::uint32_t cube_bits(const Network& t) {
   if (t.family() != "hypercube") throw std::invalid_argument("the dimension scan needs a hypercube, not " + t.spec());
   return ceil_log2(t.num_nodes());
 }
 
-Schedule scan(const Topology& t, bool prefix) {
+Schedule scan(const Network& t, bool prefix) {
   const std::uint32_t bits = cube_bits(t);
   const auto n = static_cast<std::uint32_t>(t.num_nodes());
   if (!prefix) {
@@ -31,7 +31,7 @@ Schedule scan(const Topology& t, bool prefix) {
 
 }  // namespace
 
-Schedule hypercube_all_reduce(const Topology& t) { return scan(t, false); }
-Schedule hypercube_prefix(const Topology& t) { return scan(t, true); }
+Schedule hypercube_all_reduce(const Network& t) { return scan(t, false); }
+Schedule hypercube_prefix(const Network& t) { return scan(t, true); }
 
 }  // namespace netsched

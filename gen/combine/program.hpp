@@ -14,7 +14,7 @@ namespace netsched {
 
 class RegisterProgram {
  public:
-  RegisterProgram(const Topology& t, Collective c, std::vector<std::string> registers, std::string algorithm) {
+  RegisterProgram(const Network& t, Collective c, std::vector<std::string> registers, std::string algorithm) {
     s_.topology = t.spec();
     s_.collective = std::move(c);
     s_.registers = std::move(registers);

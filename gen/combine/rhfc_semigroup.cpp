@@ -22,10 +22,10 @@ namespace {
 
 class Semigroup {
  public:
-  Semigroup(const Topology& t, RegisterProgram& p) : n_(static_cast<std::uint32_t>(t.num_nodes())), p_(p) {}
+  Semigroup(const Network& t, RegisterProgram& p) : n_(static_cast<std::uint32_t>(t.num_nodes())), p_(p) {}
 
   /// All-reduce of register `reg` inside every block of |g| consecutive ids (g is one copy).
-  void all_reduce(const Topology& g, std::uint16_t reg) {
+  void all_reduce(const Network& g, std::uint16_t reg) {
     if (g.family() == "hypercube") {
       for (std::uint64_t b = 1; b < g.num_nodes(); b <<= 1)
         scan_step(p_, n_, [b](std::uint32_t v) { return v ^ static_cast<std::uint32_t>(b); }, {{reg, {}}});
@@ -45,7 +45,7 @@ class Semigroup {
   RegisterProgram& p_;
 
   // All-reduce of `reg` inside every block of weight(i+1) ids of every copy of g.
-  void level(const Topology& g, const RhfcView& view, std::uint32_t i, std::uint16_t reg) {
+  void level(const Network& g, const RhfcView& view, std::uint32_t i, std::uint16_t reg) {
     const std::uint64_t size = g.num_nodes(), m1 = view.radix(1);
     if (i == 1) {
       all_reduce(view.nucleus(), reg);
@@ -73,7 +73,7 @@ class Semigroup {
 
 }  // namespace
 
-Schedule rhfc_semigroup(const Topology& t) {
+Schedule rhfc_semigroup(const Network& t) {
   RegisterProgram p(t, Collective::all_reduce(t.num_nodes()), {"data", "result"}, "rhfc-semigroup");
   p.set(1, 0);
   Semigroup(t, p).all_reduce(t, 1);

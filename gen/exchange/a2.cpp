@@ -80,7 +80,7 @@ class A2 {
 
 }  // namespace
 
-UnitSteps a2_total_exchange(const Topology& t) {
+UnitSteps a2_total_exchange(const Network& t) {
   const auto& p = dynamic_cast<const Product&>(t);
   const std::uint64_t n = p.num_nodes();
   UnitSteps out;

@@ -6,7 +6,7 @@
 
 namespace netsched {
 
-Schedule hypercube_dimension_exchange(const Topology& t) {
+Schedule hypercube_dimension_exchange(const Network& t) {
   const auto& p = dynamic_cast<const Product&>(t);
   const std::uint64_t n = p.num_nodes();
   const std::uint32_t bits = static_cast<std::uint32_t>(p.dims());

@@ -23,7 +23,7 @@
 
 namespace netsched {
 
-Schedule dualcube_all2allb(const Topology& t) {
+Schedule dualcube_all2allb(const Network& t) {
   const auto& d = dynamic_cast<const Dualcube&>(t);
   const std::uint32_t r = d.r(), n = static_cast<std::uint32_t>(t.num_nodes()), half = n / 2;
   Schedule s;
@@ -57,7 +57,7 @@ namespace {
 struct Many2many {
   std::uint32_t r, n, half, w, side, aC;
   bool swapped;
-  Many2many(const Topology& t, NodeId root) {
+  Many2many(const Network& t, NodeId root) {
     const auto& d = dynamic_cast<const Dualcube&>(t);
     r = d.r();
     n = static_cast<std::uint32_t>(t.num_nodes());
@@ -76,7 +76,7 @@ struct Many2many {
 
 }  // namespace
 
-void many2manym_plan(const Topology& t, NodeId root, const PlanSend& send) {
+void many2manym_plan(const Network& t, NodeId root, const PlanSend& send) {
   const Many2many m(t, root);
   const std::uint32_t w = m.w, side = m.side, aC = m.aC;
   auto node = [&](std::uint32_t c, std::uint32_t hi, std::uint32_t lo) { return m.node(c, hi, lo); };
@@ -124,7 +124,7 @@ void many2manym_plan(const Topology& t, NodeId root, const PlanSend& send) {
       for (std::uint32_t b = 0; b < side; ++b) send(step, node(1, a, b), node(0, a, b), {b});
 }
 
-Schedule dualcube_many2manym(const Topology& t, NodeId root) {
+Schedule dualcube_many2manym(const Network& t, NodeId root) {
   const Many2many m(t, root);
   Schedule s;
   s.topology = t.spec();

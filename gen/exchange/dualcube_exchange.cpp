@@ -9,7 +9,7 @@
 
 namespace netsched {
 
-Schedule dualcube_total_exchange(const Topology& t) {
+Schedule dualcube_total_exchange(const Network& t) {
   const auto& d = dynamic_cast<const Dualcube&>(t);
   const std::uint32_t r = d.r();
   const auto rdn = build_topology("rdn(hypercube(" + std::to_string(r == 1 ? 1 : r - 1) + "),1)");

@@ -13,7 +13,7 @@
 
 namespace netsched {
 
-void one2allp_plan(const Topology& t, NodeId root, const PlanSend& send) {
+void one2allp_plan(const Network& t, NodeId root, const PlanSend& send) {
   const auto& d = dynamic_cast<const Dualcube&>(t);
   const std::uint32_t r = d.r(), top = 1u << (d.bits() - 1);
   auto cross = [&](std::uint32_t u) { return u ^ top; };
@@ -78,7 +78,7 @@ void one2allp_plan(const Topology& t, NodeId root, const PlanSend& send) {
   }
 }
 
-Schedule dualcube_one2allp(const Topology& t, NodeId root) {
+Schedule dualcube_one2allp(const Network& t, NodeId root) {
   Schedule s;
   s.topology = t.spec();
   s.collective = Collective::scatter(t.num_nodes(), root);

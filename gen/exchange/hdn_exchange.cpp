@@ -179,7 +179,7 @@ class HdnExchange {
 
 }  // namespace
 
-Schedule hdn_total_exchange(const Topology& t) {
+Schedule hdn_total_exchange(const Network& t) {
   const auto& h = dynamic_cast<const Hdn&>(t);
   const std::uint64_t n = h.num_nodes();
   if (n > 32768)

@@ -15,7 +15,7 @@
 
 namespace netsched {
 
-Schedule rhs_cube_dimension(const Topology& t, std::uint64_t dimension) {
+Schedule rhs_cube_dimension(const Network& t, std::uint64_t dimension) {
   const auto* h = dynamic_cast<const Hsn*>(&t);
   if (!h || h->innermost().family() != "hypercube")
     throw std::invalid_argument("hypercube emulation needs an RHS over a hypercube nucleus, not " + t.spec());

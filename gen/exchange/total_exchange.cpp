@@ -10,7 +10,7 @@
 
 namespace netsched {
 
-Schedule empty_exchange(const Topology& t, const std::string& algorithm) {
+Schedule empty_exchange(const Network& t, const std::string& algorithm) {
   Schedule s;
   s.topology = t.spec();
   s.collective = Collective::total_exchange(t.num_nodes());
@@ -18,7 +18,7 @@ Schedule empty_exchange(const Topology& t, const std::string& algorithm) {
   return s;
 }
 
-std::vector<std::string> total_exchange_names(const Topology& t) {
+std::vector<std::string> total_exchange_names(const Network& t) {
   std::vector<std::string> names;
   if (dynamic_cast<const Hdn*>(&t)) names.push_back("hdn");
   if (dynamic_cast<const Dualcube*>(&t)) names.push_back("dualcube-exchange");
@@ -30,7 +30,7 @@ std::vector<std::string> total_exchange_names(const Topology& t) {
   return names;
 }
 
-Schedule make_total_exchange(const Topology& t, const std::string& algorithm) {
+Schedule make_total_exchange(const Network& t, const std::string& algorithm) {
   const auto names = total_exchange_names(t);
   if (names.empty())
     throw std::invalid_argument("total exchange on " + t.family() +
@@ -56,7 +56,7 @@ Schedule make_total_exchange(const Topology& t, const std::string& algorithm) {
   return s;
 }
 
-Schedule packed_total_exchange(const Topology& t) {
+Schedule packed_total_exchange(const Network& t) {
   const auto& p = dynamic_cast<const Product&>(t);
   const std::uint64_t n = p.num_nodes();
   if (n > 4096) throw std::invalid_argument("the packed exchange generator tracks blocks per node pair; at most 4096 nodes for now");

@@ -9,7 +9,7 @@ namespace {
 
 class BfsRouter : public Router {
  public:
-  explicit BfsRouter(const Topology& t) : csr_(t) {}
+  explicit BfsRouter(const Network& t) : csr_(t) {}
   std::string name() const override { return "bfs"; }
   void route(std::uint32_t u, std::uint32_t v, std::vector<std::uint32_t>& path) const override {
     // The BFS tree of the last source is kept per thread: --all asks all targets of one source.
@@ -36,6 +36,6 @@ class BfsRouter : public Router {
 
 }  // namespace
 
-std::unique_ptr<Router> make_bfs_router(const Topology& t) { return std::make_unique<BfsRouter>(t); }
+std::unique_ptr<Router> make_bfs_router(const Network& t) { return std::make_unique<BfsRouter>(t); }
 
 }  // namespace netsched

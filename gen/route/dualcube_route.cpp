@@ -53,7 +53,7 @@ class DualcubeRouter : public Router {
 
 }  // namespace
 
-std::unique_ptr<Router> make_dualcube_router(const Topology& t) {
+std::unique_ptr<Router> make_dualcube_router(const Network& t) {
   return std::make_unique<DualcubeRouter>(dynamic_cast<const Dualcube&>(t));
 }
 

@@ -115,7 +115,7 @@ class HdnRouter : public Router {
 
 }  // namespace
 
-std::unique_ptr<Router> make_hdn_router(const Topology& t) {
+std::unique_ptr<Router> make_hdn_router(const Network& t) {
   return std::make_unique<HdnRouter>(dynamic_cast<const Hdn&>(t));
 }
 

@@ -57,7 +57,7 @@ class DimensionOrderRouter : public Router {
 
 }  // namespace
 
-std::unique_ptr<Router> make_dimension_order_router(const Topology& t) {
+std::unique_ptr<Router> make_dimension_order_router(const Network& t) {
   return std::make_unique<DimensionOrderRouter>(dynamic_cast<const Product&>(t));
 }
 

@@ -13,7 +13,7 @@ namespace {
 
 class RhfcRouter : public Router {
  public:
-  explicit RhfcRouter(const Topology& t) : t_(t), view_(t), nucleus_router_(make_router(view_.nucleus(), "auto")) {}
+  explicit RhfcRouter(const Network& t) : t_(t), view_(t), nucleus_router_(make_router(view_.nucleus(), "auto")) {}
   std::string name() const override {
     if (dynamic_cast<const Hsn*>(&t_)) return "hsn-routing";
     return view_.per_nucleus() ? "hfc-routing" : "mfc-routing";
@@ -24,7 +24,7 @@ class RhfcRouter : public Router {
   }
 
  private:
-  const Topology& t_;
+  const Network& t_;
   RhfcView view_;
   std::unique_ptr<Router> nucleus_router_;
 
@@ -50,7 +50,7 @@ class RhfcRouter : public Router {
 
 }  // namespace
 
-std::unique_ptr<Router> make_rhfc_router(const Topology& t) {
+std::unique_ptr<Router> make_rhfc_router(const Network& t) {
   return std::make_unique<RhfcRouter>(t);
 }
 

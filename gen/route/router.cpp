@@ -10,7 +10,7 @@
 
 namespace netsched {
 
-std::vector<std::string> router_names(const Topology& t) {
+std::vector<std::string> router_names(const Network& t) {
   std::vector<std::string> names;
   if (dynamic_cast<const Hdn*>(&t)) names.push_back("hdn-routing");
   if (dynamic_cast<const Product*>(&t)) names.push_back("dimension-order");
@@ -21,7 +21,7 @@ std::vector<std::string> router_names(const Topology& t) {
   return names;
 }
 
-std::unique_ptr<Router> make_router(const Topology& t, const std::string& algorithm) {
+std::unique_ptr<Router> make_router(const Network& t, const std::string& algorithm) {
   const auto names = router_names(t);
   const std::string a = choose_algorithm(names, algorithm, "routing", t);
   if (a == "hdn-routing") return make_hdn_router(t);
@@ -31,7 +31,7 @@ std::unique_ptr<Router> make_router(const Topology& t, const std::string& algori
   return make_bfs_router(t);
 }
 
-Schedule route_schedule(const Topology& t, const Router& r, NodeId u, NodeId v) {
+Schedule route_schedule(const Network& t, const Router& r, NodeId u, NodeId v) {
   Schedule s;
   s.topology = t.spec();
   s.collective = Collective::route(t.num_nodes(), u, v);

@@ -22,20 +22,20 @@ class Router {
 };
 
 /// The routers that apply to `t`, the family's paper algorithm first.
-std::vector<std::string> router_names(const Topology& t);
+std::vector<std::string> router_names(const Network& t);
 
 /// Builds the named router ("auto" = the first of router_names). Throws std::invalid_argument
 /// naming the choices when the algorithm does not apply to this family.
-std::unique_ptr<Router> make_router(const Topology& t, const std::string& algorithm = "auto");
+std::unique_ptr<Router> make_router(const Network& t, const std::string& algorithm = "auto");
 
 /// A route as a one-chunk schedule: one transfer per hop.
-Schedule route_schedule(const Topology& t, const Router& r, NodeId u, NodeId v);
+Schedule route_schedule(const Network& t, const Router& r, NodeId u, NodeId v);
 
 // The individual routers (one file each under gen/route/).
-std::unique_ptr<Router> make_bfs_router(const Topology& t);
-std::unique_ptr<Router> make_dimension_order_router(const Topology& t);
-std::unique_ptr<Router> make_hdn_router(const Topology& t);
-std::unique_ptr<Router> make_dualcube_router(const Topology& t);
-std::unique_ptr<Router> make_rhfc_router(const Topology& t);
+std::unique_ptr<Router> make_bfs_router(const Network& t);
+std::unique_ptr<Router> make_dimension_order_router(const Network& t);
+std::unique_ptr<Router> make_hdn_router(const Network& t);
+std::unique_ptr<Router> make_dualcube_router(const Network& t);
+std::unique_ptr<Router> make_rhfc_router(const Network& t);
 
 }  // namespace netsched

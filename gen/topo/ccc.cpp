@@ -29,16 +29,6 @@ NodeId Ccc::parse_label(std::string_view text) const {
       parse_tuple(text), {1ull << n_, n_}, "ccc label '" + std::string(text) + "'")));
 }
 
-std::vector<PaperFact> Ccc::paper_facts() const {
-  const double n = n_;
-  return {
-      {"nodes", "n*2^n", "li-peng-chu-2012 Table 2", n * std::ldexp(1.0, static_cast<int>(n_))},
-      {"degree", "3", "li-peng-chu-2012 Table 2", 3},
-      {"diameter", "2n", "li-peng-chu-2012 Table 2", 2 * n},
-      {"diameter", "2n + floor(n/2) - 2", "li-chu-2013 Table 2", 2 * n + std::floor(n / 2) - 2},
-  };
-}
-
 std::unique_ptr<Ccc> build_ccc(const SpecValue& spec) {
   Args a(spec);
   a.expect_count(1, 1, "ccc(n)");

@@ -8,7 +8,7 @@
 
 namespace netsched {
 
-class Ccc : public Topology {
+class Ccc : public Network {
  public:
   explicit Ccc(std::uint32_t n);
   std::string family() const override { return "ccc"; }
@@ -17,7 +17,6 @@ class Ccc : public Topology {
   std::uint32_t degree(NodeId) const override { return n_ >= 3 ? 3 : n_; }
   std::string label(NodeId u) const override;
   NodeId parse_label(std::string_view text) const override;
-  std::vector<PaperFact> paper_facts() const override;
   std::uint32_t n() const { return n_; }
 
  private:

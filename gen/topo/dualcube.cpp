@@ -47,20 +47,6 @@ NodeId Dualcube::parse_label(std::string_view text) const {
   return NodeId(v);
 }
 
-std::vector<PaperFact> Dualcube::paper_facts() const {
-  const double n = bits_, N = std::ldexp(1.0, static_cast<int>(bits_)), r = r_;
-  const std::string t1 = "li-peng dualcube Table 1", t2 = "li-peng-chu-2012 Table 2 (Dual-Cube(r))";
-  return {
-      {"nodes", "2^(2r-1)", t2, N},
-      {"degree", "r", t2, r},
-      {"diameter", "2r", t2, 2 * r},
-      {"degree", "(n+1)/2", t1, (n + 1) / 2},
-      {"diameter", "n+1", t1, n + 1},
-      {"avg_distance", "n/2 + 1 - 1/2^((n-1)/2)", t1, n / 2 + 1 - std::ldexp(1.0, -static_cast<int>(r_ - 1))},
-      {"edges", "2^n (n+1)/2", t1, N * (n + 1) / 2},
-  };
-}
-
 std::unique_ptr<Dualcube> build_dualcube(const SpecValue& spec) {
   Args a(spec);
   a.expect_count(1, 1, "dualcube(r)");

@@ -12,7 +12,7 @@
 
 namespace netsched {
 
-class Dualcube : public Topology {
+class Dualcube : public Network {
  public:
   explicit Dualcube(std::uint32_t r);
   std::string family() const override { return "dualcube"; }
@@ -21,7 +21,6 @@ class Dualcube : public Topology {
   std::uint32_t degree(NodeId) const override { return r_; }
   std::string label(NodeId u) const override;
   NodeId parse_label(std::string_view text) const override;
-  std::vector<PaperFact> paper_facts() const override;
   /// The bit position in which u and v differ (cross edges: bit n-1).
   std::optional<std::uint32_t> edge_dimension(NodeId u, NodeId v) const override;
   std::uint32_t dimension_count() const override { return bits_; }

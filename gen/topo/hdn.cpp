@@ -254,42 +254,6 @@ std::vector<Permutation> Hdn::automorphism_candidates() const {
   return out;
 }
 
-std::vector<PaperFact> Hdn::paper_facts() const {
-  std::vector<PaperFact> f;
-  const std::size_t k = levels_.size();
-  if (k == 0) return f;
-  const double n0 = static_cast<double>(base_->num_nodes());
-  const double kk = static_cast<double>(k);
-  std::uint32_t d0 = 0;  // the papers' base degree: 2 links per ring side, C_2 included
-  for (const auto& fac : base_->factors()) d0 += fac.port_degree(0);
-  const double db = base_->diameter();
-  const double two_k = std::ldexp(1.0, static_cast<int>(k));
-  double prod_s = 1, recurrence = n0, sum_sn = 0;
-  for (std::size_t i = 1; i <= k; ++i) {
-    prod_s *= static_cast<double>(levels_[i - 1].s);
-    recurrence = 2 * recurrence * recurrence / static_cast<double>(levels_[i - 1].s);
-  }
-  for (std::size_t j = 0; j < k; ++j)
-    sum_sn += std::ldexp(1.0, static_cast<int>(j)) * supernode_diameter(k - j);
-  const double closed = std::pow(2 * n0, two_k) / (2 * prod_s);
-  if (family_ == "rdn") {
-    const std::string src = "li-peng-chu-2012 Table 2 (RDN(m,k))";
-    f.push_back({"nodes", "(2m)^(2^k)/2", src, std::pow(2 * n0, two_k) / 2});
-    f.push_back({"degree", "d0+k", src, d0 + kk});
-    f.push_back({"diameter", "2^k D0 + 2^(k+1) - 2", src, two_k * db + 2 * two_k - 2});
-    return f;
-  }
-  const std::string th1 = "li-peng-chu-2012 Theorem 1";
-  f.push_back({"nodes", "(2N0)^(2^k)/(2 prod s_i)", th1, closed});
-  f.push_back({"nodes", "N_i = 2 N_{i-1}^2 / s_i", "li-peng-chu-2012 §3 recurrence", recurrence});
-  f.push_back({"degree", "d0+k", th1, d0 + kk});
-  f.push_back({"diameter", "2^k D(B) - sum_j 2^j D(SN^(k-j)) + 2^(k+1) - 2", th1,
-               two_k * db - sum_sn + 2 * two_k - 2});
-  f.push_back({"diameter", "2^k (D(B) - sum_j 2^j D(SN^(k-j))) + 2^(k+1) - 2",
-               "li-peng-chu-2012 Table 2", two_k * (db - sum_sn) + 2 * two_k - 2});
-  return f;
-}
-
 std::unique_ptr<Hdn> build_hdn(const SpecValue& spec) {
   Args a(spec);
   const bool rdn = spec.name == "rdn";

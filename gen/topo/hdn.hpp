@@ -18,7 +18,7 @@
 
 namespace netsched {
 
-class Hdn : public Topology {
+class Hdn : public Network {
  public:
   /// One dual-construction level.
   struct Level {
@@ -46,7 +46,6 @@ class Hdn : public Topology {
   std::uint32_t port_degree(NodeId u) const override;
   std::string label(NodeId u) const override;
   NodeId parse_label(std::string_view text) const override;
-  std::vector<PaperFact> paper_facts() const override;
   /// Automorphisms lifted level by level through the dual-construction (see hdn.cpp).
   std::vector<Permutation> automorphism_candidates() const override;
   /// Base links: their base dimension; level-j cross links: base dimensions + j - 1.

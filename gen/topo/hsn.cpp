@@ -6,7 +6,7 @@
 
 namespace netsched {
 
-Hsn::Hsn(std::uint32_t levels, std::unique_ptr<Topology> nucleus)
+Hsn::Hsn(std::uint32_t levels, std::unique_ptr<Network> nucleus)
     : l_(levels), nucleus_(std::move(nucleus)), m_(nucleus_->num_nodes()), nodes_(1) {
   for (std::uint32_t i = 0; i < l_; ++i) {
     pow_.push_back(nodes_);
@@ -62,7 +62,7 @@ std::uint32_t Hsn::depth() const {
   return inner ? inner->depth() + 1 : 1;
 }
 
-const Topology& Hsn::innermost() const {
+const Network& Hsn::innermost() const {
   const auto* inner = dynamic_cast<const Hsn*>(nucleus_.get());
   return inner ? inner->innermost() : *nucleus_;
 }
@@ -76,33 +76,7 @@ std::vector<std::uint32_t> Hsn::level_counts() const {
   return v;
 }
 
-std::vector<PaperFact> Hsn::paper_facts() const {
-  std::vector<PaperFact> f;
-  const auto ls = level_counts();
-  double prod_l = 1, sum_l = 0;
-  for (auto x : ls) {
-    prod_l *= x;
-    sum_l += x;
-  }
-  const double r = static_cast<double>(ls.size());
-  const Topology& g = innermost();
-  std::uint32_t dg = 0;
-  for (std::uint64_t v = 0; v < g.num_nodes(); ++v)
-    dg = std::max(dg, g.degree(NodeId(static_cast<std::uint32_t>(v))));
-  f.push_back({"degree", "d_G + sum_i (l_i - 1)", "yeh-parhami Theorem 3.3 proof", dg + sum_l - r,
-               PaperFact::Kind::UpperBound});
-  if (auto d = small_diameter(g)) {
-    f.push_back({"diameter", "(D_G + 1) prod_i l_i - 1", "yeh-parhami Theorem 3.2 / eq. 3",
-                 (*d + 1) * prod_l - 1, PaperFact::Kind::UpperBound});
-    const double p = sum_l - r + 1;  // levels of the equivalent MFC(p,G)
-    f.push_back({"diameter", "(D_G + 1) 2^(p-1) - 1, p = sum l_i - r + 1",
-                 "yeh-parhami Theorem 2.1", (*d + 1) * std::ldexp(1.0, static_cast<int>(p) - 1) - 1,
-                 PaperFact::Kind::UpperBound});
-  }
-  return f;
-}
-
-std::unique_ptr<Topology> build_hsn(const SpecValue& spec) {
+std::unique_ptr<Network> build_hsn(const SpecValue& spec) {
   Args a(spec);
   if (spec.name == "hsn") {
     a.expect_count(2, 2, "hsn(l,G)");
@@ -118,7 +92,7 @@ std::unique_ptr<Topology> build_hsn(const SpecValue& spec) {
   }
   a.expect_count(2, 33, "rhs(l_r,...,l_1,G)");
   const std::size_t depth = a.count() - 1;
-  std::unique_ptr<Topology> t = build_topology(a.network(depth, "nucleus G"));
+  std::unique_ptr<Network> t = build_topology(a.network(depth, "nucleus G"));
   for (std::size_t i = depth; i-- > 0;) {
     const auto l = static_cast<std::uint32_t>(a.integer(i, 1, 32, "levels l"));
     try {

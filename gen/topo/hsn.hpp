@@ -13,15 +13,14 @@
 
 namespace netsched {
 
-class Hsn : public Topology {
+class Hsn : public Network {
  public:
-  Hsn(std::uint32_t levels, std::unique_ptr<Topology> nucleus);
+  Hsn(std::uint32_t levels, std::unique_ptr<Network> nucleus);
   std::string family() const override { return "hsn"; }
   std::uint64_t num_nodes() const override { return nodes_; }
   void neighbors(NodeId u, std::vector<NodeId>& out) const override;
   std::string label(NodeId u) const override;
   NodeId parse_label(std::string_view text) const override;
-  std::vector<PaperFact> paper_facts() const override;
   /// Nucleus links: the nucleus's dimension (0 if it defines none); level-i swap links:
   /// nucleus dimensions + i - 2.
   std::optional<std::uint32_t> edge_dimension(NodeId u, NodeId v) const override;
@@ -30,23 +29,23 @@ class Hsn : public Topology {
   }
 
   std::uint32_t levels() const { return l_; }
-  const Topology& nucleus() const { return *nucleus_; }
+  const Network& nucleus() const { return *nucleus_; }
   std::uint64_t radix() const { return m_; }
   /// Digit X_i of u (1-based, X_1 = nucleus node).
   std::uint64_t digit(std::uint64_t u, std::uint32_t i) const { return u / pow_[i - 1] % m_; }
   /// Depth r of the recursion and the innermost nucleus (G of RHS(l_r,...,l_1,G)).
   std::uint32_t depth() const;
-  const Topology& innermost() const;
+  const Network& innermost() const;
   /// l_r, ..., l_1.
   std::vector<std::uint32_t> level_counts() const;
 
  private:
   std::uint32_t l_;
-  std::unique_ptr<Topology> nucleus_;
+  std::unique_ptr<Network> nucleus_;
   std::uint64_t m_, nodes_;
   std::vector<std::uint64_t> pow_;
 };
 
-std::unique_ptr<Topology> build_hsn(const SpecValue& spec);
+std::unique_ptr<Network> build_hsn(const SpecValue& spec);
 
 }  // namespace netsched

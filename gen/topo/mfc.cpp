@@ -6,7 +6,7 @@
 
 namespace netsched {
 
-Mfc::Mfc(bool hfc, std::unique_ptr<Topology> nucleus, std::vector<std::uint64_t> counts)
+Mfc::Mfc(bool hfc, std::unique_ptr<Network> nucleus, std::vector<std::uint64_t> counts)
     : hfc_(hfc), nucleus_(std::move(nucleus)) {
   radix_.push_back(nucleus_->num_nodes());
   radix_.insert(radix_.end(), counts.begin(), counts.end());
@@ -48,25 +48,6 @@ NodeId Mfc::parse_label(std::string_view text) const {
   std::vector<std::uint64_t> radix(radix_.rbegin(), radix_.rend());
   return NodeId(static_cast<std::uint32_t>(mixed_radix(
       parse_tuple(text), radix, family() + " label '" + std::string(text) + "' (X_l,...,X_1)")));
-}
-
-std::vector<PaperFact> Mfc::paper_facts() const {
-  std::vector<PaperFact> f;
-  const double l = levels();
-  std::uint32_t dg = 0;
-  for (std::uint64_t v = 0; v < nucleus_->num_nodes(); ++v)
-    dg = std::max(dg, nucleus_->degree(NodeId(static_cast<std::uint32_t>(v))));
-  f.push_back({"nodes", "prod_i N_i", "yeh-parhami §2.1", static_cast<double>(nodes_)});
-  f.push_back({"degree", "d_G + l - 1", "yeh-parhami §2.1", dg + l - 1, PaperFact::Kind::UpperBound});
-  if (auto d = small_diameter(*nucleus_)) {
-    f.push_back({"diameter", "(D_G + 1) 2^(l-1) - 1", "yeh-parhami Theorem 2.1",
-                 (*d + 1) * std::ldexp(1.0, static_cast<int>(l) - 1) - 1,
-                 PaperFact::Kind::UpperBound});
-    if (hfc_)
-      f.push_back({"diameter", "l D_G + l - 1", "yeh-parhami Lemma 3.1", l * *d + l - 1,
-                   PaperFact::Kind::UpperBound});
-  }
-  return f;
 }
 
 std::unique_ptr<Mfc> build_mfc(const SpecValue& spec) {

@@ -17,19 +17,18 @@
 
 namespace netsched {
 
-class Mfc : public Topology {
+class Mfc : public Network {
  public:
   /// counts = (N_2, ..., N_l); hfc selects the per-nucleus placement.
-  Mfc(bool hfc, std::unique_ptr<Topology> nucleus, std::vector<std::uint64_t> counts);
+  Mfc(bool hfc, std::unique_ptr<Network> nucleus, std::vector<std::uint64_t> counts);
   std::string family() const override { return hfc_ ? "hfc" : "mfc"; }
   std::uint64_t num_nodes() const override { return nodes_; }
   void neighbors(NodeId u, std::vector<NodeId>& out) const override;
   std::string label(NodeId u) const override;
   NodeId parse_label(std::string_view text) const override;
-  std::vector<PaperFact> paper_facts() const override;
 
   bool hfc() const { return hfc_; }
-  const Topology& nucleus() const { return *nucleus_; }
+  const Network& nucleus() const { return *nucleus_; }
   /// Number of levels l (the nucleus is level 1).
   std::uint32_t levels() const { return static_cast<std::uint32_t>(radix_.size()); }
   /// N_i, 1 <= i <= l.
@@ -41,7 +40,7 @@ class Mfc : public Topology {
 
  private:
   bool hfc_;
-  std::unique_ptr<Topology> nucleus_;
+  std::unique_ptr<Network> nucleus_;
   std::vector<std::uint64_t> radix_, pow_;
   std::uint64_t nodes_ = 1;
 };

@@ -128,36 +128,6 @@ NodeId Product::parse_label(std::string_view text) const {
       mixed_radix(parse_tuple(text), radix, family_ + " label '" + std::string(text) + "'")));
 }
 
-std::vector<PaperFact> Product::paper_facts() const {
-  std::vector<PaperFact> f;
-  const double n = static_cast<double>(n_);
-  const double k = static_cast<double>(factors_.size());
-  if (family_ == "torus") {
-    double sides = 0;
-    for (const auto& x : factors_) sides += x.size;
-    const std::string src = "li-peng-chu-2012 Table 2 (3D torus, read for k sides)";
-    f.push_back({"nodes", "x*y*z", src, n});
-    f.push_back({"degree", "6 (2 per side)", src, 2 * k});
-    f.push_back({"diameter", "(x+y+z)/2", src, sides / 2});
-  } else if (family_ == "hypercube") {
-    const std::string t2 = "li-peng-chu-2012 Table 2", t1 = "li-peng dualcube Table 1";
-    f.push_back({"nodes", "2^n", t2, n});
-    f.push_back({"degree", "n", t2, k});
-    f.push_back({"diameter", "n", t2, k});
-    f.push_back({"edges", "2^n n", t1, n * k});
-    f.push_back({"avg_distance", "n/2", t1, k / 2});
-  } else if (family_ == "ghc") {
-    double inv = 0;
-    for (const auto& x : factors_) inv += 1.0 / x.size;
-    f.push_back({"avg_distance", "n/(n-1) (k - sum 1/m_i)", "dimakopoulos §3.1 (GHC)",
-                 n / (n - 1) * (k - inv)});
-  }
-  double as = 0;
-  for (const auto& x : factors_) as += x.average_status() / x.size;
-  f.push_back({"average_status", "n sum_i AS(G_i)/|V_i|", "dimakopoulos Corollary 1", n * as});
-  return f;
-}
-
 std::optional<std::uint32_t> Product::edge_dimension(NodeId u, NodeId v) const {
   std::optional<std::uint32_t> dim;
   for (std::size_t d = 0; d < factors_.size(); ++d) {

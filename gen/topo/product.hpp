@@ -31,7 +31,7 @@ struct Factor {
   bool operator==(const Factor&) const = default;
 };
 
-class Product : public Topology {
+class Product : public Network {
  public:
   Product(std::string family, std::vector<Factor> factors);
   std::string family() const override { return family_; }
@@ -41,7 +41,6 @@ class Product : public Topology {
   std::uint32_t port_degree(NodeId u) const override;
   std::string label(NodeId u) const override;
   NodeId parse_label(std::string_view text) const override;
-  std::vector<PaperFact> paper_facts() const override;
   /// Per dimension a shift and a reflection (a transposition for complete graphs), and the
   /// exchange of neighbouring dimensions with equal factors.
   std::vector<Permutation> automorphism_candidates() const override;

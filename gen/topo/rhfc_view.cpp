@@ -4,7 +4,7 @@
 
 namespace netsched {
 
-RhfcView::RhfcView(const Topology& t) : mfc_(dynamic_cast<const Mfc*>(&t)), hsn_(dynamic_cast<const Hsn*>(&t)) {
+RhfcView::RhfcView(const Network& t) : mfc_(dynamic_cast<const Mfc*>(&t)), hsn_(dynamic_cast<const Hsn*>(&t)) {
   if (!mfc_ && !hsn_) throw std::bad_cast();
   levels_ = mfc_ ? mfc_->levels() : hsn_->levels();
   std::uint64_t p = 1;

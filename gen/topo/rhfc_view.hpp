@@ -13,7 +13,7 @@ namespace netsched {
 class RhfcView {
  public:
   /// Throws std::bad_cast unless t is an Mfc or an Hsn.
-  explicit RhfcView(const Topology& t);
+  explicit RhfcView(const Network& t);
   std::uint32_t levels() const { return levels_; }
   std::uint64_t radix(std::uint32_t i) const { return mfc_ ? mfc_->count(i) : hsn_->radix(); }
   /// Weight of digit i in a serial id (1 for the nucleus digit); weight(i+1) = nodes of a
@@ -23,7 +23,7 @@ class RhfcView {
   std::uint64_t with_digit(std::uint64_t x, std::uint32_t i, std::uint64_t d) const {
     return x - digit(x, i) * pow_[i - 1] + d * pow_[i - 1];
   }
-  const Topology& nucleus() const { return mfc_ ? mfc_->nucleus() : hsn_->nucleus(); }
+  const Network& nucleus() const { return mfc_ ? mfc_->nucleus() : hsn_->nucleus(); }
   /// Whether every nucleus links once to each other level-i cluster (HFC, HSN) rather than every
   /// level-i cluster (MFC).
   bool per_nucleus() const { return hsn_ || mfc_->hfc(); }

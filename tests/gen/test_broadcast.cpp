@@ -2,7 +2,8 @@
 
 #include "gen/broadcast/broadcast.hpp"
 #include "gen/topo/product.hpp"
-#include "verify/report.hpp"
+#include "analysis/verification.hpp"
+#include "papers/factor_times.hpp"
 
 using namespace netsched;
 
@@ -16,7 +17,7 @@ TEST_CASE("factor broadcasts take ceil(n/2) rounds on rings and ceil(log2 n) on 
       while ((1u << lg) < n) ++lg;
       CHECK(comp.size() == lg);
       CHECK(factor_broadcast(Factor{Factor::Kind::Path, n}, root).size() ==
-            factor_broadcast_time("path", n, root));
+            papers::factor_broadcast_time(Factor::Kind::Path, n, root));
     }
 }
 

@@ -7,7 +7,7 @@ using namespace netsched;
 
 namespace {
 
-const Hdn& as_hdn(const Topology& t) { return dynamic_cast<const Hdn&>(t); }
+const Hdn& as_hdn(const Network& t) { return dynamic_cast<const Hdn&>(t); }
 
 // The level-j cross neighbour of node u of HDN(B,k), computed from the definition.
 std::uint64_t cross(const Hdn& h, std::size_t j, std::uint64_t u) {

@@ -1,8 +1,8 @@
 #include <catch2/catch.hpp>
 
 #include "gen/route/router.hpp"
-#include "verify/bounds.hpp"
-#include "verify/report.hpp"
+#include "papers/papers.hpp"
+#include "analysis/verification.hpp"
 #include "verify/route_sweep.hpp"
 
 using namespace netsched;
@@ -10,7 +10,7 @@ using namespace netsched;
 namespace {
 
 // Every ordered pair: a valid walk, distance <= length; and the sweep's summary.
-RouteSweep sweep(const Topology& t, Router& r) {
+RouteSweep sweep(const Network& t, Router& r) {
   r.prepare_bulk();
   const Csr g = sorted_csr(t);
   const auto b = routing_bound(t, r.name());

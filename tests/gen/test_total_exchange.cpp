@@ -4,7 +4,7 @@
 #include "gen/topo/hdn.hpp"
 #include "gen/topo/product.hpp"
 #include "tests/helpers.hpp"
-#include "verify/report.hpp"
+#include "analysis/verification.hpp"
 
 using namespace netsched;
 

@@ -12,7 +12,7 @@ using namespace netsched;
 namespace {
 
 // The two engines give the same verdict, figures and first violation.
-void same(const Topology& t, const Schedule& s) {
+void same(const Network& t, const Schedule& s) {
   const CheckResult a = simulate(t, s, Engine::Dense), b = simulate(t, s, Engine::Blocks);
   CHECK(a.engine == "dense");
   CHECK(b.engine == "blocks");

@@ -2,6 +2,7 @@
 
 #include <set>
 
+#include "gen/topology.hpp"
 #include "props/mutations.hpp"
 #include "props/reference_checker.hpp"
 #include "tests/helpers.hpp"

@@ -9,7 +9,7 @@
 #include "gen/topo/dualcube.hpp"
 #include "tests/helpers.hpp"
 #include "verify/registers.hpp"
-#include "verify/report.hpp"
+#include "analysis/verification.hpp"
 
 using namespace netsched;
 

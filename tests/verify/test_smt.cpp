@@ -11,7 +11,7 @@ using namespace netsched;
 
 namespace {
 
-void agree(const Topology& t, const Schedule& s) {
+void agree(const Network& t, const Schedule& s) {
   const auto sim = simulate(t, s);
   const auto z = smt_check(t, s);
   REQUIRE(z.answer != SmtVerdict::Answer::Unknown);

@@ -4,7 +4,7 @@
 
 #include "gen/route/router.hpp"
 #include "gen/topology.hpp"
-#include "verify/smt_route.hpp"
+#include "analysis/route_proof.hpp"
 
 using namespace netsched;
 

@@ -3,6 +3,7 @@
 #include <queue>
 #include <set>
 
+#include "gen/topology.hpp"
 #include "core/graph.hpp"
 #include "verify/simulator.hpp"
 #include "verify/smt_bisection.hpp"
@@ -15,7 +16,7 @@ namespace {
 // Exhaustive minimum steps (unit messages, one-port) by breadth-first search over holdings:
 // a state is the set of (node, chunk) pairs held, packed in 64 bits; a move lets every node
 // send at most one held chunk to a neighbour that receives nothing else.
-std::uint64_t exhaustive_min_steps(const Topology& t, const Collective& c) {
+std::uint64_t exhaustive_min_steps(const Network& t, const Collective& c) {
   const std::uint32_t n = static_cast<std::uint32_t>(t.num_nodes());
   const std::uint64_t chunks = c.num_chunks();
   REQUIRE(n * chunks <= 64);

@@ -1,10 +1,10 @@
-#include "verify/report.hpp"
+#include "analysis/verification.hpp"
 
 #include <algorithm>
 
 namespace netsched {
 
-Verification verify_schedule(const Topology& t, const Schedule& s, Engine engine,
+Verification verify_schedule(const Network& t, const Schedule& s, Engine engine,
                              const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
   Verification v;
   v.check = simulate(t, s, engine, progress);

@@ -1,10 +1,14 @@
 #pragma once
 /// A schedule's full verification: the simulator verdict, its cost, the paper's bound and the
 /// lower bound, as JSON (the keys of `netsched verify --json`) and as a file record.
+///
+/// Why here: the verdict comes from verify/, the paper's bound from papers/; the record that a
+/// schedule file carries needs both, so it is put together above them.
 #include <nlohmann/json.hpp>
 
 #include "core/schedule_io.hpp"
-#include "verify/bounds.hpp"
+#include "papers/papers.hpp"
+#include "verify/lower_bounds.hpp"
 #include "verify/simulator.hpp"
 
 namespace netsched {
@@ -26,7 +30,7 @@ struct Verification {
 };
 
 /// Runs the simulator and computes the bounds.
-Verification verify_schedule(const Topology& t, const Schedule& s, Engine engine = Engine::Auto,
+Verification verify_schedule(const Network& t, const Schedule& s, Engine engine = Engine::Auto,
                              const std::function<void(std::uint64_t, std::uint64_t)>& progress = {});
 
 /// Throws std::invalid_argument ("tampered: ...") when a file's record disagrees with a fresh

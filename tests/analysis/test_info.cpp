@@ -1,7 +1,8 @@
 #include <catch2/catch.hpp>
 
+#include "gen/topology.hpp"
 #include "core/orbits.hpp"
-#include "verify/properties.hpp"
+#include "analysis/info.hpp"
 
 using namespace netsched;
 

@@ -1,4 +1,4 @@
-#include "verify/properties.hpp"
+#include "analysis/info.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -9,7 +9,9 @@
 #include <mutex>
 
 #include "core/automorphism.hpp"
+#include "core/distances.hpp"
 #include "core/orbits.hpp"
+#include "papers/papers.hpp"
 
 namespace netsched {
 namespace {
@@ -28,12 +30,6 @@ json number_or_string(unsigned __int128 v) {
     v /= 10;
   } while (v);
   return s;
-}
-
-/// BFS runs that cost about as much as a bit-parallel sweep from every node: one sweep of 64
-/// sources costs about `eccentricity` plain BFS runs.
-double sweep_cost_in_bfs_runs(std::uint64_t n, std::uint32_t ecc0) {
-  return std::ceil(static_cast<double>(n) / 64.0) * std::max(1u, ecc0 == kUnreached ? 1u : ecc0);
 }
 
 /// Largest graph for which Traces runs automatically when structure does not settle orbits.
@@ -57,7 +53,7 @@ bool close(double a, double b) { return std::fabs(a - b) <= 1e-9 * std::max(1.0,
 
 }  // namespace
 
-json topology_info(const Topology& t, const InfoOptions& opt) {
+json topology_info(const Network& t, const InfoOptions& opt) {
   const auto t0 = std::chrono::steady_clock::now();
   auto report = [&](const std::string& stage, std::uint64_t d, std::uint64_t n) {
     if (opt.progress) opt.progress(stage, d, n);
@@ -194,16 +190,9 @@ json topology_info(const Topology& t, const InfoOptions& opt) {
   return j;
 }
 
-DistanceStats exact_distances(const Topology& t, const Csr& csr, unsigned threads) {
-  const Orbits classes = classes_from_candidates(csr, t.automorphism_candidates(), threads).classes;
-  if (static_cast<double>(classes.reps.size()) <= sweep_cost_in_bfs_runs(csr.num_nodes(), eccentricity(csr, 0)))
-    return distances_by_orbits(csr, classes, threads);
-  return distances_all_sources(csr, threads);
-}
-
-json compare_paper_facts(const Topology& t, const json& info) {
+json compare_paper_facts(const Network& t, const json& info) {
   json out = json::array();
-  for (const PaperFact& f : t.paper_facts()) {
+  for (const PaperFact& f : paper_facts(t)) {
     json e;
     e["property"] = f.name;
     e["formula"] = f.formula;

@@ -1,9 +1,12 @@
 #pragma once
 /// The exact properties `netsched info` reports, and how they compare with the papers.
+///
+/// Why above verify/ and papers/: `info` is neither a check nor a formula; it computes what a
+/// network is (core/ metrics and orbits) and puts each paper's prediction beside it.
 #include <nlohmann/json.hpp>
 
 #include "core/metrics.hpp"
-#include "gen/topology.hpp"
+#include "core/network.hpp"
 
 namespace netsched {
 
@@ -15,14 +18,9 @@ struct InfoOptions {
 };
 
 /// All facts of `info` as JSON; keys as documented in docs/cli.md.
-nlohmann::json topology_info(const Topology& t, const InfoOptions& opt = {});
-
-/// Exact all-pairs distance facts (sum, diameter, radius): one BFS per class of verified
-/// structural automorphisms, or bit-parallel BFS from every node when that is cheaper. Orbits
-/// are not certified here (distances need only a refinement of them).
-DistanceStats exact_distances(const Topology& t, const Csr& csr, unsigned threads = 0);
+nlohmann::json topology_info(const Network& t, const InfoOptions& opt = {});
 
 /// Compares each paper fact with the computed value; fills "computed", "matches" or "holds".
-nlohmann::json compare_paper_facts(const Topology& t, const nlohmann::json& info);
+nlohmann::json compare_paper_facts(const Network& t, const nlohmann::json& info);
 
 }  // namespace netsched

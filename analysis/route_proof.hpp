@@ -1,0 +1,31 @@
+#pragma once
+/// `prove route` on a built network: picks the routing machine the network's family admits, the
+/// router it must agree with (gen/) and the paper's bound (papers/), and hands all three to the
+/// Z3 proof (verify/smt_route.hpp), which sees none of the families.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/network.hpp"
+#include "verify/smt_route.hpp"
+
+namespace netsched {
+
+/// The machine `prove route` encodes for `t`: dualcube routing, or HDN Algorithm 1 on an RDN
+/// over a hypercube; nullopt for every other network.
+std::optional<RouteMachine> route_machine_of(const Network& t);
+
+/// The algorithms `prove route` can encode for `t` (empty: none).
+std::vector<std::string> provable_routers(const Network& t);
+
+/// Proves (or refutes) the named routing algorithm on `t` for all pairs. Throws
+/// std::invalid_argument when no machine applies.
+RouteProof prove_routes(const Network& t, const std::string& algorithm = "auto",
+                        unsigned timeout_ms = 60000, RouteFault fault = RouteFault::None,
+                        std::uint64_t samples = 100000);
+
+/// The route the encoded machine of `t` takes from u to v.
+std::vector<std::uint32_t> machine_route(const Network& t, std::uint32_t u, std::uint32_t v,
+                                         RouteFault fault = RouteFault::None);
+
+}  // namespace netsched

@@ -1,0 +1,59 @@
+#pragma once
+/// The network interface every checker and graph algorithm needs, and nothing more.
+///
+/// Why here: the checkers (verify/) must see a network — its nodes, links, labels, link
+/// dimensions and candidate symmetries — without seeing how any family builds it (gen/). So the
+/// interface lives in core/, the families implement it in gen/, and verify/ links core/ only:
+/// a checker cannot share a bug with a generator through a shared family class.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/automorphism.hpp"
+#include "core/graph.hpp"
+
+namespace netsched {
+
+struct SpecValue;
+class Network;
+std::unique_ptr<Network> build_topology(const SpecValue& spec);
+
+/// A network of one family, built from a spec; immutable once built.
+class Network : public Graph {
+ public:
+  /// Family name as in the spec: ring, torus, hdn, ...
+  virtual std::string family() const = 0;
+  /// Structured label of u, e.g. "(1,4,2,3)" or "10110".
+  virtual std::string label(NodeId u) const = 0;
+  /// Parses a label of this family; throws std::invalid_argument naming the problem.
+  virtual NodeId parse_label(std::string_view text) const = 0;
+  /// The paper's node degree of u where it counts links differently (a 2-node ring as two
+  /// links between the same pair); equals degree(u) elsewhere.
+  virtual std::uint32_t port_degree(NodeId u) const { return degree(u); }
+  /// Permutations that the family's structure suggests are automorphisms. They are only
+  /// candidates: callers verify each (is_automorphism) before trusting it.
+  virtual std::vector<Permutation> automorphism_candidates() const { return {}; }
+  /// The dimension of link u-v for the single-dimension port model (products: the coordinate
+  /// that changes; HDN: base dimensions, then one per cross level; ...); nullopt when the family
+  /// defines no dimensions or u-v is not a link.
+  virtual std::optional<std::uint32_t> edge_dimension(NodeId u, NodeId v) const {
+    (void)u;
+    (void)v;
+    return std::nullopt;
+  }
+  /// Number of dimensions edge_dimension() can return (0 = none defined).
+  virtual std::uint32_t dimension_count() const { return 0; }
+  /// Canonical spec text.
+  const std::string& spec() const { return spec_; }
+  /// A node named by serial id ("17") or by label; throws std::invalid_argument.
+  NodeId node(std::string_view text) const;
+
+ protected:
+  std::string spec_;
+  /// The spec builder (gen/topology.cpp) stamps the canonical spec on what it built.
+  friend std::unique_ptr<Network> build_topology(const SpecValue& spec);
+};
+
+}  // namespace netsched

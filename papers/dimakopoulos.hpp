@@ -1,0 +1,17 @@
+#pragma once
+/// dimakopoulos, "Total exchange in cartesian product networks": the average status of a
+/// product (Theorem 1 / Corollary 1), the GHC average distance (§3.1), and Algorithm A2's time
+/// (Theorem 2 / Corollary 2).
+#include "gen/topo/product.hpp"
+#include "papers/papers.hpp"
+
+namespace netsched::papers::dimakopoulos {
+
+inline const std::string kPaper = "dimakopoulos";
+
+/// Corollary 1's AS(G) = n sum_i AS(G_i)/|V_i|; the GHC average distance.
+std::vector<PaperFact> facts(const Network& t);
+/// Corollary 2: A2 takes n sum_i T_i / |V_i| steps.
+PaperBound a2_bound(const Product& p);
+
+}  // namespace netsched::papers::dimakopoulos

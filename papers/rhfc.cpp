@@ -1,0 +1,150 @@
+#include "papers/rhfc.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+#include "gen/topo/hsn.hpp"
+#include "gen/topo/mfc.hpp"
+#include "gen/topo/product.hpp"
+#include "gen/topology.hpp"
+#include "papers/factor_times.hpp"
+
+namespace netsched::papers::rhfc {
+namespace {
+
+std::uint32_t max_degree(const Network& g) {
+  std::uint32_t d = 0;
+  for (std::uint64_t v = 0; v < g.num_nodes(); ++v)
+    d = std::max(d, g.degree(NodeId(static_cast<std::uint32_t>(v))));
+  return d;
+}
+
+std::vector<PaperFact> mfc_facts(const Mfc& m) {
+  std::vector<PaperFact> f;
+  const double l = m.levels();
+  const std::uint32_t dg = max_degree(m.nucleus());
+  f.push_back({"nodes", "prod_i N_i", kPaper + " §2.1", static_cast<double>(m.num_nodes())});
+  f.push_back({"degree", "d_G + l - 1", kPaper + " §2.1", dg + l - 1, PaperFact::Kind::UpperBound});
+  if (auto d = small_diameter(m.nucleus())) {
+    f.push_back({"diameter", "(D_G + 1) 2^(l-1) - 1", kPaper + " Theorem 2.1",
+                 (*d + 1) * std::ldexp(1.0, static_cast<int>(l) - 1) - 1,
+                 PaperFact::Kind::UpperBound});
+    if (m.hfc())
+      f.push_back({"diameter", "l D_G + l - 1", kPaper + " Lemma 3.1", l * *d + l - 1,
+                   PaperFact::Kind::UpperBound});
+  }
+  return f;
+}
+
+std::vector<PaperFact> hsn_facts(const Hsn& h) {
+  std::vector<PaperFact> f;
+  const auto ls = h.level_counts();
+  double prod_l = 1, sum_l = 0;
+  for (auto x : ls) {
+    prod_l *= x;
+    sum_l += x;
+  }
+  const double r = static_cast<double>(ls.size());
+  const Network& g = h.innermost();
+  f.push_back({"degree", "d_G + sum_i (l_i - 1)", kPaper + " Theorem 3.3 proof",
+               max_degree(g) + sum_l - r, PaperFact::Kind::UpperBound});
+  if (auto d = small_diameter(g)) {
+    f.push_back({"diameter", "(D_G + 1) prod_i l_i - 1", kPaper + " Theorem 3.2 / eq. 3",
+                 (*d + 1) * prod_l - 1, PaperFact::Kind::UpperBound});
+    const double p = sum_l - r + 1;  // levels of the equivalent MFC(p,G)
+    f.push_back({"diameter", "(D_G + 1) 2^(p-1) - 1, p = sum l_i - r + 1", kPaper + " Theorem 2.1",
+                 (*d + 1) * std::ldexp(1.0, static_cast<int>(p) - 1) - 1,
+                 PaperFact::Kind::UpperBound});
+  }
+  return f;
+}
+
+std::optional<std::uint64_t> nucleus_routing_time(const Network& g) {
+  if (auto b = routing_bound(g, "auto")) return b->steps;
+  if (const auto* p = dynamic_cast<const Product*>(&g)) return p->diameter();
+  return std::nullopt;
+}
+
+std::optional<std::uint64_t> nucleus_broadcast_time(const Network& g) {
+  if (const auto* p = dynamic_cast<const Product*>(&g)) return broadcast_time(*p, all_dims(*p), 0);
+  if (auto b = recursion_bound(g, true)) return b->steps;
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::vector<PaperFact> facts(const Network& t) {
+  if (const auto* m = dynamic_cast<const Mfc*>(&t)) return mfc_facts(*m);
+  if (const auto* h = dynamic_cast<const Hsn*>(&t)) return hsn_facts(*h);
+  return {};
+}
+
+std::optional<PaperBound> recursion_bound(const Network& t, bool broadcast) {
+  const Network* nucleus;
+  std::uint64_t levels;
+  bool mfc = false;
+  if (const auto* m = dynamic_cast<const Mfc*>(&t)) {
+    nucleus = &m->nucleus();
+    levels = m->levels();
+    mfc = !m->hfc();
+  } else if (const auto* h = dynamic_cast<const Hsn*>(&t)) {
+    nucleus = &h->nucleus();
+    levels = h->levels();
+  } else {
+    return std::nullopt;
+  }
+  const auto tg = broadcast ? nucleus_broadcast_time(*nucleus) : nucleus_routing_time(*nucleus);
+  if (!tg) return std::nullopt;
+  const std::string note = broadcast ? " (derived: the paper states no broadcast bound)" : "";
+  if (mfc) {
+    const std::uint64_t p = std::uint64_t{1} << (levels - 1);
+    return PaperBound{p * *tg + p - 1, "2^(l-1) T_G + 2^(l-1) - 1" + note, kPaper + " eq. (1)"};
+  }
+  const bool nested = dynamic_cast<const Hsn*>(nucleus) != nullptr;
+  return PaperBound{
+      levels * *tg + levels - 1,
+      (nested ? "l_r (T_RHS(l_{r-1},...) + 1) - 1 = (T_G+1) prod l_i - 1" : "l T_G + l - 1") + note,
+      nested ? kPaper + " Theorem 3.2 / eq. (3)" : kPaper + " Lemma 3.1 / eq. (2)"};
+}
+
+std::optional<PaperBound> semigroup_bound(const Network& t) {
+  // Theorem 4.2's closed form (T_S,G + 1) prod_i l_i - 1 over the innermost nucleus G, which
+  // for one level is Lemma 4.1's l T_S,G + l - 1; T_S,G of a k-cube nucleus is k.
+  const Network* g = &t;
+  std::uint64_t prod = 1, depth = 0;
+  for (;; ++depth) {
+    if (const auto* h = dynamic_cast<const Hsn*>(g)) {
+      prod *= h->levels(), g = &h->nucleus();
+    } else if (const auto* m = dynamic_cast<const Mfc*>(g); m && m->hfc()) {
+      prod *= m->levels(), g = &m->nucleus();
+    } else {
+      break;
+    }
+  }
+  if (g->family() != "hypercube") return std::nullopt;
+  const std::uint64_t steps = (ceil_log2(g->num_nodes()) + 1) * prod - 1;
+  const bool nested = depth > 1;
+  return PaperBound{steps,
+                    nested ? "(T_S,G + 1) prod_i l_i - 1, T_S,G = k for a k-cube nucleus"
+                           : "l T_S,G + l - 1, T_S,G = k for a k-cube nucleus",
+                    nested ? kPaper + " Theorem 4.2" : kPaper + " Lemma 4.1", steps};
+}
+
+std::optional<PaperBound> emulation_bound(const Network& t, const std::vector<NodeId>& pair) {
+  // Theorem 5.1: 2|S_a| + 1, S_a the non-zero digits a_1..a_r of i_a in radix (l_r,...,l_1,k).
+  const auto* h = dynamic_cast<const Hsn*>(&t);
+  if (!h || pair.size() != 2) return std::nullopt;
+  const std::uint64_t k = ceil_log2(h->innermost().num_nodes());
+  const std::uint64_t flipped = pair[0].v ^ pair[1].v;
+  if (k == 0 || !std::has_single_bit(flipped)) return std::nullopt;
+  std::uint64_t ia = static_cast<std::uint64_t>(std::countr_zero(flipped)) / k, nonzero = 0;
+  const auto ls = h->level_counts();
+  for (auto it = ls.rbegin(); it != ls.rend(); ++it) {  // a_1 (radix l_1) first
+    nonzero += ia % *it != 0;
+    ia /= *it;
+  }
+  return PaperBound{2 * nonzero + 1, "2|S_a| + 1", kPaper + " Theorem 5.1", 2 * nonzero + 1};
+}
+
+}  // namespace netsched::papers::rhfc

@@ -1,0 +1,24 @@
+#pragma once
+/// yeh-parhami, "RHFC / hierarchical swapped networks": MFC/HFC/HSN/RHS sizes, degrees and
+/// diameters (§2, Theorems 2.1, 3.2, 3.3), the recursive routing time (eq. 1-3, Lemma 3.1), the
+/// semigroup computation (Lemma 4.1, Theorem 4.2) and the hypercube emulation (Theorem 5.1).
+#include <optional>
+
+#include "papers/papers.hpp"
+
+namespace netsched::papers::rhfc {
+
+inline const std::string kPaper = "yeh-parhami";
+
+/// The facts of an MFC/HFC or HSN/RHS; empty for other families.
+std::vector<PaperFact> facts(const Network& t);
+/// eq. (1)-(3): routing (or, derived, broadcast) time from the nucleus's; nullopt for other
+/// families or when the nucleus has no known time.
+std::optional<PaperBound> recursion_bound(const Network& t, bool broadcast);
+/// Lemma 4.1 / Theorem 4.2 for a hypercube nucleus.
+std::optional<PaperBound> semigroup_bound(const Network& t);
+/// Theorem 5.1: 2|S_a| + 1 steps to emulate the hypercube dimension between the two nodes of
+/// `pair` on an RHS.
+std::optional<PaperBound> emulation_bound(const Network& t, const std::vector<NodeId>& pair);
+
+}  // namespace netsched::papers::rhfc
