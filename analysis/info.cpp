@@ -9,6 +9,7 @@
 #include <mutex>
 
 #include "core/automorphism.hpp"
+#include "core/parallel.hpp"
 #include "core/distances.hpp"
 #include "core/orbits.hpp"
 #include "papers/papers.hpp"

@@ -16,9 +16,17 @@ Verification verify_schedule(const Network& t, const Schedule& s, Engine engine,
   return v;
 }
 
+nlohmann::json violation_json(const Violation& v) {
+  auto opt = [](const auto& x) { return x ? nlohmann::json(*x) : nlohmann::json(nullptr); };
+  return {{"rule", to_string(v.rule)},      {"message", v.message},
+          {"step", opt(v.step)},            {"transfer", opt(v.transfer)},
+          {"node", v.node ? nlohmann::json(v.node->v) : nlohmann::json(nullptr)},
+          {"chunk", opt(v.chunk)}};
+}
+
 nlohmann::json Verification::to_json(const Schedule& s, const CostModel& cost) const {
   nlohmann::json j;
-  j["ok"] = check.ok;
+  j["ok"] = check.ok();
   j["topology"] = s.topology;
   j["collective"] = s.collective.name();
   j["model"] = to_string(s.model);
@@ -26,7 +34,7 @@ nlohmann::json Verification::to_json(const Schedule& s, const CostModel& cost) c
   j["steps"] = check.steps;
   j["payload_sum"] = check.payload_sum;
   j["transfers"] = check.transfers;
-  j["engine"] = check.engine;
+  j["engine"] = to_string(check.engine);
   j["cost"] = {{"value", static_cast<double>(check.steps) * cost.ts +
                              static_cast<double>(check.payload_sum) * cost.tw * cost.m},
                {"ts", cost.ts}, {"tw", cost.tw}, {"m", cost.m},
@@ -52,24 +60,14 @@ nlohmann::json Verification::to_json(const Schedule& s, const CostModel& cost) c
   } else {
     j["lower_bound"] = nullptr;
   }
-  if (!check.ok) {
-    const Violation& v = *check.violation;
-    nlohmann::json w;
-    w["rule"] = v.rule;
-    w["message"] = v.message;
-    w["step"] = v.step ? nlohmann::json(*v.step) : nlohmann::json(nullptr);
-    w["transfer"] = v.transfer ? nlohmann::json(*v.transfer) : nlohmann::json(nullptr);
-    w["node"] = v.node ? nlohmann::json(v.node->v) : nlohmann::json(nullptr);
-    w["chunk"] = v.chunk ? nlohmann::json(*v.chunk) : nlohmann::json(nullptr);
-    j["violation"] = w;
-  }
+  if (check.violation()) j["violation"] = violation_json(*check.violation());
   return j;
 }
 
 VerificationRecord Verification::record() const {
   VerificationRecord r;
   r.checker = kSimulatorVersion;
-  r.verdict = check.ok ? "holds" : "violated";
+  r.verdict = std::string(to_string(check.verdict.kind));
   r.steps = check.steps;
   r.payload_sum = check.payload_sum;
   r.transfers = check.transfers;

@@ -29,6 +29,9 @@ struct Verification {
   VerificationRecord record() const;
 };
 
+/// A violation as JSON: rule, message, step, transfer, node, chunk (null where absent).
+nlohmann::json violation_json(const Violation& v);
+
 /// Runs the simulator and computes the bounds.
 Verification verify_schedule(const Network& t, const Schedule& s, Engine engine = Engine::Auto,
                              const std::function<void(std::uint64_t, std::uint64_t)>& progress = {});

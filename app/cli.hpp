@@ -8,7 +8,7 @@
 
 namespace netsched::cli {
 
-/// A verb's run function returns the exit code: 0 ok, 1 verification failed, 2 bad input.
+/// A verb's run function returns the exit code (core/verdict.hpp: ExitCode).
 using Run = std::function<int()>;
 
 Run add_info(CLI::App& app);

@@ -72,7 +72,7 @@ Run add_claims(CLI::App& app) {
         }
       (o->json || o->md ? std::cerr : std::cout)
           << fmt::format("claims --check: {} claims evaluated, {} changed\n", results.size(), changed);
-      code = changed ? 1 : 0;
+      code = to_int(changed ? ExitCode::Violated : ExitCode::Ok);
       if (!o->json && !o->md) return code;
     }
     if (o->json) {

@@ -63,7 +63,7 @@ Run add_export(CLI::App& app) {
     }
     if (o->out.empty()) std::cout << ss.str();
     else write_file_atomic(o->out, ss.str());
-    return 0;
+    return to_int(ExitCode::Ok);
   };
 }
 

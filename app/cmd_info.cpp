@@ -73,7 +73,7 @@ Run add_info(CLI::App& app) {
     progress_done();
     if (o->json) std::cout << j.dump(2) << "\n";
     else print_text(j);
-    return 0;
+    return to_int(ExitCode::Ok);
   };
 }
 

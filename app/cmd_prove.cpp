@@ -6,11 +6,9 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli.hpp"
-#include "core/io.hpp"
-#include "core/schedule_io.hpp"
+#include "analysis/checked.hpp"
 #include "gen/broadcast/broadcast.hpp"
 #include "gen/exchange/total_exchange.hpp"
-#include "analysis/verification.hpp"
 #include "verify/smt_bisection.hpp"
 #include "analysis/route_proof.hpp"
 #include "verify/smt_synthesis.hpp"
@@ -46,25 +44,149 @@ int optimum_table(unsigned timeout) {
     const Collective c = r.collective == "broadcast" ? Collective::broadcast(n, NodeId(0)) : Collective::total_exchange(n);
     const Schedule s = r.collective == "broadcast" ? make_broadcast(*t, NodeId(0), r.algorithm) : make_total_exchange(*t, r.algorithm);
     const auto m = min_steps(*t, c, 0, opt, &s);
-    const std::string optimum = m.result == "optimal" ? std::to_string(m.upper_bound)
+    const std::string optimum = m.result == Optimum::Optimal ? std::to_string(m.upper_bound)
                                                       : std::to_string(m.lower_bound) + ".." + std::to_string(m.upper_bound);
     std::cout << fmt::format("| `{}` | {} | {} | {} | {} | {} | {:.2f} |\n", t->spec(), r.collective, r.algorithm, s.steps.size(),
-                             optimum, m.queries.empty() ? "-" : m.queries.back().second + " at " + std::to_string(m.queries.back().first),
+                             optimum, m.queries.empty() ? "-" : to_string(m.queries.back().second) + " at " + std::to_string(m.queries.back().first),
                              m.seconds);
   }
-  return 0;
+  return to_int(ExitCode::Ok);
+}
+
+struct ProveOpts {
+  std::string what, spec, collective, root = "0", out, algorithm = "auto", fault = "none";
+  std::uint64_t steps = 0, max_steps = 0;
+  unsigned timeout = 60;
+  bool json = false, plain = false, no_generator = false;
+};
+
+/// The proof vocabulary of `prove route` for a verdict: proved, refuted, unknown.
+std::string proof_word(Verdict::Kind k) {
+  return k == Verdict::Kind::Holds ? "proved" : k == Verdict::Kind::Violated ? "refuted" : "unknown";
+}
+
+int prove_route(const ProveOpts& o) {
+  if (o.spec.empty()) throw std::invalid_argument("prove route needs SPEC");
+  auto t = build_topology(o.spec);
+  const RouteFault fault = o.fault == "skip-last-cross" ? RouteFault::SkipLastCross
+                           : o.fault == "wrong-mask"    ? RouteFault::WrongMask
+                                                        : RouteFault::None;
+  const RouteProof r = prove_routes(*t, o.algorithm, o.timeout * 1000, fault);
+  const std::string why = r.verdict.violation ? r.verdict.violation->message : r.verdict.reason;
+  nlohmann::json j{{"topology", t->spec()}, {"result", proof_word(r.verdict.kind)}, {"bound", r.bound},
+                   {"bound_source", r.bound_source}, {"pairs", r.pairs}, {"compared_with_router", r.sampled},
+                   {"seconds", r.seconds}, {"fault", o.fault}};
+  j["counterexample"] = r.counterexample ? nlohmann::json{r.counterexample->first.v, r.counterexample->second.v}
+                                         : nlohmann::json(nullptr);
+  if (!why.empty()) j["why"] = why;
+  if (o.json) {
+    std::cout << j.dump(2) << "\n";
+  } else {
+    const std::string claim = fmt::format("every hop a link and at most {} hops ({})", r.bound, r.bound_source);
+    if (r.verdict.ok())
+      std::cout << fmt::format("{}: proved for all {} ordered pairs: {} ({:.2f} s)\n", t->spec(), r.pairs, claim, r.seconds);
+    else
+      std::cout << fmt::format("{}: {}: {} ({:.2f} s)\n", t->spec(), proof_word(r.verdict.kind), claim, r.seconds);
+    if (r.sampled) std::cout << fmt::format("  the encoded machine equals the router on {} pairs\n", r.sampled);
+    if (!why.empty()) std::cout << "  " << why << "\n";
+  }
+  return to_int(exit_code(r.verdict));
+}
+
+int prove_bisection(const ProveOpts& o) {
+  if (o.spec.empty()) throw std::invalid_argument("prove bisection needs SPEC");
+  auto t = build_topology(o.spec);
+  const Bisection b = bisection_width(*t, o.timeout * 1000);
+  nlohmann::json j{{"topology", t->spec()}, {"result", to_string(b.result)}, {"width", b.width}, {"seconds", b.seconds}};
+  std::vector<std::uint32_t> half;
+  for (std::uint32_t v = 0; v < b.side.size(); ++v)
+    if (b.side[v]) half.push_back(v);
+  j["side_1"] = half;
+  if (o.json)
+    std::cout << j.dump(2) << "\n";
+  else
+    std::cout << fmt::format("bisection width of {}: {} {} ({:.2f} s)\n", t->spec(),
+                             b.result == Bisection::Kind::Exact ? "exactly" : "at most", b.width, b.seconds);
+  return to_int(b.result == Bisection::Kind::Unknown ? ExitCode::Unknown : ExitCode::Ok);
+}
+
+Collective collective_named(const std::string& name, std::uint64_t n, NodeId root) {
+  return name == "broadcast"    ? Collective::broadcast(n, root)
+         : name == "scatter"    ? Collective::scatter(n, root)
+         : name == "gather"     ? Collective::gather(n, root)
+         : name == "all-gather" ? Collective::all_gather(n)
+                                : Collective::total_exchange(n);
+}
+
+/// `prove min-steps --steps T`: one feasibility question.
+int decide_steps(const ProveOpts& o, const Network& t, const Collective& c, const SynthesisOptions& opt,
+                 nlohmann::json& j, std::optional<Schedule>& schedule) {
+  const auto r = feasible(t, c, o.steps, opt);
+  j["steps"] = o.steps;
+  j["answer"] = to_string(r.answer);
+  j["seconds"] = r.seconds;
+  if (r.answer == Feasibility::Unknown) j["reason"] = r.reason;
+  schedule = r.schedule;
+  if (!o.json)
+    std::cout << fmt::format("{} on {} in {} steps: {} ({:.2f} s)\n", c.name(), t.spec(), o.steps, to_string(r.answer),
+                             r.seconds);
+  return to_int(r.answer == Feasibility::Unknown ? ExitCode::Unknown : ExitCode::Ok);
+}
+
+/// `prove min-steps`: the optimum, searched from a generator's schedule where one exists.
+int search_optimum(const ProveOpts& o, const Network& t, const Collective& c, const SynthesisOptions& opt,
+                   nlohmann::json& j, std::optional<Schedule>& schedule) {
+  // A unit-message generator's schedule, when one exists, gives the upper bound.
+  std::optional<Schedule> known;
+  if (!o.no_generator) {
+    if (c.kind() == Collective::Kind::Broadcast) {
+      known = make_broadcast(t, c.root());
+    } else if (c.kind() == Collective::Kind::TotalExchange) {
+      const auto names = total_exchange_names(t);
+      if (std::find(names.begin(), names.end(), "a2") != names.end()) known = make_total_exchange(t, "a2");
+    }
+  }
+  const auto r = min_steps(t, c, o.max_steps, opt, known ? &*known : nullptr);
+  j["result"] = to_string(r.result);
+  j["steps"] = r.result == Optimum::Optimal ? nlohmann::json(r.upper_bound) : nlohmann::json(nullptr);
+  j["lower_bound"] = r.lower_bound;
+  j["upper_bound"] = r.schedule ? nlohmann::json(r.upper_bound) : nlohmann::json(nullptr);
+  j["upper_bound_from"] = r.schedule ? nlohmann::json(r.upper_source) : nlohmann::json(nullptr);
+  j["seconds"] = r.seconds;
+  nlohmann::json q = nlohmann::json::array();
+  for (const auto& [steps, answer] : r.queries) q.push_back({{"steps", steps}, {"answer", to_string(answer)}});
+  j["queries"] = q;
+  schedule = r.schedule;
+  if (!o.json)
+    std::cout << fmt::format("{} on {}: {} — no schedule below {} steps (unsat), {} ({:.2f} s)\n", c.name(), t.spec(),
+                             to_string(r.result), r.lower_bound,
+                             r.schedule ? "a schedule with " + std::to_string(r.upper_bound) + " steps from " + r.upper_source
+                                        : std::string("no schedule found"),
+                             r.seconds);
+  return to_int(r.result == Optimum::Unknown ? ExitCode::Unknown : ExitCode::Ok);
+}
+
+int prove_min_steps(const ProveOpts& o) {
+  if (o.spec.empty() || o.collective.empty()) throw std::invalid_argument("prove min-steps needs SPEC and COLLECTIVE");
+  auto t = build_topology(o.spec);
+  const Collective c = collective_named(o.collective, t->num_nodes(), t->node(o.root));
+  SynthesisOptions opt;
+  opt.timeout_ms = o.timeout * 1000;
+  if (o.plain) opt.distance = opt.doubling = opt.counting = opt.symmetry = false;
+  nlohmann::json j;
+  j["topology"] = t->spec();
+  j["collective"] = c.name();
+  std::optional<Schedule> schedule;
+  const int code = o.steps ? decide_steps(o, *t, c, opt, j, schedule) : search_optimum(o, *t, c, opt, j, schedule);
+  if (schedule && !o.out.empty()) write_schedule(o.out, check_schedule(*t, *schedule));
+  if (o.json) std::cout << j.dump(2) << "\n";
+  return code;
 }
 
 }  // namespace
 
 Run add_prove(CLI::App& app) {
-  struct Opts {
-    std::string what, spec, collective, root = "0", out, algorithm = "auto", fault = "none";
-    std::uint64_t steps = 0, max_steps = 0;
-    unsigned timeout = 60;
-    bool json = false, plain = false, no_generator = false;
-  };
-  auto o = std::make_shared<Opts>();
+  auto o = std::make_shared<ProveOpts>();
   app.add_option("WHAT", o->what,
                  "min-steps, bisection, route (all pairs at once, bit-vectors), or table (paper algorithms "
                  "against proven optima, markdown)")
@@ -89,106 +211,9 @@ Run add_prove(CLI::App& app) {
              "'optimal' only when T-1 is unsat and T is sat.");
   return [o] {
     if (o->what == "table") return optimum_table(o->timeout);
-    if (o->what == "route") {
-      if (o->spec.empty()) throw std::invalid_argument("prove route needs SPEC");
-      auto t = build_topology(o->spec);
-      const RouteFault fault = o->fault == "skip-last-cross" ? RouteFault::SkipLastCross
-                               : o->fault == "wrong-mask"    ? RouteFault::WrongMask
-                                                             : RouteFault::None;
-      const RouteProof r = prove_routes(*t, o->algorithm, o->timeout * 1000, fault);
-      nlohmann::json j{{"topology", t->spec()}, {"result", r.result}, {"bound", r.bound}, {"bound_source", r.bound_source},
-                       {"pairs", r.pairs}, {"compared_with_router", r.sampled}, {"seconds", r.seconds}, {"fault", o->fault}};
-      j["counterexample"] = r.counterexample ? nlohmann::json{r.counterexample->first.v, r.counterexample->second.v}
-                                             : nlohmann::json(nullptr);
-      if (!r.why.empty()) j["why"] = r.why;
-      if (o->json) {
-        std::cout << j.dump(2) << "\n";
-      } else {
-        const std::string claim = fmt::format("every hop a link and at most {} hops ({})", r.bound, r.bound_source);
-        if (r.result == "proved")
-          std::cout << fmt::format("{}: proved for all {} ordered pairs: {} ({:.2f} s)\n", t->spec(), r.pairs, claim, r.seconds);
-        else
-          std::cout << fmt::format("{}: {}: {} ({:.2f} s)\n", t->spec(), r.result == "refuted" ? "refuted" : "unknown",
-                                   claim, r.seconds);
-        if (r.sampled) std::cout << fmt::format("  the encoded machine equals the router on {} pairs\n", r.sampled);
-        if (!r.why.empty()) std::cout << "  " << r.why << "\n";
-      }
-      return r.result == "proved" ? 0 : r.result == "refuted" ? 1 : 4;
-    }
-    if (o->what == "bisection") {
-      if (o->spec.empty()) throw std::invalid_argument("prove bisection needs SPEC");
-      auto t = build_topology(o->spec);
-      const Bisection b = bisection_width(*t, o->timeout * 1000);
-      nlohmann::json j{{"topology", t->spec()}, {"result", b.result}, {"width", b.width}, {"seconds", b.seconds}};
-      std::vector<std::uint32_t> half;
-      for (std::uint32_t v = 0; v < b.side.size(); ++v)
-        if (b.side[v]) half.push_back(v);
-      j["side_1"] = half;
-      if (o->json) std::cout << j.dump(2) << "\n";
-      else std::cout << fmt::format("bisection width of {}: {} {} ({:.2f} s)\n", t->spec(), b.result == "exact" ? "exactly" : "at most",
-                                    b.width, b.seconds);
-      return b.result == "unknown" ? 4 : 0;
-    }
-    if (o->spec.empty() || o->collective.empty()) throw std::invalid_argument("prove min-steps needs SPEC and COLLECTIVE");
-    auto t = build_topology(o->spec);
-    const std::uint64_t n = t->num_nodes();
-    const NodeId root = t->node(o->root);
-    Collective c = o->collective == "broadcast" ? Collective::broadcast(n, root)
-                   : o->collective == "scatter" ? Collective::scatter(n, root)
-                   : o->collective == "gather"  ? Collective::gather(n, root)
-                   : o->collective == "all-gather" ? Collective::all_gather(n)
-                                                   : Collective::total_exchange(n);
-    SynthesisOptions opt;
-    opt.timeout_ms = o->timeout * 1000;
-    if (o->plain) opt.distance = opt.doubling = opt.counting = opt.symmetry = false;
-    nlohmann::json j;
-    j["topology"] = t->spec();
-    j["collective"] = c.name();
-    std::optional<Schedule> schedule;
-    int code = 0;
-    if (o->steps) {
-      const auto r = feasible(*t, c, o->steps, opt);
-      j["steps"] = o->steps;
-      j["answer"] = to_string(r.answer);
-      j["seconds"] = r.seconds;
-      if (r.answer == Feasibility::Unknown) j["reason"] = r.reason;
-      schedule = r.schedule;
-      code = r.answer == Feasibility::Unknown ? 4 : 0;
-      if (!o->json) std::cout << fmt::format("{} on {} in {} steps: {} ({:.2f} s)\n", c.name(), t->spec(), o->steps, to_string(r.answer), r.seconds);
-    } else {
-      // A unit-message generator's schedule, when one exists, gives the upper bound.
-      std::optional<Schedule> known;
-      if (!o->no_generator) {
-        if (c.kind() == Collective::Kind::Broadcast) known = make_broadcast(*t, root);
-        else if (c.kind() == Collective::Kind::TotalExchange) {
-          const auto names = total_exchange_names(*t);
-          if (std::find(names.begin(), names.end(), "a2") != names.end()) known = make_total_exchange(*t, "a2");
-        }
-      }
-      const auto r = min_steps(*t, c, o->max_steps, opt, known ? &*known : nullptr);
-      j["result"] = r.result;
-      j["steps"] = r.result == "optimal" ? nlohmann::json(r.upper_bound) : nlohmann::json(nullptr);
-      j["lower_bound"] = r.lower_bound;
-      j["upper_bound"] = r.schedule ? nlohmann::json(r.upper_bound) : nlohmann::json(nullptr);
-      j["upper_bound_from"] = r.schedule ? nlohmann::json(r.upper_source) : nlohmann::json(nullptr);
-      j["seconds"] = r.seconds;
-      nlohmann::json q = nlohmann::json::array();
-      for (const auto& [steps, answer] : r.queries) q.push_back({{"steps", steps}, {"answer", answer}});
-      j["queries"] = q;
-      schedule = r.schedule;
-      code = r.result == "unknown" ? 4 : 0;
-      if (!o->json)
-        std::cout << fmt::format("{} on {}: {} — no schedule below {} steps (unsat), {} ({:.2f} s)\n", c.name(), t->spec(), r.result,
-                                 r.lower_bound, r.schedule ? "a schedule with " + std::to_string(r.upper_bound) + " steps from " + r.upper_source
-                                                           : std::string("no schedule found"),
-                                 r.seconds);
-    }
-    if (schedule && !o->out.empty()) {
-      const Verification v = verify_schedule(*t, *schedule);
-      write_file_atomic(o->out, schedule_to_json(*schedule, v.record()));
-    }
-    if (o->json) std::cout << j.dump(2) << "\n";
-    return code;
+    if (o->what == "route") return prove_route(*o);
+    if (o->what == "bisection") return prove_bisection(*o);
+    return prove_min_steps(*o);
   };
 }
 

@@ -62,7 +62,7 @@ Run add_route(CLI::App& app) {
         std::cout << fmt::format("length {}, distance {}, bound {}\n", path.size() - 1, d,
                                  bound ? std::to_string(bound->steps) + " (" + bound->source + ")" : "none");
       }
-      return 0;
+      return to_int(ExitCode::Ok);
     }
     router->prepare_bulk();
     const Csr g = sorted_csr(*t);
@@ -95,7 +95,7 @@ Run add_route(CLI::App& app) {
                                  sweep.within_bound ? "every route within it"
                                                     : "EXCEEDED, first by " + j["first_over_bound"].dump());
     }
-    return 0;
+    return to_int(ExitCode::Ok);
   };
 }
 

@@ -36,24 +36,21 @@ Run add_verify(CLI::App& app) {
     auto t = build_topology(f.schedule.topology);
     if (o->smt) {
       const SmtVerdict v = smt_check(*t, f.schedule, o->timeout * 1000);
+      const Verdict& verdict = v.verdict;
       nlohmann::json j;
       j["checker"] = "z3";
-      j["answer"] = to_string(v.answer);
-      j["ok"] = v.answer == SmtVerdict::Answer::Holds;
+      j["answer"] = to_string(verdict.kind);
+      j["ok"] = verdict.ok();
       j["seconds"] = v.seconds;
       j["state_variables"] = v.variables;
-      if (v.answer == SmtVerdict::Answer::Violated)
-        j["violation"] = {{"rule", v.rule}, {"message", v.message},
-                          {"step", v.step ? nlohmann::json(*v.step) : nlohmann::json(nullptr)},
-                          {"transfer", v.transfer ? nlohmann::json(*v.transfer) : nlohmann::json(nullptr)},
-                          {"node", v.node ? nlohmann::json(v.node->v) : nlohmann::json(nullptr)},
-                          {"chunk", v.chunk ? nlohmann::json(*v.chunk) : nlohmann::json(nullptr)}};
-      if (v.answer == SmtVerdict::Answer::Unknown) j["reason"] = v.message;
+      if (verdict.violation) j["violation"] = violation_json(*verdict.violation);
+      if (verdict.kind == Verdict::Kind::Unknown) j["reason"] = verdict.reason;
       if (o->json) std::cout << j.dump(2) << "\n";
-      else std::cout << fmt::format("{}: z3 says {}{} ({:.2f} s, {} state variables)\n", o->file, to_string(v.answer),
-                                    v.answer == SmtVerdict::Answer::Violated ? ": " + v.rule + ": " + v.message : "",
+      else std::cout << fmt::format("{}: z3 says {}{} ({:.2f} s, {} state variables)\n", o->file,
+                                    to_string(verdict.kind),
+                                    verdict.violation ? ": " + to_string(*verdict.violation) : "",
                                     v.seconds, v.variables);
-      return v.answer == SmtVerdict::Answer::Holds ? 0 : v.answer == SmtVerdict::Answer::Violated ? 1 : 4;
+      return to_int(exit_code(verdict));
     }
     const Verification v = verify_schedule(*t, f.schedule, engine_of(o->engine), check_progress());
     progress_done();
@@ -62,17 +59,17 @@ Run add_verify(CLI::App& app) {
     if (o->json) {
       std::cout << j.dump(2) << "\n";
     } else {
-      std::cout << fmt::format("{}: {} of {} on {} ({}, {})\n", o->file, v.check.ok ? "holds" : "VIOLATED",
+      std::cout << fmt::format("{}: {} of {} on {} ({}, {})\n", o->file, v.check.ok() ? "holds" : "VIOLATED",
                                f.schedule.collective.name(), f.schedule.topology, to_string(f.schedule.model),
                                f.schedule.algorithm);
       std::cout << fmt::format("  steps {}  payload sum {}  transfers {}  cost {}  ({} simulation)\n", v.check.steps,
                                v.check.payload_sum, v.check.transfers, j["cost"]["value"].get<double>(),
-                               v.check.engine);
+                               to_string(v.check.engine));
       if (v.bound) std::cout << fmt::format("  paper bound {} ({}; {})\n", v.bound->steps, v.bound->formula, v.bound->source);
       if (v.lower) std::cout << fmt::format("  lower bound {} ({})\n", v.lower->steps, v.lower->reason);
-      if (!v.check.ok) std::cout << "  violation: " << *v.check.violation << "\n";
+      if (!v.check.ok()) std::cout << "  violation: " << *v.check.violation() << "\n";
     }
-    return v.check.ok ? 0 : 1;
+    return to_int(exit_code(v.check.verdict));
   };
 }
 

@@ -54,7 +54,19 @@ std::function<void(std::uint64_t, std::uint64_t)> check_progress() {
 
 }  // namespace netsched::cli
 
+namespace {
+
+/// Ends any progress line, prints the one error line, and gives the exit code.
+int fail(const std::string& message, netsched::ExitCode code) {
+  netsched::cli::progress_done();
+  std::cerr << "netsched: " << message << "\n";
+  return netsched::to_int(code);
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
+  const int bad_input = netsched::to_int(netsched::ExitCode::BadInput);
   CLI::App app{"netsched: communication schedules for interconnection networks, verified"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "netsched 0.1.0");
@@ -80,33 +92,24 @@ int main(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     std::cerr << "netsched: " << e.what() << "\n(run 'netsched --help' or 'netsched VERB --help')\n";
-    return 2;
+    return bad_input;
   }
+  using netsched::ExitCode;
   for (auto& [sub, run] : runs) {
     if (!sub->parsed()) continue;
     try {
       return run();
     } catch (const netsched::SpecError& e) {
-      netsched::cli::progress_done();
-      std::cerr << "netsched: " << e.what() << "\n";
-      return 2;
+      return fail(e.what(), ExitCode::BadInput);
     } catch (const std::invalid_argument& e) {
-      netsched::cli::progress_done();
-      std::cerr << "netsched: " << e.what() << "\n";
-      return 2;
+      return fail(e.what(), ExitCode::BadInput);
     } catch (const std::logic_error& e) {
-      netsched::cli::progress_done();
-      std::cerr << "netsched: internal error: " << e.what() << "\n";
-      return 3;
+      return fail(std::string("internal error: ") + e.what(), ExitCode::InternalError);
     } catch (const std::bad_alloc&) {
-      netsched::cli::progress_done();
-      std::cerr << "netsched: out of memory\n";
-      return 2;
+      return fail("out of memory", ExitCode::BadInput);
     } catch (const std::exception& e) {
-      netsched::cli::progress_done();
-      std::cerr << "netsched: " << e.what() << "\n";
-      return 2;
+      return fail(e.what(), ExitCode::BadInput);
     }
   }
-  return 2;
+  return bad_input;
 }

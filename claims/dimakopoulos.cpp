@@ -84,7 +84,7 @@ void add_dimakopoulos(std::vector<Claim>& out) {
                  "A2 on the 10 products, every schedule checked", false, [] {
                    for (const auto& spec : kProducts) {
                      const auto& v = exchange_of(spec, "a2");
-                     if (!v.check.ok || !v.bound || v.check.steps != v.bound->steps)
+                     if (!v.check.ok() || !v.bound || v.check.steps != v.bound->steps)
                        return fails("witness " + spec + ": " + std::to_string(v.check.steps) + " steps, formula " +
                                     (v.bound ? std::to_string(v.bound->steps) : std::string("-")));
                    }
@@ -98,7 +98,7 @@ void add_dimakopoulos(std::vector<Claim>& out) {
                    for (const char* spec : {"torus(3,4,5)", "torus(2,3,5)", "torus(7,7)", "torus(4,4,4)", "hypercube(6)", "ghc(2,3,4)",
                                             "ghc(5,3)", "product(ring(5),complete(3),ring(2))"}) {
                      const auto& v = exchange_of(spec, "a2");
-                     if (!v.check.ok || !v.lower || v.check.steps != v.lower->steps)
+                     if (!v.check.ok() || !v.lower || v.check.steps != v.lower->steps)
                        return fails(std::string("witness ") + spec + ": " + std::to_string(v.check.steps) + " steps, AS(G) " +
                                     (v.lower ? std::to_string(v.lower->steps) : std::string("-")));
                    }

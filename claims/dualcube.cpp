@@ -3,6 +3,7 @@
 
 #include "claims/claims.hpp"
 #include "claims/helpers.hpp"
+#include "analysis/checked.hpp"
 #include "core/metrics.hpp"
 #include "gen/combine/combine.hpp"
 #include "gen/exchange/total_exchange.hpp"
@@ -67,7 +68,7 @@ void add_dualcube(std::vector<Claim>& out) {
     for (const char* spec : {"hypercube(3)", "hypercube(5)", "dualcube(2)", "dualcube(3)"}) {
       const auto t = build_topology(spec);
       const Bisection b = bisection_width(*t);
-      if (b.result != "exact") return pending(std::string("z3 did not decide the bisection of ") + spec);
+      if (b.result != Bisection::Kind::Exact) return pending(std::string("z3 did not decide the bisection of ") + spec);
       const std::uint64_t want = std::string(spec).rfind("hypercube", 0) == 0 ? t->num_nodes() / 2 : t->num_nodes() / 4;
       if (b.width != want)
         return fails(std::string("witness ") + spec + ": exact width " + std::to_string(b.width) + ", formula " + std::to_string(want));
@@ -82,12 +83,12 @@ void add_dualcube(std::vector<Claim>& out) {
                    for (std::uint32_t r = 2; r <= 6; ++r) {
                      const auto t = build_topology("dualcube(" + std::to_string(r) + ")");
                      for (std::uint32_t root = 0; root < t->num_nodes(); root += (r == 3 ? 1 : 7)) {
-                       const auto v = verify_schedule(*t, dualcube_one2allp(*t, NodeId(root)));
-                       if (!v.check.ok || !v.bound || v.check.steps != v.bound->steps || v.check.payload_sum != *v.bound->payload_sum)
+                       const auto v = check_schedule(*t, dualcube_one2allp(*t, NodeId(root))).verification();
+                       if (!v.check.ok() || !v.bound || v.check.steps != v.bound->steps || v.check.payload_sum != *v.bound->payload_sum)
                          return fails("witness dualcube(" + std::to_string(r) + ") root " + std::to_string(root) + ": (" +
                                       std::to_string(v.check.steps) + ", " + std::to_string(v.check.payload_sum) + ")");
                      }
-                     const auto v = verify_schedule(*t, dualcube_one2allp(*t, NodeId(0)));
+                     const auto v = check_schedule(*t, dualcube_one2allp(*t, NodeId(0))).verification();
                      tally += (tally.empty() ? "" : ", ") + ("r = " + std::to_string(r) + ": (" + std::to_string(v.check.steps) + ", " +
                                                             std::to_string(v.check.payload_sum) + ")");
                    }
@@ -102,12 +103,12 @@ void add_dualcube(std::vector<Claim>& out) {
                    std::string tally;
                    for (std::uint32_t r = 1; r <= 6; ++r) {
                      const auto t = build_topology("dualcube(" + std::to_string(r) + ")");
-                     const auto v = verify_schedule(*t, make_combining(*t, "all-gather", "all2allb"));
+                     const auto v = generate_checked(*t, {"all-gather", "all2allb"}).verification();
                      if (!v.bound) return fails("no paper bound for All2allB on dualcube(" + std::to_string(r) + ")");
                      const std::uint64_t words = *v.bound->payload_sum;
                      // r = 1: stage 3 sends M_x \ temp = nothing, so the step is not taken
                      const std::uint64_t steps = r == 1 ? 1 : v.bound->steps;
-                     if (!v.check.ok || v.check.steps != steps || v.check.payload_sum != words)
+                     if (!v.check.ok() || v.check.steps != steps || v.check.payload_sum != words)
                        return fails("witness dualcube(" + std::to_string(r) + "): " + pair_of(v));
                      tally += (tally.empty() ? "" : ", ") + ("r = " + std::to_string(r) + ": " + pair_of(v));
                    }
@@ -121,11 +122,11 @@ void add_dualcube(std::vector<Claim>& out) {
                    for (std::uint32_t r = 2; r <= 6; ++r) {
                      const auto t = build_topology("dualcube(" + std::to_string(r) + ")");
                      for (std::uint32_t root : {0u, static_cast<std::uint32_t>(t->num_nodes() - 1)}) {
-                       const auto v = verify_schedule(*t, make_combining(*t, "multicast", "many2manym", NodeId(root)));
+                       const auto v = generate_checked(*t, {"multicast", "many2manym", NodeId(root)}).verification();
                        if (!v.bound) return fails("no paper bound for Many2manyM on dualcube(" + std::to_string(r) + ")");
                        // the t_w term as printed; the t_s term corrected to the sum of the paper's own terms
                        const std::uint64_t words = *v.bound->payload_sum, steps = v.bound->steps + 2;
-                       if (!v.check.ok || v.check.steps != steps || v.check.payload_sum != words)
+                       if (!v.check.ok() || v.check.steps != steps || v.check.payload_sum != words)
                          return fails("witness dualcube(" + std::to_string(r) + ") root " + std::to_string(root) + ": " + pair_of(v));
                        if (root == 0) tally += (tally.empty() ? "" : ", ") + ("r = " + std::to_string(r) + ": " + pair_of(v));
                      }
@@ -142,8 +143,8 @@ void add_dualcube(std::vector<Claim>& out) {
                    std::string tally;
                    for (std::uint32_t r = 1; r <= 6; ++r) {
                      const auto t = build_topology("dualcube(" + std::to_string(r) + ")");
-                     const auto v = verify_schedule(*t, dualcube_cluster_sum(*t));
-                     if (!v.check.ok) return fails("witness dualcube(" + std::to_string(r) + "): " + v.check.violation->message);
+                     const auto v = check_schedule(*t, dualcube_cluster_sum(*t)).verification();
+                     if (!v.check.ok()) return fails("witness dualcube(" + std::to_string(r) + "): " + v.check.violation()->message);
                      tally += (tally.empty() ? "" : ", ") + pair_of(v);
                    }
                    return holds("register schedules checked symbolically (every input combined exactly once): " + tally);
@@ -153,14 +154,14 @@ void add_dualcube(std::vector<Claim>& out) {
                  "dualcube(2..6)", false, [] {
                    const auto t = build_topology("dualcube(3)");
                    const auto bad = simulate(*t, dualcube_cluster_prefix(*t, true));
-                   if (bad.ok) return holds("as printed, it computes the prefix");
+                   if (bad.ok()) return holds("as printed, it computes the prefix");
                    for (std::uint32_t r = 2; r <= 6; ++r) {
                      const auto u = build_topology("dualcube(" + std::to_string(r) + ")");
-                     if (!simulate(*u, dualcube_cluster_prefix(*u, false)).ok)
-                       return fails("as printed it fails (" + bad.violation->message + ") and the correction too on r = " +
+                     if (!simulate(*u, dualcube_cluster_prefix(*u, false)).ok())
+                       return fails("as printed it fails (" + bad.violation()->message + ") and the correction too on r = " +
                                     std::to_string(r));
                    }
-                   return fails("witness dualcube(3), cluster 0..3: " + bad.violation->message +
+                   return fails("witness dualcube(3), cluster 0..3: " + bad.violation()->message +
                                     " (exchanging pf, node 2 ends with x0 + x2). Exchanging the subcube sum instead, and adding "
                                     "it to pf when x > x^(i), passes the checker for r = 2..6",
                                 "temp = get sum_{x^(i)}; sum_x = sum_x + temp; if x > x^(i) then pf_x = pf_x + temp");
@@ -170,8 +171,8 @@ void add_dualcube(std::vector<Claim>& out) {
                    std::string tally;
                    for (std::uint32_t r = 1; r <= 6; ++r) {
                      const auto t = build_topology("dualcube(" + std::to_string(r) + ")");
-                     const auto v = verify_schedule(*t, dualcube_prefix(*t));
-                     if (!v.check.ok) return fails("the consistent version fails on r = " + std::to_string(r));
+                     const auto v = check_schedule(*t, dualcube_prefix(*t)).verification();
+                     if (!v.check.ok()) return fails("the consistent version fails on r = " + std::to_string(r));
                      tally += (tally.empty() ? "" : ", ") + pair_of(v);
                    }
                    return inconsistent(
@@ -211,10 +212,10 @@ void add_dualcube(std::vector<Claim>& out) {
                    for (std::uint32_t r = 1; r <= 5; ++r) {
                      const auto t = build_topology("dualcube(" + std::to_string(r) + ")");
                      for (std::uint32_t source : {0u, static_cast<std::uint32_t>(t->num_nodes() - 1)}) {
-                       const auto v = verify_schedule(*t, dualcube_vecmat(*t, NodeId(source)));
-                       if (!v.check.ok)
+                       const auto v = check_schedule(*t, dualcube_vecmat(*t, NodeId(source))).verification();
+                       if (!v.check.ok())
                          return fails("witness dualcube(" + std::to_string(r) + ") source " + std::to_string(source) + ": " +
-                                      v.check.violation->message);
+                                      v.check.violation()->message);
                        if (source == 0) tally += (tally.empty() ? "" : ", ") + ("r = " + std::to_string(r) + ": " + pair_of(v));
                      }
                    }
@@ -228,7 +229,7 @@ void add_dualcube(std::vector<Claim>& out) {
                    const auto t = build_topology("dualcube(2)");
                    std::vector<std::size_t> ends;
                    const Schedule s = dualcube_matmul(*t, &ends);
-                   if (!simulate(*t, s).ok) return fails("the Algorithm 7 schedule does not pass the checker");
+                   if (!simulate(*t, s).ok()) return fails("the Algorithm 7 schedule does not pass the checker");
                    // Fig. 4, rows by (c, a, b): R_A,R_B at Init / 1st / 2nd / 3rd, R_C after Mul, R_C after the 4th loop
                    // (the table leaves the 4th column empty where C is not held; -1 here)
                    struct Row { std::uint32_t c, a, b; std::int64_t v[4][2]; std::int64_t mul, c4; };

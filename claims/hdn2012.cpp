@@ -289,7 +289,7 @@ void add_hdn2012(std::vector<Claim>& out) {
                    for (const char* spec : {"rdn(hypercube(1),1)", "hdn(hypercube(2), sn=[{0}])", "rdn(hypercube(2),1)"}) {
                      const auto t = build_topology(spec);
                      const Bisection b = bisection_width(*t);
-                     if (b.result != "exact") return pending(std::string("z3 did not decide the bisection of ") + spec);
+                     if (b.result != Bisection::Kind::Exact) return pending(std::string("z3 did not decide the bisection of ") + spec);
                      if (b.width != t->num_nodes() / 4)
                        return fails(std::string("witness ") + spec + ": exact bisection width " + std::to_string(b.width) + ", N/4 = " +
                                     std::to_string(t->num_nodes() / 4));
@@ -386,7 +386,7 @@ void add_hdn2012(std::vector<Claim>& out) {
                    for (const char* spec : {"hdn(torus(2,3,5), sn=[{0,1},{1,2}])", "hdn(torus(2,3,5), sn=[{2}])", "hdn(torus(2,3), sn=[{},{0,1}])",
                                             "rdn(hypercube(2),2)", "hdn(hypercube(3), sn=[{0,1},{},{2}])"}) {
                      const auto& v = broadcast_of(spec);
-                     if (!v.check.ok || !v.bound || v.check.steps > v.bound->steps)
+                     if (!v.check.ok() || !v.bound || v.check.steps > v.bound->steps)
                        return fails(std::string("witness ") + spec + ": " + std::to_string(v.check.steps) + " steps");
                    }
                    return holds("Algorithm 2 as a recursion (docs/algorithms.md) takes exactly the bound on all 5 instances, each "

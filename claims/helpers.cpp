@@ -2,8 +2,7 @@
 
 #include <mutex>
 
-#include "gen/broadcast/broadcast.hpp"
-#include "gen/exchange/total_exchange.hpp"
+#include "analysis/checked.hpp"
 #include "gen/route/router.hpp"
 #include "papers/papers.hpp"
 #include "analysis/info.hpp"
@@ -56,7 +55,7 @@ const Verification& broadcast_of(const std::string& spec, const std::string& alg
   static std::map<std::string, Verification> cache;
   return cached(cache, spec + "|" + algorithm, [&] {
     auto t = build_topology(spec);
-    return verify_schedule(*t, make_broadcast(*t, NodeId(0), algorithm));
+    return generate_checked(*t, {"broadcast", algorithm}).verification();
   });
 }
 
@@ -64,7 +63,7 @@ const Verification& exchange_of(const std::string& spec, const std::string& algo
   static std::map<std::string, Verification> cache;
   return cached(cache, spec + "|" + algorithm, [&] {
     auto t = build_topology(spec);
-    return verify_schedule(*t, make_total_exchange(*t, algorithm));
+    return generate_checked(*t, {"total-exchange", algorithm}).verification();
   });
 }
 

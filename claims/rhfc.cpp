@@ -1,6 +1,7 @@
 // Claims of yeh-parhami-rhfc-networks.txt.
 #include "claims/claims.hpp"
 #include "claims/helpers.hpp"
+#include "analysis/checked.hpp"
 #include "gen/combine/combine.hpp"
 #include "gen/exchange/total_exchange.hpp"
 #include "gen/topo/hsn.hpp"
@@ -64,17 +65,17 @@ void add_rhfc(std::vector<Claim>& out) {
     std::string tally;
     for (const auto& spec : specs) {
       const auto t = build_topology(spec);
-      const auto v = verify_schedule(*t, make_combining(*t, "all-reduce", "rhfc-semigroup"));
+      const auto v = generate_checked(*t, {"all-reduce", "rhfc-semigroup"}).verification();
       const auto* h = dynamic_cast<const Hsn*>(t.get());
       const Network& g = h ? h->innermost() : dynamic_cast<const Mfc&>(*t).nucleus();
-      const auto tg = verify_schedule(g, make_combining(g, "all-reduce", "dimension-sum")).check.steps;
+      const auto tg = generate_checked(g, {"all-reduce", "dimension-sum"}).verification().check.steps;
       std::uint64_t prod = 1;
       if (h)
         for (auto l : h->level_counts()) prod *= l;
       else
         prod = dynamic_cast<const Mfc&>(*t).levels();
       const std::uint64_t formula = nested ? (tg + 1) * prod - 1 : prod * tg + prod - 1;
-      if (!v.check.ok) return fails("the schedule on " + spec + " does not pass the checker: " + v.check.violation->message);
+      if (!v.check.ok()) return fails("the schedule on " + spec + " does not pass the checker: " + v.check.violation()->message);
       if (v.check.steps != formula)
         return fails("witness " + spec + ": " + std::to_string(v.check.steps) + " steps, formula " + std::to_string(formula));
       tally += (tally.empty() ? "" : ", ") + spec + ": " + std::to_string(v.check.steps);
@@ -113,10 +114,10 @@ void add_rhfc(std::vector<Claim>& out) {
                        // |S_a|: non-zero digits a_1..a_r of i_a in radix (l_r,...,l_1,k)
                        std::uint64_t rest = ia / k, sa = 0;
                        for (auto it = ls.rbegin(); it != ls.rend(); ++it) sa += rest % *it != 0, rest /= *it;
-                       const auto v = verify_schedule(*t, rhs_cube_dimension(*t, ia));
-                       if (!v.check.ok)
+                       const auto v = check_schedule(*t, rhs_cube_dimension(*t, ia)).verification();
+                       if (!v.check.ok())
                          return fails("the emulation of dimension " + std::to_string(ia) + " on " + spec + " fails: " +
-                                      v.check.violation->message);
+                                      v.check.violation()->message);
                        if (v.check.steps != 2 * sa + 1)
                          return fails("witness " + std::string(spec) + " dimension " + std::to_string(ia) + ": " +
                                       std::to_string(v.check.steps) + " steps, 2|S_a|+1 = " + std::to_string(2 * sa + 1));

@@ -38,7 +38,7 @@ void add_te2013(std::vector<Claim>& out) {
                    for (int n = 1; n <= 6; ++n) {
                      const auto& v = exchange_of("hypercube(" + std::to_string(n) + ")", "dimension-exchange");
                      const std::uint64_t half = std::uint64_t{1} << (n - 1);
-                     if (!v.check.ok || v.check.steps != static_cast<std::uint64_t>(n) || v.check.payload_sum != n * half)
+                     if (!v.check.ok() || v.check.steps != static_cast<std::uint64_t>(n) || v.check.payload_sum != n * half)
                        return fails("hypercube(" + std::to_string(n) + "): measured " + pair(v.check.steps, v.check.payload_sum));
                    }
                    return holds("the dimension exchange takes exactly (n steps, n 2^(n-1) chunk-steps) for n = 1..6, each schedule checked");
@@ -49,7 +49,7 @@ void add_te2013(std::vector<Claim>& out) {
                    for (const char* spec : {"hdn(hypercube(2), sn=[{0}])", "hdn(hypercube(2), sn=[{0},{0,1}])", "hdn(hypercube(2), sn=[{0},{1}])",
                                             "hdn(torus(2,3), sn=[{0}])", "hdn(torus(2,3,5), sn=[{0,1}])", "rdn(ring(3),1)"}) {
                      const auto& v = exchange_of(spec, "hdn");
-                     if (!v.check.ok || !v.bound || v.check.steps != v.bound->steps)
+                     if (!v.check.ok() || !v.bound || v.check.steps != v.bound->steps)
                        return fails(std::string("witness ") + spec + ": " + std::to_string(v.check.steps) + " steps");
                    }
                    return holds("Algorithm 2 (with owners, docs/algorithms.md) takes exactly that many steps on all 6 instances, each "

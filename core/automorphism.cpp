@@ -1,5 +1,7 @@
 #include "core/automorphism.hpp"
 
+#include "core/parallel.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <numeric>

@@ -1,9 +1,10 @@
 #include "core/graph.hpp"
 
+#include "core/parallel.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <stdexcept>
-#include <thread>
 
 namespace netsched {
 
@@ -28,23 +29,6 @@ std::uint64_t Graph::count_edges() const {
     total += s;
   });
   return total / 2;
-}
-
-void parallel_for(std::uint64_t n, unsigned threads,
-                  const std::function<void(std::uint64_t, std::uint64_t)>& fn) {
-  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
-  if (n < 4096 || threads == 1) {
-    if (n > 0) fn(0, n);
-    return;
-  }
-  std::vector<std::thread> pool;
-  const std::uint64_t chunk = (n + threads - 1) / threads;
-  for (unsigned t = 0; t < threads; ++t) {
-    const std::uint64_t b = t * chunk, e = std::min(n, b + chunk);
-    if (b >= e) break;
-    pool.emplace_back([&fn, b, e] { fn(b, e); });
-  }
-  for (auto& th : pool) th.join();
 }
 
 Csr::Csr(const Graph& g, unsigned threads) {

@@ -48,8 +48,4 @@ class Csr {
   std::vector<std::uint32_t> targets_;
 };
 
-/// Runs fn(begin, end) over [0, n) split into chunks across `threads` threads (0 = all cores).
-void parallel_for(std::uint64_t n, unsigned threads,
-                  const std::function<void(std::uint64_t, std::uint64_t)>& fn);
-
 }  // namespace netsched

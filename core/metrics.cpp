@@ -1,10 +1,11 @@
 #include "core/metrics.hpp"
 
+#include "core/parallel.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <bit>
 #include <mutex>
-#include <thread>
 
 namespace netsched {
 
@@ -73,9 +74,6 @@ struct Accumulator {
   }
 };
 
-unsigned thread_count(unsigned threads) {
-  return threads ? threads : std::max(1u, std::thread::hardware_concurrency());
-}
 
 }  // namespace
 
@@ -84,12 +82,15 @@ DistanceStats distances_by_orbits(const Csr& g, const Orbits& orbits, unsigned t
                                   std::vector<std::vector<std::uint64_t>>* profiles) {
   Accumulator acc;
   if (profiles) profiles->assign(orbits.reps.size(), {});
-  std::atomic<std::size_t> next{0}, done{0};
+  std::atomic<std::size_t> done{0};
   const std::size_t total = orbits.reps.size();
-  auto worker = [&] {
-    std::vector<std::uint32_t> dist(g.num_nodes());
-    std::vector<std::uint32_t> queue(g.num_nodes());
-    for (std::size_t i; (i = next++) < total;) {
+  struct Scratch {
+    std::vector<std::uint32_t> dist, queue;
+  };
+  auto make = [&] { return Scratch{std::vector<std::uint32_t>(g.num_nodes()), std::vector<std::uint32_t>(g.num_nodes())}; };
+  auto bfs = [&](Scratch& scratch, std::uint64_t i) {
+      auto& dist = scratch.dist;
+      auto& queue = scratch.queue;
       std::fill(dist.begin(), dist.end(), kUnreached);
       const std::uint32_t src = orbits.reps[i];
       dist[src] = 0;
@@ -117,13 +118,8 @@ DistanceStats distances_by_orbits(const Csr& g, const Orbits& orbits, unsigned t
       }
       const std::size_t d = ++done;
       if (progress) progress(d, total);
-    }
   };
-  std::vector<std::thread> pool;
-  const unsigned t = static_cast<unsigned>(std::min<std::size_t>(thread_count(threads), std::max<std::size_t>(1, total)));
-  for (unsigned k = 1; k < t; ++k) pool.emplace_back(worker);
-  worker();
-  for (auto& th : pool) th.join();
+  parallel_items(total, threads, make, bfs, [](Scratch&) {});
   return acc.stats;
 }
 
@@ -131,10 +127,16 @@ DistanceStats distances_all_sources(const Csr& g, unsigned threads, const Progre
   const std::uint32_t n = g.num_nodes();
   Accumulator acc;
   const std::uint64_t batches = (static_cast<std::uint64_t>(n) + 63) / 64;
-  std::atomic<std::uint64_t> next{0}, done{0};
-  auto worker = [&] {
-    std::vector<std::uint64_t> vis(n), frontier(n), nxt(n);
-    for (std::uint64_t b; (b = next++) < batches;) {
+  std::atomic<std::uint64_t> done{0};
+  struct Scratch {
+    std::vector<std::uint64_t> vis, frontier, nxt;
+  };
+  auto make = [&] { return Scratch{std::vector<std::uint64_t>(n), std::vector<std::uint64_t>(n), std::vector<std::uint64_t>(n)}; };
+  auto sweep = [&](Scratch& scratch, std::uint64_t b) {
+      auto& vis = scratch.vis;
+      auto& frontier = scratch.frontier;
+      auto& nxt = scratch.nxt;
+      {
       const std::uint32_t first = static_cast<std::uint32_t>(b * 64);
       const std::uint32_t count = std::min<std::uint32_t>(64, n - first);
       std::fill(vis.begin(), vis.end(), 0);
@@ -171,13 +173,9 @@ DistanceStats distances_all_sources(const Csr& g, unsigned threads, const Progre
         acc.add(ecc[i], i == 0 ? sum : 0, 1, per[i] == n);
       const std::uint64_t d = ++done;
       if (progress) progress(d, batches);
-    }
+      }
   };
-  std::vector<std::thread> pool;
-  const unsigned t = static_cast<unsigned>(std::min<std::uint64_t>(thread_count(threads), std::max<std::uint64_t>(1, batches)));
-  for (unsigned k = 1; k < t; ++k) pool.emplace_back(worker);
-  worker();
-  for (auto& th : pool) th.join();
+  parallel_items(batches, threads, make, sweep, [](Scratch&) {});
   return acc.stats;
 }
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/schedule.hpp"
+#include "core/verdict.hpp"
 #include "gen/topology.hpp"
 
 namespace netsched::props {
@@ -13,22 +14,22 @@ namespace netsched::props {
 /// The operators, with the rules each is meant to break.
 struct Operator {
   const char* name;
-  std::vector<std::string> breaks;  ///< rules the first violation may be (later dependencies included)
+  std::vector<Rule> breaks;  ///< rules the first violation may be (later dependencies included)
 };
 inline const std::vector<Operator>& operators() {
   static const std::vector<Operator> ops = {
       // later transfers that depended on the dropped or moved one: causality, or, for a selector,
       // nothing to carry (empty-payload)
-      {"drop-transfer", {"causality", "delivery", "empty-payload"}},
-      {"duplicate-transfer", {"port-send", "port-link"}},
-      {"move-earlier", {"causality", "empty-payload", "port-send", "port-receive", "port-link", "dimension"}},
-      {"move-later", {"causality", "empty-payload", "port-send", "port-receive", "port-link", "dimension", "delivery"}},
-      {"retarget-non-neighbour", {"edge"}},
-      {"second-send", {"port-send"}},
-      {"second-receive", {"port-receive", "causality", "empty-payload"}},
-      {"drop-chunk", {"empty-payload", "causality", "delivery"}},
-      {"swap-endpoints", {"causality", "port-send", "port-receive", "empty-payload", "dimension", "delivery"}},
-      {"truncate", {"delivery"}},
+      {"drop-transfer", {Rule::Causality, Rule::Delivery, Rule::EmptyPayload}},
+      {"duplicate-transfer", {Rule::PortSend, Rule::PortLink}},
+      {"move-earlier", {Rule::Causality, Rule::EmptyPayload, Rule::PortSend, Rule::PortReceive, Rule::PortLink, Rule::Dimension}},
+      {"move-later", {Rule::Causality, Rule::EmptyPayload, Rule::PortSend, Rule::PortReceive, Rule::PortLink, Rule::Dimension, Rule::Delivery}},
+      {"retarget-non-neighbour", {Rule::Edge}},
+      {"second-send", {Rule::PortSend}},
+      {"second-receive", {Rule::PortReceive, Rule::Causality, Rule::EmptyPayload}},
+      {"drop-chunk", {Rule::EmptyPayload, Rule::Causality, Rule::Delivery}},
+      {"swap-endpoints", {Rule::Causality, Rule::PortSend, Rule::PortReceive, Rule::EmptyPayload, Rule::Dimension, Rule::Delivery}},
+      {"truncate", {Rule::Delivery}},
   };
   return ops;
 }

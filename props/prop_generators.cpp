@@ -5,7 +5,7 @@
 #include "gen/topo/product.hpp"
 #include "props/generators.hpp"
 #include "props/reference_checker.hpp"
-#include "analysis/verification.hpp"
+#include "analysis/checked.hpp"
 #include "verify/route_sweep.hpp"
 
 using namespace netsched;
@@ -18,7 +18,7 @@ TEST_CASE("every broadcast generator's schedule passes the simulator and the ref
     for (const auto& a : broadcast_names(*t)) {
       const auto s = make_broadcast(*t, root, a);
       const auto r = simulate(*t, s);
-      RC_ASSERT(r.ok);
+      RC_ASSERT(r.ok());
       RC_ASSERT(!props::reference_check(*t, s));
     }
   });
@@ -30,7 +30,7 @@ TEST_CASE("broadcast steps lie between the lower bound and the paper bound") {
     RC_PRE(t->num_nodes() <= 4096u);
     const NodeId root(props::any_node(*t));
     for (const auto& a : broadcast_names(*t)) {
-      const auto v = verify_schedule(*t, make_broadcast(*t, root, a));
+      const auto v = generate_checked(*t, {"broadcast", a, root}).verification();
       RC_ASSERT(v.lower.has_value());
       RC_ASSERT(v.lower->steps <= v.check.steps);
       if (v.bound) RC_ASSERT(v.check.steps <= v.bound->steps);
@@ -42,8 +42,8 @@ TEST_CASE("HDN Algorithm 2 takes exactly Theorem 3's bound") {
   rc::prop("steps == 2^k T(B) - sum_i 2^i T(SN^(k-i)) + 2^(k+1) - 2", [] {
     const auto t = build_topology(*props::small_hdn());
     const NodeId root(props::any_node(*t));
-    const auto v = verify_schedule(*t, make_broadcast(*t, root, "hdn-broadcast"));
-    RC_ASSERT(v.check.ok);
+    const auto v = generate_checked(*t, {"broadcast", "hdn-broadcast", root}).verification();
+    RC_ASSERT(v.check.ok());
     RC_ASSERT(v.bound.has_value());
     RC_ASSERT(v.check.steps == v.bound->steps);
   });
@@ -97,8 +97,8 @@ TEST_CASE("A2 meets AS(G) on products of rings and complete graphs") {
     const auto t = build_topology(*props::ring_complete_product());
     RC_PRE(t->num_nodes() >= 2u && t->num_nodes() <= 60u);
     const auto s = make_total_exchange(*t, "a2");
-    const auto v = verify_schedule(*t, s);
-    RC_ASSERT(v.check.ok);
+    const auto v = check_schedule(*t, s).verification();
+    RC_ASSERT(v.check.ok());
     RC_ASSERT(v.lower.has_value());
     RC_ASSERT(v.check.steps == v.lower->steps);
     RC_ASSERT(!props::reference_check(*t, s));
@@ -111,8 +111,8 @@ TEST_CASE("packed and HDN total exchanges deliver every message") {
     const auto t = build_topology(hdn ? *props::small_hdn() : *props::product_spec(4));
     RC_PRE(t->num_nodes() >= 2u && t->num_nodes() <= (hdn ? 300u : 80u));
     const auto s = make_total_exchange(*t, hdn ? "hdn" : "packed");
-    const auto v = verify_schedule(*t, s);
-    RC_ASSERT(v.check.ok);
+    const auto v = check_schedule(*t, s).verification();
+    RC_ASSERT(v.check.ok());
     RC_ASSERT(!props::reference_check(*t, s));
     if (hdn && dynamic_cast<const Hdn&>(*t).k() > 0) RC_ASSERT(v.bound && v.bound->steps == v.check.steps);
   });
@@ -122,7 +122,7 @@ TEST_CASE("schedule files round-trip and a changed byte never passes unnoticed")
   rc::prop("rejected, or read back as the same schedule with a matching record", [] {
     const auto t = build_topology(*props::product_spec(4));
     const auto s = make_broadcast(*t, NodeId(props::any_node(*t)));
-    const auto v = verify_schedule(*t, s);
+    const auto v = check_schedule(*t, s).verification();
     const std::string text = schedule_to_json(s, v.record());
     RC_ASSERT(schedule_from_json(text).schedule == s);
     std::string edited = text;
@@ -130,7 +130,7 @@ TEST_CASE("schedule files round-trip and a changed byte never passes unnoticed")
     edited[at] = *rc::gen::element('0', '1', '7', ' ', '"', 'x', ',', ']');
     try {
       const auto f = schedule_from_json(edited);
-      const auto again = verify_schedule(*build_topology(f.schedule.topology), f.schedule);
+      const auto again = check_schedule(*build_topology(f.schedule.topology), f.schedule).verification();
       check_record(*f.record, again.record());  // a silent change would have to pass this
       RC_ASSERT(f.schedule == s);
     } catch (const std::invalid_argument&) {
@@ -149,7 +149,7 @@ TEST_CASE("one-port schedules stay valid under all-port and product broadcasts u
     RC_PRE(model != PortModel::SingleDimension || product);
     Schedule s = make_broadcast(*t, NodeId(props::any_node(*t)));
     s.model = model;
-    RC_ASSERT(simulate(*t, s).ok);
+    RC_ASSERT(simulate(*t, s).ok());
     RC_ASSERT(!props::reference_check(*t, s));
   });
 }

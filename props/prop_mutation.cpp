@@ -39,6 +39,10 @@ std::vector<std::pair<std::string, Schedule>> corpus() {
   return out;
 }
 
+std::string rule_or_holds(const Verdict& v) {
+  return v.violation ? std::string(to_string(v.violation->rule)) : std::string(to_string(v.kind));
+}
+
 struct Outcome {
   bool applied = false, killed = false, equivalent = false, smt = false;
   std::string rule;
@@ -54,26 +58,28 @@ Outcome judge(const Network& t, const Schedule& m, const props::Operator& op) {
   const auto ref = props::reference_check(t, m);
   if (t.num_nodes() * m.collective.num_chunks() * (m.steps.size() + 1) <= kSmtBudget) {
     const auto z = smt_check(t, m, 60000);
-    if (z.answer == SmtVerdict::Answer::Unknown) throw std::logic_error(std::string(op.name) + ": z3 answered unknown: " + z.message);
-    const bool z_ok = z.answer == SmtVerdict::Answer::Holds;
-    if (z_ok != sim.ok || (!z_ok && z.rule != sim.violation->rule))
-      throw std::logic_error(std::string(op.name) + ": z3 says " + (z_ok ? "holds" : z.rule) + ", the simulator " +
-                             (sim.ok ? "holds" : sim.violation->rule));
+    if (z.verdict.kind == Verdict::Kind::Unknown)
+      throw std::logic_error(std::string(op.name) + ": z3 answered unknown: " + z.verdict.reason);
+    const bool z_ok = z.verdict.ok();
+    if (z_ok != sim.ok() || (!z_ok && z.verdict.violation->rule != sim.violation()->rule))
+      throw std::logic_error(std::string(op.name) + ": z3 says " + rule_or_holds(z.verdict) + ", the simulator " +
+                             rule_or_holds(sim.verdict));
     o.smt = true;
   }
-  if (sim.ok && !ref) {
+  if (sim.ok() && !ref) {
     o.equivalent = true;
     return o;
   }
-  if (sim.ok != !ref.has_value())
-    throw std::logic_error(std::string(op.name) + ": the simulator says " + (sim.ok ? "holds" : sim.violation->rule) +
-                           ", the reference checker " + (ref ? *ref : std::string("holds")));
-  if (sim.violation->rule != *ref)
-    throw std::logic_error(std::string(op.name) + ": rules differ: simulator " + sim.violation->rule + ", reference " + *ref);
+  if (sim.ok() != !ref.has_value())
+    throw std::logic_error(std::string(op.name) + ": the simulator says " + rule_or_holds(sim.verdict) +
+                           ", the reference checker " + (ref ? std::string(to_string(*ref)) : std::string("holds")));
+  if (sim.violation()->rule != *ref)
+    throw std::logic_error(std::string(op.name) + ": rules differ: simulator " + std::string(to_string(sim.violation()->rule)) +
+                           ", reference " + std::string(to_string(*ref)));
   if (std::find(op.breaks.begin(), op.breaks.end(), *ref) == op.breaks.end())
-    throw std::logic_error(std::string(op.name) + " broke rule " + *ref + ", which it is not meant to");
+    throw std::logic_error(std::string(op.name) + " broke rule " + std::string(to_string(*ref)) + ", which it is not meant to");
   o.killed = true;
-  o.rule = *ref;
+  o.rule = to_string(*ref);
   return o;
 }
 
@@ -103,7 +109,7 @@ TEST_CASE("mutation campaign") {
   std::map<std::string, std::uint64_t> rules;
   for (const auto& [spec, s] : schedules) {
     const auto t = build_topology(spec);
-    REQUIRE(simulate(*t, s).ok);
+    REQUIRE(simulate(*t, s).ok());
     for (const auto& op : props::operators())
       for (int k = 0; k < per; ++k) {
         const auto m = props::mutate(*t, s, op.name, rng);

@@ -9,12 +9,13 @@
 #include <string>
 
 #include "core/schedule.hpp"
+#include "core/verdict.hpp"
 #include "gen/topology.hpp"
 
 namespace netsched::props {
 
 /// The first broken rule (same rule names as the simulator), or nullopt when the schedule holds.
-inline std::optional<std::string> reference_check(const Network& t, const Schedule& s) {
+inline std::optional<Rule> reference_check(const Network& t, const Schedule& s) {
   const Collective& c = s.collective;
   const std::uint64_t n = t.num_nodes(), chunks = c.num_chunks();
   std::map<std::pair<std::uint32_t, std::uint64_t>, std::uint32_t> held;  // -> latest receipt time
@@ -33,7 +34,7 @@ inline std::optional<std::string> reference_check(const Network& t, const Schedu
     std::vector<std::pair<std::uint32_t, std::vector<std::uint64_t>>> arrivals;
     for (const Transfer& x : s.steps[step].transfers) {
       const std::uint32_t from = x.from.v, to = x.to.v;
-      if (from == to || !t.adjacent(x.from, x.to)) return "edge";
+      if (from == to || !t.adjacent(x.from, x.to)) return Rule::Edge;
       const Payload& p = s.payloads.at(x.payload);
       std::vector<std::uint64_t> carried;
       if (!p.select) {
@@ -57,17 +58,17 @@ inline std::optional<std::string> reference_check(const Network& t, const Schedu
           carried.push_back(ch);
         }
       }
-      if (carried.empty()) return "empty-payload";
+      if (carried.empty()) return Rule::EmptyPayload;
       for (auto ch : carried)
-        if (!held.count({from, ch})) return "causality";
+        if (!held.count({from, ch})) return Rule::Causality;
       if (s.model == PortModel::AllPort) {
-        if (!used.insert({from, to}).second) return "port-link";
+        if (!used.insert({from, to}).second) return Rule::PortLink;
       } else {
-        if (!senders.insert(from).second) return "port-send";
-        if (!receivers.insert(to).second) return "port-receive";
+        if (!senders.insert(from).second) return Rule::PortSend;
+        if (!receivers.insert(to).second) return Rule::PortReceive;
         if (s.model == PortModel::SingleDimension) {
           const auto d = t.edge_dimension(x.from, x.to);
-          if (dimension && d != dimension) return "dimension";
+          if (dimension && d != dimension) return Rule::Dimension;
           dimension = d;
         }
       }
@@ -78,7 +79,7 @@ inline std::optional<std::string> reference_check(const Network& t, const Schedu
   }
   for (std::uint64_t ch = 0; ch < chunks; ++ch)
     for (std::uint32_t v = 0; v < n; ++v)
-      if (c.is_destination(ch, NodeId(v)) && !held.count({v, ch})) return "delivery";
+      if (c.is_destination(ch, NodeId(v)) && !held.count({v, ch})) return Rule::Delivery;
   return std::nullopt;
 }
 

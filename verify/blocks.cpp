@@ -1,10 +1,10 @@
+#include "core/parallel.hpp"
 #include "verify/blocks.hpp"
 
 #include <algorithm>
 #include <bit>
 #include <atomic>
 #include <mutex>
-#include <thread>
 
 #include "verify/port_rules.hpp"
 
@@ -273,7 +273,7 @@ bool blocks_apply(const Schedule& s) {
 CheckResult simulate_blocks(const Network& t, const Schedule& s, unsigned threads, const Progress& progress) {
   if (!blocks_apply(s)) throw std::invalid_argument("the block checker handles total exchanges of selector payloads only");
   CheckResult r;
-  r.engine = "blocks";
+  r.engine = Engine::Blocks;
   r.steps = s.steps.size();
   r.transfers = s.num_transfers();
   // Links and ports do not depend on what is carried: find their first violation first; the
@@ -293,31 +293,29 @@ CheckResult simulate_blocks(const Network& t, const Schedule& s, unsigned thread
   }
   const Plan plan = make_plan(s, last_step, last_transfer);
   const std::uint32_t n = static_cast<std::uint32_t>(plan.n);
-  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
-  std::atomic<std::uint32_t> next{0}, done{0};
+  std::atomic<std::uint32_t> done{0};
   std::mutex mu;
   std::vector<std::uint64_t> counts(plan.step.size(), 0);
   std::optional<std::pair<std::uint32_t, std::uint32_t>> missing;  // (origin, destination)
   const std::uint32_t groups = (n + 63) / 64;
-  auto worker = [&] {
-    Walker w(plan);
-    std::optional<std::pair<std::uint32_t, std::uint32_t>> mine;
-    for (std::uint32_t g; (g = next++) < groups;) {
-      const std::uint32_t count = std::min<std::uint32_t>(64, n - 64 * g);
-      if (auto m = w.run(64 * g, count); m && (!mine || *m < *mine)) mine = m;
-      if (progress) progress(std::min<std::uint64_t>(n, 64 * std::uint64_t{++done}), n);
-    }
-    std::lock_guard<std::mutex> lock(mu);
-    for (std::size_t g = 0; g < counts.size(); ++g) counts[g] += w.counts[g];
-    if (mine && (!missing || *mine < *missing)) missing = mine;
+  struct Scratch {
+    Walker w;
+    std::optional<std::pair<std::uint32_t, std::uint32_t>> mine;  // (origin, destination)
   };
-  std::vector<std::thread> pool;
-  for (unsigned k = 1; k < threads; ++k) pool.emplace_back(worker);
-  worker();
-  for (auto& th : pool) th.join();
+  auto group = [&](Scratch& scratch, std::uint64_t g64) {
+    const auto g = static_cast<std::uint32_t>(g64);
+    const std::uint32_t count = std::min<std::uint32_t>(64, n - 64 * g);
+    if (auto m = scratch.w.run(64 * g, count); m && (!scratch.mine || *m < *scratch.mine)) scratch.mine = m;
+    if (progress) progress(std::min<std::uint64_t>(n, 64 * std::uint64_t{++done}), n);
+  };
+  auto merge = [&](Scratch& scratch) {
+    std::lock_guard<std::mutex> lock(mu);
+    for (std::size_t g = 0; g < counts.size(); ++g) counts[g] += scratch.w.counts[g];
+    if (scratch.mine && (!missing || *scratch.mine < *missing)) missing = scratch.mine;
+  };
+  parallel_items(groups, threads, [&] { return Scratch{Walker(plan), std::nullopt}; }, group, merge);
   auto fail = [&](Violation v) {
-    r.ok = false;
-    r.violation = std::move(v);
+    r.verdict = Verdict::violated(std::move(v));
     return r;
   };
   std::uint64_t largest = 0;
@@ -325,9 +323,9 @@ CheckResult simulate_blocks(const Network& t, const Schedule& s, unsigned thread
     if (g > 0 && plan.step[g] != plan.step[g - 1]) start = g;
     const std::size_t si = plan.step[g], ti = g - start;
     // an edge violation precedes the payload rules of its own transfer; a port violation does not
-    const bool before_first = !first || si < last_step || ti < last_transfer || first->rule != "edge";
+    const bool before_first = !first || si < last_step || ti < last_transfer || first->rule != Rule::Edge;
     if (counts[g] == 0 && before_first)
-      return fail({"empty-payload", si, ti, NodeId(plan.from[g]), std::nullopt,
+      return fail({Rule::EmptyPayload, si, ti, NodeId(plan.from[g]), std::nullopt,
                    step_transfer(si, ti) + "the selector picks no chunk the sender holds"});
     largest = std::max(largest, counts[g]);
     if (g + 1 == counts.size() || plan.step[g + 1] != si) {
@@ -339,10 +337,9 @@ CheckResult simulate_blocks(const Network& t, const Schedule& s, unsigned thread
   if (missing) {
     const auto [o, d] = *missing;
     const std::uint64_t ch = static_cast<std::uint64_t>(o) * n + d;
-    return fail({"delivery", std::nullopt, std::nullopt, NodeId(d), ch,
-                 "chunk " + std::to_string(ch) + " never reaches node " + std::to_string(d)});
+    return fail(delivery_violation(ch, NodeId(d)));
   }
-  r.ok = true;
+  r.verdict = Verdict::holds();
   return r;
 }
 

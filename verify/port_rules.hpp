@@ -34,7 +34,7 @@ class PortRules {
       throw std::invalid_argument(step_transfer(si, ti) + "node " + std::to_string(std::max(x.from.v, x.to.v)) +
                                   " is not a node of " + t_.spec() + " (0.." + std::to_string(n_ - 1) + ")");
     if (x.from == x.to || !t_.adjacent(x.from, x.to))
-      return Violation{"edge", si, ti, x.from, std::nullopt,
+      return Violation{Rule::Edge, si, ti, x.from, std::nullopt,
                        step_transfer(si, ti) + std::to_string(x.from.v) + " -> " + std::to_string(x.to.v) +
                            " is not a link"};
     return std::nullopt;
@@ -45,16 +45,16 @@ class PortRules {
     const std::string here = step_transfer(si, ti);
     if (model_ == PortModel::AllPort) {
       if (!links_.insert(static_cast<std::uint64_t>(x.from.v) << 32 | x.to.v).second)
-        return Violation{"port-link", si, ti, x.from, std::nullopt,
+        return Violation{Rule::PortLink, si, ti, x.from, std::nullopt,
                          here + "link " + std::to_string(x.from.v) + " -> " + std::to_string(x.to.v) + " is used twice"};
       return std::nullopt;
     }
     if (sent_at_[x.from.v] == stamp_)
-      return Violation{"port-send", si, ti, x.from, std::nullopt,
+      return Violation{Rule::PortSend, si, ti, x.from, std::nullopt,
                        here + "node " + std::to_string(x.from.v) + " sends twice (to " +
                            std::to_string(sent_to_[x.from.v]) + " and to " + std::to_string(x.to.v) + ")"};
     if (recv_at_[x.to.v] == stamp_)
-      return Violation{"port-receive", si, ti, x.to, std::nullopt,
+      return Violation{Rule::PortReceive, si, ti, x.to, std::nullopt,
                        here + "node " + std::to_string(x.to.v) + " receives twice (from " +
                            std::to_string(recv_from_[x.to.v]) + " and from " + std::to_string(x.from.v) + ")"};
     sent_at_[x.from.v] = recv_at_[x.to.v] = stamp_;
@@ -64,7 +64,7 @@ class PortRules {
       const auto d = t_.edge_dimension(x.from, x.to);
       if (!d) throw std::logic_error("adjacent nodes without a dimension");
       if (step_dim_ && *d != *step_dim_)
-        return Violation{"dimension", si, ti, x.from, std::nullopt,
+        return Violation{Rule::Dimension, si, ti, x.from, std::nullopt,
                          here + "uses dimension " + std::to_string(*d) + " in a step of dimension " +
                              std::to_string(*step_dim_)};
       step_dim_ = d;

@@ -177,14 +177,13 @@ CheckResult simulate_registers(const Network& t, const Schedule& s) {
   }
 
   CheckResult r;
-  r.engine = "registers";
+  r.engine = Engine::Registers;
   // Local computation is free in the communication cost model: only steps with transfers count.
   r.steps = static_cast<std::uint64_t>(
       std::count_if(s.steps.begin(), s.steps.end(), [](const Step& st) { return !st.transfers.empty(); }));
   r.transfers = s.num_transfers();
   auto fail = [&](Violation v) {
-    r.ok = false;
-    r.violation = std::move(v);
+    r.verdict = Verdict::violated(std::move(v));
     return r;
   };
   const auto name = [&](std::uint32_t x) { return "register " + std::to_string(x) + " ('" + s.registers[x] + "')"; };
@@ -212,7 +211,7 @@ CheckResult simulate_registers(const Network& t, const Schedule& s) {
         } else if (op.op == RegOp::Combine) {
           auto u = disjoint_union(at(v, op.a), at(v, op.b));
           if (!u)
-            return fail({"double-count", si, std::nullopt, NodeId(static_cast<std::uint32_t>(v)), std::nullopt,
+            return fail({Rule::DoubleCount, si, std::nullopt, NodeId(static_cast<std::uint32_t>(v)), std::nullopt,
                          here + "node " + std::to_string(v) + " combines " + name(op.a) + " and " + name(op.b) +
                              ", which share a term"});
           at(v, op.dst) = std::move(*u);
@@ -223,7 +222,7 @@ CheckResult simulate_registers(const Network& t, const Schedule& s) {
           }
           auto p = space.product(at(v, op.a), at(v, op.b));
           if (!p)
-            return fail({"degree", si, std::nullopt, NodeId(static_cast<std::uint32_t>(v)), std::nullopt,
+            return fail({Rule::Degree, si, std::nullopt, NodeId(static_cast<std::uint32_t>(v)), std::nullopt,
                          here + "node " + std::to_string(v) + " multiplies values that are not sums of inputs"});
           at(v, op.dst) = std::move(*p);
         }
@@ -258,7 +257,7 @@ CheckResult simulate_registers(const Network& t, const Schedule& s) {
       for (; end < writes.size() && writes[end].node == w.node && writes[end].dst == w.dst; ++end)
         if (writes[end].op == RegOp::Set) any_set = true;
       if (end - group > 1 && any_set)
-        return fail({"write-conflict", si, w.transfer, NodeId(static_cast<std::uint32_t>(w.node)), std::nullopt,
+        return fail({Rule::WriteConflict, si, w.transfer, NodeId(static_cast<std::uint32_t>(w.node)), std::nullopt,
                      step_transfer(si, w.transfer) + "node " + std::to_string(w.node) + "'s " + name(w.dst) +
                          " is set and written again in the same step"});
       if (w.op == RegOp::Set) {
@@ -266,7 +265,7 @@ CheckResult simulate_registers(const Network& t, const Schedule& s) {
       } else {
         auto u = disjoint_union(at(w.node, w.dst), w.value);
         if (!u)
-          return fail({"double-count", si, w.transfer, NodeId(static_cast<std::uint32_t>(w.node)), std::nullopt,
+          return fail({Rule::DoubleCount, si, w.transfer, NodeId(static_cast<std::uint32_t>(w.node)), std::nullopt,
                        step_transfer(si, w.transfer) + "node " + std::to_string(w.node) + " combines into " +
                            name(w.dst) + " a value that shares a term with it"});
         at(w.node, w.dst) = std::move(*u);
@@ -277,11 +276,11 @@ CheckResult simulate_registers(const Network& t, const Schedule& s) {
   for (std::size_t i = 0; i < result_cells.size(); ++i) {
     const auto [v, x] = result_cells[i];
     if (at(v, x) != required[i])
-      return fail({"result", std::nullopt, std::nullopt, NodeId(static_cast<std::uint32_t>(v)), std::nullopt,
+      return fail({Rule::Result, std::nullopt, std::nullopt, NodeId(static_cast<std::uint32_t>(v)), std::nullopt,
                    "node " + std::to_string(v) + "'s " + name(x) + " is wrong at the end: " +
                        describe_difference(at(v, x), required[i])});
   }
-  r.ok = true;
+  r.verdict = Verdict::holds();
   return r;
 }
 

@@ -1,9 +1,9 @@
+#include "core/parallel.hpp"
 #include "verify/route_sweep.hpp"
 
 #include <algorithm>
 #include <atomic>
 #include <mutex>
-#include <thread>
 
 namespace netsched {
 
@@ -33,18 +33,23 @@ std::optional<std::string> check_path(const Csr& g, std::uint32_t u, std::uint32
 RouteSweep sweep_routes(const Csr& g, const RouteFn& route, std::optional<std::uint64_t> bound, unsigned threads,
                         const Progress& progress) {
   const std::uint32_t n = g.num_nodes();
-  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
   std::mutex mu;
   RouteSweep total;
-  std::atomic<std::uint32_t> next{0}, done{0};
+  std::atomic<std::uint32_t> done{0};
   std::atomic<bool> stop{false};
   auto better = [](const RouteSweep::Pair& a, const std::optional<RouteSweep::Pair>& b) {
     return !b || std::tie(a.u, a.v) < std::tie(b->u, b->v);
   };
-  auto worker = [&] {
+  struct Scratch {
     RouteSweep mine;
     std::vector<std::uint32_t> path;
-    for (std::uint32_t u; !stop && (u = next++) < n;) {
+  };
+  auto source = [&](Scratch& scratch, std::uint64_t u64) {
+    if (stop) return;
+    const auto u = static_cast<std::uint32_t>(u64);
+    RouteSweep& mine = scratch.mine;
+    std::vector<std::uint32_t>& path = scratch.path;
+    {
       const auto dist = bfs_distances(g, u);
       for (std::uint32_t v = 0; v < n; ++v) {
         if (v == u) continue;
@@ -72,7 +77,9 @@ RouteSweep sweep_routes(const Csr& g, const RouteFn& route, std::optional<std::u
       const std::uint32_t d = ++done;
       if (progress) progress(d, n);
     }
-    std::lock_guard<std::mutex> lock(mu);
+  };
+  auto merge = [&](Scratch& scratch) {
+    const RouteSweep& mine = scratch.mine;
     total.pairs += mine.pairs;
     total.total_length += mine.total_length;
     if (mine.max_length > total.max_length) {
@@ -85,10 +92,7 @@ RouteSweep sweep_routes(const Csr& g, const RouteFn& route, std::optional<std::u
       if (better(*mine.first_over_bound, total.first_over_bound)) total.first_over_bound = mine.first_over_bound;
     }
   };
-  std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
-  worker();
-  for (auto& th : pool) th.join();
+  parallel_items(n, threads, [] { return Scratch{}; }, source, merge);
   return total;
 }
 

@@ -45,11 +45,9 @@ class Holdings {
 
 }  // namespace
 
-std::ostream& operator<<(std::ostream& os, const Violation& v) { return os << v.rule << ": " << v.message; }
-
 std::ostream& operator<<(std::ostream& os, const CheckResult& r) {
-  if (r.ok) return os << "holds (" << r.steps << " steps, payload sum " << r.payload_sum << ")";
-  return os << "violated: " << *r.violation;
+  if (r.ok()) return os << "holds (" << r.steps << " steps, payload sum " << r.payload_sum << ")";
+  return os << r.verdict;
 }
 
 std::string to_string(Engine e) {
@@ -57,6 +55,7 @@ std::string to_string(Engine e) {
     case Engine::Auto: return "auto";
     case Engine::Dense: return "dense";
     case Engine::Blocks: return "blocks";
+    case Engine::Registers: return "registers";
   }
   return "?";
 }
@@ -106,7 +105,7 @@ CheckResult simulate(const Network& t, const Schedule& s, Engine engine,
     return simulate_blocks(t, s, 0, progress);
   }
   CheckResult r;
-  r.engine = "dense";
+  r.engine = Engine::Dense;
   r.steps = s.steps.size();
   r.transfers = s.num_transfers();
   const bool timed = std::any_of(s.payloads.begin(), s.payloads.end(),
@@ -160,8 +159,7 @@ CheckResult simulate(const Network& t, const Schedule& s, Engine engine,
     }
   };
   auto fail = [&](Violation v) {
-    r.ok = false;
-    r.violation = std::move(v);
+    r.verdict = Verdict::violated(std::move(v));
     return r;
   };
   for (std::uint64_t si = 0; si < s.steps.size(); ++si) {
@@ -176,12 +174,12 @@ CheckResult simulate(const Network& t, const Schedule& s, Engine engine,
       resolve(x, chunks_here);
       largest = std::max<std::uint64_t>(largest, chunks_here.size());
       if (chunks_here.empty())
-        return fail({"empty-payload", si, ti, x.from, std::nullopt,
+        return fail({Rule::EmptyPayload, si, ti, x.from, std::nullopt,
                      step_transfer(si, ti) + (s.payloads[x.payload].select ? "the selector picks no chunk the sender holds"
                                                                 : "the transfer carries no chunk")});
       for (auto ch : chunks_here)
         if (!held.has(x.from.v, ch))
-          return fail({"causality", si, ti, x.from, ch,
+          return fail({Rule::Causality, si, ti, x.from, ch,
                        step_transfer(si, ti) + "node " + std::to_string(x.from.v) + " sends chunk " + std::to_string(ch) +
                            " it does not hold"});
       if (auto v = ports.ports(si, ti, x)) return fail(std::move(*v));
@@ -194,23 +192,20 @@ CheckResult simulate(const Network& t, const Schedule& s, Engine engine,
   for (std::uint64_t ch = 0; ch < chunks; ++ch) {
     if (auto d = c.single_destination(ch)) {
       if (!held.has(d->v, ch))
-        return fail({"delivery", std::nullopt, std::nullopt, *d, ch,
-                     "chunk " + std::to_string(ch) + " never reaches node " + std::to_string(d->v)});
+        return fail(delivery_violation(ch, *d));
       continue;
     }
     if (c.kind() == Collective::Kind::Multicast) {
       for (NodeId v : c.groups()[ch])
         if (!held.has(v.v, ch))
-          return fail({"delivery", std::nullopt, std::nullopt, v, ch,
-                       "chunk " + std::to_string(ch) + " never reaches node " + std::to_string(v.v)});
+          return fail(delivery_violation(ch, v));
       continue;
     }
     for (std::uint32_t v = 0; v < n; ++v)
       if (c.is_destination(ch, NodeId(v)) && !held.has(v, ch))
-        return fail({"delivery", std::nullopt, std::nullopt, NodeId(v), ch,
-                     "chunk " + std::to_string(ch) + " never reaches node " + std::to_string(v)});
+        return fail(delivery_violation(ch, NodeId(v)));
   }
-  r.ok = true;
+  r.verdict = Verdict::holds();
   return r;
 }
 

@@ -10,6 +10,15 @@
 
 namespace netsched {
 
+std::string to_string(Bisection::Kind k) {
+  switch (k) {
+    case Bisection::Kind::Exact: return "exact";
+    case Bisection::Kind::UpperBound: return "upper_bound";
+    case Bisection::Kind::Unknown: return "unknown";
+  }
+  return "?";
+}
+
 std::uint64_t cut_size(const Graph& g, const std::vector<char>& side) {
   std::uint64_t cut = 0;
   std::vector<NodeId> nb;
@@ -29,7 +38,7 @@ Bisection bisection_width(const Network& t, unsigned timeout_ms) {
   out.side.assign(n, 0);
   for (std::uint64_t v = n / 2; v < n; ++v) out.side[v] = 1;
   out.width = cut_size(t, out.side);
-  out.result = "upper_bound";
+  out.result = Bisection::Kind::UpperBound;
   if (n <= kMaxExactBisection && n >= 2) {
     z3::context ctx;
     z3::optimize opt(ctx);
@@ -60,9 +69,9 @@ Bisection bisection_width(const Network& t, unsigned timeout_ms) {
       for (std::uint64_t v = 0; v < n; ++v) side[v] = m.eval(s[v], true).is_true() ? 1 : 0;
       out.side = side;
       out.width = cut_size(t, side);
-      out.result = "exact";
+      out.result = Bisection::Kind::Exact;
     } else {
-      out.result = "unknown";
+      out.result = Bisection::Kind::Unknown;
     }
   }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -10,7 +10,10 @@
 namespace netsched {
 
 struct Bisection {
-  std::string result;            ///< "exact", "upper_bound" or "unknown"
+  /// Exact (Z3 Optimize proved the minimum), UpperBound (a cut, no search), Unknown (Z3 gave up;
+  /// width is its best cut).
+  enum class Kind { Exact, UpperBound, Unknown };
+  Kind result = Kind::Unknown;
   std::uint64_t width = 0;       ///< the exact width, or the best upper bound
   std::vector<char> side;        ///< the witness cut: side[v] in {0, 1}
   double seconds = 0;
@@ -22,6 +25,8 @@ inline constexpr std::uint64_t kMaxExactBisection = 64;
 /// Exact for at most kMaxExactBisection nodes (unless Z3 gives up: "unknown" with the best cut
 /// it had), otherwise "upper_bound" from the cut of the id halves.
 Bisection bisection_width(const Network& t, unsigned timeout_ms = 60000);
+
+std::string to_string(Bisection::Kind k);
 
 /// Links crossing the cut.
 std::uint64_t cut_size(const Graph& g, const std::vector<char>& side);

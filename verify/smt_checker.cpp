@@ -16,15 +16,6 @@
 
 namespace netsched {
 
-std::string to_string(SmtVerdict::Answer a) {
-  switch (a) {
-    case SmtVerdict::Answer::Holds: return "holds";
-    case SmtVerdict::Answer::Violated: return "violated";
-    case SmtVerdict::Answer::Unknown: return "unknown";
-  }
-  return "?";
-}
-
 SmtVerdict smt_check(const Network& t, const Schedule& s, unsigned timeout_ms) {
   const auto t0 = std::chrono::steady_clock::now();
   const Collective& col = s.collective;
@@ -63,12 +54,12 @@ SmtVerdict smt_check(const Network& t, const Schedule& s, unsigned timeout_ms) {
   solver.set("timeout", timeout_ms);
   struct Indicator {
     z3::expr fires;
-    std::string rule;
+    Rule rule;
     std::optional<std::uint64_t> step, transfer, chunk;
     std::optional<NodeId> node;
   };
   std::vector<Indicator> indicators;
-  auto indicate = [&](z3::expr fires, const char* rule, std::optional<std::uint64_t> step, std::optional<std::uint64_t> transfer,
+  auto indicate = [&](z3::expr fires, Rule rule, std::optional<std::uint64_t> step, std::optional<std::uint64_t> transfer,
                       std::optional<NodeId> node, std::optional<std::uint64_t> chunk) {
     indicators.push_back(Indicator{fires, rule, step, transfer, chunk, node});
   };
@@ -115,9 +106,9 @@ SmtVerdict smt_check(const Network& t, const Schedule& s, unsigned timeout_ms) {
         carries.push_back({c, *e});
       }
       // edge
-      indicate(ctx.bool_val(f == g || !t.adjacent(x.from, x.to)), "edge", st, i, x.from, std::nullopt);
-      indicate(carried.empty() ? ctx.bool_val(true) : !z3::mk_or(carried), "empty-payload", st, i, x.from, std::nullopt);
-      indicate(causal_bad.empty() ? ctx.bool_val(false) : z3::mk_or(causal_bad), "causality", st, i, x.from, std::nullopt);
+      indicate(ctx.bool_val(f == g || !t.adjacent(x.from, x.to)), Rule::Edge, st, i, x.from, std::nullopt);
+      indicate(carried.empty() ? ctx.bool_val(true) : !z3::mk_or(carried), Rule::EmptyPayload, st, i, x.from, std::nullopt);
+      indicate(causal_bad.empty() ? ctx.bool_val(false) : z3::mk_or(causal_bad), Rule::Causality, st, i, x.from, std::nullopt);
       // ports: the same sender, receiver or link earlier in the step
       z3::expr_vector same_from(ctx), same_to(ctx), same_link(ctx), other_dim(ctx);
       const z3::expr fi = ctx.int_val(static_cast<std::int64_t>(f)), gi = ctx.int_val(static_cast<std::int64_t>(g));
@@ -134,11 +125,11 @@ SmtVerdict smt_check(const Network& t, const Schedule& s, unsigned timeout_ms) {
       }
       auto any = [&](z3::expr_vector& v) { return v.empty() ? ctx.bool_val(false) : z3::mk_or(v); };
       if (s.model == PortModel::AllPort) {
-        indicate(any(same_link), "port-link", st, i, x.from, std::nullopt);
+        indicate(any(same_link), Rule::PortLink, st, i, x.from, std::nullopt);
       } else {
-        indicate(any(same_from), "port-send", st, i, x.from, std::nullopt);
-        indicate(any(same_to), "port-receive", st, i, x.to, std::nullopt);
-        if (s.model == PortModel::SingleDimension) indicate(any(other_dim), "dimension", st, i, x.from, std::nullopt);
+        indicate(any(same_from), Rule::PortSend, st, i, x.from, std::nullopt);
+        indicate(any(same_to), Rule::PortReceive, st, i, x.to, std::nullopt);
+        if (s.model == PortModel::SingleDimension) indicate(any(other_dim), Rule::Dimension, st, i, x.from, std::nullopt);
       }
       for (auto& [c, e] : carries) into[g * chunks + c].push_back(e);
     }
@@ -165,7 +156,7 @@ SmtVerdict smt_check(const Network& t, const Schedule& s, unsigned timeout_ms) {
   for (std::uint64_t c = 0; c < chunks; ++c)
     for (std::uint64_t v = 0; v < n; ++v)
       if (col.is_destination(c, NodeId(static_cast<std::uint32_t>(v))))
-        indicate(!held[v * chunks + c], "delivery", std::nullopt, std::nullopt, NodeId(static_cast<std::uint32_t>(v)), c);
+        indicate(!held[v * chunks + c], Rule::Delivery, std::nullopt, std::nullopt, NodeId(static_cast<std::uint32_t>(v)), c);
   z3::expr_vector some(ctx);
   for (auto& ind : indicators) some.push_back(ind.fires);
   solver.add(some.empty() ? ctx.bool_val(false) : z3::mk_or(some));
@@ -173,24 +164,20 @@ SmtVerdict smt_check(const Network& t, const Schedule& s, unsigned timeout_ms) {
   out.variables = variables;
   const auto r = solver.check();
   if (r == z3::unsat) {
-    out.answer = SmtVerdict::Answer::Holds;
+    out.verdict = Verdict::holds();
   } else if (r == z3::sat) {
-    out.answer = SmtVerdict::Answer::Violated;
     const z3::model m = solver.get_model();
     for (auto& ind : indicators) {
       if (!m.eval(ind.fires, true).is_true()) continue;
-      out.rule = ind.rule;
-      out.step = ind.step;
-      out.transfer = ind.transfer;
-      out.node = ind.node;
-      out.chunk = ind.chunk;
-      out.message = ind.step ? "step " + std::to_string(*ind.step) + " transfer " + std::to_string(*ind.transfer) + ": " + ind.rule
-                             : "chunk " + std::to_string(*ind.chunk) + " never reaches node " + std::to_string(ind.node->v);
+      out.verdict = Verdict::violated(
+          ind.step ? Violation{ind.rule, ind.step, ind.transfer, ind.node, ind.chunk,
+                               "step " + std::to_string(*ind.step) + " transfer " + std::to_string(*ind.transfer) +
+                                   ": " + std::string(to_string(ind.rule))}
+                   : delivery_violation(*ind.chunk, *ind.node));
       break;
     }
   } else {
-    out.answer = SmtVerdict::Answer::Unknown;
-    out.message = solver.reason_unknown();
+    out.verdict = Verdict::unknown(solver.reason_unknown());
   }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return out;

@@ -6,17 +6,15 @@
 #include <string>
 
 #include "core/schedule.hpp"
+#include "core/verdict.hpp"
 #include "core/network.hpp"
 
 namespace netsched {
 
+/// The Z3 checker's answer: the verdict (the violation has the simulator's rule and witness
+/// fields; the message names the rule only), and what the encoding cost.
 struct SmtVerdict {
-  enum class Answer { Holds, Violated, Unknown };
-  Answer answer = Answer::Unknown;
-  std::string rule;  ///< when violated
-  std::optional<std::uint64_t> step, transfer, chunk;
-  std::optional<NodeId> node;
-  std::string message;     ///< the violation, or why the answer is unknown
+  Verdict verdict;
   double seconds = 0;
   std::uint64_t variables = 0;  ///< boolean and integer state variables of the encoding
 };
@@ -27,7 +25,5 @@ inline constexpr std::uint64_t kMaxSmtStateVariables = 400000;
 /// Checks `s` on `t` with Z3. Throws std::invalid_argument for input that is not a schedule of
 /// this network, or whose encoding would exceed kMaxSmtStateVariables.
 SmtVerdict smt_check(const Network& t, const Schedule& s, unsigned timeout_ms = 60000);
-
-std::string to_string(SmtVerdict::Answer a);
 
 }  // namespace netsched

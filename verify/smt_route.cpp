@@ -115,6 +115,23 @@ Encoding encode(const RouteMachine& machine, RouteFault fault) {
   return e;
 }
 
+/// What the counterexample's route does wrong: a hop that is not a link, or its length.
+Violation refutation(const Network& t, const std::vector<std::uint32_t>& path, std::uint32_t u, std::uint32_t v,
+                     std::uint64_t bound) {
+  Violation w{Rule::RouteLength, std::nullopt, std::nullopt, NodeId(u), std::nullopt, {}};
+  w.message = "the route " + t.label(NodeId(u)) + " -> " + t.label(NodeId(v)) + " is";
+  for (auto x : path) w.message += " " + t.label(NodeId(x));
+  for (std::size_t i = 1; i < path.size(); ++i)
+    if (!t.adjacent(NodeId(path[i - 1]), NodeId(path[i]))) {
+      w.rule = Rule::RouteLink;
+      w.message += ": hop " + t.label(NodeId(path[i - 1])) + " -> " + t.label(NodeId(path[i])) + " is not a link";
+      return w;
+    }
+  if (path.back() != v) w.message += ": it stops before the target";
+  else if (path.size() - 1 > bound) w.message += ": " + std::to_string(path.size() - 1) + " hops, over the bound";
+  return w;
+}
+
 }  // namespace
 
 std::string RouteMachine::algorithm() const {
@@ -182,26 +199,15 @@ RouteProof prove_routes(const Network& t, const RouteMachine& machine, const Pap
   solver.add(!enc.holds(ops, u, v, out.bound));
   const z3::check_result r = solver.check();
   if (r == z3::unsat) {
-    out.result = "proved";
+    out.verdict = Verdict::holds();
   } else if (r == z3::sat) {
-    out.result = "refuted";
     const z3::model model = solver.get_model();
     const auto cu = static_cast<std::uint32_t>(model.eval(u, true).get_numeral_uint64());
     const auto cv = static_cast<std::uint32_t>(model.eval(v, true).get_numeral_uint64());
     out.counterexample = {NodeId(cu), NodeId(cv)};
-    const auto path = enc.route(cu, cv);
-    out.why = "the route " + t.label(NodeId(cu)) + " -> " + t.label(NodeId(cv)) + " is";
-    for (auto x : path) out.why += " " + t.label(NodeId(x));
-    for (std::size_t i = 1; i < path.size(); ++i)
-      if (!t.adjacent(NodeId(path[i - 1]), NodeId(path[i]))) {
-        out.why += ": hop " + t.label(NodeId(path[i - 1])) + " -> " + t.label(NodeId(path[i])) + " is not a link";
-        break;
-      }
-    if (path.back() != cv) out.why += ": it stops before the target";
-    else if (path.size() - 1 > out.bound) out.why += ": " + std::to_string(path.size() - 1) + " hops, over the bound";
+    out.verdict = Verdict::violated(refutation(t, enc.route(cu, cv), cu, cv, out.bound));
   } else {
-    out.result = "unknown";
-    out.why = solver.reason_unknown();
+    out.verdict = Verdict::unknown(solver.reason_unknown());
   }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return out;

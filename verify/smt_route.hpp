@@ -13,6 +13,7 @@
 
 #include "core/network.hpp"
 #include "core/schedule.hpp"
+#include "core/verdict.hpp"
 #include "verify/route_sweep.hpp"
 
 namespace netsched {
@@ -25,9 +26,10 @@ enum class RouteFault {
 };
 
 struct RouteProof {
-  std::string result;  ///< "proved", "refuted" or "unknown"
-  std::optional<std::pair<NodeId, NodeId>> counterexample;
-  std::string why;     ///< refuted: what the counterexample does; unknown: Z3's reason
+  /// holds = proved for all pairs; violated = refuted (rule route-link or route-length, node u,
+  /// the message says what the route does); unknown = Z3's reason.
+  Verdict verdict;
+  std::optional<std::pair<NodeId, NodeId>> counterexample;  ///< (u, v) when refuted
   std::uint64_t bound = 0;
   std::string bound_source;
   std::uint64_t pairs = 0;          ///< ordered pairs covered (N^2)

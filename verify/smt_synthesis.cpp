@@ -201,9 +201,18 @@ FeasibilityResult feasible(const Network& t, const Collective& col, std::uint64_
   }
   // every decoded schedule goes through the simulator before it is returned
   const CheckResult check = simulate(t, s);
-  if (!check.ok) throw std::logic_error("z3 model decodes to an invalid schedule: " + check.violation->message);
+  if (!check.ok()) throw std::logic_error("z3 model decodes to an invalid schedule: " + check.violation()->message);
   r.schedule = std::move(s);
   return r;
+}
+
+std::string to_string(Optimum o) {
+  switch (o) {
+    case Optimum::Optimal: return "optimal";
+    case Optimum::Bounds: return "bounds";
+    case Optimum::Unknown: return "unknown";
+  }
+  return "?";
 }
 
 MinSteps min_steps(const Network& t, const Collective& c, std::uint64_t max_steps, const SynthesisOptions& opt,
@@ -216,14 +225,14 @@ MinSteps min_steps(const Network& t, const Collective& c, std::uint64_t max_step
     if (!(known->collective == c) || known->model != PortModel::OnePort || !unit)
       throw std::invalid_argument("min-steps: the known schedule is not a unit-message one-port schedule of this collective");
     const CheckResult check = simulate(t, *known);
-    if (!check.ok) throw std::logic_error("min-steps: the known schedule is invalid: " + check.violation->message);
+    if (!check.ok()) throw std::logic_error("min-steps: the known schedule is invalid: " + check.violation()->message);
     out.upper_bound = known->steps.size();
     out.schedule = *known;
     out.upper_source = known->algorithm + " (checked by the simulator)";
     // downwards: each sat answer gives a shorter schedule, the first unsat proves the bound
     for (std::uint64_t steps = out.upper_bound; steps-- > 0;) {
       const auto r = feasible(t, c, steps, opt);
-      out.queries.push_back({steps, to_string(r.answer)});
+      out.queries.push_back({steps, r.answer});
       if (r.answer == Feasibility::Unsat) {
         out.lower_bound = steps + 1;
         break;
@@ -233,10 +242,12 @@ MinSteps min_steps(const Network& t, const Collective& c, std::uint64_t max_step
       out.schedule = r.schedule;
       out.upper_source = "z3";
     }
-    out.result = out.lower_bound == out.upper_bound ? "optimal" : out.queries.back().second == "unknown" ? "bounds" : "optimal";
+    out.result = out.lower_bound == out.upper_bound                     ? Optimum::Optimal
+                 : out.queries.back().second == Feasibility::Unknown ? Optimum::Bounds
+                                                                      : Optimum::Optimal;
     if (out.upper_bound == 0) {
       out.lower_bound = 0;
-      out.result = "optimal";
+      out.result = Optimum::Optimal;
     }
     out.seconds = since(t0);
     return out;
@@ -253,9 +264,10 @@ MinSteps min_steps(const Network& t, const Collective& c, std::uint64_t max_step
   }
   // Query from lo - 1 on, so that the bound below the answer is Z3's own unsat, not ours.
   out.lower_bound = 0;
+  bool decided = false;
   for (std::uint64_t steps = lo > 0 ? lo - 1 : 0; max_steps == 0 || steps <= max_steps; ++steps) {
     const auto r = feasible(t, c, steps, opt);
-    out.queries.push_back({steps, to_string(r.answer)});
+    out.queries.push_back({steps, r.answer});
     if (r.answer == Feasibility::Unsat) {
       out.lower_bound = steps + 1;
       continue;
@@ -264,13 +276,14 @@ MinSteps min_steps(const Network& t, const Collective& c, std::uint64_t max_step
       out.upper_bound = steps;
       out.schedule = r.schedule;
       out.upper_source = "z3";
-      out.result = out.lower_bound == steps ? "optimal" : "bounds";
+      out.result = out.lower_bound == steps ? Optimum::Optimal : Optimum::Bounds;
     } else {
-      out.result = "unknown";
+      out.result = Optimum::Unknown;
     }
+    decided = true;
     break;
   }
-  if (out.result.empty()) out.result = "bounds";  // max_steps reached without a schedule
+  if (!decided) out.result = Optimum::Bounds;  // max_steps reached without a schedule
   out.seconds = since(t0);
   return out;
 }

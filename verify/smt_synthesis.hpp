@@ -32,13 +32,18 @@ struct FeasibilityResult {
 /// Is there a T-step unit-message one-port schedule of `c` on `t`?
 FeasibilityResult feasible(const Network& t, const Collective& c, std::uint64_t steps, const SynthesisOptions& opt = {});
 
+/// What a min-steps search established: the optimum (T-1 unsat and T sat), only bounds, or
+/// nothing (Z3 answered unknown before any schedule).
+enum class Optimum { Optimal, Bounds, Unknown };
+std::string to_string(Optimum o);
+
 struct MinSteps {
-  std::string result;  ///< "optimal", "bounds" or "unknown"
+  Optimum result = Optimum::Unknown;
   std::uint64_t lower_bound = 0, upper_bound = 0;  ///< proven: unsat below lower, a schedule at upper
   std::optional<Schedule> schedule;                ///< a schedule with upper_bound steps, if found
   std::string upper_source;                        ///< "z3" or the generator the known schedule came from
   double seconds = 0;
-  std::vector<std::pair<std::uint64_t, std::string>> queries;  ///< (T, sat/unsat/unknown)
+  std::vector<std::pair<std::uint64_t, Feasibility>> queries;  ///< (T, the answer for T)
 };
 
 /// Searches T upwards from a simple lower bound to `max_steps` (0 = unbounded within the budget).

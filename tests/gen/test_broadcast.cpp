@@ -36,7 +36,7 @@ TEST_CASE("every broadcast generator passes the checker between the lower and th
         INFO(spec << " " << algorithm << " root " << root);
         const auto s = make_broadcast(*t, NodeId(root), algorithm);
         const auto v = verify_schedule(*t, s);
-        REQUIRE(v.check.ok);
+        REQUIRE(v.check.ok());
         REQUIRE(v.lower);
         CHECK(v.lower->steps <= v.check.steps);
         if (v.bound) CHECK(v.check.steps <= v.bound->steps);

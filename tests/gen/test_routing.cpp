@@ -75,7 +75,7 @@ TEST_CASE("a route is a one-chunk schedule that the simulator accepts") {
   auto r = make_router(*t);
   const auto s = route_schedule(*t, *r, t->node("(0,0,0,0)"), t->node("(1,19,19,14)"));
   const auto v = verify_schedule(*t, s);
-  CHECK(v.check.ok);
+  CHECK(v.check.ok());
   REQUIRE(v.lower);
   CHECK(v.lower->steps <= v.check.steps);
 }

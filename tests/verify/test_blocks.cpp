@@ -14,22 +14,22 @@ namespace {
 // The two engines give the same verdict, figures and first violation.
 void same(const Network& t, const Schedule& s) {
   const CheckResult a = simulate(t, s, Engine::Dense), b = simulate(t, s, Engine::Blocks);
-  CHECK(a.engine == "dense");
-  CHECK(b.engine == "blocks");
-  REQUIRE(a.ok == b.ok);
+  CHECK(a.engine == Engine::Dense);
+  CHECK(b.engine == Engine::Blocks);
+  REQUIRE(a.ok() == b.ok());
   CHECK(a.steps == b.steps);
   CHECK(a.transfers == b.transfers);
-  if (a.ok) {
+  if (a.ok()) {
     CHECK(a.payload_sum == b.payload_sum);
     return;
   }
-  INFO(*a.violation << " / " << *b.violation);
-  CHECK(a.violation->rule == b.violation->rule);
-  CHECK(a.violation->step == b.violation->step);
-  CHECK(a.violation->transfer == b.violation->transfer);
-  CHECK(a.violation->node == b.violation->node);
-  CHECK(a.violation->chunk == b.violation->chunk);
-  CHECK(a.violation->message == b.violation->message);
+  INFO(*a.violation() << " / " << *b.violation());
+  CHECK(a.violation()->rule == b.violation()->rule);
+  CHECK(a.violation()->step == b.violation()->step);
+  CHECK(a.violation()->transfer == b.violation()->transfer);
+  CHECK(a.violation()->node == b.violation()->node);
+  CHECK(a.violation()->chunk == b.violation()->chunk);
+  CHECK(a.violation()->message == b.violation()->message);
 }
 
 // K_3 by hand: step 0 node i sends i+1 its chunk for i+1, step 1 sends i+2 its chunk for i+2.
@@ -58,22 +58,22 @@ TEST_CASE("blocks: a hand-made K_3 exchange, and the same exchange with a wrong 
   const auto t = build_topology("complete(3)");
   // each step carries one chunk per transfer: cost (2, 1 + 1)
   const CheckResult r = simulate(*t, k3(2), Engine::Blocks);
-  REQUIRE(r.ok);
+  REQUIRE(r.ok());
   CHECK(r.payload_sum == 2);
   same(*t, k3(2));
   // step 1 re-sends the chunk for i+1 (still held): chunk 0*3+2 never reaches node 2
   const CheckResult bad = simulate(*t, k3(1), Engine::Blocks);
-  REQUIRE_FALSE(bad.ok);
-  CHECK(bad.violation->rule == "delivery");
-  CHECK(bad.violation->chunk == std::optional<std::uint64_t>(2));
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.violation()->rule == Rule::Delivery);
+  CHECK(bad.violation()->chunk == std::optional<std::uint64_t>(2));
   same(*t, k3(1));
   // step 0 names only the sender itself: its void chunk i*N+i is held by nobody
   Schedule own = k3(2);
   for (std::uint32_t i = 0; i < 3; ++i) own.steps[0].transfers[i].payload = i;
   const CheckResult empty = simulate(*t, own, Engine::Blocks);
-  REQUIRE_FALSE(empty.ok);
-  CHECK(empty.violation->rule == "empty-payload");
-  CHECK(empty.violation->step == std::optional<std::uint64_t>(0));
+  REQUIRE_FALSE(empty.ok());
+  CHECK(empty.violation()->rule == Rule::EmptyPayload);
+  CHECK(empty.violation()->step == std::optional<std::uint64_t>(0));
   same(*t, own);
 }
 
@@ -131,8 +131,8 @@ TEST_CASE("blocks: a 2048-node HDN exchange is checked by the block engine under
   const auto t = build_topology("rdn(hypercube(2),2)");
   const Schedule s = make_total_exchange(*t);
   const CheckResult r = simulate(*t, s);
-  CHECK(r.engine == "blocks");
-  CHECK(r.ok);
+  CHECK(r.engine == Engine::Blocks);
+  CHECK(r.ok());
   CHECK(r.steps == 14);  // 2^(k+1) - 2 + 2^k T_0 with k = 2, T_0 = 2
   // the dense engine would need 2048^3 node-chunk pairs with acquisition times
   CHECK_THROWS_AS(simulate(*t, s, Engine::Dense), std::invalid_argument);

@@ -36,7 +36,7 @@ Schedule ring3_broadcast() {
 // valid schedule), both checkers agree, and at least one application breaks a rule.
 void expect(const std::string& op, const Schedule& s, const std::set<std::string>& rules, bool equivalent_ok = false) {
   const auto t = build_topology(s.topology);
-  REQUIRE(simulate(*t, s).ok);
+  REQUIRE(simulate(*t, s).ok());
   int applied = 0, killed = 0;
   for (std::uint64_t seed = 0; seed < 24; ++seed) {
     std::mt19937_64 rng(seed);
@@ -45,14 +45,14 @@ void expect(const std::string& op, const Schedule& s, const std::set<std::string
     ++applied;
     const auto r = simulate(*t, *m);
     INFO(op << " seed " << seed);
-    if (r.ok && equivalent_ok) {
+    if (r.ok() && equivalent_ok) {
       CHECK_FALSE(props::reference_check(*t, *m));
       continue;
     }
-    REQUIRE_FALSE(r.ok);
+    REQUIRE_FALSE(r.ok());
     ++killed;
-    CHECK(rules.count(r.violation->rule) == 1);
-    CHECK(props::reference_check(*t, *m) == std::optional<std::string>(r.violation->rule));
+    CHECK(rules.count(std::string(to_string(r.violation()->rule))) == 1);
+    CHECK(props::reference_check(*t, *m) == std::optional<Rule>(r.violation()->rule));
   }
   CHECK(applied > 0);
   CHECK(killed > 0);

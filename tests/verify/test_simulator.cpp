@@ -16,7 +16,7 @@ CheckResult run(const Schedule& s) { return simulate(*build_topology(s.topology)
 
 TEST_CASE("a correct hand-made broadcast holds") {
   const auto r = run(ring4_broadcast());
-  CHECK(r.ok);
+  CHECK(r.ok());
   CHECK(r.steps == 2);
   CHECK(r.payload_sum == 2);
   CHECK(r.transfers == 3);
@@ -45,10 +45,10 @@ TEST_CASE("each rule, broken alone, is reported with that rule and its place") {
     Schedule s = ring4_broadcast();
     c.mutate(s);
     const auto r = run(s);
-    REQUIRE_FALSE(r.ok);
-    CHECK(r.violation->rule == c.rule);
-    CHECK(r.violation->step == c.step);
-    CHECK(r.violation->transfer == c.transfer);
+    REQUIRE_FALSE(r.ok());
+    CHECK(to_string(r.violation()->rule) == c.rule);
+    CHECK(r.violation()->step == c.step);
+    CHECK(r.violation()->transfer == c.transfer);
   }
 }
 
@@ -62,11 +62,11 @@ TEST_CASE("a node receiving twice in one step breaks the one-port receive rule")
              {{{NodeId(1), NodeId(2), 0}, {NodeId(0), NodeId(4), 0}}},
              {{{NodeId(2), NodeId(3), 0}, {NodeId(4), NodeId(3), 0}}}};
   const auto r = run(s);
-  REQUIRE_FALSE(r.ok);
-  CHECK(r.violation->rule == "port-receive");
-  CHECK(r.violation->message == "step 2 transfer 1: node 3 receives twice (from 2 and from 4)");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.violation()->rule == Rule::PortReceive);
+  CHECK(r.violation()->message == "step 2 transfer 1: node 3 receives twice (from 2 and from 4)");
   s.model = PortModel::AllPort;  // all-port allows it
-  CHECK(run(s).ok);
+  CHECK(run(s).ok());
 }
 
 TEST_CASE("all-port forbids a directed link twice in a step; single-dimension one dimension per step") {
@@ -77,15 +77,15 @@ TEST_CASE("all-port forbids a directed link twice in a step; single-dimension on
   s.payloads = {{{0}}};
   s.steps = {{{{NodeId(0), NodeId(1), 0}, {NodeId(0), NodeId(1), 0}}}};
   auto r = run(s);
-  REQUIRE_FALSE(r.ok);
-  CHECK(r.violation->rule == "port-link");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.violation()->rule == Rule::PortLink);
   // single-dimension: 0->1 (dimension 1) then 1->4 (dimension 0) in one step
   s.model = PortModel::SingleDimension;
   s.steps = {{{{NodeId(0), NodeId(1), 0}}}, {{{NodeId(1), NodeId(2), 0}, {NodeId(0), NodeId(3), 0}}}};
   r = run(s);
-  REQUIRE_FALSE(r.ok);
-  CHECK(r.violation->rule == "dimension");
-  CHECK(r.violation->step == 1u);
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.violation()->rule == Rule::Dimension);
+  CHECK(r.violation()->step == 1u);
 }
 
 TEST_CASE("ids outside the network are bad input, not violations") {
@@ -112,11 +112,11 @@ TEST_CASE("route delivery needs the target, and only the target") {
   s.payloads = {{{0}}};
   s.steps = {{{{NodeId(0), NodeId(1), 0}}}};
   auto r = run(s);
-  REQUIRE_FALSE(r.ok);
-  CHECK(r.violation->rule == "delivery");
-  CHECK(r.violation->node == NodeId(2));
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.violation()->rule == Rule::Delivery);
+  CHECK(r.violation()->node == NodeId(2));
   s.steps.push_back({{{NodeId(1), NodeId(2), 0}}});
-  CHECK(run(s).ok);
+  CHECK(run(s).ok());
 }
 
 TEST_CASE("selector payloads pick the held chunks by destination and count them in the cost") {
@@ -132,14 +132,14 @@ TEST_CASE("selector payloads pick the held chunks by destination and count them 
   s.payloads = {to12, to2, to3};
   s.steps = {{{{NodeId(0), NodeId(1), 0}}}, {{{NodeId(1), NodeId(2), 1}, {NodeId(0), NodeId(3), 2}}}};
   auto r = run(s);
-  REQUIRE(r.ok);
+  REQUIRE(r.ok());
   CHECK(r.payload_sum == 3);
   // a selector that picks nothing the sender holds is an empty transfer
   s.steps[1].transfers[0] = {NodeId(1), NodeId(2), 2};
   r = run(s);
-  REQUIRE_FALSE(r.ok);
-  CHECK(r.violation->rule == "empty-payload");
-  CHECK(r.violation->step == 1u);
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.violation()->rule == Rule::EmptyPayload);
+  CHECK(r.violation()->step == 1u);
 }
 
 TEST_CASE("acquisition windows select what arrived when, by the latest receipt") {
@@ -155,8 +155,8 @@ TEST_CASE("acquisition windows select what arrived when, by the latest receipt")
   s.payloads = {{{2}}, to2_fresh, to2_own};  // payload 0: chunk 0->2 explicitly
   s.steps = {{{{NodeId(0), NodeId(1), 0}}}, {{{NodeId(1), NodeId(2), 1}}}};
   auto r = run(s);
-  REQUIRE_FALSE(r.ok);  // chunk 1->2 (id 5) and the chunks to 0 and 1 are not delivered
-  CHECK(r.violation->rule == "delivery");
+  REQUIRE_FALSE(r.ok());  // chunk 1->2 (id 5) and the chunks to 0 and 1 are not delivered
+  CHECK(r.violation()->rule == Rule::Delivery);
   CHECK(r.payload_sum == 2);  // step 1 carried exactly one chunk: 0->2
   // selecting by time 0 at step 1 carries node 1's own chunk 1->2 instead
   s.steps[1].transfers[0].payload = 2;
@@ -168,6 +168,6 @@ TEST_CASE("acquisition windows select what arrived when, by the latest receipt")
   s.payloads.push_back(none);
   s.steps[1].transfers[0].payload = 3;
   r = run(s);
-  REQUIRE_FALSE(r.ok);
-  CHECK(r.violation->rule == "empty-payload");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.violation()->rule == Rule::EmptyPayload);
 }

@@ -14,12 +14,12 @@ namespace {
 void agree(const Network& t, const Schedule& s) {
   const auto sim = simulate(t, s);
   const auto z = smt_check(t, s);
-  REQUIRE(z.answer != SmtVerdict::Answer::Unknown);
-  CHECK((z.answer == SmtVerdict::Answer::Holds) == sim.ok);
-  if (!sim.ok) {
-    CHECK(z.rule == sim.violation->rule);
-    CHECK(z.step == sim.violation->step);
-    CHECK(z.transfer == sim.violation->transfer);
+  REQUIRE(z.verdict.kind != Verdict::Kind::Unknown);
+  CHECK(z.verdict.ok() == sim.ok());
+  if (!sim.ok()) {
+    CHECK(z.verdict.violation->rule == sim.violation()->rule);
+    CHECK(z.verdict.violation->step == sim.violation()->step);
+    CHECK(z.verdict.violation->transfer == sim.violation()->transfer);
   }
 }
 
@@ -49,15 +49,15 @@ TEST_CASE("the Z3 checker finds the hand-made violations with the simulator's ru
     agree(*t, s);
     return smt_check(*t, s);
   };
-  CHECK(with([](Schedule& s) { s.steps[1].transfers[1].to = NodeId(2); }).rule == "edge");
-  CHECK(with([](Schedule& s) { s.steps[0].transfers[0].payload = 1; }).rule == "empty-payload");
-  CHECK(with([](Schedule& s) { std::swap(s.steps[0], s.steps[1]); }).rule == "causality");
-  CHECK(with([](Schedule& s) { s.steps[1].transfers.push_back({NodeId(0), NodeId(1), 0}); }).rule == "port-send");
-  CHECK(with([](Schedule& s) { s.steps[1].transfers.pop_back(); }).rule == "delivery");
+  CHECK(with([](Schedule& s) { s.steps[1].transfers[1].to = NodeId(2); }).verdict.violation->rule == Rule::Edge);
+  CHECK(with([](Schedule& s) { s.steps[0].transfers[0].payload = 1; }).verdict.violation->rule == Rule::EmptyPayload);
+  CHECK(with([](Schedule& s) { std::swap(s.steps[0], s.steps[1]); }).verdict.violation->rule == Rule::Causality);
+  CHECK(with([](Schedule& s) { s.steps[1].transfers.push_back({NodeId(0), NodeId(1), 0}); }).verdict.violation->rule == Rule::PortSend);
+  CHECK(with([](Schedule& s) { s.steps[1].transfers.pop_back(); }).verdict.violation->rule == Rule::Delivery);
   CHECK(with([](Schedule& s) {
           s.model = PortModel::AllPort;
           s.steps[1].transfers.push_back({NodeId(1), NodeId(2), 0});
-        }).rule == "port-link");
+        }).verdict.violation->rule == Rule::PortLink);
   const auto ring5 = build_topology("ring(5)");
   Schedule r;
   r.topology = "ring(5)";
@@ -65,7 +65,7 @@ TEST_CASE("the Z3 checker finds the hand-made violations with the simulator's ru
   r.payloads = {{{0}}};
   r.steps = {{{{NodeId(0), NodeId(1), 0}}}, {{{NodeId(1), NodeId(2), 0}, {NodeId(0), NodeId(4), 0}}},
              {{{NodeId(2), NodeId(3), 0}, {NodeId(4), NodeId(3), 0}}}};
-  CHECK(smt_check(*ring5, r).rule == "port-receive");
+  CHECK(smt_check(*ring5, r).verdict.violation->rule == Rule::PortReceive);
   agree(*ring5, r);
 }
 

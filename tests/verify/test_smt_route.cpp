@@ -27,8 +27,8 @@ TEST_CASE("prove route proves dualcube routing and HDN Algorithm 1 on small RDNs
   for (const char* spec : {"dualcube(2)", "dualcube(5)", "rdn(hypercube(2),1)", "rdn(hypercube(1),2)"}) {
     const auto t = build_topology(spec);
     const RouteProof p = prove_routes(*t, "auto", 120000);
-    INFO(spec << ": " << p.why);
-    CHECK(p.result == "proved");
+    INFO(spec << ": " << p.verdict);
+    CHECK(p.verdict.kind == Verdict::Kind::Holds);
     CHECK(p.pairs == t->num_nodes() * t->num_nodes());
     CHECK(p.sampled > 0);
   }
@@ -38,7 +38,7 @@ TEST_CASE("prove route refutes broken routing functions with a counterexample th
   const auto t = build_topology("dualcube(4)");
   for (RouteFault f : {RouteFault::SkipLastCross, RouteFault::WrongMask}) {
     const RouteProof p = prove_routes(*t, "auto", 60000, f);
-    REQUIRE(p.result == "refuted");
+    REQUIRE(p.verdict.kind == Verdict::Kind::Violated);
     REQUIRE(p.counterexample);
     const auto [u, v] = *p.counterexample;
     // the broken machine's route from u really fails: a non-link hop or it misses v

@@ -69,7 +69,7 @@ void bracket(const std::string& spec, const Collective& c) {
     if (m > 0) CHECK(feasible(*t, c, m - 1, opt).answer == Feasibility::Unsat);
     const auto at = feasible(*t, c, m, opt);
     REQUIRE(at.answer == Feasibility::Sat);
-    CHECK(simulate(*t, *at.schedule).ok);
+    CHECK(simulate(*t, *at.schedule).ok());
     CHECK(at.schedule->steps.size() == m);
   }
 }
@@ -99,14 +99,14 @@ TEST_CASE("scatter, gather, all-gather and total exchange: z3 brackets the exhau
 TEST_CASE("min-steps: optimal only when T-1 is unsat and T is sat", "[smt]") {
   const auto t = build_topology("hypercube(3)");
   const auto r = min_steps(*t, Collective::broadcast(8, NodeId(0)), 0);
-  CHECK(r.result == "optimal");
+  CHECK(r.result == Optimum::Optimal);
   CHECK(r.lower_bound == 3);
   CHECK(r.upper_bound == 3);
   REQUIRE(r.schedule);
-  CHECK(simulate(*t, *r.schedule).ok);
+  CHECK(simulate(*t, *r.schedule).ok());
   REQUIRE(r.queries.size() >= 2);
-  CHECK(r.queries.front().second == "unsat");
-  CHECK(r.queries.back().second == "sat");
+  CHECK(r.queries.front().second == Feasibility::Unsat);
+  CHECK(r.queries.back().second == Feasibility::Sat);
 }
 
 TEST_CASE("bisection width: z3 agrees with brute force on small networks, and the cut is a witness", "[smt]") {
@@ -122,7 +122,7 @@ TEST_CASE("bisection width: z3 agrees with brute force on small networks, and th
       best = std::min(best, cut_size(*t, side));
     }
     const Bisection b = bisection_width(*t);
-    REQUIRE(b.result == "exact");
+    REQUIRE(b.result == Bisection::Kind::Exact);
     CHECK(b.width == best);
     CHECK(cut_size(*t, b.side) == b.width);
     CHECK(std::count(b.side.begin(), b.side.end(), 1) == n / 2);

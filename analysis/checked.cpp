@@ -1,0 +1,65 @@
+#include "analysis/checked.hpp"
+
+#include <stdexcept>
+
+#include "core/io.hpp"
+#include "gen/broadcast/broadcast.hpp"
+#include "gen/combine/combine.hpp"
+#include "gen/exchange/total_exchange.hpp"
+#include "gen/route/router.hpp"
+
+namespace netsched {
+namespace {
+
+Schedule generate(const Network& t, const GenRequest& r) {
+  if (r.collective == "broadcast") return make_broadcast(t, r.root, r.algorithm);
+  if (r.collective == "scatter") {
+    if (t.family() != "dualcube")
+      throw std::invalid_argument("scatter is implemented for dualcubes only so far (one2allp)");
+    return dualcube_one2allp(t, r.root);
+  }
+  if (r.collective == "total-exchange") return make_total_exchange(t, r.algorithm);
+  if (r.collective == "cube-dimension") return rhs_cube_dimension(t, r.dimension);
+  if (r.collective == "route") {
+    if (!r.source || !r.target) throw std::invalid_argument("gen route needs --source and --target");
+    const auto router = make_router(t, r.algorithm);
+    return route_schedule(t, *router, *r.source, *r.target);
+  }
+  return make_combining(t, r.collective, r.algorithm, r.root);
+}
+
+}  // namespace
+
+CheckedSchedule check_schedule(const Network& t, Schedule s, Engine engine,
+                               const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
+  Verification v = verify_schedule(t, s, engine, progress);
+  return CheckedSchedule(std::move(s), std::move(v));
+}
+
+const std::vector<std::string>& generated_collectives() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> c{"broadcast", "route", "scatter", "total-exchange", "cube-dimension"};
+    for (const auto& x : combining_collective_names()) c.push_back(x);
+    return c;
+  }();
+  return names;
+}
+
+CheckedSchedule generate_checked(const Network& t, const GenRequest& request, Engine engine,
+                                 const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
+  CheckedSchedule c = check_schedule(t, generate(t, request), engine, progress);
+  const Schedule& s = c.schedule();
+  if (!c.holds() && !s.algorithm.ends_with("-as-printed"))
+    throw std::logic_error("generator " + s.algorithm + " produced an invalid schedule: " +
+                           to_string(*c.verification().check.violation()));
+  return c;
+}
+
+void write_schedule(const std::string& path, const CheckedSchedule& s) {
+  if (!s.holds())
+    throw std::logic_error("refusing to write a schedule that does not hold: " +
+                           to_string(*s.verification().check.violation()));
+  write_file_atomic(path, schedule_to_json(s.schedule(), s.verification().record()));
+}
+
+}  // namespace netsched

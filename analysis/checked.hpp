@@ -1,0 +1,58 @@
+#pragma once
+/// Checked generation: the one way to get a schedule out of the library. A generator (gen/)
+/// produces a Schedule; only check_schedule() turns it into a CheckedSchedule, after the
+/// simulator (verify/) has judged it and the papers' bounds (papers/) are attached. Writing a
+/// schedule file takes a CheckedSchedule, so "no schedule leaves unchecked" is a property of the
+/// types, not a habit of each caller (CLI, claims, props, demo).
+#include <optional>
+#include <string>
+
+#include "analysis/verification.hpp"
+#include "core/network.hpp"
+
+namespace netsched {
+
+/// A schedule together with its verification; made only by check_schedule().
+class CheckedSchedule {
+ public:
+  const Schedule& schedule() const { return schedule_; }
+  const Verification& verification() const { return verification_; }
+  /// Whether the simulator found the schedule to hold.
+  bool holds() const { return verification_.check.ok(); }
+
+ private:
+  CheckedSchedule(Schedule s, Verification v) : schedule_(std::move(s)), verification_(std::move(v)) {}
+  friend CheckedSchedule check_schedule(const Network& t, Schedule s, Engine engine,
+                                        const std::function<void(std::uint64_t, std::uint64_t)>& progress);
+  Schedule schedule_;
+  Verification verification_;
+};
+
+/// Runs the simulator on `s` and computes its bounds.
+CheckedSchedule check_schedule(const Network& t, Schedule s, Engine engine = Engine::Auto,
+                               const std::function<void(std::uint64_t, std::uint64_t)>& progress = {});
+
+/// What to generate: a collective (broadcast, route, scatter, total-exchange, cube-dimension, or
+/// a combining collective of gen/combine) by an algorithm ("auto": the family's paper algorithm).
+struct GenRequest {
+  std::string collective;
+  std::string algorithm = "auto";
+  NodeId root{0};                        ///< broadcast, scatter and the rooted combining ones
+  std::optional<NodeId> source, target;  ///< route
+  std::uint64_t dimension = 0;           ///< cube-dimension
+};
+
+/// The collectives generate_checked() knows.
+const std::vector<std::string>& generated_collectives();
+
+/// Generates and checks. A violated schedule is a generator bug (std::logic_error naming the
+/// generator and the violation), except for an algorithm reproduced "-as-printed" from a paper,
+/// which comes back violated so that the caller can show the paper's error.
+CheckedSchedule generate_checked(const Network& t, const GenRequest& request, Engine engine = Engine::Auto,
+                                 const std::function<void(std::uint64_t, std::uint64_t)>& progress = {});
+
+/// Writes `s` with its verification record, atomically. Throws std::logic_error for a schedule
+/// that does not hold: no violated schedule is ever written.
+void write_schedule(const std::string& path, const CheckedSchedule& s);
+
+}  // namespace netsched

@@ -1,0 +1,26 @@
+#include "core/parallel.hpp"
+
+#include <algorithm>
+#include <thread>
+
+namespace netsched {
+
+unsigned worker_count(unsigned threads) {
+  return threads ? threads : std::max(1u, std::thread::hardware_concurrency());
+}
+
+void parallel_for(std::uint64_t n, unsigned threads,
+                  const std::function<void(std::uint64_t, std::uint64_t)>& fn) {
+  const unsigned workers = worker_count(threads);
+  if (n < kParallelMinIndices || workers == 1) {
+    if (n > 0) fn(0, n);
+    return;
+  }
+  tbb::task_arena arena(static_cast<int>(workers));
+  arena.execute([&] {
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n, kParallelMinIndices / 4),
+                      [&](const tbb::blocked_range<std::uint64_t>& r) { fn(r.begin(), r.end()); });
+  });
+}
+
+}  // namespace netsched
