@@ -21,7 +21,8 @@ Schedule generate(const Network& t, const GenRequest& r) {
   if (r.collective == "total-exchange") return make_total_exchange(t, r.algorithm);
   if (r.collective == "cube-dimension") return rhs_cube_dimension(t, r.dimension);
   if (r.collective == "route") {
-    if (!r.source || !r.target) throw std::invalid_argument("gen route needs --source and --target");
+    if (!r.source || !r.target)
+      throw std::invalid_argument("gen route needs --source and --target");
     const auto router = make_router(t, r.algorithm);
     return route_schedule(t, *router, *r.source, *r.target);
   }
@@ -45,8 +46,9 @@ const std::vector<std::string>& generated_collectives() {
   return names;
 }
 
-CheckedSchedule generate_checked(const Network& t, const GenRequest& request, Engine engine,
-                                 const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
+CheckedSchedule generate_checked(
+    const Network& t, const GenRequest& request, Engine engine,
+    const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
   CheckedSchedule c = check_schedule(t, generate(t, request), engine, progress);
   const Schedule& s = c.schedule();
   if (!c.holds() && !s.algorithm.ends_with("-as-printed"))

@@ -21,16 +21,19 @@ class CheckedSchedule {
   bool holds() const { return verification_.check.ok(); }
 
  private:
-  CheckedSchedule(Schedule s, Verification v) : schedule_(std::move(s)), verification_(std::move(v)) {}
-  friend CheckedSchedule check_schedule(const Network& t, Schedule s, Engine engine,
-                                        const std::function<void(std::uint64_t, std::uint64_t)>& progress);
+  CheckedSchedule(Schedule s, Verification v)
+      : schedule_(std::move(s)), verification_(std::move(v)) {}
+  friend CheckedSchedule check_schedule(
+      const Network& t, Schedule s, Engine engine,
+      const std::function<void(std::uint64_t, std::uint64_t)>& progress);
   Schedule schedule_;
   Verification verification_;
 };
 
 /// Runs the simulator on `s` and computes its bounds.
-CheckedSchedule check_schedule(const Network& t, Schedule s, Engine engine = Engine::Auto,
-                               const std::function<void(std::uint64_t, std::uint64_t)>& progress = {});
+CheckedSchedule check_schedule(
+    const Network& t, Schedule s, Engine engine = Engine::Auto,
+    const std::function<void(std::uint64_t, std::uint64_t)>& progress = {});
 
 /// What to generate: a collective (broadcast, route, scatter, total-exchange, cube-dimension, or
 /// a combining collective of gen/combine) by an algorithm ("auto": the family's paper algorithm).
@@ -48,8 +51,9 @@ const std::vector<std::string>& generated_collectives();
 /// Generates and checks. A violated schedule is a generator bug (std::logic_error naming the
 /// generator and the violation), except for an algorithm reproduced "-as-printed" from a paper,
 /// which comes back violated so that the caller can show the paper's error.
-CheckedSchedule generate_checked(const Network& t, const GenRequest& request, Engine engine = Engine::Auto,
-                                 const std::function<void(std::uint64_t, std::uint64_t)>& progress = {});
+CheckedSchedule generate_checked(
+    const Network& t, const GenRequest& request, Engine engine = Engine::Auto,
+    const std::function<void(std::uint64_t, std::uint64_t)>& progress = {});
 
 /// Writes `s` with its verification record, atomically. Throws std::logic_error for a schedule
 /// that does not hold: no violated schedule is ever written.

@@ -9,9 +9,9 @@
 #include <mutex>
 
 #include "core/automorphism.hpp"
-#include "core/parallel.hpp"
 #include "core/distances.hpp"
 #include "core/orbits.hpp"
+#include "core/parallel.hpp"
 #include "papers/papers.hpp"
 
 namespace netsched {
@@ -38,8 +38,8 @@ constexpr std::uint64_t kTracesAuto = 3'000'000;
 
 /// Each node coloured by its class representative's distance profile (an Aut-invariant: a
 /// class lies inside one orbit, so all its nodes share the profile).
-std::vector<std::uint64_t> profile_colours(const Csr& g, const Orbits& classes,
-                                           const std::vector<std::vector<std::uint64_t>>& profiles) {
+std::vector<std::uint64_t> profile_colours(
+    const Csr& g, const Orbits& classes, const std::vector<std::vector<std::uint64_t>>& profiles) {
   std::map<std::vector<std::uint64_t>, std::uint64_t> ids;
   std::vector<std::uint64_t> colour_of_rep(profiles.size());
   for (std::size_t i = 0; i < profiles.size(); ++i)
@@ -104,10 +104,12 @@ json topology_info(const Network& t, const InfoOptions& opt) {
     timing["csr"] = seconds_since(t0);
     // Vertex classes: verified structural automorphisms first; Traces only when needed.
     report("structural automorphisms", 0, 1);
-    const GeneratedClasses gen = classes_from_candidates(csr, t.automorphism_candidates(), opt.threads);
+    const GeneratedClasses gen =
+        classes_from_candidates(csr, t.automorphism_candidates(), opt.threads);
     Orbits classes = gen.classes;
     j["structural_classes"] = classes.reps.size();
-    std::string orbit_method = "structural automorphisms (" + std::to_string(gen.used) + " verified)";
+    std::string orbit_method =
+        "structural automorphisms (" + std::to_string(gen.used) + " verified)";
     bool exact = classes.reps.size() == 1;
     std::optional<Orbits> traces;
     auto run_traces = [&] {
@@ -126,9 +128,9 @@ json topology_info(const Network& t, const InfoOptions& opt) {
     std::vector<std::vector<std::uint64_t>> profiles;
     if (static_cast<double>(classes.reps.size()) <= sweeps) {
       j["distance_method"] = "bfs per vertex-class representative";
-      st = distances_by_orbits(csr, classes, opt.threads,
-                               [&](std::uint64_t d, std::uint64_t tot) { report("bfs", d, tot); },
-                               &profiles);
+      st = distances_by_orbits(
+          csr, classes, opt.threads,
+          [&](std::uint64_t d, std::uint64_t tot) { report("bfs", d, tot); }, &profiles);
       if (!exact) {
         // Classes with different distance profiles cannot share an orbit; if all differ, the
         // classes are exactly the orbits.
@@ -138,8 +140,7 @@ json topology_info(const Network& t, const InfoOptions& opt) {
           exact = true;
           orbit_method += ", separated by distance profiles";
         } else if (refine_colour_classes(csr, profile_colours(csr, classes, profiles),
-                                         classes.reps.size(), opt.threads) ==
-                   classes.reps.size()) {
+                                         classes.reps.size(), opt.threads) == classes.reps.size()) {
           exact = true;
           orbit_method += ", separated by distance profiles and colour refinement";
         } else if (n <= kTracesAuto) {
@@ -162,7 +163,8 @@ json topology_info(const Network& t, const InfoOptions& opt) {
       j["vertex_orbits"] = nullptr;
       j["vertex_classes_found"] = classes.reps.size();
       bool differ = false;
-      for (std::size_t i = 1; i < profiles.size(); ++i) differ = differ || profiles[i] != profiles[0];
+      for (std::size_t i = 1; i < profiles.size(); ++i)
+        differ = differ || profiles[i] != profiles[0];
       j["vertex_transitive"] = differ ? nlohmann::json(false) : nlohmann::json(nullptr);
     }
     timing["distances"] = seconds_since(t0);

@@ -18,8 +18,10 @@ Verification verify_schedule(const Network& t, const Schedule& s, Engine engine,
 
 nlohmann::json violation_json(const Violation& v) {
   auto opt = [](const auto& x) { return x ? nlohmann::json(*x) : nlohmann::json(nullptr); };
-  return {{"rule", to_string(v.rule)},      {"message", v.message},
-          {"step", opt(v.step)},            {"transfer", opt(v.transfer)},
+  return {{"rule", to_string(v.rule)},
+          {"message", v.message},
+          {"step", opt(v.step)},
+          {"transfer", opt(v.transfer)},
           {"node", v.node ? nlohmann::json(v.node->v) : nlohmann::json(nullptr)},
           {"chunk", opt(v.chunk)}};
 }
@@ -37,7 +39,9 @@ nlohmann::json Verification::to_json(const Schedule& s, const CostModel& cost) c
   j["engine"] = to_string(check.engine);
   j["cost"] = {{"value", static_cast<double>(check.steps) * cost.ts +
                              static_cast<double>(check.payload_sum) * cost.tw * cost.m},
-               {"ts", cost.ts}, {"tw", cost.tw}, {"m", cost.m},
+               {"ts", cost.ts},
+               {"tw", cost.tw},
+               {"m", cost.m},
                {"pair", {check.steps, check.payload_sum}}};
   if (bound) {
     j["bound"] = bound->steps;
@@ -47,7 +51,8 @@ nlohmann::json Verification::to_json(const Schedule& s, const CostModel& cost) c
     j["paper_cost"] = bound->payload_sum
                           ? nlohmann::json{{"pair", {bound->steps, *bound->payload_sum}},
                                            {"value", static_cast<double>(bound->steps) * cost.ts +
-                                                         static_cast<double>(*bound->payload_sum) * cost.tw * cost.m}}
+                                                         static_cast<double>(*bound->payload_sum) *
+                                                             cost.tw * cost.m}}
                           : nlohmann::json(nullptr);
   } else {
     j["bound"] = nullptr;
@@ -78,18 +83,23 @@ VerificationRecord Verification::record() const {
 
 void check_record(const VerificationRecord& recorded, const VerificationRecord& fresh) {
   auto mismatch = [](const std::string& what, const std::string& a, const std::string& b) {
-    throw std::invalid_argument("schedule file: tampered: the verification record says " + what + " " + a +
-                                ", the content gives " + b);
+    throw std::invalid_argument("schedule file: tampered: the verification record says " + what +
+                                " " + a + ", the content gives " + b);
   };
-  auto str = [](const std::optional<std::uint64_t>& v) { return v ? std::to_string(*v) : std::string("null"); };
+  auto str = [](const std::optional<std::uint64_t>& v) {
+    return v ? std::to_string(*v) : std::string("null");
+  };
   if (recorded.verdict != fresh.verdict) mismatch("verdict", recorded.verdict, fresh.verdict);
-  if (recorded.steps != fresh.steps) mismatch("steps", std::to_string(recorded.steps), std::to_string(fresh.steps));
+  if (recorded.steps != fresh.steps)
+    mismatch("steps", std::to_string(recorded.steps), std::to_string(fresh.steps));
   if (recorded.payload_sum != fresh.payload_sum)
-    mismatch("payload_sum", std::to_string(recorded.payload_sum), std::to_string(fresh.payload_sum));
+    mismatch("payload_sum", std::to_string(recorded.payload_sum),
+             std::to_string(fresh.payload_sum));
   if (recorded.transfers != fresh.transfers)
     mismatch("transfers", std::to_string(recorded.transfers), std::to_string(fresh.transfers));
   if (recorded.bound != fresh.bound) mismatch("bound", str(recorded.bound), str(fresh.bound));
-  if (recorded.lower_bound != fresh.lower_bound) mismatch("lower_bound", str(recorded.lower_bound), str(fresh.lower_bound));
+  if (recorded.lower_bound != fresh.lower_bound)
+    mismatch("lower_bound", str(recorded.lower_bound), str(fresh.lower_bound));
 }
 
 }  // namespace netsched

@@ -33,8 +33,9 @@ struct Verification {
 nlohmann::json violation_json(const Violation& v);
 
 /// Runs the simulator and computes the bounds.
-Verification verify_schedule(const Network& t, const Schedule& s, Engine engine = Engine::Auto,
-                             const std::function<void(std::uint64_t, std::uint64_t)>& progress = {});
+Verification verify_schedule(
+    const Network& t, const Schedule& s, Engine engine = Engine::Auto,
+    const std::function<void(std::uint64_t, std::uint64_t)>& progress = {});
 
 /// Throws std::invalid_argument ("tampered: ...") when a file's record disagrees with a fresh
 /// verification of its content.

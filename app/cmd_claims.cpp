@@ -19,10 +19,13 @@ Run add_claims(CLI::App& app) {
   };
   auto o = std::make_shared<Opts>();
   app.add_option("--only", o->only, "only the claims whose id starts with this");
-  app.add_flag("--json", o->json, "a JSON list of {id, source, statement, instances, verdict, evidence, corrected}");
+  app.add_flag("--json", o->json,
+               "a JSON list of {id, source, statement, instances, verdict, evidence, corrected}");
   app.add_flag("--md", o->md, "the errata report (docs/CLAIMS.md)");
-  app.add_flag("--check", o->check, "compare every verdict with the recorded one; exit 1 on any difference");
-  app.add_option("--expected", o->expected, "recorded verdicts (id VERDICT per line)")->capture_default_str();
+  app.add_flag("--check", o->check,
+               "compare every verdict with the recorded one; exit 1 on any difference");
+  app.add_option("--expected", o->expected, "recorded verdicts (id VERDICT per line)")
+      ->capture_default_str();
   app.add_flag("--heavy", o->heavy, "include the claims on large instances");
   app.add_option("--write-expected", o->write_expected, "record the verdicts of this run in FILE");
   return [o] {
@@ -60,7 +63,8 @@ Run add_claims(CLI::App& app) {
           std::cerr << fmt::format("claim {}: {} but no verdict is recorded\n", c.id, now);
           ++changed;
         } else if (it->second != now) {
-          std::cerr << fmt::format("claim {}: recorded {}, now {}: {}\n", c.id, it->second, now, r.evidence);
+          std::cerr << fmt::format("claim {}: recorded {}, now {}: {}\n", c.id, it->second, now,
+                                   r.evidence);
           ++changed;
         }
         if (it != expected.end()) expected.erase(it);
@@ -70,8 +74,8 @@ Run add_claims(CLI::App& app) {
           std::cerr << fmt::format("claim {}: recorded {} but no longer in the registry\n", id, v);
           ++changed;
         }
-      (o->json || o->md ? std::cerr : std::cout)
-          << fmt::format("claims --check: {} claims evaluated, {} changed\n", results.size(), changed);
+      (o->json || o->md ? std::cerr : std::cout) << fmt::format(
+          "claims --check: {} claims evaluated, {} changed\n", results.size(), changed);
       code = to_int(changed ? ExitCode::Violated : ExitCode::Ok);
       if (!o->json && !o->md) return code;
     }
@@ -85,7 +89,8 @@ Run add_claims(CLI::App& app) {
       std::map<std::string, int> count;
       for (const auto& [c, r] : results) {
         count[claims::to_string(r.verdict)]++;
-        std::cout << fmt::format("{:<14} {:<40} {}\n", claims::to_string(r.verdict), c.id, r.evidence.substr(0, 140));
+        std::cout << fmt::format("{:<14} {:<40} {}\n", claims::to_string(r.verdict), c.id,
+                                 r.evidence.substr(0, 140));
       }
       for (const auto& [v, n] : count) std::cout << fmt::format("{}: {}  ", v, n);
       std::cout << "\n";

@@ -1,12 +1,12 @@
 // netsched export SPEC --format edgelist|dot|json [-o FILE]
 #include <algorithm>
 #include <iostream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "app/cli.hpp"
 #include "core/io.hpp"
 #include "gen/topology.hpp"
-#include <nlohmann/json.hpp>
 
 namespace netsched::cli {
 
@@ -27,7 +27,8 @@ Run add_export(CLI::App& app) {
     auto t = build_topology(o->spec);
     const std::uint64_t n = t->num_nodes();
     if (n > kMaxExportNodes)
-      throw std::invalid_argument("export: " + std::to_string(n) + " nodes, over the export cap of " +
+      throw std::invalid_argument("export: " + std::to_string(n) +
+                                  " nodes, over the export cap of " +
                                   std::to_string(kMaxExportNodes));
     std::ostringstream ss;
     std::vector<NodeId> nb;
@@ -57,12 +58,15 @@ Run add_export(CLI::App& app) {
         t->neighbors(id, nb);
         std::sort(nb.begin(), nb.end());
         for (NodeId v : nb)
-          if (v.v > u) ss << (dot ? "  " : "") << u << (dot ? " -- " : " ") << v.v << (dot ? ";\n" : "\n");
+          if (v.v > u)
+            ss << (dot ? "  " : "") << u << (dot ? " -- " : " ") << v.v << (dot ? ";\n" : "\n");
       }
       if (dot) ss << "}\n";
     }
-    if (o->out.empty()) std::cout << ss.str();
-    else write_file_atomic(o->out, ss.str());
+    if (o->out.empty())
+      std::cout << ss.str();
+    else
+      write_file_atomic(o->out, ss.str());
     return to_int(ExitCode::Ok);
   };
 }

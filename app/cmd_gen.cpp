@@ -3,8 +3,8 @@
 
 #include <iostream>
 
-#include "app/cli.hpp"
 #include "analysis/checked.hpp"
+#include "app/cli.hpp"
 #include "gen/topology.hpp"
 
 namespace netsched::cli {
@@ -15,14 +15,17 @@ void print_generated(const std::string& out, const Schedule& s, const Verificati
     std::cout << v.to_json(s, {}).dump(2) << "\n";
     return;
   }
-  std::cout << fmt::format("wrote {}: {} on {} by {}, {} steps, {} transfers, checked: holds\n", out,
-                           s.collective.name(), s.topology, s.algorithm, v.check.steps, v.check.transfers);
+  std::cout << fmt::format("wrote {}: {} on {} by {}, {} steps, {} transfers, checked: holds\n",
+                           out, s.collective.name(), s.topology, s.algorithm, v.check.steps,
+                           v.check.transfers);
   if (v.bound)
-    std::cout << fmt::format("  paper bound {} ({}; {}){}\n", v.bound->steps, v.bound->formula, v.bound->source,
-                             v.check.steps <= v.bound->steps ? "" : "  EXCEEDED");
+    std::cout << fmt::format("  paper bound {} ({}; {}){}\n", v.bound->steps, v.bound->formula,
+                             v.bound->source, v.check.steps <= v.bound->steps ? "" : "  EXCEEDED");
   if (v.lower) std::cout << fmt::format("  lower bound {} ({})\n", v.lower->steps, v.lower->reason);
-  std::cout << fmt::format("  cost (steps, payload sum) = ({}, {})", v.check.steps, v.check.payload_sum);
-  if (v.bound && v.bound->payload_sum) std::cout << fmt::format("; paper ({}, {})", v.bound->steps, *v.bound->payload_sum);
+  std::cout << fmt::format("  cost (steps, payload sum) = ({}, {})", v.check.steps,
+                           v.check.payload_sum);
+  if (v.bound && v.bound->payload_sum)
+    std::cout << fmt::format("; paper ({}, {})", v.bound->steps, *v.bound->payload_sum);
   std::cout << "\n";
 }
 
@@ -37,26 +40,32 @@ Run add_gen(CLI::App& app) {
   };
   auto o = std::make_shared<Opts>();
   app.add_option("SPEC", o->spec, "network spec")->required();
-  app.add_option("COLLECTIVE", o->collective,
-                 "broadcast, route, scatter (dualcube: one2allp), total-exchange; all-reduce, prefix "
-                 "(hypercube, dualcube); cluster-sum, cluster-prefix, matmul, vecmat (from --root), all-gather (All2allB), "
-                 "multicast (Many2manyM from the cluster of --root) on dualcubes; cube-dimension (RHS: "
-                 "hypercube dimension --dimension emulated, Theorem 5.1)")
+  app.add_option(
+         "COLLECTIVE", o->collective,
+         "broadcast, route, scatter (dualcube: one2allp), total-exchange; all-reduce, prefix "
+         "(hypercube, dualcube); cluster-sum, cluster-prefix, matmul, vecmat (from --root), "
+         "all-gather (All2allB), "
+         "multicast (Many2manyM from the cluster of --root) on dualcubes; cube-dimension (RHS: "
+         "hypercube dimension --dimension emulated, Theorem 5.1)")
       ->required()
       ->check(CLI::IsMember(generated_collectives()));
   app.add_option("--root", o->root, "broadcast root (serial id or label)")->capture_default_str();
   app.add_option("--source", o->source, "route source (serial id or label)");
   app.add_option("--target", o->target, "route target (serial id or label)");
-  app.add_option("--dimension", o->dimension, "cube-dimension: the hypercube dimension to emulate")->capture_default_str();
-  app.add_option("--algorithm", o->algorithm, "generator (default: the family's paper algorithm)")->capture_default_str();
+  app.add_option("--dimension", o->dimension, "cube-dimension: the hypercube dimension to emulate")
+      ->capture_default_str();
+  app.add_option("--algorithm", o->algorithm, "generator (default: the family's paper algorithm)")
+      ->capture_default_str();
   app.add_option("-o,--output", o->out, "schedule file to write (atomically)")->required();
   app.add_flag("--json", o->json, "print the verification as JSON");
   add_engine_option(app, o->engine);
-  app.footer("The schedule is checked by the simulator before it is written; a generator bug is an "
-             "error (exit 3) and no file is written.");
+  app.footer(
+      "The schedule is checked by the simulator before it is written; a generator bug is an "
+      "error (exit 3) and no file is written.");
   return [o] {
     auto t = build_topology(o->spec);
-    GenRequest req{o->collective, o->algorithm, NodeId{0}, std::nullopt, std::nullopt, o->dimension};
+    GenRequest req{o->collective, o->algorithm, NodeId{0},
+                   std::nullopt,  std::nullopt, o->dimension};
     if (o->collective == "route") {
       if (o->source.empty() || o->target.empty())
         throw std::invalid_argument("gen route needs --source and --target");
@@ -70,7 +79,8 @@ Run add_gen(CLI::App& app) {
     const Schedule& s = c.schedule();
     const Verification& v = c.verification();
     if (!c.holds()) {
-      std::cerr << "netsched: " << s.algorithm << " reproduces the paper's algorithm as printed, and it is wrong: "
+      std::cerr << "netsched: " << s.algorithm
+                << " reproduces the paper's algorithm as printed, and it is wrong: "
                 << *v.check.violation() << "\nno file written\n";
       return to_int(exit_code(v.check.verdict));
     }

@@ -3,9 +3,9 @@
 
 #include <iostream>
 
-#include "gen/topology.hpp"
-#include "app/cli.hpp"
 #include "analysis/info.hpp"
+#include "app/cli.hpp"
+#include "gen/topology.hpp"
 
 namespace netsched::cli {
 namespace {
@@ -19,10 +19,10 @@ std::string show(const nlohmann::json& v) {
 
 void print_text(const nlohmann::json& j) {
   std::cout << j["spec"].get<std::string>() << "\n";
-  for (const char* key : {"nodes", "edges", "degree_min", "degree_max", "port_degree_min",
-                          "port_degree_max", "diameter", "radius", "avg_distance",
-                          "avg_distance_incl_self", "average_status", "vertex_transitive",
-                          "vertex_orbits", "distance_method"}) {
+  for (const char* key :
+       {"nodes", "edges", "degree_min", "degree_max", "port_degree_min", "port_degree_max",
+        "diameter", "radius", "avg_distance", "avg_distance_incl_self", "average_status",
+        "vertex_transitive", "vertex_orbits", "distance_method"}) {
     if (j.contains(key)) std::cout << fmt::format("  {:<24}{}\n", key, show(j[key]));
   }
   if (!j["paper"].empty()) {
@@ -30,7 +30,8 @@ void print_text(const nlohmann::json& j) {
     for (const auto& f : j["paper"]) {
       std::string verdict = "not computed";
       if (f.contains("matches")) {
-        verdict = f["matches"].get<bool>() ? "matches" : "DIFFERS (computed " + show(f["computed"]) + ")";
+        verdict =
+            f["matches"].get<bool>() ? "matches" : "DIFFERS (computed " + show(f["computed"]) + ")";
         if (f.contains("matches_ports") && f["matches_ports"].get<bool>())
           verdict += ", matches the port count " + show(f["computed_ports"]);
         if (f.contains("matches_incl_self") && f["matches_incl_self"].get<bool>())
@@ -39,9 +40,9 @@ void print_text(const nlohmann::json& j) {
         verdict = f["holds"].get<bool>() ? "bound holds (computed " + show(f["computed"]) + ")"
                                          : "BOUND FAILS (computed " + show(f["computed"]) + ")";
       }
-      std::cout << fmt::format("    {:<13}{:<48} = {:<12} {}   [{}]\n", f["property"].get<std::string>(),
-                               f["formula"].get<std::string>(), show(f["value"]), verdict,
-                               f["source"].get<std::string>());
+      std::cout << fmt::format("    {:<13}{:<48} = {:<12} {}   [{}]\n",
+                               f["property"].get<std::string>(), f["formula"].get<std::string>(),
+                               show(f["value"]), verdict, f["source"].get<std::string>());
     }
   }
 }
@@ -68,11 +69,15 @@ Run add_info(CLI::App& app) {
     InfoOptions opt;
     opt.distances = !o->basic;
     opt.threads = o->threads;
-    opt.progress = [](const std::string& s, std::uint64_t d, std::uint64_t n) { progress(s, d, n); };
+    opt.progress = [](const std::string& s, std::uint64_t d, std::uint64_t n) {
+      progress(s, d, n);
+    };
     const auto j = topology_info(*t, opt);
     progress_done();
-    if (o->json) std::cout << j.dump(2) << "\n";
-    else print_text(j);
+    if (o->json)
+      std::cout << j.dump(2) << "\n";
+    else
+      print_text(j);
     return to_int(ExitCode::Ok);
   };
 }

@@ -1,16 +1,17 @@
-// netsched prove min-steps SPEC COLLECTIVE [--root R] [--steps T | --max-steps T] [--timeout S] [--json] [-o FILE]
+// netsched prove min-steps SPEC COLLECTIVE [--root R] [--steps T | --max-steps T] [--timeout S]
+// [--json] [-o FILE]
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "app/cli.hpp"
 #include "analysis/checked.hpp"
+#include "analysis/route_proof.hpp"
+#include "app/cli.hpp"
 #include "gen/broadcast/broadcast.hpp"
 #include "gen/exchange/total_exchange.hpp"
 #include "verify/smt_bisection.hpp"
-#include "analysis/route_proof.hpp"
 #include "verify/smt_synthesis.hpp"
 
 namespace netsched::cli {
@@ -24,30 +25,47 @@ int optimum_table(unsigned timeout) {
     std::string spec, collective, algorithm;
   };
   const std::vector<Row> rows = {
-      {"torus(3,3)", "broadcast", "product-broadcast"},        {"torus(2,3,5)", "broadcast", "product-broadcast"},
-      {"hypercube(4)", "broadcast", "binomial-tree"},           {"dualcube(2)", "broadcast", "dualcube-broadcast"},
-      {"dualcube(3)", "broadcast", "dualcube-broadcast"},       {"rdn(hypercube(1),1)", "broadcast", "hdn-broadcast"},
-      {"hdn(hypercube(2), sn=[{0}])", "broadcast", "hdn-broadcast"}, {"rdn(hypercube(2),1)", "broadcast", "hdn-broadcast"},
-      {"hdn(torus(2,3), sn=[{0}])", "broadcast", "hdn-broadcast"},  {"hdn(torus(2,3), sn=[{0,1}])", "broadcast", "hdn-broadcast"},
-      {"hsn(2,hypercube(2))", "broadcast", "rhfc-broadcast"},   {"hsn(3,hypercube(1))", "broadcast", "rhfc-broadcast"},
-      {"hfc(complete(3),4,4)", "broadcast", "rhfc-broadcast"},  {"mfc(ring(3),4,5)", "broadcast", "rhfc-broadcast"},
-      {"torus(3,3)", "total-exchange", "a2"},                   {"hypercube(3)", "total-exchange", "a2"},
-      {"ghc(2,3)", "total-exchange", "a2"},                     {"torus(2,4)", "total-exchange", "a2"},
+      {"torus(3,3)", "broadcast", "product-broadcast"},
+      {"torus(2,3,5)", "broadcast", "product-broadcast"},
+      {"hypercube(4)", "broadcast", "binomial-tree"},
+      {"dualcube(2)", "broadcast", "dualcube-broadcast"},
+      {"dualcube(3)", "broadcast", "dualcube-broadcast"},
+      {"rdn(hypercube(1),1)", "broadcast", "hdn-broadcast"},
+      {"hdn(hypercube(2), sn=[{0}])", "broadcast", "hdn-broadcast"},
+      {"rdn(hypercube(2),1)", "broadcast", "hdn-broadcast"},
+      {"hdn(torus(2,3), sn=[{0}])", "broadcast", "hdn-broadcast"},
+      {"hdn(torus(2,3), sn=[{0,1}])", "broadcast", "hdn-broadcast"},
+      {"hsn(2,hypercube(2))", "broadcast", "rhfc-broadcast"},
+      {"hsn(3,hypercube(1))", "broadcast", "rhfc-broadcast"},
+      {"hfc(complete(3),4,4)", "broadcast", "rhfc-broadcast"},
+      {"mfc(ring(3),4,5)", "broadcast", "rhfc-broadcast"},
+      {"torus(3,3)", "total-exchange", "a2"},
+      {"hypercube(3)", "total-exchange", "a2"},
+      {"ghc(2,3)", "total-exchange", "a2"},
+      {"torus(2,4)", "total-exchange", "a2"},
   };
-  std::cout << "| network | collective | paper algorithm | its steps | proven optimum | z3 answer below | seconds |\n"
+  std::cout << "| network | collective | paper algorithm | its steps | proven optimum | z3 answer "
+               "below | seconds |\n"
             << "|---|---|---|---|---|---|---|\n";
   SynthesisOptions opt;
   opt.timeout_ms = timeout * 1000;
   for (const auto& r : rows) {
     auto t = build_topology(r.spec);
     const std::uint64_t n = t->num_nodes();
-    const Collective c = r.collective == "broadcast" ? Collective::broadcast(n, NodeId(0)) : Collective::total_exchange(n);
-    const Schedule s = r.collective == "broadcast" ? make_broadcast(*t, NodeId(0), r.algorithm) : make_total_exchange(*t, r.algorithm);
+    const Collective c = r.collective == "broadcast" ? Collective::broadcast(n, NodeId(0))
+                                                     : Collective::total_exchange(n);
+    const Schedule s = r.collective == "broadcast" ? make_broadcast(*t, NodeId(0), r.algorithm)
+                                                   : make_total_exchange(*t, r.algorithm);
     const auto m = min_steps(*t, c, 0, opt, &s);
-    const std::string optimum = m.result == Optimum::Optimal ? std::to_string(m.upper_bound)
-                                                      : std::to_string(m.lower_bound) + ".." + std::to_string(m.upper_bound);
-    std::cout << fmt::format("| `{}` | {} | {} | {} | {} | {} | {:.2f} |\n", t->spec(), r.collective, r.algorithm, s.steps.size(),
-                             optimum, m.queries.empty() ? "-" : to_string(m.queries.back().second) + " at " + std::to_string(m.queries.back().first),
+    const std::string optimum =
+        m.result == Optimum::Optimal
+            ? std::to_string(m.upper_bound)
+            : std::to_string(m.lower_bound) + ".." + std::to_string(m.upper_bound);
+    std::cout << fmt::format("| `{}` | {} | {} | {} | {} | {} | {:.2f} |\n", t->spec(),
+                             r.collective, r.algorithm, s.steps.size(), optimum,
+                             m.queries.empty() ? "-"
+                                               : to_string(m.queries.back().second) + " at " +
+                                                     std::to_string(m.queries.back().first),
                              m.seconds);
   }
   return to_int(ExitCode::Ok);
@@ -62,7 +80,9 @@ struct ProveOpts {
 
 /// The proof vocabulary of `prove route` for a verdict: proved, refuted, unknown.
 std::string proof_word(Verdict::Kind k) {
-  return k == Verdict::Kind::Holds ? "proved" : k == Verdict::Kind::Violated ? "refuted" : "unknown";
+  return k == Verdict::Kind::Holds      ? "proved"
+         : k == Verdict::Kind::Violated ? "refuted"
+                                        : "unknown";
 }
 
 int prove_route(const ProveOpts& o) {
@@ -73,21 +93,27 @@ int prove_route(const ProveOpts& o) {
                                                         : RouteFault::None;
   const RouteProof r = prove_routes(*t, o.algorithm, o.timeout * 1000, fault);
   const std::string why = r.verdict.violation ? r.verdict.violation->message : r.verdict.reason;
-  nlohmann::json j{{"topology", t->spec()}, {"result", proof_word(r.verdict.kind)}, {"bound", r.bound},
-                   {"bound_source", r.bound_source}, {"pairs", r.pairs}, {"compared_with_router", r.sampled},
-                   {"seconds", r.seconds}, {"fault", o.fault}};
-  j["counterexample"] = r.counterexample ? nlohmann::json{r.counterexample->first.v, r.counterexample->second.v}
-                                         : nlohmann::json(nullptr);
+  nlohmann::json j{{"topology", t->spec()}, {"result", proof_word(r.verdict.kind)},
+                   {"bound", r.bound},      {"bound_source", r.bound_source},
+                   {"pairs", r.pairs},      {"compared_with_router", r.sampled},
+                   {"seconds", r.seconds},  {"fault", o.fault}};
+  j["counterexample"] = r.counterexample
+                            ? nlohmann::json{r.counterexample->first.v, r.counterexample->second.v}
+                            : nlohmann::json(nullptr);
   if (!why.empty()) j["why"] = why;
   if (o.json) {
     std::cout << j.dump(2) << "\n";
   } else {
-    const std::string claim = fmt::format("every hop a link and at most {} hops ({})", r.bound, r.bound_source);
+    const std::string claim =
+        fmt::format("every hop a link and at most {} hops ({})", r.bound, r.bound_source);
     if (r.verdict.ok())
-      std::cout << fmt::format("{}: proved for all {} ordered pairs: {} ({:.2f} s)\n", t->spec(), r.pairs, claim, r.seconds);
+      std::cout << fmt::format("{}: proved for all {} ordered pairs: {} ({:.2f} s)\n", t->spec(),
+                               r.pairs, claim, r.seconds);
     else
-      std::cout << fmt::format("{}: {}: {} ({:.2f} s)\n", t->spec(), proof_word(r.verdict.kind), claim, r.seconds);
-    if (r.sampled) std::cout << fmt::format("  the encoded machine equals the router on {} pairs\n", r.sampled);
+      std::cout << fmt::format("{}: {}: {} ({:.2f} s)\n", t->spec(), proof_word(r.verdict.kind),
+                               claim, r.seconds);
+    if (r.sampled)
+      std::cout << fmt::format("  the encoded machine equals the router on {} pairs\n", r.sampled);
     if (!why.empty()) std::cout << "  " << why << "\n";
   }
   return to_int(exit_code(r.verdict));
@@ -97,7 +123,10 @@ int prove_bisection(const ProveOpts& o) {
   if (o.spec.empty()) throw std::invalid_argument("prove bisection needs SPEC");
   auto t = build_topology(o.spec);
   const Bisection b = bisection_width(*t, o.timeout * 1000);
-  nlohmann::json j{{"topology", t->spec()}, {"result", to_string(b.result)}, {"width", b.width}, {"seconds", b.seconds}};
+  nlohmann::json j{{"topology", t->spec()},
+                   {"result", to_string(b.result)},
+                   {"width", b.width},
+                   {"seconds", b.seconds}};
   std::vector<std::uint32_t> half;
   for (std::uint32_t v = 0; v < b.side.size(); ++v)
     if (b.side[v]) half.push_back(v);
@@ -106,7 +135,8 @@ int prove_bisection(const ProveOpts& o) {
     std::cout << j.dump(2) << "\n";
   else
     std::cout << fmt::format("bisection width of {}: {} {} ({:.2f} s)\n", t->spec(),
-                             b.result == Bisection::Kind::Exact ? "exactly" : "at most", b.width, b.seconds);
+                             b.result == Bisection::Kind::Exact ? "exactly" : "at most", b.width,
+                             b.seconds);
   return to_int(b.result == Bisection::Kind::Unknown ? ExitCode::Unknown : ExitCode::Ok);
 }
 
@@ -119,8 +149,9 @@ Collective collective_named(const std::string& name, std::uint64_t n, NodeId roo
 }
 
 /// `prove min-steps --steps T`: one feasibility question.
-int decide_steps(const ProveOpts& o, const Network& t, const Collective& c, const SynthesisOptions& opt,
-                 nlohmann::json& j, std::optional<Schedule>& schedule) {
+int decide_steps(const ProveOpts& o, const Network& t, const Collective& c,
+                 const SynthesisOptions& opt, nlohmann::json& j,
+                 std::optional<Schedule>& schedule) {
   const auto r = feasible(t, c, o.steps, opt);
   j["steps"] = o.steps;
   j["answer"] = to_string(r.answer);
@@ -128,14 +159,15 @@ int decide_steps(const ProveOpts& o, const Network& t, const Collective& c, cons
   if (r.answer == Feasibility::Unknown) j["reason"] = r.reason;
   schedule = r.schedule;
   if (!o.json)
-    std::cout << fmt::format("{} on {} in {} steps: {} ({:.2f} s)\n", c.name(), t.spec(), o.steps, to_string(r.answer),
-                             r.seconds);
+    std::cout << fmt::format("{} on {} in {} steps: {} ({:.2f} s)\n", c.name(), t.spec(), o.steps,
+                             to_string(r.answer), r.seconds);
   return to_int(r.answer == Feasibility::Unknown ? ExitCode::Unknown : ExitCode::Ok);
 }
 
 /// `prove min-steps`: the optimum, searched from a generator's schedule where one exists.
-int search_optimum(const ProveOpts& o, const Network& t, const Collective& c, const SynthesisOptions& opt,
-                   nlohmann::json& j, std::optional<Schedule>& schedule) {
+int search_optimum(const ProveOpts& o, const Network& t, const Collective& c,
+                   const SynthesisOptions& opt, nlohmann::json& j,
+                   std::optional<Schedule>& schedule) {
   // A unit-message generator's schedule, when one exists, gives the upper bound.
   std::optional<Schedule> known;
   if (!o.no_generator) {
@@ -143,31 +175,36 @@ int search_optimum(const ProveOpts& o, const Network& t, const Collective& c, co
       known = make_broadcast(t, c.root());
     } else if (c.kind() == Collective::Kind::TotalExchange) {
       const auto names = total_exchange_names(t);
-      if (std::find(names.begin(), names.end(), "a2") != names.end()) known = make_total_exchange(t, "a2");
+      if (std::find(names.begin(), names.end(), "a2") != names.end())
+        known = make_total_exchange(t, "a2");
     }
   }
   const auto r = min_steps(t, c, o.max_steps, opt, known ? &*known : nullptr);
   j["result"] = to_string(r.result);
-  j["steps"] = r.result == Optimum::Optimal ? nlohmann::json(r.upper_bound) : nlohmann::json(nullptr);
+  j["steps"] =
+      r.result == Optimum::Optimal ? nlohmann::json(r.upper_bound) : nlohmann::json(nullptr);
   j["lower_bound"] = r.lower_bound;
   j["upper_bound"] = r.schedule ? nlohmann::json(r.upper_bound) : nlohmann::json(nullptr);
   j["upper_bound_from"] = r.schedule ? nlohmann::json(r.upper_source) : nlohmann::json(nullptr);
   j["seconds"] = r.seconds;
   nlohmann::json q = nlohmann::json::array();
-  for (const auto& [steps, answer] : r.queries) q.push_back({{"steps", steps}, {"answer", to_string(answer)}});
+  for (const auto& [steps, answer] : r.queries)
+    q.push_back({{"steps", steps}, {"answer", to_string(answer)}});
   j["queries"] = q;
   schedule = r.schedule;
   if (!o.json)
-    std::cout << fmt::format("{} on {}: {} — no schedule below {} steps (unsat), {} ({:.2f} s)\n", c.name(), t.spec(),
-                             to_string(r.result), r.lower_bound,
-                             r.schedule ? "a schedule with " + std::to_string(r.upper_bound) + " steps from " + r.upper_source
+    std::cout << fmt::format("{} on {}: {} — no schedule below {} steps (unsat), {} ({:.2f} s)\n",
+                             c.name(), t.spec(), to_string(r.result), r.lower_bound,
+                             r.schedule ? "a schedule with " + std::to_string(r.upper_bound) +
+                                              " steps from " + r.upper_source
                                         : std::string("no schedule found"),
                              r.seconds);
   return to_int(r.result == Optimum::Unknown ? ExitCode::Unknown : ExitCode::Ok);
 }
 
 int prove_min_steps(const ProveOpts& o) {
-  if (o.spec.empty() || o.collective.empty()) throw std::invalid_argument("prove min-steps needs SPEC and COLLECTIVE");
+  if (o.spec.empty() || o.collective.empty())
+    throw std::invalid_argument("prove min-steps needs SPEC and COLLECTIVE");
   auto t = build_topology(o.spec);
   const Collective c = collective_named(o.collective, t->num_nodes(), t->node(o.root));
   SynthesisOptions opt;
@@ -177,7 +214,8 @@ int prove_min_steps(const ProveOpts& o) {
   j["topology"] = t->spec();
   j["collective"] = c.name();
   std::optional<Schedule> schedule;
-  const int code = o.steps ? decide_steps(o, *t, c, opt, j, schedule) : search_optimum(o, *t, c, opt, j, schedule);
+  const int code = o.steps ? decide_steps(o, *t, c, opt, j, schedule)
+                           : search_optimum(o, *t, c, opt, j, schedule);
   if (schedule && !o.out.empty()) write_schedule(o.out, check_schedule(*t, *schedule));
   if (o.json) std::cout << j.dump(2) << "\n";
   return code;
@@ -187,13 +225,15 @@ int prove_min_steps(const ProveOpts& o) {
 
 Run add_prove(CLI::App& app) {
   auto o = std::make_shared<ProveOpts>();
-  app.add_option("WHAT", o->what,
-                 "min-steps, bisection, route (all pairs at once, bit-vectors), or table (paper algorithms "
-                 "against proven optima, markdown)")
+  app.add_option(
+         "WHAT", o->what,
+         "min-steps, bisection, route (all pairs at once, bit-vectors), or table (paper algorithms "
+         "against proven optima, markdown)")
       ->required()
       ->check(CLI::IsMember({"min-steps", "table", "bisection", "route"}));
   app.add_option("SPEC", o->spec, "network spec");
-  app.add_option("COLLECTIVE", o->collective, "broadcast, scatter, gather, all-gather or total-exchange")
+  app.add_option("COLLECTIVE", o->collective,
+                 "broadcast, scatter, gather, all-gather or total-exchange")
       ->check(CLI::IsMember({"broadcast", "scatter", "gather", "all-gather", "total-exchange"}));
   app.add_option("--root", o->root, "root of broadcast, scatter, gather")->capture_default_str();
   app.add_option("--steps", o->steps, "decide this one step count (sat / unsat / unknown)");
@@ -201,14 +241,19 @@ Run add_prove(CLI::App& app) {
   app.add_option("--timeout", o->timeout, "seconds per Z3 query")->capture_default_str();
   app.add_option("-o,--output", o->out, "write the schedule found (checked by the simulator)");
   app.add_flag("--json", o->json, "machine-readable output");
-  app.add_option("--algorithm", o->algorithm, "route: the routing algorithm")->capture_default_str();
-  app.add_option("--fault", o->fault, "route: prove a deliberately broken variant (to see a refutation)")
+  app.add_option("--algorithm", o->algorithm, "route: the routing algorithm")
+      ->capture_default_str();
+  app.add_option("--fault", o->fault,
+                 "route: prove a deliberately broken variant (to see a refutation)")
       ->check(CLI::IsMember({"none", "skip-last-cross", "wrong-mask"}))
       ->capture_default_str();
-  app.add_flag("--no-redundant", o->plain, "leave out the redundant constraints (R1-R4, docs/smt.md)");
-  app.add_flag("--no-generator", o->no_generator, "do not start from a generator's schedule; search upwards with z3 alone");
-  app.footer("Unit messages, one-port. sat, unsat and unknown are three different answers: a result is "
-             "'optimal' only when T-1 is unsat and T is sat.");
+  app.add_flag("--no-redundant", o->plain,
+               "leave out the redundant constraints (R1-R4, docs/smt.md)");
+  app.add_flag("--no-generator", o->no_generator,
+               "do not start from a generator's schedule; search upwards with z3 alone");
+  app.footer(
+      "Unit messages, one-port. sat, unsat and unknown are three different answers: a result is "
+      "'optimal' only when T-1 is unsat and T is sat.");
   return [o] {
     if (o->what == "table") return optimum_table(o->timeout);
     if (o->what == "route") return prove_route(*o);

@@ -23,7 +23,8 @@ Run add_route(CLI::App& app) {
   app.add_option("U", o->u, "source (serial id or label)");
   app.add_option("V", o->v, "target (serial id or label)");
   app.add_flag("--all", o->all, "check the routes of every ordered pair");
-  app.add_option("--algorithm", o->algorithm, "router (default: the family's paper algorithm)")->capture_default_str();
+  app.add_option("--algorithm", o->algorithm, "router (default: the family's paper algorithm)")
+      ->capture_default_str();
   app.add_option("--threads", o->threads, "worker threads for --all (0 = all cores)");
   app.add_flag("--json", o->json, "machine-readable output");
   return [o] {
@@ -39,12 +40,14 @@ Run add_route(CLI::App& app) {
       j["bound_source"] = bound->source;
     }
     if (!o->all) {
-      if (o->u.empty() || o->v.empty()) throw std::invalid_argument("route needs U and V, or --all");
+      if (o->u.empty() || o->v.empty())
+        throw std::invalid_argument("route needs U and V, or --all");
       const NodeId u = t->node(o->u), v = t->node(o->v);
       std::vector<std::uint32_t> path;
       router->route(u.v, v.v, path);
       const Csr g = sorted_csr(*t);
-      if (auto bad = check_path(g, u.v, v.v, path)) throw std::logic_error(router->name() + ": " + *bad);
+      if (auto bad = check_path(g, u.v, v.v, path))
+        throw std::logic_error(router->name() + ": " + *bad);
       const auto d = bfs_distances(g, u.v)[v.v];
       j["path"] = path;
       nlohmann::json labels = nlohmann::json::array();
@@ -52,48 +55,63 @@ Run add_route(CLI::App& app) {
       j["labels"] = labels;
       j["length"] = path.size() - 1;
       j["distance"] = d;
-      j["within_bound"] = bound ? nlohmann::json(path.size() - 1 <= bound->steps) : nlohmann::json(nullptr);
+      j["within_bound"] =
+          bound ? nlohmann::json(path.size() - 1 <= bound->steps) : nlohmann::json(nullptr);
       if (o->json) {
         std::cout << j.dump(2) << "\n";
       } else {
         std::string p;
-        for (std::size_t i = 0; i < path.size(); ++i) p += (i ? " -> " : "") + labels[i].get<std::string>();
+        for (std::size_t i = 0; i < path.size(); ++i)
+          p += (i ? " -> " : "") + labels[i].get<std::string>();
         std::cout << p << "\n";
-        std::cout << fmt::format("length {}, distance {}, bound {}\n", path.size() - 1, d,
-                                 bound ? std::to_string(bound->steps) + " (" + bound->source + ")" : "none");
+        std::cout << fmt::format(
+            "length {}, distance {}, bound {}\n", path.size() - 1, d,
+            bound ? std::to_string(bound->steps) + " (" + bound->source + ")" : "none");
       }
       return to_int(ExitCode::Ok);
     }
     router->prepare_bulk();
     const Csr g = sorted_csr(*t);
     const auto sweep = sweep_routes(
-        g, [&](std::uint32_t a, std::uint32_t b, std::vector<std::uint32_t>& p) { router->route(a, b, p); },
+        g,
+        [&](std::uint32_t a, std::uint32_t b, std::vector<std::uint32_t>& p) {
+          router->route(a, b, p);
+        },
         bound ? std::optional<std::uint64_t>(bound->steps) : std::nullopt, o->threads,
         [](std::uint64_t d, std::uint64_t n) { progress("sources", d, n); });
     progress_done();
-    if (sweep.invalid) throw std::logic_error(router->name() + " produced an invalid route: " + *sweep.invalid);
+    if (sweep.invalid)
+      throw std::logic_error(router->name() + " produced an invalid route: " + *sweep.invalid);
     auto pair = [&](const RouteSweep::Pair& p) {
-      return nlohmann::json{{"u", p.u}, {"v", p.v}, {"u_label", t->label(NodeId(p.u))},
-                            {"v_label", t->label(NodeId(p.v))}, {"length", p.length}, {"distance", p.distance}};
+      return nlohmann::json{{"u", p.u},
+                            {"v", p.v},
+                            {"u_label", t->label(NodeId(p.u))},
+                            {"v_label", t->label(NodeId(p.v))},
+                            {"length", p.length},
+                            {"distance", p.distance}};
     };
     j["pairs"] = sweep.pairs;
     j["max_length"] = sweep.max_length;
     j["max_stretch"] = sweep.max_stretch;
-    j["avg_length"] = sweep.pairs ? static_cast<double>(sweep.total_length) / static_cast<double>(sweep.pairs) : 0.0;
+    j["avg_length"] =
+        sweep.pairs ? static_cast<double>(sweep.total_length) / static_cast<double>(sweep.pairs)
+                    : 0.0;
     j["within_bound"] = bound ? nlohmann::json(sweep.within_bound) : nlohmann::json(nullptr);
-    j["first_over_bound"] = sweep.first_over_bound ? pair(*sweep.first_over_bound) : nlohmann::json(nullptr);
+    j["first_over_bound"] =
+        sweep.first_over_bound ? pair(*sweep.first_over_bound) : nlohmann::json(nullptr);
     j["longest"] = sweep.longest ? pair(*sweep.longest) : nlohmann::json(nullptr);
     if (o->json) {
       std::cout << j.dump(2) << "\n";
     } else {
-      std::cout << fmt::format("{} on {}: {} ordered pairs, every route a valid walk\n", router->name(), t->spec(),
-                               sweep.pairs);
-      std::cout << fmt::format("  max length {}, average {:.4f}, max stretch {:.4f}\n", sweep.max_length,
-                               j["avg_length"].get<double>(), sweep.max_stretch);
+      std::cout << fmt::format("{} on {}: {} ordered pairs, every route a valid walk\n",
+                               router->name(), t->spec(), sweep.pairs);
+      std::cout << fmt::format("  max length {}, average {:.4f}, max stretch {:.4f}\n",
+                               sweep.max_length, j["avg_length"].get<double>(), sweep.max_stretch);
       if (bound)
         std::cout << fmt::format("  bound {} ({}): {}\n", bound->steps, bound->source,
-                                 sweep.within_bound ? "every route within it"
-                                                    : "EXCEEDED, first by " + j["first_over_bound"].dump());
+                                 sweep.within_bound
+                                     ? "every route within it"
+                                     : "EXCEEDED, first by " + j["first_over_bound"].dump());
     }
     return to_int(ExitCode::Ok);
   };

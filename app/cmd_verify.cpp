@@ -3,10 +3,10 @@
 
 #include <iostream>
 
-#include "gen/topology.hpp"
+#include "analysis/verification.hpp"
 #include "app/cli.hpp"
 #include "core/io.hpp"
-#include "analysis/verification.hpp"
+#include "gen/topology.hpp"
 #include "verify/smt_checker.hpp"
 
 namespace netsched::cli {
@@ -22,15 +22,17 @@ Run add_verify(CLI::App& app) {
   auto o = std::make_shared<Opts>();
   app.add_option("FILE", o->file, "schedule file")->required();
   app.add_flag("--json", o->json, "machine-readable output");
-  app.add_flag("--smt", o->smt, "check with the Z3 encoding instead of the simulator (small schedules)");
+  app.add_flag("--smt", o->smt,
+               "check with the Z3 encoding instead of the simulator (small schedules)");
   app.add_option("--timeout", o->timeout, "seconds for Z3 with --smt")->capture_default_str();
   app.add_option("--ts", o->cost.ts, "startup time per step (t_s)")->capture_default_str();
   app.add_option("--tw", o->cost.tw, "time per word (t_w)")->capture_default_str();
   app.add_option("--m", o->cost.m, "words per chunk (m)")->capture_default_str();
   add_engine_option(app, o->engine);
-  app.footer("Exit 0: the schedule holds; 1: it violates a rule (the first violation is printed); "
-             "2: the file is not a readable schedule, or its verification record does not match; "
-             "4 (--smt only): Z3 answered unknown.");
+  app.footer(
+      "Exit 0: the schedule holds; 1: it violates a rule (the first violation is printed); "
+      "2: the file is not a readable schedule, or its verification record does not match; "
+      "4 (--smt only): Z3 answered unknown.");
   return [o] {
     const ScheduleFile f = schedule_from_json(read_file(o->file));
     auto t = build_topology(f.schedule.topology);
@@ -45,11 +47,12 @@ Run add_verify(CLI::App& app) {
       j["state_variables"] = v.variables;
       if (verdict.violation) j["violation"] = violation_json(*verdict.violation);
       if (verdict.kind == Verdict::Kind::Unknown) j["reason"] = verdict.reason;
-      if (o->json) std::cout << j.dump(2) << "\n";
-      else std::cout << fmt::format("{}: z3 says {}{} ({:.2f} s, {} state variables)\n", o->file,
-                                    to_string(verdict.kind),
-                                    verdict.violation ? ": " + to_string(*verdict.violation) : "",
-                                    v.seconds, v.variables);
+      if (o->json)
+        std::cout << j.dump(2) << "\n";
+      else
+        std::cout << fmt::format(
+            "{}: z3 says {}{} ({:.2f} s, {} state variables)\n", o->file, to_string(verdict.kind),
+            verdict.violation ? ": " + to_string(*verdict.violation) : "", v.seconds, v.variables);
       return to_int(exit_code(verdict));
     }
     const Verification v = verify_schedule(*t, f.schedule, engine_of(o->engine), check_progress());
@@ -59,14 +62,19 @@ Run add_verify(CLI::App& app) {
     if (o->json) {
       std::cout << j.dump(2) << "\n";
     } else {
-      std::cout << fmt::format("{}: {} of {} on {} ({}, {})\n", o->file, v.check.ok() ? "holds" : "VIOLATED",
-                               f.schedule.collective.name(), f.schedule.topology, to_string(f.schedule.model),
+      std::cout << fmt::format("{}: {} of {} on {} ({}, {})\n", o->file,
+                               v.check.ok() ? "holds" : "VIOLATED", f.schedule.collective.name(),
+                               f.schedule.topology, to_string(f.schedule.model),
                                f.schedule.algorithm);
-      std::cout << fmt::format("  steps {}  payload sum {}  transfers {}  cost {}  ({} simulation)\n", v.check.steps,
-                               v.check.payload_sum, v.check.transfers, j["cost"]["value"].get<double>(),
-                               to_string(v.check.engine));
-      if (v.bound) std::cout << fmt::format("  paper bound {} ({}; {})\n", v.bound->steps, v.bound->formula, v.bound->source);
-      if (v.lower) std::cout << fmt::format("  lower bound {} ({})\n", v.lower->steps, v.lower->reason);
+      std::cout << fmt::format(
+          "  steps {}  payload sum {}  transfers {}  cost {}  ({} simulation)\n", v.check.steps,
+          v.check.payload_sum, v.check.transfers, j["cost"]["value"].get<double>(),
+          to_string(v.check.engine));
+      if (v.bound)
+        std::cout << fmt::format("  paper bound {} ({}; {})\n", v.bound->steps, v.bound->formula,
+                                 v.bound->source);
+      if (v.lower)
+        std::cout << fmt::format("  lower bound {} ({})\n", v.lower->steps, v.lower->reason);
       if (!v.check.ok()) std::cout << "  violation: " << *v.check.violation() << "\n";
     }
     return to_int(exit_code(v.check.verdict));

@@ -34,8 +34,10 @@ void progress_done() {
 
 void add_engine_option(CLI::App& app, std::string& engine) {
   app.add_option("--engine", engine,
-                 "chunk simulation: dense (node x chunk table), blocks (total exchanges of selectors, origin "
-                 "groups with destination boxes) or auto (dense unless it would exceed 2^26 node-chunk pairs)")
+                 "chunk simulation: dense (node x chunk table), blocks (total exchanges of "
+                 "selectors, origin "
+                 "groups with destination boxes) or auto (dense unless it would exceed 2^26 "
+                 "node-chunk pairs)")
       ->check(CLI::IsMember([] {
         std::vector<std::string> names;
         for (netsched::Engine e : netsched::kEngines) names.push_back(netsched::to_string(e));
@@ -45,7 +47,8 @@ void add_engine_option(CLI::App& app, std::string& engine) {
 }
 
 netsched::Engine engine_of(const std::string& name) {
-  return netsched::engine_from_name(name).value_or(netsched::Engine::Auto);  // the option checks the name
+  return netsched::engine_from_name(name).value_or(
+      netsched::Engine::Auto);  // the option checks the name
 }
 
 std::function<void(std::uint64_t, std::uint64_t)> check_progress() {
@@ -81,9 +84,11 @@ int main(int argc, char** argv) {
       netsched::cli::add_export);
   add("gen", "generate a schedule (broadcast, route), check it, write it", netsched::cli::add_gen);
   add("verify", "check a schedule file: rules, cost, bounds", netsched::cli::add_verify);
-  add("route", "route one pair, or check the routes of every pair (--all)", netsched::cli::add_route);
+  add("route", "route one pair, or check the routes of every pair (--all)",
+      netsched::cli::add_route);
   add("prove", "Z3 proofs: min-steps (optimal schedules, unsat below)", netsched::cli::add_prove);
-  add("claims", "every numbered claim of the papers, checked, with its verdict", netsched::cli::add_claims);
+  add("claims", "every numbered claim of the papers, checked, with its verdict",
+      netsched::cli::add_claims);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -91,7 +96,8 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::cerr << "netsched: " << e.what() << "\n(run 'netsched --help' or 'netsched VERB --help')\n";
+    std::cerr << "netsched: " << e.what()
+              << "\n(run 'netsched --help' or 'netsched VERB --help')\n";
     return bad_input;
   }
   using netsched::ExitCode;

@@ -4,8 +4,8 @@
 /// their output), so that the checkers themselves never call a generator.
 #include <functional>
 #include <map>
-#include <optional>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 

@@ -3,9 +3,9 @@
 #include <mutex>
 
 #include "analysis/checked.hpp"
+#include "analysis/info.hpp"
 #include "gen/route/router.hpp"
 #include "papers/papers.hpp"
-#include "analysis/info.hpp"
 
 namespace netsched::claims {
 namespace {
@@ -28,7 +28,8 @@ const nlohmann::json& info_of(const std::string& spec) {
   return cached(cache, spec, [&] { return topology_info(*build_topology(spec)); });
 }
 
-double paper_value(const std::string& spec, const std::string& property, const std::string& source) {
+double paper_value(const std::string& spec, const std::string& property,
+                   const std::string& source) {
   for (const auto& f : info_of(spec)["paper"])
     if (f["property"] == property && f["source"].get<std::string>().rfind(source, 0) == 0)
       return f["value"].get<double>();
@@ -46,7 +47,8 @@ const RouteSweep& sweep_of(const std::string& spec, const std::string& algorithm
     const auto b = routing_bound(*t, r->name());
     const Csr g = sorted_csr(*t);
     return sweep_routes(
-        g, [&](std::uint32_t u, std::uint32_t v, std::vector<std::uint32_t>& p) { r->route(u, v, p); },
+        g,
+        [&](std::uint32_t u, std::uint32_t v, std::vector<std::uint32_t>& p) { r->route(u, v, p); },
         b ? std::optional<std::uint64_t>(b->steps) : std::nullopt);
   });
 }

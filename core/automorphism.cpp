@@ -1,10 +1,10 @@
 #include "core/automorphism.hpp"
 
-#include "core/parallel.hpp"
-
 #include <algorithm>
 #include <atomic>
 #include <numeric>
+
+#include "core/parallel.hpp"
 
 namespace netsched {
 namespace {
@@ -38,8 +38,10 @@ bool is_automorphism(const Csr& g, const Permutation& p, unsigned threads) {
   parallel_for(n, threads, [&](std::uint64_t b, std::uint64_t e) {
     for (std::uint64_t u = b; u < e && ok; ++u) {
       const std::uint32_t v = p(static_cast<std::uint32_t>(u));
-      if (v >= n) ok = false;
-      else image[u] = v;
+      if (v >= n)
+        ok = false;
+      else
+        image[u] = v;
     }
   });
   if (!ok) return false;

@@ -10,7 +10,8 @@ Digits::Digits(std::vector<std::uint32_t> radix) : radix_(std::move(radix)) {
   for (auto r : radix_) {
     if (r == 0) throw std::invalid_argument("a digit radix must be at least 1");
     total_ *= r;
-    if (total_ > (std::uint64_t{1} << 32)) throw std::invalid_argument("digit radices multiply to more than 2^32");
+    if (total_ > (std::uint64_t{1} << 32))
+      throw std::invalid_argument("digit radices multiply to more than 2^32");
     if (bit % 64 != 0 && (r > 64 || bit % 64 + r > 64)) bit = (bit / 64 + 1) * 64;  // no straddling
     first_.push_back(bit);
     bit += r;
@@ -94,7 +95,8 @@ DigitBox point_box(const Digits& d, std::uint64_t v) {
   return b;
 }
 
-void set_digit(const Digits& d, DigitBox& b, std::size_t i, const std::vector<std::uint32_t>& values) {
+void set_digit(const Digits& d, DigitBox& b, std::size_t i,
+               const std::vector<std::uint32_t>& values) {
   clear_digit(d, b.w.data(), i);
   for (auto v : values) {
     if (v >= d.radix()[i]) throw std::invalid_argument("digit value out of range");
@@ -123,7 +125,9 @@ bool contains(const Digits& d, const std::uint64_t* b, std::uint64_t v) {
   return true;
 }
 
-bool contains(const Digits& d, const DigitBox& b, std::uint64_t v) { return contains(d, b.w.data(), v); }
+bool contains(const Digits& d, const DigitBox& b, std::uint64_t v) {
+  return contains(d, b.w.data(), v);
+}
 
 bool is_empty(const Digits& d, const std::uint64_t* b) {
   for (std::size_t i = 0; i < d.size(); ++i) {
@@ -134,7 +138,8 @@ bool is_empty(const Digits& d, const std::uint64_t* b) {
   return false;
 }
 
-bool intersect(const Digits& d, const std::uint64_t* a, const std::uint64_t* b, std::uint64_t* out) {
+bool intersect(const Digits& d, const std::uint64_t* a, const std::uint64_t* b,
+               std::uint64_t* out) {
   for (std::size_t k = 0; k < d.words(); ++k) out[k] = a[k] & b[k];
   return !is_empty(d, out);
 }
@@ -143,7 +148,9 @@ std::uint64_t volume(const Digits& d, const std::uint64_t* b) {
   std::uint64_t v = 1;
   for (std::size_t i = 0; i < d.size(); ++i) {
     std::uint64_t c = 0;
-    d.for_each_word(i, [&](std::size_t k, std::uint64_t m) { c += static_cast<std::uint64_t>(std::popcount(b[k] & m)); });
+    d.for_each_word(i, [&](std::size_t k, std::uint64_t m) {
+      c += static_cast<std::uint64_t>(std::popcount(b[k] & m));
+    });
     v *= c;
   }
   return v;
@@ -196,8 +203,10 @@ std::string to_string(const Digits& d, const DigitBox& b) {
   for (std::size_t i = 0; i < d.size(); ++i) {
     if (i) s += ",";
     const auto v = digit_values(d, b, i);
-    if (v.size() == d.radix()[i] && v.size() > 1) s += "*";
-    else if (v.size() == 1) s += std::to_string(v[0]);
+    if (v.size() == d.radix()[i] && v.size() > 1)
+      s += "*";
+    else if (v.size() == 1)
+      s += std::to_string(v[0]);
     else {
       s += "[";
       for (std::size_t k = 0; k < v.size(); ++k) s += (k ? "," : "") + std::to_string(v[k]);

@@ -67,7 +67,8 @@ DigitBox full_box(const Digits& d);
 /// The single id v.
 DigitBox point_box(const Digits& d, std::uint64_t v);
 /// Allows exactly `values` for digit i (the others unchanged).
-void set_digit(const Digits& d, DigitBox& b, std::size_t i, const std::vector<std::uint32_t>& values);
+void set_digit(const Digits& d, DigitBox& b, std::size_t i,
+               const std::vector<std::uint32_t>& values);
 /// The allowed values of digit i, increasing.
 std::vector<std::uint32_t> digit_values(const Digits& d, const DigitBox& b, std::size_t i);
 bool allows(const Digits& d, const DigitBox& b, std::size_t i, std::uint32_t value);

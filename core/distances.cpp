@@ -10,8 +10,7 @@ double sweep_cost_in_bfs_runs(std::uint64_t n, std::uint32_t ecc0) {
 }
 
 DistanceStats exact_distances(const Network& t, const Csr& csr, unsigned threads) {
-  const Orbits classes =
-      classes_from_candidates(csr, t.automorphism_candidates(), threads).classes;
+  const Orbits classes = classes_from_candidates(csr, t.automorphism_candidates(), threads).classes;
   const double sweeps = sweep_cost_in_bfs_runs(csr.num_nodes(), eccentricity(csr, 0));
   if (static_cast<double>(classes.reps.size()) <= sweeps)
     return distances_by_orbits(csr, classes, threads);

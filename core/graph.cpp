@@ -1,10 +1,10 @@
 #include "core/graph.hpp"
 
-#include "core/parallel.hpp"
-
 #include <algorithm>
 #include <atomic>
 #include <stdexcept>
+
+#include "core/parallel.hpp"
 
 namespace netsched {
 

@@ -1,11 +1,11 @@
 #include "core/metrics.hpp"
 
-#include "core/parallel.hpp"
-
 #include <algorithm>
 #include <atomic>
 #include <bit>
 #include <mutex>
+
+#include "core/parallel.hpp"
 
 namespace netsched {
 
@@ -74,7 +74,6 @@ struct Accumulator {
   }
 };
 
-
 }  // namespace
 
 DistanceStats distances_by_orbits(const Csr& g, const Orbits& orbits, unsigned threads,
@@ -87,37 +86,40 @@ DistanceStats distances_by_orbits(const Csr& g, const Orbits& orbits, unsigned t
   struct Scratch {
     std::vector<std::uint32_t> dist, queue;
   };
-  auto make = [&] { return Scratch{std::vector<std::uint32_t>(g.num_nodes()), std::vector<std::uint32_t>(g.num_nodes())}; };
+  auto make = [&] {
+    return Scratch{std::vector<std::uint32_t>(g.num_nodes()),
+                   std::vector<std::uint32_t>(g.num_nodes())};
+  };
   auto bfs = [&](Scratch& scratch, std::uint64_t i) {
-      auto& dist = scratch.dist;
-      auto& queue = scratch.queue;
-      std::fill(dist.begin(), dist.end(), kUnreached);
-      const std::uint32_t src = orbits.reps[i];
-      dist[src] = 0;
-      std::size_t tail = 0;
-      queue[tail++] = src;
-      unsigned __int128 sum = 0;
-      std::uint32_t ecc = 0;
-      for (std::size_t head = 0; head < tail; ++head) {
-        const std::uint32_t u = queue[head];
-        const std::uint32_t du = dist[u] + 1;
-        for (const std::uint32_t* p = g.begin(u); p != g.end(u); ++p) {
-          if (dist[*p] == kUnreached) {
-            dist[*p] = du;
-            sum += du;
-            ecc = du;
-            queue[tail++] = *p;
-          }
+    auto& dist = scratch.dist;
+    auto& queue = scratch.queue;
+    std::fill(dist.begin(), dist.end(), kUnreached);
+    const std::uint32_t src = orbits.reps[i];
+    dist[src] = 0;
+    std::size_t tail = 0;
+    queue[tail++] = src;
+    unsigned __int128 sum = 0;
+    std::uint32_t ecc = 0;
+    for (std::size_t head = 0; head < tail; ++head) {
+      const std::uint32_t u = queue[head];
+      const std::uint32_t du = dist[u] + 1;
+      for (const std::uint32_t* p = g.begin(u); p != g.end(u); ++p) {
+        if (dist[*p] == kUnreached) {
+          dist[*p] = du;
+          sum += du;
+          ecc = du;
+          queue[tail++] = *p;
         }
       }
-      acc.add(ecc, sum, orbits.sizes[i], tail == g.num_nodes());
-      if (profiles) {
-        std::vector<std::uint64_t> h(ecc + 1, 0);
-        for (std::size_t q = 0; q < tail; ++q) h[dist[queue[q]]]++;
-        (*profiles)[i] = std::move(h);
-      }
-      const std::size_t d = ++done;
-      if (progress) progress(d, total);
+    }
+    acc.add(ecc, sum, orbits.sizes[i], tail == g.num_nodes());
+    if (profiles) {
+      std::vector<std::uint64_t> h(ecc + 1, 0);
+      for (std::size_t q = 0; q < tail; ++q) h[dist[queue[q]]]++;
+      (*profiles)[i] = std::move(h);
+    }
+    const std::size_t d = ++done;
+    if (progress) progress(d, total);
   };
   parallel_items(total, threads, make, bfs, [](Scratch&) {});
   return acc.stats;
@@ -131,12 +133,15 @@ DistanceStats distances_all_sources(const Csr& g, unsigned threads, const Progre
   struct Scratch {
     std::vector<std::uint64_t> vis, frontier, nxt;
   };
-  auto make = [&] { return Scratch{std::vector<std::uint64_t>(n), std::vector<std::uint64_t>(n), std::vector<std::uint64_t>(n)}; };
+  auto make = [&] {
+    return Scratch{std::vector<std::uint64_t>(n), std::vector<std::uint64_t>(n),
+                   std::vector<std::uint64_t>(n)};
+  };
   auto sweep = [&](Scratch& scratch, std::uint64_t b) {
-      auto& vis = scratch.vis;
-      auto& frontier = scratch.frontier;
-      auto& nxt = scratch.nxt;
-      {
+    auto& vis = scratch.vis;
+    auto& frontier = scratch.frontier;
+    auto& nxt = scratch.nxt;
+    {
       const std::uint32_t first = static_cast<std::uint32_t>(b * 64);
       const std::uint32_t count = std::min<std::uint32_t>(64, n - first);
       std::fill(vis.begin(), vis.end(), 0);
@@ -169,11 +174,10 @@ DistanceStats distances_all_sources(const Csr& g, unsigned threads, const Progre
       std::vector<std::uint64_t> per(count, 0);
       for (std::uint32_t u = 0; u < n; ++u)
         for (std::uint64_t m = vis[u] & all; m; m &= m - 1) per[std::countr_zero(m)]++;
-      for (std::uint32_t i = 0; i < count; ++i)
-        acc.add(ecc[i], i == 0 ? sum : 0, 1, per[i] == n);
+      for (std::uint32_t i = 0; i < count; ++i) acc.add(ecc[i], i == 0 ? sum : 0, 1, per[i] == n);
       const std::uint64_t d = ++done;
       if (progress) progress(d, batches);
-      }
+    }
   };
   parallel_items(batches, threads, make, sweep, [](Scratch&) {});
   return acc.stats;

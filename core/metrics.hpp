@@ -33,10 +33,10 @@ struct Orbits {
 /// All-pairs distance facts.
 struct DistanceStats {
   bool connected = true;
-  std::uint32_t diameter = 0;           ///< max eccentricity (valid when connected)
-  std::uint32_t radius = 0;             ///< min eccentricity (valid when connected)
-  unsigned __int128 distance_sum = 0;   ///< sum of d(u,v) over ordered pairs
-  std::uint64_t bfs_runs = 0;           ///< BFS sources actually run
+  std::uint32_t diameter = 0;          ///< max eccentricity (valid when connected)
+  std::uint32_t radius = 0;            ///< min eccentricity (valid when connected)
+  unsigned __int128 distance_sum = 0;  ///< sum of d(u,v) over ordered pairs
+  std::uint64_t bfs_runs = 0;          ///< BFS sources actually run
 };
 
 /// Progress callback: (done, total).

@@ -23,7 +23,9 @@ inline std::ostream& operator<<(std::ostream& os, NodeId n) { return os << n.v; 
 
 /// The largest network netsched builds: ids must fit in 32 bits.
 /// ceil(log2 n) (0 for n <= 1): the dimension of a hypercube with n nodes.
-inline std::uint32_t ceil_log2(std::uint64_t n) { return n <= 1 ? 0u : static_cast<std::uint32_t>(std::bit_width(n - 1)); }
+inline std::uint32_t ceil_log2(std::uint64_t n) {
+  return n <= 1 ? 0u : static_cast<std::uint32_t>(std::bit_width(n - 1));
+}
 
 inline constexpr std::uint64_t kMaxNodes = std::numeric_limits<std::uint32_t>::max();
 

@@ -46,7 +46,8 @@ struct SparseGraph {
 struct TracesRun {
   std::vector<int> lab, ptn, orbits;
   /// `fixed` >= 0 puts that vertex in a cell of its own (orbits of its stabilizer).
-  TracesRun(const Csr& g, sparsegraph* canon, int fixed = -1) : lab(g.num_nodes()), ptn(g.num_nodes()), orbits(g.num_nodes()) {
+  TracesRun(const Csr& g, sparsegraph* canon, int fixed = -1)
+      : lab(g.num_nodes()), ptn(g.num_nodes()), orbits(g.num_nodes()) {
     SparseGraph sg(g);
     DEFAULTOPTIONS_TRACES(options);
     options.getcanon = canon ? TRUE : FALSE;
@@ -83,14 +84,17 @@ Orbits orbits_of_run(const Csr& g, int fixed) {
       out.sizes.push_back(count[v]);
     }
   out.member.resize(n);
-  for (std::size_t v = 0; v < n; ++v) out.member[v] = index[static_cast<std::size_t>(run.orbits[v])];
+  for (std::size_t v = 0; v < n; ++v)
+    out.member[v] = index[static_cast<std::size_t>(run.orbits[v])];
   return out;
 }
 }  // namespace
 
 Orbits automorphism_orbits(const Csr& g) { return orbits_of_run(g, -1); }
 
-Orbits stabilizer_orbits(const Csr& g, std::uint32_t fixed) { return orbits_of_run(g, static_cast<int>(fixed)); }
+Orbits stabilizer_orbits(const Csr& g, std::uint32_t fixed) {
+  return orbits_of_run(g, static_cast<int>(fixed));
+}
 
 std::vector<std::vector<std::uint32_t>> canonical_form(const Csr& g) {
   const std::size_t n = g.num_nodes();
@@ -100,7 +104,8 @@ std::vector<std::vector<std::uint32_t>> canonical_form(const Csr& g) {
   const TracesRun run(g, &canon);
   for (std::size_t u = 0; u < n; ++u) {
     for (int i = 0; i < canon.d[u]; ++i)
-      adj[u].push_back(static_cast<std::uint32_t>(canon.e[canon.v[u] + static_cast<std::size_t>(i)]));
+      adj[u].push_back(
+          static_cast<std::uint32_t>(canon.e[canon.v[u] + static_cast<std::size_t>(i)]));
     std::sort(adj[u].begin(), adj[u].end());
   }
   SG_FREE(canon);

@@ -7,13 +7,13 @@
 /// (cheap per index: degrees, adjacency, colour refinement), and parallel_items over a few
 /// large items (a BFS, 64 origins of a total exchange) where each worker keeps its own scratch
 /// state, made once per worker and merged at the end.
-#include <cstdint>
-#include <functional>
-
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
+
+#include <cstdint>
+#include <functional>
 
 namespace netsched {
 
@@ -36,12 +36,13 @@ void parallel_items(std::uint64_t items, unsigned threads, Make make, Body body,
   tbb::enumerable_thread_specific<State> states(make);
   tbb::task_arena arena(static_cast<int>(worker_count(threads)));
   arena.execute([&] {
-    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, items, 1),
-                      [&](const tbb::blocked_range<std::uint64_t>& r) {
-                        State& s = states.local();
-                        for (std::uint64_t i = r.begin(); i != r.end(); ++i) body(s, i);
-                      },
-                      tbb::simple_partitioner());
+    tbb::parallel_for(
+        tbb::blocked_range<std::uint64_t>(0, items, 1),
+        [&](const tbb::blocked_range<std::uint64_t>& r) {
+          State& s = states.local();
+          for (std::uint64_t i = r.begin(); i != r.end(); ++i) body(s, i);
+        },
+        tbb::simple_partitioner());
   });
   for (State& s : states) merge(s);
 }

@@ -6,13 +6,14 @@
 namespace netsched {
 
 namespace {
-Collective::Kind kinds[] = {Collective::Kind::Route, Collective::Kind::Broadcast,
-                            Collective::Kind::Scatter, Collective::Kind::Gather,
-                            Collective::Kind::AllGather, Collective::Kind::TotalExchange,
-                            Collective::Kind::Multicast, Collective::Kind::AllReduce,
-                            Collective::Kind::Prefix, Collective::Kind::MatMul, Collective::Kind::VecMat};
-const char* kind_names[] = {"route",     "broadcast",  "scatter", "gather", "all-gather", "total-exchange",
-                            "multicast", "all-reduce", "prefix",  "matmul", "vecmat"};
+Collective::Kind kinds[] = {
+    Collective::Kind::Route,     Collective::Kind::Broadcast, Collective::Kind::Scatter,
+    Collective::Kind::Gather,    Collective::Kind::AllGather, Collective::Kind::TotalExchange,
+    Collective::Kind::Multicast, Collective::Kind::AllReduce, Collective::Kind::Prefix,
+    Collective::Kind::MatMul,    Collective::Kind::VecMat};
+const char* kind_names[] = {"route",      "broadcast",      "scatter",   "gather",
+                            "all-gather", "total-exchange", "multicast", "all-reduce",
+                            "prefix",     "matmul",         "vecmat"};
 }  // namespace
 
 Collective Collective::route(std::uint64_t n, NodeId s, NodeId t) {
@@ -81,7 +82,8 @@ Collective Collective::matmul(std::uint64_t n, std::uint32_t m, std::vector<Node
   return c;
 }
 
-Collective Collective::vecmat(std::uint64_t n, std::uint32_t rows, NodeId source, std::vector<NodeId> home) {
+Collective Collective::vecmat(std::uint64_t n, std::uint32_t rows, NodeId source,
+                              std::vector<NodeId> home) {
   Collective c;
   c.kind_ = Kind::VecMat;
   c.nodes_ = n;
@@ -94,13 +96,18 @@ Collective Collective::vecmat(std::uint64_t n, std::uint32_t rows, NodeId source
 std::uint64_t Collective::num_chunks() const {
   switch (kind_) {
     case Kind::Route:
-    case Kind::Broadcast: return 1;
+    case Kind::Broadcast:
+      return 1;
     case Kind::Scatter:
     case Kind::Gather:
-    case Kind::AllGather: return nodes_;
-    case Kind::TotalExchange: return nodes_ * nodes_;
-    case Kind::Multicast: return groups_.size();
-    default: return 0;  // combining collectives have registers, not chunks
+    case Kind::AllGather:
+      return nodes_;
+    case Kind::TotalExchange:
+      return nodes_ * nodes_;
+    case Kind::Multicast:
+      return groups_.size();
+    default:
+      return 0;  // combining collectives have registers, not chunks
   }
 }
 
@@ -108,40 +115,56 @@ NodeId Collective::origin(std::uint64_t c) const {
   switch (kind_) {
     case Kind::Route:
     case Kind::Broadcast:
-    case Kind::Scatter: return root_;
+    case Kind::Scatter:
+      return root_;
     case Kind::Gather:
-    case Kind::AllGather: return NodeId(static_cast<std::uint32_t>(c));
-    case Kind::TotalExchange: return NodeId(static_cast<std::uint32_t>(c / nodes_));
-    case Kind::Multicast: return groups_[c].front();
-    default: return root_;
+    case Kind::AllGather:
+      return NodeId(static_cast<std::uint32_t>(c));
+    case Kind::TotalExchange:
+      return NodeId(static_cast<std::uint32_t>(c / nodes_));
+    case Kind::Multicast:
+      return groups_[c].front();
+    default:
+      return root_;
   }
 }
 
 bool Collective::is_destination(std::uint64_t c, NodeId v) const {
   switch (kind_) {
-    case Kind::Route: return v == target_;
+    case Kind::Route:
+      return v == target_;
     case Kind::Broadcast:
-    case Kind::AllGather: return true;
-    case Kind::Scatter: return v.v == c;
-    case Kind::Gather: return v == root_;
-    case Kind::TotalExchange: return v.v == c % nodes_ && !is_void(c);
-    case Kind::Multicast: return std::find(groups_[c].begin(), groups_[c].end(), v) != groups_[c].end();
-    default: return false;
+    case Kind::AllGather:
+      return true;
+    case Kind::Scatter:
+      return v.v == c;
+    case Kind::Gather:
+      return v == root_;
+    case Kind::TotalExchange:
+      return v.v == c % nodes_ && !is_void(c);
+    case Kind::Multicast:
+      return std::find(groups_[c].begin(), groups_[c].end(), v) != groups_[c].end();
+    default:
+      return false;
   }
 }
 
 std::optional<NodeId> Collective::single_destination(std::uint64_t c) const {
   switch (kind_) {
-    case Kind::Route: return target_;
-    case Kind::Scatter: return NodeId(static_cast<std::uint32_t>(c));
-    case Kind::Gather: return root_;
+    case Kind::Route:
+      return target_;
+    case Kind::Scatter:
+      return NodeId(static_cast<std::uint32_t>(c));
+    case Kind::Gather:
+      return root_;
     case Kind::TotalExchange:
       if (is_void(c)) return std::nullopt;
       return NodeId(static_cast<std::uint32_t>(c % nodes_));
     case Kind::Multicast:
       if (groups_[c].size() == 2) return groups_[c][1];
       return std::nullopt;
-    default: return std::nullopt;
+    default:
+      return std::nullopt;
   }
 }
 
@@ -159,9 +182,12 @@ std::optional<Collective::Kind> Collective::kind_from_name(const std::string& na
 
 std::string to_string(PortModel m) {
   switch (m) {
-    case PortModel::OnePort: return "one-port";
-    case PortModel::AllPort: return "all-port";
-    case PortModel::SingleDimension: return "single-dimension";
+    case PortModel::OnePort:
+      return "one-port";
+    case PortModel::AllPort:
+      return "all-port";
+    case PortModel::SingleDimension:
+      return "single-dimension";
   }
   return "?";
 }
@@ -175,9 +201,12 @@ std::optional<PortModel> port_model_from_name(const std::string& s) {
 
 std::string to_string(RegOp op) {
   switch (op) {
-    case RegOp::Set: return "set";
-    case RegOp::Combine: return "combine";
-    case RegOp::Mul: return "mul";
+    case RegOp::Set:
+      return "set";
+    case RegOp::Combine:
+      return "combine";
+    case RegOp::Mul:
+      return "mul";
   }
   return "?";
 }
@@ -197,19 +226,21 @@ std::uint64_t Schedule::num_transfers() const {
 bool Selector::admits_destination(const Digits& digits, std::uint32_t d) const {
   if (!in_ranges(dest_in, d)) return false;
   return dest_boxes.empty() ||
-         std::any_of(dest_boxes.begin(), dest_boxes.end(), [&](const DigitBox& b) { return contains(digits, b, d); });
+         std::any_of(dest_boxes.begin(), dest_boxes.end(),
+                     [&](const DigitBox& b) { return contains(digits, b, d); });
 }
 
 Digits schedule_digits(const Schedule& s) {
   const Digits d(s.digits);
   if (!s.digits.empty() && d.total() != s.collective.nodes())
-    throw std::invalid_argument("the schedule's digits multiply to " + std::to_string(d.total()) + ", but it has " +
-                                std::to_string(s.collective.nodes()) + " nodes");
+    throw std::invalid_argument("the schedule's digits multiply to " + std::to_string(d.total()) +
+                                ", but it has " + std::to_string(s.collective.nodes()) + " nodes");
   for (std::size_t i = 0; i < s.payloads.size(); ++i) {
     if (!s.payloads[i].select) continue;
     for (const DigitBox& b : s.payloads[i].select->dest_boxes)
       if (s.digits.empty() || b.w.size() != d.words())
-        throw std::invalid_argument("payload " + std::to_string(i) + ": a digit box does not fit the schedule's digits");
+        throw std::invalid_argument("payload " + std::to_string(i) +
+                                    ": a digit box does not fit the schedule's digits");
   }
   return d;
 }

@@ -15,7 +15,19 @@ namespace netsched {
 /// destination set computed from the kind.
 class Collective {
  public:
-  enum class Kind { Route, Broadcast, Scatter, Gather, AllGather, TotalExchange, Multicast, AllReduce, Prefix, MatMul, VecMat };
+  enum class Kind {
+    Route,
+    Broadcast,
+    Scatter,
+    Gather,
+    AllGather,
+    TotalExchange,
+    Multicast,
+    AllReduce,
+    Prefix,
+    MatMul,
+    VecMat
+  };
   /// route: one chunk from source to target.
   static Collective route(std::uint64_t nodes, NodeId source, NodeId target);
   /// broadcast: one chunk from root to every node.
@@ -34,7 +46,8 @@ class Collective {
   /// holds it from the start).
   static Collective multicast(std::uint64_t nodes, std::vector<std::vector<NodeId>> groups);
 
-  // Combining collectives (registers of values of a commutative semigroup, docs/schedule-format.md).
+  // Combining collectives (registers of values of a commutative semigroup,
+  // docs/schedule-format.md).
   /// all-reduce (semigroup computation): register 0 of node v holds input x_v; at the end
   /// register 1 of every node holds the combination of the inputs of its group. No groups =
   /// one group of all nodes.
@@ -48,14 +61,17 @@ class Collective {
   /// w = v M, |v| = rows, M rows x home.size(): node `source` starts with v_i in register i and
   /// M_ij in register rows + i*cols + j; node home[j] must end with w_j = sum_i v_i M_ij in
   /// register rows + rows*cols.
-  static Collective vecmat(std::uint64_t nodes, std::uint32_t rows, NodeId source, std::vector<NodeId> home);
+  static Collective vecmat(std::uint64_t nodes, std::uint32_t rows, NodeId source,
+                           std::vector<NodeId> home);
 
   Kind kind() const { return kind_; }
   /// Whether the collective is one of registers (all-reduce, prefix, matmul) rather than chunks.
   bool combining() const {
-    return kind_ == Kind::AllReduce || kind_ == Kind::Prefix || kind_ == Kind::MatMul || kind_ == Kind::VecMat;
+    return kind_ == Kind::AllReduce || kind_ == Kind::Prefix || kind_ == Kind::MatMul ||
+           kind_ == Kind::VecMat;
   }
-  /// Multicast groups (origin first), reduce/prefix groups, or matmul's / vecmat's single home list.
+  /// Multicast groups (origin first), reduce/prefix groups, or matmul's / vecmat's single home
+  /// list.
   const std::vector<std::vector<NodeId>>& groups() const { return groups_; }
   std::uint32_t matrix_size() const { return matrix_; }  ///< matmul: m; vecmat: rows
   std::uint64_t nodes() const { return nodes_; }
@@ -69,7 +85,7 @@ class Collective {
   bool is_destination(std::uint64_t chunk, NodeId v) const;
   /// The single destination of a personalized chunk; nullopt for multi-destination chunks.
   std::optional<NodeId> single_destination(std::uint64_t chunk) const;
-  NodeId root() const { return root_; }    ///< broadcast/scatter/gather root, route source
+  NodeId root() const { return root_; }      ///< broadcast/scatter/gather root, route source
   NodeId target() const { return target_; }  ///< route target
   /// "route", "broadcast", "scatter", "gather", "all-gather", "total-exchange".
   std::string name() const;
@@ -201,11 +217,12 @@ struct PaperBound {
 
 /// A whole schedule as stored in a file (format v1, docs/schedule-format.md).
 struct Schedule {
-  std::string topology;    ///< canonical spec
+  std::string topology;  ///< canonical spec
   Collective collective;
   PortModel model = PortModel::OnePort;
-  std::string algorithm;   ///< generator name, e.g. "hdn-broadcast"
-  std::vector<std::string> registers;  ///< combining schedules: register names (0, 1, ... as documented)
+  std::string algorithm;  ///< generator name, e.g. "hdn-broadcast"
+  std::vector<std::string>
+      registers;  ///< combining schedules: register names (0, 1, ... as documented)
   /// Mixed radix of node ids for digit-box selectors (digit 0 most significant); empty = none.
   std::vector<std::uint32_t> digits;
   std::vector<Payload> payloads;

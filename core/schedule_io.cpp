@@ -30,7 +30,9 @@ json content_json(const Schedule& s) {
       break;
     case Collective::Kind::Broadcast:
     case Collective::Kind::Scatter:
-    case Collective::Kind::Gather: c["root"] = s.collective.root().v; break;
+    case Collective::Kind::Gather:
+      c["root"] = s.collective.root().v;
+      break;
     case Collective::Kind::MatMul:
       c["m"] = s.collective.matrix_size();
       c["home"] = node_ids(s.collective.groups().front());
@@ -40,10 +42,12 @@ json content_json(const Schedule& s) {
       c["source"] = s.collective.root().v;
       c["home"] = node_ids(s.collective.groups().front());
       break;
-    default: break;
+    default:
+      break;
   }
-  if (s.collective.kind() == Collective::Kind::Multicast || (!s.collective.groups().empty() &&
-      (s.collective.kind() == Collective::Kind::AllReduce || s.collective.kind() == Collective::Kind::Prefix))) {
+  if (s.collective.kind() == Collective::Kind::Multicast ||
+      (!s.collective.groups().empty() && (s.collective.kind() == Collective::Kind::AllReduce ||
+                                          s.collective.kind() == Collective::Kind::Prefix))) {
     json g = json::array();
     for (const auto& group : s.collective.groups()) g.push_back(node_ids(group));
     c["groups"] = std::move(g);
@@ -81,9 +85,12 @@ json content_json(const Schedule& s) {
         json box = json::array();
         for (std::size_t i = 0; i < digits.size(); ++i) {
           const auto v = digit_values(digits, b, i);
-          if (v.size() == digits.radix()[i] && v.size() > 1) box.push_back("*");
-          else if (v.size() == 1) box.push_back(v[0]);
-          else box.push_back(v);
+          if (v.size() == digits.radix()[i] && v.size() > 1)
+            box.push_back("*");
+          else if (v.size() == 1)
+            box.push_back(v[0]);
+          else
+            box.push_back(v);
         }
         boxes.push_back(std::move(box));
       }
@@ -112,8 +119,10 @@ json content_json(const Schedule& s) {
     json step;
     step["from"] = std::move(from);
     step["to"] = std::move(to);
-    if (uniform && !pay.empty()) step["payload"] = pay.front();
-    else step["payload"] = std::move(pay);
+    if (uniform && !pay.empty())
+      step["payload"] = pay.front();
+    else
+      step["payload"] = std::move(pay);
     if (!st.compute.empty()) {
       json ops = json::array();
       for (const LocalOp& op : st.compute) {
@@ -135,7 +144,9 @@ json content_json(const Schedule& s) {
 
 std::string hash_of(const json& content) { return "sha256:" + sha256_hex(content.dump()); }
 
-[[noreturn]] void bad(const std::string& what) { throw std::invalid_argument("schedule file: " + what); }
+[[noreturn]] void bad(const std::string& what) {
+  throw std::invalid_argument("schedule file: " + what);
+}
 
 const json& field(const json& j, const char* key, const std::string& where) {
   if (!j.is_object() || !j.contains(key)) bad(where + "missing field '" + key + "'");
@@ -149,7 +160,8 @@ std::uint64_t uint_field(const json& j, const char* key, const std::string& wher
 }
 
 std::uint32_t node_value(const json& v, const std::string& where) {
-  if (!v.is_number_unsigned() || v.get<std::uint64_t>() > kMaxNodes) bad(where + "expected a node id");
+  if (!v.is_number_unsigned() || v.get<std::uint64_t>() > kMaxNodes)
+    bad(where + "expected a node id");
   return static_cast<std::uint32_t>(v.get<std::uint64_t>());
 }
 
@@ -163,7 +175,8 @@ std::vector<std::vector<NodeId>> node_lists(const json& c, bool required) {
   const json& g = c["groups"];
   if (!g.is_array()) bad("collective: groups must be a list of node-id lists");
   for (const json& list : g) {
-    if (!list.is_array() || list.empty()) bad("collective: groups must be a list of non-empty node-id lists");
+    if (!list.is_array() || list.empty())
+      bad("collective: groups must be a list of non-empty node-id lists");
     std::vector<NodeId> ids;
     for (const json& v : list) ids.push_back(NodeId(node_value(v, "collective groups: ")));
     out.push_back(std::move(ids));
@@ -205,7 +218,8 @@ ScheduleFile schedule_from_json(std::string_view text) {
   if (!fmt.is_string() || fmt.get<std::string>() != kScheduleFormat)
     bad(std::string("format must be \"") + kScheduleFormat + "\"");
   if (uint_field(j, "version", "") != static_cast<std::uint64_t>(kScheduleVersion))
-    bad("unsupported version " + field(j, "version", "").dump() + " (this netsched reads version 1)");
+    bad("unsupported version " + field(j, "version", "").dump() +
+        " (this netsched reads version 1)");
   ScheduleFile out;
   Schedule& s = out.schedule;
   const json& topo = field(j, "topology", "");
@@ -218,23 +232,37 @@ ScheduleFile schedule_from_json(std::string_view text) {
   const std::uint64_t n = uint_field(c, "nodes", "collective: ");
   switch (*Collective::kind_from_name(kind.get<std::string>())) {
     case Collective::Kind::Route:
-      s.collective = Collective::route(n, NodeId(node_value(field(c, "source", "collective: "), "collective source: ")),
-                                       NodeId(node_value(field(c, "target", "collective: "), "collective target: ")));
+      s.collective = Collective::route(
+          n, NodeId(node_value(field(c, "source", "collective: "), "collective source: ")),
+          NodeId(node_value(field(c, "target", "collective: "), "collective target: ")));
       break;
     case Collective::Kind::Broadcast:
-      s.collective = Collective::broadcast(n, NodeId(node_value(field(c, "root", "collective: "), "collective root: ")));
+      s.collective = Collective::broadcast(
+          n, NodeId(node_value(field(c, "root", "collective: "), "collective root: ")));
       break;
     case Collective::Kind::Scatter:
-      s.collective = Collective::scatter(n, NodeId(node_value(field(c, "root", "collective: "), "collective root: ")));
+      s.collective = Collective::scatter(
+          n, NodeId(node_value(field(c, "root", "collective: "), "collective root: ")));
       break;
     case Collective::Kind::Gather:
-      s.collective = Collective::gather(n, NodeId(node_value(field(c, "root", "collective: "), "collective root: ")));
+      s.collective = Collective::gather(
+          n, NodeId(node_value(field(c, "root", "collective: "), "collective root: ")));
       break;
-    case Collective::Kind::AllGather: s.collective = Collective::all_gather(n); break;
-    case Collective::Kind::TotalExchange: s.collective = Collective::total_exchange(n); break;
-    case Collective::Kind::Multicast: s.collective = Collective::multicast(n, node_lists(c, true)); break;
-    case Collective::Kind::AllReduce: s.collective = Collective::all_reduce(n, node_lists(c, false)); break;
-    case Collective::Kind::Prefix: s.collective = Collective::prefix(n, node_lists(c, false)); break;
+    case Collective::Kind::AllGather:
+      s.collective = Collective::all_gather(n);
+      break;
+    case Collective::Kind::TotalExchange:
+      s.collective = Collective::total_exchange(n);
+      break;
+    case Collective::Kind::Multicast:
+      s.collective = Collective::multicast(n, node_lists(c, true));
+      break;
+    case Collective::Kind::AllReduce:
+      s.collective = Collective::all_reduce(n, node_lists(c, false));
+      break;
+    case Collective::Kind::Prefix:
+      s.collective = Collective::prefix(n, node_lists(c, false));
+      break;
     case Collective::Kind::MatMul: {
       const std::uint64_t m = uint_field(c, "m", "collective: ");
       if (m == 0 || m > 4096) bad("collective: matrix size m must be 1..4096");
@@ -252,9 +280,10 @@ ScheduleFile schedule_from_json(std::string_view text) {
         bad("collective: vecmat needs rows and home (the column count) in 1..4096");
       std::vector<NodeId> h;
       for (const json& v : home) h.push_back(NodeId(node_value(v, "collective home: ")));
-      s.collective = Collective::vecmat(n, static_cast<std::uint32_t>(rows),
-                                        NodeId(node_value(field(c, "source", "collective: "), "collective source: ")),
-                                        std::move(h));
+      s.collective = Collective::vecmat(
+          n, static_cast<std::uint32_t>(rows),
+          NodeId(node_value(field(c, "source", "collective: "), "collective source: ")),
+          std::move(h));
       break;
     }
   }
@@ -268,7 +297,8 @@ ScheduleFile schedule_from_json(std::string_view text) {
   }
   if (j.contains("digits")) {
     const json& ds = j["digits"];
-    if (!ds.is_array() || ds.empty() || ds.size() > 64) bad("digits must be a list of 1..64 radices");
+    if (!ds.is_array() || ds.empty() || ds.size() > 64)
+      bad("digits must be a list of 1..64 radices");
     std::uint64_t product = 1;
     for (const json& r : ds) {
       if (!r.is_number_unsigned() || r.get<std::uint64_t>() == 0 || r.get<std::uint64_t>() > 65536)
@@ -278,18 +308,20 @@ ScheduleFile schedule_from_json(std::string_view text) {
       s.digits.push_back(r.get<std::uint32_t>());
     }
     if (product != n)
-      bad("digits: the radices multiply to " + (product > n ? "more than " + std::to_string(n) : std::to_string(product)) +
+      bad("digits: the radices multiply to " +
+          (product > n ? "more than " + std::to_string(n) : std::to_string(product)) +
           ", but the collective has " + std::to_string(n) + " nodes");
   }
   const Digits digits(s.digits);
   auto reg = [&](const json& v, const std::string& where) -> std::uint16_t {
     if (!v.is_number_unsigned() || v.get<std::uint64_t>() >= s.registers.size())
-      bad(where + "register index out of range (the schedule declares " + std::to_string(s.registers.size()) +
-          " registers)");
+      bad(where + "register index out of range (the schedule declares " +
+          std::to_string(s.registers.size()) + " registers)");
     return static_cast<std::uint16_t>(v.get<std::uint64_t>());
   };
   auto op_of = [&](const json& v, const std::string& where) {
-    if (!v.is_string() || !reg_op_from_name(v.get<std::string>())) bad(where + "operation must be set, combine or mul");
+    if (!v.is_string() || !reg_op_from_name(v.get<std::string>()))
+      bad(where + "operation must be set, combine or mul");
     return *reg_op_from_name(v.get<std::string>());
   };
   const json& model = field(j, "model", "");
@@ -307,10 +339,12 @@ ScheduleFile schedule_from_json(std::string_view text) {
     const std::string where = "payload " + std::to_string(i) + ": ";
     if (p.is_object() && p.contains("moves")) {
       const json& moves = p["moves"];
-      if (!moves.is_array() || moves.empty() || p.size() != 1) bad(where + "moves must be a non-empty list");
+      if (!moves.is_array() || moves.empty() || p.size() != 1)
+        bad(where + "moves must be a non-empty list");
       Payload pl;
       for (const json& mv : moves) {
-        if (!mv.is_array() || mv.size() != 3) bad(where + "a move is [src, dst, \"set\"|\"combine\"]");
+        if (!mv.is_array() || mv.size() != 3)
+          bad(where + "a move is [src, dst, \"set\"|\"combine\"]");
         Move m{reg(mv[0], where), reg(mv[1], where), op_of(mv[2], where)};
         if (m.op == RegOp::Mul) bad(where + "mul is a local operation, not a move");
         pl.moves.push_back(m);
@@ -327,7 +361,8 @@ ScheduleFile schedule_from_json(std::string_view text) {
         const json& rs = held[key];
         if (!rs.is_array()) bad(where + key + " must be a list of [lo, hi] ranges");
         for (const json& r : rs) {
-          if (!r.is_array() || r.size() != 2) bad(where + key + " must be a list of [lo, hi] ranges");
+          if (!r.is_array() || r.size() != 2)
+            bad(where + key + " must be a list of [lo, hi] ranges");
           IdRange range{node_value(r[0], where), node_value(r[1], where)};
           if (range.lo > range.hi) bad(where + key + " has a range with lo > hi");
           (std::string(key) == "dest_in" ? sel.dest_in : sel.origin_in).push_back(range);
@@ -335,7 +370,9 @@ ScheduleFile schedule_from_json(std::string_view text) {
       }
       if (held.contains("dest_boxes")) {
         const json& bs = held["dest_boxes"];
-        const std::string shape = where + "dest_boxes must be a list of boxes, each a list of one entry per digit (\"*\", a value or a list of values)";
+        const std::string shape = where +
+                                  "dest_boxes must be a list of boxes, each a list of one entry "
+                                  "per digit (\"*\", a value or a list of values)";
         if (digits.empty()) bad(where + "dest_boxes needs the schedule's digits");
         if (!bs.is_array() || bs.empty()) bad(shape);
         for (const json& b : bs) {
@@ -347,12 +384,13 @@ ScheduleFile schedule_from_json(std::string_view text) {
             std::vector<std::uint32_t> values;
             auto value = [&](const json& v) {
               if (!v.is_number_unsigned() || v.get<std::uint64_t>() >= digits.radix()[di])
-                bad(where + "dest_boxes: digit " + std::to_string(di) + " value " + v.dump() + " is not below its radix " +
-                    std::to_string(digits.radix()[di]));
+                bad(where + "dest_boxes: digit " + std::to_string(di) + " value " + v.dump() +
+                    " is not below its radix " + std::to_string(digits.radix()[di]));
               values.push_back(v.get<std::uint32_t>());
             };
             if (e.is_array()) {
-              if (e.empty()) bad(where + "dest_boxes: digit " + std::to_string(di) + " allows no value");
+              if (e.empty())
+                bad(where + "dest_boxes: digit " + std::to_string(di) + " allows no value");
               for (const json& v : e) value(v);
             } else {
               value(e);
@@ -366,8 +404,9 @@ ScheduleFile schedule_from_json(std::string_view text) {
         const json& rs = held["acquired_in"];
         if (!rs.is_array()) bad(where + "acquired_in must be a list of [lo, hi] ranges");
         for (const json& r : rs) {
-          if (!r.is_array() || r.size() != 2 || !r[0].is_number_unsigned() || !r[1].is_number_unsigned() ||
-              r[0].get<std::uint64_t>() > 0xffffffffu || r[1].get<std::uint64_t>() > 0xffffffffu)
+          if (!r.is_array() || r.size() != 2 || !r[0].is_number_unsigned() ||
+              !r[1].is_number_unsigned() || r[0].get<std::uint64_t>() > 0xffffffffu ||
+              r[1].get<std::uint64_t>() > 0xffffffffu)
             bad(where + "acquired_in must be a list of [lo, hi] ranges");
           TimeRange range{r[0].get<std::uint32_t>(), r[1].get<std::uint32_t>()};
           if (range.lo > range.hi) bad(where + "acquired_in has a range with lo > hi");
@@ -385,7 +424,8 @@ ScheduleFile schedule_from_json(std::string_view text) {
     if (!p.is_array()) bad(where + "must be a list of chunk ids or a selector {\"held\": {...}}");
     Payload pl;
     for (const json& ch : p) {
-      if (!ch.is_number_unsigned()) bad("payload " + std::to_string(i) + ": chunk ids are non-negative integers");
+      if (!ch.is_number_unsigned())
+        bad("payload " + std::to_string(i) + ": chunk ids are non-negative integers");
       pl.chunks.push_back(ch.get<std::uint64_t>());
     }
     s.payloads.push_back(std::move(pl));
@@ -401,12 +441,15 @@ ScheduleFile schedule_from_json(std::string_view text) {
     const json& pay = field(st, "payload", where);
     if (!from.is_array() || !to.is_array()) bad(where + "from and to must be lists of node ids");
     if (from.size() != to.size()) bad(where + "from and to have different lengths");
-    if (pay.is_array() && pay.size() != from.size()) bad(where + "payload list has the wrong length");
-    if (!pay.is_array() && !pay.is_number_unsigned()) bad(where + "payload must be an index or a list of indices");
+    if (pay.is_array() && pay.size() != from.size())
+      bad(where + "payload list has the wrong length");
+    if (!pay.is_array() && !pay.is_number_unsigned())
+      bad(where + "payload must be an index or a list of indices");
     Step step;
     step.transfers.resize(from.size());
     for (std::size_t t = 0; t < from.size(); ++t) {
-      const std::string tw = where.substr(0, where.size() - 2) + " transfer " + std::to_string(t) + ": ";
+      const std::string tw =
+          where.substr(0, where.size() - 2) + " transfer " + std::to_string(t) + ": ";
       Transfer& tr = step.transfers[t];
       tr.from = NodeId(node_value(from[t], tw));
       tr.to = NodeId(node_value(to[t], tw));
@@ -417,7 +460,8 @@ ScheduleFile schedule_from_json(std::string_view text) {
     }
     if (st.contains("compute")) {
       const json& ops = st["compute"];
-      const char* shape = "compute must be a list of [dst, a, b, op] or [dst, a, b, op, [[lo, hi], ...]]";
+      const char* shape =
+          "compute must be a list of [dst, a, b, op] or [dst, a, b, op, [[lo, hi], ...]]";
       if (!ops.is_array()) bad(where + shape);
       for (const json& o : ops) {
         if (!o.is_array() || (o.size() != 4 && o.size() != 5)) bad(where + shape);

@@ -14,14 +14,14 @@ inline constexpr int kScheduleVersion = 1;
 
 /// What a checker recorded about a schedule.
 struct VerificationRecord {
-  std::string checker;                    ///< e.g. "netsched-sim 1"
-  std::string verdict;                    ///< "holds" or "violated"
+  std::string checker;  ///< e.g. "netsched-sim 1"
+  std::string verdict;  ///< "holds" or "violated"
   std::uint64_t steps = 0;
   std::uint64_t payload_sum = 0;
   std::uint64_t transfers = 0;
   std::optional<std::uint64_t> bound;        ///< the paper's bound, if any
   std::optional<std::uint64_t> lower_bound;  ///< the lower bound that applies, if known
-  std::string content_hash;               ///< "sha256:<hex>" of the file without this record
+  std::string content_hash;                  ///< "sha256:<hex>" of the file without this record
   bool operator==(const VerificationRecord&) const = default;
 };
 
@@ -33,7 +33,8 @@ struct ScheduleFile {
 };
 
 /// Serialises a schedule; when `record` is given its content_hash is set from the content.
-std::string schedule_to_json(const Schedule& s, std::optional<VerificationRecord> record = std::nullopt);
+std::string schedule_to_json(const Schedule& s,
+                             std::optional<VerificationRecord> record = std::nullopt);
 
 /// Parses a schedule file. Throws std::invalid_argument naming the problem (malformed JSON,
 /// wrong format or version, a missing or mistyped field with its step and transfer, a payload

@@ -4,20 +4,34 @@ namespace netsched {
 
 std::string_view to_string(Rule r) {
   switch (r) {
-    case Rule::Edge: return "edge";
-    case Rule::EmptyPayload: return "empty-payload";
-    case Rule::Causality: return "causality";
-    case Rule::PortSend: return "port-send";
-    case Rule::PortReceive: return "port-receive";
-    case Rule::PortLink: return "port-link";
-    case Rule::Dimension: return "dimension";
-    case Rule::Delivery: return "delivery";
-    case Rule::DoubleCount: return "double-count";
-    case Rule::WriteConflict: return "write-conflict";
-    case Rule::Degree: return "degree";
-    case Rule::Result: return "result";
-    case Rule::RouteLink: return "route-link";
-    case Rule::RouteLength: return "route-length";
+    case Rule::Edge:
+      return "edge";
+    case Rule::EmptyPayload:
+      return "empty-payload";
+    case Rule::Causality:
+      return "causality";
+    case Rule::PortSend:
+      return "port-send";
+    case Rule::PortReceive:
+      return "port-receive";
+    case Rule::PortLink:
+      return "port-link";
+    case Rule::Dimension:
+      return "dimension";
+    case Rule::Delivery:
+      return "delivery";
+    case Rule::DoubleCount:
+      return "double-count";
+    case Rule::WriteConflict:
+      return "write-conflict";
+    case Rule::Degree:
+      return "degree";
+    case Rule::Result:
+      return "result";
+    case Rule::RouteLink:
+      return "route-link";
+    case Rule::RouteLength:
+      return "route-length";
   }
   return "?";
 }
@@ -30,20 +44,29 @@ std::optional<Rule> rule_from_name(std::string_view name) {
 
 std::ostream& operator<<(std::ostream& os, Rule r) { return os << to_string(r); }
 
-std::string to_string(const Violation& v) { return std::string(to_string(v.rule)) + ": " + v.message; }
+std::string to_string(const Violation& v) {
+  return std::string(to_string(v.rule)) + ": " + v.message;
+}
 
 std::ostream& operator<<(std::ostream& os, const Violation& v) { return os << to_string(v); }
 
 Violation delivery_violation(std::uint64_t chunk, NodeId node) {
-  return {Rule::Delivery, std::nullopt, std::nullopt, node, chunk,
+  return {Rule::Delivery,
+          std::nullopt,
+          std::nullopt,
+          node,
+          chunk,
           "chunk " + std::to_string(chunk) + " never reaches node " + std::to_string(node.v)};
 }
 
 std::string_view to_string(Verdict::Kind k) {
   switch (k) {
-    case Verdict::Kind::Holds: return "holds";
-    case Verdict::Kind::Violated: return "violated";
-    case Verdict::Kind::Unknown: return "unknown";
+    case Verdict::Kind::Holds:
+      return "holds";
+    case Verdict::Kind::Violated:
+      return "violated";
+    case Verdict::Kind::Unknown:
+      return "unknown";
   }
   return "?";
 }
@@ -57,9 +80,12 @@ std::ostream& operator<<(std::ostream& os, const Verdict& v) {
 
 ExitCode exit_code(const Verdict& v) {
   switch (v.kind) {
-    case Verdict::Kind::Holds: return ExitCode::Ok;
-    case Verdict::Kind::Violated: return ExitCode::Violated;
-    case Verdict::Kind::Unknown: return ExitCode::Unknown;
+    case Verdict::Kind::Holds:
+      return ExitCode::Ok;
+    case Verdict::Kind::Violated:
+      return ExitCode::Violated;
+    case Verdict::Kind::Unknown:
+      return ExitCode::Unknown;
   }
   return ExitCode::InternalError;
 }

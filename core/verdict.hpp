@@ -35,9 +35,9 @@ enum class Rule {
   RouteLength,    ///< route proofs: a route is longer than the bound or stops short
 };
 inline constexpr Rule kRules[] = {
-    Rule::Edge,        Rule::EmptyPayload, Rule::Causality,     Rule::PortSend,  Rule::PortReceive,
-    Rule::PortLink,    Rule::Dimension,    Rule::Delivery,      Rule::DoubleCount,
-    Rule::WriteConflict, Rule::Degree,     Rule::Result,        Rule::RouteLink, Rule::RouteLength};
+    Rule::Edge,     Rule::EmptyPayload, Rule::Causality, Rule::PortSend,    Rule::PortReceive,
+    Rule::PortLink, Rule::Dimension,    Rule::Delivery,  Rule::DoubleCount, Rule::WriteConflict,
+    Rule::Degree,   Rule::Result,       Rule::RouteLink, Rule::RouteLength};
 
 /// The rule's name in files, JSON and messages: "edge", "port-send", "double-count", ...
 std::string_view to_string(Rule r);
@@ -83,11 +83,11 @@ std::ostream& operator<<(std::ostream& os, const Verdict& v);
 /// The process exit codes of netsched, in the one place that defines them (docs/cli.md's table
 /// is this list).
 enum class ExitCode : int {
-  Ok = 0,           ///< the schedule holds, the proof went through, the command did its work
-  Violated = 1,     ///< a checked schedule or a proved property does not hold (with a witness)
-  BadInput = 2,     ///< bad input or usage: one line naming what and where
-  InternalError = 3,///< a generator produced an invalid schedule (a bug of netsched)
-  Unknown = 4,      ///< a solver could not decide within its limits
+  Ok = 0,             ///< the schedule holds, the proof went through, the command did its work
+  Violated = 1,       ///< a checked schedule or a proved property does not hold (with a witness)
+  BadInput = 2,       ///< bad input or usage: one line naming what and where
+  InternalError = 3,  ///< a generator produced an invalid schedule (a bug of netsched)
+  Unknown = 4,        ///< a solver could not decide within its limits
 };
 /// The exit code of a verdict: holds 0, violated 1, unknown 4.
 ExitCode exit_code(const Verdict& v);

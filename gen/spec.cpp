@@ -8,9 +8,12 @@ namespace netsched {
 bool SpecValue::operator==(const SpecValue& o) const {
   if (kind != o.kind) return false;
   switch (kind) {
-    case Kind::Int: return number == o.number;
-    case Kind::Call: return name == o.name && args == o.args;
-    case Kind::Sets: return sets == o.sets;
+    case Kind::Int:
+      return number == o.number;
+    case Kind::Call:
+      return name == o.name && args == o.args;
+    case Kind::Sets:
+      return sets == o.sets;
   }
   return false;
 }
@@ -26,8 +29,8 @@ class Parser {
 
   SpecValue parse() {
     if (text_.size() > kMaxLength)
-      throw SpecError(kMaxLength + 1, "spec longer than " + std::to_string(kMaxLength) +
-                                          " characters");
+      throw SpecError(kMaxLength + 1,
+                      "spec longer than " + std::to_string(kMaxLength) + " characters");
     skip();
     if (pos_ >= text_.size()) throw SpecError(1, "empty spec, expected a network such as ring(5)");
     SpecValue v = call(0);
@@ -45,7 +48,8 @@ class Parser {
     while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_]))) ++pos_;
   }
   [[noreturn]] void fail(const std::string& expected) const {
-    std::string found = pos_ < text_.size() ? "'" + std::string(1, text_[pos_]) + "'" : "end of spec";
+    std::string found =
+        pos_ < text_.size() ? "'" + std::string(1, text_[pos_]) + "'" : "end of spec";
     throw SpecError(column(), expected + ", found " + found);
   }
   bool peek(char c) {
@@ -64,9 +68,9 @@ class Parser {
     skip();
     std::size_t b = pos_;
     if (!at_name()) fail("expected a name");
-    while (pos_ < text_.size() && (std::islower(static_cast<unsigned char>(text_[pos_])) ||
-                                   std::isdigit(static_cast<unsigned char>(text_[pos_])) ||
-                                   text_[pos_] == '_'))
+    while (pos_ < text_.size() &&
+           (std::islower(static_cast<unsigned char>(text_[pos_])) ||
+            std::isdigit(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '_'))
       ++pos_;
     return std::string(text_.substr(b, pos_ - b));
   }
@@ -161,7 +165,8 @@ SpecValue parse_spec(std::string_view text) { return Parser(text).parse(); }
 
 std::string print_spec(const SpecValue& v) {
   switch (v.kind) {
-    case SpecValue::Kind::Int: return std::to_string(v.number);
+    case SpecValue::Kind::Int:
+      return std::to_string(v.number);
     case SpecValue::Kind::Call: {
       std::string s = v.name + "(";
       for (std::size_t i = 0; i < v.args.size(); ++i) {

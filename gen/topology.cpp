@@ -4,7 +4,6 @@
 #include <cctype>
 
 #include "core/metrics.hpp"
-
 #include "gen/topo/ccc.hpp"
 #include "gen/topo/dualcube.hpp"
 #include "gen/topo/hdn.hpp"
@@ -46,19 +45,26 @@ std::unique_ptr<Network> build_topology(const SpecValue& spec) {
     throw SpecError(spec.column, "expected a network such as ring(5)");
   std::unique_ptr<Network> t;
   const std::string& n = spec.name;
-  if (is_product_family(n)) t = build_product(spec);
-  else if (n == "ccc") t = build_ccc(spec);
-  else if (n == "dualcube") t = build_dualcube(spec);
-  else if (n == "hdn" || n == "rdn") t = build_hdn(spec);
-  else if (n == "hsn" || n == "rhs") t = build_hsn(spec);
-  else if (n == "mfc" || n == "hfc") t = build_mfc(spec);
+  if (is_product_family(n))
+    t = build_product(spec);
+  else if (n == "ccc")
+    t = build_ccc(spec);
+  else if (n == "dualcube")
+    t = build_dualcube(spec);
+  else if (n == "hdn" || n == "rdn")
+    t = build_hdn(spec);
+  else if (n == "hsn" || n == "rhs")
+    t = build_hsn(spec);
+  else if (n == "mfc" || n == "hfc")
+    t = build_mfc(spec);
   else if (n == "hypernet")
     throw SpecError(spec.column,
                     "hypernet(r,l,k) is not implemented: the link rule of the RHFC paper §6.1 does "
                     "not determine the network (see docs/families.md)");
   else {
     std::string known;
-    for (const auto& [name, form] : topology_families()) known += (known.empty() ? "" : ", ") + name;
+    for (const auto& [name, form] : topology_families())
+      known += (known.empty() ? "" : ", ") + name;
     throw SpecError(spec.column, "unknown network '" + n + "' (known: " + known + ")");
   }
   t->spec_ = print_spec(spec);
@@ -71,8 +77,9 @@ std::string choose_algorithm(const std::vector<std::string>& names, const std::s
   if (std::find(names.begin(), names.end(), requested) != names.end()) return requested;
   std::string list;
   for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
-  throw std::invalid_argument(what + " algorithm '" + requested + "' does not apply to " + t.family() +
-                              " (choose from: " + (list.empty() ? "none yet" : list) + ")");
+  throw std::invalid_argument(what + " algorithm '" + requested + "' does not apply to " +
+                              t.family() + " (choose from: " + (list.empty() ? "none yet" : list) +
+                              ")");
 }
 
 std::optional<std::uint32_t> small_diameter(const Graph& g, std::uint64_t limit) {

@@ -12,7 +12,8 @@ std::vector<PaperFact> facts(const Network& t) {
   if (p->family() == "ghc") {
     double inv = 0;
     for (const auto& x : p->factors()) inv += 1.0 / x.size;
-    f.push_back({"avg_distance", "n/(n-1) (k - sum 1/m_i)", kPaper + " §3.1 (GHC)", n / (n - 1) * (k - inv)});
+    f.push_back({"avg_distance", "n/(n-1) (k - sum 1/m_i)", kPaper + " §3.1 (GHC)",
+                 n / (n - 1) * (k - inv)});
   }
   double as = 0;
   for (const auto& x : p->factors()) as += x.average_status() / x.size;

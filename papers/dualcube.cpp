@@ -33,8 +33,8 @@ std::optional<PaperBound> collective_bound(std::uint32_t r64, const Collective& 
                                            const std::string& algorithm) {
   const std::uint64_t r = r64;
   if (c.kind() == Collective::Kind::AllGather && algorithm == "all2allb")
-    return PaperBound{2 * r, "2r t_s + (2^(2r-1) - 1) m t_w",
-                      kPaper + " §3 Algorithm 1 (All2allB)", (std::uint64_t{1} << (2 * r - 1)) - 1};
+    return PaperBound{2 * r, "2r t_s + (2^(2r-1) - 1) m t_w", kPaper + " §3 Algorithm 1 (All2allB)",
+                      (std::uint64_t{1} << (2 * r - 1)) - 1};
   if (c.kind() == Collective::Kind::Multicast && algorithm == "many2manym" && r >= 1)
     return PaperBound{3 * r - 3, "(3r-3) t_s + (3 2^(r-1) + r - 2) m t_w",
                       kPaper + " §3 Algorithm 2 (Many2manyM)",

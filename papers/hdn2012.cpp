@@ -30,8 +30,8 @@ double nodes_corrected(double n0, const std::vector<std::uint64_t>& s) {
 
 std::int64_t recursion(std::uint64_t xb, const std::vector<std::uint64_t>& xsn) {
   const std::size_t k = xsn.size();
-  std::int64_t v = (std::int64_t{1} << k) * static_cast<std::int64_t>(xb) +
-                   (std::int64_t{1} << (k + 1)) - 2;
+  std::int64_t v =
+      (std::int64_t{1} << k) * static_cast<std::int64_t>(xb) + (std::int64_t{1} << (k + 1)) - 2;
   for (std::size_t j = 0; j < k; ++j)
     v -= (std::int64_t{1} << j) * static_cast<std::int64_t>(xsn[k - j - 1]);
   return v;
@@ -60,7 +60,9 @@ std::vector<std::uint64_t> sizes(const Hdn& h) {
 }
 
 /// A recursion value as a bound: never below 0.
-std::uint64_t at_least_zero(std::int64_t v) { return static_cast<std::uint64_t>(std::max<std::int64_t>(v, 0)); }
+std::uint64_t at_least_zero(std::int64_t v) {
+  return static_cast<std::uint64_t>(std::max<std::int64_t>(v, 0));
+}
 
 }  // namespace
 
@@ -72,7 +74,8 @@ std::vector<PaperFact> facts(const Hdn& h) {
   const double kk = static_cast<double>(k);
   std::uint32_t d0 = 0;  // the papers' base degree: 2 links per ring side, C_2 included
   for (const auto& fac : h.base().factors()) d0 += fac.port_degree(0);
-  const double diameter = static_cast<double>(recursion(h.base().diameter(), supernode_diameters(h)));
+  const double diameter =
+      static_cast<double>(recursion(h.base().diameter(), supernode_diameters(h)));
   if (h.family() == "rdn") {
     const std::string src = kPaper + " Table 2 (RDN(m,k))";
     f.push_back({"nodes", "(2m)^(2^k)/2", src, nodes_closed(n0, sizes(h))});
@@ -113,7 +116,8 @@ std::vector<PaperFact> table2_facts(const Network& t) {
     double sides = 0;
     for (const auto& x : p->factors()) sides += x.size;
     const std::string src = kPaper + " Table 2 (3D torus, read for k sides)";
-    return {{"nodes", "x*y*z", src, n}, {"degree", "6 (2 per side)", src, 2 * k},
+    return {{"nodes", "x*y*z", src, n},
+            {"degree", "6 (2 per side)", src, 2 * k},
             {"diameter", "(x+y+z)/2", src, sides / 2}};
   }
   if (p->family() == "hypercube")
@@ -133,10 +137,11 @@ PaperBound broadcast_bound(const Hdn& h, std::uint64_t root) {
   std::vector<std::uint64_t> tsn;
   for (std::size_t i = 1; i <= h.k(); ++i)
     tsn.push_back(broadcast_time(h.base(), h.level(i).dims, b0));
-  return PaperBound{at_least_zero(recursion(broadcast_time(h.base(), all_dims(h.base()), b0), tsn)),
-                    "2^k T(B) - sum_i 2^i T(SN^(k-i)) + 2^(k+1) - 2, T(X) = sum of factor broadcast "
-                    "times",
-                    kPaper + " Theorem 3"};
+  return PaperBound{
+      at_least_zero(recursion(broadcast_time(h.base(), all_dims(h.base()), b0), tsn)),
+      "2^k T(B) - sum_i 2^i T(SN^(k-i)) + 2^(k+1) - 2, T(X) = sum of factor broadcast "
+      "times",
+      kPaper + " Theorem 3"};
 }
 
 PaperBound product_broadcast_bound(const Product& p, std::uint64_t root) {

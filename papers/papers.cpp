@@ -53,9 +53,12 @@ std::optional<PaperBound> broadcast_bound(const Network& t, std::uint64_t root,
 std::optional<PaperBound> collective_bound(const Network& t, const Collective& c,
                                            const std::string& algorithm) {
   switch (c.kind()) {
-    case Collective::Kind::Route: return routing_bound(t, algorithm);
-    case Collective::Kind::TotalExchange: return exchange_bound(t, algorithm);
-    case Collective::Kind::Broadcast: return broadcast_bound(t, c.root().v, algorithm);
+    case Collective::Kind::Route:
+      return routing_bound(t, algorithm);
+    case Collective::Kind::TotalExchange:
+      return exchange_bound(t, algorithm);
+    case Collective::Kind::Broadcast:
+      return broadcast_bound(t, c.root().v, algorithm);
     case Collective::Kind::AllReduce:
       if (algorithm == "rhfc-semigroup") return papers::rhfc::semigroup_bound(t);
       break;
@@ -63,7 +66,8 @@ std::optional<PaperBound> collective_bound(const Network& t, const Collective& c
       if (algorithm == "rhs-emulation" && !c.groups().empty() && c.groups().front().size() == 2)
         return papers::rhfc::emulation_bound(t, c.groups().front());
       break;
-    default: break;
+    default:
+      break;
   }
   if (const auto* d = dynamic_cast<const Dualcube*>(&t))
     return papers::dualcube::collective_bound(d->r(), c, algorithm);
@@ -86,7 +90,8 @@ std::vector<PaperFact> paper_facts(const Network& t) {
 }
 
 std::optional<PaperBound> routing_bound(const Network& t, const std::string& algorithm) {
-  if (const auto* h = dynamic_cast<const Hdn*>(&t); h && is_one_of(algorithm, {"hdn-routing", "auto"}))
+  if (const auto* h = dynamic_cast<const Hdn*>(&t);
+      h && is_one_of(algorithm, {"hdn-routing", "auto"}))
     return papers::hdn2012::routing_bound(*h);
   if (const auto* d = dynamic_cast<const Dualcube*>(&t);
       d && is_one_of(algorithm, {"dualcube-routing", "auto"}))

@@ -24,33 +24,38 @@ inline rc::Gen<std::vector<int>> ints(int lo, int hi, rc::Gen<int> element) {
 /// A product-family spec with at most `max_nodes` nodes.
 inline rc::Gen<std::string> product_spec(int side_max = 5) {
   using namespace rc;
-  return gen::oneOf(
-      gen::map(gen::inRange(1, 13), [](int n) { return call("ring", {n}); }),
-      gen::map(gen::inRange(1, 10), [](int n) { return call("path", {n}); }),
-      gen::map(gen::inRange(1, 7), [](int n) { return call("complete", {n}); }),
-      gen::map(gen::inRange(1, 6), [](int n) { return call("hypercube", {n}); }),
-      gen::map(ints(1, 4, gen::inRange(1, side_max + 1)),
-               [](std::vector<int> v) { return call("torus", v.empty() ? std::vector<int>{1} : v); }),
-      gen::map(ints(1, 4, gen::inRange(1, side_max + 1)),
-               [](std::vector<int> v) { return call("mesh", v.empty() ? std::vector<int>{1} : v); }),
-      gen::map(ints(1, 4, gen::inRange(1, side_max)),
-               [](std::vector<int> v) { return call("ghc", v.empty() ? std::vector<int>{1} : v); }));
+  return gen::oneOf(gen::map(gen::inRange(1, 13), [](int n) { return call("ring", {n}); }),
+                    gen::map(gen::inRange(1, 10), [](int n) { return call("path", {n}); }),
+                    gen::map(gen::inRange(1, 7), [](int n) { return call("complete", {n}); }),
+                    gen::map(gen::inRange(1, 6), [](int n) { return call("hypercube", {n}); }),
+                    gen::map(ints(1, 4, gen::inRange(1, side_max + 1)),
+                             [](std::vector<int> v) {
+                               return call("torus", v.empty() ? std::vector<int>{1} : v);
+                             }),
+                    gen::map(ints(1, 4, gen::inRange(1, side_max + 1)),
+                             [](std::vector<int> v) {
+                               return call("mesh", v.empty() ? std::vector<int>{1} : v);
+                             }),
+                    gen::map(ints(1, 4, gen::inRange(1, side_max)), [](std::vector<int> v) {
+                      return call("ghc", v.empty() ? std::vector<int>{1} : v);
+                    }));
 }
 
 /// A dimension set over `dims` base dimensions, as spec text "{0,2}".
 inline rc::Gen<std::string> dimension_set(int dims) {
   using namespace rc;
-  return gen::map(gen::container<std::vector<bool>>(static_cast<std::size_t>(dims), gen::arbitrary<bool>()),
-                  [](const std::vector<bool>& in) {
-                    std::string s = "{";
-                    bool first = true;
-                    for (std::size_t d = 0; d < in.size(); ++d)
-                      if (in[d]) {
-                        s += (first ? "" : ",") + std::to_string(d);
-                        first = false;
-                      }
-                    return s + "}";
-                  });
+  return gen::map(
+      gen::container<std::vector<bool>>(static_cast<std::size_t>(dims), gen::arbitrary<bool>()),
+      [](const std::vector<bool>& in) {
+        std::string s = "{";
+        bool first = true;
+        for (std::size_t d = 0; d < in.size(); ++d)
+          if (in[d]) {
+            s += (first ? "" : ",") + std::to_string(d);
+            first = false;
+          }
+        return s + "}";
+      });
 }
 
 /// An HDN over a small vertex-transitive base; k = 2 only over bases of at most 4 nodes.
@@ -65,13 +70,14 @@ inline rc::Gen<std::string> hdn_spec() {
           const int kmax = n0 <= 4 ? 2 : 1;
           const std::string base = call("torus", sides);
           auto sets = gen::mapcat(gen::inRange(0, kmax + 1), [dims](int k) {
-            return gen::container<std::vector<std::string>>(static_cast<std::size_t>(k), dimension_set(dims));
+            return gen::container<std::vector<std::string>>(static_cast<std::size_t>(k),
+                                                            dimension_set(dims));
           });
           return gen::map(sets, [base](const std::vector<std::string>& chosen) {
-                            std::string s = "hdn(" + base + ", sn=[";
-                            for (std::size_t i = 0; i < chosen.size(); ++i) s += (i ? "," : "") + chosen[i];
-                            return s + "])";
-                          });
+            std::string s = "hdn(" + base + ", sn=[";
+            for (std::size_t i = 0; i < chosen.size(); ++i) s += (i ? "," : "") + chosen[i];
+            return s + "])";
+          });
         });
   });
 }
@@ -79,43 +85,46 @@ inline rc::Gen<std::string> hdn_spec() {
 /// A small spec of any implemented family.
 inline rc::Gen<std::string> any_spec() {
   using namespace rc;
-  return gen::oneOf(
-      product_spec(),
-      gen::map(gen::tuple(product_spec(3), product_spec(3)),
-               [](const std::tuple<std::string, std::string>& t) {
-                 return "product(" + std::get<0>(t) + "," + std::get<1>(t) + ")";
-               }),
-      gen::map(gen::inRange(2, 6), [](int n) { return call("ccc", {n}); }),
-      gen::map(gen::inRange(1, 6), [](int r) { return call("dualcube", {r}); }),
-      gen::map(gen::tuple(gen::inRange(1, 3), gen::inRange(1, 3)),
-               [](const std::tuple<int, int>& t) {
-                 return "rdn(hypercube(" + std::to_string(std::get<0>(t)) + ")," +
-                        std::to_string(std::get<1>(t)) + ")";
-               }),
-      hdn_spec(),
-      gen::map(gen::tuple(gen::inRange(1, 4), gen::inRange(1, 5)),
-               [](const std::tuple<int, int>& t) {
-                 return "hsn(" + std::to_string(std::get<0>(t)) + ",ring(" + std::to_string(std::get<1>(t)) + "))";
-               }),
-      gen::map(gen::tuple(gen::inRange(1, 3), gen::inRange(1, 3)),
-               [](const std::tuple<int, int>& t) {
-                 return "rhs(" + std::to_string(std::get<0>(t)) + "," + std::to_string(std::get<1>(t)) +
-                        ",hypercube(1))";
-               }),
-      gen::map(gen::tuple(gen::inRange(1, 4), gen::inRange(1, 4)),
-               [](const std::tuple<int, int>& x) {  // mfc(ring(n1), N2, N3) with N2 <= n1+1, N3 <= n1*N2+1
-                 const int n1 = std::get<0>(x), n2 = std::min(std::get<1>(x), n1 + 1);
-                 return "mfc(ring(" + std::to_string(n1) + ")," + std::to_string(n2) + "," + std::to_string(std::min(3, n1 * n2 + 1)) + ")";
-               }),
-      gen::mapcat(gen::inRange(1, 5), [](int n1) {
-        return gen::map(ints(1, 3, gen::inRange(1, n1 + 2)),
-                        [n1](std::vector<int> counts) {
-                          counts.insert(counts.begin(), 0);
-                          std::string s = "hfc(complete(" + std::to_string(n1) + ")";
-                          for (std::size_t i = 1; i < counts.size(); ++i) s += "," + std::to_string(counts[i]);
-                          return s + ")";
-                        });
-      }));
+  return gen::oneOf(product_spec(),
+                    gen::map(gen::tuple(product_spec(3), product_spec(3)),
+                             [](const std::tuple<std::string, std::string>& t) {
+                               return "product(" + std::get<0>(t) + "," + std::get<1>(t) + ")";
+                             }),
+                    gen::map(gen::inRange(2, 6), [](int n) { return call("ccc", {n}); }),
+                    gen::map(gen::inRange(1, 6), [](int r) { return call("dualcube", {r}); }),
+                    gen::map(gen::tuple(gen::inRange(1, 3), gen::inRange(1, 3)),
+                             [](const std::tuple<int, int>& t) {
+                               return "rdn(hypercube(" + std::to_string(std::get<0>(t)) + ")," +
+                                      std::to_string(std::get<1>(t)) + ")";
+                             }),
+                    hdn_spec(),
+                    gen::map(gen::tuple(gen::inRange(1, 4), gen::inRange(1, 5)),
+                             [](const std::tuple<int, int>& t) {
+                               return "hsn(" + std::to_string(std::get<0>(t)) + ",ring(" +
+                                      std::to_string(std::get<1>(t)) + "))";
+                             }),
+                    gen::map(gen::tuple(gen::inRange(1, 3), gen::inRange(1, 3)),
+                             [](const std::tuple<int, int>& t) {
+                               return "rhs(" + std::to_string(std::get<0>(t)) + "," +
+                                      std::to_string(std::get<1>(t)) + ",hypercube(1))";
+                             }),
+                    gen::map(gen::tuple(gen::inRange(1, 4), gen::inRange(1, 4)),
+                             [](const std::tuple<int, int>&
+                                    x) {  // mfc(ring(n1), N2, N3) with N2 <= n1+1, N3 <= n1*N2+1
+                               const int n1 = std::get<0>(x), n2 = std::min(std::get<1>(x), n1 + 1);
+                               return "mfc(ring(" + std::to_string(n1) + ")," + std::to_string(n2) +
+                                      "," + std::to_string(std::min(3, n1 * n2 + 1)) + ")";
+                             }),
+                    gen::mapcat(gen::inRange(1, 5), [](int n1) {
+                      return gen::map(ints(1, 3, gen::inRange(1, n1 + 2)),
+                                      [n1](std::vector<int> counts) {
+                                        counts.insert(counts.begin(), 0);
+                                        std::string s = "hfc(complete(" + std::to_string(n1) + ")";
+                                        for (std::size_t i = 1; i < counts.size(); ++i)
+                                          s += "," + std::to_string(counts[i]);
+                                        return s + ")";
+                                      });
+                    }));
 }
 
 }  // namespace netsched::props
@@ -141,9 +150,12 @@ inline rc::Gen<std::string> ring_complete_product() {
 /// A small HDN / RDN (at most a few thousand nodes).
 inline rc::Gen<std::string> small_hdn() {
   using namespace rc;
-  return gen::oneOf(hdn_spec(), gen::map(gen::tuple(gen::inRange(1, 3), gen::inRange(1, 3)), [](const std::tuple<int, int>& t) {
-                      return "rdn(hypercube(" + std::to_string(std::get<0>(t)) + ")," + std::to_string(std::get<1>(t)) + ")";
-                    }));
+  return gen::oneOf(hdn_spec(), gen::map(gen::tuple(gen::inRange(1, 3), gen::inRange(1, 3)),
+                                         [](const std::tuple<int, int>& t) {
+                                           return "rdn(hypercube(" +
+                                                  std::to_string(std::get<0>(t)) + ")," +
+                                                  std::to_string(std::get<1>(t)) + ")";
+                                         }));
 }
 
 /// A node of `t` (shrinks towards 0).
@@ -168,13 +180,15 @@ namespace rc {
 template <>
 struct Arbitrary<netsched::props::SpecText> {
   static Gen<netsched::props::SpecText> arbitrary() {
-    return gen::map(netsched::props::any_spec(), [](std::string s) { return netsched::props::SpecText{std::move(s)}; });
+    return gen::map(netsched::props::any_spec(),
+                    [](std::string s) { return netsched::props::SpecText{std::move(s)}; });
   }
 };
 template <>
 struct Arbitrary<netsched::PortModel> {
   static Gen<netsched::PortModel> arbitrary() {
-    return gen::element(netsched::PortModel::OnePort, netsched::PortModel::AllPort, netsched::PortModel::SingleDimension);
+    return gen::element(netsched::PortModel::OnePort, netsched::PortModel::AllPort,
+                        netsched::PortModel::SingleDimension);
   }
 };
 }  // namespace rc

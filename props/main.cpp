@@ -2,7 +2,6 @@
 // with RC_PARAMS="seed=N") unless RC_PARAMS already names one.
 #define CATCH_CONFIG_RUNNER
 #include <catch2/catch.hpp>
-
 #include <chrono>
 #include <cstdlib>
 #include <iostream>

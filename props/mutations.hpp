@@ -22,13 +22,19 @@ inline const std::vector<Operator>& operators() {
       // nothing to carry (empty-payload)
       {"drop-transfer", {Rule::Causality, Rule::Delivery, Rule::EmptyPayload}},
       {"duplicate-transfer", {Rule::PortSend, Rule::PortLink}},
-      {"move-earlier", {Rule::Causality, Rule::EmptyPayload, Rule::PortSend, Rule::PortReceive, Rule::PortLink, Rule::Dimension}},
-      {"move-later", {Rule::Causality, Rule::EmptyPayload, Rule::PortSend, Rule::PortReceive, Rule::PortLink, Rule::Dimension, Rule::Delivery}},
+      {"move-earlier",
+       {Rule::Causality, Rule::EmptyPayload, Rule::PortSend, Rule::PortReceive, Rule::PortLink,
+        Rule::Dimension}},
+      {"move-later",
+       {Rule::Causality, Rule::EmptyPayload, Rule::PortSend, Rule::PortReceive, Rule::PortLink,
+        Rule::Dimension, Rule::Delivery}},
       {"retarget-non-neighbour", {Rule::Edge}},
       {"second-send", {Rule::PortSend}},
       {"second-receive", {Rule::PortReceive, Rule::Causality, Rule::EmptyPayload}},
       {"drop-chunk", {Rule::EmptyPayload, Rule::Causality, Rule::Delivery}},
-      {"swap-endpoints", {Rule::Causality, Rule::PortSend, Rule::PortReceive, Rule::EmptyPayload, Rule::Dimension, Rule::Delivery}},
+      {"swap-endpoints",
+       {Rule::Causality, Rule::PortSend, Rule::PortReceive, Rule::EmptyPayload, Rule::Dimension,
+        Rule::Delivery}},
       {"truncate", {Rule::Delivery}},
   };
   return ops;
@@ -36,12 +42,15 @@ inline const std::vector<Operator>& operators() {
 
 /// Applies operator `op` to a copy of `s` at a position drawn from `rng`; nullopt when the
 /// operator has nothing to act on in this schedule.
-inline std::optional<Schedule> mutate(const Network& t, const Schedule& s, const std::string& op, std::mt19937_64& rng) {
+inline std::optional<Schedule> mutate(const Network& t, const Schedule& s, const std::string& op,
+                                      std::mt19937_64& rng) {
   std::vector<std::pair<std::size_t, std::size_t>> places;  // (step, transfer)
   for (std::size_t i = 0; i < s.steps.size(); ++i)
     for (std::size_t j = 0; j < s.steps[i].transfers.size(); ++j) places.push_back({i, j});
   if (places.empty()) return std::nullopt;
-  auto pick = [&](std::size_t n) { return std::uniform_int_distribution<std::size_t>(0, n - 1)(rng); };
+  auto pick = [&](std::size_t n) {
+    return std::uniform_int_distribution<std::size_t>(0, n - 1)(rng);
+  };
   Schedule m = s;
   const auto [si, ti] = places[pick(places.size())];
   auto& step = m.steps[si].transfers;
@@ -73,7 +82,8 @@ inline std::optional<Schedule> mutate(const Network& t, const Schedule& s, const
     t.neighbors(send ? x.from : x.to, nb);
     std::vector<NodeId> idle;
     for (NodeId v : nb)
-      if (std::none_of(step.begin(), step.end(), [&](const Transfer& y) { return (send ? y.to : y.from) == v; }))
+      if (std::none_of(step.begin(), step.end(),
+                       [&](const Transfer& y) { return (send ? y.to : y.from) == v; }))
         idle.push_back(v);
     if (idle.empty()) return std::nullopt;
     const NodeId other = idle[pick(idle.size())];

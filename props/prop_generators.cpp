@@ -1,11 +1,11 @@
 #include <rapidcheck/catch.h>
 
+#include "analysis/checked.hpp"
 #include "core/schedule_io.hpp"
 #include "gen/topo/hdn.hpp"
 #include "gen/topo/product.hpp"
 #include "props/generators.hpp"
 #include "props/reference_checker.hpp"
-#include "analysis/checked.hpp"
 #include "verify/route_sweep.hpp"
 
 using namespace netsched;
@@ -73,14 +73,22 @@ TEST_CASE("routes stay within the paper bound where the paper's argument applies
         rc::gen::map(rc::gen::inRange(1, 8), [](int r) { return props::call("dualcube", {r}); }),
         rc::gen::map(rc::gen::tuple(rc::gen::inRange(1, 3), rc::gen::inRange(1, 3)),
                      [](const std::tuple<int, int>& x) {
-                       return "rdn(hypercube(" + std::to_string(std::get<0>(x)) + ")," + std::to_string(std::get<1>(x)) + ")";
+                       return "rdn(hypercube(" + std::to_string(std::get<0>(x)) + ")," +
+                              std::to_string(std::get<1>(x)) + ")";
                      }),
         rc::gen::map(rc::gen::tuple(rc::gen::inRange(1, 4), rc::gen::inRange(1, 5)),
                      [](const std::tuple<int, int>& x) {
-                       return "hsn(" + std::to_string(std::get<0>(x)) + ",ring(" + std::to_string(std::get<1>(x)) + "))";
+                       return "hsn(" + std::to_string(std::get<0>(x)) + ",ring(" +
+                              std::to_string(std::get<1>(x)) + "))";
                      }),
-        rc::gen::map(rc::gen::inRange(2, 5), [](int n) { return "hfc(complete(" + std::to_string(n) + ")," + std::to_string(n + 1) + ",3)"; }),
-        rc::gen::map(rc::gen::inRange(2, 4), [](int n) { return "mfc(ring(" + std::to_string(n) + ")," + std::to_string(n + 1) + ",4)"; }));
+        rc::gen::map(rc::gen::inRange(2, 5),
+                     [](int n) {
+                       return "hfc(complete(" + std::to_string(n) + ")," + std::to_string(n + 1) +
+                              ",3)";
+                     }),
+        rc::gen::map(rc::gen::inRange(2, 4), [](int n) {
+          return "mfc(ring(" + std::to_string(n) + ")," + std::to_string(n + 1) + ",4)";
+        }));
     const auto t = build_topology(spec);
     auto r = make_router(*t);
     const auto b = routing_bound(*t, r->name());
@@ -106,16 +114,18 @@ TEST_CASE("A2 meets AS(G) on products of rings and complete graphs") {
 }
 
 TEST_CASE("packed and HDN total exchanges deliver every message") {
-  rc::prop("the simulator and the reference checker accept them; HDN steps = Theorem 3's t_s term", [] {
-    const bool hdn = *rc::gen::arbitrary<bool>();
-    const auto t = build_topology(hdn ? *props::small_hdn() : *props::product_spec(4));
-    RC_PRE(t->num_nodes() >= 2u && t->num_nodes() <= (hdn ? 300u : 80u));
-    const auto s = make_total_exchange(*t, hdn ? "hdn" : "packed");
-    const auto v = check_schedule(*t, s).verification();
-    RC_ASSERT(v.check.ok());
-    RC_ASSERT(!props::reference_check(*t, s));
-    if (hdn && dynamic_cast<const Hdn&>(*t).k() > 0) RC_ASSERT(v.bound && v.bound->steps == v.check.steps);
-  });
+  rc::prop("the simulator and the reference checker accept them; HDN steps = Theorem 3's t_s term",
+           [] {
+             const bool hdn = *rc::gen::arbitrary<bool>();
+             const auto t = build_topology(hdn ? *props::small_hdn() : *props::product_spec(4));
+             RC_PRE(t->num_nodes() >= 2u && t->num_nodes() <= (hdn ? 300u : 80u));
+             const auto s = make_total_exchange(*t, hdn ? "hdn" : "packed");
+             const auto v = check_schedule(*t, s).verification();
+             RC_ASSERT(v.check.ok());
+             RC_ASSERT(!props::reference_check(*t, s));
+             if (hdn && dynamic_cast<const Hdn&>(*t).k() > 0)
+               RC_ASSERT(v.bound && v.bound->steps == v.check.steps);
+           });
 }
 
 TEST_CASE("schedule files round-trip and a changed byte never passes unnoticed") {
@@ -130,7 +140,8 @@ TEST_CASE("schedule files round-trip and a changed byte never passes unnoticed")
     edited[at] = *rc::gen::element('0', '1', '7', ' ', '"', 'x', ',', ']');
     try {
       const auto f = schedule_from_json(edited);
-      const auto again = check_schedule(*build_topology(f.schedule.topology), f.schedule).verification();
+      const auto again =
+          check_schedule(*build_topology(f.schedule.topology), f.schedule).verification();
       check_record(*f.record, again.record());  // a silent change would have to pass this
       RC_ASSERT(f.schedule == s);
     } catch (const std::invalid_argument&) {
@@ -139,17 +150,19 @@ TEST_CASE("schedule files round-trip and a changed byte never passes unnoticed")
   });
 }
 
-TEST_CASE("one-port schedules stay valid under all-port and product broadcasts under single-dimension") {
+TEST_CASE(
+    "one-port schedules stay valid under all-port and product broadcasts under single-dimension") {
   // a schedule valid one-port never uses a directed link twice in a step; the dimension-by-
   // dimension product broadcast uses one dimension per step
-  rc::prop("a random network (rc::Arbitrary<SpecText>), root and port model", [](const props::SpecText& spec, PortModel model) {
-    const auto t = build_topology(spec.text);
-    RC_PRE(t->num_nodes() <= 4096u);
-    const bool product = dynamic_cast<const Product*>(t.get()) != nullptr;
-    RC_PRE(model != PortModel::SingleDimension || product);
-    Schedule s = make_broadcast(*t, NodeId(props::any_node(*t)));
-    s.model = model;
-    RC_ASSERT(simulate(*t, s).ok());
-    RC_ASSERT(!props::reference_check(*t, s));
-  });
+  rc::prop("a random network (rc::Arbitrary<SpecText>), root and port model",
+           [](const props::SpecText& spec, PortModel model) {
+             const auto t = build_topology(spec.text);
+             RC_PRE(t->num_nodes() <= 4096u);
+             const bool product = dynamic_cast<const Product*>(t.get()) != nullptr;
+             RC_PRE(model != PortModel::SingleDimension || product);
+             Schedule s = make_broadcast(*t, NodeId(props::any_node(*t)));
+             s.model = model;
+             RC_ASSERT(simulate(*t, s).ok());
+             RC_ASSERT(!props::reference_check(*t, s));
+           });
 }

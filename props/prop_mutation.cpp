@@ -9,8 +9,8 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "gen/topology.hpp"
 #include "core/io.hpp"
+#include "gen/topology.hpp"
 #include "props/generators.hpp"
 #include "props/mutations.hpp"
 #include "props/reference_checker.hpp"
@@ -24,13 +24,17 @@ namespace {
 // Valid schedules from every generator on small instances.
 std::vector<std::pair<std::string, Schedule>> corpus() {
   std::vector<std::pair<std::string, Schedule>> out;
-  for (const char* spec : {"torus(3,4)", "hypercube(4)", "ghc(2,3)", "mesh(3,3)", "ccc(3)", "dualcube(3)", "rdn(hypercube(2),1)",
-                           "hdn(torus(2,3), sn=[{0}])", "hsn(2,hypercube(2))", "hfc(complete(3),4,4)", "mfc(ring(3),4,5)"}) {
+  for (const char* spec : {"torus(3,4)", "hypercube(4)", "ghc(2,3)", "mesh(3,3)", "ccc(3)",
+                           "dualcube(3)", "rdn(hypercube(2),1)", "hdn(torus(2,3), sn=[{0}])",
+                           "hsn(2,hypercube(2))", "hfc(complete(3),4,4)", "mfc(ring(3),4,5)"}) {
     const auto t = build_topology(spec);
-    for (const auto& a : broadcast_names(*t)) out.push_back({spec, make_broadcast(*t, NodeId(1), a)});
+    for (const auto& a : broadcast_names(*t))
+      out.push_back({spec, make_broadcast(*t, NodeId(1), a)});
     for (const auto& a : router_names(*t))
-      out.push_back({spec, route_schedule(*t, *make_router(*t, a), NodeId(0), NodeId(static_cast<std::uint32_t>(t->num_nodes() - 1)))});
-    for (const auto& a : total_exchange_names(*t)) out.push_back({spec, make_total_exchange(*t, a)});
+      out.push_back({spec, route_schedule(*t, *make_router(*t, a), NodeId(0),
+                                          NodeId(static_cast<std::uint32_t>(t->num_nodes() - 1)))});
+    for (const auto& a : total_exchange_names(*t))
+      out.push_back({spec, make_total_exchange(*t, a)});
   }
   // the other port models
   Schedule all_port = make_broadcast(*build_topology("torus(3,3)"), NodeId(0));
@@ -62,8 +66,8 @@ Outcome judge(const Network& t, const Schedule& m, const props::Operator& op) {
       throw std::logic_error(std::string(op.name) + ": z3 answered unknown: " + z.verdict.reason);
     const bool z_ok = z.verdict.ok();
     if (z_ok != sim.ok() || (!z_ok && z.verdict.violation->rule != sim.violation()->rule))
-      throw std::logic_error(std::string(op.name) + ": z3 says " + rule_or_holds(z.verdict) + ", the simulator " +
-                             rule_or_holds(sim.verdict));
+      throw std::logic_error(std::string(op.name) + ": z3 says " + rule_or_holds(z.verdict) +
+                             ", the simulator " + rule_or_holds(sim.verdict));
     o.smt = true;
   }
   if (sim.ok() && !ref) {
@@ -71,13 +75,16 @@ Outcome judge(const Network& t, const Schedule& m, const props::Operator& op) {
     return o;
   }
   if (sim.ok() != !ref.has_value())
-    throw std::logic_error(std::string(op.name) + ": the simulator says " + rule_or_holds(sim.verdict) +
-                           ", the reference checker " + (ref ? std::string(to_string(*ref)) : std::string("holds")));
+    throw std::logic_error(std::string(op.name) + ": the simulator says " +
+                           rule_or_holds(sim.verdict) + ", the reference checker " +
+                           (ref ? std::string(to_string(*ref)) : std::string("holds")));
   if (sim.violation()->rule != *ref)
-    throw std::logic_error(std::string(op.name) + ": rules differ: simulator " + std::string(to_string(sim.violation()->rule)) +
-                           ", reference " + std::string(to_string(*ref)));
+    throw std::logic_error(std::string(op.name) + ": rules differ: simulator " +
+                           std::string(to_string(sim.violation()->rule)) + ", reference " +
+                           std::string(to_string(*ref)));
   if (std::find(op.breaks.begin(), op.breaks.end(), *ref) == op.breaks.end())
-    throw std::logic_error(std::string(op.name) + " broke rule " + std::string(to_string(*ref)) + ", which it is not meant to");
+    throw std::logic_error(std::string(op.name) + " broke rule " + std::string(to_string(*ref)) +
+                           ", which it is not meant to");
   o.killed = true;
   o.rule = to_string(*ref);
   return o;
@@ -102,7 +109,8 @@ TEST_CASE("mutation campaign") {
   const auto schedules = corpus();
   const char* env = std::getenv("NETSCHED_MUTATION_SEED");
   const std::uint64_t seed = env ? std::stoull(env) : 20261121;
-  const int per = std::getenv("NETSCHED_MUTATION_PER") ? std::stoi(std::getenv("NETSCHED_MUTATION_PER")) : 12;
+  const int per =
+      std::getenv("NETSCHED_MUTATION_PER") ? std::stoi(std::getenv("NETSCHED_MUTATION_PER")) : 12;
   std::mt19937_64 rng(seed);
   nlohmann::json per_operator = nlohmann::json::object();
   std::uint64_t mutants = 0, killed = 0, equivalent = 0, killed_smt = 0, judged_smt = 0;
@@ -116,7 +124,12 @@ TEST_CASE("mutation campaign") {
         if (!m) continue;
         const Outcome o = judge(*t, *m, op);
         auto& e = per_operator[op.name];
-        if (e.is_null()) e = {{"mutants", 0}, {"killed_sim", 0}, {"killed_reference", 0}, {"killed_smt", 0}, {"equivalent", 0}};
+        if (e.is_null())
+          e = {{"mutants", 0},
+               {"killed_sim", 0},
+               {"killed_reference", 0},
+               {"killed_smt", 0},
+               {"equivalent", 0}};
         judged_smt += o.smt;
         e["mutants"] = e["mutants"].get<std::uint64_t>() + 1;
         ++mutants;
@@ -135,22 +148,27 @@ TEST_CASE("mutation campaign") {
         }
       }
   }
-  nlohmann::json report = {{"seed", seed},
-                           {"schedules", schedules.size()},
-                           {"mutants", mutants},
-                           {"killed_sim", killed},
-                           {"killed_reference", killed},
-                           {"killed_smt", killed_smt},
-                           {"judged_smt", judged_smt},
-                           {"smt", "Z3 judges the mutants with N x chunks x (steps+1) <= 20000; every judged one agrees with the simulator"},
-                           {"equivalent", equivalent},
-                           {"equivalent_means", "accepted by both the simulator and the reference checker"},
-                           {"rules", rules},
-                           {"per_operator", per_operator}};
+  nlohmann::json report = {
+      {"seed", seed},
+      {"schedules", schedules.size()},
+      {"mutants", mutants},
+      {"killed_sim", killed},
+      {"killed_reference", killed},
+      {"killed_smt", killed_smt},
+      {"judged_smt", judged_smt},
+      {"smt",
+       "Z3 judges the mutants with N x chunks x (steps+1) <= 20000; every judged one agrees with "
+       "the simulator"},
+      {"equivalent", equivalent},
+      {"equivalent_means", "accepted by both the simulator and the reference checker"},
+      {"rules", rules},
+      {"per_operator", per_operator}};
   write_file_atomic(NETSCHED_MUTATION_REPORT, report.dump(2) + "\n");
-  std::cerr << "mutation campaign (seed " << seed << "): " << mutants << " mutants, " << killed << " killed by the simulator and "
-            << "the reference checker (" << killed_smt << " of them also by z3, which judged " << judged_smt << "), "
-            << equivalent << " equivalent; report in " << NETSCHED_MUTATION_REPORT << "\n";
+  std::cerr << "mutation campaign (seed " << seed << "): " << mutants << " mutants, " << killed
+            << " killed by the simulator and "
+            << "the reference checker (" << killed_smt << " of them also by z3, which judged "
+            << judged_smt << "), " << equivalent << " equivalent; report in "
+            << NETSCHED_MUTATION_REPORT << "\n";
   CHECK(killed >= 1000);
   CHECK(killed_smt >= 1000);
   CHECK(killed + equivalent == mutants);

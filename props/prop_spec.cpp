@@ -22,7 +22,8 @@ TEST_CASE("blanks between tokens do not change a spec") {
     std::string spaced;
     for (char c : spec) {
       spaced += c;
-      if (c == ',' || c == '(' || c == '[' || c == '{') spaced += *rc::gen::element<std::string>("", " ", "  ");
+      if (c == ',' || c == '(' || c == '[' || c == '{')
+        spaced += *rc::gen::element<std::string>("", " ", "  ");
     }
     RC_ASSERT(print_spec(parse_spec(spaced)) == print_spec(parse_spec(spec)));
   });

@@ -45,7 +45,8 @@ TEST_CASE("product degrees are sums of factor degrees and links change one coord
   });
 }
 
-TEST_CASE("HDN: node count follows the recurrence, degree is base degree + k, cross edges match up") {
+TEST_CASE(
+    "HDN: node count follows the recurrence, degree is base degree + k, cross edges match up") {
   rc::prop("a random node of a random HDN", [] {
     const auto t = build_topology(*props::small_hdn());
     const auto& h = dynamic_cast<const Hdn&>(*t);
@@ -54,7 +55,8 @@ TEST_CASE("HDN: node count follows the recurrence, degree is base degree + k, cr
     RC_ASSERT(h.num_nodes() == n);
     const std::uint32_t u = props::any_node(h);
     const auto b = h.split(h.k(), u).second;
-    RC_ASSERT(h.degree(NodeId(u)) == h.base().degree(NodeId(static_cast<std::uint32_t>(b))) + h.k());
+    RC_ASSERT(h.degree(NodeId(u)) ==
+              h.base().degree(NodeId(static_cast<std::uint32_t>(b))) + h.k());
     for (std::size_t j = 1; j <= h.k(); ++j) {
       const std::uint64_t v = h.cross_neighbor(j, u);
       RC_ASSERT(v != u);
@@ -106,6 +108,7 @@ TEST_CASE("all-pairs distance facts agree between orbit BFS and bit-parallel BFS
     RC_ASSERT(a.connected == b.connected);
     RC_ASSERT(a.diameter == b.diameter);
     RC_ASSERT(a.radius == b.radius);
-    RC_ASSERT(static_cast<std::uint64_t>(a.distance_sum) == static_cast<std::uint64_t>(b.distance_sum));
+    RC_ASSERT(static_cast<std::uint64_t>(a.distance_sum) ==
+              static_cast<std::uint64_t>(b.distance_sum));
   });
 }

@@ -50,8 +50,9 @@ inline std::optional<Rule> reference_check(const Network& t, const Schedule& s) 
             if (!d || !in_ranges(p.select->dest_in, d->v)) continue;
             if (!p.select->dest_boxes.empty()) {
               const Digits digits(s.digits);
-              const bool any = std::any_of(p.select->dest_boxes.begin(), p.select->dest_boxes.end(),
-                                           [&](const DigitBox& b) { return contains(digits, b, d->v); });
+              const bool any =
+                  std::any_of(p.select->dest_boxes.begin(), p.select->dest_boxes.end(),
+                              [&](const DigitBox& b) { return contains(digits, b, d->v); });
               if (!any) continue;
             }
           }

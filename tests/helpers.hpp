@@ -1,8 +1,7 @@
 #pragma once
 // Shared test helpers: structural checks every network must pass.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <set>
 
 #include "core/schedule.hpp"
@@ -16,7 +15,8 @@ inline Schedule ring4_broadcast() {
   s.topology = "ring(4)";
   s.collective = Collective::broadcast(4, NodeId(0));
   s.payloads = {{{0}}};
-  s.steps = {{{{NodeId(0), NodeId(1), 0}}}, {{{NodeId(1), NodeId(2), 0}, {NodeId(0), NodeId(3), 0}}}};
+  s.steps = {{{{NodeId(0), NodeId(1), 0}}},
+             {{{NodeId(1), NodeId(2), 0}, {NodeId(0), NodeId(3), 0}}}};
   return s;
 }
 

@@ -1,11 +1,11 @@
-#include "core/parallel.hpp"
 #include "verify/blocks.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <atomic>
+#include <bit>
 #include <mutex>
 
+#include "core/parallel.hpp"
 #include "verify/port_rules.hpp"
 
 namespace netsched {
@@ -19,12 +19,13 @@ struct Plan {
   std::uint64_t n = 0;
   std::size_t steps = 0;
   std::vector<std::uint32_t> step, from, to, payload;
-  std::vector<std::vector<std::uint64_t>> boxes;  // per payload: disjoint destination boxes, flattened
+  std::vector<std::vector<std::uint64_t>>
+      boxes;  // per payload: disjoint destination boxes, flattened
   std::vector<const Selector*> sel;
-  std::vector<std::size_t> time_off;   // node -> its acquisition times in `times`
-  std::vector<std::uint32_t> times;    // 0 and s+1 for every step s the node receives in
-  std::vector<std::size_t> cand_off;   // time slot -> its candidates in `cand`
-  std::vector<std::uint32_t> cand;     // transfer indices, increasing step
+  std::vector<std::size_t> time_off;     // node -> its acquisition times in `times`
+  std::vector<std::uint32_t> times;      // 0 and s+1 for every step s the node receives in
+  std::vector<std::size_t> cand_off;     // time slot -> its candidates in `cand`
+  std::vector<std::uint32_t> cand;       // transfer indices, increasing step
   std::vector<std::uint32_t> node_bits;  // per node, per digit: the bit of its digit value in a box
 
   bool contains_node(const std::uint64_t* box, std::uint32_t v) const {
@@ -140,7 +141,8 @@ class Walker {
 
   /// Walks origins first..first+count-1 (count <= 64); returns the first (origin, destination)
   /// whose chunk is never delivered, if any.
-  std::optional<std::pair<std::uint32_t, std::uint32_t>> run(std::uint32_t first, std::uint32_t count) {
+  std::optional<std::pair<std::uint32_t, std::uint32_t>> run(std::uint32_t first,
+                                                             std::uint32_t count) {
     for (auto v : touched_) at_[v].clear();
     touched_.clear();
     for (auto v : reached_) got_[v] = 0;
@@ -171,7 +173,8 @@ class Walker {
         const auto& boxes = p_.boxes[p_.payload[g]];
         for (std::size_t k = 0; k < boxes.size(); k += w) {
           if (!intersect(p_.digits, &pool_[b * w], &boxes[k], tmp_.data())) continue;
-          counts[g] += static_cast<std::uint64_t>(std::popcount(mask)) * volume(p_.digits, tmp_.data());
+          counts[g] +=
+              static_cast<std::uint64_t>(std::popcount(mask)) * volume(p_.digits, tmp_.data());
           pending_.insert(pending_.end(), tmp_.begin(), tmp_.end());
           pending_to_.push_back(p_.to[g]);
           pending_mask_.push_back(mask);
@@ -190,18 +193,21 @@ class Walker {
       const std::uint64_t missing = need & ~got_[d];
       if (!missing) continue;
       seen |= missing;
-      const std::pair<std::uint32_t, std::uint32_t> here{first + static_cast<std::uint32_t>(std::countr_zero(missing)), d};
+      const std::pair<std::uint32_t, std::uint32_t> here{
+          first + static_cast<std::uint32_t>(std::countr_zero(missing)), d};
       if (!worst || here < *worst) worst = here;
     }
     return worst;
   }
 
-  std::vector<std::uint64_t> counts;  ///< chunks carried per transfer, summed over the origins walked
+  std::vector<std::uint64_t>
+      counts;  ///< chunks carried per transfer, summed over the origins walked
 
  private:
   // A block at node v acquired at time t; its transfers from step `from` on. A block no
   // transfer can pick any more matters only for delivery, and is not kept.
-  void add(std::uint32_t v, std::uint32_t t, std::uint64_t mask, const std::uint64_t* box, std::uint32_t from) {
+  void add(std::uint32_t v, std::uint32_t t, std::uint64_t mask, const std::uint64_t* box,
+           std::uint32_t from) {
     if ((got_[v] | mask) != got_[v] && p_.contains_node(box, v)) {
       if (!got_[v]) reached_.push_back(v);
       got_[v] |= mask;
@@ -209,7 +215,9 @@ class Walker {
     const std::size_t slot = p_.slot(v, t);
     auto b = p_.cand.begin() + static_cast<std::ptrdiff_t>(p_.cand_off[slot]);
     const auto e = p_.cand.begin() + static_cast<std::ptrdiff_t>(p_.cand_off[slot + 1]);
-    if (from > t) b = std::lower_bound(b, e, from, [&](std::uint32_t g, std::uint32_t s) { return p_.step[g] < s; });
+    if (from > t)
+      b = std::lower_bound(b, e, from,
+                           [&](std::uint32_t g, std::uint32_t s) { return p_.step[g] < s; });
     if (b == e) return;
     const std::size_t w = p_.words;
     for (auto it = at_[v].rbegin(); it != at_[v].rend(); ++it) {
@@ -240,8 +248,9 @@ class Walker {
       if (!both || !intersect(p_.digits, &pool_[e * w], box, tmp_.data())) continue;
       const std::uint64_t rest = mask_[e] & ~mask;
       mask_[e] = 0;
-      DigitBox old{std::vector<std::uint64_t>(pool_.begin() + static_cast<std::ptrdiff_t>(e * w),
-                                              pool_.begin() + static_cast<std::ptrdiff_t>((e + 1) * w))};
+      DigitBox old{
+          std::vector<std::uint64_t>(pool_.begin() + static_cast<std::ptrdiff_t>(e * w),
+                                     pool_.begin() + static_cast<std::ptrdiff_t>((e + 1) * w))};
       if (rest) add(v, time_[e], rest, old.w.data(), s + 1);
       std::vector<DigitBox> pieces;
       if (!arriving) arriving = DigitBox{std::vector<std::uint64_t>(box, box + w)};
@@ -254,11 +263,12 @@ class Walker {
   const Plan& p_;
   std::vector<std::vector<std::uint32_t>> at_;  // blocks per node
   std::vector<std::uint32_t> touched_;
-  std::vector<std::uint64_t> got_;              // per destination: origins whose chunk reached it
+  std::vector<std::uint64_t> got_;  // per destination: origins whose chunk reached it
   std::vector<std::uint32_t> reached_;
-  std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> bucket_;  // (block, transfer) per step
+  std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>>
+      bucket_;  // (block, transfer) per step
   std::vector<std::uint32_t> time_, from_;
-  std::vector<std::uint64_t> mask_;             // 0 = replaced
+  std::vector<std::uint64_t> mask_;  // 0 = replaced
   std::vector<std::uint64_t> pool_, tmp_, pending_, pending_mask_;
   std::vector<std::uint32_t> pending_to_;
 };
@@ -267,11 +277,15 @@ class Walker {
 
 bool blocks_apply(const Schedule& s) {
   return s.collective.kind() == Collective::Kind::TotalExchange &&
-         std::all_of(s.payloads.begin(), s.payloads.end(), [](const Payload& p) { return p.select.has_value(); });
+         std::all_of(s.payloads.begin(), s.payloads.end(),
+                     [](const Payload& p) { return p.select.has_value(); });
 }
 
-CheckResult simulate_blocks(const Network& t, const Schedule& s, unsigned threads, const Progress& progress) {
-  if (!blocks_apply(s)) throw std::invalid_argument("the block checker handles total exchanges of selector payloads only");
+CheckResult simulate_blocks(const Network& t, const Schedule& s, unsigned threads,
+                            const Progress& progress) {
+  if (!blocks_apply(s))
+    throw std::invalid_argument(
+        "the block checker handles total exchanges of selector payloads only");
   CheckResult r;
   r.engine = Engine::Blocks;
   r.steps = s.steps.size();
@@ -286,8 +300,10 @@ CheckResult simulate_blocks(const Network& t, const Schedule& s, unsigned thread
     ports.start_step();
     const auto& tr = s.steps[si].transfers;
     for (std::size_t ti = 0; ti < tr.size() && !first; ++ti) {
-      if (auto v = ports.edge(si, ti, tr[ti])) first = std::move(v);
-      else if (auto w = ports.ports(si, ti, tr[ti])) first = std::move(w);
+      if (auto v = ports.edge(si, ti, tr[ti]))
+        first = std::move(v);
+      else if (auto w = ports.ports(si, ti, tr[ti]))
+        first = std::move(w);
       if (first) last_step = si, last_transfer = ti;
     }
   }
@@ -305,7 +321,8 @@ CheckResult simulate_blocks(const Network& t, const Schedule& s, unsigned thread
   auto group = [&](Scratch& scratch, std::uint64_t g64) {
     const auto g = static_cast<std::uint32_t>(g64);
     const std::uint32_t count = std::min<std::uint32_t>(64, n - 64 * g);
-    if (auto m = scratch.w.run(64 * g, count); m && (!scratch.mine || *m < *scratch.mine)) scratch.mine = m;
+    if (auto m = scratch.w.run(64 * g, count); m && (!scratch.mine || *m < *scratch.mine))
+      scratch.mine = m;
     if (progress) progress(std::min<std::uint64_t>(n, 64 * std::uint64_t{++done}), n);
   };
   auto merge = [&](Scratch& scratch) {
@@ -313,7 +330,12 @@ CheckResult simulate_blocks(const Network& t, const Schedule& s, unsigned thread
     for (std::size_t g = 0; g < counts.size(); ++g) counts[g] += scratch.w.counts[g];
     if (scratch.mine && (!missing || *scratch.mine < *missing)) missing = scratch.mine;
   };
-  parallel_items(groups, threads, [&] { return Scratch{Walker(plan), std::nullopt}; }, group, merge);
+  parallel_items(
+      groups, threads,
+      [&] {
+        return Scratch{Walker(plan), std::nullopt};
+      },
+      group, merge);
   auto fail = [&](Violation v) {
     r.verdict = Verdict::violated(std::move(v));
     return r;
@@ -323,7 +345,8 @@ CheckResult simulate_blocks(const Network& t, const Schedule& s, unsigned thread
     if (g > 0 && plan.step[g] != plan.step[g - 1]) start = g;
     const std::size_t si = plan.step[g], ti = g - start;
     // an edge violation precedes the payload rules of its own transfer; a port violation does not
-    const bool before_first = !first || si < last_step || ti < last_transfer || first->rule != Rule::Edge;
+    const bool before_first =
+        !first || si < last_step || ti < last_transfer || first->rule != Rule::Edge;
     if (counts[g] == 0 && before_first)
       return fail({Rule::EmptyPayload, si, ti, NodeId(plan.from[g]), std::nullopt,
                    step_transfer(si, ti) + "the selector picks no chunk the sender holds"});

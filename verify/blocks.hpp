@@ -11,8 +11,8 @@
 /// disjoint and payload sizes are sums of box volumes. Origins are spread over threads.
 /// Results, violations and witnesses are the dense simulator's, rule for rule.
 #include "core/metrics.hpp"
-#include "core/schedule.hpp"
 #include "core/network.hpp"
+#include "core/schedule.hpp"
 #include "verify/simulator.hpp"
 
 namespace netsched {

@@ -29,8 +29,10 @@ std::optional<Terms> disjoint_union(const Terms& a, const Terms& b) {
     const bool take_a = j == b.size() || (i < a.size() && a[i].first < b[j].first);
     const auto iv = take_a ? a[i++] : b[j++];
     if (!out.empty() && iv.first <= out.back().second) return std::nullopt;
-    if (!out.empty() && iv.first == out.back().second + 1) out.back().second = iv.second;
-    else out.push_back(iv);
+    if (!out.empty() && iv.first == out.back().second + 1)
+      out.back().second = iv.second;
+    else
+      out.push_back(iv);
   }
   return out;
 }
@@ -54,8 +56,10 @@ struct TermSpace {
     Terms out;
     for (auto id : ids) {
       if (!out.empty() && id <= out.back().second) return std::nullopt;  // a repeated product
-      if (!out.empty() && id == out.back().second + 1) out.back().second = id;
-      else out.push_back({id, id});
+      if (!out.empty() && id == out.back().second + 1)
+        out.back().second = id;
+      else
+        out.push_back({id, id});
     }
     return out;
   }
@@ -66,7 +70,8 @@ std::string describe_difference(const Terms& got, const Terms& want) {
   std::set<std::uint64_t> g, w;
   const std::uint64_t cap = 1u << 16;
   if (count(got) > cap || count(want) > cap)
-    return "it combines " + std::to_string(count(got)) + " terms, " + std::to_string(count(want)) + " required";
+    return "it combines " + std::to_string(count(got)) + " terms, " + std::to_string(count(want)) +
+           " required";
   for (auto [lo, hi] : got)
     for (auto x = lo; x <= hi; ++x) g.insert(x);
   for (auto [lo, hi] : want)
@@ -93,23 +98,27 @@ CheckResult simulate_registers(const Network& t, const Schedule& s) {
   const std::uint64_t n = t.num_nodes();
   const std::uint32_t regs = static_cast<std::uint32_t>(s.registers.size());
   if (regs < required_registers(c))
-    throw std::invalid_argument("a " + c.name() + " schedule needs at least " + std::to_string(required_registers(c)) +
+    throw std::invalid_argument("a " + c.name() + " schedule needs at least " +
+                                std::to_string(required_registers(c)) +
                                 " registers, this one declares " + std::to_string(regs));
   if (n * regs > (std::uint64_t{1} << 28))
-    throw std::invalid_argument("registers: " + std::to_string(n) + " nodes x " + std::to_string(regs) +
+    throw std::invalid_argument("registers: " + std::to_string(n) + " nodes x " +
+                                std::to_string(regs) +
                                 " registers is too large for the register simulator (limit 2^28)");
   for (std::size_t i = 0; i < s.payloads.size(); ++i)
     if (s.payloads[i].moves.empty())
-      throw std::invalid_argument("payload " + std::to_string(i) + " carries chunks, but a " + c.name() +
-                                  " moves registers");
+      throw std::invalid_argument("payload " + std::to_string(i) + " carries chunks, but a " +
+                                  c.name() + " moves registers");
   auto check_reg = [&](std::uint32_t r, const std::string& where) {
-    if (r >= regs) throw std::invalid_argument(where + "register " + std::to_string(r) + " out of range");
+    if (r >= regs)
+      throw std::invalid_argument(where + "register " + std::to_string(r) + " out of range");
   };
   for (std::size_t i = 0; i < s.payloads.size(); ++i)
     for (const Move& m : s.payloads[i].moves) {
       check_reg(m.src, "payload " + std::to_string(i) + ": ");
       check_reg(m.dst, "payload " + std::to_string(i) + ": ");
-      if (m.op == RegOp::Mul) throw std::invalid_argument("payload " + std::to_string(i) + ": mul is local only");
+      if (m.op == RegOp::Mul)
+        throw std::invalid_argument("payload " + std::to_string(i) + ": mul is local only");
     }
   TermSpace space;
   std::vector<Terms> reg(n * regs);
@@ -126,25 +135,32 @@ CheckResult simulate_registers(const Network& t, const Schedule& s) {
     for (std::uint64_t i = 0; i < m; ++i)
       for (std::uint64_t j = 0; j < m; ++j) {
         const NodeId h = home[i * m + j];
-        if (!seen.insert(h.v).second) throw std::invalid_argument("matmul: home names node " + std::to_string(h.v) + " twice");
+        if (!seen.insert(h.v).second)
+          throw std::invalid_argument("matmul: home names node " + std::to_string(h.v) + " twice");
         at(h.v, 0) = single(i * m + j);
         at(h.v, 1) = single(m * m + i * m + j);
         Terms want;
-        for (std::uint64_t k = 0; k < m; ++k) want = *disjoint_union(want, *space.product(single(i * m + k), single(m * m + k * m + j)));
+        for (std::uint64_t k = 0; k < m; ++k)
+          want =
+              *disjoint_union(want, *space.product(single(i * m + k), single(m * m + k * m + j)));
         result_cells.push_back({h.v, 2});
         required.push_back(std::move(want));
       }
   } else if (c.kind() == Collective::Kind::VecMat) {
-    // variables: v_i = i, M_ij = rows + i*cols + j, each in the register of the same number at the source
+    // variables: v_i = i, M_ij = rows + i*cols + j, each in the register of the same number at the
+    // source
     const std::uint64_t rows = c.matrix_size(), cols = c.groups().front().size();
     space.vars = rows + rows * cols;
-    for (std::uint64_t x = 0; x < space.vars; ++x) at(c.root().v, static_cast<std::uint32_t>(x)) = single(x);
+    for (std::uint64_t x = 0; x < space.vars; ++x)
+      at(c.root().v, static_cast<std::uint32_t>(x)) = single(x);
     std::set<std::uint32_t> seen;
     for (std::uint64_t j = 0; j < cols; ++j) {
       const NodeId h = c.groups().front()[j];
-      if (!seen.insert(h.v).second) throw std::invalid_argument("vecmat: home names node " + std::to_string(h.v) + " twice");
+      if (!seen.insert(h.v).second)
+        throw std::invalid_argument("vecmat: home names node " + std::to_string(h.v) + " twice");
       Terms want;
-      for (std::uint64_t i = 0; i < rows; ++i) want = *disjoint_union(want, *space.product(single(i), single(rows + i * cols + j)));
+      for (std::uint64_t i = 0; i < rows; ++i)
+        want = *disjoint_union(want, *space.product(single(i), single(rows + i * cols + j)));
       result_cells.push_back({h.v, static_cast<std::uint32_t>(space.vars)});
       required.push_back(std::move(want));
     }
@@ -160,7 +176,8 @@ CheckResult simulate_registers(const Network& t, const Schedule& s) {
     for (const auto& g : groups) {
       Terms acc;
       for (NodeId v : g) {
-        if (member[v.v]) throw std::invalid_argument("groups name node " + std::to_string(v.v) + " twice");
+        if (member[v.v])
+          throw std::invalid_argument("groups name node " + std::to_string(v.v) + " twice");
         member[v.v] = 1;
         acc = *disjoint_union(acc, single(v.v));
         if (c.kind() == Collective::Kind::Prefix) {
@@ -179,14 +196,16 @@ CheckResult simulate_registers(const Network& t, const Schedule& s) {
   CheckResult r;
   r.engine = Engine::Registers;
   // Local computation is free in the communication cost model: only steps with transfers count.
-  r.steps = static_cast<std::uint64_t>(
-      std::count_if(s.steps.begin(), s.steps.end(), [](const Step& st) { return !st.transfers.empty(); }));
+  r.steps = static_cast<std::uint64_t>(std::count_if(
+      s.steps.begin(), s.steps.end(), [](const Step& st) { return !st.transfers.empty(); }));
   r.transfers = s.num_transfers();
   auto fail = [&](Violation v) {
     r.verdict = Verdict::violated(std::move(v));
     return r;
   };
-  const auto name = [&](std::uint32_t x) { return "register " + std::to_string(x) + " ('" + s.registers[x] + "')"; };
+  const auto name = [&](std::uint32_t x) {
+    return "register " + std::to_string(x) + " ('" + s.registers[x] + "')";
+  };
   PortRules ports(t, s.model);
   struct Write {
     std::uint64_t node;
@@ -202,7 +221,8 @@ CheckResult simulate_registers(const Network& t, const Schedule& s) {
     for (const LocalOp& op : st.compute) {
       for (std::uint32_t x : {op.dst, op.a, op.b}) check_reg(x, here);
       for (std::uint64_t v = 0; v < n; ++v) {
-        if (!op.nodes.empty() && std::none_of(op.nodes.begin(), op.nodes.end(), [v](const IdRange& r) {
+        if (!op.nodes.empty() &&
+            std::none_of(op.nodes.begin(), op.nodes.end(), [v](const IdRange& r) {
               return r.contains(static_cast<std::uint32_t>(v));
             }))
           continue;
@@ -211,9 +231,10 @@ CheckResult simulate_registers(const Network& t, const Schedule& s) {
         } else if (op.op == RegOp::Combine) {
           auto u = disjoint_union(at(v, op.a), at(v, op.b));
           if (!u)
-            return fail({Rule::DoubleCount, si, std::nullopt, NodeId(static_cast<std::uint32_t>(v)), std::nullopt,
-                         here + "node " + std::to_string(v) + " combines " + name(op.a) + " and " + name(op.b) +
-                             ", which share a term"});
+            return fail({Rule::DoubleCount, si, std::nullopt, NodeId(static_cast<std::uint32_t>(v)),
+                         std::nullopt,
+                         here + "node " + std::to_string(v) + " combines " + name(op.a) + " and " +
+                             name(op.b) + ", which share a term"});
           at(v, op.dst) = std::move(*u);
         } else {
           if (at(v, op.a).empty() || at(v, op.b).empty()) {
@@ -222,8 +243,10 @@ CheckResult simulate_registers(const Network& t, const Schedule& s) {
           }
           auto p = space.product(at(v, op.a), at(v, op.b));
           if (!p)
-            return fail({Rule::Degree, si, std::nullopt, NodeId(static_cast<std::uint32_t>(v)), std::nullopt,
-                         here + "node " + std::to_string(v) + " multiplies values that are not sums of inputs"});
+            return fail({Rule::Degree, si, std::nullopt, NodeId(static_cast<std::uint32_t>(v)),
+                         std::nullopt,
+                         here + "node " + std::to_string(v) +
+                             " multiplies values that are not sums of inputs"});
           at(v, op.dst) = std::move(*p);
         }
       }
@@ -233,7 +256,8 @@ CheckResult simulate_registers(const Network& t, const Schedule& s) {
     std::uint64_t largest = 0;
     for (std::uint64_t ti = 0; ti < st.transfers.size(); ++ti) {
       const Transfer& x = st.transfers[ti];
-      if (x.payload >= s.payloads.size()) throw std::invalid_argument(step_transfer(si, ti) + "payload index out of range");
+      if (x.payload >= s.payloads.size())
+        throw std::invalid_argument(step_transfer(si, ti) + "payload index out of range");
       if (auto v = ports.edge(si, ti, x)) return fail(std::move(*v));
       const auto& moves = s.payloads[x.payload].moves;
       std::set<std::uint16_t> words;
@@ -257,17 +281,20 @@ CheckResult simulate_registers(const Network& t, const Schedule& s) {
       for (; end < writes.size() && writes[end].node == w.node && writes[end].dst == w.dst; ++end)
         if (writes[end].op == RegOp::Set) any_set = true;
       if (end - group > 1 && any_set)
-        return fail({Rule::WriteConflict, si, w.transfer, NodeId(static_cast<std::uint32_t>(w.node)), std::nullopt,
-                     step_transfer(si, w.transfer) + "node " + std::to_string(w.node) + "'s " + name(w.dst) +
-                         " is set and written again in the same step"});
+        return fail({Rule::WriteConflict, si, w.transfer,
+                     NodeId(static_cast<std::uint32_t>(w.node)), std::nullopt,
+                     step_transfer(si, w.transfer) + "node " + std::to_string(w.node) + "'s " +
+                         name(w.dst) + " is set and written again in the same step"});
       if (w.op == RegOp::Set) {
         at(w.node, w.dst) = std::move(w.value);
       } else {
         auto u = disjoint_union(at(w.node, w.dst), w.value);
         if (!u)
-          return fail({Rule::DoubleCount, si, w.transfer, NodeId(static_cast<std::uint32_t>(w.node)), std::nullopt,
-                       step_transfer(si, w.transfer) + "node " + std::to_string(w.node) + " combines into " +
-                           name(w.dst) + " a value that shares a term with it"});
+          return fail({Rule::DoubleCount, si, w.transfer,
+                       NodeId(static_cast<std::uint32_t>(w.node)), std::nullopt,
+                       step_transfer(si, w.transfer) + "node " + std::to_string(w.node) +
+                           " combines into " + name(w.dst) +
+                           " a value that shares a term with it"});
         at(w.node, w.dst) = std::move(*u);
       }
     }
@@ -276,9 +303,10 @@ CheckResult simulate_registers(const Network& t, const Schedule& s) {
   for (std::size_t i = 0; i < result_cells.size(); ++i) {
     const auto [v, x] = result_cells[i];
     if (at(v, x) != required[i])
-      return fail({Rule::Result, std::nullopt, std::nullopt, NodeId(static_cast<std::uint32_t>(v)), std::nullopt,
-                   "node " + std::to_string(v) + "'s " + name(x) + " is wrong at the end: " +
-                       describe_difference(at(v, x), required[i])});
+      return fail({Rule::Result, std::nullopt, std::nullopt, NodeId(static_cast<std::uint32_t>(v)),
+                   std::nullopt,
+                   "node " + std::to_string(v) + "'s " + name(x) +
+                       " is wrong at the end: " + describe_difference(at(v, x), required[i])});
   }
   r.verdict = Verdict::holds();
   return r;
@@ -306,11 +334,13 @@ RegisterFile initial_registers(const Schedule& s, const std::vector<std::int64_t
   return regs;
 }
 
-RegisterFile evaluate_registers(const Schedule& s, RegisterFile regs,
-                                const std::function<void(std::size_t, const RegisterFile&)>& after_step) {
+RegisterFile evaluate_registers(
+    const Schedule& s, RegisterFile regs,
+    const std::function<void(std::size_t, const RegisterFile&)>& after_step) {
   const std::size_t nregs = s.registers.size();
   auto cell = [&](std::uint32_t v, std::uint32_t r) -> std::int64_t& {
-    if (v >= regs.size() || r >= nregs || regs[v].size() != nregs) throw std::invalid_argument("register out of range");
+    if (v >= regs.size() || r >= nregs || regs[v].size() != nregs)
+      throw std::invalid_argument("register out of range");
     return regs[v][r];
   };
   auto apply = [](RegOp op, std::int64_t a, std::int64_t b) {
@@ -321,12 +351,16 @@ RegisterFile evaluate_registers(const Schedule& s, RegisterFile regs,
     const Step& st = s.steps[si];
     for (const LocalOp& op : st.compute)
       for (std::uint32_t v = 0; v < regs.size(); ++v)
-        if (op.nodes.empty() || std::any_of(op.nodes.begin(), op.nodes.end(), [v](const IdRange& r) { return r.contains(v); }))
-          cell(v, op.dst) = op.op == RegOp::Set ? cell(v, op.a) : apply(op.op, cell(v, op.a), cell(v, op.b));
+        if (op.nodes.empty() || std::any_of(op.nodes.begin(), op.nodes.end(),
+                                            [v](const IdRange& r) { return r.contains(v); }))
+          cell(v, op.dst) =
+              op.op == RegOp::Set ? cell(v, op.a) : apply(op.op, cell(v, op.a), cell(v, op.b));
     std::vector<std::tuple<std::uint32_t, std::uint16_t, RegOp, std::int64_t>> writes;
     for (const Transfer& x : st.transfers)
-      for (const Move& mv : s.payloads.at(x.payload).moves) writes.emplace_back(x.to.v, mv.dst, mv.op, cell(x.from.v, mv.src));
-    for (auto [v, dst, op, value] : writes) cell(v, dst) = op == RegOp::Set ? value : apply(RegOp::Combine, cell(v, dst), value);
+      for (const Move& mv : s.payloads.at(x.payload).moves)
+        writes.emplace_back(x.to.v, mv.dst, mv.op, cell(x.from.v, mv.src));
+    for (auto [v, dst, op, value] : writes)
+      cell(v, dst) = op == RegOp::Set ? value : apply(RegOp::Combine, cell(v, dst), value);
     if (after_step) after_step(si, regs);
   }
   return regs;

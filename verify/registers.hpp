@@ -13,17 +13,17 @@
 #include <functional>
 #include <vector>
 
-#include "core/schedule.hpp"
 #include "core/network.hpp"
+#include "core/schedule.hpp"
 #include "verify/simulator.hpp"
 
 namespace netsched {
 
 /// An empty register holds the padding value of the papers (the identity: 0 for +, infinity
 /// for min); sending or combining it is allowed and adds no term.
-/// Rules beyond the transfer rules: "double-count", "write-conflict" (a register set twice, or set and combined, in one step),
-/// "degree" (a product of a product), "result" (a final register differs from the required one).
-/// Called by simulate() for combining collectives.
+/// Rules beyond the transfer rules: "double-count", "write-conflict" (a register set twice, or set
+/// and combined, in one step), "degree" (a product of a product), "result" (a final register
+/// differs from the required one). Called by simulate() for combining collectives.
 CheckResult simulate_registers(const Network& t, const Schedule& s);
 
 /// The registers a combining collective requires: all-reduce and prefix 2 (input, result),
@@ -40,7 +40,8 @@ RegisterFile initial_registers(const Schedule& s, const std::vector<std::int64_t
 
 /// Runs `s` on numbers from `init`; `after_step(step, registers)` is called after each step.
 /// Assumes nothing about validity beyond index ranges (std::invalid_argument otherwise).
-RegisterFile evaluate_registers(const Schedule& s, RegisterFile init,
-                                const std::function<void(std::size_t, const RegisterFile&)>& after_step = {});
+RegisterFile evaluate_registers(
+    const Schedule& s, RegisterFile init,
+    const std::function<void(std::size_t, const RegisterFile&)>& after_step = {});
 
 }  // namespace netsched

@@ -21,11 +21,13 @@ namespace netsched::route_machine {
 
 /// The segment kind at position pc of a four-segment program (`otherwise` past its end).
 template <class Ops>
-typename Ops::V segment(const Ops& ops, const typename Ops::V& pc, std::uint64_t a0, std::uint64_t a1, std::uint64_t a2,
-                        std::uint64_t a3, std::uint64_t otherwise) {
+typename Ops::V segment(const Ops& ops, const typename Ops::V& pc, std::uint64_t a0,
+                        std::uint64_t a1, std::uint64_t a2, std::uint64_t a3,
+                        std::uint64_t otherwise) {
   return ops.ite(pc == ops.lit(0), ops.lit(a0),
                  ops.ite(pc == ops.lit(1), ops.lit(a1),
-                         ops.ite(pc == ops.lit(2), ops.lit(a2), ops.ite(pc == ops.lit(3), ops.lit(a3), ops.lit(otherwise)))));
+                         ops.ite(pc == ops.lit(2), ops.lit(a2),
+                                 ops.ite(pc == ops.lit(3), ops.lit(a3), ops.lit(otherwise)))));
 }
 
 /// Whether b has exactly one bit set.
@@ -42,7 +44,9 @@ struct Dualcube {
   std::uint32_t r;
   RouteFault fault;
   V low() const { return ops.lit((std::uint64_t{1} << (r - 1)) - 1); }
-  V high() const { return ops.lit(((std::uint64_t{1} << (2 * r - 2)) - 1) & ~((std::uint64_t{1} << (r - 1)) - 1)); }
+  V high() const {
+    return ops.lit(((std::uint64_t{1} << (2 * r - 2)) - 1) & ~((std::uint64_t{1} << (r - 1)) - 1));
+  }
   V cross() const { return ops.lit(std::uint64_t{1} << (2 * r - 2)); }
   V zero() const { return ops.lit(0); }
   V own(const V& x) const { return ops.ite((x & cross()) == zero(), low(), high()); }
@@ -70,10 +74,12 @@ struct Dualcube {
       return (x ^ v) & mask;
     };
     V e = pc;
-    for (int i = 0; i < 4; ++i) e = ops.ite(kind(case_a, case_b, e) == ops.lit(0) && diff(cur) == zero(), e + ops.lit(1), e);
+    for (int i = 0; i < 4; ++i)
+      e = ops.ite(kind(case_a, case_b, e) == ops.lit(0) && diff(cur) == zero(), e + ops.lit(1), e);
     const V k = kind(case_a, case_b, e);
     const V d = diff(cur);
-    const V next = ops.ite(k == ops.lit(0), cur ^ (d & (~d + ops.lit(1))), ops.ite(k == ops.lit(1), cur ^ cross(), cur));
+    const V next = ops.ite(k == ops.lit(0), cur ^ (d & (~d + ops.lit(1))),
+                           ops.ite(k == ops.lit(1), cur ^ cross(), cur));
     const V pc2 = ops.ite(k == ops.lit(1), e + ops.lit(1), e);
     return {next, pc2, k != ops.lit(2)};
   }
@@ -88,9 +94,9 @@ struct Dualcube {
 /// HDN Algorithm 1 on RDN(Q_m, k) (every super-node a single node), where a level-j address is
 /// the bit string c | U | x (U, x level-(j-1) addresses, x least significant) and the level-j
 /// cross edge is (c, U, x) -- (1-c, x, U). A level-j route from a = (c,U,x) to b = (c',U',x'):
-///   Case 1 (c = c', U = U'):  sub(x')                     -- a level-(j-1) route inside the cluster
-///   Case 2 (c != c'):         sub(U'), cross, sub(x')
-///   Case 3 (c = c', U != U'): cross, sub(U'), cross, sub(x')
+///   Case 1 (c = c', U = U'):  sub(x')                     -- a level-(j-1) route inside the
+///   cluster Case 2 (c != c'):         sub(U'), cross, sub(x') Case 3 (c = c', U != U'): cross,
+///   sub(U'), cross, sub(x')
 /// and at level 0 the dimension-order walk of the m-cube (dimension 0, the highest bit, first).
 /// State per level j >= 1: the segment pc[j] and the address start[j] where the level-j route
 /// began (its case depends on it); a step skips finished sub segments top-down, resets the
@@ -107,7 +113,9 @@ struct Rdn {
     width.push_back(m);
     for (std::uint32_t j = 1; j <= k; ++j) width.push_back(1 + 2 * width.back());
   }
-  V mask(std::uint32_t bits) const { return ops.lit(bits >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1); }
+  V mask(std::uint32_t bits) const {
+    return ops.lit(bits >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1);
+  }
   V zero() const { return ops.lit(0); }
   V shr(const V& x, std::uint32_t s) const { return ops.shr(x, s); }
   V shl(const V& x, std::uint32_t s) const { return ops.shl(x, s); }
@@ -119,16 +127,19 @@ struct Rdn {
   // the level-j cross neighbour of cur (higher bits unchanged)
   V cross(const V& cur, std::uint32_t j) const {
     const V a = addr(cur, j);
-    const V moved = shl(fc(a, j) ^ ops.lit(1), 2 * width[j - 1]) | shl(fx(a, j), width[j - 1]) | fU(a, j);
+    const V moved =
+        shl(fc(a, j) ^ ops.lit(1), 2 * width[j - 1]) | shl(fx(a, j), width[j - 1]) | fU(a, j);
     return (cur & ~mask(width[j])) | moved;
   }
   // segment kinds: 0 sub to U', 1 sub to x', 2 cross, 3 end
   V kind(const V& start, const V& target, std::uint32_t j, const V& pc) const {
-    const B same_class = fc(start, j) == fc(target, j), same_cluster = same_class && fU(start, j) == fU(target, j);
+    const B same_class = fc(start, j) == fc(target, j),
+            same_cluster = same_class && fU(start, j) == fU(target, j);
     auto at = [&](std::uint64_t a0, std::uint64_t a1, std::uint64_t a2, std::uint64_t a3) {
       return segment(ops, pc, a0, a1, a2, a3, 3);
     };
-    return ops.ite(same_cluster, at(1, 3, 3, 3), ops.ite(same_class, at(2, 0, 2, 1), at(0, 2, 1, 3)));
+    return ops.ite(same_cluster, at(1, 3, 3, 3),
+                   ops.ite(same_class, at(2, 0, 2, 1), at(0, 2, 1, 3)));
   }
   V sub_target(const V& target, std::uint32_t j, const V& kd) const {
     return ops.ite(kd == ops.lit(0), fU(target, j), fx(target, j));
@@ -149,8 +160,10 @@ struct Rdn {
   };
 
   State initial(const V& u) const {
-    State s{u, std::vector<V>(k + 1, zero()), std::vector<V>(k + 1, zero()), B(ops.lit(0) == ops.lit(0))};
-    for (std::uint32_t j = 1; j <= k; ++j) s.start[j] = addr(u, j);  // every level's first route starts at u
+    State s{u, std::vector<V>(k + 1, zero()), std::vector<V>(k + 1, zero()),
+            B(ops.lit(0) == ops.lit(0))};
+    for (std::uint32_t j = 1; j <= k; ++j)
+      s.start[j] = addr(u, j);  // every level's first route starts at u
     return s;
   }
 
@@ -158,8 +171,8 @@ struct Rdn {
   State step(const V& v, const State& in) const {
     const B yes = ops.lit(0) == ops.lit(0), no = !yes;
     State s = in;
-    V target = v;   // the level-j target
-    B fresh = no;   // the level-j (sub-)route begins in this step
+    V target = v;  // the level-j target
+    B fresh = no;  // the level-j (sub-)route begins in this step
     V next = in.cur;
     B done = no, moved = no;
     for (std::uint32_t j = k; j >= 1; --j) {
@@ -168,7 +181,8 @@ struct Rdn {
       V e = pc0;
       for (int i = 0; i < 4; ++i) {
         const V kd = kind(start, target, j, e);
-        const B finished = (kd == ops.lit(0) || kd == ops.lit(1)) && fx(addr(in.cur, j), j) == sub_target(target, j, kd);
+        const B finished = (kd == ops.lit(0) || kd == ops.lit(1)) &&
+                           fx(addr(in.cur, j), j) == sub_target(target, j, kd);
         e = ops.ite(finished, e + ops.lit(1), e);
       }
       const V kd = kind(start, target, j, e);
@@ -189,7 +203,9 @@ struct Rdn {
     // level 0: the m-cube walk, highest differing bit first
     const V a = in.cur & mask(m), d = a ^ target;
     V high = zero();
-    for (std::uint32_t b = 0; b < m; ++b) high = ops.ite((d & ops.lit(std::uint64_t{1} << b)) != zero(), ops.lit(std::uint64_t{1} << b), high);
+    for (std::uint32_t b = 0; b < m; ++b)
+      high = ops.ite((d & ops.lit(std::uint64_t{1} << b)) != zero(), ops.lit(std::uint64_t{1} << b),
+                     high);
     next = ops.ite(!done && d != zero(), in.cur ^ high, next);
     moved = moved || (!done && d != zero());
     s.cur = next;

@@ -1,9 +1,10 @@
-#include "core/parallel.hpp"
 #include "verify/route_sweep.hpp"
 
 #include <algorithm>
 #include <atomic>
 #include <mutex>
+
+#include "core/parallel.hpp"
 
 namespace netsched {
 
@@ -19,19 +20,20 @@ Csr sorted_csr(const Graph& g) {
 std::optional<std::string> check_path(const Csr& g, std::uint32_t u, std::uint32_t v,
                                       const std::vector<std::uint32_t>& path) {
   if (path.empty() || path.front() != u || path.back() != v)
-    return "route " + std::to_string(u) + " -> " + std::to_string(v) + " does not start at " + std::to_string(u) +
-           " and end at " + std::to_string(v);
+    return "route " + std::to_string(u) + " -> " + std::to_string(v) + " does not start at " +
+           std::to_string(u) + " and end at " + std::to_string(v);
   for (std::size_t i = 1; i < path.size(); ++i) {
     const std::uint32_t a = path[i - 1], b = path[i];
     if (a >= g.num_nodes() || b >= g.num_nodes() || !std::binary_search(g.begin(a), g.end(a), b))
-      return "route " + std::to_string(u) + " -> " + std::to_string(v) + ": hop " + std::to_string(i) + " (" +
-             std::to_string(a) + " -> " + std::to_string(b) + ") is not a link";
+      return "route " + std::to_string(u) + " -> " + std::to_string(v) + ": hop " +
+             std::to_string(i) + " (" + std::to_string(a) + " -> " + std::to_string(b) +
+             ") is not a link";
   }
   return std::nullopt;
 }
 
-RouteSweep sweep_routes(const Csr& g, const RouteFn& route, std::optional<std::uint64_t> bound, unsigned threads,
-                        const Progress& progress) {
+RouteSweep sweep_routes(const Csr& g, const RouteFn& route, std::optional<std::uint64_t> bound,
+                        unsigned threads, const Progress& progress) {
   const std::uint32_t n = g.num_nodes();
   std::mutex mu;
   RouteSweep total;
@@ -89,10 +91,12 @@ RouteSweep sweep_routes(const Csr& g, const RouteFn& route, std::optional<std::u
     total.max_stretch = std::max(total.max_stretch, mine.max_stretch);
     if (!mine.within_bound) {
       total.within_bound = false;
-      if (better(*mine.first_over_bound, total.first_over_bound)) total.first_over_bound = mine.first_over_bound;
+      if (better(*mine.first_over_bound, total.first_over_bound))
+        total.first_over_bound = mine.first_over_bound;
     }
   };
-  parallel_items(n, threads, [] { return Scratch{}; }, source, merge);
+  parallel_items(
+      n, threads, [] { return Scratch{}; }, source, merge);
   return total;
 }
 

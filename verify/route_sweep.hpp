@@ -11,12 +11,13 @@
 
 namespace netsched {
 
-using RouteFn = std::function<void(std::uint32_t u, std::uint32_t v, std::vector<std::uint32_t>& path)>;
+using RouteFn =
+    std::function<void(std::uint32_t u, std::uint32_t v, std::vector<std::uint32_t>& path)>;
 
 struct RouteSweep {
   std::uint64_t pairs = 0;
   std::uint64_t max_length = 0;
-  double max_stretch = 1;            ///< max length / distance over pairs u != v
+  double max_stretch = 1;  ///< max length / distance over pairs u != v
   std::uint64_t total_length = 0;
   bool within_bound = true;
   struct Pair {

@@ -1,6 +1,7 @@
 #include "verify/simulator.hpp"
 
 #include <algorithm>
+
 #include "verify/blocks.hpp"
 #include "verify/port_rules.hpp"
 #include "verify/registers.hpp"
@@ -13,15 +14,18 @@ namespace {
 /// and never received since, s+1 = last received in step s).
 class Holdings {
  public:
-  Holdings(std::uint64_t nodes, std::uint64_t chunks, bool timed, std::uint64_t steps) : chunks_(chunks) {
+  Holdings(std::uint64_t nodes, std::uint64_t chunks, bool timed, std::uint64_t steps)
+      : chunks_(chunks) {
     const unsigned __int128 pairs = static_cast<unsigned __int128>(nodes) * chunks;
     if (pairs > (static_cast<unsigned __int128>(1) << 34))
-      throw std::invalid_argument("schedule has " + std::to_string(chunks) + " chunks on " + std::to_string(nodes) +
-                                  " nodes: too large for the dense simulator (limit 2^34 node-chunk pairs)");
+      throw std::invalid_argument(
+          "schedule has " + std::to_string(chunks) + " chunks on " + std::to_string(nodes) +
+          " nodes: too large for the dense simulator (limit 2^34 node-chunk pairs)");
     if (timed && (pairs > (static_cast<unsigned __int128>(1) << 30) || steps >= 0xffff))
-      throw std::invalid_argument("acquisition-time selectors on " + std::to_string(nodes) + " nodes, " +
-                                  std::to_string(chunks) + " chunks and " + std::to_string(steps) +
-                                  " steps: too large for the dense simulator (limits 2^30 node-chunk pairs, 65534 steps)");
+      throw std::invalid_argument(
+          "acquisition-time selectors on " + std::to_string(nodes) + " nodes, " +
+          std::to_string(chunks) + " chunks and " + std::to_string(steps) +
+          " steps: too large for the dense simulator (limits 2^30 node-chunk pairs, 65534 steps)");
     bits_.assign(static_cast<std::size_t>((pairs + 63) / 64), 0);
     if (timed) time_.assign(static_cast<std::size_t>(pairs), 0);
   }
@@ -35,7 +39,9 @@ class Holdings {
     bits_[i >> 6] |= 1ull << (i & 63);
     if (!time_.empty()) time_[i] = static_cast<std::uint16_t>(time);
   }
-  std::uint32_t acquired(std::uint32_t node, std::uint64_t chunk) const { return time_[node * chunks_ + chunk]; }
+  std::uint32_t acquired(std::uint32_t node, std::uint64_t chunk) const {
+    return time_[node * chunks_ + chunk];
+  }
 
  private:
   std::uint64_t chunks_;
@@ -52,10 +58,14 @@ std::ostream& operator<<(std::ostream& os, const CheckResult& r) {
 
 std::string to_string(Engine e) {
   switch (e) {
-    case Engine::Auto: return "auto";
-    case Engine::Dense: return "dense";
-    case Engine::Blocks: return "blocks";
-    case Engine::Registers: return "registers";
+    case Engine::Auto:
+      return "auto";
+    case Engine::Dense:
+      return "dense";
+    case Engine::Blocks:
+      return "blocks";
+    case Engine::Registers:
+      return "registers";
   }
   return "?";
 }
@@ -71,45 +81,54 @@ CheckResult simulate(const Network& t, const Schedule& s, Engine engine,
   const std::uint64_t n = t.num_nodes();
   const Collective& c = s.collective;
   if (c.nodes() != n)
-    throw std::invalid_argument("schedule is for " + std::to_string(c.nodes()) + " nodes, but " + t.spec() +
-                                " has " + std::to_string(n));
+    throw std::invalid_argument("schedule is for " + std::to_string(c.nodes()) + " nodes, but " +
+                                t.spec() + " has " + std::to_string(n));
   for (NodeId x : {c.root(), c.target()})
-    if (x.v >= n) throw std::invalid_argument("collective names node " + std::to_string(x.v) + ", out of range");
+    if (x.v >= n)
+      throw std::invalid_argument("collective names node " + std::to_string(x.v) +
+                                  ", out of range");
   if (s.model == PortModel::SingleDimension && t.dimension_count() == 0)
-    throw std::invalid_argument("the single-dimension model needs link dimensions, which " + t.family() +
-                                " does not define");
+    throw std::invalid_argument("the single-dimension model needs link dimensions, which " +
+                                t.family() + " does not define");
   for (const auto& g : c.groups())
     for (NodeId v : g)
-      if (v.v >= n) throw std::invalid_argument("collective group names node " + std::to_string(v.v) + ", out of range");
+      if (v.v >= n)
+        throw std::invalid_argument("collective group names node " + std::to_string(v.v) +
+                                    ", out of range");
   if (c.combining()) return simulate_registers(t, s);
   for (std::size_t i = 0; i < s.payloads.size(); ++i)
     if (!s.payloads[i].moves.empty())
-      throw std::invalid_argument("payload " + std::to_string(i) + " moves registers, but a " + c.name() +
-                                  " moves chunks");
+      throw std::invalid_argument("payload " + std::to_string(i) + " moves registers, but a " +
+                                  c.name() + " moves chunks");
   for (std::size_t i = 0; i < s.steps.size(); ++i)
     if (!s.steps[i].compute.empty())
-      throw std::invalid_argument("step " + std::to_string(i) + " computes on registers, but a " + c.name() +
-                                  " moves chunks");
+      throw std::invalid_argument("step " + std::to_string(i) + " computes on registers, but a " +
+                                  c.name() + " moves chunks");
   const std::uint64_t chunks = c.num_chunks();
   for (std::size_t i = 0; i < s.payloads.size(); ++i)
     for (auto ch : s.payloads[i].chunks)
       if (ch >= chunks)
-        throw std::invalid_argument("payload " + std::to_string(i) + " names chunk " + std::to_string(ch) +
-                                    ", but the " + c.name() + " has chunks 0.." + std::to_string(chunks - 1));
+        throw std::invalid_argument("payload " + std::to_string(i) + " names chunk " +
+                                    std::to_string(ch) + ", but the " + c.name() +
+                                    " has chunks 0.." + std::to_string(chunks - 1));
   const Digits digits = schedule_digits(s);
-  const bool large = static_cast<unsigned __int128>(n) * chunks > (static_cast<unsigned __int128>(1) << 26);
+  const bool large =
+      static_cast<unsigned __int128>(n) * chunks > (static_cast<unsigned __int128>(1) << 26);
   if (engine == Engine::Blocks || (engine == Engine::Auto && large && blocks_apply(s))) {
     if (!blocks_apply(s))
-      throw std::invalid_argument("the block checker handles total exchanges whose payloads are all selectors; this is a " +
-                                  c.name() + (c.kind() == Collective::Kind::TotalExchange ? " with explicit chunk lists" : ""));
+      throw std::invalid_argument(
+          "the block checker handles total exchanges whose payloads are all selectors; this is a " +
+          c.name() +
+          (c.kind() == Collective::Kind::TotalExchange ? " with explicit chunk lists" : ""));
     return simulate_blocks(t, s, 0, progress);
   }
   CheckResult r;
   r.engine = Engine::Dense;
   r.steps = s.steps.size();
   r.transfers = s.num_transfers();
-  const bool timed = std::any_of(s.payloads.begin(), s.payloads.end(),
-                                 [](const Payload& p) { return p.select && !p.select->acquired_in.empty(); });
+  const bool timed = std::any_of(s.payloads.begin(), s.payloads.end(), [](const Payload& p) {
+    return p.select && !p.select->acquired_in.empty();
+  });
   Holdings held(n, chunks, timed, s.steps.size());
   for (std::uint64_t ch = 0; ch < chunks; ++ch)
     if (!c.is_void(ch)) held.add(c.origin(ch).v, ch, 0);
@@ -126,7 +145,8 @@ CheckResult simulate(const Network& t, const Schedule& s, Engine engine,
     out.clear();
     auto fresh = [&](std::uint64_t ch) {
       // times are kept only for timed schedules
-      return p.select->acquired_in.empty() || in_ranges(p.select->acquired_in, held.acquired(x.from.v, ch));
+      return p.select->acquired_in.empty() ||
+             in_ranges(p.select->acquired_in, held.acquired(x.from.v, ch));
     };
     const bool by_dest = !p.select->dest_in.empty() || !p.select->dest_boxes.empty();
     if (c.kind() == Collective::Kind::TotalExchange && by_dest) {
@@ -135,7 +155,8 @@ CheckResult simulate(const Network& t, const Schedule& s, Engine engine,
         if (d >= n || !p.select->admits_destination(digits, static_cast<std::uint32_t>(d))) return;
         for (std::uint64_t o = 0; o < n; ++o) {
           const std::uint64_t ch = o * n + d;
-          if (held.has(x.from.v, ch) && in_ranges(p.select->origin_in, static_cast<std::uint32_t>(o)) && fresh(ch))
+          if (held.has(x.from.v, ch) &&
+              in_ranges(p.select->origin_in, static_cast<std::uint32_t>(o)) && fresh(ch))
             out.push_back(ch);
         }
       };
@@ -150,7 +171,8 @@ CheckResult simulate(const Network& t, const Schedule& s, Engine engine,
       return;
     }
     for (std::uint64_t ch = 0; ch < chunks; ++ch) {
-      if (!held.has(x.from.v, ch) || !in_ranges(p.select->origin_in, c.origin(ch).v) || !fresh(ch)) continue;
+      if (!held.has(x.from.v, ch) || !in_ranges(p.select->origin_in, c.origin(ch).v) || !fresh(ch))
+        continue;
       if (by_dest) {
         const auto d = c.single_destination(ch);
         if (!d || !p.select->admits_destination(digits, d->v)) continue;
@@ -175,13 +197,14 @@ CheckResult simulate(const Network& t, const Schedule& s, Engine engine,
       largest = std::max<std::uint64_t>(largest, chunks_here.size());
       if (chunks_here.empty())
         return fail({Rule::EmptyPayload, si, ti, x.from, std::nullopt,
-                     step_transfer(si, ti) + (s.payloads[x.payload].select ? "the selector picks no chunk the sender holds"
-                                                                : "the transfer carries no chunk")});
+                     step_transfer(si, ti) + (s.payloads[x.payload].select
+                                                  ? "the selector picks no chunk the sender holds"
+                                                  : "the transfer carries no chunk")});
       for (auto ch : chunks_here)
         if (!held.has(x.from.v, ch))
           return fail({Rule::Causality, si, ti, x.from, ch,
-                       step_transfer(si, ti) + "node " + std::to_string(x.from.v) + " sends chunk " + std::to_string(ch) +
-                           " it does not hold"});
+                       step_transfer(si, ti) + "node " + std::to_string(x.from.v) +
+                           " sends chunk " + std::to_string(ch) + " it does not hold"});
       if (auto v = ports.ports(si, ti, x)) return fail(std::move(*v));
     }
     // Receipts take effect at the end of the step (causality reads the start of the step).
@@ -191,14 +214,12 @@ CheckResult simulate(const Network& t, const Schedule& s, Engine engine,
   }
   for (std::uint64_t ch = 0; ch < chunks; ++ch) {
     if (auto d = c.single_destination(ch)) {
-      if (!held.has(d->v, ch))
-        return fail(delivery_violation(ch, *d));
+      if (!held.has(d->v, ch)) return fail(delivery_violation(ch, *d));
       continue;
     }
     if (c.kind() == Collective::Kind::Multicast) {
       for (NodeId v : c.groups()[ch])
-        if (!held.has(v.v, ch))
-          return fail(delivery_violation(ch, v));
+        if (!held.has(v.v, ch)) return fail(delivery_violation(ch, v));
       continue;
     }
     for (std::uint32_t v = 0; v < n; ++v)

@@ -7,9 +7,9 @@
 #include <ostream>
 #include <string>
 
+#include "core/network.hpp"
 #include "core/schedule.hpp"
 #include "core/verdict.hpp"
-#include "core/network.hpp"
 
 namespace netsched {
 
@@ -37,7 +37,6 @@ std::ostream& operator<<(std::ostream& os, const CheckResult& r);
 
 /// Version string written into verification records.
 inline constexpr const char* kSimulatorVersion = "netsched-sim 1";
-
 
 std::string to_string(Engine e);
 std::optional<Engine> engine_from_name(const std::string& name);

@@ -12,9 +12,12 @@ namespace netsched {
 
 std::string to_string(Bisection::Kind k) {
   switch (k) {
-    case Bisection::Kind::Exact: return "exact";
-    case Bisection::Kind::UpperBound: return "upper_bound";
-    case Bisection::Kind::Unknown: return "unknown";
+    case Bisection::Kind::Exact:
+      return "exact";
+    case Bisection::Kind::UpperBound:
+      return "upper_bound";
+    case Bisection::Kind::Unknown:
+      return "unknown";
   }
   return "?";
 }

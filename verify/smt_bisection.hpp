@@ -14,8 +14,8 @@ struct Bisection {
   /// width is its best cut).
   enum class Kind { Exact, UpperBound, Unknown };
   Kind result = Kind::Unknown;
-  std::uint64_t width = 0;       ///< the exact width, or the best upper bound
-  std::vector<char> side;        ///< the witness cut: side[v] in {0, 1}
+  std::uint64_t width = 0;  ///< the exact width, or the best upper bound
+  std::vector<char> side;   ///< the witness cut: side[v] in {0, 1}
   double seconds = 0;
 };
 

@@ -1,6 +1,7 @@
 // Encoding (one Z3 context per check):
 //   h[t][v][c]  node v holds chunk c at the start of step t (t = 0..T), a Bool;
-//   a[t][v][c]  the latest time v obtained c (0 = from the start, s+1 = step s, -1 = never), an Int,
+//   a[t][v][c]  the latest time v obtained c (0 = from the start, s+1 = step s, -1 = never), an
+//   Int,
 //               only when some selector filters by acquisition time;
 //   carried(i,c) transfer i of step t carries c: explicit payloads name c; selectors require
 //               h[t][from][c] and the destination/origin/acquisition filters.
@@ -21,25 +22,32 @@ SmtVerdict smt_check(const Network& t, const Schedule& s, unsigned timeout_ms) {
   const Collective& col = s.collective;
   const Digits digits = schedule_digits(s);
   const std::uint64_t n = t.num_nodes(), chunks = col.num_chunks(), steps = s.steps.size();
-  if (col.nodes() != n) throw std::invalid_argument("schedule is for " + std::to_string(col.nodes()) + " nodes, network has " + std::to_string(n));
+  if (col.nodes() != n)
+    throw std::invalid_argument("schedule is for " + std::to_string(col.nodes()) +
+                                " nodes, network has " + std::to_string(n));
   if (col.combining())
     throw std::invalid_argument("the SMT encoding covers chunk collectives only; a " + col.name() +
                                 " (registers) is checked by the simulator, not by --smt");
   const std::uint64_t state = n * chunks * (steps + 1);
   if (state > kMaxSmtStateVariables)
-    throw std::invalid_argument("the SMT encoding would need " + std::to_string(state) + " state variables (N x chunks x (steps+1)), over " +
+    throw std::invalid_argument("the SMT encoding would need " + std::to_string(state) +
+                                " state variables (N x chunks x (steps+1)), over " +
                                 std::to_string(kMaxSmtStateVariables));
   for (std::size_t i = 0; i < s.payloads.size(); ++i)
     for (auto ch : s.payloads[i].chunks)
-      if (ch >= chunks) throw std::invalid_argument("payload " + std::to_string(i) + " names chunk " + std::to_string(ch) + ", out of range");
+      if (ch >= chunks)
+        throw std::invalid_argument("payload " + std::to_string(i) + " names chunk " +
+                                    std::to_string(ch) + ", out of range");
   if (s.model == PortModel::SingleDimension && t.dimension_count() == 0)
-    throw std::invalid_argument("the single-dimension model needs link dimensions, which " + t.family() + " does not define");
+    throw std::invalid_argument("the single-dimension model needs link dimensions, which " +
+                                t.family() + " does not define");
   bool timed = false;
   for (const auto& p : s.payloads) timed = timed || (p.select && !p.select->acquired_in.empty());
 
   z3::context ctx;
   auto var = [&](const char* kind, std::uint64_t a, std::uint64_t b, std::uint64_t c) {
-    return std::string(kind) + "_" + std::to_string(a) + "_" + std::to_string(b) + "_" + std::to_string(c);
+    return std::string(kind) + "_" + std::to_string(a) + "_" + std::to_string(b) + "_" +
+           std::to_string(c);
   };
   // state at the start of the current step
   std::vector<z3::expr> held, acq;
@@ -59,8 +67,9 @@ SmtVerdict smt_check(const Network& t, const Schedule& s, unsigned timeout_ms) {
     std::optional<NodeId> node;
   };
   std::vector<Indicator> indicators;
-  auto indicate = [&](z3::expr fires, Rule rule, std::optional<std::uint64_t> step, std::optional<std::uint64_t> transfer,
-                      std::optional<NodeId> node, std::optional<std::uint64_t> chunk) {
+  auto indicate = [&](z3::expr fires, Rule rule, std::optional<std::uint64_t> step,
+                      std::optional<std::uint64_t> transfer, std::optional<NodeId> node,
+                      std::optional<std::uint64_t> chunk) {
     indicators.push_back(Indicator{fires, rule, step, transfer, chunk, node});
   };
   std::uint64_t variables = 0;
@@ -75,7 +84,9 @@ SmtVerdict smt_check(const Network& t, const Schedule& s, unsigned timeout_ms) {
     std::vector<std::vector<z3::expr>> into(n * chunks);  // carried(i,c) for transfers into v
     for (std::uint64_t i = 0; i < tr.size(); ++i) {
       const Transfer& x = tr[i];
-      if (x.from.v >= n || x.to.v >= n) throw std::invalid_argument("step " + std::to_string(st) + " transfer " + std::to_string(i) + ": node out of range");
+      if (x.from.v >= n || x.to.v >= n)
+        throw std::invalid_argument("step " + std::to_string(st) + " transfer " +
+                                    std::to_string(i) + ": node out of range");
       const std::uint64_t f = x.from.v, g = x.to.v;
       const Payload& p = s.payloads.at(x.payload);
       z3::expr_vector carried(ctx), causal_bad(ctx);
@@ -83,7 +94,8 @@ SmtVerdict smt_check(const Network& t, const Schedule& s, unsigned timeout_ms) {
       for (std::uint64_t c = 0; c < chunks; ++c) {
         std::optional<z3::expr> e;
         if (!p.select) {
-          if (std::find(p.chunks.begin(), p.chunks.end(), c) != p.chunks.end()) e = ctx.bool_val(true);
+          if (std::find(p.chunks.begin(), p.chunks.end(), c) != p.chunks.end())
+            e = ctx.bool_val(true);
         } else {
           const auto d = col.single_destination(c);
           if (!in(p.select->origin_in, col.origin(c).v)) continue;
@@ -106,21 +118,27 @@ SmtVerdict smt_check(const Network& t, const Schedule& s, unsigned timeout_ms) {
         carries.push_back({c, *e});
       }
       // edge
-      indicate(ctx.bool_val(f == g || !t.adjacent(x.from, x.to)), Rule::Edge, st, i, x.from, std::nullopt);
-      indicate(carried.empty() ? ctx.bool_val(true) : !z3::mk_or(carried), Rule::EmptyPayload, st, i, x.from, std::nullopt);
-      indicate(causal_bad.empty() ? ctx.bool_val(false) : z3::mk_or(causal_bad), Rule::Causality, st, i, x.from, std::nullopt);
+      indicate(ctx.bool_val(f == g || !t.adjacent(x.from, x.to)), Rule::Edge, st, i, x.from,
+               std::nullopt);
+      indicate(carried.empty() ? ctx.bool_val(true) : !z3::mk_or(carried), Rule::EmptyPayload, st,
+               i, x.from, std::nullopt);
+      indicate(causal_bad.empty() ? ctx.bool_val(false) : z3::mk_or(causal_bad), Rule::Causality,
+               st, i, x.from, std::nullopt);
       // ports: the same sender, receiver or link earlier in the step
       z3::expr_vector same_from(ctx), same_to(ctx), same_link(ctx), other_dim(ctx);
-      const z3::expr fi = ctx.int_val(static_cast<std::int64_t>(f)), gi = ctx.int_val(static_cast<std::int64_t>(g));
+      const z3::expr fi = ctx.int_val(static_cast<std::int64_t>(f)),
+                     gi = ctx.int_val(static_cast<std::int64_t>(g));
       const auto dim_i = t.edge_dimension(x.from, x.to);
       for (std::uint64_t j = 0; j < i; ++j) {
-        const z3::expr fj = ctx.int_val(static_cast<std::int64_t>(tr[j].from.v)), gj = ctx.int_val(static_cast<std::int64_t>(tr[j].to.v));
+        const z3::expr fj = ctx.int_val(static_cast<std::int64_t>(tr[j].from.v)),
+                       gj = ctx.int_val(static_cast<std::int64_t>(tr[j].to.v));
         same_from.push_back(fj == fi);
         same_to.push_back(gj == gi);
         same_link.push_back(fj == fi && gj == gi);
         if (s.model == PortModel::SingleDimension) {
           const auto dim_j = t.edge_dimension(tr[j].from, tr[j].to);
-          other_dim.push_back(ctx.int_val(dim_j ? static_cast<int>(*dim_j) : -1) != ctx.int_val(dim_i ? static_cast<int>(*dim_i) : -1));
+          other_dim.push_back(ctx.int_val(dim_j ? static_cast<int>(*dim_j) : -1) !=
+                              ctx.int_val(dim_i ? static_cast<int>(*dim_i) : -1));
         }
       }
       auto any = [&](z3::expr_vector& v) { return v.empty() ? ctx.bool_val(false) : z3::mk_or(v); };
@@ -129,7 +147,8 @@ SmtVerdict smt_check(const Network& t, const Schedule& s, unsigned timeout_ms) {
       } else {
         indicate(any(same_from), Rule::PortSend, st, i, x.from, std::nullopt);
         indicate(any(same_to), Rule::PortReceive, st, i, x.to, std::nullopt);
-        if (s.model == PortModel::SingleDimension) indicate(any(other_dim), Rule::Dimension, st, i, x.from, std::nullopt);
+        if (s.model == PortModel::SingleDimension)
+          indicate(any(other_dim), Rule::Dimension, st, i, x.from, std::nullopt);
       }
       for (auto& [c, e] : carries) into[g * chunks + c].push_back(e);
     }
@@ -156,7 +175,8 @@ SmtVerdict smt_check(const Network& t, const Schedule& s, unsigned timeout_ms) {
   for (std::uint64_t c = 0; c < chunks; ++c)
     for (std::uint64_t v = 0; v < n; ++v)
       if (col.is_destination(c, NodeId(static_cast<std::uint32_t>(v))))
-        indicate(!held[v * chunks + c], Rule::Delivery, std::nullopt, std::nullopt, NodeId(static_cast<std::uint32_t>(v)), c);
+        indicate(!held[v * chunks + c], Rule::Delivery, std::nullopt, std::nullopt,
+                 NodeId(static_cast<std::uint32_t>(v)), c);
   z3::expr_vector some(ctx);
   for (auto& ind : indicators) some.push_back(ind.fires);
   solver.add(some.empty() ? ctx.bool_val(false) : z3::mk_or(some));
@@ -171,8 +191,9 @@ SmtVerdict smt_check(const Network& t, const Schedule& s, unsigned timeout_ms) {
       if (!m.eval(ind.fires, true).is_true()) continue;
       out.verdict = Verdict::violated(
           ind.step ? Violation{ind.rule, ind.step, ind.transfer, ind.node, ind.chunk,
-                               "step " + std::to_string(*ind.step) + " transfer " + std::to_string(*ind.transfer) +
-                                   ": " + std::string(to_string(ind.rule))}
+                               "step " + std::to_string(*ind.step) + " transfer " +
+                                   std::to_string(*ind.transfer) + ": " +
+                                   std::string(to_string(ind.rule))}
                    : delivery_violation(*ind.chunk, *ind.node));
       break;
     }

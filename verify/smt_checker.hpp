@@ -5,9 +5,9 @@
 #include <optional>
 #include <string>
 
+#include "core/network.hpp"
 #include "core/schedule.hpp"
 #include "core/verdict.hpp"
-#include "core/network.hpp"
 
 namespace netsched {
 

@@ -77,7 +77,8 @@ Encoding encode(const RouteMachine& machine, RouteFault fault) {
     };
     return e;
   }
-  if (fault != RouteFault::None) throw std::invalid_argument("the deliberate faults apply to the dualcube encoding");
+  if (fault != RouteFault::None)
+    throw std::invalid_argument("the deliberate faults apply to the dualcube encoding");
   const std::uint32_t m = machine.m, k = machine.k;
   {
     IntOps ops;
@@ -116,19 +117,22 @@ Encoding encode(const RouteMachine& machine, RouteFault fault) {
 }
 
 /// What the counterexample's route does wrong: a hop that is not a link, or its length.
-Violation refutation(const Network& t, const std::vector<std::uint32_t>& path, std::uint32_t u, std::uint32_t v,
-                     std::uint64_t bound) {
+Violation refutation(const Network& t, const std::vector<std::uint32_t>& path, std::uint32_t u,
+                     std::uint32_t v, std::uint64_t bound) {
   Violation w{Rule::RouteLength, std::nullopt, std::nullopt, NodeId(u), std::nullopt, {}};
   w.message = "the route " + t.label(NodeId(u)) + " -> " + t.label(NodeId(v)) + " is";
   for (auto x : path) w.message += " " + t.label(NodeId(x));
   for (std::size_t i = 1; i < path.size(); ++i)
     if (!t.adjacent(NodeId(path[i - 1]), NodeId(path[i]))) {
       w.rule = Rule::RouteLink;
-      w.message += ": hop " + t.label(NodeId(path[i - 1])) + " -> " + t.label(NodeId(path[i])) + " is not a link";
+      w.message += ": hop " + t.label(NodeId(path[i - 1])) + " -> " + t.label(NodeId(path[i])) +
+                   " is not a link";
       return w;
     }
-  if (path.back() != v) w.message += ": it stops before the target";
-  else if (path.size() - 1 > bound) w.message += ": " + std::to_string(path.size() - 1) + " hops, over the bound";
+  if (path.back() != v)
+    w.message += ": it stops before the target";
+  else if (path.size() - 1 > bound)
+    w.message += ": " + std::to_string(path.size() - 1) + " hops, over the bound";
   return w;
 }
 
@@ -138,13 +142,14 @@ std::string RouteMachine::algorithm() const {
   return kind == Kind::Dualcube ? "dualcube-routing" : "hdn-routing";
 }
 
-std::vector<std::uint32_t> machine_route(const RouteMachine& machine, std::uint32_t u, std::uint32_t v,
-                                         RouteFault fault) {
+std::vector<std::uint32_t> machine_route(const RouteMachine& machine, std::uint32_t u,
+                                         std::uint32_t v, RouteFault fault) {
   return encode(machine, fault).route(u, v);
 }
 
 RouteProof prove_routes(const Network& t, const RouteMachine& machine, const PaperBound& bound,
-                        const RouteFn& router, unsigned timeout_ms, RouteFault fault, std::uint64_t samples) {
+                        const RouteFn& router, unsigned timeout_ms, RouteFault fault,
+                        std::uint64_t samples) {
   const auto t0 = std::chrono::steady_clock::now();
   const Encoding enc = encode(machine, fault);
   RouteProof out;
@@ -160,17 +165,19 @@ RouteProof prove_routes(const Network& t, const RouteMachine& machine, const Pap
     auto compare = [&](std::uint32_t u, std::uint32_t v) {
       router(u, v, path);
       if (enc.route(u, v) != path)
-        throw std::logic_error("the encoded routing machine differs from the router on " + std::to_string(u) + " -> " +
-                               std::to_string(v));
+        throw std::logic_error("the encoded routing machine differs from the router on " +
+                               std::to_string(u) + " -> " + std::to_string(v));
       if (enc.link(u, v) != t.adjacent(NodeId(u), NodeId(v)))
-        throw std::logic_error("the encoded link predicate differs from the network on " + std::to_string(u) + ", " +
-                               std::to_string(v));
+        throw std::logic_error("the encoded link predicate differs from the network on " +
+                               std::to_string(u) + ", " + std::to_string(v));
       ++out.sampled;
     };
     auto neighbours_agree = [&](std::uint32_t u) {
       t.neighbors(NodeId(u), nb);
       for (NodeId w : nb)
-        if (!enc.link(u, w.v)) throw std::logic_error("the encoded link predicate misses the link " + std::to_string(u) + " -- " + std::to_string(w.v));
+        if (!enc.link(u, w.v))
+          throw std::logic_error("the encoded link predicate misses the link " + std::to_string(u) +
+                                 " -- " + std::to_string(w.v));
     };
     if (n * n <= samples) {
       for (std::uint32_t u = 0; u < n; ++u) {

@@ -32,8 +32,8 @@ struct RouteProof {
   std::optional<std::pair<NodeId, NodeId>> counterexample;  ///< (u, v) when refuted
   std::uint64_t bound = 0;
   std::string bound_source;
-  std::uint64_t pairs = 0;          ///< ordered pairs covered (N^2)
-  std::uint64_t sampled = 0;        ///< pairs on which machine and router were compared
+  std::uint64_t pairs = 0;    ///< ordered pairs covered (N^2)
+  std::uint64_t sampled = 0;  ///< pairs on which machine and router were compared
   double seconds = 0;
 };
 

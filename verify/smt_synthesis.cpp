@@ -8,10 +8,10 @@
 // (one hop per step); R2 sum_v h_{t,v,c} <= 2^t for a chunk with many destinations (every holder
 // sends at most once per step); R3 sum of all x >= sum over personalized chunks of
 // d(origin, destination) (each needs that many hops), in integer arithmetic over per-step counts
-// bounded by N (implied by one-port) so that T < AS(G) is refuted at once; R4 the root of a broadcast sends to a
-// representative of its neighbours' orbits under the root's stabilizer in step 0 (an automorphism
-// fixing the root maps any schedule to one that does, and a schedule that leaves step 0 idle can
-// start with any send).
+// bounded by N (implied by one-port) so that T < AS(G) is refuted at once; R4 the root of a
+// broadcast sends to a representative of its neighbours' orbits under the root's stabilizer in step
+// 0 (an automorphism fixing the root maps any schedule to one that does, and a schedule that leaves
+// step 0 idle can start with any send).
 #include "verify/smt_synthesis.hpp"
 
 #include <z3++.h>
@@ -27,9 +27,12 @@ namespace netsched {
 
 std::string to_string(Feasibility f) {
   switch (f) {
-    case Feasibility::Sat: return "sat";
-    case Feasibility::Unsat: return "unsat";
-    case Feasibility::Unknown: return "unknown";
+    case Feasibility::Sat:
+      return "sat";
+    case Feasibility::Unsat:
+      return "unsat";
+    case Feasibility::Unknown:
+      return "unknown";
   }
   return "?";
 }
@@ -44,7 +47,8 @@ double since(std::chrono::steady_clock::time_point t0) {
 
 }  // namespace
 
-FeasibilityResult feasible(const Network& t, const Collective& col, std::uint64_t steps, const SynthesisOptions& opt) {
+FeasibilityResult feasible(const Network& t, const Collective& col, std::uint64_t steps,
+                           const SynthesisOptions& opt) {
   const auto t0 = std::chrono::steady_clock::now();
   const Csr g(t);
   const std::uint32_t n = g.num_nodes();
@@ -60,8 +64,10 @@ FeasibilityResult feasible(const Network& t, const Collective& col, std::uint64_
     if (!d || *d != col.origin(c)) moving.push_back(c);
   }
   if (steps * arcs.size() * moving.size() > kMaxVariables)
-    throw std::invalid_argument("min-steps: " + std::to_string(steps) + " steps x " + std::to_string(arcs.size()) + " arcs x " +
-                                std::to_string(moving.size()) + " chunks exceeds " + std::to_string(kMaxVariables) + " variables");
+    throw std::invalid_argument("min-steps: " + std::to_string(steps) + " steps x " +
+                                std::to_string(arcs.size()) + " arcs x " +
+                                std::to_string(moving.size()) + " chunks exceeds " +
+                                std::to_string(kMaxVariables) + " variables");
   std::vector<std::vector<std::uint32_t>> dist(n);
   auto distance = [&](std::uint32_t a, std::uint32_t b) {
     if (dist[a].empty()) dist[a] = bfs_distances(g, a);
@@ -71,7 +77,8 @@ FeasibilityResult feasible(const Network& t, const Collective& col, std::uint64_
   z3::solver solver(ctx);
   solver.set("timeout", opt.timeout_ms);
   auto name = [](const char* k, std::uint64_t a, std::uint64_t b, std::uint64_t c) {
-    return std::string(k) + "_" + std::to_string(a) + "_" + std::to_string(b) + "_" + std::to_string(c);
+    return std::string(k) + "_" + std::to_string(a) + "_" + std::to_string(b) + "_" +
+           std::to_string(c);
   };
   // h for the current step, per (v, moving chunk index)
   const std::size_t m = moving.size();
@@ -196,36 +203,47 @@ FeasibilityResult feasible(const Network& t, const Collective& col, std::uint64_
     for (std::size_t a = 0; a < arcs.size(); ++a)
       for (std::size_t k = 0; k < m; ++k)
         if (model.eval(x[st][a * m + k], true).is_true())
-          step.transfers.push_back({NodeId(arcs[a].first), NodeId(arcs[a].second), static_cast<std::uint32_t>(moving[k])});
+          step.transfers.push_back({NodeId(arcs[a].first), NodeId(arcs[a].second),
+                                    static_cast<std::uint32_t>(moving[k])});
     s.steps.push_back(std::move(step));
   }
   // every decoded schedule goes through the simulator before it is returned
   const CheckResult check = simulate(t, s);
-  if (!check.ok()) throw std::logic_error("z3 model decodes to an invalid schedule: " + check.violation()->message);
+  if (!check.ok())
+    throw std::logic_error("z3 model decodes to an invalid schedule: " +
+                           check.violation()->message);
   r.schedule = std::move(s);
   return r;
 }
 
 std::string to_string(Optimum o) {
   switch (o) {
-    case Optimum::Optimal: return "optimal";
-    case Optimum::Bounds: return "bounds";
-    case Optimum::Unknown: return "unknown";
+    case Optimum::Optimal:
+      return "optimal";
+    case Optimum::Bounds:
+      return "bounds";
+    case Optimum::Unknown:
+      return "unknown";
   }
   return "?";
 }
 
-MinSteps min_steps(const Network& t, const Collective& c, std::uint64_t max_steps, const SynthesisOptions& opt,
-                   const Schedule* known) {
+MinSteps min_steps(const Network& t, const Collective& c, std::uint64_t max_steps,
+                   const SynthesisOptions& opt, const Schedule* known) {
   const auto t0 = std::chrono::steady_clock::now();
   MinSteps out;
   if (known) {
-    const bool unit = std::all_of(known->payloads.begin(), known->payloads.end(),
-                                  [](const Payload& p) { return !p.select && p.chunks.size() == 1; });
+    const bool unit =
+        std::all_of(known->payloads.begin(), known->payloads.end(),
+                    [](const Payload& p) { return !p.select && p.chunks.size() == 1; });
     if (!(known->collective == c) || known->model != PortModel::OnePort || !unit)
-      throw std::invalid_argument("min-steps: the known schedule is not a unit-message one-port schedule of this collective");
+      throw std::invalid_argument(
+          "min-steps: the known schedule is not a unit-message one-port schedule of this "
+          "collective");
     const CheckResult check = simulate(t, *known);
-    if (!check.ok()) throw std::logic_error("min-steps: the known schedule is invalid: " + check.violation()->message);
+    if (!check.ok())
+      throw std::logic_error("min-steps: the known schedule is invalid: " +
+                             check.violation()->message);
     out.upper_bound = known->steps.size();
     out.schedule = *known;
     out.upper_source = known->algorithm + " (checked by the simulator)";
@@ -242,9 +260,9 @@ MinSteps min_steps(const Network& t, const Collective& c, std::uint64_t max_step
       out.schedule = r.schedule;
       out.upper_source = "z3";
     }
-    out.result = out.lower_bound == out.upper_bound                     ? Optimum::Optimal
+    out.result = out.lower_bound == out.upper_bound                  ? Optimum::Optimal
                  : out.queries.back().second == Feasibility::Unknown ? Optimum::Bounds
-                                                                      : Optimum::Optimal;
+                                                                     : Optimum::Optimal;
     if (out.upper_bound == 0) {
       out.lower_bound = 0;
       out.result = Optimum::Optimal;

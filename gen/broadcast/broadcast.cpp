@@ -17,7 +17,8 @@ std::vector<std::string> broadcast_names(const Network& t) {
   if (const auto* p = dynamic_cast<const Product*>(&t))
     names.push_back(p->family() == "hypercube" ? "binomial-tree" : "product-broadcast");
   if (dynamic_cast<const Dualcube*>(&t)) names.push_back("dualcube-broadcast");
-  if (dynamic_cast<const Mfc*>(&t) || dynamic_cast<const Hsn*>(&t)) names.push_back("rhfc-broadcast");
+  if (dynamic_cast<const Mfc*>(&t) || dynamic_cast<const Hsn*>(&t))
+    names.push_back("rhfc-broadcast");
   names.push_back("greedy");
   return names;
 }

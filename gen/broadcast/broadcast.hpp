@@ -20,7 +20,8 @@ std::vector<std::string> broadcast_names(const Network& t);
 
 /// Rounds of the named broadcast ("auto" = the first of broadcast_names) from `root`.
 /// Throws std::invalid_argument naming the choices when the algorithm does not apply.
-Rounds broadcast_rounds(const Network& t, std::uint32_t root, const std::string& algorithm = "auto");
+Rounds broadcast_rounds(const Network& t, std::uint32_t root,
+                        const std::string& algorithm = "auto");
 
 /// The broadcast as a schedule (one chunk, one-port).
 Schedule make_broadcast(const Network& t, NodeId root, const std::string& algorithm = "auto");
@@ -33,12 +34,13 @@ void merge_rounds(Rounds& dst, const Rounds& src, std::size_t offset);
 /// Optimal one-port broadcast in one factor from coordinate `root`: rounds of (from, to)
 /// coordinates. Ring: ceil(n/2) rounds; complete graph: ceil(log2 n); path: greedy towards
 /// the longer side first.
-std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> factor_broadcast(const Factor& f,
-                                                                                  std::uint32_t root);
+std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> factor_broadcast(
+    const Factor& f, std::uint32_t root);
 /// Dimension-by-dimension broadcast inside a product: the nodes agreeing with `root` outside
 /// `informed` already hold the message; the dimensions in `dims` (not in `informed`) are
 /// broadcast one after another.
-Rounds product_broadcast(const Product& p, std::uint64_t root, const std::vector<std::uint32_t>& dims,
+Rounds product_broadcast(const Product& p, std::uint64_t root,
+                         const std::vector<std::uint32_t>& dims,
                          const std::vector<std::uint32_t>& informed);
 
 Rounds hdn_broadcast(const Network& t, std::uint32_t root);

@@ -12,7 +12,8 @@ Rounds greedy_broadcast(const Network& t, std::uint32_t root) {
   const Csr g(t, 1);
   const std::uint32_t n = g.num_nodes();
   const auto [parent, order] = bfs_tree(g, root);
-  if (order.size() != n) throw std::invalid_argument("greedy broadcast: the network is disconnected");
+  if (order.size() != n)
+    throw std::invalid_argument("greedy broadcast: the network is disconnected");
   // Rounds a subtree needs once its root holds the message, computed bottom-up.
   std::vector<std::vector<std::uint32_t>> children(n);
   for (std::uint32_t v : order)
@@ -20,9 +21,11 @@ Rounds greedy_broadcast(const Network& t, std::uint32_t root) {
   std::vector<std::uint32_t> need(n, 0);
   for (std::size_t i = order.size(); i-- > 0;) {
     auto& ch = children[order[i]];
-    std::sort(ch.begin(), ch.end(), [&](std::uint32_t a, std::uint32_t b) { return need[a] > need[b]; });
+    std::sort(ch.begin(), ch.end(),
+              [&](std::uint32_t a, std::uint32_t b) { return need[a] > need[b]; });
     std::uint32_t m = 0;
-    for (std::size_t k = 0; k < ch.size(); ++k) m = std::max<std::uint32_t>(m, static_cast<std::uint32_t>(k + 1) + need[ch[k]]);
+    for (std::size_t k = 0; k < ch.size(); ++k)
+      m = std::max<std::uint32_t>(m, static_cast<std::uint32_t>(k + 1) + need[ch[k]]);
     need[order[i]] = m;
   }
   Rounds out(need[root]);

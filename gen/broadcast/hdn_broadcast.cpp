@@ -24,7 +24,8 @@ class HdnBroadcast {
     for (std::uint32_t d = 0; d < h.base().dims(); ++d) all_.push_back(d);
   }
 
-  Rounds run(std::size_t j, std::uint64_t copy, std::uint64_t b0, const std::vector<std::uint32_t>& informed) const {
+  Rounds run(std::size_t j, std::uint64_t copy, std::uint64_t b0,
+             const std::vector<std::uint32_t>& informed) const {
     if (j == 0) return product_broadcast(h_.base(), b0, all_, informed);
     const Hdn::Level& L = h_.level(j);
     const std::uint64_t below = h_.copies_at(j - 1);

@@ -8,8 +8,8 @@
 
 namespace netsched {
 
-std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> factor_broadcast(const Factor& f,
-                                                                                  std::uint32_t root) {
+std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> factor_broadcast(
+    const Factor& f, std::uint32_t root) {
   std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> rounds;
   const std::uint32_t n = f.size;
   if (n <= 1) return rounds;
@@ -45,14 +45,17 @@ std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> factor_broadca
     };
     auto go_left = [&] {
       if (remaining == 0 || left >= avail_left) return false;
-      r.push_back({pos(-static_cast<std::int64_t>(left)), pos(-static_cast<std::int64_t>(left) - 1)});
+      r.push_back(
+          {pos(-static_cast<std::int64_t>(left)), pos(-static_cast<std::int64_t>(left) - 1)});
       ++left;
       --remaining;
       return true;
     };
     if (lone) {
-      if (first_right) go_right();
-      else go_left();
+      if (first_right)
+        go_right();
+      else
+        go_left();
     } else {
       go_right();
       go_left();
@@ -61,7 +64,8 @@ std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> factor_broadca
   return rounds;
 }
 
-Rounds product_broadcast(const Product& p, std::uint64_t root, const std::vector<std::uint32_t>& dims,
+Rounds product_broadcast(const Product& p, std::uint64_t root,
+                         const std::vector<std::uint32_t>& dims,
                          const std::vector<std::uint32_t>& informed) {
   Rounds rounds;
   std::vector<std::uint32_t> spread(informed);  // dimensions along which the message is spread
@@ -93,7 +97,8 @@ Rounds product_broadcast(const Product& p, std::uint64_t root, const std::vector
       for_each_informed([&](std::uint64_t w) {
         const std::uint64_t line = w - rc * st;  // w with coordinate d at 0
         for (const auto& [a, b] : round)
-          out.push_back({static_cast<std::uint32_t>(line + a * st), static_cast<std::uint32_t>(line + b * st)});
+          out.push_back({static_cast<std::uint32_t>(line + a * st),
+                         static_cast<std::uint32_t>(line + b * st)});
       });
     }
     spread.push_back(d);

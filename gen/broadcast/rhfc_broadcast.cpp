@@ -42,8 +42,10 @@ class RhfcBroadcast {
       // Phase 3: every other cluster from its entry node, and (HFC/HSN) the root's cluster
       // from the root, all at once.
       const std::size_t offset = out.size();
-      for (const auto& [b, y] : entries) merge_rounds(out, shifted(run(i - 1, y % below), b * below), offset);
-      if (view_.per_nucleus()) merge_rounds(out, shifted(run(i - 1, root % below), a * below), offset);
+      for (const auto& [b, y] : entries)
+        merge_rounds(out, shifted(run(i - 1, y % below), b * below), offset);
+      if (view_.per_nucleus())
+        merge_rounds(out, shifted(run(i - 1, root % below), a * below), offset);
     }
     return memo_[key] = std::move(out);
   }

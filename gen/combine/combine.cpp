@@ -7,8 +7,9 @@
 namespace netsched {
 
 const std::vector<std::string>& combining_collective_names() {
-  static const std::vector<std::string> names{"all-reduce",     "prefix", "cluster-sum", "cluster-prefix",
-                                              "matmul",         "vecmat", "all-gather", "multicast"};
+  static const std::vector<std::string> names{"all-reduce",     "prefix",   "cluster-sum",
+                                              "cluster-prefix", "matmul",   "vecmat",
+                                              "all-gather",     "multicast"};
   return names;
 }
 
@@ -31,9 +32,11 @@ std::vector<std::string> combining_algorithm_names(const Network& t, const std::
   return {};
 }
 
-Schedule make_combining(const Network& t, const std::string& c, const std::string& algorithm, NodeId root) {
+Schedule make_combining(const Network& t, const std::string& c, const std::string& algorithm,
+                        NodeId root) {
   const auto names = combining_algorithm_names(t, c);
-  if (names.empty()) throw std::invalid_argument(c + " is not implemented for the " + t.family() + " family");
+  if (names.empty())
+    throw std::invalid_argument(c + " is not implemented for the " + t.family() + " family");
   const std::string a = choose_algorithm(names, algorithm, c, t);
   if (a == "dimension-sum") return hypercube_all_reduce(t);
   if (a == "dimension-prefix") return hypercube_prefix(t);

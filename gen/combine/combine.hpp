@@ -21,16 +21,16 @@ std::vector<std::string> combining_algorithm_names(const Network& t, const std::
 
 /// The named collective by the named algorithm ("auto" = the default). `root` selects the
 /// source cluster of a multicast (the cluster of that node).
-Schedule make_combining(const Network& t, const std::string& collective, const std::string& algorithm = "auto",
-                        NodeId root = NodeId(0));
+Schedule make_combining(const Network& t, const std::string& collective,
+                        const std::string& algorithm = "auto", NodeId root = NodeId(0));
 
 /// The clusters of a dualcube, each in id order (= node-number order).
 std::vector<std::vector<NodeId>> dualcube_clusters(const Dualcube& d);
 
 // Dualcube paper §3-4 (gen/combine/dualcube_prefix.cpp).
-Schedule dualcube_cluster_sum(const Network& t);                         ///< Algorithm 3
-Schedule dualcube_cluster_prefix(const Network& t, bool as_printed);     ///< Algorithm 4
-Schedule dualcube_prefix(const Network& t);                              ///< Algorithm 5, made consistent
+Schedule dualcube_cluster_sum(const Network& t);                      ///< Algorithm 3
+Schedule dualcube_cluster_prefix(const Network& t, bool as_printed);  ///< Algorithm 4
+Schedule dualcube_prefix(const Network& t);  ///< Algorithm 5, made consistent
 /// The index assignment of the dualcube paper's §5.1 (Fig. 3) for Algorithm 7: processor
 /// (i, j, k) of the m^3 = 2^(2r-1) processors, m = 2^q, q = (2r-1)/3.
 struct DualcubeMatmulLayout {

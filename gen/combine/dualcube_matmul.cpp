@@ -28,8 +28,9 @@ std::uint32_t DualcubeMatmulLayout::raw(std::uint32_t c, std::uint32_t a, std::u
 
 DualcubeMatmulLayout::DualcubeMatmulLayout(std::uint32_t r_) : r(r_) {
   if (r < 2 || (2 * r - 1) % 3 != 0)
-    throw std::invalid_argument("matrix multiplication needs 2r-1 divisible by 3 (r = 2, 5, 8, ...), r = " +
-                                std::to_string(r));
+    throw std::invalid_argument(
+        "matrix multiplication needs 2r-1 divisible by 3 (r = 2, 5, 8, ...), r = " +
+        std::to_string(r));
   w = r - 1;
   q = (2 * r - 1) / 3;
   h = (r - 2) / 3;
@@ -37,12 +38,14 @@ DualcubeMatmulLayout::DualcubeMatmulLayout(std::uint32_t r_) : r(r_) {
 }
 
 std::uint32_t DualcubeMatmulLayout::node(std::uint32_t i, std::uint32_t j, std::uint32_t k) const {
-  const std::uint32_t c = i >> (2 * h), ahigh = (i >> h) & ((1u << h) - 1), bhigh = i & ((1u << h) - 1);
+  const std::uint32_t c = i >> (2 * h), ahigh = (i >> h) & ((1u << h) - 1),
+                      bhigh = i & ((1u << h) - 1);
   return raw(c, ahigh << q | j, bhigh << q | k);
 }
 
 std::array<std::uint32_t, 3> DualcubeMatmulLayout::ijk(std::uint32_t v) const {
-  const std::uint32_t c = v >= half ? 1 : 0, hi = (v >> w) & ((1u << w) - 1), lo = v & ((1u << w) - 1);
+  const std::uint32_t c = v >= half ? 1 : 0, hi = (v >> w) & ((1u << w) - 1),
+                      lo = v & ((1u << w) - 1);
   const std::uint32_t a = c ? lo : hi, b = c ? hi : lo;
   const std::uint32_t mask = (1u << q) - 1;
   return {c << (2 * h) | (a >> q) << h | (b >> q), a & mask, b & mask};
@@ -65,7 +68,9 @@ struct Router {
   std::vector<std::uint32_t> flip_class(std::uint32_t v) const {
     std::vector<std::uint32_t> path{v};
     auto go = [&](std::uint32_t x) { path.push_back(x); };
-    auto fields = [&](std::uint32_t x) { return std::pair((x >> L.w) & ((1u << L.w) - 1), x & ((1u << L.w) - 1)); };
+    auto fields = [&](std::uint32_t x) {
+      return std::pair((x >> L.w) & ((1u << L.w) - 1), x & ((1u << L.w) - 1));
+    };
     auto route_in_cluster = [&](std::uint32_t target_field) {
       // class 0 routes its lo field, class 1 its hi field, bit by bit to target_field
       std::uint32_t x = path.back();
@@ -79,7 +84,7 @@ struct Router {
       }
     };
     const auto [H, Lo] = fields(v);
-    go(cross(v));             // (1-c, H, L)
+    go(cross(v));                                         // (1-c, H, L)
     route_in_cluster(class_field(path.back()) ? Lo : H);  // make the two fields agree
     go(cross(path.back()));
     route_in_cluster(v < L.half ? H : Lo);
@@ -99,10 +104,12 @@ Schedule dualcube_matmul(const Network& t, std::vector<std::size_t>* loop_ends) 
   for (std::uint32_t i = 0; i < m; ++i)
     for (std::uint32_t j = 0; j < m; ++j) home.push_back(NodeId(L.node(i, j, 0)));
   enum : std::uint16_t { RA, RB, RC, transit };
-  RegisterProgram p(t, Collective::matmul(n, m, std::move(home)), {"R_A", "R_B", "R_C"}, "dualcube-matmul");
+  RegisterProgram p(t, Collective::matmul(n, m, std::move(home)), {"R_A", "R_B", "R_C"},
+                    "dualcube-matmul");
   const Router route{L};
   std::size_t steps = 0;
-  auto loop = [&](char field, auto cond, std::vector<std::pair<std::uint16_t, std::uint16_t>> moved, RegOp op) {
+  auto loop = [&](char field, auto cond, std::vector<std::pair<std::uint16_t, std::uint16_t>> moved,
+                  RegOp op) {
     for (std::uint32_t l = 0; l < L.q; ++l) {
       std::vector<RoutedCopy> copies;
       for (std::uint32_t x = 0; x < n; ++x) {
@@ -110,10 +117,13 @@ Schedule dualcube_matmul(const Network& t, std::vector<std::size_t>* loop_ends) 
         if (!cond(i, j, k, l)) continue;
         // the source N^l_field(x): index `field` of x with bit l inverted
         const std::uint32_t e = 1u << l;
-        const std::uint32_t src = field == 'k' ? L.node(i, j, k ^ e) : field == 'j' ? L.node(i, j ^ e, k) : L.node(i ^ e, j, k);
+        const std::uint32_t src = field == 'k'   ? L.node(i, j, k ^ e)
+                                  : field == 'j' ? L.node(i, j ^ e, k)
+                                                 : L.node(i ^ e, j, k);
         const std::uint32_t diff = src ^ x;
-        std::vector<std::uint32_t> path = (diff & L.half) ? route.flip_class(src)
-                                                          : route.flip(src, static_cast<std::uint32_t>(std::countr_zero(diff)));
+        std::vector<std::uint32_t> path =
+            (diff & L.half) ? route.flip_class(src)
+                            : route.flip(src, static_cast<std::uint32_t>(std::countr_zero(diff)));
         if (path.back() != x) throw std::logic_error("matmul route misses its destination");
         copies.push_back({std::move(path), moved, op});
       }
@@ -122,14 +132,22 @@ Schedule dualcube_matmul(const Network& t, std::vector<std::size_t>* loop_ends) 
     if (loop_ends) loop_ends->push_back(steps);
   };
   // loop 1: if bit l of k is 1, get R_A, R_B from N_k^l(x)
-  loop('k', [](auto, auto, auto k, auto l) { return (k >> l & 1) == 1; }, {{RA, RA}, {RB, RB}}, RegOp::Set);
+  loop(
+      'k', [](auto, auto, auto k, auto l) { return (k >> l & 1) == 1; }, {{RA, RA}, {RB, RB}},
+      RegOp::Set);
   // loop 2: if bits l of k and j differ, get R_A from N_j^l(x)
-  loop('j', [](auto, auto j, auto k, auto l) { return ((k ^ j) >> l & 1) == 1; }, {{RA, RA}}, RegOp::Set);
+  loop(
+      'j', [](auto, auto j, auto k, auto l) { return ((k ^ j) >> l & 1) == 1; }, {{RA, RA}},
+      RegOp::Set);
   // loop 3: if bits l of k and i differ, get R_B from N_i^l(x)
-  loop('i', [](auto i, auto, auto k, auto l) { return ((k ^ i) >> l & 1) == 1; }, {{RB, RB}}, RegOp::Set);
+  loop(
+      'i', [](auto i, auto, auto k, auto l) { return ((k ^ i) >> l & 1) == 1; }, {{RB, RB}},
+      RegOp::Set);
   // R_C = R_A x R_B, then loop 4: if bit l of k is 0, R_C += R_C of N_k^l(x)
   p.compute(RC, RA, RB, RegOp::Mul);
-  loop('k', [](auto, auto, auto k, auto l) { return (k >> l & 1) == 0; }, {{RC, RC}}, RegOp::Combine);
+  loop(
+      'k', [](auto, auto, auto k, auto l) { return (k >> l & 1) == 0; }, {{RC, RC}},
+      RegOp::Combine);
   return p.finish();
 }
 

@@ -36,7 +36,8 @@ std::vector<std::vector<NodeId>> dualcube_clusters(const Dualcube& d) {
   }
   for (std::uint32_t b = 0; b < side; ++b) {  // class 1: fixed lo = b, hi varies
     out.emplace_back();
-    for (std::uint32_t a = 0; a < side; ++a) out.back().push_back(NodeId(half | (a << (r - 1)) | b));
+    for (std::uint32_t a = 0; a < side; ++a)
+      out.back().push_back(NodeId(half | (a << (r - 1)) | b));
   }
   return out;
 }
@@ -51,9 +52,11 @@ std::function<std::uint32_t(std::uint32_t)> cluster_partner(const Dualcube& d, s
 
 Schedule dualcube_cluster_sum(const Network& t) {
   const auto& d = dynamic_cast<const Dualcube&>(t);
-  RegisterProgram p(t, Collective::all_reduce(t.num_nodes(), dualcube_clusters(d)), {"data", "sum"}, "cluster-sum");
+  RegisterProgram p(t, Collective::all_reduce(t.num_nodes(), dualcube_clusters(d)), {"data", "sum"},
+                    "cluster-sum");
   p.set(1, 0);
-  for (std::uint32_t i = 0; i + 1 < d.r(); ++i) scan_step(p, static_cast<std::uint32_t>(t.num_nodes()), cluster_partner(d, i), {{1, {}}});
+  for (std::uint32_t i = 0; i + 1 < d.r(); ++i)
+    scan_step(p, static_cast<std::uint32_t>(t.num_nodes()), cluster_partner(d, i), {{1, {}}});
   return p.finish();
 }
 
@@ -65,7 +68,8 @@ Schedule dualcube_cluster_prefix(const Network& t, bool as_printed) {
     RegisterProgram p(t, c, {"data", "pf", "sum"}, "cluster-prefix");
     p.set(2, 0);
     p.set(1, 0);
-    for (std::uint32_t i = 0; i + 1 < d.r(); ++i) scan_step(p, n, cluster_partner(d, i), {{2, {1}}});
+    for (std::uint32_t i = 0; i + 1 < d.r(); ++i)
+      scan_step(p, n, cluster_partner(d, i), {{2, {1}}});
     return p.finish();
   }
   // As printed: temp = get pf_{x^(i)}; if x > x^(i) then pf_x = pf_x + temp.
@@ -86,7 +90,8 @@ Schedule dualcube_prefix(const Network& t) {
   const auto n = static_cast<std::uint32_t>(t.num_nodes());
   const std::uint32_t half = n / 2, r = d.r();
   enum : std::uint16_t { data, pf, S, P, q, Sq, Pq, R0, R1, T0, E0, T1, E1 };
-  RegisterProgram p(t, Collective::prefix(n), {"data", "pf", "S", "P", "q", "Sq", "Pq", "R0", "R1", "T0", "E0", "T1", "E1"},
+  RegisterProgram p(t, Collective::prefix(n),
+                    {"data", "pf", "S", "P", "q", "Sq", "Pq", "R0", "R1", "T0", "E0", "T1", "E1"},
                     "dual-prefix");
   const std::vector<IdRange> class0{{0, half - 1}}, class1{{half, n - 1}};
   auto cls = [half](std::uint32_t v) { return v >= half; };
@@ -104,21 +109,25 @@ Schedule dualcube_prefix(const Network& t) {
   p.set(Sq, q, class0);
   p.set(Pq, q, class0);
   for (std::uint32_t i = 0; i + 1 < r; ++i)
-    scan_step(p, n, cluster_partner(d, i), {{S, {P}}, {Sq, {Pq}}}, [&](std::uint32_t v) { return !cls(v); });
+    scan_step(p, n, cluster_partner(d, i), {{S, {P}}, {Sq, {Pq}}},
+              [&](std::uint32_t v) { return !cls(v); });
   // X2
-  for (std::uint32_t v = 0; v < half; ++v) p.send(v, v + half, {{S, R0, RegOp::Set}, {Sq, R1, RegOp::Set}});
+  for (std::uint32_t v = 0; v < half; ++v)
+    p.send(v, v + half, {{S, R0, RegOp::Set}, {Sq, R1, RegOp::Set}});
   p.end_step();
   // class-1 scans: totals and exclusive prefixes
   p.set(T0, R0, class1);
   p.set(T1, R1, class1);
   for (std::uint32_t i = 0; i + 1 < r; ++i)
-    scan_step(p, n, cluster_partner(d, i), {{T0, {E0}}, {T1, {E1}}}, [&](std::uint32_t v) { return cls(v); });
+    scan_step(p, n, cluster_partner(d, i), {{T0, {E0}}, {T1, {E1}}},
+              [&](std::uint32_t v) { return cls(v); });
   // X3
   p.set(pf, P, class0);
   p.compute(pf, T0, E1, RegOp::Combine, class1);
   const std::uint32_t lo_bits = r - 1;
   for (std::uint32_t v = half; v < n; ++v)
-    if (((v - half) >> lo_bits) != 0) p.send(v, v - half, {{E0, pf, RegOp::Combine}});  // hi > 0: E0 is not empty
+    if (((v - half) >> lo_bits) != 0)
+      p.send(v, v - half, {{E0, pf, RegOp::Combine}});  // hi > 0: E0 is not empty
   for (std::uint32_t v = 0; v < half; ++v) p.send(v, v + half, {{Pq, pf, RegOp::Combine}});
   p.end_step();
   return p.finish();

@@ -20,26 +20,32 @@ namespace netsched {
 
 Schedule dualcube_vecmat(const Network& t, NodeId source) {
   const auto& d = dynamic_cast<const Dualcube&>(t);
-  const std::uint32_t r = d.r(), n = static_cast<std::uint32_t>(t.num_nodes()), half = n / 2, w = r - 1;
+  const std::uint32_t r = d.r(), n = static_cast<std::uint32_t>(t.num_nodes()), half = n / 2,
+                      w = r - 1;
   const std::uint32_t h = 1u << w, c = 1u << r;
   if (source.v >= n) throw std::invalid_argument("vecmat: source out of range");
-  if (static_cast<std::uint64_t>(h) * c + h + 1 > 0xffff) throw std::invalid_argument("vecmat: too many registers for r = " + std::to_string(r));
+  if (static_cast<std::uint64_t>(h) * c + h + 1 > 0xffff)
+    throw std::invalid_argument("vecmat: too many registers for r = " + std::to_string(r));
   auto node_id = [&](std::uint32_t x) { return x < half ? (x & (h - 1)) : ((x >> w) & (h - 1)); };
   auto column = [&](std::uint32_t x) { return x < half ? (x >> w) & (h - 1) : h + (x & (h - 1)); };
-  auto element = [&](std::uint32_t x) { return static_cast<std::uint16_t>(h + node_id(x) * c + column(x)); };
+  auto element = [&](std::uint32_t x) {
+    return static_cast<std::uint16_t>(h + node_id(x) * c + column(x));
+  };
   const auto clusters = dualcube_clusters(d);
   std::vector<NodeId> home(c);
   for (const auto& cl : clusters) home[column(cl.front().v)] = cl.front();  // node number 0
   std::vector<std::string> regs;
   for (std::uint32_t i = 0; i < h; ++i) regs.push_back("v" + std::to_string(i));
   for (std::uint32_t i = 0; i < h; ++i)
-    for (std::uint32_t j = 0; j < c; ++j) regs.push_back("M" + std::to_string(i) + "_" + std::to_string(j));
+    for (std::uint32_t j = 0; j < c; ++j)
+      regs.push_back("M" + std::to_string(i) + "_" + std::to_string(j));
   const auto W = static_cast<std::uint16_t>(regs.size());
   regs.push_back("w");
   RegisterProgram p(t, Collective::vecmat(n, h, source, home), regs, "dualcube-vecmat");
 
   // A plan's transfers, by step, as register moves (each message in its own register).
-  using Sends = std::map<std::size_t, std::vector<std::tuple<std::uint32_t, std::uint32_t, std::vector<Move>>>>;
+  using Sends = std::map<std::size_t,
+                         std::vector<std::tuple<std::uint32_t, std::uint32_t, std::vector<Move>>>>;
   auto emit = [&](const Sends& sends) {
     for (const auto& [step, list] : sends) {
       for (const auto& [from, to, moves] : list) p.send(from, to, moves);
@@ -47,7 +53,8 @@ Schedule dualcube_vecmat(const Network& t, NodeId source) {
     }
   };
   auto collect = [](Sends& out, auto reg_of) {
-    return [&out, reg_of](std::size_t step, std::uint32_t from, std::uint32_t to, const std::vector<std::uint32_t>& items) {
+    return [&out, reg_of](std::size_t step, std::uint32_t from, std::uint32_t to,
+                          const std::vector<std::uint32_t>& items) {
       std::vector<Move> moves;
       for (auto it : items) moves.push_back({reg_of(it), reg_of(it), RegOp::Set});
       out[step].emplace_back(from, to, std::move(moves));
@@ -64,8 +71,11 @@ Schedule dualcube_vecmat(const Network& t, NodeId source) {
     for (std::size_t a = 0; a < k; ++a) {
       const std::uint32_t from = holders[a], to = from ^ (1u << d.dimension_bit(from, i));
       std::vector<Move> moves;
-      for (std::uint32_t b = 0; b < h; ++b)  // the numbers of the subtree of `to`: agree with it on bits <= i
-        if (((b ^ node_id(to)) & ((2u << i) - 1)) == 0) moves.push_back({static_cast<std::uint16_t>(b), static_cast<std::uint16_t>(b), RegOp::Set});
+      for (std::uint32_t b = 0; b < h;
+           ++b)  // the numbers of the subtree of `to`: agree with it on bits <= i
+        if (((b ^ node_id(to)) & ((2u << i) - 1)) == 0)
+          moves.push_back(
+              {static_cast<std::uint16_t>(b), static_cast<std::uint16_t>(b), RegOp::Set});
       p.send(from, to, moves);
       holders.push_back(to);
     }
@@ -73,14 +83,16 @@ Schedule dualcube_vecmat(const Network& t, NodeId source) {
   }
   // line 4: v_b to every node of number b
   Sends v_sends;
-  many2manym_plan(t, source, collect(v_sends, [](std::uint32_t b) { return static_cast<std::uint16_t>(b); }));
+  many2manym_plan(t, source,
+                  collect(v_sends, [](std::uint32_t b) { return static_cast<std::uint16_t>(b); }));
   emit(v_sends);
   // line 6 (at the start of the next step): w = M[i, j] x v_i, node by node
   for (std::uint32_t x = 0; x < n; ++x)
     p.compute(W, element(x), static_cast<std::uint16_t>(node_id(x)), RegOp::Mul, {{x, x}});
   // lines 7-10: ClusterSum
   for (std::uint32_t i = 0; i < w; ++i)
-    scan_step(p, n, [&d, i](std::uint32_t v) { return v ^ (1u << d.dimension_bit(v, i)); }, {{W, {}}});
+    scan_step(p, n, [&d, i](std::uint32_t v) { return v ^ (1u << d.dimension_bit(v, i)); },
+              {{W, {}}});
   return p.finish();
 }
 

@@ -9,7 +9,8 @@ namespace netsched {
 namespace {
 
 std::uint32_t cube_bits(const Network& t) {
-  if (t.family() != "hypercube") throw std::invalid_argument("the dimension scan needs a hypercube, not " + t.spec());
+  if (t.family() != "hypercube")
+    throw std::invalid_argument("the dimension scan needs a hypercube, not " + t.spec());
   return ceil_log2(t.num_nodes());
 }
 
@@ -19,13 +20,15 @@ Schedule scan(const Network& t, bool prefix) {
   if (!prefix) {
     RegisterProgram p(t, Collective::all_reduce(n), {"data", "sum"}, "dimension-sum");
     p.set(1, 0);
-    for (std::uint32_t b = 0; b < bits; ++b) scan_step(p, n, [b](std::uint32_t v) { return v ^ (1u << b); }, {{1, {}}});
+    for (std::uint32_t b = 0; b < bits; ++b)
+      scan_step(p, n, [b](std::uint32_t v) { return v ^ (1u << b); }, {{1, {}}});
     return p.finish();
   }
   RegisterProgram p(t, Collective::prefix(n), {"data", "pf", "sum"}, "dimension-prefix");
   p.set(2, 0);
   p.set(1, 0);
-  for (std::uint32_t b = 0; b < bits; ++b) scan_step(p, n, [b](std::uint32_t v) { return v ^ (1u << b); }, {{2, {1}}});
+  for (std::uint32_t b = 0; b < bits; ++b)
+    scan_step(p, n, [b](std::uint32_t v) { return v ^ (1u << b); }, {{2, {1}}});
   return p.finish();
 }
 

@@ -3,8 +3,8 @@
 /// local operations attach to the step being built.
 #include <functional>
 #include <map>
-#include <tuple>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "core/schedule.hpp"
@@ -14,7 +14,8 @@ namespace netsched {
 
 class RegisterProgram {
  public:
-  RegisterProgram(const Network& t, Collective c, std::vector<std::string> registers, std::string algorithm) {
+  RegisterProgram(const Network& t, Collective c, std::vector<std::string> registers,
+                  std::string algorithm) {
     s_.topology = t.spec();
     s_.collective = std::move(c);
     s_.registers = std::move(registers);
@@ -22,7 +23,8 @@ class RegisterProgram {
     s_.steps.emplace_back();
   }
   /// A local operation at the start of the current step (at the nodes in `nodes`; empty = all).
-  void compute(std::uint16_t dst, std::uint16_t a, std::uint16_t b, RegOp op, std::vector<IdRange> nodes = {}) {
+  void compute(std::uint16_t dst, std::uint16_t a, std::uint16_t b, RegOp op,
+               std::vector<IdRange> nodes = {}) {
     s_.steps.back().compute.push_back({dst, a, b, op, std::move(nodes)});
   }
   void set(std::uint16_t dst, std::uint16_t src, std::vector<IdRange> nodes = {}) {
@@ -57,8 +59,9 @@ class RegisterProgram {
   struct Less {
     bool operator()(const std::vector<Move>& a, const std::vector<Move>& b) const {
       auto key = [](const Move& m) { return std::tuple(m.src, m.dst, m.op); };
-      return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end(),
-                                          [&](const Move& x, const Move& y) { return key(x) < key(y); });
+      return std::lexicographical_compare(
+          a.begin(), a.end(), b.begin(), b.end(),
+          [&](const Move& x, const Move& y) { return key(x) < key(y); });
     }
   };
   Schedule s_;
@@ -78,7 +81,8 @@ struct ScanChannel {
 /// sender has the smaller id. After one step per cube dimension every node of a subcube holds
 /// the subcube's total and its prefix in id order. Used for cluster sums and prefixes (dualcube
 /// Algorithms 3 and 4, corrected), dualcube prefix and hypercube scans.
-inline void scan_step(RegisterProgram& p, std::uint32_t nodes, const std::function<std::uint32_t(std::uint32_t)>& partner,
+inline void scan_step(RegisterProgram& p, std::uint32_t nodes,
+                      const std::function<std::uint32_t(std::uint32_t)>& partner,
                       const std::vector<ScanChannel>& channels,
                       const std::function<bool(std::uint32_t)>& active = {}) {
   std::vector<Move> up, down;

@@ -22,22 +22,26 @@ namespace {
 
 class Semigroup {
  public:
-  Semigroup(const Network& t, RegisterProgram& p) : n_(static_cast<std::uint32_t>(t.num_nodes())), p_(p) {}
+  Semigroup(const Network& t, RegisterProgram& p)
+      : n_(static_cast<std::uint32_t>(t.num_nodes())), p_(p) {}
 
   /// All-reduce of register `reg` inside every block of |g| consecutive ids (g is one copy).
   void all_reduce(const Network& g, std::uint16_t reg) {
     if (g.family() == "hypercube") {
       for (std::uint64_t b = 1; b < g.num_nodes(); b <<= 1)
-        scan_step(p_, n_, [b](std::uint32_t v) { return v ^ static_cast<std::uint32_t>(b); }, {{reg, {}}});
+        scan_step(p_, n_, [b](std::uint32_t v) { return v ^ static_cast<std::uint32_t>(b); },
+                  {{reg, {}}});
       return;
     }
-    if (dynamic_cast<const Hsn*>(&g) || (dynamic_cast<const Mfc*>(&g) && dynamic_cast<const Mfc&>(g).hfc())) {
+    if (dynamic_cast<const Hsn*>(&g) ||
+        (dynamic_cast<const Mfc*>(&g) && dynamic_cast<const Mfc&>(g).hfc())) {
       const RhfcView view(g);
       level(g, view, view.levels(), reg);
       return;
     }
-    throw std::invalid_argument("semigroup computation needs a hypercube nucleus (or an HSN/RHS/HFC over one), not " +
-                                g.spec());
+    throw std::invalid_argument(
+        "semigroup computation needs a hypercube nucleus (or an HSN/RHS/HFC over one), not " +
+        g.spec());
   }
 
  private:
@@ -59,7 +63,9 @@ class Semigroup {
       for (std::uint64_t b = 0; b < view.radix(i); ++b)
         if (b != view.digit(u, i)) links.insert(view.link(u, i, b));
     for (std::uint64_t base = 0; base < n_; base += size)
-      for (const auto& [x, y] : links) p_.send(static_cast<std::uint32_t>(base + x), static_cast<std::uint32_t>(base + y), {{reg, recv, RegOp::Set}});
+      for (const auto& [x, y] : links)
+        p_.send(static_cast<std::uint32_t>(base + x), static_cast<std::uint32_t>(base + y),
+                {{reg, recv, RegOp::Set}});
     p_.end_step();
     // Phase 3: the arrivals, plus the own block's total once per nucleus.
     std::vector<IdRange> firsts;

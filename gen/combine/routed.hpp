@@ -11,16 +11,17 @@
 namespace netsched {
 
 struct RoutedCopy {
-  std::vector<std::uint32_t> path;                          ///< source first, destination last
-  std::vector<std::pair<std::uint16_t, std::uint16_t>> regs;  ///< (source register, destination register)
-  RegOp op = RegOp::Set;                                    ///< how the destination takes it
+  std::vector<std::uint32_t> path;  ///< source first, destination last
+  std::vector<std::pair<std::uint16_t, std::uint16_t>>
+      regs;               ///< (source register, destination register)
+  RegOp op = RegOp::Set;  ///< how the destination takes it
 };
 
 /// Emits the steps of one phase (all copies read their sources as of the phase's start, if no
 /// destination of the phase is also a source). Transit registers are `transit`, transit+1, ...
 /// (|regs| per copy), declared as needed. Returns the number of steps.
-inline std::size_t routed_phase(RegisterProgram& p, std::uint32_t nodes, const std::vector<RoutedCopy>& copies,
-                                std::uint16_t transit) {
+inline std::size_t routed_phase(RegisterProgram& p, std::uint32_t nodes,
+                                const std::vector<RoutedCopy>& copies, std::uint16_t transit) {
   std::size_t width = 0;
   for (const auto& c : copies) width = std::max(width, c.regs.size());
   p.ensure_registers(transit + copies.size() * width, "t");

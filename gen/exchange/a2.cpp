@@ -16,13 +16,15 @@ namespace {
 class A2 {
  public:
   explicit A2(const Product& p) : p_(p) {
-    for (std::size_t d = 0; d < p.dims(); ++d) factor_.push_back(factor_total_exchange(p.factors()[d]));
+    for (std::size_t d = 0; d < p.dims(); ++d)
+      factor_.push_back(factor_total_exchange(p.factors()[d]));
   }
 
   // Total exchange among the nodes base + (coordinates over dims[0..k)); msg(x, y) is the chunk
   // that local node x sends to local node y (locals are mixed radix over dims, first most
   // significant). Steps are merged into `out` from `offset` on; returns the steps used.
-  std::size_t run(std::size_t k, std::uint64_t base, const std::function<std::uint64_t(std::uint64_t, std::uint64_t)>& msg,
+  std::size_t run(std::size_t k, std::uint64_t base,
+                  const std::function<std::uint64_t(std::uint64_t, std::uint64_t)>& msg,
                   UnitSteps& out, std::size_t offset) const {
     const std::uint32_t b = static_cast<std::uint32_t>(k - 1);  // dimension of B
     const std::uint64_t n2 = p_.factors()[b].size, stb = p_.stride(b);
@@ -32,7 +34,8 @@ class A2 {
       for (std::size_t s = 0; s < fb.size(); ++s)
         for (const auto& h : fb[s])
           out[offset + s].emplace_back(static_cast<std::uint32_t>(base + h.from * stb),
-                                       static_cast<std::uint32_t>(base + h.to * stb), msg(h.orig, h.dest));
+                                       static_cast<std::uint32_t>(base + h.to * stb),
+                                       msg(h.orig, h.dest));
       return fb.size();
     }
     std::uint64_t n1 = 1;
@@ -63,8 +66,10 @@ class A2 {
     for (std::uint64_t kk = 0; kk < n2; ++kk) {
       std::size_t used = 0;
       for (std::uint64_t j = 0; j < n2; ++j)
-        used = run(k - 1, base + j * stb,
-                   [&, kk, j](std::uint64_t x, std::uint64_t y) { return msg(x * n2 + kk, y * n2 + j); }, out, t);
+        used = run(
+            k - 1, base + j * stb,
+            [&, kk, j](std::uint64_t x, std::uint64_t y) { return msg(x * n2 + kk, y * n2 + j); },
+            out, t);
       t += used;
     }
     return t - offset;
@@ -84,7 +89,8 @@ UnitSteps a2_total_exchange(const Network& t) {
   const auto& p = dynamic_cast<const Product&>(t);
   const std::uint64_t n = p.num_nodes();
   UnitSteps out;
-  A2(p).run(p.dims(), 0, [n](std::uint64_t x, std::uint64_t y) { return x * n + y; }, out, 0);
+  A2(p).run(
+      p.dims(), 0, [n](std::uint64_t x, std::uint64_t y) { return x * n + y; }, out, 0);
   return out;
 }
 

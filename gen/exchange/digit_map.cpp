@@ -12,16 +12,21 @@ DigitMap::DigitMap(Digits from, Digits to, std::vector<Rule> rules)
   std::vector<char> used(from_.size(), 0);
   for (std::size_t t = 0; t < rules_.size(); ++t) {
     const Rule& r = rules_[t];
-    if (r.kind == Rule::Kind::Const && r.value >= to_.radix()[t]) throw std::logic_error("digit map: constant out of range");
+    if (r.kind == Rule::Kind::Const && r.value >= to_.radix()[t])
+      throw std::logic_error("digit map: constant out of range");
     if (r.kind != Rule::Kind::Copy) continue;
     if (r.src >= from_.size() || from_.radix()[r.src] != to_.radix()[t])
-      throw std::logic_error("digit map: digit " + std::to_string(t) + " copies a digit of another radix");
-    if (used[r.src]++) throw std::logic_error("digit map: source digit " + std::to_string(r.src) + " feeds two digits");
+      throw std::logic_error("digit map: digit " + std::to_string(t) +
+                             " copies a digit of another radix");
+    if (used[r.src]++)
+      throw std::logic_error("digit map: source digit " + std::to_string(r.src) +
+                             " feeds two digits");
     if (!r.perm.empty()) {
       std::vector<std::uint32_t> sorted = r.perm;
       std::sort(sorted.begin(), sorted.end());
       for (std::uint32_t v = 0; v < sorted.size(); ++v)
-        if (sorted[v] != v || sorted.size() != to_.radix()[t]) throw std::logic_error("digit map: not a permutation");
+        if (sorted[v] != v || sorted.size() != to_.radix()[t])
+          throw std::logic_error("digit map: not a permutation");
     }
   }
 }
@@ -32,7 +37,8 @@ DigitMap DigitMap::identity(const Digits& d) {
   return DigitMap(d, d, std::move(rules));
 }
 
-DigitMap DigitMap::probe(const Digits& from, const Digits& to, const std::function<std::uint64_t(std::uint64_t)>& f) {
+DigitMap DigitMap::probe(const Digits& from, const Digits& to,
+                         const std::function<std::uint64_t(std::uint64_t)>& f) {
   const std::uint64_t base = f(0);
   std::vector<Rule> rules(to.size());
   for (std::size_t t = 0; t < to.size(); ++t) {
@@ -45,13 +51,15 @@ DigitMap DigitMap::probe(const Digits& from, const Digits& to, const std::functi
         moves = moves || perm[v] != perm[0];
       }
       if (!moves) continue;
-      if (rules[t].kind == Rule::Kind::Copy) throw std::logic_error("digit map: a target digit depends on two digits");
+      if (rules[t].kind == Rule::Kind::Copy)
+        throw std::logic_error("digit map: a target digit depends on two digits");
       rules[t] = {Rule::Kind::Copy, 0, i, std::move(perm)};
     }
   }
   DigitMap m(from, to, std::move(rules));
   for (std::uint64_t v = 0; v < from.total(); ++v)
-    if (m.apply_point(v) != point_box(to, f(v))) throw std::logic_error("digit map: the function is not digit-wise");
+    if (m.apply_point(v) != point_box(to, f(v)))
+      throw std::logic_error("digit map: the function is not digit-wise");
   return m;
 }
 
@@ -89,7 +97,8 @@ DigitMap DigitMap::then(const DigitMap& next) const {
       rules[t] = {Rule::Kind::Const, through(mid.value), 0, {}};
     } else {
       std::vector<std::uint32_t> perm(from_.radix()[mid.src]);
-      for (std::uint32_t v = 0; v < perm.size(); ++v) perm[v] = through(mid.perm.empty() ? v : mid.perm[v]);
+      for (std::uint32_t v = 0; v < perm.size(); ++v)
+        perm[v] = through(mid.perm.empty() ? v : mid.perm[v]);
       rules[t] = {Rule::Kind::Copy, 0, mid.src, std::move(perm)};
     }
   }

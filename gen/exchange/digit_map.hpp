@@ -17,9 +17,9 @@ class DigitMap {
  public:
   struct Rule {
     enum class Kind { Free, Const, Copy } kind = Kind::Free;
-    std::uint32_t value = 0;            ///< Const
-    std::size_t src = 0;                ///< Copy: the source digit
-    std::vector<std::uint32_t> perm;    ///< Copy: value map, a permutation (empty = identity)
+    std::uint32_t value = 0;          ///< Const
+    std::size_t src = 0;              ///< Copy: the source digit
+    std::vector<std::uint32_t> perm;  ///< Copy: value map, a permutation (empty = identity)
   };
   /// Throws std::logic_error if a rule does not fit the digits or a source digit feeds two
   /// target digits.
@@ -27,7 +27,8 @@ class DigitMap {
   static DigitMap identity(const Digits& d);
   /// The map of f, which must be digit-wise with constant or permuted digits (every id of
   /// `from` is checked); throws std::logic_error otherwise.
-  static DigitMap probe(const Digits& from, const Digits& to, const std::function<std::uint64_t(std::uint64_t)>& f);
+  static DigitMap probe(const Digits& from, const Digits& to,
+                        const std::function<std::uint64_t(std::uint64_t)>& f);
 
   DigitBox apply(const DigitBox& b) const;
   DigitBox apply_point(std::uint64_t v) const { return apply(point_box(from_, v)); }

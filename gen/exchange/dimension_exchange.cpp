@@ -30,7 +30,8 @@ Schedule hypercube_dimension_exchange(const Network& t) {
         }
         s.payloads.push_back(std::move(pl));
       }
-      st.transfers.push_back({NodeId(static_cast<std::uint32_t>(u)), NodeId(static_cast<std::uint32_t>(v)), it->second});
+      st.transfers.push_back({NodeId(static_cast<std::uint32_t>(u)),
+                              NodeId(static_cast<std::uint32_t>(v)), it->second});
     }
     s.steps.push_back(std::move(st));
   }

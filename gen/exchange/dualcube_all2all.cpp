@@ -31,20 +31,25 @@ Schedule dualcube_all2allb(const Network& t) {
   s.collective = Collective::all_gather(n);
   s.algorithm = "all2allb";
   auto flip = [&](std::uint32_t v, std::uint32_t i) { return v ^ (1u << d.dimension_bit(v, i)); };
-  auto all_held = [](std::vector<TimeRange> window) { return Selector{{}, {}, std::move(window), {}}; };
+  auto all_held = [](std::vector<TimeRange> window) {
+    return Selector{{}, {}, std::move(window), {}};
+  };
   std::size_t step = 0;
   for (std::uint32_t i = 0; i + 1 < r; ++i, ++step)
-    for (std::uint32_t v = 0; v < n; ++v) add_selector_transfer(s, step, v, flip(v, i), all_held({}));
+    for (std::uint32_t v = 0; v < n; ++v)
+      add_selector_transfer(s, step, v, flip(v, i), all_held({}));
   const std::size_t cross = step++;
   for (std::uint32_t v = 0; v < n; ++v) add_selector_transfer(s, cross, v, v ^ half, all_held({}));
   // stage 2 doubling: what arrived from the cross step on (acquisition times cross+1 ..)
   for (std::uint32_t i = 0; i + 1 < r; ++i, ++step) {
     const auto lo = static_cast<std::uint32_t>(cross + 1), hi = static_cast<std::uint32_t>(step);
-    for (std::uint32_t v = 0; v < n; ++v) add_selector_transfer(s, step, v, flip(v, i), all_held({{lo, hi}}));
+    for (std::uint32_t v = 0; v < n; ++v)
+      add_selector_transfer(s, step, v, flip(v, i), all_held({{lo, hi}}));
   }
   if (r > 1) {  // stage 3: what the doubling brought (times cross+2 ..), not temp (time cross+1)
     const auto lo = static_cast<std::uint32_t>(cross + 2), hi = static_cast<std::uint32_t>(step);
-    for (std::uint32_t v = 0; v < n; ++v) add_selector_transfer(s, step, v, v ^ half, all_held({{lo, hi}}));
+    for (std::uint32_t v = 0; v < n; ++v)
+      add_selector_transfer(s, step, v, v ^ half, all_held({{lo, hi}}));
   }
   return s;
 }
@@ -67,7 +72,8 @@ struct Many2many {
     if (root.v >= n) throw std::invalid_argument("many2manym: root out of range");
     swapped = root.v >= half;
     const std::uint32_t rv = root.v & (half - 1);
-    aC = swapped ? (rv & (side - 1)) : (rv >> w);  // C = class-0 cluster aC (in class-0 coordinates)
+    aC =
+        swapped ? (rv & (side - 1)) : (rv >> w);  // C = class-0 cluster aC (in class-0 coordinates)
   }
   std::uint32_t node(std::uint32_t c, std::uint32_t hi, std::uint32_t lo) const {
     return swapped ? ((1 - c) * half | lo << w | hi) : (c * half | hi << w | lo);
@@ -79,14 +85,17 @@ struct Many2many {
 void many2manym_plan(const Network& t, NodeId root, const PlanSend& send) {
   const Many2many m(t, root);
   const std::uint32_t w = m.w, side = m.side, aC = m.aC;
-  auto node = [&](std::uint32_t c, std::uint32_t hi, std::uint32_t lo) { return m.node(c, hi, lo); };
+  auto node = [&](std::uint32_t c, std::uint32_t hi, std::uint32_t lo) {
+    return m.node(c, hi, lo);
+  };
   std::size_t step = 0;
   // stage 1: gather inside C (dimension i of class-0 clusters = bit i of lo); after i steps node
   // b holds the numbers that agree with b above bit i
   for (std::uint32_t i = 0; i < w; ++i, ++step)
     for (std::uint32_t b = 0; b < side; ++b) {
       std::vector<std::uint32_t> held;
-      for (std::uint32_t low = 0; low < (1u << i); ++low) held.push_back((b & ~((1u << i) - 1)) | low);
+      for (std::uint32_t low = 0; low < (1u << i); ++low)
+        held.push_back((b & ~((1u << i) - 1)) | low);
       send(step, node(0, aC, b), node(0, aC, b ^ (1u << i)), held);
     }
   // stage 2: across to (1, aC, b): class-1 cluster lo = b, node number hi = aC
@@ -105,7 +114,8 @@ void many2manym_plan(const Network& t, NodeId root, const PlanSend& send) {
         const std::size_t sz = subtree.size();
         for (std::size_t x = 0; x < sz; ++x) subtree.push_back(subtree[x] ^ (1u << j));
       }
-      for (std::uint32_t b = 0; b < side; ++b) send(step, node(1, from, b), node(1, to, b), subtree);
+      for (std::uint32_t b = 0; b < side; ++b)
+        send(step, node(1, from, b), node(1, to, b), subtree);
       holders.push_back(to);
     }
   }
@@ -115,7 +125,8 @@ void many2manym_plan(const Network& t, NodeId root, const PlanSend& send) {
     const std::size_t k = informed.size();
     for (std::size_t h = 0; h < k; ++h) {
       const std::uint32_t off = informed[h];
-      for (std::uint32_t b = 0; b < side; ++b) send(step, node(1, b ^ off, b), node(1, b ^ off ^ (1u << i), b), {b});
+      for (std::uint32_t b = 0; b < side; ++b)
+        send(step, node(1, b ^ off, b), node(1, b ^ off ^ (1u << i), b), {b});
       informed.push_back(off ^ (1u << i));
     }
   }
@@ -130,7 +141,8 @@ Schedule dualcube_many2manym(const Network& t, NodeId root) {
   s.topology = t.spec();
   s.algorithm = "many2manym";
   std::vector<std::vector<NodeId>> groups;
-  for (std::uint32_t b = 0; b < m.side; ++b) {  // the message of (0, aC, b) goes to every node with node number b
+  for (std::uint32_t b = 0; b < m.side;
+       ++b) {  // the message of (0, aC, b) goes to every node with node number b
     std::vector<NodeId> g{NodeId(m.node(0, m.aC, b))};  // origin first
     for (std::uint32_t a = 0; a < m.side; ++a) {
       if (a != m.aC) g.push_back(NodeId(m.node(0, a, b)));
@@ -139,12 +151,14 @@ Schedule dualcube_many2manym(const Network& t, NodeId root) {
     groups.push_back(std::move(g));
   }
   s.collective = Collective::multicast(m.n, std::move(groups));
-  many2manym_plan(t, root, [&](std::size_t step, std::uint32_t from, std::uint32_t to, const std::vector<std::uint32_t>& numbers) {
-    std::vector<IdRange> out;
-    for (auto b : numbers) out.push_back({m.node(0, m.aC, b), m.node(0, m.aC, b)});
-    normalize(out);
-    add_selector_transfer(s, step, from, to, Selector{{}, out, {}, {}});
-  });
+  many2manym_plan(t, root,
+                  [&](std::size_t step, std::uint32_t from, std::uint32_t to,
+                      const std::vector<std::uint32_t>& numbers) {
+                    std::vector<IdRange> out;
+                    for (auto b : numbers) out.push_back({m.node(0, m.aC, b), m.node(0, m.aC, b)});
+                    normalize(out);
+                    add_selector_transfer(s, step, from, to, Selector{{}, out, {}, {}});
+                  });
   return s;
 }
 

@@ -2,7 +2,8 @@
 // isomorphism phi: a class-0 node with cluster bits H and node bits L is (0,H,L), a class-1
 // node (cluster bits L, node bits H) is (1,L,H); cross edges (0,H,L)-(1,L,H) are exactly the
 // dualcube's, cluster links are the (r-1)-cube links of the node bits. Node ids and selector
-// destinations (digit boxes of the HDN) are mapped point by point to id ranges; the simulator checks the result on the dualcube.
+// destinations (digit boxes of the HDN) are mapped point by point to id ranges; the simulator
+// checks the result on the dualcube.
 #include "gen/exchange/packed.hpp"
 #include "gen/exchange/total_exchange.hpp"
 #include "gen/topo/dualcube.hpp"

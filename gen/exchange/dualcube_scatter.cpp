@@ -83,12 +83,14 @@ Schedule dualcube_one2allp(const Network& t, NodeId root) {
   s.topology = t.spec();
   s.collective = Collective::scatter(t.num_nodes(), root);
   s.algorithm = "one2allp";
-  one2allp_plan(t, root, [&](std::size_t step, std::uint32_t from, std::uint32_t to, const std::vector<std::uint32_t>& dests) {
-    std::vector<IdRange> r;
-    for (auto v : dests) r.push_back({v, v});
-    normalize(r);
-    add_selector_transfer(s, step, from, to, Selector{r, {}, {}, {}});
-  });
+  one2allp_plan(t, root,
+                [&](std::size_t step, std::uint32_t from, std::uint32_t to,
+                    const std::vector<std::uint32_t>& dests) {
+                  std::vector<IdRange> r;
+                  for (auto v : dests) r.push_back({v, v});
+                  normalize(r);
+                  add_selector_transfer(s, step, from, to, Selector{r, {}, {}, {}});
+                });
   return s;
 }
 

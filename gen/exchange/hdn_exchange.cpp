@@ -78,8 +78,10 @@ class HdnExchange {
     const std::size_t xl = digits_.xlen[j];
     std::vector<DigitMap::Rule> rules(dj.size());
     rules[0] = {DigitMap::Rule::Kind::Copy, 0, 0, {1, 0}};
-    for (std::size_t i = 0; i < xl; ++i) rules[1 + i] = {DigitMap::Rule::Kind::Copy, 0, 1 + xl + i, {}};
-    for (std::size_t i = 1 + 2 * xl; i < dj.size(); ++i) rules[i] = {DigitMap::Rule::Kind::Copy, 0, i, {}};
+    for (std::size_t i = 0; i < xl; ++i)
+      rules[1 + i] = {DigitMap::Rule::Kind::Copy, 0, 1 + xl + i, {}};
+    for (std::size_t i = 1 + 2 * xl; i < dj.size(); ++i)
+      rules[i] = {DigitMap::Rule::Kind::Copy, 0, i, {}};
     const DigitMap collected(dj, dj, std::move(rules));
     auto partner = [&](std::uint64_t y) {
       const Hdn::Quad q = h_.quad(j, y);
@@ -92,18 +94,21 @@ class HdnExchange {
       bool any = false;
       for (std::uint64_t z = 0; z < nj; ++z) {
         if (!holds.get(y, z)) continue;
-        const bool mine = z >= own_lo && z < own_lo + half;  // class c is serials [c*half, (c+1)*half)
+        const bool mine =
+            z >= own_lo && z < own_lo + half;  // class c is serials [c*half, (c+1)*half)
         after1.set(mine ? py : y, z);
         any = any || mine;
       }
       if (!any) continue;
       DigitBox cls = full_box(dj);
       set_digit(dj, cls, 0, {static_cast<std::uint32_t>(c)});
-      add_selector_transfer(s_, first, embed(y), embed(py), Selector{{}, {}, window, {own.apply(cls)}});
+      add_selector_transfer(s_, first, embed(y), embed(py),
+                            Selector{{}, {}, window, {own.apply(cls)}});
     }
     // Stage 2: inside every cluster, node (c,U,q,p) collects for the owners (1-c,q,*,p).
     std::vector<TimeRange> window2 = window;
-    window2.push_back({static_cast<std::uint32_t>(first + 1), static_cast<std::uint32_t>(first + 1)});
+    window2.push_back(
+        {static_cast<std::uint32_t>(first + 1), static_cast<std::uint32_t>(first + 1)});
     const std::uint64_t nc = h_.nodes_at(j - 1);
     auto local = [&](std::uint64_t cluster, std::uint64_t g) {  // node g of HDN(B,j-1) in a cluster
       const auto [copy, b] = h_.split(j - 1, g);
@@ -115,7 +120,8 @@ class HdnExchange {
     };
     std::vector<DigitMap> embeds;  // digit maps of local(cluster, .)
     for (std::uint64_t cluster = 0; cluster < 2 * L.n; ++cluster)
-      embeds.push_back(DigitMap::probe(digits_.at[j - 1], dj, [&](std::uint64_t g) { return local(cluster, g); }));
+      embeds.push_back(DigitMap::probe(digits_.at[j - 1], dj,
+                                       [&](std::uint64_t g) { return local(cluster, g); }));
     std::size_t steps2 = 0;
     BitMatrix after2(nj, nj);
     for (std::uint64_t cluster = 0; cluster < 2 * L.n; ++cluster) {
@@ -157,7 +163,8 @@ class HdnExchange {
                               Selector{{}, {}, window3, {own.apply(collected.apply_point(w))}});
     }
     // Stage 4: inside every cluster, to the owners; only what arrived in stage 3.
-    const std::vector<TimeRange> window4{{static_cast<std::uint32_t>(t3 + 1), static_cast<std::uint32_t>(t3 + 1)}};
+    const std::vector<TimeRange> window4{
+        {static_cast<std::uint32_t>(t3 + 1), static_cast<std::uint32_t>(t3 + 1)}};
     std::size_t steps4 = 0;
     for (std::uint64_t cluster = 0; cluster < 2 * L.n; ++cluster) {
       BitMatrix inner(nc, nc);
@@ -165,8 +172,8 @@ class HdnExchange {
         for (std::uint64_t b = 0; b < nc; ++b)
           if (after3.get(local(cluster, a), local(cluster, b))) inner.set(a, b);
       steps4 = run(
-          j - 1, [&, cluster](std::uint64_t g) { return embed(local(cluster, g)); }, embeds[cluster].then(own), inner,
-          window4, t3 + 1);
+          j - 1, [&, cluster](std::uint64_t g) { return embed(local(cluster, g)); },
+          embeds[cluster].then(own), inner, window4, t3 + 1);
     }
     return 2 + steps2 + steps4;
   }
@@ -183,7 +190,9 @@ Schedule hdn_total_exchange(const Network& t) {
   const auto& h = dynamic_cast<const Hdn&>(t);
   const std::uint64_t n = h.num_nodes();
   if (n > 32768)
-    throw std::invalid_argument("the hdn total exchange generator tracks blocks per node pair (4 tables of N^2 bits); at most 32768 nodes");
+    throw std::invalid_argument(
+        "the hdn total exchange generator tracks blocks per node pair (4 tables of N^2 bits); at "
+        "most 32768 nodes");
   Schedule s = empty_exchange(t, "hdn");
   HdnExchange ex(h, s);
   s.digits = ex.top_digits().radix();
@@ -192,8 +201,8 @@ Schedule hdn_total_exchange(const Network& t) {
     for (std::uint64_t z = 0; z < n; ++z)
       if (y != z) holds.set(y, z);
   ex.run(
-      h.k(), [](std::uint64_t x) { return static_cast<std::uint32_t>(x); }, DigitMap::identity(ex.top_digits()), holds,
-      {{0, 0}}, 0);
+      h.k(), [](std::uint64_t x) { return static_cast<std::uint32_t>(x); },
+      DigitMap::identity(ex.top_digits()), holds, {{0, 0}}, 0);
   return s;
 }
 

@@ -18,9 +18,15 @@ class BitMatrix {
  public:
   BitMatrix(std::uint64_t rows, std::uint64_t cols)
       : cols_(cols), words_((cols + 63) / 64), bits_(static_cast<std::size_t>(rows * words_), 0) {}
-  bool get(std::uint64_t r, std::uint64_t c) const { return bits_[r * words_ + c / 64] >> (c % 64) & 1; }
-  void set(std::uint64_t r, std::uint64_t c) { bits_[r * words_ + c / 64] |= std::uint64_t{1} << (c % 64); }
-  void clear(std::uint64_t r, std::uint64_t c) { bits_[r * words_ + c / 64] &= ~(std::uint64_t{1} << (c % 64)); }
+  bool get(std::uint64_t r, std::uint64_t c) const {
+    return bits_[r * words_ + c / 64] >> (c % 64) & 1;
+  }
+  void set(std::uint64_t r, std::uint64_t c) {
+    bits_[r * words_ + c / 64] |= std::uint64_t{1} << (c % 64);
+  }
+  void clear(std::uint64_t r, std::uint64_t c) {
+    bits_[r * words_ + c / 64] &= ~(std::uint64_t{1} << (c % 64));
+  }
   std::uint64_t cols() const { return cols_; }
   std::uint64_t rows() const { return words_ ? bits_.size() / words_ : 0; }
 
@@ -37,7 +43,8 @@ void normalize(std::vector<IdRange>& r);
 
 /// Adds transfer `from -> to` with a selector payload to step `step` of `s` (steps are created
 /// as needed; equal payloads are shared).
-void add_selector_transfer(Schedule& s, std::size_t step, std::uint32_t from, std::uint32_t to, Selector sel);
+void add_selector_transfer(Schedule& s, std::size_t step, std::uint32_t from, std::uint32_t to,
+                           Selector sel);
 
 /// Dimension-ordered packed exchange inside one copy of the product `p`: local node b (a base id)
 /// is global node embed(b), holds.get(b, w) says b starts with a block for owner w, and owner w
@@ -52,9 +59,11 @@ void add_selector_transfer(Schedule& s, std::size_t step, std::uint32_t from, st
 /// agree with the sender below d and lie ahead in d), which admits exactly the blocks it carries
 /// among what the sender holds in the window. Steps start
 /// at `first`; returns the number of steps the exchange takes (the same for every copy).
-std::size_t packed_product_exchange(const Product& p, const std::function<std::uint32_t(std::uint64_t)>& embed,
+std::size_t packed_product_exchange(const Product& p,
+                                    const std::function<std::uint32_t(std::uint64_t)>& embed,
                                     const DigitMap& owners, const BitMatrix& holds,
-                                    const std::vector<TimeRange>& window, Schedule& s, std::size_t first);
+                                    const std::vector<TimeRange>& window, Schedule& s,
+                                    std::size_t first);
 
 /// Steps of packed_product_exchange on `p` (sum over factors: m-1, or 2(m-1) for paths).
 std::size_t packed_exchange_steps(const Product& p);

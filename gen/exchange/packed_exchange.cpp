@@ -10,13 +10,16 @@ void normalize(std::vector<IdRange>& r) {
   std::sort(r.begin(), r.end(), [](const IdRange& a, const IdRange& b) { return a.lo < b.lo; });
   std::vector<IdRange> out;
   for (const auto& x : r) {
-    if (!out.empty() && static_cast<std::uint64_t>(out.back().hi) + 1 >= x.lo) out.back().hi = std::max(out.back().hi, x.hi);
-    else out.push_back(x);
+    if (!out.empty() && static_cast<std::uint64_t>(out.back().hi) + 1 >= x.lo)
+      out.back().hi = std::max(out.back().hi, x.hi);
+    else
+      out.push_back(x);
   }
   r = std::move(out);
 }
 
-void add_selector_transfer(Schedule& s, std::size_t step, std::uint32_t from, std::uint32_t to, Selector sel) {
+void add_selector_transfer(Schedule& s, std::size_t step, std::uint32_t from, std::uint32_t to,
+                           Selector sel) {
   if (s.steps.size() <= step) s.steps.resize(step + 1);
   Payload p;
   p.select = std::move(sel);
@@ -44,20 +47,23 @@ Digits product_digits(const Product& p) {
   return Digits(std::move(radix));
 }
 
-std::size_t packed_product_exchange(const Product& p, const std::function<std::uint32_t(std::uint64_t)>& embed,
+std::size_t packed_product_exchange(const Product& p,
+                                    const std::function<std::uint32_t(std::uint64_t)>& embed,
                                     const DigitMap& owners, const BitMatrix& holds,
-                                    const std::vector<TimeRange>& window, Schedule& s, std::size_t first) {
+                                    const std::vector<TimeRange>& window, Schedule& s,
+                                    std::size_t first) {
   const std::uint64_t n0 = p.num_nodes();
   const Digits& local = owners.from();
-  std::vector<std::vector<char>> cur(n0, std::vector<char>(n0, 0));  // blocks held and not passed on
+  std::vector<std::vector<char>> cur(n0,
+                                     std::vector<char>(n0, 0));  // blocks held and not passed on
   for (std::uint64_t b = 0; b < n0; ++b)
     for (std::uint64_t w = 0; w < n0; ++w) cur[b][w] = holds.get(b, w);
   std::size_t step = first;
   // b sends `to` the owners it holds that agree with it below d and have a coordinate in
   // `values` in d; the selector is the box of those owners' destinations.
-  auto send = [&](std::uint64_t b, std::uint64_t to, std::uint32_t d, const std::vector<std::uint32_t>& values,
-                  const std::vector<char>& from, const std::vector<TimeRange>& when,
-                  std::vector<std::vector<char>>& next) {
+  auto send = [&](std::uint64_t b, std::uint64_t to, std::uint32_t d,
+                  const std::vector<std::uint32_t>& values, const std::vector<char>& from,
+                  const std::vector<TimeRange>& when, std::vector<std::vector<char>>& next) {
     std::vector<char> want(p.factors()[d].size, 0);
     for (auto v : values) want[v] = 1;
     bool any = false;
@@ -74,20 +80,23 @@ std::size_t packed_product_exchange(const Product& p, const std::function<std::u
     DigitBox box = full_box(local);
     for (std::uint32_t e = 0; e < d; ++e) set_digit(local, box, e, {p.coord(b, e)});
     set_digit(local, box, d, values);
-    add_selector_transfer(s, step, embed(b), embed(to), Selector{{}, {}, when, {owners.apply(box)}});
+    add_selector_transfer(s, step, embed(b), embed(to),
+                          Selector{{}, {}, when, {owners.apply(box)}});
   };
   for (std::uint32_t d = 0; d < p.dims(); ++d) {
     const Factor& f = p.factors()[d];
     const std::uint32_t m = f.size;
     if (m <= 1) continue;
     std::vector<TimeRange> before = window;  // the caller's window and the earlier dimensions
-    if (step > first) before.push_back({static_cast<std::uint32_t>(first + 1), static_cast<std::uint32_t>(step)});
+    if (step > first)
+      before.push_back({static_cast<std::uint32_t>(first + 1), static_cast<std::uint32_t>(step)});
     const std::uint64_t st = p.stride(d);
     auto at = [&](std::uint64_t b, std::int64_t c) {  // b with coordinate d set to c (mod m)
       const auto cc = static_cast<std::uint64_t>(((c % m) + m) % m);
       return b - p.coord(b, d) * st + cc * st;
     };
-    const bool direct = f.kind == Factor::Kind::Complete || (f.kind == Factor::Kind::Ring && m <= 3);
+    const bool direct =
+        f.kind == Factor::Kind::Complete || (f.kind == Factor::Kind::Ring && m <= 3);
     if (direct) {
       for (std::uint32_t t = 1; t < m; ++t, ++step) {
         auto next = std::vector<std::vector<char>>(n0, std::vector<char>(n0, 0));
@@ -107,14 +116,17 @@ std::size_t packed_product_exchange(const Product& p, const std::function<std::u
       for (std::int64_t t = 1; t <= reach; ++t, ++step) {
         auto next = std::vector<std::vector<char>>(n0, std::vector<char>(n0, 0));
         const std::vector<TimeRange> when =
-            t == 1 ? before : std::vector<TimeRange>{{static_cast<std::uint32_t>(step), static_cast<std::uint32_t>(step)}};
+            t == 1 ? before
+                   : std::vector<TimeRange>{
+                         {static_cast<std::uint32_t>(step), static_cast<std::uint32_t>(step)}};
         for (std::uint64_t b = 0; b < n0; ++b) {
           const std::int64_t c = p.coord(b, d);
           if (!ring && (c + dir < 0 || c + dir >= m)) continue;
           // owners ahead of b in this direction, within the pipeline's remaining reach
           std::vector<std::uint32_t> ahead;
           for (std::uint32_t x = 0; x < m; ++x) {
-            std::int64_t k = dir > 0 ? static_cast<std::int64_t>(x) - c : c - static_cast<std::int64_t>(x);
+            std::int64_t k =
+                dir > 0 ? static_cast<std::int64_t>(x) - c : c - static_cast<std::int64_t>(x);
             if (ring) k = ((k % m) + m) % m;
             if (k >= 1 && k <= reach - t + 1) ahead.push_back(x);
           }

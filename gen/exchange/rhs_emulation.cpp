@@ -18,7 +18,8 @@ namespace netsched {
 Schedule rhs_cube_dimension(const Network& t, std::uint64_t dimension) {
   const auto* h = dynamic_cast<const Hsn*>(&t);
   if (!h || h->innermost().family() != "hypercube")
-    throw std::invalid_argument("hypercube emulation needs an RHS over a hypercube nucleus, not " + t.spec());
+    throw std::invalid_argument("hypercube emulation needs an RHS over a hypercube nucleus, not " +
+                                t.spec());
   const auto counts = h->level_counts();  // l_r, ..., l_1
   const std::uint64_t n = t.num_nodes();
   const std::uint32_t k = ceil_log2(h->innermost().num_nodes());
@@ -26,8 +27,8 @@ Schedule rhs_cube_dimension(const Network& t, std::uint64_t dimension) {
   std::uint64_t bits = k;
   for (auto l : counts) bits *= l;
   if (dimension >= bits)
-    throw std::invalid_argument("dimension " + std::to_string(dimension) + " out of range: " + t.spec() +
-                                " emulates a " + std::to_string(bits) + "-cube");
+    throw std::invalid_argument("dimension " + std::to_string(dimension) + " out of range: " +
+                                t.spec() + " emulates a " + std::to_string(bits) + "-cube");
   // mixed radix digits a_0 (radix k), a_1 (radix l_1), ..., a_r (radix l_r); digit bits M_i
   std::vector<std::uint64_t> a(r + 1), digit_bits(r + 1);
   std::uint64_t rest = dimension, width = k;
@@ -63,7 +64,8 @@ Schedule rhs_cube_dimension(const Network& t, std::uint64_t dimension) {
   s.algorithm = "rhs-emulation";
   std::vector<std::vector<NodeId>> groups;
   for (std::uint64_t v = 0; v < n; ++v)
-    groups.push_back({NodeId(static_cast<std::uint32_t>(v)), NodeId(static_cast<std::uint32_t>(v ^ (std::uint64_t{1} << dimension)))});
+    groups.push_back({NodeId(static_cast<std::uint32_t>(v)),
+                      NodeId(static_cast<std::uint32_t>(v ^ (std::uint64_t{1} << dimension)))});
   s.collective = Collective::multicast(n, std::move(groups));
   for (std::uint64_t v = 0; v < n; ++v) s.payloads.push_back(Payload::of_chunks({v}));
   std::vector<std::uint64_t> at(n);  // where chunk v is
@@ -73,7 +75,8 @@ Schedule rhs_cube_dimension(const Network& t, std::uint64_t dimension) {
     for (std::uint64_t v = 0; v < n; ++v) {
       const std::uint64_t to = f(at[v]);
       if (to == at[v]) continue;
-      st.transfers.push_back({NodeId(static_cast<std::uint32_t>(at[v])), NodeId(static_cast<std::uint32_t>(to)),
+      st.transfers.push_back({NodeId(static_cast<std::uint32_t>(at[v])),
+                              NodeId(static_cast<std::uint32_t>(to)),
                               static_cast<std::uint32_t>(v)});
       at[v] = to;
     }

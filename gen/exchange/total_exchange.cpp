@@ -33,16 +33,18 @@ std::vector<std::string> total_exchange_names(const Network& t) {
 Schedule make_total_exchange(const Network& t, const std::string& algorithm) {
   const auto names = total_exchange_names(t);
   if (names.empty())
-    throw std::invalid_argument("total exchange on " + t.family() +
-                                " is not implemented yet (available: hdn on hdn/rdn, dualcube-exchange on dualcubes, "
-                                "a2 and packed on products, dimension-exchange on hypercubes)");
+    throw std::invalid_argument(
+        "total exchange on " + t.family() +
+        " is not implemented yet (available: hdn on hdn/rdn, dualcube-exchange on dualcubes, "
+        "a2 and packed on products, dimension-exchange on hypercubes)");
   const std::string a = choose_algorithm(names, algorithm, "total-exchange", t);
   if (a == "dimension-exchange") return hypercube_dimension_exchange(t);
   if (a == "hdn") return hdn_total_exchange(t);
   if (a == "dualcube-exchange") return dualcube_total_exchange(t);
   if (a == "packed") return packed_total_exchange(t);
   const std::uint64_t n = t.num_nodes();
-  if (n > 65536) throw std::invalid_argument("a2 writes one chunk per transfer; at most 65536 nodes");
+  if (n > 65536)
+    throw std::invalid_argument("a2 writes one chunk per transfer; at most 65536 nodes");
   Schedule s = empty_exchange(t, "a2");
   // Unit messages: payload i is chunk i.
   s.payloads.resize(n * n);
@@ -50,7 +52,8 @@ Schedule make_total_exchange(const Network& t, const std::string& algorithm) {
   for (const auto& step : a2_total_exchange(t)) {
     Step st;
     st.transfers.reserve(step.size());
-    for (const auto& [f, to, c] : step) st.transfers.push_back({NodeId(f), NodeId(to), static_cast<std::uint32_t>(c)});
+    for (const auto& [f, to, c] : step)
+      st.transfers.push_back({NodeId(f), NodeId(to), static_cast<std::uint32_t>(c)});
     s.steps.push_back(std::move(st));
   }
   return s;
@@ -59,7 +62,9 @@ Schedule make_total_exchange(const Network& t, const std::string& algorithm) {
 Schedule packed_total_exchange(const Network& t) {
   const auto& p = dynamic_cast<const Product&>(t);
   const std::uint64_t n = p.num_nodes();
-  if (n > 4096) throw std::invalid_argument("the packed exchange generator tracks blocks per node pair; at most 4096 nodes for now");
+  if (n > 4096)
+    throw std::invalid_argument(
+        "the packed exchange generator tracks blocks per node pair; at most 4096 nodes for now");
   Schedule s = empty_exchange(t, "packed");
   const Digits digits = product_digits(p);
   s.digits = digits.radix();
@@ -68,8 +73,8 @@ Schedule packed_total_exchange(const Network& t) {
     for (std::uint64_t z = 0; z < n; ++z)
       if (y != z) holds.set(y, z);
   packed_product_exchange(
-      p, [](std::uint64_t b) { return static_cast<std::uint32_t>(b); }, DigitMap::identity(digits), holds, {{0, 0}}, s,
-      0);
+      p, [](std::uint64_t b) { return static_cast<std::uint32_t>(b); }, DigitMap::identity(digits),
+      holds, {{0, 0}}, s, 0);
   return s;
 }
 

@@ -23,7 +23,8 @@ class BfsRouter : public Router {
     }
     path.clear();
     for (std::uint32_t x = v; x != u; x = parent[x]) {
-      if (parent[x] == kUnreached) throw std::invalid_argument("bfs: node " + std::to_string(v) + " is unreachable");
+      if (parent[x] == kUnreached)
+        throw std::invalid_argument("bfs: node " + std::to_string(v) + " is unreachable");
       path.push_back(x);
     }
     path.push_back(u);

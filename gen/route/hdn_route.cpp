@@ -71,8 +71,9 @@ class HdnRouter : public Router {
     return {copy * L.outside + L.out_of[b], L.pos_of[b]};
   }
 
-  void in_cluster(std::size_t j, std::uint64_t c, std::uint64_t U, std::uint64_t x1, std::uint64_t p1,
-                  std::uint64_t x2, std::uint64_t p2, std::vector<std::uint64_t>& out) const {
+  void in_cluster(std::size_t j, std::uint64_t c, std::uint64_t U, std::uint64_t x1,
+                  std::uint64_t p1, std::uint64_t x2, std::uint64_t p2,
+                  std::vector<std::uint64_t>& out) const {
     if (x1 == x2 && p1 == p2) return;
     const std::uint64_t g1 = g_of(j, x1, p1), g2 = g_of(j, x2, p2);
     auto emit = [&](std::uint64_t g) {
@@ -80,7 +81,8 @@ class HdnRouter : public Router {
       out.push_back(h_.serial(j, {c, U, x, p}));
     };
     if (j == h_.k() && table_n_) {
-      for (std::uint64_t i = offsets_[g1 * table_n_ + g2]; i < offsets_[g1 * table_n_ + g2 + 1]; ++i)
+      for (std::uint64_t i = offsets_[g1 * table_n_ + g2]; i < offsets_[g1 * table_n_ + g2 + 1];
+           ++i)
         emit(table_[i]);
       return;
     }
@@ -89,7 +91,8 @@ class HdnRouter : public Router {
     for (auto g : tmp) emit(g);
   }
 
-  void walk(std::size_t j, std::uint64_t a, std::uint64_t b, std::vector<std::uint64_t>& out) const {
+  void walk(std::size_t j, std::uint64_t a, std::uint64_t b,
+            std::vector<std::uint64_t>& out) const {
     if (a == b) return;
     if (j == 0) {
       dimension_order_walk(h_.base(), a, b, all_dims_, out);
@@ -106,10 +109,10 @@ class HdnRouter : public Router {
       out.push_back(h_.serial(j, cur));
     }
     // Case 2
-    in_cluster(j, cur.c, cur.U, cur.x, cur.p, qb.U, cur.p, out);      // u -> u'
-    out.push_back(h_.serial(j, {qb.c, qb.U, cur.U, cur.p}));          // u' -> u''
-    in_cluster(j, qb.c, qb.U, cur.U, cur.p, cur.U, qb.p, out);        // u'' -> v'
-    in_cluster(j, qb.c, qb.U, cur.U, qb.p, qb.x, qb.p, out);          // v' -> v
+    in_cluster(j, cur.c, cur.U, cur.x, cur.p, qb.U, cur.p, out);  // u -> u'
+    out.push_back(h_.serial(j, {qb.c, qb.U, cur.U, cur.p}));      // u' -> u''
+    in_cluster(j, qb.c, qb.U, cur.U, cur.p, cur.U, qb.p, out);    // u'' -> v'
+    in_cluster(j, qb.c, qb.U, cur.U, qb.p, qb.x, qb.p, out);      // v' -> v
   }
 };
 

@@ -1,7 +1,7 @@
 // Dimension-order routing on products: dimension 0 first, each coordinate along its shorter
 // way round (rings: ties go upwards), complete-graph coordinates in one hop. Shortest paths.
-#include "gen/route/router.hpp"
 #include "gen/route/product_walk.hpp"
+#include "gen/route/router.hpp"
 #include "gen/topo/product.hpp"
 
 namespace netsched {

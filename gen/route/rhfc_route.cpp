@@ -13,7 +13,8 @@ namespace {
 
 class RhfcRouter : public Router {
  public:
-  explicit RhfcRouter(const Network& t) : t_(t), view_(t), nucleus_router_(make_router(view_.nucleus(), "auto")) {}
+  explicit RhfcRouter(const Network& t)
+      : t_(t), view_(t), nucleus_router_(make_router(view_.nucleus(), "auto")) {}
   std::string name() const override {
     if (dynamic_cast<const Hsn*>(&t_)) return "hsn-routing";
     return view_.per_nucleus() ? "hfc-routing" : "mfc-routing";
@@ -28,13 +29,16 @@ class RhfcRouter : public Router {
   RhfcView view_;
   std::unique_ptr<Router> nucleus_router_;
 
-  void walk(std::uint32_t i, std::uint64_t a, std::uint64_t b, std::vector<std::uint32_t>& out) const {
+  void walk(std::uint32_t i, std::uint64_t a, std::uint64_t b,
+            std::vector<std::uint32_t>& out) const {
     if (a == b) return;
     if (i == 1) {
       const std::uint64_t m1 = view_.radix(1);
       std::vector<std::uint32_t> np;
-      nucleus_router_->route(static_cast<std::uint32_t>(a % m1), static_cast<std::uint32_t>(b % m1), np);
-      for (std::size_t k = 1; k < np.size(); ++k) out.push_back(static_cast<std::uint32_t>(a - a % m1 + np[k]));
+      nucleus_router_->route(static_cast<std::uint32_t>(a % m1), static_cast<std::uint32_t>(b % m1),
+                             np);
+      for (std::size_t k = 1; k < np.size(); ++k)
+        out.push_back(static_cast<std::uint32_t>(a - a % m1 + np[k]));
       return;
     }
     if (view_.digit(a, i) == view_.digit(b, i)) {

@@ -15,7 +15,8 @@ std::vector<std::string> router_names(const Network& t) {
   if (dynamic_cast<const Hdn*>(&t)) names.push_back("hdn-routing");
   if (dynamic_cast<const Product*>(&t)) names.push_back("dimension-order");
   if (dynamic_cast<const Dualcube*>(&t)) names.push_back("dualcube-routing");
-  if (const auto* m = dynamic_cast<const Mfc*>(&t)) names.push_back(m->hfc() ? "hfc-routing" : "mfc-routing");
+  if (const auto* m = dynamic_cast<const Mfc*>(&t))
+    names.push_back(m->hfc() ? "hfc-routing" : "mfc-routing");
   if (dynamic_cast<const Hsn*>(&t)) names.push_back("hsn-routing");
   names.push_back("bfs");
   return names;

@@ -15,12 +15,12 @@ void Args::expect_count(std::size_t lo, std::size_t hi, const std::string& form,
   for (const auto& a : call_.args)
     if (!a.key.empty() &&
         std::find(named_keys.begin(), named_keys.end(), a.key) == named_keys.end())
-      throw SpecError(a.key_column, call_.name + ": unknown argument '" + a.key +
-                                          "' (expected " + form + ")");
+      throw SpecError(a.key_column,
+                      call_.name + ": unknown argument '" + a.key + "' (expected " + form + ")");
   const std::size_t c = count();
   if (c < lo || c > hi)
-    throw SpecError(call_.column, call_.name + ": expected " + form + ", got " +
-                                      std::to_string(c) + " argument" + (c == 1 ? "" : "s"));
+    throw SpecError(call_.column, call_.name + ": expected " + form + ", got " + std::to_string(c) +
+                                      " argument" + (c == 1 ? "" : "s"));
 }
 
 const SpecValue& Args::positional(std::size_t i) const {
@@ -36,8 +36,8 @@ std::uint64_t Args::integer(std::size_t i, std::uint64_t lo, std::uint64_t hi,
   if (v.kind != SpecValue::Kind::Int)
     throw SpecError(v.column, call_.name + ": " + what + " must be an integer");
   if (v.number < lo || v.number > hi)
-    throw SpecError(v.column, call_.name + ": " + what + " must be between " +
-                                  std::to_string(lo) + " and " + std::to_string(hi) + ", got " +
+    throw SpecError(v.column, call_.name + ": " + what + " must be between " + std::to_string(lo) +
+                                  " and " + std::to_string(hi) + ", got " +
                                   std::to_string(v.number));
   return v.number;
 }

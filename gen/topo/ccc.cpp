@@ -14,7 +14,8 @@ void Ccc::neighbors(NodeId u, std::vector<NodeId>& out) const {
   auto id = [&](std::uint64_t w2, std::uint64_t i2) {
     return NodeId(static_cast<std::uint32_t>(w2 * n_ + i2));
   };
-  if (n_ == 2) out.push_back(id(w, 1 - i));
+  if (n_ == 2)
+    out.push_back(id(w, 1 - i));
   else if (n_ >= 3) {
     out.push_back(id(w, (i + n_ - 1) % n_));
     out.push_back(id(w, (i + 1) % n_));
@@ -25,8 +26,8 @@ void Ccc::neighbors(NodeId u, std::vector<NodeId>& out) const {
 std::string Ccc::label(NodeId u) const { return format_tuple({u.v / n_, u.v % n_}); }
 
 NodeId Ccc::parse_label(std::string_view text) const {
-  return NodeId(static_cast<std::uint32_t>(mixed_radix(
-      parse_tuple(text), {1ull << n_, n_}, "ccc label '" + std::string(text) + "'")));
+  return NodeId(static_cast<std::uint32_t>(
+      mixed_radix(parse_tuple(text), {1ull << n_, n_}, "ccc label '" + std::string(text) + "'")));
 }
 
 std::unique_ptr<Ccc> build_ccc(const SpecValue& spec) {

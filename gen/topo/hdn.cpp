@@ -23,8 +23,8 @@ Hdn::Hdn(std::string family, std::unique_ptr<Product> base,
     L.copies_below = prev / n0;
     L.outside = n0 / L.s;
     const std::uint64_t pairs = checked_mul(L.n, L.n, family_ + " node count");
-    L.nodes = checked_mul(checked_mul(2, pairs, family_ + " node count"), L.s,
-                          family_ + " node count");
+    L.nodes =
+        checked_mul(checked_mul(2, pairs, family_ + " node count"), L.s, family_ + " node count");
     check_node_cap(L.nodes, family_);
     prev = L.nodes;
     levels_.push_back(std::move(L));
@@ -110,7 +110,8 @@ std::optional<std::uint32_t> Hdn::edge_dimension(NodeId u, NodeId v) const {
   const auto [cu, bu] = split(k(), u.v);
   const auto [cv, bv] = split(k(), v.v);
   if (cu == cv)
-    return base_->edge_dimension(NodeId(static_cast<std::uint32_t>(bu)), NodeId(static_cast<std::uint32_t>(bv)));
+    return base_->edge_dimension(NodeId(static_cast<std::uint32_t>(bu)),
+                                 NodeId(static_cast<std::uint32_t>(bv)));
   for (std::size_t j = 1; j <= k(); ++j)
     if (cross_of(j, cu, bu) == v.v) return static_cast<std::uint32_t>(base_->dims() + j - 1);
   return std::nullopt;
@@ -150,11 +151,12 @@ std::uint32_t Hdn::supernode_diameter(std::size_t i) const {
 // Lifting automorphisms through one dual-construction. Let phi0, phi1 be automorphisms of the
 // cluster G = HDN(B,j-1) that map level-j super-nodes to super-nodes, phi_c(x,p) =
 // (sigma_c(x), tau(p)), with the same position action tau. Then
-//   Phi(0,U,x,p) = (0, sigma1(U), sigma0(x), tau(p)),  Phi(1,U,x,p) = (1, sigma0(U), sigma1(x), tau(p))
+//   Phi(0,U,x,p) = (0, sigma1(U), sigma0(x), tau(p)),  Phi(1,U,x,p) = (1, sigma0(U), sigma1(x),
+//   tau(p))
 // is an automorphism of HDN(B,j): inside a cluster it acts by phi0 (class 0) or phi1 (class 1),
-// and the cross edge (0,U,x,p)-(1,x,U,p) goes to (0,sigma1 U,sigma0 x,tau p)-(1,sigma0 x,sigma1 U,tau p),
-// again a cross edge. So is the class swap (c,U,x,p) -> (1-c,U,x,p). Starting from the base's
-// shifts and reflections this yields candidates for every level; the caller verifies them.
+// and the cross edge (0,U,x,p)-(1,x,U,p) goes to (0,sigma1 U,sigma0 x,tau p)-(1,sigma0 x,sigma1
+// U,tau p), again a cross edge. So is the class swap (c,U,x,p) -> (1-c,U,x,p). Starting from the
+// base's shifts and reflections this yields candidates for every level; the caller verifies them.
 std::vector<Permutation> Hdn::automorphism_candidates() const {
   auto base_cands = base_->automorphism_candidates();
   if (levels_.empty()) return base_cands;
@@ -194,8 +196,10 @@ std::vector<Permutation> Hdn::automorphism_candidates() const {
     by_tau[id_tau].push_back(0);
     for (const auto& phi : current) {
       Action a{std::vector<std::uint32_t>(L.n), std::vector<std::uint32_t>(L.s)};
-      for (std::uint64_t p = 0; p < L.s; ++p) a.tau[p] = static_cast<std::uint32_t>(xp_of(phi[g_of(0, p)]).second);
-      for (std::uint64_t x = 0; x < L.n; ++x) a.sigma[x] = static_cast<std::uint32_t>(xp_of(phi[g_of(x, 0)]).first);
+      for (std::uint64_t p = 0; p < L.s; ++p)
+        a.tau[p] = static_cast<std::uint32_t>(xp_of(phi[g_of(0, p)]).second);
+      for (std::uint64_t x = 0; x < L.n; ++x)
+        a.sigma[x] = static_cast<std::uint32_t>(xp_of(phi[g_of(x, 0)]).first);
       bool ok = true;
       for (std::uint64_t x = 0; x < L.n && ok; ++x)
         for (std::uint64_t p = 0; p < L.s && ok; ++p)
@@ -229,9 +233,12 @@ std::vector<Permutation> Hdn::automorphism_candidates() const {
       std::vector<std::uint32_t> a(nj);
       for (std::uint64_t u = 0; u < nj; ++u) {
         Quad q = quad(j, u);
-        if (f.swap) q.c = 1 - q.c;
-        else if (q.c == 0) q = {0, f.sigma1[q.U], f.sigma0[q.x], f.tau[q.p]};
-        else q = {1, f.sigma0[q.U], f.sigma1[q.x], f.tau[q.p]};
+        if (f.swap)
+          q.c = 1 - q.c;
+        else if (q.c == 0)
+          q = {0, f.sigma1[q.U], f.sigma0[q.x], f.tau[q.p]};
+        else
+          q = {1, f.sigma0[q.U], f.sigma1[q.x], f.tau[q.p]};
         a[u] = static_cast<std::uint32_t>(serial(j, q));
       }
       next.push_back(std::move(a));
@@ -245,9 +252,12 @@ std::vector<Permutation> Hdn::automorphism_candidates() const {
       const std::size_t kk = k();
       Quad q = quad(kk, u);
       const Lifted& g = *shared;
-      if (g.swap) q.c = 1 - q.c;
-      else if (q.c == 0) q = {0, g.sigma1[q.U], g.sigma0[q.x], g.tau[q.p]};
-      else q = {1, g.sigma0[q.U], g.sigma1[q.x], g.tau[q.p]};
+      if (g.swap)
+        q.c = 1 - q.c;
+      else if (q.c == 0)
+        q = {0, g.sigma1[q.U], g.sigma0[q.x], g.tau[q.p]};
+      else
+        q = {1, g.sigma0[q.U], g.sigma1[q.x], g.tau[q.p]};
       return static_cast<std::uint32_t>(serial(kk, q));
     });
   }
@@ -257,8 +267,10 @@ std::vector<Permutation> Hdn::automorphism_candidates() const {
 std::unique_ptr<Hdn> build_hdn(const SpecValue& spec) {
   Args a(spec);
   const bool rdn = spec.name == "rdn";
-  if (rdn) a.expect_count(2, 2, "rdn(B,k)");
-  else a.expect_count(1, 1, "hdn(B, sn=[{dims},...])", {"sn"});
+  if (rdn)
+    a.expect_count(2, 2, "rdn(B,k)");
+  else
+    a.expect_count(1, 1, "hdn(B, sn=[{dims},...])", {"sn"});
   const SpecValue& bspec = a.network(0, "base B");
   auto built = build_topology(bspec);
   auto* product = dynamic_cast<Product*>(built.get());
@@ -287,10 +299,10 @@ std::unique_ptr<Hdn> build_hdn(const SpecValue& spec) {
         std::vector<std::uint32_t> dims;
         for (auto d : sn->sets[i]) {
           if (d >= base->dims())
-            throw SpecError(sn->set_columns[i],
-                            "hdn: super-node set " + std::to_string(i + 1) + " names dimension " +
-                                std::to_string(d) + ", but the base has dimensions 0.." +
-                                std::to_string(base->dims() - 1));
+            throw SpecError(sn->set_columns[i], "hdn: super-node set " + std::to_string(i + 1) +
+                                                    " names dimension " + std::to_string(d) +
+                                                    ", but the base has dimensions 0.." +
+                                                    std::to_string(base->dims() - 1));
           if (std::find(dims.begin(), dims.end(), d) != dims.end())
             throw SpecError(sn->set_columns[i], "hdn: super-node set " + std::to_string(i + 1) +
                                                     " repeats dimension " + std::to_string(d));

@@ -22,15 +22,15 @@ class Hdn : public Network {
  public:
   /// One dual-construction level.
   struct Level {
-    std::vector<std::uint32_t> dims;        ///< base dimensions of SN^i, increasing
-    std::uint64_t s = 1;                    ///< super-node size s_i
-    std::uint64_t n = 1;                    ///< super-nodes per cluster n_i
-    std::uint64_t nodes = 1;                ///< N_i
-    std::uint64_t copies_below = 1;         ///< base copies in a cluster: N_{i-1}/N_0
-    std::uint64_t outside = 1;              ///< N_0/s_i
-    std::vector<std::uint32_t> out_of;      ///< base id -> coordinates outside SN^i
-    std::vector<std::uint32_t> pos_of;      ///< base id -> coordinates inside SN^i
-    std::vector<std::uint32_t> base_of;     ///< out*s + pos -> base id
+    std::vector<std::uint32_t> dims;     ///< base dimensions of SN^i, increasing
+    std::uint64_t s = 1;                 ///< super-node size s_i
+    std::uint64_t n = 1;                 ///< super-nodes per cluster n_i
+    std::uint64_t nodes = 1;             ///< N_i
+    std::uint64_t copies_below = 1;      ///< base copies in a cluster: N_{i-1}/N_0
+    std::uint64_t outside = 1;           ///< N_0/s_i
+    std::vector<std::uint32_t> out_of;   ///< base id -> coordinates outside SN^i
+    std::vector<std::uint32_t> pos_of;   ///< base id -> coordinates inside SN^i
+    std::vector<std::uint32_t> base_of;  ///< out*s + pos -> base id
   };
   /// The top-level representation (c,U,x,p) of a node.
   struct Quad {
@@ -61,7 +61,9 @@ class Hdn : public Network {
   /// Level i, 1 <= i <= k.
   const Level& level(std::size_t i) const { return levels_[i - 1]; }
   /// Nodes of HDN(B,j) (j = 0 is the base).
-  std::uint64_t nodes_at(std::size_t j) const { return j ? levels_[j - 1].nodes : base_->num_nodes(); }
+  std::uint64_t nodes_at(std::size_t j) const {
+    return j ? levels_[j - 1].nodes : base_->num_nodes();
+  }
   /// Base copies in HDN(B,j).
   std::uint64_t copies_at(std::size_t j) const { return nodes_at(j) / base_->num_nodes(); }
 

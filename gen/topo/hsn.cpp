@@ -36,7 +36,8 @@ std::optional<std::uint32_t> Hsn::edge_dimension(NodeId u, NodeId v) const {
   if (u.v - u.v % m_ == v.v - v.v % m_) {
     const NodeId a(static_cast<std::uint32_t>(u.v % m_)), b(static_cast<std::uint32_t>(v.v % m_));
     if (!nucleus_->adjacent(a, b)) return std::nullopt;
-    return nucleus_->dimension_count() ? nucleus_->edge_dimension(a, b) : std::optional<std::uint32_t>(0);
+    return nucleus_->dimension_count() ? nucleus_->edge_dimension(a, b)
+                                       : std::optional<std::uint32_t>(0);
   }
   for (std::uint32_t i = 2; i <= l_; ++i) {
     const std::uint64_t xi = digit(u.v, i), x1 = digit(u.v, 1);
@@ -52,9 +53,9 @@ std::string Hsn::label(NodeId u) const {
 }
 
 NodeId Hsn::parse_label(std::string_view text) const {
-  return NodeId(static_cast<std::uint32_t>(mixed_radix(
-      parse_tuple(text), std::vector<std::uint64_t>(l_, m_),
-      "hsn label '" + std::string(text) + "' (X_l,...,X_1)")));
+  return NodeId(static_cast<std::uint32_t>(
+      mixed_radix(parse_tuple(text), std::vector<std::uint64_t>(l_, m_),
+                  "hsn label '" + std::string(text) + "' (X_l,...,X_1)")));
 }
 
 std::uint32_t Hsn::depth() const {

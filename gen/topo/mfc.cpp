@@ -58,10 +58,12 @@ std::unique_ptr<Mfc> build_mfc(const SpecValue& spec) {
   std::vector<std::uint64_t> counts;
   std::uint64_t below = nucleus->num_nodes();
   for (std::size_t i = 1; i < a.count(); ++i) {
-    const std::uint64_t limit = hfc ? nucleus->num_nodes() + 1 : std::min<std::uint64_t>(below + 1, kMaxNodes);
-    const auto n = a.integer(i, 1, limit,
-                             "N_" + std::to_string(i + 1) + " (at most " +
-                                 (hfc ? std::string("N_1 + 1") : std::string("N_1...N_{i-1} + 1")) + ")");
+    const std::uint64_t limit =
+        hfc ? nucleus->num_nodes() + 1 : std::min<std::uint64_t>(below + 1, kMaxNodes);
+    const auto n =
+        a.integer(i, 1, limit,
+                  "N_" + std::to_string(i + 1) + " (at most " +
+                      (hfc ? std::string("N_1 + 1") : std::string("N_1...N_{i-1} + 1")) + ")");
     counts.push_back(n);
     below = std::min<std::uint64_t>(checked_mul(below, n, "mfc node count"), kMaxNodes + 1);
   }

@@ -34,7 +34,9 @@ class Mfc : public Network {
   /// N_i, 1 <= i <= l.
   std::uint64_t count(std::uint32_t i) const { return radix_[i - 1]; }
   /// Digit X_i of u.
-  std::uint64_t digit(std::uint64_t u, std::uint32_t i) const { return u / pow_[i - 1] % radix_[i - 1]; }
+  std::uint64_t digit(std::uint64_t u, std::uint32_t i) const {
+    return u / pow_[i - 1] % radix_[i - 1];
+  }
   /// The level-i link of u, if u has one.
   std::optional<std::uint64_t> link(std::uint64_t u, std::uint32_t i) const;
 

@@ -8,9 +8,12 @@ namespace netsched {
 
 std::string Factor::spec() const {
   switch (kind) {
-    case Kind::Ring: return "ring(" + std::to_string(size) + ")";
-    case Kind::Path: return "path(" + std::to_string(size) + ")";
-    case Kind::Complete: return "complete(" + std::to_string(size) + ")";
+    case Kind::Ring:
+      return "ring(" + std::to_string(size) + ")";
+    case Kind::Path:
+      return "path(" + std::to_string(size) + ")";
+    case Kind::Complete:
+      return "complete(" + std::to_string(size) + ")";
   }
   return {};
 }
@@ -18,18 +21,24 @@ std::string Factor::spec() const {
 std::uint32_t Factor::distance(std::uint32_t a, std::uint32_t b) const {
   const std::uint32_t d = a > b ? a - b : b - a;
   switch (kind) {
-    case Kind::Ring: return std::min(d, size - d);
-    case Kind::Path: return d;
-    case Kind::Complete: return d ? 1 : 0;
+    case Kind::Ring:
+      return std::min(d, size - d);
+    case Kind::Path:
+      return d;
+    case Kind::Complete:
+      return d ? 1 : 0;
   }
   return 0;
 }
 
 std::uint32_t Factor::diameter() const {
   switch (kind) {
-    case Kind::Ring: return size / 2;
-    case Kind::Path: return size - 1;
-    case Kind::Complete: return size > 1 ? 1 : 0;
+    case Kind::Ring:
+      return size / 2;
+    case Kind::Path:
+      return size - 1;
+    case Kind::Complete:
+      return size > 1 ? 1 : 0;
   }
   return 0;
 }
@@ -38,9 +47,12 @@ bool Factor::vertex_transitive() const { return kind != Kind::Path || size <= 2;
 
 std::uint32_t Factor::degree(std::uint32_t c) const {
   switch (kind) {
-    case Kind::Ring: return size >= 3 ? 2 : size - 1;
-    case Kind::Path: return (c > 0) + (c + 1 < size);
-    case Kind::Complete: return size - 1;
+    case Kind::Ring:
+      return size >= 3 ? 2 : size - 1;
+    case Kind::Path:
+      return (c > 0) + (c + 1 < size);
+    case Kind::Complete:
+      return size - 1;
   }
   return 0;
 }
@@ -79,7 +91,8 @@ void Product::neighbors(NodeId u, std::vector<NodeId>& out) const {
     };
     switch (f.kind) {
       case Factor::Kind::Ring:
-        if (f.size == 2) push(1 - c);
+        if (f.size == 2)
+          push(1 - c);
         else if (f.size >= 3) {
           push(c == 0 ? f.size - 1 : c - 1);
           push(c + 1 == f.size ? 0 : c + 1);
@@ -144,7 +157,8 @@ std::vector<Permutation> Product::automorphism_candidates() const {
     const Factor f = factors_[d];
     if (f.size < 2) continue;
     const std::uint64_t st = stride_[d];
-    auto remap = [this, d, st](std::uint32_t (*fn)(std::uint32_t, std::uint32_t), std::uint32_t size) {
+    auto remap = [this, d, st](std::uint32_t (*fn)(std::uint32_t, std::uint32_t),
+                               std::uint32_t size) {
       return [this, d, st, fn, size](std::uint32_t u) {
         const std::uint32_t c = coord(u, d);
         return static_cast<std::uint32_t>(u - c * st + fn(c, size) * st);
@@ -152,7 +166,8 @@ std::vector<Permutation> Product::automorphism_candidates() const {
     };
     out.push_back(remap([](std::uint32_t c, std::uint32_t m) { return (c + 1) % m; }, f.size));
     if (f.kind == Factor::Kind::Complete)
-      out.push_back(remap([](std::uint32_t c, std::uint32_t) { return c < 2 ? 1 - c : c; }, f.size));
+      out.push_back(
+          remap([](std::uint32_t c, std::uint32_t) { return c < 2 ? 1 - c : c; }, f.size));
     else if (f.kind == Factor::Kind::Ring)
       out.push_back(remap([](std::uint32_t c, std::uint32_t m) { return (m - c) % m; }, f.size));
     else
@@ -187,8 +202,9 @@ std::vector<Factor> factors_of(const SpecValue& spec) {
   };
   if (n == "ring" || n == "path" || n == "complete") {
     a.expect_count(1, 1, n + "(n)");
-    const auto kind = n == "ring" ? Factor::Kind::Ring
-                      : n == "path" ? Factor::Kind::Path : Factor::Kind::Complete;
+    const auto kind = n == "ring"   ? Factor::Kind::Ring
+                      : n == "path" ? Factor::Kind::Path
+                                    : Factor::Kind::Complete;
     out.push_back({kind, side(0, "n")});
   } else if (n == "hypercube") {
     a.expect_count(1, 1, "hypercube(n)");
@@ -196,8 +212,9 @@ std::vector<Factor> factors_of(const SpecValue& spec) {
     out.assign(dims, Factor{Factor::Kind::Complete, 2});
   } else if (n == "torus" || n == "mesh" || n == "ghc") {
     a.expect_count(1, kMaxDims, n + "(n1,...,nk) with 1 to 64 sides");
-    const auto kind = n == "torus" ? Factor::Kind::Ring
-                      : n == "mesh" ? Factor::Kind::Path : Factor::Kind::Complete;
+    const auto kind = n == "torus"  ? Factor::Kind::Ring
+                      : n == "mesh" ? Factor::Kind::Path
+                                    : Factor::Kind::Complete;
     for (std::size_t i = 0; i < a.count(); ++i) out.push_back({kind, side(i, "side")});
   } else if (n == "product") {
     a.expect_count(1, kMaxDims, "product(G1,...,Gk)");
@@ -209,8 +226,7 @@ std::vector<Factor> factors_of(const SpecValue& spec) {
       auto sub = factors_of(g);
       out.insert(out.end(), sub.begin(), sub.end());
     }
-    if (out.size() > kMaxDims)
-      throw SpecError(spec.column, "product: more than 64 dimensions");
+    if (out.size() > kMaxDims) throw SpecError(spec.column, "product: more than 64 dimensions");
   }
   return out;
 }

@@ -4,7 +4,8 @@
 
 namespace netsched {
 
-RhfcView::RhfcView(const Network& t) : mfc_(dynamic_cast<const Mfc*>(&t)), hsn_(dynamic_cast<const Hsn*>(&t)) {
+RhfcView::RhfcView(const Network& t)
+    : mfc_(dynamic_cast<const Mfc*>(&t)), hsn_(dynamic_cast<const Hsn*>(&t)) {
   if (!mfc_ && !hsn_) throw std::bad_cast();
   levels_ = mfc_ ? mfc_->levels() : hsn_->levels();
   std::uint64_t p = 1;
@@ -15,7 +16,8 @@ RhfcView::RhfcView(const Network& t) : mfc_(dynamic_cast<const Mfc*>(&t)), hsn_(
   pow_.push_back(p);
 }
 
-std::pair<std::uint64_t, std::uint64_t> RhfcView::link(std::uint64_t u, std::uint32_t i, std::uint64_t b) const {
+std::pair<std::uint64_t, std::uint64_t> RhfcView::link(std::uint64_t u, std::uint32_t i,
+                                                       std::uint64_t b) const {
   const std::uint64_t a = digit(u, i);
   if (hsn_) {  // the swap link of the nucleus node X_1 = b: (.., a, .., b) ~ (.., b, .., a)
     const std::uint64_t x = with_digit(u, 1, b);

@@ -29,7 +29,8 @@ class RhfcView {
   bool per_nucleus() const { return hsn_ || mfc_->hfc(); }
   /// The level-i link (x, y) from u's level-i cluster into cluster b != digit(u, i): x lies in
   /// u's nucleus (HFC, HSN) or u's level-i cluster (MFC), y in cluster b.
-  std::pair<std::uint64_t, std::uint64_t> link(std::uint64_t u, std::uint32_t i, std::uint64_t b) const;
+  std::pair<std::uint64_t, std::uint64_t> link(std::uint64_t u, std::uint32_t i,
+                                               std::uint64_t b) const;
 
  private:
   const Mfc* mfc_;

@@ -1,16 +1,16 @@
 #include <catch2/catch.hpp>
 
-#include "gen/topology.hpp"
-#include "core/orbits.hpp"
 #include "analysis/info.hpp"
+#include "core/orbits.hpp"
+#include "gen/topology.hpp"
 
 using namespace netsched;
 
 TEST_CASE("info reports every documented key") {
   const auto j = topology_info(*build_topology("torus(3,4)"));
-  for (const char* key : {"nodes", "edges", "degree_min", "degree_max", "diameter", "radius",
-                          "avg_distance", "avg_distance_incl_self", "average_status",
-                          "vertex_transitive", "vertex_orbits", "paper"})
+  for (const char* key :
+       {"nodes", "edges", "degree_min", "degree_max", "diameter", "radius", "avg_distance",
+        "avg_distance_incl_self", "average_status", "vertex_transitive", "vertex_orbits", "paper"})
     CHECK(j.contains(key));
   CHECK(j["nodes"] == 12);
   CHECK(j["edges"] == 24);
@@ -19,11 +19,11 @@ TEST_CASE("info reports every documented key") {
 }
 
 TEST_CASE("info's orbit count equals Traces' on every family") {
-  for (const char* spec : {"path(6)", "mesh(3,4)", "torus(2,3,5)", "ccc(3)", "dualcube(3)",
-                           "hsn(3,hypercube(2))", "hfc(complete(3),4,4)", "mfc(ring(3),4,5)",
-                           "hdn(torus(2,3,5), sn=[{0,1},{1,2}])", "hdn(hypercube(2), sn=[{0},{1}])",
-                           "hdn(hypercube(3), sn=[{0,1},{2}])", "rdn(ring(3),2)",
-                           "hdn(product(ring(4),complete(3)), sn=[{1},{0}])"}) {
+  for (const char* spec :
+       {"path(6)", "mesh(3,4)", "torus(2,3,5)", "ccc(3)", "dualcube(3)", "hsn(3,hypercube(2))",
+        "hfc(complete(3),4,4)", "mfc(ring(3),4,5)", "hdn(torus(2,3,5), sn=[{0,1},{1,2}])",
+        "hdn(hypercube(2), sn=[{0},{1}])", "hdn(hypercube(3), sn=[{0,1},{2}])", "rdn(ring(3),2)",
+        "hdn(product(ring(4),complete(3)), sn=[{1},{0}])"}) {
     INFO(spec);
     const auto t = build_topology(spec);
     const auto j = topology_info(*t);

@@ -1,8 +1,7 @@
-#include <catch2/catch.hpp>
-
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <catch2/catch.hpp>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -73,7 +72,8 @@ TEST_CASE("export writes edge lists, dot and json, and nothing on error") {
   CHECK(dot.out.find("0 -- 1;") != std::string::npos);
   const auto js = nlohmann::json::parse(run("export 'path(3)' --format json").out);
   CHECK(js["edges"].size() == 2);
-  const std::string missing = (dir / ("netsched_export_bad." + std::to_string(::getpid()))).string();
+  const std::string missing =
+      (dir / ("netsched_export_bad." + std::to_string(::getpid()))).string();
   std::filesystem::remove(missing);
   CHECK(run("export 'ring(0)' -o " + missing).code == 2);
   CHECK_FALSE(std::filesystem::exists(missing));
@@ -94,7 +94,9 @@ void spit(const std::string& p, const std::string& text) { std::ofstream(p) << t
 }  // namespace
 
 TEST_CASE("gen writes a checked broadcast that verify accepts (exit 0)") {
-  const std::string f = (std::filesystem::temp_directory_path() / ("netsched_cli_bcast." + std::to_string(::getpid()))).string();
+  const std::string f = (std::filesystem::temp_directory_path() /
+                         ("netsched_cli_bcast." + std::to_string(::getpid())))
+                            .string();
   const auto g = run("gen 'hdn(torus(2,3,5), sn=[{0,1}])' broadcast --root '(1,2,3,4)' -o " + f);
   REQUIRE(g.code == 0);
   CHECK(g.out.find("checked: holds") != std::string::npos);
@@ -108,7 +110,9 @@ TEST_CASE("gen writes a checked broadcast that verify accepts (exit 0)") {
 }
 
 TEST_CASE("verify exits 1 with the witness on a violated schedule, 2 on a tampered one") {
-  const std::string f = (std::filesystem::temp_directory_path() / ("netsched_cli_bad." + std::to_string(::getpid()))).string();
+  const std::string f =
+      (std::filesystem::temp_directory_path() / ("netsched_cli_bad." + std::to_string(::getpid())))
+          .string();
   // a broadcast on ring(4) that forgets node 3, with no verification record
   spit(f, R"J({"format":"netsched-schedule","version":1,"topology":"ring(4)",
     "collective":{"kind":"broadcast","nodes":4,"root":0},"model":"one-port","payloads":[[0]],
@@ -159,7 +163,9 @@ TEST_CASE("route prints a path with labels, length, distance and bound; --all sw
 }
 
 TEST_CASE("gen refuses bad roots and leaves no file") {
-  const std::string f = (std::filesystem::temp_directory_path() / ("netsched_cli_none." + std::to_string(::getpid()))).string();
+  const std::string f =
+      (std::filesystem::temp_directory_path() / ("netsched_cli_none." + std::to_string(::getpid())))
+          .string();
   std::filesystem::remove(f);
   CHECK(run("gen 'ring(4)' broadcast --root 7 -o " + f).code == 2);
   CHECK(run("gen 'ring(4)' route --source 0 -o " + f).code == 2);
@@ -167,7 +173,9 @@ TEST_CASE("gen refuses bad roots and leaves no file") {
 }
 
 TEST_CASE("verify --smt answers with z3: holds, or the violation", "[smt]") {
-  const std::string f = (std::filesystem::temp_directory_path() / ("netsched_cli_smt." + std::to_string(::getpid()))).string();
+  const std::string f =
+      (std::filesystem::temp_directory_path() / ("netsched_cli_smt." + std::to_string(::getpid())))
+          .string();
   REQUIRE(run("gen 'torus(3,3)' broadcast -o " + f).code == 0);
   auto r = run("verify --smt --json " + f);
   CHECK(r.code == 0);
@@ -181,7 +189,9 @@ TEST_CASE("verify --smt answers with z3: holds, or the violation", "[smt]") {
 }
 
 TEST_CASE("gen: combining collectives, paper_cost side by side, an as-printed algorithm refused") {
-  const std::string f = (std::filesystem::temp_directory_path() / ("netsched_cli_comb." + std::to_string(::getpid()))).string();
+  const std::string f =
+      (std::filesystem::temp_directory_path() / ("netsched_cli_comb." + std::to_string(::getpid())))
+          .string();
   std::filesystem::remove(f);
   auto g = run("gen 'dualcube(3)' cluster-prefix --algorithm cluster-prefix-as-printed -o " + f);
   CHECK(g.code == 1);

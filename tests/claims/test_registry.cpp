@@ -1,5 +1,4 @@
 #include <catch2/catch.hpp>
-
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -35,7 +34,9 @@ TEST_CASE("every registered claim has a recorded verdict, and nothing else is re
 
 TEST_CASE("a cheap claim evaluates to its recorded verdict with evidence") {
   for (const auto& c : claims::all_claims()) {
-    if (c.id != "hdn12.table1.k1.s1=2" && c.id != "dc.table1.dualcube.edges" && c.id != "hdn12.table4") continue;
+    if (c.id != "hdn12.table1.k1.s1=2" && c.id != "dc.table1.dualcube.edges" &&
+        c.id != "hdn12.table4")
+      continue;
     INFO(c.id);
     const auto r = c.check();
     CHECK_FALSE(r.evidence.empty());

@@ -17,8 +17,8 @@ TEST_CASE("a rotation of a ring is an automorphism and a transposition of neighb
 
 TEST_CASE("wrong candidates are rejected and never merge classes") {
   const Csr g(*build_topology("path(5)"));
-  auto r = classes_from_candidates(g, {[](std::uint32_t u) { return (u + 1) % 5; },
-                                       [](std::uint32_t u) { return 4 - u; }});
+  auto r = classes_from_candidates(
+      g, {[](std::uint32_t u) { return (u + 1) % 5; }, [](std::uint32_t u) { return 4 - u; }});
   CHECK(r.rejected == 1);
   CHECK(r.used == 1);
   CHECK(r.classes.reps.size() == 3);

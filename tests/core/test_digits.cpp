@@ -1,5 +1,4 @@
 #include <catch2/catch.hpp>
-
 #include <random>
 #include <set>
 
@@ -98,7 +97,8 @@ TEST_CASE("digits: subtraction leaves disjoint pieces of exactly the difference"
   CHECK(to_string(d, point_box(d, 59)) == "[2,3,4]");
 }
 
-TEST_CASE("digit maps: probing a digit permutation, composing, and refusing what is not digit-wise") {
+TEST_CASE(
+    "digit maps: probing a digit permutation, composing, and refusing what is not digit-wise") {
   const Digits from({2, 3}), to({3, 2, 2});
   // (a, b) -> (b, 1 - a, 1): digits copied, one flipped, one constant
   auto f = [](std::uint64_t v) { return (v % 3) * 4 + (1 - v / 3) * 2 + 1; };
@@ -115,7 +115,8 @@ TEST_CASE("digit maps: probing a digit permutation, composing, and refusing what
   const DigitMap mg = m.then(g);
   for (std::uint64_t v = 0; v < 6; ++v) CHECK(mg.apply_point(v) == g.apply(m.apply_point(v)));
   // v -> v*v mod 6 is not digit-wise
-  CHECK_THROWS_AS(DigitMap::probe(from, Digits({6}), [](std::uint64_t v) { return v * v % 6; }), std::logic_error);
+  CHECK_THROWS_AS(DigitMap::probe(from, Digits({6}), [](std::uint64_t v) { return v * v % 6; }),
+                  std::logic_error);
   // a source digit feeding two target digits makes images supersets: refused
   std::vector<DigitMap::Rule> twice(2, {DigitMap::Rule::Kind::Copy, 0, 0, {}});
   CHECK_THROWS_AS(DigitMap(Digits({2}), Digits({2, 2}), twice), std::logic_error);

@@ -56,7 +56,8 @@ TEST_CASE("bit-parallel, orbit-weighted and plain BFS give the same distance fac
       CHECK(s.connected == ref.connected);
       CHECK(s.diameter == ref.diameter);
       CHECK(s.radius == ref.radius);
-      CHECK(static_cast<std::uint64_t>(s.distance_sum) == static_cast<std::uint64_t>(ref.distance_sum));
+      CHECK(static_cast<std::uint64_t>(s.distance_sum) ==
+            static_cast<std::uint64_t>(ref.distance_sum));
     }
   }
 }

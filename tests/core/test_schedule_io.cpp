@@ -35,7 +35,8 @@ TEST_CASE("sha256 matches the FIPS 180-4 test vectors") {
   CHECK(sha256_hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
   CHECK(sha256_hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq") ==
         "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
-  CHECK(sha256_hex(std::string(1000000, 'a')) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+  CHECK(sha256_hex(std::string(1000000, 'a')) ==
+        "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
 }
 
 TEST_CASE("a schedule survives writing and reading, with and without a record") {
@@ -96,9 +97,12 @@ TEST_CASE("selector payloads survive writing and reading; bad selectors are name
   CHECK(schedule_from_json(schedule_to_json(s)).schedule == s);
   const std::string head =
       R"J({"format":"netsched-schedule","version":1,"topology":"ring(3)","collective":{"kind":"scatter","nodes":3,"root":0},"model":"one-port","steps":[],"payloads":)J";
-  CHECK_THAT(error_of(head + R"J([{"held":{"dest_in":[[2,1]]}}]})J"), Catch::Contains("payload 0: dest_in has a range with lo > hi"));
-  CHECK_THAT(error_of(head + R"J([{"held":{"near":[[1,2]]}}]})J"), Catch::Contains("payload 0: unknown selector 'near'"));
-  CHECK_THAT(error_of(head + R"J([{"held":{"dest_in":[1,2]}}]})J"), Catch::Contains("payload 0: dest_in must be a list of [lo, hi] ranges"));
+  CHECK_THAT(error_of(head + R"J([{"held":{"dest_in":[[2,1]]}}]})J"),
+             Catch::Contains("payload 0: dest_in has a range with lo > hi"));
+  CHECK_THAT(error_of(head + R"J([{"held":{"near":[[1,2]]}}]})J"),
+             Catch::Contains("payload 0: unknown selector 'near'"));
+  CHECK_THAT(error_of(head + R"J([{"held":{"dest_in":[1,2]}}]})J"),
+             Catch::Contains("payload 0: dest_in must be a list of [lo, hi] ranges"));
 }
 
 TEST_CASE("acquisition windows survive writing and reading") {
@@ -112,7 +116,8 @@ TEST_CASE("acquisition windows survive writing and reading") {
   CHECK(schedule_from_json(schedule_to_json(s)).schedule == s);
   const std::string head =
       R"J({"format":"netsched-schedule","version":1,"topology":"ring(3)","collective":{"kind":"scatter","nodes":3,"root":0},"model":"one-port","steps":[],"payloads":)J";
-  CHECK_THAT(error_of(head + R"J([{"held":{"acquired_in":[[5,1]]}}]})J"), Catch::Contains("acquired_in has a range with lo > hi"));
+  CHECK_THAT(error_of(head + R"J([{"held":{"acquired_in":[[5,1]]}}]})J"),
+             Catch::Contains("acquired_in has a range with lo > hi"));
 }
 
 TEST_CASE("digit boxes survive writing and reading; bad digits and boxes are named") {
@@ -133,13 +138,18 @@ TEST_CASE("digit boxes survive writing and reading; bad digits and boxes are nam
   const std::string head =
       R"J({"format":"netsched-schedule","version":1,"topology":"torus(2,3)","collective":{"kind":"total-exchange","nodes":6},"model":"one-port","steps":[],)J";
   const std::vector<std::pair<std::string, std::string>> catalogue = {
-      {R"J("digits":[2,2],"payloads":[]})J", "digits: the radices multiply to 4, but the collective has 6 nodes"},
+      {R"J("digits":[2,2],"payloads":[]})J",
+       "digits: the radices multiply to 4, but the collective has 6 nodes"},
       {R"J("digits":[2,0,3],"payloads":[]})J", "digits: every radix is an integer 1..65536"},
       {R"J("digits":[2,3,5],"payloads":[]})J", "digits: the radices multiply to more than 6"},
-      {R"J("payloads":[{"held":{"dest_boxes":[[0,1]]}}]})J", "payload 0: dest_boxes needs the schedule's digits"},
-      {R"J("digits":[2,3],"payloads":[{"held":{"dest_boxes":[[0]]}}]})J", "payload 0: dest_boxes must be a list of boxes"},
-      {R"J("digits":[2,3],"payloads":[{"held":{"dest_boxes":[[0,3]]}}]})J", "payload 0: dest_boxes: digit 1 value 3 is not below its radix 3"},
-      {R"J("digits":[2,3],"payloads":[{"held":{"dest_boxes":[[[],1]]}}]})J", "payload 0: dest_boxes: digit 0 allows no value"},
+      {R"J("payloads":[{"held":{"dest_boxes":[[0,1]]}}]})J",
+       "payload 0: dest_boxes needs the schedule's digits"},
+      {R"J("digits":[2,3],"payloads":[{"held":{"dest_boxes":[[0]]}}]})J",
+       "payload 0: dest_boxes must be a list of boxes"},
+      {R"J("digits":[2,3],"payloads":[{"held":{"dest_boxes":[[0,3]]}}]})J",
+       "payload 0: dest_boxes: digit 1 value 3 is not below its radix 3"},
+      {R"J("digits":[2,3],"payloads":[{"held":{"dest_boxes":[[[],1]]}}]})J",
+       "payload 0: dest_boxes: digit 0 allows no value"},
   };
   for (const auto& [tail, message] : catalogue) {
     INFO(tail);

@@ -1,8 +1,8 @@
 #include <catch2/catch.hpp>
 
+#include "analysis/verification.hpp"
 #include "gen/broadcast/broadcast.hpp"
 #include "gen/topo/product.hpp"
-#include "analysis/verification.hpp"
 #include "papers/factor_times.hpp"
 
 using namespace netsched;
@@ -22,13 +22,29 @@ TEST_CASE("factor broadcasts take ceil(n/2) rounds on rings and ceil(log2 n) on 
 }
 
 TEST_CASE("every broadcast generator passes the checker between the lower and the paper bound") {
-  for (const char* spec : {"ring(7)", "path(6)", "complete(5)", "hypercube(5)", "torus(2,3,5)", "mesh(3,4)",
-                           "ghc(3,4)", "product(ring(3),complete(4))", "ccc(3)", "dualcube(1)", "dualcube(2)",
-                           "dualcube(4)", "rdn(hypercube(2),2)", "rdn(ring(3),1)",
-                           "hdn(torus(2,3,5), sn=[{0,1},{1,2}])", "hdn(hypercube(2), sn=[{0},{1}])",
-                           "hdn(torus(2,3), sn=[{},{0,1}])", "hdn(product(ring(4),complete(3)), sn=[{1},{0}])",
-                           "hsn(3,hypercube(2))", "rhs(2,2,hypercube(1))", "hfc(complete(3),4,4)",
-                           "mfc(ring(3),4,13)", "mfc(complete(2),3,7)"}) {
+  for (const char* spec : {"ring(7)",
+                           "path(6)",
+                           "complete(5)",
+                           "hypercube(5)",
+                           "torus(2,3,5)",
+                           "mesh(3,4)",
+                           "ghc(3,4)",
+                           "product(ring(3),complete(4))",
+                           "ccc(3)",
+                           "dualcube(1)",
+                           "dualcube(2)",
+                           "dualcube(4)",
+                           "rdn(hypercube(2),2)",
+                           "rdn(ring(3),1)",
+                           "hdn(torus(2,3,5), sn=[{0,1},{1,2}])",
+                           "hdn(hypercube(2), sn=[{0},{1}])",
+                           "hdn(torus(2,3), sn=[{},{0,1}])",
+                           "hdn(product(ring(4),complete(3)), sn=[{1},{0}])",
+                           "hsn(3,hypercube(2))",
+                           "rhs(2,2,hypercube(1))",
+                           "hfc(complete(3),4,4)",
+                           "mfc(ring(3),4,13)",
+                           "mfc(complete(2),3,7)"}) {
     const auto t = build_topology(spec);
     for (const auto& algorithm : broadcast_names(*t)) {
       for (std::uint32_t root : {0u, static_cast<std::uint32_t>(t->num_nodes() / 3),

@@ -1,6 +1,5 @@
-#include <catch2/catch.hpp>
-
 #include <bit>
+#include <catch2/catch.hpp>
 #include <map>
 #include <tuple>
 
@@ -15,15 +14,38 @@
 using namespace netsched;
 
 TEST_CASE("every family builds a simple graph whose labels round-trip") {
-  for (const char* spec :
-       {"ring(1)", "ring(2)", "ring(7)", "path(1)", "path(6)", "complete(5)", "hypercube(4)",
-        "torus(2,3,5)", "torus(4,4)", "mesh(3,4,2)", "ghc(3,4)", "product(ring(3),complete(4))",
-        "product(torus(2,3),path(3),hypercube(2))", "ccc(2)", "ccc(3)", "ccc(5)", "dualcube(1)",
-        "dualcube(2)", "dualcube(4)", "rdn(hypercube(2),2)", "rdn(ring(3),1)",
-        "hdn(torus(2,3,5), sn=[{0,1}])", "hdn(hypercube(2), sn=[{0},{1}])",
-        "hdn(product(ring(3),complete(3)), sn=[{1}])", "hdn(ghc(2,3), sn=[])",
-        "hsn(3,hypercube(2))", "hsn(2,ring(5))", "rhs(2,2,hypercube(1))", "hfc(complete(3),4,4)",
-        "hfc(path(3),2,3)", "mfc(ring(3),4,13)", "mfc(complete(2),3,7)"}) {
+  for (const char* spec : {"ring(1)",
+                           "ring(2)",
+                           "ring(7)",
+                           "path(1)",
+                           "path(6)",
+                           "complete(5)",
+                           "hypercube(4)",
+                           "torus(2,3,5)",
+                           "torus(4,4)",
+                           "mesh(3,4,2)",
+                           "ghc(3,4)",
+                           "product(ring(3),complete(4))",
+                           "product(torus(2,3),path(3),hypercube(2))",
+                           "ccc(2)",
+                           "ccc(3)",
+                           "ccc(5)",
+                           "dualcube(1)",
+                           "dualcube(2)",
+                           "dualcube(4)",
+                           "rdn(hypercube(2),2)",
+                           "rdn(ring(3),1)",
+                           "hdn(torus(2,3,5), sn=[{0,1}])",
+                           "hdn(hypercube(2), sn=[{0},{1}])",
+                           "hdn(product(ring(3),complete(3)), sn=[{1}])",
+                           "hdn(ghc(2,3), sn=[])",
+                           "hsn(3,hypercube(2))",
+                           "hsn(2,ring(5))",
+                           "rhs(2,2,hypercube(1))",
+                           "hfc(complete(3),4,4)",
+                           "hfc(path(3),2,3)",
+                           "mfc(ring(3),4,13)",
+                           "mfc(complete(2),3,7)"}) {
     test::check_simple_graph(*build_topology(spec));
   }
 }
@@ -95,7 +117,8 @@ TEST_CASE("ccc(n): cycle links plus the cube link of dimension i at position i")
       const std::uint32_t w = u / n, i = u % n;
       int cube = 0;
       for (NodeId v : nb) {
-        if (v.v / n == w) CHECK(((v.v % n + n - i) % n == 1 || (i + n - v.v % n) % n == 1));
+        if (v.v / n == w)
+          CHECK(((v.v % n + n - i) % n == 1 || (i + n - v.v % n) % n == 1));
         else {
           ++cube;
           CHECK((w ^ (v.v / n)) == (1u << i));
@@ -130,7 +153,8 @@ TEST_CASE("dualcube(r) is isomorphic to rdn(hypercube(r-1),1) (canonical labelli
     CHECK(isomorphic(a, b));
   }
   // and not to a hypercube of the same size
-  CHECK_FALSE(isomorphic(Csr(*build_topology("dualcube(3)")), Csr(*build_topology("hypercube(5)"))));
+  CHECK_FALSE(
+      isomorphic(Csr(*build_topology("dualcube(3)")), Csr(*build_topology("hypercube(5)"))));
 }
 
 TEST_CASE("hsn(l,G): M^l nodes; level-i link swaps X_i and X_1, absent where they are equal") {
@@ -181,7 +205,8 @@ TEST_CASE("mfc/hfc: one link between every two level-i clusters, per cluster or 
       }
       // MFC: one unit per level-(i+1) cluster; HFC: one per nucleus position besides X_i.
       std::uint64_t units = m.num_nodes() / m.count(i);
-      if (m.hfc()) units /= m.count(1);
+      if (m.hfc())
+        units /= m.count(1);
       else
         for (std::uint32_t d = 1; d < i; ++d) units /= m.count(d);
       for (const auto& [key, c] : links) CHECK(c == 1);
@@ -194,7 +219,8 @@ TEST_CASE("mfc/hfc: one link between every two level-i clusters, per cluster or 
 TEST_CASE("an HSN over an HSN nucleus keeps every nucleus link") {
   // Edges: M^(l-1) copies of the nucleus's links, plus per level the swap links of the nodes
   // with X_i != X_1 (half of M^l (1 - 1/M)).
-  for (const char* spec : {"hsn(2,hsn(2,ring(3)))", "rhs(2,2,hypercube(1))", "rhs(3,2,hypercube(2))"}) {
+  for (const char* spec :
+       {"hsn(2,hsn(2,ring(3)))", "rhs(2,2,hypercube(1))", "rhs(3,2,hypercube(2))"}) {
     INFO(spec);
     const auto t = build_topology(spec);
     const auto& h = dynamic_cast<const Hsn&>(*t);

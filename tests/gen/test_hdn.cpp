@@ -47,7 +47,8 @@ TEST_CASE("hdn: the cross edges of each level form a perfect matching of cross l
         const std::uint64_t v = cross(h, j, u);
         REQUIRE(v != u);
         REQUIRE(cross(h, j, v) == u);  // an involution without fixed points: a perfect matching
-        REQUIRE(h.adjacent(NodeId(static_cast<std::uint32_t>(u)), NodeId(static_cast<std::uint32_t>(v))));
+        REQUIRE(h.adjacent(NodeId(static_cast<std::uint32_t>(u)),
+                           NodeId(static_cast<std::uint32_t>(v))));
         // a cross edge of level j joins the two classes of level j and keeps the position p
         const auto qu = h.quad(h.k(), u), qv = h.quad(h.k(), v);
         if (j == h.k()) {
@@ -88,7 +89,8 @@ TEST_CASE("hdn: degree is the base degree plus k, and super-nodes are copies of 
 TEST_CASE("hdn: Table 1 node counts by construction equal the recurrence N_i = 2 N_{i-1}^2 / s_i") {
   // s by super-node set of torus(2,3,5): {}->1, {0}->2, {1}->3, {2}->5, {0,1}->6, {0,2}->10,
   // {1,2}->15, {0,1,2}->30 (sizes multiplied out here, independently of the builder).
-  const std::vector<std::string> sets = {"{}", "{0}", "{1}", "{2}", "{0,1}", "{0,2}", "{1,2}", "{0,1,2}"};
+  const std::vector<std::string> sets = {"{}",    "{0}",   "{1}",   "{2}",
+                                         "{0,1}", "{0,2}", "{1,2}", "{0,1,2}"};
   const std::vector<std::uint64_t> sizes = {2, 3, 5};
   auto s_of = [&](const std::string& set) {
     std::uint64_t s = 1;

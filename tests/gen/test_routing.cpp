@@ -1,8 +1,8 @@
 #include <catch2/catch.hpp>
 
+#include "analysis/verification.hpp"
 #include "gen/route/router.hpp"
 #include "papers/papers.hpp"
-#include "analysis/verification.hpp"
 #include "verify/route_sweep.hpp"
 
 using namespace netsched;
@@ -14,8 +14,9 @@ RouteSweep sweep(const Network& t, Router& r) {
   r.prepare_bulk();
   const Csr g = sorted_csr(t);
   const auto b = routing_bound(t, r.name());
-  auto s = sweep_routes(g, [&](std::uint32_t u, std::uint32_t v, std::vector<std::uint32_t>& p) { r.route(u, v, p); },
-                        b ? std::optional<std::uint64_t>(b->steps) : std::nullopt, 2);
+  auto s = sweep_routes(
+      g, [&](std::uint32_t u, std::uint32_t v, std::vector<std::uint32_t>& p) { r.route(u, v, p); },
+      b ? std::optional<std::uint64_t>(b->steps) : std::nullopt, 2);
   REQUIRE_FALSE(s.invalid);
   return s;
 }
@@ -23,28 +24,30 @@ RouteSweep sweep(const Network& t, Router& r) {
 }  // namespace
 
 TEST_CASE("every router gives valid routes on every pair of small instances of every family") {
-  for (const char* spec : {"ring(7)", "path(5)", "complete(4)", "hypercube(4)", "torus(3,4)", "mesh(3,3)",
-                           "ghc(2,3)", "ccc(3)", "dualcube(3)", "dualcube(4)", "rdn(hypercube(2),2)",
-                           "hdn(torus(2,3), sn=[{0}])", "hdn(hypercube(2), sn=[{0},{1}])", "hsn(3,hypercube(2))",
-                           "rhs(2,2,hypercube(1))", "hfc(complete(3),4,4)", "mfc(ring(3),4,13)",
-                           "hfc(hsn(2,hypercube(1)),3,5)"}) {
+  for (const char* spec :
+       {"ring(7)", "path(5)", "complete(4)", "hypercube(4)", "torus(3,4)", "mesh(3,3)", "ghc(2,3)",
+        "ccc(3)", "dualcube(3)", "dualcube(4)", "rdn(hypercube(2),2)", "hdn(torus(2,3), sn=[{0}])",
+        "hdn(hypercube(2), sn=[{0},{1}])", "hsn(3,hypercube(2))", "rhs(2,2,hypercube(1))",
+        "hfc(complete(3),4,4)", "mfc(ring(3),4,13)", "hfc(hsn(2,hypercube(1)),3,5)"}) {
     const auto t = build_topology(spec);
     for (const auto& name : router_names(*t)) {
       INFO(spec << " " << name);
       auto r = make_router(*t, name);
       const auto s = sweep(*t, *r);
       CHECK(s.pairs == t->num_nodes() * (t->num_nodes() - 1));
-      if (name == "bfs" || name == "dimension-order" || name == "dualcube-routing") CHECK(s.max_stretch == 1.0);
+      if (name == "bfs" || name == "dimension-order" || name == "dualcube-routing")
+        CHECK(s.max_stretch == 1.0);
     }
   }
 }
 
 TEST_CASE("the paper's routing bounds hold where the papers' arguments apply") {
   // RDN (all s_i = 1), HDN whose super-nodes nest, the dualcube and the RHFC family.
-  for (const char* spec : {"rdn(hypercube(2),2)", "rdn(ring(3),1)", "hdn(hypercube(2), sn=[{0},{1}])",
-                           "hdn(hypercube(3), sn=[{0,1},{2}])", "hdn(torus(2,3,5), sn=[{0,1}])",
-                           "hdn(torus(3,3), sn=[{0},{0}])", "dualcube(4)", "hsn(3,hypercube(2))",
-                           "rhs(2,3,hypercube(2))", "hfc(complete(3),4,4)", "mfc(ring(3),4,13)"}) {
+  for (const char* spec :
+       {"rdn(hypercube(2),2)", "rdn(ring(3),1)", "hdn(hypercube(2), sn=[{0},{1}])",
+        "hdn(hypercube(3), sn=[{0,1},{2}])", "hdn(torus(2,3,5), sn=[{0,1}])",
+        "hdn(torus(3,3), sn=[{0},{0}])", "dualcube(4)", "hsn(3,hypercube(2))",
+        "rhs(2,3,hypercube(2))", "hfc(complete(3),4,4)", "mfc(ring(3),4,13)"}) {
     INFO(spec);
     const auto t = build_topology(spec);
     auto r = make_router(*t);

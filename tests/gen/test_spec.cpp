@@ -7,10 +7,10 @@
 using namespace netsched;
 
 TEST_CASE("every example spec of DESIGN.md parses, builds and prints back verbatim") {
-  for (const char* spec : {"ring(5)", "path(4)", "complete(4)", "hypercube(3)", "torus(2,3,5)",
-                           "mesh(4,4)", "ghc(3,4)", "product(ring(3),complete(4))", "ccc(4)",
-                           "dualcube(3)", "rdn(hypercube(2),2)",
-                           "hdn(torus(2,3,5), sn=[{0,1},{1,2}])", "hsn(3,hypercube(2))"}) {
+  for (const char* spec :
+       {"ring(5)", "path(4)", "complete(4)", "hypercube(3)", "torus(2,3,5)", "mesh(4,4)",
+        "ghc(3,4)", "product(ring(3),complete(4))", "ccc(4)", "dualcube(3)", "rdn(hypercube(2),2)",
+        "hdn(torus(2,3,5), sn=[{0,1},{1,2}])", "hsn(3,hypercube(2))"}) {
     INFO(spec);
     const auto t = build_topology(spec);
     CHECK(t->spec() == spec);
@@ -50,25 +50,32 @@ TEST_CASE("bad specs are rejected with the column and what was expected") {
       {"Ring(5)", "spec column 1: expected a name, found 'R'"},
       {"star(5)", "spec column 1: unknown network 'star'"},
       {"ring(99999999999999999999)", "spec column 6: integer does not fit in 64 bits"},
-      {"torus()", "spec column 1: torus: expected torus(n1,...,nk) with 1 to 64 sides, got 0 arguments"},
+      {"torus()",
+       "spec column 1: torus: expected torus(n1,...,nk) with 1 to 64 sides, got 0 arguments"},
       {"torus(2,0,5)", "spec column 9: torus: side must be between 1"},
       {"hypercube(33)", "spec column 11: hypercube: dimension n must be between 1 and 32, got 33"},
       {"hypercube(32)", "hypercube has 4294967296 nodes, over the cap of 4294967295 (2^32-1)"},
       {"torus(4294967295,4294967295,4294967295)", "node count overflows 64 bits"},
       {"torus(100000,100000)", "over the cap of 4294967295"},
       {"product(ring(3),ccc(3))", "spec column 17: product: factor 'ccc(3)' is not a ring"},
-      {"hdn(ccc(3), sn=[{}])", "spec column 5: hdn: base 'ccc(3)' must be a product of vertex-transitive factors"},
-      {"hdn(mesh(3,3), sn=[{}])", "spec column 5: hdn: base dimension 0 is path(3), which is not vertex-transitive"},
-      {"hdn(torus(2,3,5), sn=[{0},{3}])", "spec column 27: hdn: super-node set 2 names dimension 3, but the base has dimensions 0..2"},
-      {"hdn(torus(2,3,5), sn=[{0,0}])", "spec column 23: hdn: super-node set 1 repeats dimension 0"},
+      {"hdn(ccc(3), sn=[{}])",
+       "spec column 5: hdn: base 'ccc(3)' must be a product of vertex-transitive factors"},
+      {"hdn(mesh(3,3), sn=[{}])",
+       "spec column 5: hdn: base dimension 0 is path(3), which is not vertex-transitive"},
+      {"hdn(torus(2,3,5), sn=[{0},{3}])",
+       "spec column 27: hdn: super-node set 2 names dimension 3, but the base has dimensions 0..2"},
+      {"hdn(torus(2,3,5), sn=[{0,0}])",
+       "spec column 23: hdn: super-node set 1 repeats dimension 0"},
       {"hdn(torus(2,3,5), sn=5)", "spec column 22: hdn: sn must be a list of dimension sets"},
       {"hdn(torus(2,3,5), sm=[{}])", "spec column 19: hdn: unknown argument 'sm'"},
       {"hdn(torus(2,3,5), sn=[{},{},{}])", "over the cap of 4294967295"},
       {"hdn(torus(2,3,5), sn=[{0,1}", "spec column 28: expected ']', found end of spec"},
       {"rdn(5,1)", "spec column 5: rdn: base B must be a network such as ring(5)"},
       {"hsn(0,ring(3))", "spec column 5: hsn: levels l must be between 1 and 32, got 0"},
-      {"hfc(complete(3),5)", "spec column 17: hfc: N_2 (at most N_1 + 1) must be between 1 and 4, got 5"},
-      {"mfc(complete(2),3,8)", "spec column 19: mfc: N_3 (at most N_1...N_{i-1} + 1) must be between 1 and 7, got 8"},
+      {"hfc(complete(3),5)",
+       "spec column 17: hfc: N_2 (at most N_1 + 1) must be between 1 and 4, got 5"},
+      {"mfc(complete(2),3,8)",
+       "spec column 19: mfc: N_3 (at most N_1...N_{i-1} + 1) must be between 1 and 7, got 8"},
       {"hypernet(2,3,4)", "spec column 1: hypernet(r,l,k) is not implemented"},
       {"ccc(1)", "spec column 5: ccc: n must be between 2 and 27, got 1"},
       {"dualcube(17)", "spec column 10: dualcube: r must be between 1 and 16, got 17"},

@@ -1,10 +1,10 @@
 #include <catch2/catch.hpp>
 
+#include "analysis/verification.hpp"
 #include "gen/exchange/total_exchange.hpp"
 #include "gen/topo/hdn.hpp"
 #include "gen/topo/product.hpp"
 #include "tests/helpers.hpp"
-#include "analysis/verification.hpp"
 
 using namespace netsched;
 
@@ -24,8 +24,9 @@ TEST_CASE("factor exchanges: rings and complete graphs take AS steps, every node
 
 TEST_CASE("A2 meets AS(G) on tori, hypercubes and generalized hypercubes of mixed sizes") {
   // AS(G) here is the checker's lower bound, computed from all-pairs BFS distances.
-  for (const char* spec : {"ring(9)", "torus(4,6)", "torus(3,4,5)", "torus(2,3,5)", "hypercube(5)", "ghc(2,3,4)",
-                           "ghc(5,3)", "product(ring(5),complete(3),ring(2))", "torus(7,7)"}) {
+  for (const char* spec :
+       {"ring(9)", "torus(4,6)", "torus(3,4,5)", "torus(2,3,5)", "hypercube(5)", "ghc(2,3,4)",
+        "ghc(5,3)", "product(ring(5),complete(3),ring(2))", "torus(7,7)"}) {
     INFO(spec);
     const auto t = build_topology(spec);
     const auto s = make_total_exchange(*t, "a2");
@@ -63,13 +64,15 @@ TEST_CASE("hypercube dimension exchange: n steps of N/2 chunks, the n-cube cost 
 }
 
 TEST_CASE("total exchange on families without an algorithm yet says so") {
-  CHECK_THROWS_WITH(make_total_exchange(*build_topology("ccc(3)")), Catch::Contains("not implemented yet"));
+  CHECK_THROWS_WITH(make_total_exchange(*build_topology("ccc(3)")),
+                    Catch::Contains("not implemented yet"));
   CHECK_THROWS_WITH(make_total_exchange(*build_topology("torus(3,3)"), "dimension-exchange"),
                     Catch::Contains("choose from: a2"));
 }
 
 TEST_CASE("the packed dimension-ordered exchange delivers everything in sum(m_i - 1) steps") {
-  for (const char* spec : {"torus(3,4)", "hypercube(4)", "torus(2,3,5)", "ghc(3,4)", "mesh(3,3)", "ring(6)"}) {
+  for (const char* spec :
+       {"torus(3,4)", "hypercube(4)", "torus(2,3,5)", "ghc(3,4)", "mesh(3,3)", "ring(6)"}) {
     INFO(spec);
     const auto t = build_topology(spec);
     const auto v = verify_schedule(*t, make_total_exchange(*t, "packed"));
@@ -81,11 +84,14 @@ TEST_CASE("the packed dimension-ordered exchange delivers everything in sum(m_i 
   }
 }
 
-TEST_CASE("HDN total exchange (li-chu-2013 Algorithm 2) delivers everything in 2^(k+1)-2 + 2^k T_0 steps") {
+TEST_CASE(
+    "HDN total exchange (li-chu-2013 Algorithm 2) delivers everything in 2^(k+1)-2 + 2^k T_0 "
+    "steps") {
   // T_0 = steps of the packed base exchange: sum over base factors of (m - 1).
-  for (const char* spec : {"hdn(hypercube(2), sn=[{0}])", "rdn(hypercube(2),1)", "hdn(hypercube(2), sn=[{0},{1}])",
-                           "hdn(hypercube(2), sn=[{0},{0,1}])", "hdn(torus(2,3), sn=[{0}])", "rdn(ring(3),1)",
-                           "hdn(torus(2,3,5), sn=[{0,1}])", "hdn(torus(2,3,5), sn=[{0,1,2}])"}) {
+  for (const char* spec :
+       {"hdn(hypercube(2), sn=[{0}])", "rdn(hypercube(2),1)", "hdn(hypercube(2), sn=[{0},{1}])",
+        "hdn(hypercube(2), sn=[{0},{0,1}])", "hdn(torus(2,3), sn=[{0}])", "rdn(ring(3),1)",
+        "hdn(torus(2,3,5), sn=[{0,1}])", "hdn(torus(2,3,5), sn=[{0,1,2}])"}) {
     INFO(spec);
     const auto t = build_topology(spec);
     const auto& h = dynamic_cast<const Hdn&>(*t);
@@ -110,7 +116,8 @@ TEST_CASE("a stale copy coming back is selected again (acquisition = latest rece
   CHECK(verify_schedule(*t, make_total_exchange(*t)).check.ok());
 }
 
-TEST_CASE("dualcube total exchange: the HDN algorithm through the isomorphism, checked on the dualcube") {
+TEST_CASE(
+    "dualcube total exchange: the HDN algorithm through the isomorphism, checked on the dualcube") {
   for (std::uint32_t r = 1; r <= 4; ++r) {
     INFO("r = " << r);
     const auto t = build_topology("dualcube(" + std::to_string(r) + ")");
@@ -148,5 +155,6 @@ TEST_CASE("RHS hypercube emulation (Theorem 5.1): every dimension, single-dimens
     CHECK(v.check.steps == want[d]);
   }
   CHECK_THAT(test::error_of([&] { rhs_cube_dimension(*t, 4); }), Catch::Contains("out of range"));
-  CHECK_THAT(test::error_of([] { rhs_cube_dimension(*build_topology("hypercube(3)"), 0); }), Catch::Contains("RHS"));
+  CHECK_THAT(test::error_of([] { rhs_cube_dimension(*build_topology("hypercube(3)"), 0); }),
+             Catch::Contains("RHS"));
 }

@@ -1,5 +1,4 @@
 #include <catch2/catch.hpp>
-
 #include <random>
 
 #include "gen/exchange/total_exchange.hpp"
@@ -78,9 +77,10 @@ TEST_CASE("blocks: a hand-made K_3 exchange, and the same exchange with a wrong 
 }
 
 TEST_CASE("blocks and dense agree on every total exchange generator with selectors") {
-  for (const char* spec : {"hdn(hypercube(2), sn=[{0}])", "hdn(torus(2,3), sn=[{0}])", "rdn(ring(3),1)",
-                           "hdn(hypercube(2), sn=[{0},{0,1}])", "hdn(torus(2,3,5), sn=[{0,1}])", "dualcube(3)",
-                           "hypercube(4)", "torus(3,4)", "mesh(3,4)", "ghc(3,4)"}) {
+  for (const char* spec :
+       {"hdn(hypercube(2), sn=[{0}])", "hdn(torus(2,3), sn=[{0}])", "rdn(ring(3),1)",
+        "hdn(hypercube(2), sn=[{0},{0,1}])", "hdn(torus(2,3,5), sn=[{0,1}])", "dualcube(3)",
+        "hypercube(4)", "torus(3,4)", "mesh(3,4)", "ghc(3,4)"}) {
     INFO(spec);
     const auto t = build_topology(spec);
     for (const auto& name : total_exchange_names(*t)) {
@@ -112,13 +112,16 @@ TEST_CASE("blocks and dense agree on mutated exchanges, first violation included
       Schedule m = s;
       auto& sel = *m.payloads[rng() % m.payloads.size()].select;
       if (k % 2 == 0 && !sel.acquired_in.empty()) {
-        sel.acquired_in.erase(sel.acquired_in.begin() + static_cast<std::ptrdiff_t>(rng() % sel.acquired_in.size()));
+        sel.acquired_in.erase(sel.acquired_in.begin() +
+                              static_cast<std::ptrdiff_t>(rng() % sel.acquired_in.size()));
       } else if (!sel.dest_boxes.empty()) {
         DigitBox& b = sel.dest_boxes[rng() % sel.dest_boxes.size()];
         const std::size_t i = rng() % d.size();
         auto values = digit_values(d, b, i);
-        if (values.size() > 1) values.erase(values.begin() + static_cast<std::ptrdiff_t>(rng() % values.size()));
-        else values = {static_cast<std::uint32_t>((values[0] + 1) % d.radix()[i])};
+        if (values.size() > 1)
+          values.erase(values.begin() + static_cast<std::ptrdiff_t>(rng() % values.size()));
+        else
+          values = {static_cast<std::uint32_t>((values[0] + 1) % d.radix()[i])};
         set_digit(d, b, i, values);
       }
       INFO(spec << " narrowed " << k);

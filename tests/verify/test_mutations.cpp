@@ -1,5 +1,4 @@
 #include <catch2/catch.hpp>
-
 #include <set>
 
 #include "gen/topology.hpp"
@@ -12,7 +11,8 @@ using namespace netsched;
 
 namespace {
 
-Schedule make(const std::string& topo, Collective c, std::vector<Payload> payloads, std::vector<Step> steps) {
+Schedule make(const std::string& topo, Collective c, std::vector<Payload> payloads,
+              std::vector<Step> steps) {
   Schedule s;
   s.topology = topo;
   s.collective = c;
@@ -29,12 +29,14 @@ Schedule path_scatter() {
 using test::ring4_broadcast;
 // broadcast on ring(3) from 0: 0->1; then 0->2 while 1 (holding the chunk) is idle
 Schedule ring3_broadcast() {
-  return make("ring(3)", Collective::broadcast(3, NodeId(0)), {{{0}}}, {{{{NodeId(0), NodeId(1), 0}}}, {{{NodeId(0), NodeId(2), 0}}}});
+  return make("ring(3)", Collective::broadcast(3, NodeId(0)), {{{0}}},
+              {{{{NodeId(0), NodeId(1), 0}}}, {{{NodeId(0), NodeId(2), 0}}}});
 }
 
 // Every application of `op` to `s` breaks one of `rules` (or, where `equivalent_ok`, leaves a
 // valid schedule), both checkers agree, and at least one application breaks a rule.
-void expect(const std::string& op, const Schedule& s, const std::set<std::string>& rules, bool equivalent_ok = false) {
+void expect(const std::string& op, const Schedule& s, const std::set<std::string>& rules,
+            bool equivalent_ok = false) {
   const auto t = build_topology(s.topology);
   REQUIRE(simulate(*t, s).ok());
   int applied = 0, killed = 0;
@@ -63,14 +65,22 @@ void expect(const std::string& op, const Schedule& s, const std::set<std::string
 TEST_CASE("mutation drop-transfer: what depended on it is missing") {
   expect("drop-transfer", path_scatter(), {"causality", "delivery"});
 }
-TEST_CASE("mutation duplicate-transfer: a node sends twice") { expect("duplicate-transfer", ring4_broadcast(), {"port-send"}); }
-TEST_CASE("mutation move-earlier: sent before it is held") { expect("move-earlier", path_scatter(), {"causality"}); }
+TEST_CASE("mutation duplicate-transfer: a node sends twice") {
+  expect("duplicate-transfer", ring4_broadcast(), {"port-send"});
+}
+TEST_CASE("mutation move-earlier: sent before it is held") {
+  expect("move-earlier", path_scatter(), {"causality"});
+}
 TEST_CASE("mutation move-later: the next hop has nothing to forward") {
   // delaying the last transfer into a new step is a valid schedule: an equivalent mutant
   expect("move-later", path_scatter(), {"causality"}, true);
 }
-TEST_CASE("mutation retarget-non-neighbour: not a link") { expect("retarget-non-neighbour", path_scatter(), {"edge"}); }
-TEST_CASE("mutation second-send: a node sends twice in one step") { expect("second-send", ring4_broadcast(), {"port-send"}); }
+TEST_CASE("mutation retarget-non-neighbour: not a link") {
+  expect("retarget-non-neighbour", path_scatter(), {"edge"});
+}
+TEST_CASE("mutation second-send: a node sends twice in one step") {
+  expect("second-send", ring4_broadcast(), {"port-send"});
+}
 TEST_CASE("mutation second-receive: a node receives twice in one step") {
   // in step 1 the idle node 1 holds the chunk: port-receive; in step 0 node 2 has nothing yet
   expect("second-receive", ring3_broadcast(), {"port-receive", "causality"});
@@ -81,4 +91,6 @@ TEST_CASE("mutation drop-chunk: a chunk goes missing") {
 TEST_CASE("mutation swap-endpoints: the receiver sends what it does not hold") {
   expect("swap-endpoints", ring4_broadcast(), {"causality"});
 }
-TEST_CASE("mutation truncate: the last step never happens") { expect("truncate", path_scatter(), {"delivery"}); }
+TEST_CASE("mutation truncate: the last step never happens") {
+  expect("truncate", path_scatter(), {"delivery"});
+}

@@ -1,15 +1,14 @@
 // Combining (register) schedules: the symbolic register simulator, the numeric interpreter, and
 // the generators of gen/combine/ and the dualcube data-movement collectives.
 #include <catch2/catch.hpp>
-
 #include <random>
 
+#include "analysis/verification.hpp"
 #include "core/schedule_io.hpp"
 #include "gen/combine/combine.hpp"
 #include "gen/topo/dualcube.hpp"
 #include "tests/helpers.hpp"
 #include "verify/registers.hpp"
-#include "analysis/verification.hpp"
 
 using namespace netsched;
 
@@ -37,8 +36,8 @@ std::string rule_of(const Schedule& s) {
   return r.ok() ? "holds" : std::string(to_string(r.violation()->rule));
 }
 
-std::vector<std::int64_t> random_inputs(std::size_t n, std::mt19937_64& rng, std::int64_t lo = -1000,
-                                        std::int64_t hi = 1000) {
+std::vector<std::int64_t> random_inputs(std::size_t n, std::mt19937_64& rng,
+                                        std::int64_t lo = -1000, std::int64_t hi = 1000) {
   std::uniform_int_distribution<std::int64_t> d(lo, hi);
   std::vector<std::int64_t> x(n);
   for (auto& v : x) v = d(rng);
@@ -104,14 +103,16 @@ TEST_CASE("register simulator: a hand-made all-reduce holds, each broken rule is
   s.steps[0].compute.clear();  // sum never gets the own datum
   CHECK(rule_of(s) == "result");
   s = k2_all_reduce();
-  s.steps[0].compute = {{1, 0, 0, RegOp::Set, {}}, {1, 1, 0, RegOp::Combine, {}}};  // data combined twice
+  s.steps[0].compute = {{1, 0, 0, RegOp::Set, {}},
+                        {1, 1, 0, RegOp::Combine, {}}};  // data combined twice
   CHECK(rule_of(s) == "double-count");
   s = k2_all_reduce();
   s.payloads[0].moves = {{1, 1, RegOp::Combine}};
   s.steps[0].compute.clear();  // sends the empty "sum" (padding): nothing arrives anywhere
   CHECK(rule_of(s) == "result");
   s = k2_all_reduce();
-  s.payloads[0].moves = {{0, 1, RegOp::Set}, {0, 1, RegOp::Combine}};  // set and combined in one step
+  s.payloads[0].moves = {{0, 1, RegOp::Set},
+                         {0, 1, RegOp::Combine}};  // set and combined in one step
   CHECK(rule_of(s) == "write-conflict");
   s = k2_all_reduce();
   s.steps.push_back(s.steps[0]);  // the partner's datum arrives twice
@@ -122,7 +123,8 @@ TEST_CASE("register simulator: a hand-made all-reduce holds, each broken rule is
   CHECK(rule_of(s) == "port-send");
 }
 
-TEST_CASE("register schedules round-trip through the file format; bad register indices are refused") {
+TEST_CASE(
+    "register schedules round-trip through the file format; bad register indices are refused") {
   auto s = k2_all_reduce();
   s.steps[0].compute[0].nodes = {{0, 1}};
   const auto back = schedule_from_json(schedule_to_json(s)).schedule;
@@ -131,13 +133,14 @@ TEST_CASE("register schedules round-trip through the file format; bad register i
   const auto at = text.find("[0,1,\"combine\"]");
   REQUIRE(at != std::string::npos);
   text.replace(at, 15, "[0,7,\"combine\"]");
-  CHECK_THAT(test::error_of([&] { schedule_from_json(text); }), Catch::Contains("register index out of range"));
+  CHECK_THAT(test::error_of([&] { schedule_from_json(text); }),
+             Catch::Contains("register index out of range"));
 }
 
 TEST_CASE("combining generators pass the checker and compute the right numbers") {
   std::mt19937_64 rng(20261121);
-  for (const char* spec : {"hypercube(1)", "hypercube(3)", "hypercube(5)", "dualcube(1)", "dualcube(2)", "dualcube(3)",
-                           "dualcube(4)"}) {
+  for (const char* spec : {"hypercube(1)", "hypercube(3)", "hypercube(5)", "dualcube(1)",
+                           "dualcube(2)", "dualcube(3)", "dualcube(4)"}) {
     const auto t = build_topology(spec);
     for (const std::string c : {"all-reduce", "prefix", "cluster-sum", "cluster-prefix"}) {
       const auto names = combining_algorithm_names(*t, c);
@@ -150,7 +153,8 @@ TEST_CASE("combining generators pass the checker and compute the right numbers")
       // numbers: every node's result register against a direct sum over its group
       const auto x = random_inputs(t->num_nodes(), rng);
       const auto regs = evaluate_registers(s, initial_registers(s, x));
-      for (const Expected& e : expected_results(s.collective, x)) CHECK(regs[e.node][e.reg] == e.value);
+      for (const Expected& e : expected_results(s.collective, x))
+        CHECK(regs[e.node][e.reg] == e.value);
     }
   }
 }
@@ -225,7 +229,8 @@ TEST_CASE("dualcube matrix multiplication (Algorithm 7) reproduces A*B") {
     CHECK(m == (1u << (2 * r - 1) / 3));
     const auto in = random_inputs(input_count(s.collective), rng, -9, 9);
     const auto regs = evaluate_registers(s, initial_registers(s, in));
-    for (const Expected& e : expected_results(s.collective, in)) CHECK(regs[e.node][e.reg] == e.value);
+    for (const Expected& e : expected_results(s.collective, in))
+      CHECK(regs[e.node][e.reg] == e.value);
   }
   // r = 2 by hand: loop 1 one step (2 words), loop 2 three hops, loop 3 (the class bit) 2r+1 = 5
   // hops, loop 4 one step: 10 steps, 2 + 3 + 5 + 1 = 11 words.
@@ -238,8 +243,10 @@ TEST_CASE("dualcube matrix multiplication (Algorithm 7) reproduces A*B") {
 TEST_CASE("RHFC semigroup computation: checked, right numbers, Lemma 4.1 / Theorem 4.2 steps") {
   // hsn(3, Q2): T_G = 2 (2-cube scan), l = 3: 3*2 + 3 - 1 = 8. rhs(2,2,Q1): (1+1)*2*2 - 1 = 7.
   std::mt19937_64 rng(11);
-  for (auto [spec, steps] : {std::pair{"hsn(3,hypercube(2))", 8u}, {"rhs(2,2,hypercube(1))", 7u},
-                             {"hfc(hypercube(2),3,3)", 8u}, {"hsn(2,hsn(2,hypercube(2)))", 11u}}) {
+  for (auto [spec, steps] : {std::pair{"hsn(3,hypercube(2))", 8u},
+                             {"rhs(2,2,hypercube(1))", 7u},
+                             {"hfc(hypercube(2),3,3)", 8u},
+                             {"hsn(2,hsn(2,hypercube(2)))", 11u}}) {
     const auto t = build_topology(spec);
     INFO(spec);
     const Schedule s = rhfc_semigroup(*t);
@@ -250,9 +257,11 @@ TEST_CASE("RHFC semigroup computation: checked, right numbers, Lemma 4.1 / Theor
     CHECK(v.bound->steps == steps);
     const auto x = random_inputs(t->num_nodes(), rng);
     const auto regs = evaluate_registers(s, initial_registers(s, x));
-    for (const Expected& e : expected_results(s.collective, x)) CHECK(regs[e.node][e.reg] == e.value);
+    for (const Expected& e : expected_results(s.collective, x))
+      CHECK(regs[e.node][e.reg] == e.value);
   }
-  CHECK_THAT(test::error_of([] { rhfc_semigroup(*build_topology("hsn(2,ring(3))")); }), Catch::Contains("hypercube nucleus"));
+  CHECK_THAT(test::error_of([] { rhfc_semigroup(*build_topology("hsn(2,ring(3))")); }),
+             Catch::Contains("hypercube nucleus"));
 }
 
 namespace {
@@ -268,14 +277,19 @@ bool numerically_right(const Schedule& s, std::mt19937_64& rng) {
 
 }  // namespace
 
-TEST_CASE("the symbolic register checker and the numeric interpreter agree on every one-transfer mutant") {
+TEST_CASE(
+    "the symbolic register checker and the numeric interpreter agree on every one-transfer "
+    "mutant") {
   // Deleting or duplicating one transfer: when the symbolic checker accepts, the numbers must
   // come out right; when it finds a wrong final register, they must come out wrong. Random
   // non-zero inputs make a wrong sum come out right only by coincidence.
   std::mt19937_64 rng(5);
   std::uint64_t killed = 0, equivalent = 0;
-  for (auto [spec, coll] : {std::pair{"hypercube(3)", "prefix"}, {"dualcube(3)", "prefix"}, {"dualcube(3)", "cluster-sum"},
-                            {"hsn(2,hypercube(1))", "all-reduce"}, {"dualcube(2)", "matmul"}}) {
+  for (auto [spec, coll] : {std::pair{"hypercube(3)", "prefix"},
+                            {"dualcube(3)", "prefix"},
+                            {"dualcube(3)", "cluster-sum"},
+                            {"hsn(2,hypercube(1))", "all-reduce"},
+                            {"dualcube(2)", "matmul"}}) {
     const auto t = build_topology(spec);
     const Schedule s = make_combining(*t, coll);
     for (std::size_t st = 0; st < s.steps.size(); ++st)
@@ -291,7 +305,8 @@ TEST_CASE("the symbolic register checker and the numeric interpreter agree on ev
             tr.erase(tr.begin() + static_cast<std::ptrdiff_t>(x));
           }
           const auto r = simulate(*t, mutant);
-          INFO(spec << " " << coll << " step " << st << " transfer " << x << (duplicate ? " duplicated" : " deleted"));
+          INFO(spec << " " << coll << " step " << st << " transfer " << x
+                    << (duplicate ? " duplicated" : " deleted"));
           if (r.ok()) {
             CHECK(numerically_right(mutant, rng));
             ++equivalent;
@@ -320,7 +335,8 @@ TEST_CASE("dualcube vector-matrix multiplication (Algorithm 6) reproduces v M fr
       const auto in = random_inputs(input_count(s.collective), rng, -9, 9);
       CHECK(in.size() == (1u << (r - 1)) * (1 + (1u << r)));  // |v| = 2^(r-1), M 2^(r-1) x 2^r
       const auto regs = evaluate_registers(s, initial_registers(s, in));
-      for (const Expected& e : expected_results(s.collective, in)) CHECK(regs[e.node][e.reg] == e.value);
+      for (const Expected& e : expected_results(s.collective, in))
+        CHECK(regs[e.node][e.reg] == e.value);
     }
   }
 }

@@ -30,15 +30,28 @@ TEST_CASE("each rule, broken alone, is reported with that rule and its place") {
     std::optional<std::uint64_t> step, transfer;
   };
   const std::vector<Case> cases = {
-      {"not a link", [](Schedule& s) { s.steps[1].transfers[0].to = NodeId(3); s.steps[1].transfers[1].to = NodeId(2); },
+      {"not a link",
+       [](Schedule& s) {
+         s.steps[1].transfers[0].to = NodeId(3);
+         s.steps[1].transfers[1].to = NodeId(2);
+       },
        "edge", 1, 0},
       {"self transfer", [](Schedule& s) { s.steps[0].transfers[0].to = NodeId(0); }, "edge", 0, 0},
-      {"empty payload", [](Schedule& s) { s.payloads.push_back({}); s.steps[0].transfers[0].payload = 1; },
+      {"empty payload",
+       [](Schedule& s) {
+         s.payloads.push_back({});
+         s.steps[0].transfers[0].payload = 1;
+       },
        "empty-payload", 0, 0},
-      {"sends what it does not hold", [](Schedule& s) { std::swap(s.steps[0], s.steps[1]); }, "causality", 0, 0},
-      {"two sends by one node", [](Schedule& s) { s.steps[1].transfers[0] = {NodeId(0), NodeId(1), 0}; },
+      {"sends what it does not hold", [](Schedule& s) { std::swap(s.steps[0], s.steps[1]); },
+       "causality", 0, 0},
+      {"two sends by one node",
+       [](Schedule& s) {
+         s.steps[1].transfers[0] = {NodeId(0), NodeId(1), 0};
+       },
        "port-send", 1, 1},
-      {"not delivered", [](Schedule& s) { s.steps[1].transfers.pop_back(); }, "delivery", std::nullopt, std::nullopt},
+      {"not delivered", [](Schedule& s) { s.steps[1].transfers.pop_back(); }, "delivery",
+       std::nullopt, std::nullopt},
   };
   for (const auto& c : cases) {
     INFO(c.name);
@@ -69,7 +82,8 @@ TEST_CASE("a node receiving twice in one step breaks the one-port receive rule")
   CHECK(run(s).ok());
 }
 
-TEST_CASE("all-port forbids a directed link twice in a step; single-dimension one dimension per step") {
+TEST_CASE(
+    "all-port forbids a directed link twice in a step; single-dimension one dimension per step") {
   Schedule s;
   s.topology = "torus(3,3)";
   s.collective = Collective::broadcast(9, NodeId(0));
@@ -81,7 +95,8 @@ TEST_CASE("all-port forbids a directed link twice in a step; single-dimension on
   CHECK(r.violation()->rule == Rule::PortLink);
   // single-dimension: 0->1 (dimension 1) then 1->4 (dimension 0) in one step
   s.model = PortModel::SingleDimension;
-  s.steps = {{{{NodeId(0), NodeId(1), 0}}}, {{{NodeId(1), NodeId(2), 0}, {NodeId(0), NodeId(3), 0}}}};
+  s.steps = {{{{NodeId(0), NodeId(1), 0}}},
+             {{{NodeId(1), NodeId(2), 0}, {NodeId(0), NodeId(3), 0}}}};
   r = run(s);
   REQUIRE_FALSE(r.ok());
   CHECK(r.violation()->rule == Rule::Dimension);
@@ -130,7 +145,8 @@ TEST_CASE("selector payloads pick the held chunks by destination and count them 
   to2.select = Selector{{{2, 2}}, {}};
   to3.select = Selector{{{3, 3}}, {}};
   s.payloads = {to12, to2, to3};
-  s.steps = {{{{NodeId(0), NodeId(1), 0}}}, {{{NodeId(1), NodeId(2), 1}, {NodeId(0), NodeId(3), 2}}}};
+  s.steps = {{{{NodeId(0), NodeId(1), 0}}},
+             {{{NodeId(1), NodeId(2), 1}, {NodeId(0), NodeId(3), 2}}}};
   auto r = run(s);
   REQUIRE(r.ok());
   CHECK(r.payload_sum == 3);

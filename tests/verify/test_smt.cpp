@@ -26,19 +26,22 @@ void agree(const Network& t, const Schedule& s) {
 }  // namespace
 
 TEST_CASE("the Z3 checker accepts every generator's schedule on small instances", "[smt]") {
-  for (const char* spec : {"ring(6)", "torus(3,3)", "hypercube(3)", "ccc(3)", "dualcube(2)", "dualcube(3)", "rdn(hypercube(1),1)",
-                           "hdn(torus(2,3), sn=[{0}])", "hsn(2,hypercube(2))", "hfc(complete(3),4,4)", "mesh(2,3)"}) {
+  for (const char* spec : {"ring(6)", "torus(3,3)", "hypercube(3)", "ccc(3)", "dualcube(2)",
+                           "dualcube(3)", "rdn(hypercube(1),1)", "hdn(torus(2,3), sn=[{0}])",
+                           "hsn(2,hypercube(2))", "hfc(complete(3),4,4)", "mesh(2,3)"}) {
     INFO(spec);
     const auto t = build_topology(spec);
     for (const auto& a : broadcast_names(*t)) agree(*t, make_broadcast(*t, NodeId(1), a));
     for (const auto& a : router_names(*t))
-      agree(*t, route_schedule(*t, *make_router(*t, a), NodeId(0), NodeId(static_cast<std::uint32_t>(t->num_nodes() - 1))));
+      agree(*t, route_schedule(*t, *make_router(*t, a), NodeId(0),
+                               NodeId(static_cast<std::uint32_t>(t->num_nodes() - 1))));
     for (const auto& a : total_exchange_names(*t))
       if (t->num_nodes() <= 12) agree(*t, make_total_exchange(*t, a));
   }
 }
 
-TEST_CASE("the Z3 checker finds the hand-made violations with the simulator's rule and place", "[smt]") {
+TEST_CASE("the Z3 checker finds the hand-made violations with the simulator's rule and place",
+          "[smt]") {
   const auto t = build_topology("ring(4)");
   Schedule good = test::ring4_broadcast();
   good.payloads.push_back({});  // payload 1: empty, for the empty-payload case
@@ -49,11 +52,17 @@ TEST_CASE("the Z3 checker finds the hand-made violations with the simulator's ru
     agree(*t, s);
     return smt_check(*t, s);
   };
-  CHECK(with([](Schedule& s) { s.steps[1].transfers[1].to = NodeId(2); }).verdict.violation->rule == Rule::Edge);
-  CHECK(with([](Schedule& s) { s.steps[0].transfers[0].payload = 1; }).verdict.violation->rule == Rule::EmptyPayload);
-  CHECK(with([](Schedule& s) { std::swap(s.steps[0], s.steps[1]); }).verdict.violation->rule == Rule::Causality);
-  CHECK(with([](Schedule& s) { s.steps[1].transfers.push_back({NodeId(0), NodeId(1), 0}); }).verdict.violation->rule == Rule::PortSend);
-  CHECK(with([](Schedule& s) { s.steps[1].transfers.pop_back(); }).verdict.violation->rule == Rule::Delivery);
+  CHECK(with([](Schedule& s) { s.steps[1].transfers[1].to = NodeId(2); }).verdict.violation->rule ==
+        Rule::Edge);
+  CHECK(with([](Schedule& s) { s.steps[0].transfers[0].payload = 1; }).verdict.violation->rule ==
+        Rule::EmptyPayload);
+  CHECK(with([](Schedule& s) { std::swap(s.steps[0], s.steps[1]); }).verdict.violation->rule ==
+        Rule::Causality);
+  CHECK(with([](Schedule& s) {
+          s.steps[1].transfers.push_back({NodeId(0), NodeId(1), 0});
+        }).verdict.violation->rule == Rule::PortSend);
+  CHECK(with([](Schedule& s) { s.steps[1].transfers.pop_back(); }).verdict.violation->rule ==
+        Rule::Delivery);
   CHECK(with([](Schedule& s) {
           s.model = PortModel::AllPort;
           s.steps[1].transfers.push_back({NodeId(1), NodeId(2), 0});
@@ -63,7 +72,8 @@ TEST_CASE("the Z3 checker finds the hand-made violations with the simulator's ru
   r.topology = "ring(5)";
   r.collective = Collective::broadcast(5, NodeId(0));
   r.payloads = {{{0}}};
-  r.steps = {{{{NodeId(0), NodeId(1), 0}}}, {{{NodeId(1), NodeId(2), 0}, {NodeId(0), NodeId(4), 0}}},
+  r.steps = {{{{NodeId(0), NodeId(1), 0}}},
+             {{{NodeId(1), NodeId(2), 0}, {NodeId(0), NodeId(4), 0}}},
              {{{NodeId(2), NodeId(3), 0}, {NodeId(4), NodeId(3), 0}}}};
   CHECK(smt_check(*ring5, r).verdict.violation->rule == Rule::PortReceive);
   agree(*ring5, r);
@@ -71,5 +81,6 @@ TEST_CASE("the Z3 checker finds the hand-made violations with the simulator's ru
 
 TEST_CASE("the Z3 checker refuses encodings over its size limit with a clear error", "[smt]") {
   const auto t = build_topology("hypercube(6)");
-  CHECK_THROWS_WITH(smt_check(*t, make_total_exchange(*t, "dimension-exchange")), Catch::Contains("state variables"));
+  CHECK_THROWS_WITH(smt_check(*t, make_total_exchange(*t, "dimension-exchange")),
+                    Catch::Contains("state variables"));
 }

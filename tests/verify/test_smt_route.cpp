@@ -2,15 +2,15 @@
 // deliberately broken routing functions with counterexample pairs that replay as failures.
 #include <catch2/catch.hpp>
 
+#include "analysis/route_proof.hpp"
 #include "gen/route/router.hpp"
 #include "gen/topology.hpp"
-#include "analysis/route_proof.hpp"
 
 using namespace netsched;
 
 TEST_CASE("the encoded routing machines take exactly the routers' paths", "[smt]") {
-  for (const char* spec : {"dualcube(1)", "dualcube(2)", "dualcube(3)", "dualcube(4)", "rdn(hypercube(1),1)",
-                           "rdn(hypercube(2),1)", "rdn(hypercube(1),2)"}) {
+  for (const char* spec : {"dualcube(1)", "dualcube(2)", "dualcube(3)", "dualcube(4)",
+                           "rdn(hypercube(1),1)", "rdn(hypercube(2),1)", "rdn(hypercube(1),2)"}) {
     const auto t = build_topology(spec);
     const auto router = make_router(*t, "auto");
     std::vector<std::uint32_t> path;
@@ -23,8 +23,10 @@ TEST_CASE("the encoded routing machines take exactly the routers' paths", "[smt]
   }
 }
 
-TEST_CASE("prove route proves dualcube routing and HDN Algorithm 1 on small RDNs for all pairs", "[smt]") {
-  for (const char* spec : {"dualcube(2)", "dualcube(5)", "rdn(hypercube(2),1)", "rdn(hypercube(1),2)"}) {
+TEST_CASE("prove route proves dualcube routing and HDN Algorithm 1 on small RDNs for all pairs",
+          "[smt]") {
+  for (const char* spec :
+       {"dualcube(2)", "dualcube(5)", "rdn(hypercube(2),1)", "rdn(hypercube(1),2)"}) {
     const auto t = build_topology(spec);
     const RouteProof p = prove_routes(*t, "auto", 120000);
     INFO(spec << ": " << p.verdict);
@@ -34,7 +36,8 @@ TEST_CASE("prove route proves dualcube routing and HDN Algorithm 1 on small RDNs
   }
 }
 
-TEST_CASE("prove route refutes broken routing functions with a counterexample that replays", "[smt]") {
+TEST_CASE("prove route refutes broken routing functions with a counterexample that replays",
+          "[smt]") {
   const auto t = build_topology("dualcube(4)");
   for (RouteFault f : {RouteFault::SkipLastCross, RouteFault::WrongMask}) {
     const RouteProof p = prove_routes(*t, "auto", 60000, f);
@@ -44,7 +47,8 @@ TEST_CASE("prove route refutes broken routing functions with a counterexample th
     // the broken machine's route from u really fails: a non-link hop or it misses v
     const auto path = machine_route(*t, u.v, v.v, f);
     bool bad = path.back() != v.v || path.size() - 1 > p.bound;
-    for (std::size_t i = 1; i < path.size(); ++i) bad = bad || !t->adjacent(NodeId(path[i - 1]), NodeId(path[i]));
+    for (std::size_t i = 1; i < path.size(); ++i)
+      bad = bad || !t->adjacent(NodeId(path[i - 1]), NodeId(path[i]));
     CHECK(bad);
     // and the real router's route for the same pair is fine
     std::vector<std::uint32_t> ok;

@@ -1,10 +1,9 @@
 #include <catch2/catch.hpp>
-
 #include <queue>
 #include <set>
 
-#include "gen/topology.hpp"
 #include "core/graph.hpp"
+#include "gen/topology.hpp"
 #include "verify/simulator.hpp"
 #include "verify/smt_bisection.hpp"
 #include "verify/smt_synthesis.hpp"
@@ -20,7 +19,9 @@ std::uint64_t exhaustive_min_steps(const Network& t, const Collective& c) {
   const std::uint32_t n = static_cast<std::uint32_t>(t.num_nodes());
   const std::uint64_t chunks = c.num_chunks();
   REQUIRE(n * chunks <= 64);
-  auto bit = [&](std::uint32_t v, std::uint64_t ch) { return std::uint64_t{1} << (v * chunks + ch); };
+  auto bit = [&](std::uint32_t v, std::uint64_t ch) {
+    return std::uint64_t{1} << (v * chunks + ch);
+  };
   std::uint64_t start = 0, goal = 0;
   for (std::uint64_t ch = 0; ch < chunks; ++ch) {
     start |= bit(c.origin(ch).v, ch);
@@ -37,19 +38,20 @@ std::uint64_t exhaustive_min_steps(const Network& t, const Collective& c) {
     std::vector<std::uint64_t> next;
     for (auto s : frontier) {
       // enumerate the moves node by node: each node idles or sends (neighbour, chunk)
-      std::function<void(std::uint32_t, std::uint64_t, std::uint64_t)> go = [&](std::uint32_t v, std::uint64_t received,
-                                                                                 std::uint64_t add) {
-        if (v == n) {
-          if (seen.insert(s | add).second) next.push_back(s | add);
-          return;
-        }
-        go(v + 1, received, add);
-        for (NodeId w : nb[v]) {
-          if (received >> w.v & 1) continue;
-          for (std::uint64_t ch = 0; ch < chunks; ++ch)
-            if (s & bit(v, ch)) go(v + 1, received | (std::uint64_t{1} << w.v), add | bit(w.v, ch));
-        }
-      };
+      std::function<void(std::uint32_t, std::uint64_t, std::uint64_t)> go =
+          [&](std::uint32_t v, std::uint64_t received, std::uint64_t add) {
+            if (v == n) {
+              if (seen.insert(s | add).second) next.push_back(s | add);
+              return;
+            }
+            go(v + 1, received, add);
+            for (NodeId w : nb[v]) {
+              if (received >> w.v & 1) continue;
+              for (std::uint64_t ch = 0; ch < chunks; ++ch)
+                if (s & bit(v, ch))
+                  go(v + 1, received | (std::uint64_t{1} << w.v), add | bit(w.v, ch));
+            }
+          };
       go(0, 0, 0);
     }
     frontier = std::move(next);
@@ -76,16 +78,20 @@ void bracket(const std::string& spec, const Collective& c) {
 
 }  // namespace
 
-TEST_CASE("broadcast: z3 brackets the exhaustive optimum, with and without redundant constraints", "[smt]") {
-  for (const char* spec : {"path(4)", "ring(5)", "ring(6)", "complete(5)", "hypercube(2)", "hypercube(3)", "torus(2,3)",
-                           "dualcube(2)", "mesh(3,3)", "ccc(2)"}) {
+TEST_CASE("broadcast: z3 brackets the exhaustive optimum, with and without redundant constraints",
+          "[smt]") {
+  for (const char* spec : {"path(4)", "ring(5)", "ring(6)", "complete(5)", "hypercube(2)",
+                           "hypercube(3)", "torus(2,3)", "dualcube(2)", "mesh(3,3)", "ccc(2)"}) {
     const auto t = build_topology(spec);
     bracket(spec, Collective::broadcast(t->num_nodes(), NodeId(0)));
-    if (t->num_nodes() > 4) bracket(spec, Collective::broadcast(t->num_nodes(), NodeId(static_cast<std::uint32_t>(t->num_nodes() / 2))));
+    if (t->num_nodes() > 4)
+      bracket(spec, Collective::broadcast(t->num_nodes(),
+                                          NodeId(static_cast<std::uint32_t>(t->num_nodes() / 2))));
   }
 }
 
-TEST_CASE("scatter, gather, all-gather and total exchange: z3 brackets the exhaustive optimum", "[smt]") {
+TEST_CASE("scatter, gather, all-gather and total exchange: z3 brackets the exhaustive optimum",
+          "[smt]") {
   for (const char* spec : {"path(3)", "ring(3)", "complete(2)", "path(4)"}) {
     const auto t = build_topology(spec);
     const std::uint64_t n = t->num_nodes();
@@ -109,8 +115,10 @@ TEST_CASE("min-steps: optimal only when T-1 is unsat and T is sat", "[smt]") {
   CHECK(r.queries.back().second == Feasibility::Sat);
 }
 
-TEST_CASE("bisection width: z3 agrees with brute force on small networks, and the cut is a witness", "[smt]") {
-  for (const char* spec : {"ring(6)", "path(7)", "hypercube(3)", "torus(3,3)", "complete(5)", "dualcube(2)", "mesh(2,5)"}) {
+TEST_CASE("bisection width: z3 agrees with brute force on small networks, and the cut is a witness",
+          "[smt]") {
+  for (const char* spec : {"ring(6)", "path(7)", "hypercube(3)", "torus(3,3)", "complete(5)",
+                           "dualcube(2)", "mesh(2,5)"}) {
     INFO(spec);
     const auto t = build_topology(spec);
     const std::uint32_t n = static_cast<std::uint32_t>(t->num_nodes());
