@@ -38,6 +38,11 @@ CheckedSchedule check_schedule(
 /// What to generate: a collective (broadcast, route, scatter, total-exchange, cube-dimension, or
 /// a combining collective of gen/combine) by an algorithm ("auto": the family's paper algorithm).
 struct GenRequest {
+  GenRequest(std::string collective_name, std::string algorithm_name = "auto",
+             NodeId root_node = NodeId{0})
+      : collective(std::move(collective_name)),
+        algorithm(std::move(algorithm_name)),
+        root(root_node) {}
   std::string collective;
   std::string algorithm = "auto";
   NodeId root{0};                        ///< broadcast, scatter and the rooted combining ones

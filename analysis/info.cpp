@@ -50,25 +50,25 @@ std::vector<std::uint64_t> profile_colours(
   return colours;
 }
 
-bool close(double a, double b) { return std::fabs(a - b) <= 1e-9 * std::max(1.0, std::fabs(b)); }
+/// Relative tolerance when a formula's value (a double) is compared with a count.
+constexpr double kRelativeTolerance = 1e-9;
+/// Below this magnitude every integer is exactly a double: such values print as integers.
+constexpr double kExactIntegerDouble = 9e15;
+
+bool close(double a, double b) {
+  return std::fabs(a - b) <= kRelativeTolerance * std::max(1.0, std::fabs(b));
+}
 
 }  // namespace
 
-json topology_info(const Network& t, const InfoOptions& opt) {
-  const auto t0 = std::chrono::steady_clock::now();
-  auto report = [&](const std::string& stage, std::uint64_t d, std::uint64_t n) {
-    if (opt.progress) opt.progress(stage, d, n);
-  };
-  json j;
-  const std::uint64_t n = t.num_nodes();
-  j["spec"] = t.spec();
-  j["family"] = t.family();
-  j["nodes"] = n;
-  // Degrees, edges and the papers' port counts, node by node.
+namespace {
+
+/// Nodes' degrees, edges and the papers' port counts, node by node.
+void degree_facts(const Network& t, unsigned threads, json& j) {
   std::atomic<std::uint64_t> deg_sum{0};
   std::uint32_t dmin = std::numeric_limits<std::uint32_t>::max(), dmax = 0, pmax = 0, pmin = dmin;
   std::mutex mu;
-  parallel_for(n, opt.threads, [&](std::uint64_t b, std::uint64_t e) {
+  parallel_for(t.num_nodes(), threads, [&](std::uint64_t b, std::uint64_t e) {
     std::uint32_t lo = std::numeric_limits<std::uint32_t>::max(), hi = 0, plo = lo, phi = 0;
     std::uint64_t s = 0;
     for (std::uint64_t u = b; u < e; ++u) {
@@ -96,97 +96,117 @@ json topology_info(const Network& t, const InfoOptions& opt) {
     j["port_degree_min"] = pmin;
     j["port_degree_max"] = pmax;
   }
+}
+
+/// Diameter, radius, distance sum and the averages (null when disconnected).
+void distance_summary(const DistanceStats& st, std::uint64_t n, json& j) {
+  j["connected"] = st.connected;
+  j["bfs_sources"] = st.bfs_runs;
+  if (!st.connected) {
+    for (const char* k :
+         {"diameter", "radius", "avg_distance", "avg_distance_incl_self", "average_status"})
+      j[k] = nullptr;
+    return;
+  }
+  const double sum = static_cast<double>(st.distance_sum);
+  const double nn = static_cast<double>(n);
+  j["diameter"] = st.diameter;
+  j["radius"] = st.radius;
+  j["distance_sum"] = number_or_string(st.distance_sum);
+  j["avg_distance"] = n > 1 ? sum / (nn * (nn - 1)) : 0.0;
+  j["avg_distance_incl_self"] = sum / (nn * nn);
+  j["average_status"] = sum / nn;
+}
+
+/// Vertex classes (verified structural automorphisms first, Traces only when needed), exact
+/// distances by the cheaper method, and the orbits as far as they are decided.
+void distance_facts(const Network& t, const InfoOptions& opt, json& j, json& timing,
+                    std::chrono::steady_clock::time_point t0) {
+  auto report = [&](const std::string& stage, std::uint64_t d, std::uint64_t n) {
+    if (opt.progress) opt.progress(stage, d, n);
+  };
+  const std::uint64_t n = t.num_nodes();
+  report("adjacency", 0, 1);
+  const Csr csr(t, opt.threads);
+  timing["csr"] = seconds_since(t0);
+  report("structural automorphisms", 0, 1);
+  const GeneratedClasses gen =
+      classes_from_candidates(csr, t.automorphism_candidates(), opt.threads);
+  Orbits classes = gen.classes;
+  j["structural_classes"] = classes.reps.size();
+  std::string orbit_method = "structural automorphisms (" + std::to_string(gen.used) + " verified)";
+  bool exact = classes.reps.size() == 1;
+  std::optional<Orbits> traces;
+  auto run_traces = [&] {
+    report("automorphism orbits (Traces)", 0, 1);
+    traces = automorphism_orbits(csr);
+    orbit_method += traces ? ", nauty Traces" : "";
+    exact = true;
+  };
+  const double sweeps = sweep_cost_in_bfs_runs(n, eccentricity(csr, 0));
+  if (!exact && static_cast<double>(classes.reps.size()) > sweeps && n <= kTracesAuto) {
+    run_traces();
+    classes = *traces;
+  }
+  timing["orbits"] = seconds_since(t0);
+  DistanceStats st;
+  std::vector<std::vector<std::uint64_t>> profiles;
+  if (static_cast<double>(classes.reps.size()) <= sweeps) {
+    j["distance_method"] = "bfs per vertex-class representative";
+    st = distances_by_orbits(
+        csr, classes, opt.threads,
+        [&](std::uint64_t d, std::uint64_t tot) { report("bfs", d, tot); }, &profiles);
+    if (!exact) {
+      // Classes with different distance profiles cannot share an orbit; if all differ, the
+      // classes are exactly the orbits.
+      auto sorted = profiles;
+      std::sort(sorted.begin(), sorted.end());
+      if (std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end()) {
+        exact = true;
+        orbit_method += ", separated by distance profiles";
+      } else if (refine_colour_classes(csr, profile_colours(csr, classes, profiles),
+                                       classes.reps.size(), opt.threads) == classes.reps.size()) {
+        exact = true;
+        orbit_method += ", separated by distance profiles and colour refinement";
+      } else if (n <= kTracesAuto) {
+        run_traces();
+      }
+    }
+  } else {
+    j["distance_method"] = "bit-parallel multi-source bfs";
+    st = distances_all_sources(csr, opt.threads, [&](std::uint64_t d, std::uint64_t tot) {
+      report("bit-parallel bfs", d, tot);
+    });
+  }
+  const Orbits& orbits = traces ? *traces : classes;
+  j["orbit_method"] = orbit_method;
+  if (exact) {
+    j["vertex_orbits"] = orbits.reps.size();
+    j["vertex_transitive"] = orbits.reps.size() == 1;
+  } else {
+    // Only a refinement is known: report it, and transitivity only where it is decided.
+    j["vertex_orbits"] = nullptr;
+    j["vertex_classes_found"] = classes.reps.size();
+    bool differ = false;
+    for (std::size_t i = 1; i < profiles.size(); ++i) differ = differ || profiles[i] != profiles[0];
+    j["vertex_transitive"] = differ ? nlohmann::json(false) : nlohmann::json(nullptr);
+  }
+  timing["distances"] = seconds_since(t0);
+  distance_summary(st, n, j);
+}
+
+}  // namespace
+
+json topology_info(const Network& t, const InfoOptions& opt) {
+  const auto t0 = std::chrono::steady_clock::now();
+  json j;
+  j["spec"] = t.spec();
+  j["family"] = t.family();
+  j["nodes"] = t.num_nodes();
+  degree_facts(t, opt.threads, j);
   json timing;
   timing["basic"] = seconds_since(t0);
-  if (opt.distances) {
-    report("adjacency", 0, 1);
-    const Csr csr(t, opt.threads);
-    timing["csr"] = seconds_since(t0);
-    // Vertex classes: verified structural automorphisms first; Traces only when needed.
-    report("structural automorphisms", 0, 1);
-    const GeneratedClasses gen =
-        classes_from_candidates(csr, t.automorphism_candidates(), opt.threads);
-    Orbits classes = gen.classes;
-    j["structural_classes"] = classes.reps.size();
-    std::string orbit_method =
-        "structural automorphisms (" + std::to_string(gen.used) + " verified)";
-    bool exact = classes.reps.size() == 1;
-    std::optional<Orbits> traces;
-    auto run_traces = [&] {
-      report("automorphism orbits (Traces)", 0, 1);
-      traces = automorphism_orbits(csr);
-      orbit_method += traces ? ", nauty Traces" : "";
-      exact = true;
-    };
-    const double sweeps = sweep_cost_in_bfs_runs(n, eccentricity(csr, 0));
-    if (!exact && static_cast<double>(classes.reps.size()) > sweeps && n <= kTracesAuto) {
-      run_traces();
-      classes = *traces;
-    }
-    timing["orbits"] = seconds_since(t0);
-    DistanceStats st;
-    std::vector<std::vector<std::uint64_t>> profiles;
-    if (static_cast<double>(classes.reps.size()) <= sweeps) {
-      j["distance_method"] = "bfs per vertex-class representative";
-      st = distances_by_orbits(
-          csr, classes, opt.threads,
-          [&](std::uint64_t d, std::uint64_t tot) { report("bfs", d, tot); }, &profiles);
-      if (!exact) {
-        // Classes with different distance profiles cannot share an orbit; if all differ, the
-        // classes are exactly the orbits.
-        auto sorted = profiles;
-        std::sort(sorted.begin(), sorted.end());
-        if (std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end()) {
-          exact = true;
-          orbit_method += ", separated by distance profiles";
-        } else if (refine_colour_classes(csr, profile_colours(csr, classes, profiles),
-                                         classes.reps.size(), opt.threads) == classes.reps.size()) {
-          exact = true;
-          orbit_method += ", separated by distance profiles and colour refinement";
-        } else if (n <= kTracesAuto) {
-          run_traces();
-        }
-      }
-    } else {
-      j["distance_method"] = "bit-parallel multi-source bfs";
-      st = distances_all_sources(csr, opt.threads, [&](std::uint64_t d, std::uint64_t tot) {
-        report("bit-parallel bfs", d, tot);
-      });
-    }
-    const Orbits& orbits = traces ? *traces : classes;
-    j["orbit_method"] = orbit_method;
-    if (exact) {
-      j["vertex_orbits"] = orbits.reps.size();
-      j["vertex_transitive"] = orbits.reps.size() == 1;
-    } else {
-      // Only a refinement is known: report it, and transitivity only where it is decided.
-      j["vertex_orbits"] = nullptr;
-      j["vertex_classes_found"] = classes.reps.size();
-      bool differ = false;
-      for (std::size_t i = 1; i < profiles.size(); ++i)
-        differ = differ || profiles[i] != profiles[0];
-      j["vertex_transitive"] = differ ? nlohmann::json(false) : nlohmann::json(nullptr);
-    }
-    timing["distances"] = seconds_since(t0);
-    j["connected"] = st.connected;
-    j["bfs_sources"] = st.bfs_runs;
-    if (st.connected) {
-      const double sum = static_cast<double>(st.distance_sum);
-      const double nn = static_cast<double>(n);
-      j["diameter"] = st.diameter;
-      j["radius"] = st.radius;
-      j["distance_sum"] = number_or_string(st.distance_sum);
-      j["avg_distance"] = n > 1 ? sum / (nn * (nn - 1)) : 0.0;
-      j["avg_distance_incl_self"] = sum / (nn * nn);
-      j["average_status"] = sum / nn;
-    } else {
-      j["diameter"] = nullptr;
-      j["radius"] = nullptr;
-      j["avg_distance"] = nullptr;
-      j["avg_distance_incl_self"] = nullptr;
-      j["average_status"] = nullptr;
-    }
-  }
+  if (opt.distances) distance_facts(t, opt, j, timing, t0);
   j["paper"] = compare_paper_facts(t, j);
   timing["total"] = seconds_since(t0);
   j["seconds"] = timing;
@@ -201,7 +221,8 @@ json compare_paper_facts(const Network& t, const json& info) {
     e["formula"] = f.formula;
     e["source"] = f.source;
     e["kind"] = f.kind == PaperFact::Kind::Exact ? "exact" : "upper_bound";
-    if (std::isfinite(f.value) && f.value == std::floor(f.value) && std::fabs(f.value) < 9e15)
+    if (std::isfinite(f.value) && f.value == std::floor(f.value) &&
+        std::fabs(f.value) < kExactIntegerDouble)
       e["value"] = static_cast<std::int64_t>(f.value);
     else
       e["value"] = f.value;
@@ -219,7 +240,7 @@ json compare_paper_facts(const Network& t, const json& info) {
             info.contains("avg_distance_incl_self") && info["avg_distance_incl_self"].is_number())
           e["matches_incl_self"] = close(f.value, info["avg_distance_incl_self"].get<double>());
       } else {
-        e["holds"] = c <= f.value + 1e-9 * std::max(1.0, std::fabs(f.value));
+        e["holds"] = c <= f.value + kRelativeTolerance * std::max(1.0, std::fabs(f.value));
       }
     } else {
       e["computed"] = nullptr;

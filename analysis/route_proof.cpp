@@ -57,14 +57,11 @@ RouteProof prove_routes(const Network& t, const std::string& algorithm, unsigned
     return prove_routes(t, machine, *bound, RouteFn{}, timeout_ms, fault, samples);
   const auto router = make_router(t, alg);
   router->prepare_bulk();
-  const RouteFn route = [&](std::uint32_t u, std::uint32_t v, std::vector<std::uint32_t>& path) {
-    router->route(u, v, path);
-  };
+  const RouteFn route = [&](NodeId u, NodeId v, NodePath& path) { router->route(u, v, path); };
   return prove_routes(t, machine, *bound, route, timeout_ms, fault, samples);
 }
 
-std::vector<std::uint32_t> machine_route(const Network& t, std::uint32_t u, std::uint32_t v,
-                                         RouteFault fault) {
+NodePath machine_route(const Network& t, NodeId u, NodeId v, RouteFault fault) {
   return machine_route(machine_or_throw(t), u, v, fault);
 }
 

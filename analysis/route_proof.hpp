@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/network.hpp"
+#include "core/verdict.hpp"
 #include "verify/smt_route.hpp"
 
 namespace netsched {
@@ -21,11 +22,11 @@ std::vector<std::string> provable_routers(const Network& t);
 /// Proves (or refutes) the named routing algorithm on `t` for all pairs. Throws
 /// std::invalid_argument when no machine applies.
 RouteProof prove_routes(const Network& t, const std::string& algorithm = "auto",
-                        unsigned timeout_ms = 60000, RouteFault fault = RouteFault::None,
-                        std::uint64_t samples = 100000);
+                        unsigned timeout_ms = kDefaultSolverTimeoutMs,
+                        RouteFault fault = RouteFault::None,
+                        std::uint64_t samples = kDefaultRouteSamples);
 
 /// The route the encoded machine of `t` takes from u to v.
-std::vector<std::uint32_t> machine_route(const Network& t, std::uint32_t u, std::uint32_t v,
-                                         RouteFault fault = RouteFault::None);
+NodePath machine_route(const Network& t, NodeId u, NodeId v, RouteFault fault = RouteFault::None);
 
 }  // namespace netsched

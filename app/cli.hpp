@@ -8,6 +8,9 @@
 
 namespace netsched::cli {
 
+/// --timeout is given in seconds; the solvers take milliseconds.
+inline constexpr unsigned kMillisecondsPerSecond = 1000;
+
 /// A verb's run function returns the exit code (core/verdict.hpp: ExitCode).
 using Run = std::function<int()>;
 

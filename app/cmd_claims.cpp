@@ -11,6 +11,10 @@
 #include "core/io.hpp"
 
 namespace netsched::cli {
+namespace {
+/// Characters of a claim's evidence the table shows (the full text is in --json and --md).
+constexpr std::size_t kEvidenceShown = 140;
+}  // namespace
 
 Run add_claims(CLI::App& app) {
   struct Opts {
@@ -90,7 +94,7 @@ Run add_claims(CLI::App& app) {
       for (const auto& [c, r] : results) {
         count[claims::to_string(r.verdict)]++;
         std::cout << fmt::format("{:<14} {:<40} {}\n", claims::to_string(r.verdict), c.id,
-                                 r.evidence.substr(0, 140));
+                                 r.evidence.substr(0, kEvidenceShown));
       }
       for (const auto& [v, n] : count) std::cout << fmt::format("{}: {}  ", v, n);
       std::cout << "\n";

@@ -64,8 +64,8 @@ Run add_gen(CLI::App& app) {
       "error (exit 3) and no file is written.");
   return [o] {
     auto t = build_topology(o->spec);
-    GenRequest req{o->collective, o->algorithm, NodeId{0},
-                   std::nullopt,  std::nullopt, o->dimension};
+    GenRequest req(o->collective, o->algorithm);
+    req.dimension = o->dimension;
     if (o->collective == "route") {
       if (o->source.empty() || o->target.empty())
         throw std::invalid_argument("gen route needs --source and --target");

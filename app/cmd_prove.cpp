@@ -48,7 +48,7 @@ int optimum_table(unsigned timeout) {
                "below | seconds |\n"
             << "|---|---|---|---|---|---|---|\n";
   SynthesisOptions opt;
-  opt.timeout_ms = timeout * 1000;
+  opt.timeout_ms = timeout * kMillisecondsPerSecond;
   for (const auto& r : rows) {
     auto t = build_topology(r.spec);
     const std::uint64_t n = t->num_nodes();
@@ -74,7 +74,7 @@ int optimum_table(unsigned timeout) {
 struct ProveOpts {
   std::string what, spec, collective, root = "0", out, algorithm = "auto", fault = "none";
   std::uint64_t steps = 0, max_steps = 0;
-  unsigned timeout = 60;
+  unsigned timeout = kDefaultSolverTimeoutMs / kMillisecondsPerSecond;
   bool json = false, plain = false, no_generator = false;
 };
 
@@ -91,7 +91,7 @@ int prove_route(const ProveOpts& o) {
   const RouteFault fault = o.fault == "skip-last-cross" ? RouteFault::SkipLastCross
                            : o.fault == "wrong-mask"    ? RouteFault::WrongMask
                                                         : RouteFault::None;
-  const RouteProof r = prove_routes(*t, o.algorithm, o.timeout * 1000, fault);
+  const RouteProof r = prove_routes(*t, o.algorithm, o.timeout * kMillisecondsPerSecond, fault);
   const std::string why = r.verdict.violation ? r.verdict.violation->message : r.verdict.reason;
   nlohmann::json j{{"topology", t->spec()}, {"result", proof_word(r.verdict.kind)},
                    {"bound", r.bound},      {"bound_source", r.bound_source},
@@ -122,7 +122,7 @@ int prove_route(const ProveOpts& o) {
 int prove_bisection(const ProveOpts& o) {
   if (o.spec.empty()) throw std::invalid_argument("prove bisection needs SPEC");
   auto t = build_topology(o.spec);
-  const Bisection b = bisection_width(*t, o.timeout * 1000);
+  const Bisection b = bisection_width(*t, o.timeout * kMillisecondsPerSecond);
   nlohmann::json j{{"topology", t->spec()},
                    {"result", to_string(b.result)},
                    {"width", b.width},
@@ -208,7 +208,7 @@ int prove_min_steps(const ProveOpts& o) {
   auto t = build_topology(o.spec);
   const Collective c = collective_named(o.collective, t->num_nodes(), t->node(o.root));
   SynthesisOptions opt;
-  opt.timeout_ms = o.timeout * 1000;
+  opt.timeout_ms = o.timeout * kMillisecondsPerSecond;
   if (o.plain) opt.distance = opt.doubling = opt.counting = opt.symmetry = false;
   nlohmann::json j;
   j["topology"] = t->spec();

@@ -43,15 +43,18 @@ Run add_route(CLI::App& app) {
       if (o->u.empty() || o->v.empty())
         throw std::invalid_argument("route needs U and V, or --all");
       const NodeId u = t->node(o->u), v = t->node(o->v);
-      std::vector<std::uint32_t> path;
-      router->route(u.v, v.v, path);
+      NodePath path;
+      router->route(u, v, path);
       const Csr g = sorted_csr(*t);
-      if (auto bad = check_path(g, u.v, v.v, path))
+      if (auto bad = check_path(g, u, v, path))
         throw std::logic_error(router->name() + ": " + *bad);
       const auto d = bfs_distances(g, u.v)[v.v];
-      j["path"] = path;
-      nlohmann::json labels = nlohmann::json::array();
-      for (auto x : path) labels.push_back(t->label(NodeId(x)));
+      nlohmann::json ids = nlohmann::json::array(), labels = nlohmann::json::array();
+      for (NodeId x : path) {
+        ids.push_back(x.v);
+        labels.push_back(t->label(x));
+      }
+      j["path"] = ids;
       j["labels"] = labels;
       j["length"] = path.size() - 1;
       j["distance"] = d;
@@ -73,10 +76,7 @@ Run add_route(CLI::App& app) {
     router->prepare_bulk();
     const Csr g = sorted_csr(*t);
     const auto sweep = sweep_routes(
-        g,
-        [&](std::uint32_t a, std::uint32_t b, std::vector<std::uint32_t>& p) {
-          router->route(a, b, p);
-        },
+        g, [&](NodeId a, NodeId b, NodePath& p) { router->route(a, b, p); },
         bound ? std::optional<std::uint64_t>(bound->steps) : std::nullopt, o->threads,
         [](std::uint64_t d, std::uint64_t n) { progress("sources", d, n); });
     progress_done();

@@ -15,7 +15,7 @@ Run add_verify(CLI::App& app) {
   struct Opts {
     std::string file;
     bool json = false, smt = false;
-    unsigned timeout = 60;
+    unsigned timeout = kDefaultSolverTimeoutMs / kMillisecondsPerSecond;
     CostModel cost;
     std::string engine = "auto";
   };
@@ -37,7 +37,7 @@ Run add_verify(CLI::App& app) {
     const ScheduleFile f = schedule_from_json(read_file(o->file));
     auto t = build_topology(f.schedule.topology);
     if (o->smt) {
-      const SmtVerdict v = smt_check(*t, f.schedule, o->timeout * 1000);
+      const SmtVerdict v = smt_check(*t, f.schedule, o->timeout * kMillisecondsPerSecond);
       const Verdict& verdict = v.verdict;
       nlohmann::json j;
       j["checker"] = "z3";

@@ -11,6 +11,10 @@
 #include "gen/spec.hpp"
 
 namespace netsched::cli {
+namespace {
+/// Progress lines are redrawn at most this often.
+constexpr std::chrono::milliseconds kProgressInterval{200};
+}  // namespace
 
 bool show_progress() {
   static const bool on = ::isatty(STDERR_FILENO) && !std::getenv("CI");
@@ -23,7 +27,7 @@ void progress(const std::string& stage, std::uint64_t done, std::uint64_t total)
   std::lock_guard<std::mutex> lock(mu);
   static auto last = std::chrono::steady_clock::time_point{};
   const auto now = std::chrono::steady_clock::now();
-  if (done != total && now - last < std::chrono::milliseconds(200)) return;
+  if (done != total && now - last < kProgressInterval) return;
   last = now;
   std::cerr << "\r\033[K" << stage << " " << done << "/" << total << std::flush;
 }

@@ -17,128 +17,171 @@ const std::vector<std::string> kProducts = {"torus(3,4,5)", "torus(2,3,5)",
                                             "mesh(2,3,4)",  "product(path(3),ring(4))"};
 }  // namespace
 
+namespace {
+
+Claim claim_dim_lower_bound() {
+  return {"dim.lower-bound",
+          kPaper + " §3 (1)",
+          "total exchange needs at least AS(G) steps (single port, unit messages)",
+          "complete(2), path(3), ring(3), ring(4), hypercube(2), path(4), ring(5)",
+          false,
+          [] {
+            std::string tally;
+            for (const char* spec : {"complete(2)", "path(3)", "ring(3)", "ring(4)", "hypercube(2)",
+                                     "path(4)", "ring(5)"}) {
+              const auto t = build_topology(spec);
+              const auto& j = info_of(spec);
+              const auto as =
+                  static_cast<std::uint64_t>(std::ceil(j["average_status"].get<double>() - 1e-9));
+              // Z3 without the counting constraint R3 (which is this very bound), and without R1,
+              // R2, R4
+              SynthesisOptions opt;
+              opt.distance = opt.doubling = opt.counting = opt.symmetry = false;
+              const auto r = feasible(*t, Collective::total_exchange(t->num_nodes()), as - 1, opt);
+              if (r.answer == Feasibility::Sat)
+                return fails(std::string("witness ") + spec + ": a checked schedule with " +
+                             std::to_string(as - 1) + " < AS(G) steps");
+              if (r.answer == Feasibility::Unknown)
+                return pending(std::string("z3 answered unknown on ") + spec);
+              tally += (tally.empty() ? "" : ", ") + std::string(spec) + " (AS " +
+                       num(j["average_status"].get<double>()) + ")";
+            }
+            return holds(
+                "Z3, given only the schedule rules (no redundant constraints), proves that no "
+                "schedule has "
+                "ceil(AS(G)) - 1 steps: " +
+                tally);
+          }};
+}
+
+Claim claim_dim_thm1() {
+  return {
+      "dim.thm1",
+      kPaper + " Theorem 1",
+      "s(v) = n sum_i s_i(v_i)/|V_i| for v = (v_1,...,v_k) in G_1 x ... x G_k",
+      "every node of torus(3,4,5), ghc(2,3,4), mesh(3,4), mesh(2,3,4), product(path(3),ring(4))",
+      false,
+      [] {
+        for (const char* spec : {"torus(3,4,5)", "ghc(2,3,4)", "mesh(3,4)", "mesh(2,3,4)",
+                                 "product(path(3),ring(4))"}) {
+          const auto t = build_topology(spec);
+          const auto& p = dynamic_cast<const Product&>(*t);
+          const Csr g(p);
+          const double n = static_cast<double>(p.num_nodes());
+          for (std::uint32_t v = 0; v < p.num_nodes(); ++v) {
+            std::uint64_t status = 0;
+            for (auto d : bfs_distances(g, v)) status += d;
+            double formula = 0;
+            for (std::size_t i = 0; i < p.dims(); ++i) {
+              const auto& f = p.factors()[i];
+              double si = 0;
+              for (std::uint32_t x = 0; x < f.size; ++x) si += f.distance(p.coord(v, i), x);
+              formula += si / f.size;
+            }
+            formula *= n;
+            if (std::fabs(formula - static_cast<double>(status)) > 1e-6)
+              return fails(std::string("witness ") + spec + " node " + std::to_string(v) +
+                           ": formula " + num(formula) + ", BFS status " + std::to_string(status));
+          }
+        }
+        return holds(
+            "per-node BFS status equals the formula at every node of 5 products (paths make the "
+            "status vary by node)");
+      }};
+}
+
+Claim claim_dim_cor1() {
+  return {"dim.cor1",
+          kPaper + " Corollary 1",
+          "AS(G) = n sum_i AS(G_i)/|V_i|",
+          "10 products of rings, paths and complete graphs",
+          false,
+          [] {
+            for (const auto& spec : kProducts) {
+              const auto& j = info_of(spec);
+              for (const auto& f : j["paper"])
+                if (f["property"] == "average_status" && f["matches"] != true)
+                  return fails("witness " + spec + ": formula " + f["value"].dump() +
+                               ", computed " + j["average_status"].dump());
+            }
+            return holds("equals the average status from all-pairs BFS on all 10 products");
+          }};
+}
+
+Claim claim_dim_ghc_avg_distance() {
+  return {"dim.ghc-avg-distance",
+          kPaper + " §3.1",
+          "the average distance of a generalized hypercube is n/(n-1) (k - sum_i 1/m_i)",
+          "ghc(2,3,4), ghc(5,3), ghc(2,2,2,2), ghc(7), ghc(3,3,3)",
+          false,
+          [] {
+            for (const char* spec :
+                 {"ghc(2,3,4)", "ghc(5,3)", "ghc(2,2,2,2)", "ghc(7)", "ghc(3,3,3)"}) {
+              const auto& j = info_of(spec);
+              for (const auto& f : j["paper"])
+                if (f["property"] == "avg_distance" && f["matches"] != true)
+                  return fails(std::string("witness ") + spec + ": formula " + f["value"].dump() +
+                               ", computed " + j["avg_distance"].dump());
+            }
+            return holds("equals the BFS average distance over distinct pairs on all 5");
+          }};
+}
+
+Claim claim_dim_thm2() {
+  return {"dim.thm2",
+          kPaper + " Theorem 2, Corollary 2",
+          "Algorithm A2 takes n_1 T_B + n_2 T_A = n sum_i T_i/|V_i| steps",
+          "A2 on the 10 products, every schedule checked",
+          false,
+          [] {
+            for (const auto& spec : kProducts) {
+              const auto& v = exchange_of(spec, "a2");
+              if (!v.check.ok() || !v.bound || v.check.steps != v.bound->steps)
+                return fails("witness " + spec + ": " + std::to_string(v.check.steps) +
+                             " steps, formula " +
+                             (v.bound ? std::to_string(v.bound->steps) : std::string("-")));
+            }
+            return holds(
+                "A2's checked schedules take exactly Corollary 2's time with T_i = the factor "
+                "exchanges' times "
+                "(rings floor(n^2/4), complete graphs n-1, paths n(n-1)) on all 10 products");
+          }};
+}
+
+Claim claim_dim_thm3() {
+  return {
+      "dim.thm3",
+      kPaper + " Theorem 3, §5",
+      "A2 is optimal (takes AS(G)) on tori, k-ary n-cubes, hypercubes and generalized hypercubes",
+      "torus(3,4,5), torus(2,3,5), torus(7,7), torus(4,4,4), hypercube(6), ghc(2,3,4), ghc(5,3), "
+      "product(ring(5),complete(3),ring(2))",
+      false,
+      [] {
+        for (const char* spec :
+             {"torus(3,4,5)", "torus(2,3,5)", "torus(7,7)", "torus(4,4,4)", "hypercube(6)",
+              "ghc(2,3,4)", "ghc(5,3)", "product(ring(5),complete(3),ring(2))"}) {
+          const auto& v = exchange_of(spec, "a2");
+          if (!v.check.ok() || !v.lower || v.check.steps != v.lower->steps)
+            return fails(std::string("witness ") + spec + ": " + std::to_string(v.check.steps) +
+                         " steps, AS(G) " +
+                         (v.lower ? std::to_string(v.lower->steps) : std::string("-")));
+        }
+        return holds(
+            "A2's checked schedules take exactly AS(G) = sum of BFS distances / N on all 8 "
+            "(meshes are not "
+            "covered by the claim: there A2 with the path exchange is above AS(G))");
+      }};
+}
+
+}  // namespace
+
 void add_dimakopoulos(std::vector<Claim>& out) {
-  out.push_back(
-      {"dim.lower-bound", kPaper + " §3 (1)",
-       "total exchange needs at least AS(G) steps (single port, unit messages)",
-       "complete(2), path(3), ring(3), ring(4), hypercube(2), path(4), ring(5)", false, [] {
-         std::string tally;
-         for (const char* spec : {"complete(2)", "path(3)", "ring(3)", "ring(4)", "hypercube(2)",
-                                  "path(4)", "ring(5)"}) {
-           const auto t = build_topology(spec);
-           const auto& j = info_of(spec);
-           const auto as =
-               static_cast<std::uint64_t>(std::ceil(j["average_status"].get<double>() - 1e-9));
-           // Z3 without the counting constraint R3 (which is this very bound), and without R1, R2,
-           // R4
-           SynthesisOptions opt;
-           opt.distance = opt.doubling = opt.counting = opt.symmetry = false;
-           const auto r = feasible(*t, Collective::total_exchange(t->num_nodes()), as - 1, opt);
-           if (r.answer == Feasibility::Sat)
-             return fails(std::string("witness ") + spec + ": a checked schedule with " +
-                          std::to_string(as - 1) + " < AS(G) steps");
-           if (r.answer == Feasibility::Unknown)
-             return pending(std::string("z3 answered unknown on ") + spec);
-           tally += (tally.empty() ? "" : ", ") + std::string(spec) + " (AS " +
-                    num(j["average_status"].get<double>()) + ")";
-         }
-         return holds(
-             "Z3, given only the schedule rules (no redundant constraints), proves that no "
-             "schedule has "
-             "ceil(AS(G)) - 1 steps: " +
-             tally);
-       }});
-  out.push_back(
-      {"dim.thm1", kPaper + " Theorem 1",
-       "s(v) = n sum_i s_i(v_i)/|V_i| for v = (v_1,...,v_k) in G_1 x ... x G_k",
-       "every node of torus(3,4,5), ghc(2,3,4), mesh(3,4), mesh(2,3,4), product(path(3),ring(4))",
-       false, [] {
-         for (const char* spec : {"torus(3,4,5)", "ghc(2,3,4)", "mesh(3,4)", "mesh(2,3,4)",
-                                  "product(path(3),ring(4))"}) {
-           const auto t = build_topology(spec);
-           const auto& p = dynamic_cast<const Product&>(*t);
-           const Csr g(p);
-           const double n = static_cast<double>(p.num_nodes());
-           for (std::uint32_t v = 0; v < p.num_nodes(); ++v) {
-             std::uint64_t status = 0;
-             for (auto d : bfs_distances(g, v)) status += d;
-             double formula = 0;
-             for (std::size_t i = 0; i < p.dims(); ++i) {
-               const auto& f = p.factors()[i];
-               double si = 0;
-               for (std::uint32_t x = 0; x < f.size; ++x) si += f.distance(p.coord(v, i), x);
-               formula += si / f.size;
-             }
-             formula *= n;
-             if (std::fabs(formula - static_cast<double>(status)) > 1e-6)
-               return fails(std::string("witness ") + spec + " node " + std::to_string(v) +
-                            ": formula " + num(formula) + ", BFS status " + std::to_string(status));
-           }
-         }
-         return holds(
-             "per-node BFS status equals the formula at every node of 5 products (paths make the "
-             "status vary by node)");
-       }});
-  out.push_back({"dim.cor1", kPaper + " Corollary 1", "AS(G) = n sum_i AS(G_i)/|V_i|",
-                 "10 products of rings, paths and complete graphs", false, [] {
-                   for (const auto& spec : kProducts) {
-                     const auto& j = info_of(spec);
-                     for (const auto& f : j["paper"])
-                       if (f["property"] == "average_status" && f["matches"] != true)
-                         return fails("witness " + spec + ": formula " + f["value"].dump() +
-                                      ", computed " + j["average_status"].dump());
-                   }
-                   return holds("equals the average status from all-pairs BFS on all 10 products");
-                 }});
-  out.push_back({"dim.ghc-avg-distance", kPaper + " §3.1",
-                 "the average distance of a generalized hypercube is n/(n-1) (k - sum_i 1/m_i)",
-                 "ghc(2,3,4), ghc(5,3), ghc(2,2,2,2), ghc(7), ghc(3,3,3)", false, [] {
-                   for (const char* spec :
-                        {"ghc(2,3,4)", "ghc(5,3)", "ghc(2,2,2,2)", "ghc(7)", "ghc(3,3,3)"}) {
-                     const auto& j = info_of(spec);
-                     for (const auto& f : j["paper"])
-                       if (f["property"] == "avg_distance" && f["matches"] != true)
-                         return fails(std::string("witness ") + spec + ": formula " +
-                                      f["value"].dump() + ", computed " + j["avg_distance"].dump());
-                   }
-                   return holds("equals the BFS average distance over distinct pairs on all 5");
-                 }});
-  out.push_back(
-      {"dim.thm2", kPaper + " Theorem 2, Corollary 2",
-       "Algorithm A2 takes n_1 T_B + n_2 T_A = n sum_i T_i/|V_i| steps",
-       "A2 on the 10 products, every schedule checked", false, [] {
-         for (const auto& spec : kProducts) {
-           const auto& v = exchange_of(spec, "a2");
-           if (!v.check.ok() || !v.bound || v.check.steps != v.bound->steps)
-             return fails("witness " + spec + ": " + std::to_string(v.check.steps) +
-                          " steps, formula " +
-                          (v.bound ? std::to_string(v.bound->steps) : std::string("-")));
-         }
-         return holds(
-             "A2's checked schedules take exactly Corollary 2's time with T_i = the factor "
-             "exchanges' times "
-             "(rings floor(n^2/4), complete graphs n-1, paths n(n-1)) on all 10 products");
-       }});
-  out.push_back(
-      {"dim.thm3", kPaper + " Theorem 3, §5",
-       "A2 is optimal (takes AS(G)) on tori, k-ary n-cubes, hypercubes and generalized hypercubes",
-       "torus(3,4,5), torus(2,3,5), torus(7,7), torus(4,4,4), hypercube(6), ghc(2,3,4), ghc(5,3), "
-       "product(ring(5),complete(3),ring(2))",
-       false, [] {
-         for (const char* spec :
-              {"torus(3,4,5)", "torus(2,3,5)", "torus(7,7)", "torus(4,4,4)", "hypercube(6)",
-               "ghc(2,3,4)", "ghc(5,3)", "product(ring(5),complete(3),ring(2))"}) {
-           const auto& v = exchange_of(spec, "a2");
-           if (!v.check.ok() || !v.lower || v.check.steps != v.lower->steps)
-             return fails(std::string("witness ") + spec + ": " + std::to_string(v.check.steps) +
-                          " steps, AS(G) " +
-                          (v.lower ? std::to_string(v.lower->steps) : std::string("-")));
-         }
-         return holds(
-             "A2's checked schedules take exactly AS(G) = sum of BFS distances / N on all 8 "
-             "(meshes are not "
-             "covered by the claim: there A2 with the path exchange is above AS(G))");
-       }});
+  out.push_back(claim_dim_lower_bound());
+  out.push_back(claim_dim_thm1());
+  out.push_back(claim_dim_cor1());
+  out.push_back(claim_dim_ghc_avg_distance());
+  out.push_back(claim_dim_thm2());
+  out.push_back(claim_dim_thm3());
 }
 
 }  // namespace netsched::claims

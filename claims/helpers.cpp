@@ -47,8 +47,7 @@ const RouteSweep& sweep_of(const std::string& spec, const std::string& algorithm
     const auto b = routing_bound(*t, r->name());
     const Csr g = sorted_csr(*t);
     return sweep_routes(
-        g,
-        [&](std::uint32_t u, std::uint32_t v, std::vector<std::uint32_t>& p) { r->route(u, v, p); },
+        g, [&](NodeId u, NodeId v, NodePath& p) { r->route(u, v, p); },
         b ? std::optional<std::uint64_t>(b->steps) : std::nullopt);
   });
 }

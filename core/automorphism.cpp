@@ -110,6 +110,7 @@ GeneratedClasses classes_from_candidates(const Csr& g, const std::vector<Permuta
 
 namespace {
 
+// NOLINTBEGIN(readability-magic-numbers): splitmix64's published constants
 std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
   // splitmix64 finaliser over a running combination
   std::uint64_t z = h ^ (v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2));
@@ -117,6 +118,7 @@ std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
   z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
   return z ^ (z >> 31);
 }
+// NOLINTEND(readability-magic-numbers)
 
 std::size_t count_distinct(std::vector<std::uint64_t> v) {
   std::sort(v.begin(), v.end());

@@ -6,7 +6,8 @@
 namespace netsched {
 
 double sweep_cost_in_bfs_runs(std::uint64_t n, std::uint32_t ecc0) {
-  return std::ceil(static_cast<double>(n) / 64.0) * std::max(1u, ecc0 == kUnreached ? 1u : ecc0);
+  return std::ceil(static_cast<double>(n) / static_cast<double>(kSourcesPerSweep)) *
+         std::max(1u, ecc0 == kUnreached ? 1u : ecc0);
 }
 
 DistanceStats exact_distances(const Network& t, const Csr& csr, unsigned threads) {

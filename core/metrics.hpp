@@ -11,6 +11,9 @@ namespace netsched {
 
 inline constexpr std::uint32_t kUnreached = 0xffffffffu;
 
+/// Sources one bit-parallel BFS sweep runs at once (one 64-bit word per node).
+inline constexpr std::uint64_t kSourcesPerSweep = 64;
+
 /// Distances from src (kUnreached where not reachable).
 std::vector<std::uint32_t> bfs_distances(const Csr& g, std::uint32_t src);
 

@@ -8,6 +8,7 @@
 #include <ostream>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace netsched {
 
@@ -21,6 +22,9 @@ struct NodeId {
 
 inline std::ostream& operator<<(std::ostream& os, NodeId n) { return os << n.v; }
 
+/// A walk through the network: consecutive nodes are linked.
+using NodePath = std::vector<NodeId>;
+
 /// The largest network netsched builds: ids must fit in 32 bits.
 /// ceil(log2 n) (0 for n <= 1): the dimension of a hypercube with n nodes.
 inline std::uint32_t ceil_log2(std::uint64_t n) {
@@ -28,6 +32,9 @@ inline std::uint32_t ceil_log2(std::uint64_t n) {
 }
 
 inline constexpr std::uint64_t kMaxNodes = std::numeric_limits<std::uint32_t>::max();
+
+/// Decimal digits of the largest 64-bit number: a longer number is out of range before parsing.
+inline constexpr std::size_t kMaxDecimalDigits = 19;
 
 /// a*b, throwing std::invalid_argument naming `what` when the product exceeds 64 bits.
 inline std::uint64_t checked_mul(std::uint64_t a, std::uint64_t b, const std::string& what) {

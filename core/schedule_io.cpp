@@ -1,5 +1,6 @@
 #include "core/schedule_io.hpp"
 
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
@@ -206,6 +207,308 @@ std::string schedule_to_json(const Schedule& s, std::optional<VerificationRecord
   return j.dump() + "\n";
 }
 
+namespace {
+
+/// Characters of a content hash an error message shows ("sha256:" and 12 hex digits).
+constexpr std::size_t kHashShown = 19;
+/// The largest acquisition time a selector names (times are 32-bit).
+constexpr std::uint64_t kMaxTime = std::numeric_limits<std::uint32_t>::max();
+
+/// The collective of a file: its kind, node count and the kind's own fields.
+Collective read_collective(const json& c) {
+  const json& kind = field(c, "kind", "collective: ");
+  if (!kind.is_string() || !Collective::kind_from_name(kind.get<std::string>()))
+    bad("collective: unknown kind " + kind.dump());
+  const std::uint64_t n = uint_field(c, "nodes", "collective: ");
+  auto node = [&](const char* key) {
+    return NodeId(
+        node_value(field(c, key, "collective: "), std::string("collective ") + key + ": "));
+  };
+  auto homes = [&](const json& home) {
+    std::vector<NodeId> h;
+    for (const json& v : home) h.push_back(NodeId(node_value(v, "collective home: ")));
+    return h;
+  };
+  switch (*Collective::kind_from_name(kind.get<std::string>())) {
+    case Collective::Kind::Route: {
+      const NodeId source = node("source");
+      return Collective::route(n, source, node("target"));
+    }
+    case Collective::Kind::Broadcast:
+      return Collective::broadcast(n, node("root"));
+    case Collective::Kind::Scatter:
+      return Collective::scatter(n, node("root"));
+    case Collective::Kind::Gather:
+      return Collective::gather(n, node("root"));
+    case Collective::Kind::AllGather:
+      return Collective::all_gather(n);
+    case Collective::Kind::TotalExchange:
+      return Collective::total_exchange(n);
+    case Collective::Kind::Multicast:
+      return Collective::multicast(n, node_lists(c, true));
+    case Collective::Kind::AllReduce:
+      return Collective::all_reduce(n, node_lists(c, false));
+    case Collective::Kind::Prefix:
+      return Collective::prefix(n, node_lists(c, false));
+    case Collective::Kind::MatMul: {
+      const std::uint64_t m = uint_field(c, "m", "collective: ");
+      if (m == 0 || m > kMaxMatrixSize) bad("collective: matrix size m must be 1..4096");
+      const json& home = field(c, "home", "collective: ");
+      if (!home.is_array() || home.size() != m * m) bad("collective: home must list m*m node ids");
+      return Collective::matmul(n, static_cast<std::uint32_t>(m), homes(home));
+    }
+    case Collective::Kind::VecMat: {
+      const std::uint64_t rows = uint_field(c, "rows", "collective: ");
+      const json& home = field(c, "home", "collective: ");
+      if (rows == 0 || rows > kMaxMatrixSize || !home.is_array() || home.empty() ||
+          home.size() > kMaxMatrixSize)
+        bad("collective: vecmat needs rows and home (the column count) in 1..4096");
+      const std::vector<NodeId> h = homes(home);
+      return Collective::vecmat(n, static_cast<std::uint32_t>(rows), node("source"), h);
+    }
+  }
+  bad("collective: unknown kind " + kind.dump());
+}
+
+std::vector<std::string> read_registers(const json& regs) {
+  if (!regs.is_array() || regs.size() > kMaxRegisters) bad("registers must be a list of names");
+  std::vector<std::string> out;
+  for (const json& r : regs) {
+    if (!r.is_string()) bad("registers must be a list of names");
+    out.push_back(r.get<std::string>());
+  }
+  return out;
+}
+
+/// The digits (a mixed radix of the node ids), which must multiply to the node count n.
+std::vector<std::uint32_t> read_digits(const json& ds, std::uint64_t n) {
+  if (!ds.is_array() || ds.empty() || ds.size() > kMaxDigits)
+    bad("digits must be a list of 1..64 radices");
+  std::vector<std::uint32_t> out;
+  std::uint64_t product = 1;
+  for (const json& r : ds) {
+    if (!r.is_number_unsigned() || r.get<std::uint64_t>() == 0 ||
+        r.get<std::uint64_t>() > kMaxRadix)
+      bad("digits: every radix is an integer 1..65536");
+    product *= r.get<std::uint64_t>();
+    if (product > n) break;
+    out.push_back(r.get<std::uint32_t>());
+  }
+  if (product != n)
+    bad("digits: the radices multiply to " +
+        (product > n ? "more than " + std::to_string(n) : std::to_string(product)) +
+        ", but the collective has " + std::to_string(n) + " nodes");
+  return out;
+}
+
+/// Register indices and operations, checked against the declared registers.
+struct RegisterReader {
+  std::size_t count = 0;
+  std::uint16_t reg(const json& v, const std::string& where) const {
+    if (!v.is_number_unsigned() || v.get<std::uint64_t>() >= count)
+      bad(where + "register index out of range (the schedule declares " + std::to_string(count) +
+          " registers)");
+    return static_cast<std::uint16_t>(v.get<std::uint64_t>());
+  }
+  RegOp op(const json& v, const std::string& where) const {
+    if (!v.is_string() || !reg_op_from_name(v.get<std::string>()))
+      bad(where + "operation must be set, combine or mul");
+    return *reg_op_from_name(v.get<std::string>());
+  }
+};
+
+Payload read_moves(const json& p, const RegisterReader& regs, const std::string& where) {
+  const json& moves = p["moves"];
+  if (!moves.is_array() || moves.empty() || p.size() != 1)
+    bad(where + "moves must be a non-empty list");
+  Payload pl;
+  for (const json& mv : moves) {
+    if (!mv.is_array() || mv.size() != 3) bad(where + "a move is [src, dst, \"set\"|\"combine\"]");
+    Move m{regs.reg(mv[0], where), regs.reg(mv[1], where), regs.op(mv[2], where)};
+    if (m.op == RegOp::Mul) bad(where + "mul is a local operation, not a move");
+    pl.moves.push_back(m);
+  }
+  return pl;
+}
+
+/// One destination box: per digit "*", a value or a list of values, each below its radix.
+DigitBox read_box(const json& b, const Digits& digits, const std::string& where,
+                  const std::string& shape) {
+  if (!b.is_array() || b.size() != digits.size()) bad(shape);
+  DigitBox box = full_box(digits);
+  for (std::size_t di = 0; di < digits.size(); ++di) {
+    const json& e = b[di];
+    if (e.is_string() && e.get<std::string>() == "*") continue;
+    std::vector<std::uint32_t> values;
+    auto value = [&](const json& v) {
+      if (!v.is_number_unsigned() || v.get<std::uint64_t>() >= digits.radix()[di])
+        bad(where + "dest_boxes: digit " + std::to_string(di) + " value " + v.dump() +
+            " is not below its radix " + std::to_string(digits.radix()[di]));
+      values.push_back(v.get<std::uint32_t>());
+    };
+    if (e.is_array()) {
+      if (e.empty()) bad(where + "dest_boxes: digit " + std::to_string(di) + " allows no value");
+      for (const json& v : e) value(v);
+    } else {
+      value(e);
+    }
+    set_digit(digits, box, di, values);
+  }
+  return box;
+}
+
+std::vector<TimeRange> read_time_ranges(const json& rs, const std::string& where) {
+  if (!rs.is_array()) bad(where + "acquired_in must be a list of [lo, hi] ranges");
+  std::vector<TimeRange> out;
+  for (const json& r : rs) {
+    if (!r.is_array() || r.size() != 2 || !r[0].is_number_unsigned() ||
+        !r[1].is_number_unsigned() || r[0].get<std::uint64_t>() > kMaxTime ||
+        r[1].get<std::uint64_t>() > kMaxTime)
+      bad(where + "acquired_in must be a list of [lo, hi] ranges");
+    TimeRange range{r[0].get<std::uint32_t>(), r[1].get<std::uint32_t>()};
+    if (range.lo > range.hi) bad(where + "acquired_in has a range with lo > hi");
+    out.push_back(range);
+  }
+  return out;
+}
+
+Selector read_selector(const json& p, const Digits& digits, const std::string& where) {
+  const json& held = field(p, "held", where);
+  if (!held.is_object()) bad(where + "held must be an object with dest_in and/or origin_in");
+  Selector sel;
+  for (const char* key : {"dest_in", "origin_in"}) {
+    if (!held.contains(key)) continue;
+    const json& rs = held[key];
+    if (!rs.is_array()) bad(where + key + " must be a list of [lo, hi] ranges");
+    for (const json& r : rs) {
+      if (!r.is_array() || r.size() != 2) bad(where + key + " must be a list of [lo, hi] ranges");
+      IdRange range{node_value(r[0], where), node_value(r[1], where)};
+      if (range.lo > range.hi) bad(where + key + " has a range with lo > hi");
+      (std::string(key) == "dest_in" ? sel.dest_in : sel.origin_in).push_back(range);
+    }
+  }
+  if (held.contains("dest_boxes")) {
+    const json& bs = held["dest_boxes"];
+    const std::string shape = where +
+                              "dest_boxes must be a list of boxes, each a list of one entry "
+                              "per digit (\"*\", a value or a list of values)";
+    if (digits.empty()) bad(where + "dest_boxes needs the schedule's digits");
+    if (!bs.is_array() || bs.empty()) bad(shape);
+    for (const json& b : bs) sel.dest_boxes.push_back(read_box(b, digits, where, shape));
+  }
+  if (held.contains("acquired_in")) sel.acquired_in = read_time_ranges(held["acquired_in"], where);
+  for (const auto& [k, v] : held.items())
+    if (k != "dest_in" && k != "origin_in" && k != "acquired_in" && k != "dest_boxes")
+      bad(where + "unknown selector '" + k + "'");
+  return sel;
+}
+
+/// Payload i: register moves, a selector {"held": {...}}, or an explicit chunk list.
+Payload read_payload(const json& p, std::size_t i, const RegisterReader& regs,
+                     const Digits& digits) {
+  const std::string where = "payload " + std::to_string(i) + ": ";
+  if (p.is_object() && p.contains("moves")) return read_moves(p, regs, where);
+  Payload pl;
+  if (p.is_object()) {
+    pl.select = read_selector(p, digits, where);
+    return pl;
+  }
+  if (!p.is_array()) bad(where + "must be a list of chunk ids or a selector {\"held\": {...}}");
+  for (const json& ch : p) {
+    if (!ch.is_number_unsigned())
+      bad("payload " + std::to_string(i) + ": chunk ids are non-negative integers");
+    pl.chunks.push_back(ch.get<std::uint64_t>());
+  }
+  return pl;
+}
+
+std::vector<LocalOp> read_compute(const json& ops, const RegisterReader& regs,
+                                  const std::string& where) {
+  const char* shape =
+      "compute must be a list of [dst, a, b, op] or [dst, a, b, op, [[lo, hi], ...]]";
+  if (!ops.is_array()) bad(where + shape);
+  std::vector<LocalOp> out;
+  for (const json& o : ops) {
+    if (!o.is_array() || (o.size() != 4 && o.size() != 5)) bad(where + shape);
+    LocalOp op{regs.reg(o[0], where),
+               regs.reg(o[1], where),
+               regs.reg(o[2], where),
+               regs.op(o[3], where),
+               {}};
+    if (o.size() == 5) {
+      if (!o[4].is_array() || o[4].empty()) bad(where + shape);
+      for (const json& r : o[4]) {
+        if (!r.is_array() || r.size() != 2) bad(where + shape);
+        IdRange range{node_value(r[0], where), node_value(r[1], where)};
+        if (range.lo > range.hi) bad(where + "compute node range with lo > hi");
+        op.nodes.push_back(range);
+      }
+    }
+    out.push_back(std::move(op));
+  }
+  return out;
+}
+
+/// Step si: parallel lists from, to and payload (one index for all, or one per transfer).
+Step read_step(const json& st, std::size_t si, std::size_t payloads, const RegisterReader& regs) {
+  const std::string where = "step " + std::to_string(si) + ": ";
+  const json& from = field(st, "from", where);
+  const json& to = field(st, "to", where);
+  const json& pay = field(st, "payload", where);
+  if (!from.is_array() || !to.is_array()) bad(where + "from and to must be lists of node ids");
+  if (from.size() != to.size()) bad(where + "from and to have different lengths");
+  if (pay.is_array() && pay.size() != from.size()) bad(where + "payload list has the wrong length");
+  if (!pay.is_array() && !pay.is_number_unsigned())
+    bad(where + "payload must be an index or a list of indices");
+  Step step;
+  step.transfers.resize(from.size());
+  for (std::size_t t = 0; t < from.size(); ++t) {
+    const std::string tw =
+        where.substr(0, where.size() - 2) + " transfer " + std::to_string(t) + ": ";
+    Transfer& tr = step.transfers[t];
+    tr.from = NodeId(node_value(from[t], tw));
+    tr.to = NodeId(node_value(to[t], tw));
+    const json& pv = pay.is_array() ? pay[t] : pay;
+    if (!pv.is_number_unsigned() || pv.get<std::uint64_t>() >= payloads)
+      bad(tw + "payload index out of range");
+    tr.payload = static_cast<std::uint32_t>(pv.get<std::uint64_t>());
+  }
+  if (st.contains("compute")) step.compute = read_compute(st["compute"], regs, where);
+  return step;
+}
+
+/// The verification record, whose content hash must be the content's.
+VerificationRecord read_record(const json& record, const std::string& content_hash) {
+  VerificationRecord r;
+  const std::string where = "verification: ";
+  auto str = [&](const char* k) {
+    const json& v = field(record, k, where);
+    if (!v.is_string()) bad(where + k + " must be a string");
+    return v.get<std::string>();
+  };
+  auto opt = [&](const char* k) -> std::optional<std::uint64_t> {
+    const json& v = field(record, k, where);
+    if (v.is_null()) return std::nullopt;
+    if (!v.is_number_unsigned()) bad(where + k + " must be an integer or null");
+    return v.get<std::uint64_t>();
+  };
+  r.checker = str("checker");
+  r.verdict = str("verdict");
+  r.content_hash = str("content_hash");
+  r.steps = uint_field(record, "steps", where);
+  r.payload_sum = uint_field(record, "payload_sum", where);
+  r.transfers = uint_field(record, "transfers", where);
+  r.bound = opt("bound");
+  r.lower_bound = opt("lower_bound");
+  if (r.content_hash != content_hash)
+    bad("tampered: the content hash " + content_hash.substr(0, kHashShown) +
+        "... does not match the verification record's " + r.content_hash.substr(0, kHashShown) +
+        "...");
+  return r;
+}
+
+}  // namespace
+
 ScheduleFile schedule_from_json(std::string_view text) {
   json j;
   try {
@@ -225,105 +528,11 @@ ScheduleFile schedule_from_json(std::string_view text) {
   const json& topo = field(j, "topology", "");
   if (!topo.is_string()) bad("topology must be a spec string");
   s.topology = topo.get<std::string>();
-  const json& c = field(j, "collective", "");
-  const json& kind = field(c, "kind", "collective: ");
-  if (!kind.is_string() || !Collective::kind_from_name(kind.get<std::string>()))
-    bad("collective: unknown kind " + kind.dump());
-  const std::uint64_t n = uint_field(c, "nodes", "collective: ");
-  switch (*Collective::kind_from_name(kind.get<std::string>())) {
-    case Collective::Kind::Route:
-      s.collective = Collective::route(
-          n, NodeId(node_value(field(c, "source", "collective: "), "collective source: ")),
-          NodeId(node_value(field(c, "target", "collective: "), "collective target: ")));
-      break;
-    case Collective::Kind::Broadcast:
-      s.collective = Collective::broadcast(
-          n, NodeId(node_value(field(c, "root", "collective: "), "collective root: ")));
-      break;
-    case Collective::Kind::Scatter:
-      s.collective = Collective::scatter(
-          n, NodeId(node_value(field(c, "root", "collective: "), "collective root: ")));
-      break;
-    case Collective::Kind::Gather:
-      s.collective = Collective::gather(
-          n, NodeId(node_value(field(c, "root", "collective: "), "collective root: ")));
-      break;
-    case Collective::Kind::AllGather:
-      s.collective = Collective::all_gather(n);
-      break;
-    case Collective::Kind::TotalExchange:
-      s.collective = Collective::total_exchange(n);
-      break;
-    case Collective::Kind::Multicast:
-      s.collective = Collective::multicast(n, node_lists(c, true));
-      break;
-    case Collective::Kind::AllReduce:
-      s.collective = Collective::all_reduce(n, node_lists(c, false));
-      break;
-    case Collective::Kind::Prefix:
-      s.collective = Collective::prefix(n, node_lists(c, false));
-      break;
-    case Collective::Kind::MatMul: {
-      const std::uint64_t m = uint_field(c, "m", "collective: ");
-      if (m == 0 || m > 4096) bad("collective: matrix size m must be 1..4096");
-      const json& home = field(c, "home", "collective: ");
-      if (!home.is_array() || home.size() != m * m) bad("collective: home must list m*m node ids");
-      std::vector<NodeId> h;
-      for (const json& v : home) h.push_back(NodeId(node_value(v, "collective home: ")));
-      s.collective = Collective::matmul(n, static_cast<std::uint32_t>(m), std::move(h));
-      break;
-    }
-    case Collective::Kind::VecMat: {
-      const std::uint64_t rows = uint_field(c, "rows", "collective: ");
-      const json& home = field(c, "home", "collective: ");
-      if (rows == 0 || rows > 4096 || !home.is_array() || home.empty() || home.size() > 4096)
-        bad("collective: vecmat needs rows and home (the column count) in 1..4096");
-      std::vector<NodeId> h;
-      for (const json& v : home) h.push_back(NodeId(node_value(v, "collective home: ")));
-      s.collective = Collective::vecmat(
-          n, static_cast<std::uint32_t>(rows),
-          NodeId(node_value(field(c, "source", "collective: "), "collective source: ")),
-          std::move(h));
-      break;
-    }
-  }
-  if (j.contains("registers")) {
-    const json& regs = j["registers"];
-    if (!regs.is_array() || regs.size() > 0xffff) bad("registers must be a list of names");
-    for (const json& r : regs) {
-      if (!r.is_string()) bad("registers must be a list of names");
-      s.registers.push_back(r.get<std::string>());
-    }
-  }
-  if (j.contains("digits")) {
-    const json& ds = j["digits"];
-    if (!ds.is_array() || ds.empty() || ds.size() > 64)
-      bad("digits must be a list of 1..64 radices");
-    std::uint64_t product = 1;
-    for (const json& r : ds) {
-      if (!r.is_number_unsigned() || r.get<std::uint64_t>() == 0 || r.get<std::uint64_t>() > 65536)
-        bad("digits: every radix is an integer 1..65536");
-      product *= r.get<std::uint64_t>();
-      if (product > n) break;
-      s.digits.push_back(r.get<std::uint32_t>());
-    }
-    if (product != n)
-      bad("digits: the radices multiply to " +
-          (product > n ? "more than " + std::to_string(n) : std::to_string(product)) +
-          ", but the collective has " + std::to_string(n) + " nodes");
-  }
+  s.collective = read_collective(field(j, "collective", ""));
+  if (j.contains("registers")) s.registers = read_registers(j["registers"]);
+  if (j.contains("digits")) s.digits = read_digits(j["digits"], s.collective.nodes());
   const Digits digits(s.digits);
-  auto reg = [&](const json& v, const std::string& where) -> std::uint16_t {
-    if (!v.is_number_unsigned() || v.get<std::uint64_t>() >= s.registers.size())
-      bad(where + "register index out of range (the schedule declares " +
-          std::to_string(s.registers.size()) + " registers)");
-    return static_cast<std::uint16_t>(v.get<std::uint64_t>());
-  };
-  auto op_of = [&](const json& v, const std::string& where) {
-    if (!v.is_string() || !reg_op_from_name(v.get<std::string>()))
-      bad(where + "operation must be set, combine or mul");
-    return *reg_op_from_name(v.get<std::string>());
-  };
+  const RegisterReader regs{s.registers.size()};
   const json& model = field(j, "model", "");
   if (!model.is_string() || !port_model_from_name(model.get<std::string>()))
     bad("unknown model " + model.dump() + " (one-port, all-port or single-dimension)");
@@ -334,185 +543,20 @@ ScheduleFile schedule_from_json(std::string_view text) {
   }
   const json& payloads = field(j, "payloads", "");
   if (!payloads.is_array()) bad("payloads must be a list of chunk lists");
-  for (std::size_t i = 0; i < payloads.size(); ++i) {
-    const json& p = payloads[i];
-    const std::string where = "payload " + std::to_string(i) + ": ";
-    if (p.is_object() && p.contains("moves")) {
-      const json& moves = p["moves"];
-      if (!moves.is_array() || moves.empty() || p.size() != 1)
-        bad(where + "moves must be a non-empty list");
-      Payload pl;
-      for (const json& mv : moves) {
-        if (!mv.is_array() || mv.size() != 3)
-          bad(where + "a move is [src, dst, \"set\"|\"combine\"]");
-        Move m{reg(mv[0], where), reg(mv[1], where), op_of(mv[2], where)};
-        if (m.op == RegOp::Mul) bad(where + "mul is a local operation, not a move");
-        pl.moves.push_back(m);
-      }
-      s.payloads.push_back(std::move(pl));
-      continue;
-    }
-    if (p.is_object()) {
-      const json& held = field(p, "held", where);
-      if (!held.is_object()) bad(where + "held must be an object with dest_in and/or origin_in");
-      Selector sel;
-      for (const char* key : {"dest_in", "origin_in"}) {
-        if (!held.contains(key)) continue;
-        const json& rs = held[key];
-        if (!rs.is_array()) bad(where + key + " must be a list of [lo, hi] ranges");
-        for (const json& r : rs) {
-          if (!r.is_array() || r.size() != 2)
-            bad(where + key + " must be a list of [lo, hi] ranges");
-          IdRange range{node_value(r[0], where), node_value(r[1], where)};
-          if (range.lo > range.hi) bad(where + key + " has a range with lo > hi");
-          (std::string(key) == "dest_in" ? sel.dest_in : sel.origin_in).push_back(range);
-        }
-      }
-      if (held.contains("dest_boxes")) {
-        const json& bs = held["dest_boxes"];
-        const std::string shape = where +
-                                  "dest_boxes must be a list of boxes, each a list of one entry "
-                                  "per digit (\"*\", a value or a list of values)";
-        if (digits.empty()) bad(where + "dest_boxes needs the schedule's digits");
-        if (!bs.is_array() || bs.empty()) bad(shape);
-        for (const json& b : bs) {
-          if (!b.is_array() || b.size() != digits.size()) bad(shape);
-          DigitBox box = full_box(digits);
-          for (std::size_t di = 0; di < digits.size(); ++di) {
-            const json& e = b[di];
-            if (e.is_string() && e.get<std::string>() == "*") continue;
-            std::vector<std::uint32_t> values;
-            auto value = [&](const json& v) {
-              if (!v.is_number_unsigned() || v.get<std::uint64_t>() >= digits.radix()[di])
-                bad(where + "dest_boxes: digit " + std::to_string(di) + " value " + v.dump() +
-                    " is not below its radix " + std::to_string(digits.radix()[di]));
-              values.push_back(v.get<std::uint32_t>());
-            };
-            if (e.is_array()) {
-              if (e.empty())
-                bad(where + "dest_boxes: digit " + std::to_string(di) + " allows no value");
-              for (const json& v : e) value(v);
-            } else {
-              value(e);
-            }
-            set_digit(digits, box, di, values);
-          }
-          sel.dest_boxes.push_back(std::move(box));
-        }
-      }
-      if (held.contains("acquired_in")) {
-        const json& rs = held["acquired_in"];
-        if (!rs.is_array()) bad(where + "acquired_in must be a list of [lo, hi] ranges");
-        for (const json& r : rs) {
-          if (!r.is_array() || r.size() != 2 || !r[0].is_number_unsigned() ||
-              !r[1].is_number_unsigned() || r[0].get<std::uint64_t>() > 0xffffffffu ||
-              r[1].get<std::uint64_t>() > 0xffffffffu)
-            bad(where + "acquired_in must be a list of [lo, hi] ranges");
-          TimeRange range{r[0].get<std::uint32_t>(), r[1].get<std::uint32_t>()};
-          if (range.lo > range.hi) bad(where + "acquired_in has a range with lo > hi");
-          sel.acquired_in.push_back(range);
-        }
-      }
-      for (const auto& [k, v] : held.items())
-        if (k != "dest_in" && k != "origin_in" && k != "acquired_in" && k != "dest_boxes")
-          bad(where + "unknown selector '" + k + "'");
-      Payload pl;
-      pl.select = sel;
-      s.payloads.push_back(std::move(pl));
-      continue;
-    }
-    if (!p.is_array()) bad(where + "must be a list of chunk ids or a selector {\"held\": {...}}");
-    Payload pl;
-    for (const json& ch : p) {
-      if (!ch.is_number_unsigned())
-        bad("payload " + std::to_string(i) + ": chunk ids are non-negative integers");
-      pl.chunks.push_back(ch.get<std::uint64_t>());
-    }
-    s.payloads.push_back(std::move(pl));
-  }
+  for (std::size_t i = 0; i < payloads.size(); ++i)
+    s.payloads.push_back(read_payload(payloads[i], i, regs, digits));
   const json& steps = field(j, "steps", "");
   if (!steps.is_array()) bad("steps must be a list");
   s.steps.reserve(steps.size());
-  for (std::size_t si = 0; si < steps.size(); ++si) {
-    const std::string where = "step " + std::to_string(si) + ": ";
-    const json& st = steps[si];
-    const json& from = field(st, "from", where);
-    const json& to = field(st, "to", where);
-    const json& pay = field(st, "payload", where);
-    if (!from.is_array() || !to.is_array()) bad(where + "from and to must be lists of node ids");
-    if (from.size() != to.size()) bad(where + "from and to have different lengths");
-    if (pay.is_array() && pay.size() != from.size())
-      bad(where + "payload list has the wrong length");
-    if (!pay.is_array() && !pay.is_number_unsigned())
-      bad(where + "payload must be an index or a list of indices");
-    Step step;
-    step.transfers.resize(from.size());
-    for (std::size_t t = 0; t < from.size(); ++t) {
-      const std::string tw =
-          where.substr(0, where.size() - 2) + " transfer " + std::to_string(t) + ": ";
-      Transfer& tr = step.transfers[t];
-      tr.from = NodeId(node_value(from[t], tw));
-      tr.to = NodeId(node_value(to[t], tw));
-      const json& pv = pay.is_array() ? pay[t] : pay;
-      if (!pv.is_number_unsigned() || pv.get<std::uint64_t>() >= s.payloads.size())
-        bad(tw + "payload index out of range");
-      tr.payload = static_cast<std::uint32_t>(pv.get<std::uint64_t>());
-    }
-    if (st.contains("compute")) {
-      const json& ops = st["compute"];
-      const char* shape =
-          "compute must be a list of [dst, a, b, op] or [dst, a, b, op, [[lo, hi], ...]]";
-      if (!ops.is_array()) bad(where + shape);
-      for (const json& o : ops) {
-        if (!o.is_array() || (o.size() != 4 && o.size() != 5)) bad(where + shape);
-        LocalOp op{reg(o[0], where), reg(o[1], where), reg(o[2], where), op_of(o[3], where), {}};
-        if (o.size() == 5) {
-          if (!o[4].is_array() || o[4].empty()) bad(where + shape);
-          for (const json& r : o[4]) {
-            if (!r.is_array() || r.size() != 2) bad(where + shape);
-            IdRange range{node_value(r[0], where), node_value(r[1], where)};
-            if (range.lo > range.hi) bad(where + "compute node range with lo > hi");
-            op.nodes.push_back(range);
-          }
-        }
-        step.compute.push_back(std::move(op));
-      }
-    }
-    s.steps.push_back(std::move(step));
-  }
+  for (std::size_t si = 0; si < steps.size(); ++si)
+    s.steps.push_back(read_step(steps[si], si, s.payloads.size(), regs));
   json record;
   if (j.contains("verification")) {
     record = j["verification"];
     j.erase("verification");
   }
   out.content_hash = hash_of(j);
-  if (!record.is_null()) {
-    VerificationRecord r;
-    const std::string where = "verification: ";
-    auto str = [&](const char* k) {
-      const json& v = field(record, k, where);
-      if (!v.is_string()) bad(where + k + " must be a string");
-      return v.get<std::string>();
-    };
-    auto opt = [&](const char* k) -> std::optional<std::uint64_t> {
-      const json& v = field(record, k, where);
-      if (v.is_null()) return std::nullopt;
-      if (!v.is_number_unsigned()) bad(where + k + " must be an integer or null");
-      return v.get<std::uint64_t>();
-    };
-    r.checker = str("checker");
-    r.verdict = str("verdict");
-    r.content_hash = str("content_hash");
-    r.steps = uint_field(record, "steps", where);
-    r.payload_sum = uint_field(record, "payload_sum", where);
-    r.transfers = uint_field(record, "transfers", where);
-    r.bound = opt("bound");
-    r.lower_bound = opt("lower_bound");
-    if (r.content_hash != out.content_hash)
-      bad("tampered: the content hash " + out.content_hash.substr(0, 19) +
-          "... does not match the verification record's " + r.content_hash.substr(0, 19) + "...");
-    out.record = r;
-  }
+  if (!record.is_null()) out.record = read_record(record, out.content_hash);
   return out;
 }
 

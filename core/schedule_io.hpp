@@ -12,6 +12,15 @@ namespace netsched {
 inline constexpr const char* kScheduleFormat = "netsched-schedule";
 inline constexpr int kScheduleVersion = 1;
 
+// Limits of the file format, checked while reading (docs/schedule-format.md).
+/// Largest matrix side m of a matmul, and largest row and column count of a vecmat.
+inline constexpr std::uint64_t kMaxMatrixSize = 4096;
+/// Most registers a schedule declares (indices are 16-bit).
+inline constexpr std::uint64_t kMaxRegisters = 0xffff;
+/// Most digits of a mixed radix, and the largest radix.
+inline constexpr std::uint64_t kMaxDigits = 64;
+inline constexpr std::uint64_t kMaxRadix = 65536;
+
 /// What a checker recorded about a schedule.
 struct VerificationRecord {
   std::string checker;  ///< e.g. "netsched-sim 1"

@@ -80,6 +80,9 @@ std::string_view to_string(Verdict::Kind k);
 /// "holds", "violated: rule: message" or "unknown: reason"
 std::ostream& operator<<(std::ostream& os, const Verdict& v);
 
+/// Z3 gives up on one query after this long unless told otherwise (milliseconds).
+inline constexpr unsigned kDefaultSolverTimeoutMs = 60000;
+
 /// The process exit codes of netsched, in the one place that defines them (docs/cli.md's table
 /// is this list).
 enum class ExitCode : int {

@@ -110,7 +110,7 @@ std::vector<std::uint64_t> parse_tuple(std::string_view text) {
     while (pb < pe && std::isspace(static_cast<unsigned char>(part[pb]))) ++pb;
     while (pe > pb && std::isspace(static_cast<unsigned char>(part[pe - 1]))) --pe;
     part = part.substr(pb, pe - pb);
-    if (part.empty() || part.size() > 19)
+    if (part.empty() || part.size() > kMaxDecimalDigits)
       throw std::invalid_argument("label '" + s + "': expected integers separated by commas");
     for (char c : part)
       if (!std::isdigit(static_cast<unsigned char>(c)))

@@ -26,7 +26,7 @@ std::vector<PaperFact> facts(const Network& t) {
 }
 
 PaperBound routing_bound(std::uint32_t r) {
-  return PaperBound{2ull * r, "n+1 = 2r (the diameter)", kPaper + " Table 1"};
+  return PaperBound{2ull * r, "n+1 = 2r (the diameter)", kPaper + " Table 1", std::nullopt};
 }
 
 std::optional<PaperBound> collective_bound(std::uint32_t r64, const Collective& c,

@@ -126,10 +126,11 @@ std::vector<PaperFact> table2_facts(const Network& t) {
 }
 
 PaperBound routing_bound(const Hdn& h) {
-  if (h.k() == 0) return PaperBound{h.base().diameter(), "R(B) = D(B)", kPaper + " Algorithm 1"};
+  if (h.k() == 0)
+    return PaperBound{h.base().diameter(), "R(B) = D(B)", kPaper + " Algorithm 1", std::nullopt};
   return PaperBound{at_least_zero(recursion(h.base().diameter(), supernode_diameters(h))),
                     "2^k R(B) - sum_j 2^j R(SN^(k-j)) + 2^(k+1) - 2, R = dimension-order = D",
-                    kPaper + " Theorem 2"};
+                    kPaper + " Theorem 2", std::nullopt};
 }
 
 PaperBound broadcast_bound(const Hdn& h, std::uint64_t root) {
@@ -141,18 +142,18 @@ PaperBound broadcast_bound(const Hdn& h, std::uint64_t root) {
       at_least_zero(recursion(broadcast_time(h.base(), all_dims(h.base()), b0), tsn)),
       "2^k T(B) - sum_i 2^i T(SN^(k-i)) + 2^(k+1) - 2, T(X) = sum of factor broadcast "
       "times",
-      kPaper + " Theorem 3"};
+      kPaper + " Theorem 3", std::nullopt};
 }
 
 PaperBound product_broadcast_bound(const Product& p, std::uint64_t root) {
   return PaperBound{broadcast_time(p, all_dims(p), root),
                     "sum_i T(B_i), dimension by dimension (the paper prints T(B_1) x ... x T(B_q))",
-                    kPaper + " §5 broadcast(SN)"};
+                    kPaper + " §5 broadcast(SN)", std::nullopt};
 }
 
 PaperBound dualcube_broadcast_bound(std::uint32_t r) {
   return PaperBound{2ull * r, "2 T(Q_{r-1}) + 2 = 2r (Theorem 3 with k = 1, s_1 = 1)",
-                    kPaper + " Theorem 3"};
+                    kPaper + " Theorem 3", std::nullopt};
 }
 
 }  // namespace netsched::papers::hdn2012

@@ -40,7 +40,8 @@ std::optional<PaperBound> broadcast_bound(const Network& t, std::uint64_t root,
     return papers::hdn2012::broadcast_bound(*h, root);
   if (const auto* p = dynamic_cast<const Product*>(&t)) {
     if (algorithm == "binomial-tree")
-      return PaperBound{p->dims(), "n (binomial tree)", "hypercube binomial tree (standard)"};
+      return PaperBound{p->dims(), "n (binomial tree)", "hypercube binomial tree (standard)",
+                        std::nullopt};
     if (algorithm == "product-broadcast") return papers::hdn2012::product_broadcast_bound(*p, root);
   }
   if (const auto* d = dynamic_cast<const Dualcube*>(&t); d && algorithm == "dualcube-broadcast")

@@ -99,13 +99,14 @@ std::optional<PaperBound> recursion_bound(const Network& t, bool broadcast) {
   const std::string note = broadcast ? " (derived: the paper states no broadcast bound)" : "";
   if (mfc) {
     const std::uint64_t p = std::uint64_t{1} << (levels - 1);
-    return PaperBound{p * *tg + p - 1, "2^(l-1) T_G + 2^(l-1) - 1" + note, kPaper + " eq. (1)"};
+    return PaperBound{p * *tg + p - 1, "2^(l-1) T_G + 2^(l-1) - 1" + note, kPaper + " eq. (1)",
+                      std::nullopt};
   }
   const bool nested = dynamic_cast<const Hsn*>(nucleus) != nullptr;
   return PaperBound{
       levels * *tg + levels - 1,
       (nested ? "l_r (T_RHS(l_{r-1},...) + 1) - 1 = (T_G+1) prod l_i - 1" : "l T_G + l - 1") + note,
-      nested ? kPaper + " Theorem 3.2 / eq. (3)" : kPaper + " Lemma 3.1 / eq. (2)"};
+      nested ? kPaper + " Theorem 3.2 / eq. (3)" : kPaper + " Lemma 3.1 / eq. (2)", std::nullopt};
 }
 
 std::optional<PaperBound> semigroup_bound(const Network& t) {

@@ -57,9 +57,9 @@ TEST_CASE("routes are walks from u to v no shorter than the distance") {
     const Csr g = sorted_csr(*t);
     const auto d = bfs_distances(g, u)[v];
     for (const auto& name : router_names(*t)) {
-      std::vector<std::uint32_t> path;
-      make_router(*t, name)->route(u, v, path);
-      RC_ASSERT(!check_path(g, u, v, path));
+      NodePath path;
+      make_router(*t, name)->route(NodeId(u), NodeId(v), path);
+      RC_ASSERT(!check_path(g, NodeId(u), NodeId(v), path));
       RC_ASSERT(path.size() - 1 >= d);
     }
   });
@@ -94,8 +94,8 @@ TEST_CASE("routes stay within the paper bound where the paper's argument applies
     const auto b = routing_bound(*t, r->name());
     RC_ASSERT(b.has_value());
     const std::uint32_t u = props::any_node(*t), v = props::any_node(*t);
-    std::vector<std::uint32_t> path;
-    r->route(u, v, path);
+    NodePath path;
+    r->route(NodeId(u), NodeId(v), path);
     RC_ASSERT(path.size() - 1 <= b->steps);
   });
 }

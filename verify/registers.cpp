@@ -39,11 +39,15 @@ std::optional<Terms> disjoint_union(const Terms& a, const Terms& b) {
 
 Terms single(std::uint64_t term) { return Terms{{term, term}}; }
 
+/// The largest product of two sums the symbolic checker expands (terms a x terms b); a larger
+/// one is reported as a "degree" violation rather than expanded.
+constexpr std::uint64_t kMaxProductTerms = std::uint64_t{1} << 20;
+
 /// Term ids: variables 0..V-1; the product of variables a <= b is V + a*V + b.
 struct TermSpace {
   std::uint64_t vars = 0;
   std::optional<Terms> product(const Terms& a, const Terms& b) const {
-    if (count(a) * count(b) > (1u << 20)) return std::nullopt;
+    if (count(a) * count(b) > kMaxProductTerms) return std::nullopt;
     std::vector<std::uint64_t> ids;
     for (auto [alo, ahi] : a)
       for (std::uint64_t x = alo; x <= ahi; ++x)
@@ -88,20 +92,30 @@ std::string describe_difference(const Terms& got, const Terms& want) {
 std::uint32_t required_registers(const Collective& c) {
   if (c.kind() == Collective::Kind::VecMat) {
     const std::uint64_t rows = c.matrix_size(), cols = c.groups().front().size();
-    return static_cast<std::uint32_t>(std::min<std::uint64_t>(rows + rows * cols + 1, 0xffffffffu));
+    return static_cast<std::uint32_t>(
+        std::min<std::uint64_t>(rows + rows * cols + 1, std::numeric_limits<std::uint32_t>::max()));
   }
   return c.kind() == Collective::Kind::MatMul ? 3 : 2;
 }
 
-CheckResult simulate_registers(const Network& t, const Schedule& s) {
+namespace {
+
+void check_register(std::uint32_t r, std::uint64_t regs, const std::string& where) {
+  if (r >= regs)
+    throw std::invalid_argument(where + "register " + std::to_string(r) + " out of range");
+}
+
+/// What the register checker requires before it runs: enough registers, a table it can hold,
+/// register payloads only, indices in range.
+void validate_registers(const Network& t, const Schedule& s) {
   const Collective& c = s.collective;
   const std::uint64_t n = t.num_nodes();
-  const std::uint32_t regs = static_cast<std::uint32_t>(s.registers.size());
+  const std::uint64_t regs = s.registers.size();
   if (regs < required_registers(c))
     throw std::invalid_argument("a " + c.name() + " schedule needs at least " +
                                 std::to_string(required_registers(c)) +
                                 " registers, this one declares " + std::to_string(regs));
-  if (n * regs > (std::uint64_t{1} << 28))
+  if (n * regs > kMaxRegisterCells)
     throw std::invalid_argument("registers: " + std::to_string(n) + " nodes x " +
                                 std::to_string(regs) +
                                 " registers is too large for the register simulator (limit 2^28)");
@@ -109,28 +123,75 @@ CheckResult simulate_registers(const Network& t, const Schedule& s) {
     if (s.payloads[i].moves.empty())
       throw std::invalid_argument("payload " + std::to_string(i) + " carries chunks, but a " +
                                   c.name() + " moves registers");
-  auto check_reg = [&](std::uint32_t r, const std::string& where) {
-    if (r >= regs)
-      throw std::invalid_argument(where + "register " + std::to_string(r) + " out of range");
-  };
   for (std::size_t i = 0; i < s.payloads.size(); ++i)
     for (const Move& m : s.payloads[i].moves) {
-      check_reg(m.src, "payload " + std::to_string(i) + ": ");
-      check_reg(m.dst, "payload " + std::to_string(i) + ": ");
+      check_register(m.src, regs, "payload " + std::to_string(i) + ": ");
+      check_register(m.dst, regs, "payload " + std::to_string(i) + ": ");
       if (m.op == RegOp::Mul)
         throw std::invalid_argument("payload " + std::to_string(i) + ": mul is local only");
     }
-  TermSpace space;
-  std::vector<Terms> reg(n * regs);
-  auto at = [&](std::uint64_t v, std::uint32_t r) -> Terms& { return reg[v * regs + r]; };
-  // Inputs and the required results.
-  std::vector<std::pair<std::uint64_t, std::uint32_t>> result_cells;  // (node, register)
-  std::vector<Terms> required;
-  const std::uint64_t m = c.matrix_size();
-  if (c.kind() == Collective::Kind::MatMul) {
-    const auto& home = c.groups().front();
+}
+
+/// The symbolic run: every register holds the set of terms it has combined.
+class RegisterRun {
+ public:
+  RegisterRun(const Network& t, const Schedule& s)
+      : s_(s),
+        c_(s.collective),
+        n_(t.num_nodes()),
+        regs_(static_cast<std::uint32_t>(s.registers.size())),
+        cells_(n_ * regs_),
+        ports_(t, s.model) {
+    if (c_.kind() == Collective::Kind::MatMul)
+      setup_matmul();
+    else if (c_.kind() == Collective::Kind::VecMat)
+      setup_vecmat();
+    else
+      setup_reduction();
+  }
+
+  CheckResult run() {
+    CheckResult r;
+    r.engine = Engine::Registers;
+    // Local computation is free in the communication cost model: only steps with transfers count.
+    r.steps = static_cast<std::uint64_t>(std::count_if(
+        s_.steps.begin(), s_.steps.end(), [](const Step& st) { return !st.transfers.empty(); }));
+    r.transfers = s_.num_transfers();
+    auto v = [&]() -> std::optional<Violation> {
+      for (std::uint64_t si = 0; si < s_.steps.size(); ++si) {
+        if (auto w = compute(si)) return w;
+        if (auto w = communicate(si, r.payload_sum)) return w;
+      }
+      return results();
+    }();
+    r.verdict = v ? Verdict::violated(std::move(*v)) : Verdict::holds();
+    return r;
+  }
+
+ private:
+  struct Write {
+    std::uint64_t node;
+    std::uint16_t dst;
+    RegOp op;
+    Terms value;
+    std::uint64_t transfer;
+  };
+
+  Terms& at(std::uint64_t v, std::uint32_t r) { return cells_[v * regs_ + r]; }
+  std::string name(std::uint32_t x) const {
+    return "register " + std::to_string(x) + " ('" + s_.registers[x] + "')";
+  }
+  void require(std::uint64_t node, std::uint32_t reg, Terms want) {
+    result_cells_.push_back({node, reg});
+    required_.push_back(std::move(want));
+  }
+
+  /// A_ij and B_ij in registers 0 and 1 of home[i*m+j]; C_ij = sum_k A_ik B_kj in register 2.
+  void setup_matmul() {
+    const std::uint64_t m = c_.matrix_size();
+    const auto& home = c_.groups().front();
     if (home.size() != m * m) throw std::invalid_argument("matmul: home must list m*m nodes");
-    space.vars = 2 * m * m;
+    space_.vars = 2 * m * m;
     std::set<std::uint32_t> seen;
     for (std::uint64_t i = 0; i < m; ++i)
       for (std::uint64_t j = 0; j < m; ++j) {
@@ -142,37 +203,41 @@ CheckResult simulate_registers(const Network& t, const Schedule& s) {
         Terms want;
         for (std::uint64_t k = 0; k < m; ++k)
           want =
-              *disjoint_union(want, *space.product(single(i * m + k), single(m * m + k * m + j)));
-        result_cells.push_back({h.v, 2});
-        required.push_back(std::move(want));
+              *disjoint_union(want, *space_.product(single(i * m + k), single(m * m + k * m + j)));
+        require(h.v, 2, std::move(want));
       }
-  } else if (c.kind() == Collective::Kind::VecMat) {
-    // variables: v_i = i, M_ij = rows + i*cols + j, each in the register of the same number at the
-    // source
-    const std::uint64_t rows = c.matrix_size(), cols = c.groups().front().size();
-    space.vars = rows + rows * cols;
-    for (std::uint64_t x = 0; x < space.vars; ++x)
-      at(c.root().v, static_cast<std::uint32_t>(x)) = single(x);
+  }
+
+  /// v_i = i, M_ij = rows + i*cols + j, each in the register of the same number at the source;
+  /// w_j = sum_i v_i M_ij in register rows + rows*cols of home[j].
+  void setup_vecmat() {
+    const std::uint64_t rows = c_.matrix_size(), cols = c_.groups().front().size();
+    space_.vars = rows + rows * cols;
+    for (std::uint64_t x = 0; x < space_.vars; ++x)
+      at(c_.root().v, static_cast<std::uint32_t>(x)) = single(x);
     std::set<std::uint32_t> seen;
     for (std::uint64_t j = 0; j < cols; ++j) {
-      const NodeId h = c.groups().front()[j];
+      const NodeId h = c_.groups().front()[j];
       if (!seen.insert(h.v).second)
         throw std::invalid_argument("vecmat: home names node " + std::to_string(h.v) + " twice");
       Terms want;
       for (std::uint64_t i = 0; i < rows; ++i)
-        want = *disjoint_union(want, *space.product(single(i), single(rows + i * cols + j)));
-      result_cells.push_back({h.v, static_cast<std::uint32_t>(space.vars)});
-      required.push_back(std::move(want));
+        want = *disjoint_union(want, *space_.product(single(i), single(rows + i * cols + j)));
+      require(h.v, static_cast<std::uint32_t>(space_.vars), std::move(want));
     }
-  } else {
-    space.vars = n;
-    for (std::uint64_t v = 0; v < n; ++v) at(v, 0) = single(v);
-    std::vector<std::vector<NodeId>> groups = c.groups();
+  }
+
+  /// x_v in register 0 of v; register 1 ends with the group's sum (all-reduce) or the sum of
+  /// the group's members up to v (prefix).
+  void setup_reduction() {
+    space_.vars = n_;
+    for (std::uint64_t v = 0; v < n_; ++v) at(v, 0) = single(v);
+    std::vector<std::vector<NodeId>> groups = c_.groups();
     if (groups.empty()) {
       groups.emplace_back();
-      for (std::uint32_t v = 0; v < n; ++v) groups.back().push_back(NodeId(v));
+      for (std::uint32_t v = 0; v < n_; ++v) groups.back().push_back(NodeId(v));
     }
-    std::vector<char> member(n, 0);
+    std::vector<char> member(n_, 0);
     for (const auto& g : groups) {
       Terms acc;
       for (NodeId v : g) {
@@ -180,136 +245,161 @@ CheckResult simulate_registers(const Network& t, const Schedule& s) {
           throw std::invalid_argument("groups name node " + std::to_string(v.v) + " twice");
         member[v.v] = 1;
         acc = *disjoint_union(acc, single(v.v));
-        if (c.kind() == Collective::Kind::Prefix) {
-          result_cells.push_back({v.v, 1});
-          required.push_back(acc);
-        }
+        if (c_.kind() == Collective::Kind::Prefix) require(v.v, 1, acc);
       }
-      if (c.kind() == Collective::Kind::AllReduce)
-        for (NodeId v : g) {
-          result_cells.push_back({v.v, 1});
-          required.push_back(acc);
-        }
+      if (c_.kind() == Collective::Kind::AllReduce)
+        for (NodeId v : g) require(v.v, 1, acc);
     }
   }
 
-  CheckResult r;
-  r.engine = Engine::Registers;
-  // Local computation is free in the communication cost model: only steps with transfers count.
-  r.steps = static_cast<std::uint64_t>(std::count_if(
-      s.steps.begin(), s.steps.end(), [](const Step& st) { return !st.transfers.empty(); }));
-  r.transfers = s.num_transfers();
-  auto fail = [&](Violation v) {
-    r.verdict = Verdict::violated(std::move(v));
-    return r;
-  };
-  const auto name = [&](std::uint32_t x) {
-    return "register " + std::to_string(x) + " ('" + s.registers[x] + "')";
-  };
-  PortRules ports(t, s.model);
-  struct Write {
-    std::uint64_t node;
-    std::uint16_t dst;
-    RegOp op;
-    Terms value;
-    std::uint64_t transfer;
-  };
-  std::vector<Write> writes;
-  for (std::uint64_t si = 0; si < s.steps.size(); ++si) {
-    const Step& st = s.steps[si];
+  /// The step's local operations, on the registers as the previous step left them.
+  std::optional<Violation> compute(std::uint64_t si) {
     const std::string here = "step " + std::to_string(si) + ": ";
-    for (const LocalOp& op : st.compute) {
-      for (std::uint32_t x : {op.dst, op.a, op.b}) check_reg(x, here);
-      for (std::uint64_t v = 0; v < n; ++v) {
+    for (const LocalOp& op : s_.steps[si].compute) {
+      for (std::uint32_t x : {op.dst, op.a, op.b}) check_register(x, regs_, here);
+      for (std::uint64_t v = 0; v < n_; ++v) {
         if (!op.nodes.empty() &&
-            std::none_of(op.nodes.begin(), op.nodes.end(), [v](const IdRange& r) {
-              return r.contains(static_cast<std::uint32_t>(v));
+            std::none_of(op.nodes.begin(), op.nodes.end(), [v](const IdRange& range) {
+              return range.contains(static_cast<std::uint32_t>(v));
             }))
           continue;
-        if (op.op == RegOp::Set) {
-          at(v, op.dst) = at(v, op.a);
-        } else if (op.op == RegOp::Combine) {
-          auto u = disjoint_union(at(v, op.a), at(v, op.b));
-          if (!u)
-            return fail({Rule::DoubleCount, si, std::nullopt, NodeId(static_cast<std::uint32_t>(v)),
-                         std::nullopt,
-                         here + "node " + std::to_string(v) + " combines " + name(op.a) + " and " +
-                             name(op.b) + ", which share a term"});
-          at(v, op.dst) = std::move(*u);
-        } else {
-          if (at(v, op.a).empty() || at(v, op.b).empty()) {
-            at(v, op.dst).clear();  // 0 x y = 0
-            continue;
-          }
-          auto p = space.product(at(v, op.a), at(v, op.b));
-          if (!p)
-            return fail({Rule::Degree, si, std::nullopt, NodeId(static_cast<std::uint32_t>(v)),
-                         std::nullopt,
-                         here + "node " + std::to_string(v) +
-                             " multiplies values that are not sums of inputs"});
-          at(v, op.dst) = std::move(*p);
-        }
+        if (auto w = apply(op, v, si, here)) return w;
       }
     }
-    ports.start_step();
-    writes.clear();
+    return std::nullopt;
+  }
+
+  std::optional<Violation> apply(const LocalOp& op, std::uint64_t v, std::uint64_t si,
+                                 const std::string& here) {
+    const NodeId node(static_cast<std::uint32_t>(v));
+    if (op.op == RegOp::Set) {
+      at(v, op.dst) = at(v, op.a);
+    } else if (op.op == RegOp::Combine) {
+      auto u = disjoint_union(at(v, op.a), at(v, op.b));
+      if (!u)
+        return Violation{Rule::DoubleCount,
+                         si,
+                         std::nullopt,
+                         node,
+                         std::nullopt,
+                         here + "node " + std::to_string(v) + " combines " + name(op.a) + " and " +
+                             name(op.b) + ", which share a term"};
+      at(v, op.dst) = std::move(*u);
+    } else if (at(v, op.a).empty() || at(v, op.b).empty()) {
+      at(v, op.dst).clear();  // 0 x y = 0
+    } else {
+      auto p = space_.product(at(v, op.a), at(v, op.b));
+      if (!p)
+        return Violation{
+            Rule::Degree,
+            si,
+            std::nullopt,
+            node,
+            std::nullopt,
+            here + "node " + std::to_string(v) + " multiplies values that are not sums of inputs"};
+      at(v, op.dst) = std::move(*p);
+    }
+    return std::nullopt;
+  }
+
+  /// The step's transfers: link and port rules, then the writes at the end of the step.
+  std::optional<Violation> communicate(std::uint64_t si, std::uint64_t& payload_sum) {
+    const Step& st = s_.steps[si];
+    ports_.start_step();
+    writes_.clear();
     std::uint64_t largest = 0;
     for (std::uint64_t ti = 0; ti < st.transfers.size(); ++ti) {
       const Transfer& x = st.transfers[ti];
-      if (x.payload >= s.payloads.size())
+      if (x.payload >= s_.payloads.size())
         throw std::invalid_argument(step_transfer(si, ti) + "payload index out of range");
-      if (auto v = ports.edge(si, ti, x)) return fail(std::move(*v));
-      const auto& moves = s.payloads[x.payload].moves;
+      if (auto v = ports_.edge(si, ti, x)) return v;
       std::set<std::uint16_t> words;
-      for (const Move& mv : moves) {
+      for (const Move& mv : s_.payloads[x.payload].moves) {
         words.insert(mv.src);
-        writes.push_back({x.to.v, mv.dst, mv.op, at(x.from.v, mv.src), ti});
+        writes_.push_back({x.to.v, mv.dst, mv.op, at(x.from.v, mv.src), ti});
       }
       largest = std::max<std::uint64_t>(largest, words.size());
-      if (auto v = ports.ports(si, ti, x)) return fail(std::move(*v));
+      if (auto v = ports_.ports(si, ti, x)) return v;
     }
-    // Receipts take effect at the end of the step: sets first would hide an order question, so
-    // a register written by a set must not be written again in the same step.
-    std::sort(writes.begin(), writes.end(), [](const Write& a, const Write& b) {
+    payload_sum += largest;
+    return receive(si);
+  }
+
+  /// Receipts take effect at the end of the step: sets first would hide an order question, so
+  /// a register written by a set must not be written again in the same step.
+  std::optional<Violation> receive(std::uint64_t si) {
+    std::sort(writes_.begin(), writes_.end(), [](const Write& a, const Write& b) {
       return std::tie(a.node, a.dst, a.transfer) < std::tie(b.node, b.dst, b.transfer);
     });
-    for (std::size_t i = 0, group = 0; i < writes.size(); ++i) {
-      Write& w = writes[i];
-      if (i == 0 || writes[i - 1].node != w.node || writes[i - 1].dst != w.dst) group = i;
+    for (std::size_t i = 0, group = 0; i < writes_.size(); ++i) {
+      Write& w = writes_[i];
+      if (i == 0 || writes_[i - 1].node != w.node || writes_[i - 1].dst != w.dst) group = i;
       std::size_t end = group;
       bool any_set = false;
-      for (; end < writes.size() && writes[end].node == w.node && writes[end].dst == w.dst; ++end)
-        if (writes[end].op == RegOp::Set) any_set = true;
+      for (; end < writes_.size() && writes_[end].node == w.node && writes_[end].dst == w.dst;
+           ++end)
+        if (writes_[end].op == RegOp::Set) any_set = true;
+      const NodeId node(static_cast<std::uint32_t>(w.node));
       if (end - group > 1 && any_set)
-        return fail({Rule::WriteConflict, si, w.transfer,
-                     NodeId(static_cast<std::uint32_t>(w.node)), std::nullopt,
-                     step_transfer(si, w.transfer) + "node " + std::to_string(w.node) + "'s " +
-                         name(w.dst) + " is set and written again in the same step"});
+        return Violation{Rule::WriteConflict,
+                         si,
+                         w.transfer,
+                         node,
+                         std::nullopt,
+                         step_transfer(si, w.transfer) + "node " + std::to_string(w.node) + "'s " +
+                             name(w.dst) + " is set and written again in the same step"};
       if (w.op == RegOp::Set) {
         at(w.node, w.dst) = std::move(w.value);
-      } else {
-        auto u = disjoint_union(at(w.node, w.dst), w.value);
-        if (!u)
-          return fail({Rule::DoubleCount, si, w.transfer,
-                       NodeId(static_cast<std::uint32_t>(w.node)), std::nullopt,
-                       step_transfer(si, w.transfer) + "node " + std::to_string(w.node) +
-                           " combines into " + name(w.dst) +
-                           " a value that shares a term with it"});
-        at(w.node, w.dst) = std::move(*u);
+        continue;
       }
+      auto u = disjoint_union(at(w.node, w.dst), w.value);
+      if (!u)
+        return Violation{Rule::DoubleCount,
+                         si,
+                         w.transfer,
+                         node,
+                         std::nullopt,
+                         step_transfer(si, w.transfer) + "node " + std::to_string(w.node) +
+                             " combines into " + name(w.dst) +
+                             " a value that shares a term with it"};
+      at(w.node, w.dst) = std::move(*u);
     }
-    r.payload_sum += largest;
+    return std::nullopt;
   }
-  for (std::size_t i = 0; i < result_cells.size(); ++i) {
-    const auto [v, x] = result_cells[i];
-    if (at(v, x) != required[i])
-      return fail({Rule::Result, std::nullopt, std::nullopt, NodeId(static_cast<std::uint32_t>(v)),
-                   std::nullopt,
-                   "node " + std::to_string(v) + "'s " + name(x) +
-                       " is wrong at the end: " + describe_difference(at(v, x), required[i])});
+
+  /// Every required register holds exactly its required terms.
+  std::optional<Violation> results() {
+    for (std::size_t i = 0; i < result_cells_.size(); ++i) {
+      const auto [v, x] = result_cells_[i];
+      if (at(v, x) != required_[i])
+        return Violation{Rule::Result,
+                         std::nullopt,
+                         std::nullopt,
+                         NodeId(static_cast<std::uint32_t>(v)),
+                         std::nullopt,
+                         "node " + std::to_string(v) + "'s " + name(x) + " is wrong at the end: " +
+                             describe_difference(at(v, x), required_[i])};
+    }
+    return std::nullopt;
   }
-  r.verdict = Verdict::holds();
-  return r;
+
+  const Schedule& s_;
+  const Collective& c_;
+  std::uint64_t n_;
+  std::uint32_t regs_;
+  TermSpace space_;
+  std::vector<Terms> cells_;
+  PortRules ports_;
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> result_cells_;  // (node, register)
+  std::vector<Terms> required_;
+  std::vector<Write> writes_;
+};
+
+}  // namespace
+
+CheckResult simulate_registers(const Network& t, const Schedule& s) {
+  validate_registers(t, s);
+  return RegisterRun(t, s).run();
 }
 
 RegisterFile initial_registers(const Schedule& s, const std::vector<std::int64_t>& input) {

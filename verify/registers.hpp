@@ -19,6 +19,9 @@
 
 namespace netsched {
 
+/// The largest register table the checker holds: nodes x registers (each a set of terms).
+inline constexpr std::uint64_t kMaxRegisterCells = std::uint64_t{1} << 28;
+
 /// An empty register holds the padding value of the papers (the identity: 0 for +, infinity
 /// for min); sending or combining it is allowed and adds no term.
 /// Rules beyond the transfer rules: "double-count", "write-conflict" (a register set twice, or set

@@ -17,15 +17,14 @@ Csr sorted_csr(const Graph& g) {
   return c;
 }
 
-std::optional<std::string> check_path(const Csr& g, std::uint32_t u, std::uint32_t v,
-                                      const std::vector<std::uint32_t>& path) {
+std::optional<std::string> check_path(const Csr& g, NodeId u, NodeId v, const NodePath& path) {
   if (path.empty() || path.front() != u || path.back() != v)
-    return "route " + std::to_string(u) + " -> " + std::to_string(v) + " does not start at " +
-           std::to_string(u) + " and end at " + std::to_string(v);
+    return "route " + std::to_string(u.v) + " -> " + std::to_string(v.v) + " does not start at " +
+           std::to_string(u.v) + " and end at " + std::to_string(v.v);
   for (std::size_t i = 1; i < path.size(); ++i) {
-    const std::uint32_t a = path[i - 1], b = path[i];
+    const std::uint32_t a = path[i - 1].v, b = path[i].v;
     if (a >= g.num_nodes() || b >= g.num_nodes() || !std::binary_search(g.begin(a), g.end(a), b))
-      return "route " + std::to_string(u) + " -> " + std::to_string(v) + ": hop " +
+      return "route " + std::to_string(u.v) + " -> " + std::to_string(v.v) + ": hop " +
              std::to_string(i) + " (" + std::to_string(a) + " -> " + std::to_string(b) +
              ") is not a link";
   }
@@ -44,19 +43,19 @@ RouteSweep sweep_routes(const Csr& g, const RouteFn& route, std::optional<std::u
   };
   struct Scratch {
     RouteSweep mine;
-    std::vector<std::uint32_t> path;
+    NodePath path;
   };
   auto source = [&](Scratch& scratch, std::uint64_t u64) {
     if (stop) return;
     const auto u = static_cast<std::uint32_t>(u64);
     RouteSweep& mine = scratch.mine;
-    std::vector<std::uint32_t>& path = scratch.path;
+    NodePath& path = scratch.path;
     {
       const auto dist = bfs_distances(g, u);
       for (std::uint32_t v = 0; v < n; ++v) {
         if (v == u) continue;
-        route(u, v, path);
-        if (auto bad = check_path(g, u, v, path)) {
+        route(NodeId(u), NodeId(v), path);
+        if (auto bad = check_path(g, NodeId(u), NodeId(v), path)) {
           std::lock_guard<std::mutex> lock(mu);
           if (!total.invalid) total.invalid = *bad;
           stop = true;

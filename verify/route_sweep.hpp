@@ -11,8 +11,8 @@
 
 namespace netsched {
 
-using RouteFn =
-    std::function<void(std::uint32_t u, std::uint32_t v, std::vector<std::uint32_t>& path)>;
+/// A routing function under test: replaces `path` by its walk from u to v.
+using RouteFn = std::function<void(NodeId u, NodeId v, NodePath& path)>;
 
 struct RouteSweep {
   std::uint64_t pairs = 0;
@@ -30,8 +30,7 @@ struct RouteSweep {
 };
 
 /// Valid walk u -> v in g, every hop a link; else a message naming the hop.
-std::optional<std::string> check_path(const Csr& sorted, std::uint32_t u, std::uint32_t v,
-                                      const std::vector<std::uint32_t>& path);
+std::optional<std::string> check_path(const Csr& sorted, NodeId u, NodeId v, const NodePath& path);
 
 /// Sweeps all ordered pairs (u,v), u != v, in parallel over sources. `sorted` must have sorted
 /// adjacency rows (sorted_csr). `bound` is the worst-case length to check against, if any.

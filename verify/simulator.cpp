@@ -17,11 +17,11 @@ class Holdings {
   Holdings(std::uint64_t nodes, std::uint64_t chunks, bool timed, std::uint64_t steps)
       : chunks_(chunks) {
     const unsigned __int128 pairs = static_cast<unsigned __int128>(nodes) * chunks;
-    if (pairs > (static_cast<unsigned __int128>(1) << 34))
+    if (pairs > kDenseMaxPairs)
       throw std::invalid_argument(
           "schedule has " + std::to_string(chunks) + " chunks on " + std::to_string(nodes) +
           " nodes: too large for the dense simulator (limit 2^34 node-chunk pairs)");
-    if (timed && (pairs > (static_cast<unsigned __int128>(1) << 30) || steps >= 0xffff))
+    if (timed && (pairs > kDenseMaxTimedPairs || steps > kDenseMaxTimedSteps))
       throw std::invalid_argument(
           "acquisition-time selectors on " + std::to_string(nodes) + " nodes, " +
           std::to_string(chunks) + " chunks and " + std::to_string(steps) +
@@ -76,8 +76,11 @@ std::optional<Engine> engine_from_name(const std::string& name) {
   return std::nullopt;
 }
 
-CheckResult simulate(const Network& t, const Schedule& s, Engine engine,
-                     const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
+namespace {
+
+/// Structure every engine relies on: node counts and ids of the collective, the port model's
+/// needs, and for chunk schedules no register parts and chunk ids in range.
+void validate(const Network& t, const Schedule& s) {
   const std::uint64_t n = t.num_nodes();
   const Collective& c = s.collective;
   if (c.nodes() != n)
@@ -95,7 +98,7 @@ CheckResult simulate(const Network& t, const Schedule& s, Engine engine,
       if (v.v >= n)
         throw std::invalid_argument("collective group names node " + std::to_string(v.v) +
                                     ", out of range");
-  if (c.combining()) return simulate_registers(t, s);
+  if (c.combining()) return;
   for (std::size_t i = 0; i < s.payloads.size(); ++i)
     if (!s.payloads[i].moves.empty())
       throw std::invalid_argument("payload " + std::to_string(i) + " moves registers, but a " +
@@ -111,9 +114,177 @@ CheckResult simulate(const Network& t, const Schedule& s, Engine engine,
         throw std::invalid_argument("payload " + std::to_string(i) + " names chunk " +
                                     std::to_string(ch) + ", but the " + c.name() +
                                     " has chunks 0.." + std::to_string(chunks - 1));
-  const Digits digits = schedule_digits(s);
-  const bool large =
-      static_cast<unsigned __int128>(n) * chunks > (static_cast<unsigned __int128>(1) << 26);
+}
+
+/// The dense simulation: holdings as a node x chunk table, step by step.
+class DenseRun {
+ public:
+  DenseRun(const Network& t, const Schedule& s)
+      : s_(s),
+        c_(s.collective),
+        n_(t.num_nodes()),
+        chunks_(c_.num_chunks()),
+        digits_(schedule_digits(s)),
+        held_(n_, chunks_, is_timed(s), s.steps.size()),
+        ports_(t, s.model) {
+    for (std::uint64_t ch = 0; ch < chunks_; ++ch)
+      if (!c_.is_void(ch)) held_.add(c_.origin(ch).v, ch, 0);
+  }
+
+  CheckResult run() {
+    CheckResult r;
+    r.engine = Engine::Dense;
+    r.steps = s_.steps.size();
+    r.transfers = s_.num_transfers();
+    for (std::uint64_t si = 0; si < s_.steps.size(); ++si) {
+      if (auto v = step(si, r.payload_sum)) {
+        r.verdict = Verdict::violated(std::move(*v));
+        return r;
+      }
+    }
+    if (auto v = deliver()) {
+      r.verdict = Verdict::violated(std::move(*v));
+      return r;
+    }
+    r.verdict = Verdict::holds();
+    return r;
+  }
+
+ private:
+  static bool is_timed(const Schedule& s) {
+    return std::any_of(s.payloads.begin(), s.payloads.end(),
+                       [](const Payload& p) { return p.select && !p.select->acquired_in.empty(); });
+  }
+
+  /// The chunks transfer x carries: its explicit list, or what its selector picks from the
+  /// sender's holdings at the start of the step.
+  void resolve(const Transfer& x, std::vector<std::uint64_t>& out) const {
+    const Payload& p = s_.payloads[x.payload];
+    if (!p.select) {
+      out = p.chunks;
+      return;
+    }
+    out.clear();
+    const Selector& sel = *p.select;
+    auto fresh = [&](std::uint64_t ch) {  // times are kept only for timed schedules
+      return sel.acquired_in.empty() || in_ranges(sel.acquired_in, held_.acquired(x.from.v, ch));
+    };
+    const bool by_dest = !sel.dest_in.empty() || !sel.dest_boxes.empty();
+    if (c_.kind() == Collective::Kind::TotalExchange && by_dest) {
+      resolve_by_destination(x, sel, fresh, out);
+      return;
+    }
+    for (std::uint64_t ch = 0; ch < chunks_; ++ch) {
+      if (!held_.has(x.from.v, ch) || !in_ranges(sel.origin_in, c_.origin(ch).v) || !fresh(ch))
+        continue;
+      if (by_dest) {
+        const auto d = c_.single_destination(ch);
+        if (!d || !sel.admits_destination(digits_, d->v)) continue;
+      }
+      out.push_back(ch);
+    }
+  }
+
+  /// A total exchange's chunk o*N + d: walk the selected destinations only.
+  template <class Fresh>
+  void resolve_by_destination(const Transfer& x, const Selector& sel, const Fresh& fresh,
+                              std::vector<std::uint64_t>& out) const {
+    auto take = [&](std::uint64_t d) {
+      if (d >= n_ || !sel.admits_destination(digits_, static_cast<std::uint32_t>(d))) return;
+      for (std::uint64_t o = 0; o < n_; ++o) {
+        const std::uint64_t ch = o * n_ + d;
+        if (held_.has(x.from.v, ch) && in_ranges(sel.origin_in, static_cast<std::uint32_t>(o)) &&
+            fresh(ch))
+          out.push_back(ch);
+      }
+    };
+    if (!sel.dest_in.empty()) {
+      for (const IdRange& range : sel.dest_in)
+        for (std::uint64_t d = range.lo; d <= range.hi && d < n_; ++d) take(d);
+    } else {
+      for (const DigitBox& b : sel.dest_boxes) for_each_id(digits_, b, take);
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+  }
+
+  /// Step si: every transfer's rules in order, then the receipts (at the end of the step:
+  /// causality reads the start). Adds the step's largest payload to payload_sum.
+  std::optional<Violation> step(std::uint64_t si, std::uint64_t& payload_sum) {
+    const auto& tr = s_.steps[si].transfers;
+    carried_.resize(std::max(carried_.size(), tr.size()));
+    std::uint64_t largest = 0;
+    ports_.start_step();
+    for (std::uint64_t ti = 0; ti < tr.size(); ++ti) {
+      const Transfer& x = tr[ti];
+      if (auto v = ports_.edge(si, ti, x)) return v;
+      auto& here = carried_[ti];
+      resolve(x, here);
+      largest = std::max<std::uint64_t>(largest, here.size());
+      if (here.empty())
+        return Violation{
+            Rule::EmptyPayload,
+            si,
+            ti,
+            x.from,
+            std::nullopt,
+            step_transfer(si, ti) + (s_.payloads[x.payload].select
+                                         ? "the selector picks no chunk the sender holds"
+                                         : "the transfer carries no chunk")};
+      for (auto ch : here)
+        if (!held_.has(x.from.v, ch))
+          return Violation{Rule::Causality,
+                           si,
+                           ti,
+                           x.from,
+                           ch,
+                           step_transfer(si, ti) + "node " + std::to_string(x.from.v) +
+                               " sends chunk " + std::to_string(ch) + " it does not hold"};
+      if (auto v = ports_.ports(si, ti, x)) return v;
+    }
+    for (std::uint64_t ti = 0; ti < tr.size(); ++ti)
+      for (auto ch : carried_[ti]) held_.add(tr[ti].to.v, ch, static_cast<std::uint32_t>(si + 1));
+    payload_sum += largest;
+    return std::nullopt;
+  }
+
+  /// Rule 4: every chunk at every one of its destinations.
+  std::optional<Violation> deliver() const {
+    for (std::uint64_t ch = 0; ch < chunks_; ++ch) {
+      if (auto d = c_.single_destination(ch)) {
+        if (!held_.has(d->v, ch)) return delivery_violation(ch, *d);
+        continue;
+      }
+      if (c_.kind() == Collective::Kind::Multicast) {
+        for (NodeId v : c_.groups()[ch])
+          if (!held_.has(v.v, ch)) return delivery_violation(ch, v);
+        continue;
+      }
+      for (std::uint32_t v = 0; v < n_; ++v)
+        if (c_.is_destination(ch, NodeId(v)) && !held_.has(v, ch))
+          return delivery_violation(ch, NodeId(v));
+    }
+    return std::nullopt;
+  }
+
+  const Schedule& s_;
+  const Collective& c_;
+  std::uint64_t n_, chunks_;
+  Digits digits_;
+  Holdings held_;
+  PortRules ports_;
+  std::vector<std::vector<std::uint64_t>> carried_;
+};
+
+}  // namespace
+
+CheckResult simulate(const Network& t, const Schedule& s, Engine engine,
+                     const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
+  validate(t, s);
+  const Collective& c = s.collective;
+  if (c.combining()) return simulate_registers(t, s);
+  const bool large = static_cast<unsigned __int128>(t.num_nodes()) * c.num_chunks() >
+                     static_cast<unsigned __int128>(kDenseAutoPairs);
   if (engine == Engine::Blocks || (engine == Engine::Auto && large && blocks_apply(s))) {
     if (!blocks_apply(s))
       throw std::invalid_argument(
@@ -122,112 +293,7 @@ CheckResult simulate(const Network& t, const Schedule& s, Engine engine,
           (c.kind() == Collective::Kind::TotalExchange ? " with explicit chunk lists" : ""));
     return simulate_blocks(t, s, 0, progress);
   }
-  CheckResult r;
-  r.engine = Engine::Dense;
-  r.steps = s.steps.size();
-  r.transfers = s.num_transfers();
-  const bool timed = std::any_of(s.payloads.begin(), s.payloads.end(), [](const Payload& p) {
-    return p.select && !p.select->acquired_in.empty();
-  });
-  Holdings held(n, chunks, timed, s.steps.size());
-  for (std::uint64_t ch = 0; ch < chunks; ++ch)
-    if (!c.is_void(ch)) held.add(c.origin(ch).v, ch, 0);
-  PortRules ports(t, s.model);
-  // The chunks a transfer carries: its explicit list, or what its selector picks from the
-  // sender's holdings at the start of the step.
-  std::vector<std::vector<std::uint64_t>> carried;
-  auto resolve = [&](const Transfer& x, std::vector<std::uint64_t>& out) {
-    const Payload& p = s.payloads[x.payload];
-    if (!p.select) {
-      out = p.chunks;
-      return;
-    }
-    out.clear();
-    auto fresh = [&](std::uint64_t ch) {
-      // times are kept only for timed schedules
-      return p.select->acquired_in.empty() ||
-             in_ranges(p.select->acquired_in, held.acquired(x.from.v, ch));
-    };
-    const bool by_dest = !p.select->dest_in.empty() || !p.select->dest_boxes.empty();
-    if (c.kind() == Collective::Kind::TotalExchange && by_dest) {
-      // chunk o*N + d: walk the selected destinations only
-      auto take = [&](std::uint64_t d) {
-        if (d >= n || !p.select->admits_destination(digits, static_cast<std::uint32_t>(d))) return;
-        for (std::uint64_t o = 0; o < n; ++o) {
-          const std::uint64_t ch = o * n + d;
-          if (held.has(x.from.v, ch) &&
-              in_ranges(p.select->origin_in, static_cast<std::uint32_t>(o)) && fresh(ch))
-            out.push_back(ch);
-        }
-      };
-      if (!p.select->dest_in.empty()) {
-        for (const IdRange& r : p.select->dest_in)
-          for (std::uint64_t d = r.lo; d <= r.hi && d < n; ++d) take(d);
-      } else {
-        for (const DigitBox& b : p.select->dest_boxes) for_each_id(digits, b, take);
-      }
-      std::sort(out.begin(), out.end());
-      out.erase(std::unique(out.begin(), out.end()), out.end());
-      return;
-    }
-    for (std::uint64_t ch = 0; ch < chunks; ++ch) {
-      if (!held.has(x.from.v, ch) || !in_ranges(p.select->origin_in, c.origin(ch).v) || !fresh(ch))
-        continue;
-      if (by_dest) {
-        const auto d = c.single_destination(ch);
-        if (!d || !p.select->admits_destination(digits, d->v)) continue;
-      }
-      out.push_back(ch);
-    }
-  };
-  auto fail = [&](Violation v) {
-    r.verdict = Verdict::violated(std::move(v));
-    return r;
-  };
-  for (std::uint64_t si = 0; si < s.steps.size(); ++si) {
-    const auto& tr = s.steps[si].transfers;
-    carried.resize(std::max(carried.size(), tr.size()));
-    std::uint64_t largest = 0;
-    ports.start_step();
-    for (std::uint64_t ti = 0; ti < tr.size(); ++ti) {
-      const Transfer& x = tr[ti];
-      if (auto v = ports.edge(si, ti, x)) return fail(std::move(*v));
-      auto& chunks_here = carried[ti];
-      resolve(x, chunks_here);
-      largest = std::max<std::uint64_t>(largest, chunks_here.size());
-      if (chunks_here.empty())
-        return fail({Rule::EmptyPayload, si, ti, x.from, std::nullopt,
-                     step_transfer(si, ti) + (s.payloads[x.payload].select
-                                                  ? "the selector picks no chunk the sender holds"
-                                                  : "the transfer carries no chunk")});
-      for (auto ch : chunks_here)
-        if (!held.has(x.from.v, ch))
-          return fail({Rule::Causality, si, ti, x.from, ch,
-                       step_transfer(si, ti) + "node " + std::to_string(x.from.v) +
-                           " sends chunk " + std::to_string(ch) + " it does not hold"});
-      if (auto v = ports.ports(si, ti, x)) return fail(std::move(*v));
-    }
-    // Receipts take effect at the end of the step (causality reads the start of the step).
-    for (std::uint64_t ti = 0; ti < tr.size(); ++ti)
-      for (auto ch : carried[ti]) held.add(tr[ti].to.v, ch, static_cast<std::uint32_t>(si + 1));
-    r.payload_sum += largest;
-  }
-  for (std::uint64_t ch = 0; ch < chunks; ++ch) {
-    if (auto d = c.single_destination(ch)) {
-      if (!held.has(d->v, ch)) return fail(delivery_violation(ch, *d));
-      continue;
-    }
-    if (c.kind() == Collective::Kind::Multicast) {
-      for (NodeId v : c.groups()[ch])
-        if (!held.has(v.v, ch)) return fail(delivery_violation(ch, v));
-      continue;
-    }
-    for (std::uint32_t v = 0; v < n; ++v)
-      if (c.is_destination(ch, NodeId(v)) && !held.has(v, ch))
-        return fail(delivery_violation(ch, NodeId(v)));
-  }
-  r.verdict = Verdict::holds();
-  return r;
+  return DenseRun(t, s).run();
 }
 
 }  // namespace netsched

@@ -19,6 +19,16 @@ namespace netsched {
 /// (Auto). Both give the same result; register schedules have their own simulation (Registers,
 /// never chosen by the caller).
 enum class Engine { Auto, Dense, Blocks, Registers };
+// Limits of the dense engine, checked before its table is allocated.
+/// Auto picks the block engine (where it applies) above this many node-chunk pairs.
+inline constexpr std::uint64_t kDenseAutoPairs = std::uint64_t{1} << 26;
+/// The dense table's largest size: 2^34 node-chunk pairs (2 GiB of bits).
+inline constexpr std::uint64_t kDenseMaxPairs = std::uint64_t{1} << 34;
+/// With acquisition-time selectors each pair also keeps a 16-bit time: at most 2^30 pairs
+/// and 65534 steps.
+inline constexpr std::uint64_t kDenseMaxTimedPairs = std::uint64_t{1} << 30;
+inline constexpr std::uint64_t kDenseMaxTimedSteps = 65534;
+
 /// The engines a caller may choose.
 inline constexpr Engine kEngines[] = {Engine::Auto, Engine::Dense, Engine::Blocks};
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/network.hpp"
+#include "core/verdict.hpp"
 
 namespace netsched {
 
@@ -24,7 +25,7 @@ inline constexpr std::uint64_t kMaxExactBisection = 64;
 
 /// Exact for at most kMaxExactBisection nodes (unless Z3 gives up: "unknown" with the best cut
 /// it had), otherwise "upper_bound" from the cut of the id halves.
-Bisection bisection_width(const Network& t, unsigned timeout_ms = 60000);
+Bisection bisection_width(const Network& t, unsigned timeout_ms = kDefaultSolverTimeoutMs);
 
 std::string to_string(Bisection::Kind k);
 

@@ -1,8 +1,7 @@
 // Encoding (one Z3 context per check):
 //   h[t][v][c]  node v holds chunk c at the start of step t (t = 0..T), a Bool;
-//   a[t][v][c]  the latest time v obtained c (0 = from the start, s+1 = step s, -1 = never), an
-//   Int,
-//               only when some selector filters by acquisition time;
+//   a[t][v][c]  the latest time v obtained c (0 = from the start, s+1 = step s, -1 = never),
+//               an Int, only when some selector filters by acquisition time;
 //   carried(i,c) transfer i of step t carries c: explicit payloads name c; selectors require
 //               h[t][from][c] and the destination/origin/acquisition filters.
 // Rules, as Bool indicators per transfer, in the simulator's order: edge, empty-payload,
@@ -16,11 +15,12 @@
 #include <chrono>
 
 namespace netsched {
+namespace {
 
-SmtVerdict smt_check(const Network& t, const Schedule& s, unsigned timeout_ms) {
-  const auto t0 = std::chrono::steady_clock::now();
+/// Refuses what the encoding cannot take: another network's schedule, registers, an encoding
+/// over kMaxSmtStateVariables, chunk ids out of range, dimensions the network lacks.
+void validate(const Network& t, const Schedule& s) {
   const Collective& col = s.collective;
-  const Digits digits = schedule_digits(s);
   const std::uint64_t n = t.num_nodes(), chunks = col.num_chunks(), steps = s.steps.size();
   if (col.nodes() != n)
     throw std::invalid_argument("schedule is for " + std::to_string(col.nodes()) +
@@ -41,165 +41,230 @@ SmtVerdict smt_check(const Network& t, const Schedule& s, unsigned timeout_ms) {
   if (s.model == PortModel::SingleDimension && t.dimension_count() == 0)
     throw std::invalid_argument("the single-dimension model needs link dimensions, which " +
                                 t.family() + " does not define");
-  bool timed = false;
-  for (const auto& p : s.payloads) timed = timed || (p.select && !p.select->acquired_in.empty());
+}
 
-  z3::context ctx;
-  auto var = [&](const char* kind, std::uint64_t a, std::uint64_t b, std::uint64_t c) {
-    return std::string(kind) + "_" + std::to_string(a) + "_" + std::to_string(b) + "_" +
-           std::to_string(c);
-  };
-  // state at the start of the current step
-  std::vector<z3::expr> held, acq;
-  held.reserve(n * chunks);
-  for (std::uint64_t v = 0; v < n; ++v)
-    for (std::uint64_t c = 0; c < chunks; ++c) {
-      const bool origin = col.origin(c).v == v && !col.is_void(c);
-      held.push_back(ctx.bool_val(origin));
-      if (timed) acq.push_back(ctx.int_val(origin ? 0 : -1));
-    }
-  z3::solver solver(ctx);
-  solver.set("timeout", timeout_ms);
+bool in_ranges_of(const auto& ranges, std::uint64_t x) {
+  if (ranges.empty()) return true;
+  for (const auto& r : ranges)
+    if (r.lo <= x && x <= r.hi) return true;
+  return false;
+}
+
+/// The encoding of one schedule, step by step, with one Bool indicator per rule and place.
+class Encoding {
+ public:
+  Encoding(const Network& t, const Schedule& s, unsigned timeout_ms)
+      : t_(t),
+        s_(s),
+        col_(s.collective),
+        digits_(schedule_digits(s)),
+        n_(t.num_nodes()),
+        chunks_(col_.num_chunks()),
+        timed_(is_timed(s)),
+        solver_(ctx_) {
+    solver_.set("timeout", timeout_ms);
+    held_.reserve(n_ * chunks_);
+    for (std::uint64_t v = 0; v < n_; ++v)
+      for (std::uint64_t c = 0; c < chunks_; ++c) {
+        const bool origin = col_.origin(c).v == v && !col_.is_void(c);
+        held_.push_back(ctx_.bool_val(origin));
+        if (timed_) acq_.push_back(ctx_.int_val(origin ? 0 : -1));
+      }
+  }
+
+  /// Encodes every step and delivery, and asks whether some indicator can fire.
+  SmtVerdict decide() {
+    for (std::uint64_t st = 0; st < s_.steps.size(); ++st) step(st);
+    for (std::uint64_t c = 0; c < chunks_; ++c)
+      for (std::uint64_t v = 0; v < n_; ++v)
+        if (col_.is_destination(c, NodeId(static_cast<std::uint32_t>(v))))
+          indicate(!held_[v * chunks_ + c], Rule::Delivery, std::nullopt, std::nullopt,
+                   NodeId(static_cast<std::uint32_t>(v)), c);
+    z3::expr_vector some(ctx_);
+    for (auto& ind : indicators_) some.push_back(ind.fires);
+    solver_.add(some.empty() ? ctx_.bool_val(false) : z3::mk_or(some));
+    SmtVerdict out;
+    out.variables = variables_;
+    const auto r = solver_.check();
+    if (r == z3::unsat)
+      out.verdict = Verdict::holds();
+    else if (r == z3::sat)
+      out.verdict = Verdict::violated(first_violation(solver_.get_model()));
+    else
+      out.verdict = Verdict::unknown(solver_.reason_unknown());
+    return out;
+  }
+
+ private:
   struct Indicator {
     z3::expr fires;
     Rule rule;
     std::optional<std::uint64_t> step, transfer, chunk;
     std::optional<NodeId> node;
   };
-  std::vector<Indicator> indicators;
-  auto indicate = [&](z3::expr fires, Rule rule, std::optional<std::uint64_t> step,
-                      std::optional<std::uint64_t> transfer, std::optional<NodeId> node,
-                      std::optional<std::uint64_t> chunk) {
-    indicators.push_back(Indicator{fires, rule, step, transfer, chunk, node});
-  };
-  std::uint64_t variables = 0;
-  auto in = [](const auto& ranges, std::uint64_t x) {
-    if (ranges.empty()) return true;
-    for (const auto& r : ranges)
-      if (r.lo <= x && x <= r.hi) return true;
-    return false;
-  };
-  for (std::uint64_t st = 0; st < steps; ++st) {
-    const auto& tr = s.steps[st].transfers;
-    std::vector<std::vector<z3::expr>> into(n * chunks);  // carried(i,c) for transfers into v
+
+  static bool is_timed(const Schedule& s) {
+    bool timed = false;
+    for (const auto& p : s.payloads) timed = timed || (p.select && !p.select->acquired_in.empty());
+    return timed;
+  }
+
+  void indicate(z3::expr fires, Rule rule, std::optional<std::uint64_t> step,
+                std::optional<std::uint64_t> transfer, std::optional<NodeId> node,
+                std::optional<std::uint64_t> chunk) {
+    indicators_.push_back(Indicator{fires, rule, step, transfer, chunk, node});
+  }
+
+  z3::expr any(z3::expr_vector& v) { return v.empty() ? ctx_.bool_val(false) : z3::mk_or(v); }
+
+  /// carried(i,c): whether transfer x carries chunk c (explicit payloads name c; selectors
+  /// need h[t][from][c] and pass the destination, origin and acquisition filters).
+  std::optional<z3::expr> carries(const Transfer& x, std::uint64_t c) {
+    const Payload& p = s_.payloads.at(x.payload);
+    const std::uint64_t f = x.from.v;
+    if (!p.select) {
+      if (std::find(p.chunks.begin(), p.chunks.end(), c) != p.chunks.end())
+        return ctx_.bool_val(true);
+      return std::nullopt;
+    }
+    const auto d = col_.single_destination(c);
+    if (!in_ranges_of(p.select->origin_in, col_.origin(c).v)) return std::nullopt;
+    if ((!p.select->dest_in.empty() || !p.select->dest_boxes.empty()) &&
+        (!d || !p.select->admits_destination(digits_, d->v)))
+      return std::nullopt;
+    z3::expr cond = held_[f * chunks_ + c];
+    if (!p.select->acquired_in.empty()) {
+      z3::expr_vector window(ctx_);
+      for (const auto& r : p.select->acquired_in)
+        window.push_back(acq_[f * chunks_ + c] >= ctx_.int_val(static_cast<int>(r.lo)) &&
+                         acq_[f * chunks_ + c] <= ctx_.int_val(static_cast<int>(r.hi)));
+      cond = cond && z3::mk_or(window);
+    }
+    return cond;
+  }
+
+  /// The port rules of transfer i: the same sender, receiver, link or another dimension
+  /// earlier in the step.
+  void port_rules(std::uint64_t st, std::uint64_t i) {
+    const auto& tr = s_.steps[st].transfers;
+    const Transfer& x = tr[i];
+    z3::expr_vector same_from(ctx_), same_to(ctx_), same_link(ctx_), other_dim(ctx_);
+    const z3::expr fi = ctx_.int_val(static_cast<std::int64_t>(x.from.v)),
+                   gi = ctx_.int_val(static_cast<std::int64_t>(x.to.v));
+    const auto dim_i = t_.edge_dimension(x.from, x.to);
+    for (std::uint64_t j = 0; j < i; ++j) {
+      const z3::expr fj = ctx_.int_val(static_cast<std::int64_t>(tr[j].from.v)),
+                     gj = ctx_.int_val(static_cast<std::int64_t>(tr[j].to.v));
+      same_from.push_back(fj == fi);
+      same_to.push_back(gj == gi);
+      same_link.push_back(fj == fi && gj == gi);
+      if (s_.model == PortModel::SingleDimension) {
+        const auto dim_j = t_.edge_dimension(tr[j].from, tr[j].to);
+        other_dim.push_back(ctx_.int_val(dim_j ? static_cast<int>(*dim_j) : -1) !=
+                            ctx_.int_val(dim_i ? static_cast<int>(*dim_i) : -1));
+      }
+    }
+    if (s_.model == PortModel::AllPort) {
+      indicate(any(same_link), Rule::PortLink, st, i, x.from, std::nullopt);
+      return;
+    }
+    indicate(any(same_from), Rule::PortSend, st, i, x.from, std::nullopt);
+    indicate(any(same_to), Rule::PortReceive, st, i, x.to, std::nullopt);
+    if (s_.model == PortModel::SingleDimension)
+      indicate(any(other_dim), Rule::Dimension, st, i, x.from, std::nullopt);
+  }
+
+  /// Step st: each transfer's rules in the simulator's order, then the next state.
+  void step(std::uint64_t st) {
+    const auto& tr = s_.steps[st].transfers;
+    std::vector<std::vector<z3::expr>> into(n_ * chunks_);  // carried(i,c) for transfers into v
     for (std::uint64_t i = 0; i < tr.size(); ++i) {
       const Transfer& x = tr[i];
-      if (x.from.v >= n || x.to.v >= n)
+      if (x.from.v >= n_ || x.to.v >= n_)
         throw std::invalid_argument("step " + std::to_string(st) + " transfer " +
                                     std::to_string(i) + ": node out of range");
-      const std::uint64_t f = x.from.v, g = x.to.v;
-      const Payload& p = s.payloads.at(x.payload);
-      z3::expr_vector carried(ctx), causal_bad(ctx);
-      std::vector<std::pair<std::uint64_t, z3::expr>> carries;
-      for (std::uint64_t c = 0; c < chunks; ++c) {
-        std::optional<z3::expr> e;
-        if (!p.select) {
-          if (std::find(p.chunks.begin(), p.chunks.end(), c) != p.chunks.end())
-            e = ctx.bool_val(true);
-        } else {
-          const auto d = col.single_destination(c);
-          if (!in(p.select->origin_in, col.origin(c).v)) continue;
-          if ((!p.select->dest_in.empty() || !p.select->dest_boxes.empty()) &&
-              (!d || !p.select->admits_destination(digits, d->v)))
-            continue;
-          z3::expr cond = held[f * chunks + c];
-          if (!p.select->acquired_in.empty()) {
-            z3::expr_vector window(ctx);
-            for (const auto& r : p.select->acquired_in)
-              window.push_back(acq[f * chunks + c] >= ctx.int_val(static_cast<int>(r.lo)) &&
-                               acq[f * chunks + c] <= ctx.int_val(static_cast<int>(r.hi)));
-            cond = cond && z3::mk_or(window);
-          }
-          e = cond;
-        }
+      z3::expr_vector carried(ctx_), causal_bad(ctx_);
+      std::vector<std::pair<std::uint64_t, z3::expr>> carried_chunks;
+      for (std::uint64_t c = 0; c < chunks_; ++c) {
+        const auto e = carries(x, c);
         if (!e) continue;
         carried.push_back(*e);
-        causal_bad.push_back(*e && !held[f * chunks + c]);
-        carries.push_back({c, *e});
+        causal_bad.push_back(*e && !held_[x.from.v * chunks_ + c]);
+        carried_chunks.push_back({c, *e});
       }
-      // edge
-      indicate(ctx.bool_val(f == g || !t.adjacent(x.from, x.to)), Rule::Edge, st, i, x.from,
-               std::nullopt);
-      indicate(carried.empty() ? ctx.bool_val(true) : !z3::mk_or(carried), Rule::EmptyPayload, st,
+      indicate(ctx_.bool_val(x.from == x.to || !t_.adjacent(x.from, x.to)), Rule::Edge, st, i,
+               x.from, std::nullopt);
+      indicate(carried.empty() ? ctx_.bool_val(true) : !z3::mk_or(carried), Rule::EmptyPayload, st,
                i, x.from, std::nullopt);
-      indicate(causal_bad.empty() ? ctx.bool_val(false) : z3::mk_or(causal_bad), Rule::Causality,
-               st, i, x.from, std::nullopt);
-      // ports: the same sender, receiver or link earlier in the step
-      z3::expr_vector same_from(ctx), same_to(ctx), same_link(ctx), other_dim(ctx);
-      const z3::expr fi = ctx.int_val(static_cast<std::int64_t>(f)),
-                     gi = ctx.int_val(static_cast<std::int64_t>(g));
-      const auto dim_i = t.edge_dimension(x.from, x.to);
-      for (std::uint64_t j = 0; j < i; ++j) {
-        const z3::expr fj = ctx.int_val(static_cast<std::int64_t>(tr[j].from.v)),
-                       gj = ctx.int_val(static_cast<std::int64_t>(tr[j].to.v));
-        same_from.push_back(fj == fi);
-        same_to.push_back(gj == gi);
-        same_link.push_back(fj == fi && gj == gi);
-        if (s.model == PortModel::SingleDimension) {
-          const auto dim_j = t.edge_dimension(tr[j].from, tr[j].to);
-          other_dim.push_back(ctx.int_val(dim_j ? static_cast<int>(*dim_j) : -1) !=
-                              ctx.int_val(dim_i ? static_cast<int>(*dim_i) : -1));
-        }
-      }
-      auto any = [&](z3::expr_vector& v) { return v.empty() ? ctx.bool_val(false) : z3::mk_or(v); };
-      if (s.model == PortModel::AllPort) {
-        indicate(any(same_link), Rule::PortLink, st, i, x.from, std::nullopt);
-      } else {
-        indicate(any(same_from), Rule::PortSend, st, i, x.from, std::nullopt);
-        indicate(any(same_to), Rule::PortReceive, st, i, x.to, std::nullopt);
-        if (s.model == PortModel::SingleDimension)
-          indicate(any(other_dim), Rule::Dimension, st, i, x.from, std::nullopt);
-      }
-      for (auto& [c, e] : carries) into[g * chunks + c].push_back(e);
+      indicate(any(causal_bad), Rule::Causality, st, i, x.from, std::nullopt);
+      port_rules(st, i);
+      for (auto& [c, e] : carried_chunks) into[x.to.v * chunks_ + c].push_back(e);
     }
-    // next state, as fresh variables defined by equations
-    for (std::uint64_t v = 0; v < n; ++v)
-      for (std::uint64_t c = 0; c < chunks; ++c) {
-        const std::uint64_t k = v * chunks + c;
+    advance(st, into);
+  }
+
+  /// h[t+1][v][c] = h[t][v][c] or some transfer into v carries c (and a[t+1] likewise), as
+  /// fresh variables defined by equations.
+  void advance(std::uint64_t st, const std::vector<std::vector<z3::expr>>& into) {
+    for (std::uint64_t v = 0; v < n_; ++v)
+      for (std::uint64_t c = 0; c < chunks_; ++c) {
+        const std::uint64_t k = v * chunks_ + c;
         if (into[k].empty()) continue;
-        z3::expr_vector arrivals(ctx);
+        z3::expr_vector arrivals(ctx_);
         for (auto& e : into[k]) arrivals.push_back(e);
         const z3::expr arrives = z3::mk_or(arrivals);
-        const z3::expr h = ctx.bool_const(var("h", st + 1, v, c).c_str());
-        solver.add(h == (held[k] || arrives));
-        held[k] = h;
-        ++variables;
-        if (timed) {
-          const z3::expr a = ctx.int_const(var("a", st + 1, v, c).c_str());
-          solver.add(a == z3::ite(arrives, ctx.int_val(static_cast<int>(st + 1)), acq[k]));
-          acq[k] = a;
-          ++variables;
-        }
+        const z3::expr h = ctx_.bool_const(var("h", st + 1, v, c).c_str());
+        solver_.add(h == (held_[k] || arrives));
+        held_[k] = h;
+        ++variables_;
+        if (!timed_) continue;
+        const z3::expr a = ctx_.int_const(var("a", st + 1, v, c).c_str());
+        solver_.add(a == z3::ite(arrives, ctx_.int_val(static_cast<int>(st + 1)), acq_[k]));
+        acq_[k] = a;
+        ++variables_;
       }
   }
-  for (std::uint64_t c = 0; c < chunks; ++c)
-    for (std::uint64_t v = 0; v < n; ++v)
-      if (col.is_destination(c, NodeId(static_cast<std::uint32_t>(v))))
-        indicate(!held[v * chunks + c], Rule::Delivery, std::nullopt, std::nullopt,
-                 NodeId(static_cast<std::uint32_t>(v)), c);
-  z3::expr_vector some(ctx);
-  for (auto& ind : indicators) some.push_back(ind.fires);
-  solver.add(some.empty() ? ctx.bool_val(false) : z3::mk_or(some));
-  SmtVerdict out;
-  out.variables = variables;
-  const auto r = solver.check();
-  if (r == z3::unsat) {
-    out.verdict = Verdict::holds();
-  } else if (r == z3::sat) {
-    const z3::model m = solver.get_model();
-    for (auto& ind : indicators) {
-      if (!m.eval(ind.fires, true).is_true()) continue;
-      out.verdict = Verdict::violated(
-          ind.step ? Violation{ind.rule, ind.step, ind.transfer, ind.node, ind.chunk,
-                               "step " + std::to_string(*ind.step) + " transfer " +
-                                   std::to_string(*ind.transfer) + ": " +
-                                   std::string(to_string(ind.rule))}
-                   : delivery_violation(*ind.chunk, *ind.node));
-      break;
-    }
-  } else {
-    out.verdict = Verdict::unknown(solver.reason_unknown());
+
+  static std::string var(const char* kind, std::uint64_t a, std::uint64_t b, std::uint64_t c) {
+    return std::string(kind) + "_" + std::to_string(a) + "_" + std::to_string(b) + "_" +
+           std::to_string(c);
   }
+
+  /// The first indicator true in the (unique) model, as the simulator would report it.
+  Violation first_violation(const z3::model& m) {
+    for (auto& ind : indicators_) {
+      if (!m.eval(ind.fires, true).is_true()) continue;
+      if (!ind.step) return delivery_violation(*ind.chunk, *ind.node);
+      return Violation{ind.rule,
+                       ind.step,
+                       ind.transfer,
+                       ind.node,
+                       ind.chunk,
+                       "step " + std::to_string(*ind.step) + " transfer " +
+                           std::to_string(*ind.transfer) + ": " + std::string(to_string(ind.rule))};
+    }
+    throw std::logic_error("z3: sat, but no indicator fires in the model");
+  }
+
+  const Network& t_;
+  const Schedule& s_;
+  const Collective& col_;
+  Digits digits_;
+  std::uint64_t n_, chunks_;
+  bool timed_;
+  z3::context ctx_;
+  z3::solver solver_;
+  std::vector<z3::expr> held_, acq_;  // state at the start of the current step
+  std::vector<Indicator> indicators_;
+  std::uint64_t variables_ = 0;
+};
+
+}  // namespace
+
+SmtVerdict smt_check(const Network& t, const Schedule& s, unsigned timeout_ms) {
+  const auto t0 = std::chrono::steady_clock::now();
+  validate(t, s);
+  SmtVerdict out = Encoding(t, s, timeout_ms).decide();
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return out;
 }

@@ -24,6 +24,7 @@ inline constexpr std::uint64_t kMaxSmtStateVariables = 400000;
 
 /// Checks `s` on `t` with Z3. Throws std::invalid_argument for input that is not a schedule of
 /// this network, or whose encoding would exceed kMaxSmtStateVariables.
-SmtVerdict smt_check(const Network& t, const Schedule& s, unsigned timeout_ms = 60000);
+SmtVerdict smt_check(const Network& t, const Schedule& s,
+                     unsigned timeout_ms = kDefaultSolverTimeoutMs);
 
 }  // namespace netsched

@@ -35,7 +35,7 @@ struct Z3Ops {
 /// The encoded algorithm on one network: its route on integers, and for Z3 the formula "the
 /// first K steps take only links and end at v" with its bit width.
 struct Encoding {
-  std::function<std::vector<std::uint32_t>(std::uint32_t, std::uint32_t)> route;
+  std::function<NodePath(std::uint32_t, std::uint32_t)> route;
   std::function<bool(std::uint64_t, std::uint64_t)> link;
   unsigned width = 0;
   std::function<z3::expr(Z3Ops&, const z3::expr&, const z3::expr&, std::uint64_t)> holds;
@@ -49,14 +49,14 @@ Encoding encode(const RouteMachine& machine, RouteFault fault) {
     e.route = [r, fault, steps_cap](std::uint32_t u, std::uint32_t v) {
       IntOps ops;
       const route_machine::Dualcube<IntOps> m{ops, r, fault};
-      std::vector<std::uint32_t> path{u};
+      NodePath path{NodeId(u)};
       std::uint64_t cur = u, pc = 0;
       for (std::uint32_t i = 0; i < steps_cap; ++i) {
         const auto s = m.step(u, v, cur, pc);
         if (!s.moved) break;
         cur = s.cur;
         pc = s.pc;
-        path.push_back(static_cast<std::uint32_t>(cur));
+        path.push_back(NodeId(static_cast<std::uint32_t>(cur)));
       }
       return path;
     };
@@ -88,12 +88,12 @@ Encoding encode(const RouteMachine& machine, RouteFault fault) {
   e.route = [m, k](std::uint32_t u, std::uint32_t v) {
     IntOps ops;
     const route_machine::Rdn<IntOps> mach(ops, m, k);
-    std::vector<std::uint32_t> path{u};
+    NodePath path{NodeId(u)};
     auto st = mach.initial(u);
     for (std::uint32_t i = 0; i < 64 * mach.width.back(); ++i) {
       auto s2 = mach.step(v, st);
       if (!s2.moved) break;
-      path.push_back(static_cast<std::uint32_t>(s2.cur));
+      path.push_back(NodeId(static_cast<std::uint32_t>(s2.cur)));
       st = std::move(s2);
     }
     return path;
@@ -117,19 +117,18 @@ Encoding encode(const RouteMachine& machine, RouteFault fault) {
 }
 
 /// What the counterexample's route does wrong: a hop that is not a link, or its length.
-Violation refutation(const Network& t, const std::vector<std::uint32_t>& path, std::uint32_t u,
-                     std::uint32_t v, std::uint64_t bound) {
+Violation refutation(const Network& t, const NodePath& path, std::uint32_t u, std::uint32_t v,
+                     std::uint64_t bound) {
   Violation w{Rule::RouteLength, std::nullopt, std::nullopt, NodeId(u), std::nullopt, {}};
   w.message = "the route " + t.label(NodeId(u)) + " -> " + t.label(NodeId(v)) + " is";
-  for (auto x : path) w.message += " " + t.label(NodeId(x));
+  for (NodeId x : path) w.message += " " + t.label(x);
   for (std::size_t i = 1; i < path.size(); ++i)
-    if (!t.adjacent(NodeId(path[i - 1]), NodeId(path[i]))) {
+    if (!t.adjacent(path[i - 1], path[i])) {
       w.rule = Rule::RouteLink;
-      w.message += ": hop " + t.label(NodeId(path[i - 1])) + " -> " + t.label(NodeId(path[i])) +
-                   " is not a link";
+      w.message += ": hop " + t.label(path[i - 1]) + " -> " + t.label(path[i]) + " is not a link";
       return w;
     }
-  if (path.back() != v)
+  if (path.back() != NodeId(v))
     w.message += ": it stops before the target";
   else if (path.size() - 1 > bound)
     w.message += ": " + std::to_string(path.size() - 1) + " hops, over the bound";
@@ -142,9 +141,8 @@ std::string RouteMachine::algorithm() const {
   return kind == Kind::Dualcube ? "dualcube-routing" : "hdn-routing";
 }
 
-std::vector<std::uint32_t> machine_route(const RouteMachine& machine, std::uint32_t u,
-                                         std::uint32_t v, RouteFault fault) {
-  return encode(machine, fault).route(u, v);
+NodePath machine_route(const RouteMachine& machine, NodeId u, NodeId v, RouteFault fault) {
+  return encode(machine, fault).route(u.v, v.v);
 }
 
 RouteProof prove_routes(const Network& t, const RouteMachine& machine, const PaperBound& bound,
@@ -160,10 +158,10 @@ RouteProof prove_routes(const Network& t, const RouteMachine& machine, const Pap
   // 1. The machine is the router, and its link predicate is the network's adjacency: every
   //    pair of small instances, sampled pairs (and every neighbour of sampled nodes) otherwise.
   if (fault == RouteFault::None && router) {
-    std::vector<std::uint32_t> path;
+    NodePath path;
     std::vector<NodeId> nb;
     auto compare = [&](std::uint32_t u, std::uint32_t v) {
-      router(u, v, path);
+      router(NodeId(u), NodeId(v), path);
       if (enc.route(u, v) != path)
         throw std::logic_error("the encoded routing machine differs from the router on " +
                                std::to_string(u) + " -> " + std::to_string(v));
@@ -185,7 +183,7 @@ RouteProof prove_routes(const Network& t, const RouteMachine& machine, const Pap
         for (std::uint32_t v = 0; v < n; ++v) compare(u, v);
       }
     } else {
-      std::mt19937_64 rng(20261121);
+      std::mt19937_64 rng(kRouteSampleSeed);
       std::uniform_int_distribution<std::uint32_t> pick(0, static_cast<std::uint32_t>(n - 1));
       for (std::uint64_t i = 0; i < samples; ++i) {
         const std::uint32_t u = pick(rng);

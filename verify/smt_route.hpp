@@ -18,6 +18,11 @@
 
 namespace netsched {
 
+/// Pairs on which the machine is compared with the router when not every pair is.
+inline constexpr std::uint64_t kDefaultRouteSamples = 100000;
+/// The seed of that sample (fixed: a proof run is reproducible).
+inline constexpr std::uint64_t kRouteSampleSeed = 20261121;
+
 /// Deliberate bugs, to show that a broken routing function is refuted.
 enum class RouteFault {
   None,
@@ -52,12 +57,13 @@ struct RouteMachine {
 /// `router`, the machine is first compared with it (and its link predicate with t's adjacency)
 /// on every pair of small instances, on `samples` random pairs otherwise.
 RouteProof prove_routes(const Network& t, const RouteMachine& machine, const PaperBound& bound,
-                        const RouteFn& router, unsigned timeout_ms = 60000,
-                        RouteFault fault = RouteFault::None, std::uint64_t samples = 100000);
+                        const RouteFn& router, unsigned timeout_ms = kDefaultSolverTimeoutMs,
+                        RouteFault fault = RouteFault::None,
+                        std::uint64_t samples = kDefaultRouteSamples);
 
 /// The route the encoded machine takes from u to v (plain integers), for comparing with the
 /// router and replaying counterexamples.
-std::vector<std::uint32_t> machine_route(const RouteMachine& machine, std::uint32_t u,
-                                         std::uint32_t v, RouteFault fault = RouteFault::None);
+NodePath machine_route(const RouteMachine& machine, NodeId u, NodeId v,
+                       RouteFault fault = RouteFault::None);
 
 }  // namespace netsched

@@ -47,173 +47,219 @@ double since(std::chrono::steady_clock::time_point t0) {
 
 }  // namespace
 
-FeasibilityResult feasible(const Network& t, const Collective& col, std::uint64_t steps,
-                           const SynthesisOptions& opt) {
-  const auto t0 = std::chrono::steady_clock::now();
-  const Csr g(t);
-  const std::uint32_t n = g.num_nodes();
-  const std::uint64_t chunks = col.num_chunks();
-  // arcs (u, v)
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> arcs;
-  for (std::uint32_t u = 0; u < n; ++u)
-    for (const std::uint32_t* p = g.begin(u); p != g.end(u); ++p) arcs.push_back({u, *p});
-  // the chunks that move: personalized ones with origin != destination, or multi-destination ones
-  std::vector<std::uint64_t> moving;
-  for (std::uint64_t c = 0; c < chunks; ++c) {
-    const auto d = col.single_destination(c);
-    if (!d || *d != col.origin(c)) moving.push_back(c);
+namespace {
+
+/// The T-step encoding of one collective on one network.
+class Synthesis {
+ public:
+  Synthesis(const Network& t, const Collective& col, std::uint64_t steps,
+            const SynthesisOptions& opt)
+      : t_(t),
+        col_(col),
+        steps_(steps),
+        opt_(opt),
+        g_(t),
+        n_(g_.num_nodes()),
+        solver_(ctx_),
+        all_x_(ctx_) {
+    for (std::uint32_t u = 0; u < n_; ++u)
+      for (const std::uint32_t* p = g_.begin(u); p != g_.end(u); ++p) arcs_.push_back({u, *p});
+    // the chunks that move: personalized ones with origin != destination, or multi-destination ones
+    for (std::uint64_t c = 0; c < col.num_chunks(); ++c) {
+      const auto d = col.single_destination(c);
+      if (!d || *d != col.origin(c)) moving_.push_back(c);
+    }
+    m_ = moving_.size();
+    if (steps * arcs_.size() * m_ > kMaxVariables)
+      throw std::invalid_argument("min-steps: " + std::to_string(steps) + " steps x " +
+                                  std::to_string(arcs_.size()) + " arcs x " + std::to_string(m_) +
+                                  " chunks exceeds " + std::to_string(kMaxVariables) +
+                                  " variables");
+    dist_.resize(n_);
+    solver_.set("timeout", opt.timeout_ms);
   }
-  if (steps * arcs.size() * moving.size() > kMaxVariables)
-    throw std::invalid_argument("min-steps: " + std::to_string(steps) + " steps x " +
-                                std::to_string(arcs.size()) + " arcs x " +
-                                std::to_string(moving.size()) + " chunks exceeds " +
-                                std::to_string(kMaxVariables) + " variables");
-  std::vector<std::vector<std::uint32_t>> dist(n);
-  auto distance = [&](std::uint32_t a, std::uint32_t b) {
-    if (dist[a].empty()) dist[a] = bfs_distances(g, a);
-    return dist[a][b];
-  };
-  z3::context ctx;
-  z3::solver solver(ctx);
-  solver.set("timeout", opt.timeout_ms);
-  auto name = [](const char* k, std::uint64_t a, std::uint64_t b, std::uint64_t c) {
+
+  FeasibilityResult decide() {
+    std::vector<z3::expr> h;  // h for the current step, per (v, moving chunk index)
+    h.reserve(n_ * m_);
+    for (std::uint32_t v = 0; v < n_; ++v)
+      for (std::size_t k = 0; k < m_; ++k)
+        h.push_back(ctx_.bool_val(col_.origin(moving_[k]).v == v));
+    x_.resize(steps_);
+    for (std::uint64_t st = 0; st < steps_; ++st) {
+      h = step(st, h);
+      if (opt_.doubling && st + 1 < 63) doubling(st, h);  // R2
+    }
+    for (std::size_t k = 0; k < m_; ++k)  // delivery
+      for (std::uint32_t v = 0; v < n_; ++v)
+        if (col_.is_destination(moving_[k], NodeId(v))) solver_.add(h[v * m_ + k]);
+    if (opt_.counting && !all_x_.empty()) counting();  // R3
+    if (opt_.symmetry && col_.kind() == Collective::Kind::Broadcast && steps_ > 0 && n_ > 1)
+      root_symmetry();  // R4
+    FeasibilityResult r;
+    const auto answer = solver_.check();
+    r.seconds = since(t0_);
+    if (answer == z3::unsat) {
+      r.answer = Feasibility::Unsat;
+    } else if (answer == z3::unknown) {
+      r.answer = Feasibility::Unknown;
+      r.reason = solver_.reason_unknown();
+    } else {
+      r.answer = Feasibility::Sat;
+      r.schedule = decode(solver_.get_model());
+    }
+    return r;
+  }
+
+ private:
+  std::uint32_t distance(std::uint32_t a, std::uint32_t b) {
+    if (dist_[a].empty()) dist_[a] = bfs_distances(g_, a);
+    return dist_[a][b];
+  }
+  static std::string name(const char* k, std::uint64_t a, std::uint64_t b, std::uint64_t c) {
     return std::string(k) + "_" + std::to_string(a) + "_" + std::to_string(b) + "_" +
            std::to_string(c);
-  };
-  // h for the current step, per (v, moving chunk index)
-  const std::size_t m = moving.size();
-  std::vector<z3::expr> h;
-  h.reserve(n * m);
-  for (std::uint32_t v = 0; v < n; ++v)
-    for (std::size_t k = 0; k < m; ++k) h.push_back(ctx.bool_val(col.origin(moving[k]).v == v));
-  std::vector<std::vector<z3::expr>> x(steps);  // x[t][a * m + k]
-  z3::expr_vector all_x(ctx);
-  for (std::uint64_t st = 0; st < steps; ++st) {
-    auto& xt = x[st];
-    xt.reserve(arcs.size() * m);
+  }
+
+  /// Step st: x_{t,a,c} -> h_{t,u,c}; one-port; h_{t+1,v,c} <-> h_{t,v,c} or an arrival.
+  std::vector<z3::expr> step(std::uint64_t st, const std::vector<z3::expr>& h) {
+    auto& xt = x_[st];
+    xt.reserve(arcs_.size() * m_);
     std::vector<z3::expr_vector> out_of, into, arrivals;
-    for (std::uint32_t v = 0; v < n; ++v) {
-      out_of.emplace_back(ctx);
-      into.emplace_back(ctx);
+    for (std::uint32_t v = 0; v < n_; ++v) {
+      out_of.emplace_back(ctx_);
+      into.emplace_back(ctx_);
     }
-    for (std::size_t i = 0; i < n * m; ++i) arrivals.emplace_back(ctx);
-    for (std::size_t a = 0; a < arcs.size(); ++a) {
-      const auto [u, v] = arcs[a];
-      for (std::size_t k = 0; k < m; ++k) {
-        const std::uint64_t c = moving[k];
+    for (std::size_t i = 0; i < n_ * m_; ++i) arrivals.emplace_back(ctx_);
+    for (std::size_t a = 0; a < arcs_.size(); ++a) {
+      const auto [u, v] = arcs_[a];
+      for (std::size_t k = 0; k < m_; ++k) {
+        const std::uint64_t c = moving_[k];
         // R1: a chunk cannot be sent from a node it cannot have reached
-        if (opt.distance && distance(col.origin(c).v, u) > st) {
-          xt.push_back(ctx.bool_val(false));
+        if (opt_.distance && distance(col_.origin(c).v, u) > st) {
+          xt.push_back(ctx_.bool_val(false));
           continue;
         }
-        z3::expr e = ctx.bool_const(name("x", st, a, c).c_str());
-        solver.add(z3::implies(e, h[u * m + k]));
+        z3::expr e = ctx_.bool_const(name("x", st, a, c).c_str());
+        solver_.add(z3::implies(e, h[u * m_ + k]));
         xt.push_back(e);
         out_of[u].push_back(e);
         into[v].push_back(e);
-        arrivals[v * m + k].push_back(e);
-        all_x.push_back(e);
+        arrivals[v * m_ + k].push_back(e);
+        all_x_.push_back(e);
       }
     }
-    for (std::uint32_t v = 0; v < n; ++v) {
-      if (out_of[v].size() > 1) solver.add(z3::atmost(out_of[v], 1));
-      if (into[v].size() > 1) solver.add(z3::atmost(into[v], 1));
+    for (std::uint32_t v = 0; v < n_; ++v) {  // one-port
+      if (out_of[v].size() > 1) solver_.add(z3::atmost(out_of[v], 1));
+      if (into[v].size() > 1) solver_.add(z3::atmost(into[v], 1));
     }
     std::vector<z3::expr> next;
-    next.reserve(n * m);
-    for (std::uint32_t v = 0; v < n; ++v)
-      for (std::size_t k = 0; k < m; ++k) {
-        const std::size_t i = v * m + k;
+    next.reserve(n_ * m_);
+    for (std::uint32_t v = 0; v < n_; ++v)
+      for (std::size_t k = 0; k < m_; ++k) {
+        const std::size_t i = v * m_ + k;
         if (arrivals[i].empty()) {
           next.push_back(h[i]);
           continue;
         }
-        z3::expr hv = ctx.bool_const(name("h", st + 1, v, moving[k]).c_str());
-        solver.add(hv == (h[i] || z3::mk_or(arrivals[i])));
+        z3::expr hv = ctx_.bool_const(name("h", st + 1, v, moving_[k]).c_str());
+        solver_.add(hv == (h[i] || z3::mk_or(arrivals[i])));
         next.push_back(hv);
       }
-    h = std::move(next);
-    // R2: holders of a multi-destination chunk at most double
-    if (opt.doubling && st + 1 < 63)
-      for (std::size_t k = 0; k < m; ++k) {
-        if (col.single_destination(moving[k])) continue;
-        z3::expr_vector holders(ctx);
-        for (std::uint32_t v = 0; v < n; ++v) holders.push_back(h[v * m + k]);
-        const std::uint64_t cap = std::uint64_t{1} << (st + 1);
-        if (cap < n) solver.add(z3::atmost(holders, static_cast<unsigned>(cap)));
-      }
+    return next;
   }
-  // delivery
-  for (std::size_t k = 0; k < m; ++k)
-    for (std::uint32_t v = 0; v < n; ++v)
-      if (col.is_destination(moving[k], NodeId(v))) solver.add(h[v * m + k]);
-  // R3: personalized chunks need d(origin, destination) hops each. Stated in integer arithmetic
-  // over per-step counts c_t = sum of that step's x (each <= N: one send per node), so that
-  // sum_t c_t >= hops is refuted by the arithmetic solver at once when T * N < hops.
-  if (opt.counting && !all_x.empty()) {
+
+  /// R2: holders of a multi-destination chunk at most double per step.
+  void doubling(std::uint64_t st, const std::vector<z3::expr>& h) {
+    for (std::size_t k = 0; k < m_; ++k) {
+      if (col_.single_destination(moving_[k])) continue;
+      z3::expr_vector holders(ctx_);
+      for (std::uint32_t v = 0; v < n_; ++v) holders.push_back(h[v * m_ + k]);
+      const std::uint64_t cap = std::uint64_t{1} << (st + 1);
+      if (cap < n_) solver_.add(z3::atmost(holders, static_cast<unsigned>(cap)));
+    }
+  }
+
+  /// R3: personalized chunks need d(origin, destination) hops each. Stated in integer
+  /// arithmetic over per-step counts c_t = sum of that step's x (each <= N: one send per node),
+  /// so that sum_t c_t >= hops is refuted by the arithmetic solver at once when T * N < hops.
+  void counting() {
     std::uint64_t hops = 0;
-    for (auto c : moving)
-      if (auto d = col.single_destination(c)) hops += distance(col.origin(c).v, d->v);
-    if (hops > 0) {
-      z3::expr total = ctx.int_val(0);
-      for (std::uint64_t st = 0; st < steps; ++st) {
-        z3::expr_vector terms(ctx);
-        for (const auto& e : x[st])
-          if (!e.is_false()) terms.push_back(z3::ite(e, ctx.int_val(1), ctx.int_val(0)));
-        const z3::expr count = ctx.int_const(("count_" + std::to_string(st)).c_str());
-        solver.add(count == (terms.empty() ? ctx.int_val(0) : z3::sum(terms)));
-        solver.add(count <= ctx.int_val(static_cast<int>(n)));
-        total = total + count;
-      }
-      solver.add(total >= ctx.int_val(static_cast<std::int64_t>(hops)));
+    for (auto c : moving_)
+      if (auto d = col_.single_destination(c)) hops += distance(col_.origin(c).v, d->v);
+    if (hops == 0) return;
+    z3::expr total = ctx_.int_val(0);
+    for (std::uint64_t st = 0; st < steps_; ++st) {
+      z3::expr_vector terms(ctx_);
+      for (const auto& e : x_[st])
+        if (!e.is_false()) terms.push_back(z3::ite(e, ctx_.int_val(1), ctx_.int_val(0)));
+      const z3::expr count = ctx_.int_const(("count_" + std::to_string(st)).c_str());
+      solver_.add(count == (terms.empty() ? ctx_.int_val(0) : z3::sum(terms)));
+      solver_.add(count <= ctx_.int_val(static_cast<int>(n_)));
+      total = total + count;
     }
+    solver_.add(total >= ctx_.int_val(static_cast<std::int64_t>(hops)));
   }
-  // R4: symmetry breaking at the broadcast root
-  if (opt.symmetry && col.kind() == Collective::Kind::Broadcast && steps > 0 && n > 1) {
-    const Orbits orb = stabilizer_orbits(g, col.root().v);
-    z3::expr_vector allowed(ctx);
-    for (std::size_t a = 0; a < arcs.size(); ++a) {
-      const auto [u, v] = arcs[a];
-      if (u != col.root().v) continue;
-      if (orb.reps[orb.member[v]] == v) allowed.push_back(x[0][a * m + 0]);
+
+  /// R4: the broadcast root's first send goes to a representative of its stabilizer's orbits.
+  void root_symmetry() {
+    const Orbits orb = stabilizer_orbits(g_, col_.root().v);
+    z3::expr_vector allowed(ctx_);
+    for (std::size_t a = 0; a < arcs_.size(); ++a) {
+      const auto [u, v] = arcs_[a];
+      if (u != col_.root().v) continue;
+      if (orb.reps[orb.member[v]] == v) allowed.push_back(x_[0][a * m_ + 0]);
     }
-    if (!allowed.empty()) solver.add(z3::mk_or(allowed));
+    if (!allowed.empty()) solver_.add(z3::mk_or(allowed));
   }
-  FeasibilityResult r;
-  const auto answer = solver.check();
-  r.seconds = since(t0);
-  if (answer == z3::unsat) {
-    r.answer = Feasibility::Unsat;
-    return r;
+
+  /// The model's schedule, run through the simulator before it is returned.
+  Schedule decode(const z3::model& model) {
+    Schedule s;
+    s.topology = t_.spec();
+    s.collective = col_;
+    s.algorithm = "z3-optimal";
+    for (std::uint64_t c = 0; c < col_.num_chunks(); ++c)
+      s.payloads.push_back(Payload::of_chunks({c}));
+    for (std::uint64_t st = 0; st < steps_; ++st) {
+      Step step;
+      for (std::size_t a = 0; a < arcs_.size(); ++a)
+        for (std::size_t k = 0; k < m_; ++k)
+          if (model.eval(x_[st][a * m_ + k], true).is_true())
+            step.transfers.push_back({NodeId(arcs_[a].first), NodeId(arcs_[a].second),
+                                      static_cast<std::uint32_t>(moving_[k])});
+      s.steps.push_back(std::move(step));
+    }
+    const CheckResult check = simulate(t_, s);
+    if (!check.ok())
+      throw std::logic_error("z3 model decodes to an invalid schedule: " +
+                             check.violation()->message);
+    return s;
   }
-  if (answer == z3::unknown) {
-    r.answer = Feasibility::Unknown;
-    r.reason = solver.reason_unknown();
-    return r;
-  }
-  r.answer = Feasibility::Sat;
-  const z3::model model = solver.get_model();
-  Schedule s;
-  s.topology = t.spec();
-  s.collective = col;
-  s.algorithm = "z3-optimal";
-  for (std::uint64_t c = 0; c < chunks; ++c) s.payloads.push_back(Payload::of_chunks({c}));
-  for (std::uint64_t st = 0; st < steps; ++st) {
-    Step step;
-    for (std::size_t a = 0; a < arcs.size(); ++a)
-      for (std::size_t k = 0; k < m; ++k)
-        if (model.eval(x[st][a * m + k], true).is_true())
-          step.transfers.push_back({NodeId(arcs[a].first), NodeId(arcs[a].second),
-                                    static_cast<std::uint32_t>(moving[k])});
-    s.steps.push_back(std::move(step));
-  }
-  // every decoded schedule goes through the simulator before it is returned
-  const CheckResult check = simulate(t, s);
-  if (!check.ok())
-    throw std::logic_error("z3 model decodes to an invalid schedule: " +
-                           check.violation()->message);
-  r.schedule = std::move(s);
-  return r;
+
+  std::chrono::steady_clock::time_point t0_ =
+      std::chrono::steady_clock::now();  // encoding included
+  const Network& t_;
+  const Collective& col_;
+  std::uint64_t steps_;
+  SynthesisOptions opt_;
+  Csr g_;
+  std::uint32_t n_;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> arcs_;  // (u, v)
+  std::vector<std::uint64_t> moving_;
+  std::size_t m_ = 0;
+  std::vector<std::vector<std::uint32_t>> dist_;
+  z3::context ctx_;
+  z3::solver solver_;
+  std::vector<std::vector<z3::expr>> x_;  // x_[t][a * m + k]
+  z3::expr_vector all_x_;
+};
+
+}  // namespace
+
+FeasibilityResult feasible(const Network& t, const Collective& col, std::uint64_t steps,
+                           const SynthesisOptions& opt) {
+  return Synthesis(t, col, steps, opt).decide();
 }
 
 std::string to_string(Optimum o) {

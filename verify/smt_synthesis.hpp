@@ -9,13 +9,16 @@
 
 namespace netsched {
 
+/// A min-steps search asks many queries; each gets this long by default (milliseconds).
+inline constexpr unsigned kDefaultQueryTimeoutMs = 10000;
+
 /// The redundant constraints (each sound; tested against exhaustive search on tiny instances).
 struct SynthesisOptions {
   bool distance = true;  ///< R1: after t steps a chunk is only within t hops of its origin
   bool doubling = true;  ///< R2: a multi-destination chunk's holders at most double per step
   bool counting = true;  ///< R3: personalized chunks need sum d(origin, dest) transfers in all
   bool symmetry = true;  ///< R4: the root's first send goes to a stabilizer-orbit representative
-  unsigned timeout_ms = 10000;  ///< per Z3 query
+  unsigned timeout_ms = kDefaultQueryTimeoutMs;  ///< per Z3 query
 };
 
 /// The answer for one step count.

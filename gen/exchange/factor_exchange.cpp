@@ -6,7 +6,7 @@
 // message moves one hop per step of its type and every node sends and receives exactly once
 // per step. Clockwise steps sum_d d plus counter-clockwise steps give exactly
 // AS(C_n) = floor(n^2/4), the lower bound. Complete graph K_n: in step t = 1..n-1 node i sends
-// its message for i+t directly: n-1 = AS(K_n) steps. Path P_n: the same pipelines towards
+// its message for i+t directly: n-1 = AS(K_n) steps. NodePath P_n: the same pipelines towards
 // the right and towards the left, restricted to the nodes that exist: n(n-1) steps.
 #include "gen/exchange/total_exchange.hpp"
 #include "gen/topo/product.hpp"

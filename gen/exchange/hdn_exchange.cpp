@@ -189,10 +189,11 @@ class HdnExchange {
 Schedule hdn_total_exchange(const Network& t) {
   const auto& h = dynamic_cast<const Hdn&>(t);
   const std::uint64_t n = h.num_nodes();
-  if (n > 32768)
+  if (n > kMaxHdnExchangeNodes)
     throw std::invalid_argument(
         "the hdn total exchange generator tracks blocks per node pair (4 tables of N^2 bits); at "
-        "most 32768 nodes");
+        "most " +
+        std::to_string(kMaxHdnExchangeNodes) + " nodes");
   Schedule s = empty_exchange(t, "hdn");
   HdnExchange ex(h, s);
   s.digits = ex.top_digits().radix();

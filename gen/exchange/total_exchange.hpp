@@ -10,6 +10,10 @@
 
 namespace netsched {
 
+/// The HDN exchange generator keeps four N x N bit tables of who holds what: at most this many
+/// nodes (4 x 2^30 bits = 512 MiB).
+inline constexpr std::uint64_t kMaxHdnExchangeNodes = 32768;
+
 struct Factor;
 
 /// One hop of a single-factor total exchange: `from` forwards to `to` the message that

@@ -11,7 +11,8 @@ class BfsRouter : public Router {
  public:
   explicit BfsRouter(const Network& t) : csr_(t) {}
   std::string name() const override { return "bfs"; }
-  void route(std::uint32_t u, std::uint32_t v, std::vector<std::uint32_t>& path) const override {
+  void route(NodeId from, NodeId to, NodePath& path) const override {
+    const std::uint32_t u = from.v, v = to.v;
     // The BFS tree of the last source is kept per thread: --all asks all targets of one source.
     thread_local const BfsRouter* owner = nullptr;
     thread_local std::uint32_t source = kUnreached;
@@ -25,9 +26,9 @@ class BfsRouter : public Router {
     for (std::uint32_t x = v; x != u; x = parent[x]) {
       if (parent[x] == kUnreached)
         throw std::invalid_argument("bfs: node " + std::to_string(v) + " is unreachable");
-      path.push_back(x);
+      path.push_back(NodeId(x));
     }
-    path.push_back(u);
+    path.push_back(from);
     std::reverse(path.begin(), path.end());
   }
 

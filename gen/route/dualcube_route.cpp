@@ -17,18 +17,19 @@ class DualcubeRouter : public Router {
     cross_ = 1u << (d.bits() - 1);
   }
   std::string name() const override { return "dualcube-routing"; }
-  void route(std::uint32_t u, std::uint32_t v, std::vector<std::uint32_t>& path) const override {
-    path.assign(1, u);
+  void route(NodeId from, NodeId to, NodePath& path) const override {
+    const std::uint32_t u = from.v, v = to.v;
+    path.assign(1, from);
     std::uint32_t cur = u;
     auto fix = [&](std::uint32_t mask) {
       for (std::uint32_t diff = (cur ^ v) & mask; diff; diff &= diff - 1) {
         cur ^= diff & (~diff + 1);
-        path.push_back(cur);
+        path.push_back(NodeId(cur));
       }
     };
     auto cross = [&] {
       cur ^= cross_;
-      path.push_back(cur);
+      path.push_back(NodeId(cur));
     };
     // A class-0 node can change the low bits, a class-1 node the high bits.
     auto own = [&](std::uint32_t x) { return (x & cross_) ? high_ : low_; };

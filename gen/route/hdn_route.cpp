@@ -24,12 +24,12 @@ class HdnRouter : public Router {
   }
   std::string name() const override { return "hdn-routing"; }
 
-  void route(std::uint32_t u, std::uint32_t v, std::vector<std::uint32_t>& path) const override {
+  void route(NodeId u, NodeId v, NodePath& path) const override {
     thread_local std::vector<std::uint64_t> walk_out;
     walk_out.clear();
-    walk(h_.k(), u, v, walk_out);
+    walk(h_.k(), u.v, v.v, walk_out);
     path.assign(1, u);
-    for (auto x : walk_out) path.push_back(static_cast<std::uint32_t>(x));
+    for (auto x : walk_out) path.push_back(NodeId(static_cast<std::uint32_t>(x)));
   }
 
   // Tables of every route inside the top-level cluster HDN(B,k-1), when it is small.

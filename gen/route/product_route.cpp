@@ -42,12 +42,12 @@ class DimensionOrderRouter : public Router {
     for (std::uint32_t d = 0; d < p.dims(); ++d) dims_.push_back(d);
   }
   std::string name() const override { return "dimension-order"; }
-  void route(std::uint32_t u, std::uint32_t v, std::vector<std::uint32_t>& path) const override {
+  void route(NodeId u, NodeId v, NodePath& path) const override {
     thread_local std::vector<std::uint64_t> walk;
     walk.clear();
-    dimension_order_walk(p_, u, v, dims_, walk);
+    dimension_order_walk(p_, u.v, v.v, dims_, walk);
     path.assign(1, u);
-    for (auto x : walk) path.push_back(static_cast<std::uint32_t>(x));
+    for (auto x : walk) path.push_back(NodeId(static_cast<std::uint32_t>(x)));
   }
 
  private:

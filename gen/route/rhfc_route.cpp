@@ -19,9 +19,9 @@ class RhfcRouter : public Router {
     if (dynamic_cast<const Hsn*>(&t_)) return "hsn-routing";
     return view_.per_nucleus() ? "hfc-routing" : "mfc-routing";
   }
-  void route(std::uint32_t u, std::uint32_t v, std::vector<std::uint32_t>& path) const override {
+  void route(NodeId u, NodeId v, NodePath& path) const override {
     path.assign(1, u);
-    walk(view_.levels(), u, v, path);
+    walk(view_.levels(), u.v, v.v, path);
   }
 
  private:
@@ -29,16 +29,15 @@ class RhfcRouter : public Router {
   RhfcView view_;
   std::unique_ptr<Router> nucleus_router_;
 
-  void walk(std::uint32_t i, std::uint64_t a, std::uint64_t b,
-            std::vector<std::uint32_t>& out) const {
+  void walk(std::uint32_t i, std::uint64_t a, std::uint64_t b, NodePath& out) const {
     if (a == b) return;
     if (i == 1) {
       const std::uint64_t m1 = view_.radix(1);
-      std::vector<std::uint32_t> np;
-      nucleus_router_->route(static_cast<std::uint32_t>(a % m1), static_cast<std::uint32_t>(b % m1),
-                             np);
+      NodePath np;
+      nucleus_router_->route(NodeId(static_cast<std::uint32_t>(a % m1)),
+                             NodeId(static_cast<std::uint32_t>(b % m1)), np);
       for (std::size_t k = 1; k < np.size(); ++k)
-        out.push_back(static_cast<std::uint32_t>(a - a % m1 + np[k]));
+        out.push_back(NodeId(static_cast<std::uint32_t>(a - a % m1 + np[k].v)));
       return;
     }
     if (view_.digit(a, i) == view_.digit(b, i)) {
@@ -47,7 +46,7 @@ class RhfcRouter : public Router {
     }
     const auto [x, y] = view_.link(a, i, view_.digit(b, i));
     walk(i - 1, a, x, out);
-    out.push_back(static_cast<std::uint32_t>(y));
+    out.push_back(NodeId(static_cast<std::uint32_t>(y)));
     walk(i - 1, y, b, out);
   }
 };

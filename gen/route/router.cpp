@@ -39,10 +39,10 @@ Schedule route_schedule(const Network& t, const Router& r, NodeId u, NodeId v) {
   s.model = PortModel::OnePort;
   s.algorithm = r.name();
   s.payloads.push_back(Payload::of_chunks({0}));
-  std::vector<std::uint32_t> path;
-  r.route(u.v, v.v, path);
+  NodePath path;
+  r.route(u, v, path);
   for (std::size_t i = 1; i < path.size(); ++i)
-    s.steps.push_back(Step::of({Transfer{NodeId(path[i - 1]), NodeId(path[i]), 0}}));
+    s.steps.push_back(Step::of({Transfer{path[i - 1], path[i], 0}}));
   return s;
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 /// Point-to-point routing algorithms. Each produces a path; the paper bounds that go with
-/// them live in verify/bounds (the checker side), keyed by the router's name.
+/// them live in papers/, keyed by the router's name.
 #include <memory>
 #include <string>
 #include <vector>
@@ -16,7 +16,7 @@ class Router {
   /// Algorithm name as used on the CLI and in schedule files, e.g. "hdn-routing".
   virtual std::string name() const = 0;
   /// Replaces `path` by a walk from u to v: path.front() == u, path.back() == v.
-  virtual void route(std::uint32_t u, std::uint32_t v, std::vector<std::uint32_t>& path) const = 0;
+  virtual void route(NodeId u, NodeId v, NodePath& path) const = 0;
   /// Prepares for many queries (e.g. tables of sub-routes); optional.
   virtual void prepare_bulk() {}
 };

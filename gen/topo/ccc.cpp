@@ -33,7 +33,7 @@ NodeId Ccc::parse_label(std::string_view text) const {
 std::unique_ptr<Ccc> build_ccc(const SpecValue& spec) {
   Args a(spec);
   a.expect_count(1, 1, "ccc(n)");
-  return std::make_unique<Ccc>(static_cast<std::uint32_t>(a.integer(0, 2, 27, "n")));
+  return std::make_unique<Ccc>(static_cast<std::uint32_t>(a.integer(0, 2, Ccc::kMaxN, "n")));
 }
 
 }  // namespace netsched

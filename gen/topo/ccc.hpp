@@ -18,6 +18,8 @@ class Ccc : public Network {
   std::string label(NodeId u) const override;
   NodeId parse_label(std::string_view text) const override;
   std::uint32_t n() const { return n_; }
+  /// The largest n: n 2^n nodes stay below 2^32.
+  static constexpr std::uint64_t kMaxN = 27;
 
  private:
   std::uint32_t n_;

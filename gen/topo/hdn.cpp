@@ -160,7 +160,6 @@ std::uint32_t Hdn::supernode_diameter(std::size_t i) const {
 std::vector<Permutation> Hdn::automorphism_candidates() const {
   auto base_cands = base_->automorphism_candidates();
   if (levels_.empty()) return base_cands;
-  constexpr std::size_t kMaxPerLevel = 96;
   struct Lifted {
     std::vector<std::uint32_t> sigma0, sigma1, tau;  // empty sigma/tau = identity
     bool swap = false;
@@ -212,7 +211,7 @@ std::vector<Permutation> Hdn::automorphism_candidates() const {
     lifted.push_back({{}, {}, {}, true});
     auto emit = [&](std::size_t a0, std::size_t a1) {
       if (a0 == 0 && a1 == 0) return;
-      if (lifted.size() >= kMaxPerLevel) return;
+      if (lifted.size() >= kMaxLiftedCandidates) return;
       lifted.push_back({actions[a0].sigma, actions[a1].sigma, actions[a0].tau, false});
     };
     for (const auto& [tau, members] : by_tau) {

@@ -47,7 +47,13 @@ class Hdn : public Network {
   std::string label(NodeId u) const override;
   NodeId parse_label(std::string_view text) const override;
   /// Automorphisms lifted level by level through the dual-construction (see hdn.cpp).
+  /// Lifts of the base's candidates level by level, at most kMaxLiftedCandidates per level.
+  /// The cap is stated, not silent: candidates only speed up orbit finding — one left out makes
+  /// the vertex classes finer, which `info` then separates by distance profiles or hands to
+  /// Traces — and it keeps verifying them (each O(N)) linear in the levels.
   std::vector<Permutation> automorphism_candidates() const override;
+  /// Most lifted candidate automorphisms kept per level (see automorphism_candidates).
+  static constexpr std::size_t kMaxLiftedCandidates = 96;
   /// Base links: their base dimension; level-j cross links: base dimensions + j - 1.
   std::optional<std::uint32_t> edge_dimension(NodeId u, NodeId v) const override;
   std::uint32_t dimension_count() const override {

@@ -91,7 +91,7 @@ std::unique_ptr<Network> build_hsn(const SpecValue& spec) {
       throw SpecError(spec.column, e.what());
     }
   }
-  a.expect_count(2, 33, "rhs(l_r,...,l_1,G)");
+  a.expect_count(2, Hsn::kMaxLevelCounts + 1, "rhs(l_r,...,l_1,G)");
   const std::size_t depth = a.count() - 1;
   std::unique_ptr<Network> t = build_topology(a.network(depth, "nucleus G"));
   for (std::size_t i = depth; i-- > 0;) {

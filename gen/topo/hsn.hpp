@@ -29,6 +29,8 @@ class Hsn : public Network {
   }
 
   std::uint32_t levels() const { return l_; }
+  /// Most level counts l_r, ..., l_1 an rhs(...) spec lists.
+  static constexpr std::size_t kMaxLevelCounts = 32;
   const Network& nucleus() const { return *nucleus_; }
   std::uint64_t radix() const { return m_; }
   /// Digit X_i of u (1-based, X_1 = nucleus node).

@@ -76,7 +76,8 @@ TEST_CASE("HDN Algorithm 2 meets Theorem 3's bound exactly") {
 TEST_CASE("the hypercube binomial tree is optimal: n steps") {
   for (int n = 1; n <= 8; ++n) {
     const auto t = build_topology("hypercube(" + std::to_string(n) + ")");
-    const auto v = verify_schedule(*t, make_broadcast(*t, NodeId(5 % t->num_nodes())));
+    const auto v = verify_schedule(
+        *t, make_broadcast(*t, NodeId(static_cast<std::uint32_t>(5 % t->num_nodes()))));
     CHECK(v.check.steps == static_cast<std::uint64_t>(n));
     CHECK(v.lower->steps == static_cast<std::uint64_t>(n));
   }

@@ -15,7 +15,7 @@ RouteSweep sweep(const Network& t, Router& r) {
   const Csr g = sorted_csr(t);
   const auto b = routing_bound(t, r.name());
   auto s = sweep_routes(
-      g, [&](std::uint32_t u, std::uint32_t v, std::vector<std::uint32_t>& p) { r.route(u, v, p); },
+      g, [&](NodeId u, NodeId v, NodePath& p) { r.route(u, v, p); },
       b ? std::optional<std::uint64_t>(b->steps) : std::nullopt, 2);
   REQUIRE_FALSE(s.invalid);
   return s;

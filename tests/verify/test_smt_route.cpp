@@ -13,12 +13,12 @@ TEST_CASE("the encoded routing machines take exactly the routers' paths", "[smt]
                            "rdn(hypercube(1),1)", "rdn(hypercube(2),1)", "rdn(hypercube(1),2)"}) {
     const auto t = build_topology(spec);
     const auto router = make_router(*t, "auto");
-    std::vector<std::uint32_t> path;
+    NodePath path;
     INFO(spec);
     for (std::uint32_t u = 0; u < t->num_nodes(); ++u)
       for (std::uint32_t v = 0; v < t->num_nodes(); ++v) {
-        router->route(u, v, path);
-        REQUIRE(machine_route(*t, u, v) == path);
+        router->route(NodeId(u), NodeId(v), path);
+        REQUIRE(machine_route(*t, NodeId(u), NodeId(v)) == path);
       }
   }
 }
@@ -45,15 +45,14 @@ TEST_CASE("prove route refutes broken routing functions with a counterexample th
     REQUIRE(p.counterexample);
     const auto [u, v] = *p.counterexample;
     // the broken machine's route from u really fails: a non-link hop or it misses v
-    const auto path = machine_route(*t, u.v, v.v, f);
-    bool bad = path.back() != v.v || path.size() - 1 > p.bound;
-    for (std::size_t i = 1; i < path.size(); ++i)
-      bad = bad || !t->adjacent(NodeId(path[i - 1]), NodeId(path[i]));
+    const auto path = machine_route(*t, u, v, f);
+    bool bad = path.back() != v || path.size() - 1 > p.bound;
+    for (std::size_t i = 1; i < path.size(); ++i) bad = bad || !t->adjacent(path[i - 1], path[i]);
     CHECK(bad);
     // and the real router's route for the same pair is fine
-    std::vector<std::uint32_t> ok;
-    make_router(*t, "auto")->route(u.v, v.v, ok);
-    CHECK(ok.back() == v.v);
+    NodePath ok;
+    make_router(*t, "auto")->route(u, v, ok);
+    CHECK(ok.back() == v);
   }
   CHECK_THROWS_AS(prove_routes(*build_topology("torus(3,3)")), std::invalid_argument);
 }
