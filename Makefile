@@ -3,10 +3,13 @@
 #   make test   same set-up, then every test (Catch2 + rapidcheck properties)
 BUILD ?= build
 JOBS  ?= $(shell nproc)
+WERROR ?= OFF
+ASAN_BUILD ?= build-asan
 NETSCHED = $(BUILD)/app/netsched
 RC_LONG ?= max_success=2000
 
-.PHONY: all deps configure build demo test props-long bench claims claims-doc optimum-doc clean
+.PHONY: all deps configure build demo test props-long bench claims claims-doc optimum-doc clean \
+        format format-check tidy test-asan
 
 all: build
 
@@ -14,7 +17,7 @@ deps:
 	@scripts/deps.sh
 
 configure: deps
-	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release > $(BUILD).configure.log 2>&1 || \
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DNETSCHED_WERROR=$(WERROR) > $(BUILD).configure.log 2>&1 || \
 	  (cat $(BUILD).configure.log; exit 1)
 
 build: configure
@@ -46,5 +49,29 @@ optimum-doc: build
 bench: build
 	@bench/run.sh $(NETSCHED)
 
+# The style as tooling: .clang-format over every C++ file (format rewrites, format-check fails
+# on any difference) and .clang-tidy over the libraries and the CLI (names, function size, magic
+# numbers; findings are errors).
+CXX_FILES = $(shell git ls-files '*.cpp' '*.hpp')
+format:
+	@clang-format -i $(CXX_FILES)
+
+format-check:
+	@clang-format --dry-run --Werror $(CXX_FILES) && echo "format: every C++ file follows .clang-format"
+
+tidy: build
+	@run-clang-tidy -quiet -p $(BUILD) "$(CURDIR)/(core|gen|verify|papers|analysis|claims|app)/" > $(BUILD)/tidy.log 2>&1 || \
+	  (grep -E 'error:' $(BUILD)/tidy.log | sort -u; exit 1)
+	@echo "tidy: no findings"
+
+# The Catch2 suite (not the rapidcheck properties) under AddressSanitizer and
+# UndefinedBehaviorSanitizer, in a Debug build of its own.
+test-asan: deps
+	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DNETSCHED_WERROR=ON -DNETSCHED_SANITIZE=ON \
+	  > $(ASAN_BUILD).configure.log 2>&1 || (cat $(ASAN_BUILD).configure.log; exit 1)
+	@cmake --build $(ASAN_BUILD) -j $(JOBS) -- --no-print-directory
+	@cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  ctest --output-on-failure -j $(JOBS) -LE props
+
 clean:
-	rm -rf $(BUILD) $(BUILD).configure.log
+	rm -rf $(BUILD) $(BUILD).configure.log $(ASAN_BUILD) $(ASAN_BUILD).configure.log

@@ -1,6 +1,6 @@
 #pragma once
 /// The schedule vocabulary: collectives (implicit chunk sets), payloads, transfers, steps.
-/// Semantics: ../shared/DESIGN.md "Communication model and schedule semantics".
+/// Semantics: ARCHITECTURE.md "Communication model and schedule semantics".
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -100,7 +100,7 @@ class Collective {
   std::uint32_t matrix_ = 0;
 };
 
-/// Port models of DESIGN.md rule 3.
+/// Port models of ARCHITECTURE.md rule 3.
 enum class PortModel { OnePort, AllPort, SingleDimension };
 std::string to_string(PortModel m);
 std::optional<PortModel> port_model_from_name(const std::string& s);

@@ -17,128 +17,130 @@ json node_ids(const std::vector<NodeId>& ids) {
   return a;
 }
 
+json collective_json(const Collective& col) {
+  json c;
+  c["kind"] = col.name();
+  switch (col.kind()) {
+    case Collective::Kind::Route:
+      c["source"] = col.root().v;
+      c["target"] = col.target().v;
+      break;
+    case Collective::Kind::Broadcast:
+    case Collective::Kind::Scatter:
+    case Collective::Kind::Gather:
+      c["root"] = col.root().v;
+      break;
+    case Collective::Kind::MatMul:
+      c["m"] = col.matrix_size();
+      c["home"] = node_ids(col.groups().front());
+      break;
+    case Collective::Kind::VecMat:
+      c["rows"] = col.matrix_size();
+      c["source"] = col.root().v;
+      c["home"] = node_ids(col.groups().front());
+      break;
+    default:
+      break;
+  }
+  if (col.kind() == Collective::Kind::Multicast ||
+      (!col.groups().empty() &&
+       (col.kind() == Collective::Kind::AllReduce || col.kind() == Collective::Kind::Prefix))) {
+    json g = json::array();
+    for (const auto& group : col.groups()) g.push_back(node_ids(group));
+    c["groups"] = std::move(g);
+  }
+  c["nodes"] = col.nodes();
+  return c;
+}
+
+template <class Ranges>
+json ranges_json(const Ranges& rs) {
+  json a = json::array();
+  for (const auto& r : rs) a.push_back({r.lo, r.hi});
+  return a;
+}
+
+/// A box as one entry per digit: "*" (every value), a value, or a list of values.
+json box_json(const Digits& digits, const DigitBox& b) {
+  json box = json::array();
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    const auto v = digit_values(digits, b, i);
+    if (v.size() == digits.radix()[i] && v.size() > 1)
+      box.push_back("*");
+    else if (v.size() == 1)
+      box.push_back(v[0]);
+    else
+      box.push_back(v);
+  }
+  return box;
+}
+
+json payload_json(const Payload& p, const Digits& digits) {
+  if (!p.moves.empty()) {
+    json m = json::array();
+    for (const Move& mv : p.moves) m.push_back({mv.src, mv.dst, to_string(mv.op)});
+    return {{"moves", std::move(m)}};
+  }
+  if (!p.select) return p.chunks;
+  json sel = json::object();
+  if (!p.select->dest_in.empty()) sel["dest_in"] = ranges_json(p.select->dest_in);
+  if (!p.select->origin_in.empty()) sel["origin_in"] = ranges_json(p.select->origin_in);
+  if (!p.select->dest_boxes.empty()) {
+    json boxes = json::array();
+    for (const DigitBox& b : p.select->dest_boxes) boxes.push_back(box_json(digits, b));
+    sel["dest_boxes"] = std::move(boxes);
+  }
+  if (!p.select->acquired_in.empty()) sel["acquired_in"] = ranges_json(p.select->acquired_in);
+  return {{"held", sel}};
+}
+
+/// A step as parallel lists from, to and payload (one index when all transfers share it).
+json step_json(const Step& st) {
+  std::vector<std::uint32_t> from, to, pay;
+  from.reserve(st.transfers.size());
+  to.reserve(st.transfers.size());
+  bool uniform = true;
+  for (const auto& t : st.transfers) {
+    from.push_back(t.from.v);
+    to.push_back(t.to.v);
+    pay.push_back(t.payload);
+    uniform = uniform && t.payload == st.transfers.front().payload;
+  }
+  json step;
+  step["from"] = std::move(from);
+  step["to"] = std::move(to);
+  if (uniform && !pay.empty())
+    step["payload"] = pay.front();
+  else
+    step["payload"] = std::move(pay);
+  if (!st.compute.empty()) {
+    json ops = json::array();
+    for (const LocalOp& op : st.compute) {
+      json o = {op.dst, op.a, op.b, to_string(op.op)};
+      if (!op.nodes.empty()) o.push_back(ranges_json(op.nodes));
+      ops.push_back(std::move(o));
+    }
+    step["compute"] = std::move(ops);
+  }
+  return step;
+}
+
 json content_json(const Schedule& s) {
   json j;
   j["format"] = kScheduleFormat;
   j["version"] = kScheduleVersion;
   j["topology"] = s.topology;
-  json c;
-  c["kind"] = s.collective.name();
-  switch (s.collective.kind()) {
-    case Collective::Kind::Route:
-      c["source"] = s.collective.root().v;
-      c["target"] = s.collective.target().v;
-      break;
-    case Collective::Kind::Broadcast:
-    case Collective::Kind::Scatter:
-    case Collective::Kind::Gather:
-      c["root"] = s.collective.root().v;
-      break;
-    case Collective::Kind::MatMul:
-      c["m"] = s.collective.matrix_size();
-      c["home"] = node_ids(s.collective.groups().front());
-      break;
-    case Collective::Kind::VecMat:
-      c["rows"] = s.collective.matrix_size();
-      c["source"] = s.collective.root().v;
-      c["home"] = node_ids(s.collective.groups().front());
-      break;
-    default:
-      break;
-  }
-  if (s.collective.kind() == Collective::Kind::Multicast ||
-      (!s.collective.groups().empty() && (s.collective.kind() == Collective::Kind::AllReduce ||
-                                          s.collective.kind() == Collective::Kind::Prefix))) {
-    json g = json::array();
-    for (const auto& group : s.collective.groups()) g.push_back(node_ids(group));
-    c["groups"] = std::move(g);
-  }
-  c["nodes"] = s.collective.nodes();
-  j["collective"] = c;
+  j["collective"] = collective_json(s.collective);
   if (!s.registers.empty()) j["registers"] = s.registers;
   if (!s.digits.empty()) j["digits"] = s.digits;
   const Digits digits(s.digits);
   j["model"] = to_string(s.model);
   j["algorithm"] = s.algorithm;
   json payloads = json::array();
-  auto ranges = [](const std::vector<IdRange>& rs) {
-    json a = json::array();
-    for (const auto& r : rs) a.push_back({r.lo, r.hi});
-    return a;
-  };
-  for (const auto& p : s.payloads) {
-    if (!p.moves.empty()) {
-      json m = json::array();
-      for (const Move& mv : p.moves) m.push_back({mv.src, mv.dst, to_string(mv.op)});
-      payloads.push_back({{"moves", std::move(m)}});
-      continue;
-    }
-    if (!p.select) {
-      payloads.push_back(p.chunks);
-      continue;
-    }
-    json sel = json::object();
-    if (!p.select->dest_in.empty()) sel["dest_in"] = ranges(p.select->dest_in);
-    if (!p.select->origin_in.empty()) sel["origin_in"] = ranges(p.select->origin_in);
-    if (!p.select->dest_boxes.empty()) {
-      json boxes = json::array();
-      for (const DigitBox& b : p.select->dest_boxes) {
-        json box = json::array();
-        for (std::size_t i = 0; i < digits.size(); ++i) {
-          const auto v = digit_values(digits, b, i);
-          if (v.size() == digits.radix()[i] && v.size() > 1)
-            box.push_back("*");
-          else if (v.size() == 1)
-            box.push_back(v[0]);
-          else
-            box.push_back(v);
-        }
-        boxes.push_back(std::move(box));
-      }
-      sel["dest_boxes"] = std::move(boxes);
-    }
-    if (!p.select->acquired_in.empty()) {
-      json a = json::array();
-      for (const auto& r : p.select->acquired_in) a.push_back({r.lo, r.hi});
-      sel["acquired_in"] = a;
-    }
-    payloads.push_back({{"held", sel}});
-  }
+  for (const auto& p : s.payloads) payloads.push_back(payload_json(p, digits));
   j["payloads"] = std::move(payloads);
   json steps = json::array();
-  for (const auto& st : s.steps) {
-    std::vector<std::uint32_t> from, to, pay;
-    from.reserve(st.transfers.size());
-    to.reserve(st.transfers.size());
-    bool uniform = true;
-    for (const auto& t : st.transfers) {
-      from.push_back(t.from.v);
-      to.push_back(t.to.v);
-      pay.push_back(t.payload);
-      uniform = uniform && t.payload == st.transfers.front().payload;
-    }
-    json step;
-    step["from"] = std::move(from);
-    step["to"] = std::move(to);
-    if (uniform && !pay.empty())
-      step["payload"] = pay.front();
-    else
-      step["payload"] = std::move(pay);
-    if (!st.compute.empty()) {
-      json ops = json::array();
-      for (const LocalOp& op : st.compute) {
-        json o = {op.dst, op.a, op.b, to_string(op.op)};
-        if (!op.nodes.empty()) {
-          json a = json::array();
-          for (const auto& r : op.nodes) a.push_back({r.lo, r.hi});
-          o.push_back(std::move(a));
-        }
-        ops.push_back(std::move(o));
-      }
-      step["compute"] = std::move(ops);
-    }
-    steps.push_back(std::move(step));
-  }
+  for (const auto& st : s.steps) steps.push_back(step_json(st));
   j["steps"] = std::move(steps);
   return j;
 }

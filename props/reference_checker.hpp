@@ -1,5 +1,5 @@
 #pragma once
-// A second, deliberately plain implementation of the schedule rules of DESIGN.md, written
+// A second, deliberately plain implementation of the schedule rules of ARCHITECTURE.md, written
 // independently of verify/simulator.cpp and sharing only core types: holdings are a set of
 // (node, chunk) pairs with the latest receipt time. It is the oracle the properties and the
 // mutation campaign compare the simulator with (small schedules only).

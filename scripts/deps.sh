@@ -3,7 +3,7 @@
 # apt-get line that would. Usage: scripts/deps.sh [--check]
 set -eu
 pkgs=(build-essential cmake pkg-config libnauty2-dev nlohmann-json3-dev libcli11-dev libfmt-dev
-      catch2 librapidcheck-dev libz3-dev libtbb-dev)
+      catch2 librapidcheck-dev libz3-dev libtbb-dev clang-format clang-tidy)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

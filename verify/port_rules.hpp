@@ -1,6 +1,6 @@
 #pragma once
-/// The rules a transfer obeys whatever it carries (DESIGN.md rules 1 and 3): it follows a link,
-/// and the step respects the port model. Shared by the chunk and the register simulations.
+/// The rules a transfer obeys whatever it carries (ARCHITECTURE.md rules 1 and 3): it follows a
+/// link, and the step respects the port model. Shared by the chunk and the register simulations.
 #include <cstdint>
 #include <optional>
 #include <unordered_set>

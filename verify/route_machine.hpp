@@ -109,7 +109,8 @@ struct Rdn {
   std::uint32_t m, k;
   std::vector<std::uint32_t> width;  ///< width[j] = bits of a level-j address
 
-  Rdn(Ops& o, std::uint32_t m_, std::uint32_t k_) : ops(o), m(m_), k(k_) {
+  Rdn(Ops& o, std::uint32_t cube_dimension, std::uint32_t levels)
+      : ops(o), m(cube_dimension), k(levels) {
     width.push_back(m);
     for (std::uint32_t j = 1; j <= k; ++j) width.push_back(1 + 2 * width.back());
   }
@@ -121,20 +122,20 @@ struct Rdn {
   V shl(const V& x, std::uint32_t s) const { return ops.shl(x, s); }
   // fields of a level-j address
   V fx(const V& a, std::uint32_t j) const { return a & mask(width[j - 1]); }
-  V fU(const V& a, std::uint32_t j) const { return shr(a, width[j - 1]) & mask(width[j - 1]); }
+  V field_u(const V& a, std::uint32_t j) const { return shr(a, width[j - 1]) & mask(width[j - 1]); }
   V fc(const V& a, std::uint32_t j) const { return shr(a, 2 * width[j - 1]) & ops.lit(1); }
   V addr(const V& cur, std::uint32_t j) const { return cur & mask(width[j]); }
   // the level-j cross neighbour of cur (higher bits unchanged)
   V cross(const V& cur, std::uint32_t j) const {
     const V a = addr(cur, j);
     const V moved =
-        shl(fc(a, j) ^ ops.lit(1), 2 * width[j - 1]) | shl(fx(a, j), width[j - 1]) | fU(a, j);
+        shl(fc(a, j) ^ ops.lit(1), 2 * width[j - 1]) | shl(fx(a, j), width[j - 1]) | field_u(a, j);
     return (cur & ~mask(width[j])) | moved;
   }
   // segment kinds: 0 sub to U', 1 sub to x', 2 cross, 3 end
   V kind(const V& start, const V& target, std::uint32_t j, const V& pc) const {
     const B same_class = fc(start, j) == fc(target, j),
-            same_cluster = same_class && fU(start, j) == fU(target, j);
+            same_cluster = same_class && field_u(start, j) == field_u(target, j);
     auto at = [&](std::uint64_t a0, std::uint64_t a1, std::uint64_t a2, std::uint64_t a3) {
       return segment(ops, pc, a0, a1, a2, a3, 3);
     };
@@ -142,7 +143,7 @@ struct Rdn {
                    ops.ite(same_class, at(2, 0, 2, 1), at(0, 2, 1, 3)));
   }
   V sub_target(const V& target, std::uint32_t j, const V& kd) const {
-    return ops.ite(kd == ops.lit(0), fU(target, j), fx(target, j));
+    return ops.ite(kd == ops.lit(0), field_u(target, j), fx(target, j));
   }
 
   /// Whether x -- y is a link: a base link (one of the m low bits) or a level-j cross edge.

@@ -1,7 +1,7 @@
 #pragma once
-/// The simulator checker: every rule of DESIGN.md's schedule semantics, with a precise witness
-/// for the first violation. Independent of the generators: it sees only the schedule and the
-/// network's adjacency.
+/// The simulator checker: every rule of ARCHITECTURE.md's schedule semantics, with a precise
+/// witness for the first violation. Independent of the generators: it sees only the schedule and
+/// the network's adjacency.
 #include <functional>
 #include <optional>
 #include <ostream>

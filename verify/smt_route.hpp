@@ -1,5 +1,5 @@
 #pragma once
-/// Symbolic proofs of routing algorithms (DESIGN.md verification layer 4): the algorithm is a
+/// Symbolic proofs of routing algorithms (ARCHITECTURE.md verification layer 4): the algorithm is a
 /// state machine over bit-vector addresses, written once (verify/route_machine.hpp) and
 /// instantiated on Z3 bit-vectors and on plain integers. Z3 proves for all pairs (u, v) at once
 /// that every hop is a link and the route reaches v within the bound, or returns a

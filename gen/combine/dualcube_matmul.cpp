@@ -26,7 +26,7 @@ std::uint32_t DualcubeMatmulLayout::raw(std::uint32_t c, std::uint32_t a, std::u
   return c ? half | b << w | a : a << w | b;
 }
 
-DualcubeMatmulLayout::DualcubeMatmulLayout(std::uint32_t r_) : r(r_) {
+DualcubeMatmulLayout::DualcubeMatmulLayout(std::uint32_t order) : r(order) {
   if (r < 2 || (2 * r - 1) % 3 != 0)
     throw std::invalid_argument(
         "matrix multiplication needs 2r-1 divisible by 3 (r = 2, 5, 8, ...), r = " +
@@ -103,7 +103,7 @@ Schedule dualcube_matmul(const Network& t, std::vector<std::size_t>* loop_ends) 
   std::vector<NodeId> home;
   for (std::uint32_t i = 0; i < m; ++i)
     for (std::uint32_t j = 0; j < m; ++j) home.push_back(NodeId(L.node(i, j, 0)));
-  enum : std::uint16_t { RA, RB, RC, transit };
+  enum : std::uint16_t { RA, RB, RC, Transit };
   RegisterProgram p(t, Collective::matmul(n, m, std::move(home)), {"R_A", "R_B", "R_C"},
                     "dualcube-matmul");
   const Router route{L};
@@ -127,7 +127,7 @@ Schedule dualcube_matmul(const Network& t, std::vector<std::size_t>* loop_ends) 
         if (path.back() != x) throw std::logic_error("matmul route misses its destination");
         copies.push_back({std::move(path), moved, op});
       }
-      steps += routed_phase(p, n, copies, transit);
+      steps += routed_phase(p, n, copies, Transit);
     }
     if (loop_ends) loop_ends->push_back(steps);
   };

@@ -89,6 +89,7 @@ Schedule dualcube_prefix(const Network& t) {
   const auto& d = dynamic_cast<const Dualcube&>(t);
   const auto n = static_cast<std::uint32_t>(t.num_nodes());
   const std::uint32_t half = n / 2, r = d.r();
+  // NOLINTNEXTLINE(readability-identifier-naming): the paper's register names
   enum : std::uint16_t { data, pf, S, P, q, Sq, Pq, R0, R1, T0, E0, T1, E1 };
   RegisterProgram p(t, Collective::prefix(n),
                     {"data", "pf", "S", "P", "q", "Sq", "Pq", "R0", "R1", "T0", "E0", "T1", "E1"},

@@ -60,7 +60,7 @@ namespace {
 // lo), class-1 clusters fix lo (node number hi); (c, hi, lo) -- (1-c, hi, lo) cross. A class-1
 // source cluster goes through the automorphism (c, hi, lo) -> (1-c, lo, hi).
 struct Many2many {
-  std::uint32_t r, n, half, w, side, aC;
+  std::uint32_t r, n, half, w, side, cluster0;
   bool swapped;
   Many2many(const Network& t, NodeId root) {
     const auto& d = dynamic_cast<const Dualcube&>(t);
@@ -72,8 +72,8 @@ struct Many2many {
     if (root.v >= n) throw std::invalid_argument("many2manym: root out of range");
     swapped = root.v >= half;
     const std::uint32_t rv = root.v & (half - 1);
-    aC =
-        swapped ? (rv & (side - 1)) : (rv >> w);  // C = class-0 cluster aC (in class-0 coordinates)
+    cluster0 = swapped ? (rv & (side - 1))
+                       : (rv >> w);  // C = class-0 cluster cluster0 (in class-0 coordinates)
   }
   std::uint32_t node(std::uint32_t c, std::uint32_t hi, std::uint32_t lo) const {
     return swapped ? ((1 - c) * half | lo << w | hi) : (c * half | hi << w | lo);
@@ -84,7 +84,7 @@ struct Many2many {
 
 void many2manym_plan(const Network& t, NodeId root, const PlanSend& send) {
   const Many2many m(t, root);
-  const std::uint32_t w = m.w, side = m.side, aC = m.aC;
+  const std::uint32_t w = m.w, side = m.side, cluster0 = m.cluster0;
   auto node = [&](std::uint32_t c, std::uint32_t hi, std::uint32_t lo) {
     return m.node(c, hi, lo);
   };
@@ -96,15 +96,16 @@ void many2manym_plan(const Network& t, NodeId root, const PlanSend& send) {
       std::vector<std::uint32_t> held;
       for (std::uint32_t low = 0; low < (1u << i); ++low)
         held.push_back((b & ~((1u << i) - 1)) | low);
-      send(step, node(0, aC, b), node(0, aC, b ^ (1u << i)), held);
+      send(step, node(0, cluster0, b), node(0, cluster0, b ^ (1u << i)), held);
     }
-  // stage 2: across to (1, aC, b): class-1 cluster lo = b, node number hi = aC
+  // stage 2: across to (1, cluster0, b): class-1 cluster lo = b, node number hi = cluster0
   std::vector<std::uint32_t> every(side);
   for (std::uint32_t b = 0; b < side; ++b) every[b] = b;
-  for (std::uint32_t b = 0; b < side; ++b) send(step, node(0, aC, b), node(1, aC, b), every);
+  for (std::uint32_t b = 0; b < side; ++b)
+    send(step, node(0, cluster0, b), node(1, cluster0, b), every);
   ++step;
-  // binomial scatter in every class-1 cluster b from node number aC, by node number
-  std::vector<std::uint32_t> holders{aC};
+  // binomial scatter in every class-1 cluster b from node number cluster0, by node number
+  std::vector<std::uint32_t> holders{cluster0};
   for (std::uint32_t i = 0; i < w; ++i, ++step) {
     const std::size_t k = holders.size();
     for (std::size_t h = 0; h < k; ++h) {
@@ -131,7 +132,7 @@ void many2manym_plan(const Network& t, NodeId root, const PlanSend& send) {
     }
   }
   for (std::uint32_t a = 0; a < side; ++a)
-    if (a != aC)
+    if (a != cluster0)
       for (std::uint32_t b = 0; b < side; ++b) send(step, node(1, a, b), node(0, a, b), {b});
 }
 
@@ -142,10 +143,10 @@ Schedule dualcube_many2manym(const Network& t, NodeId root) {
   s.algorithm = "many2manym";
   std::vector<std::vector<NodeId>> groups;
   for (std::uint32_t b = 0; b < m.side;
-       ++b) {  // the message of (0, aC, b) goes to every node with node number b
-    std::vector<NodeId> g{NodeId(m.node(0, m.aC, b))};  // origin first
+       ++b) {  // the message of (0, cluster0, b) goes to every node with node number b
+    std::vector<NodeId> g{NodeId(m.node(0, m.cluster0, b))};  // origin first
     for (std::uint32_t a = 0; a < m.side; ++a) {
-      if (a != m.aC) g.push_back(NodeId(m.node(0, a, b)));
+      if (a != m.cluster0) g.push_back(NodeId(m.node(0, a, b)));
       g.push_back(NodeId(m.node(1, b, a)));  // class 1: node number hi = b
     }
     groups.push_back(std::move(g));
@@ -155,7 +156,8 @@ Schedule dualcube_many2manym(const Network& t, NodeId root) {
                   [&](std::size_t step, std::uint32_t from, std::uint32_t to,
                       const std::vector<std::uint32_t>& numbers) {
                     std::vector<IdRange> out;
-                    for (auto b : numbers) out.push_back({m.node(0, m.aC, b), m.node(0, m.aC, b)});
+                    for (auto b : numbers)
+                      out.push_back({m.node(0, m.cluster0, b), m.node(0, m.cluster0, b)});
                     normalize(out);
                     add_selector_transfer(s, step, from, to, Selector{{}, out, {}, {}});
                   });

@@ -1,6 +1,6 @@
 // HDN total exchange, Algorithm 2 of li-chu-2013 §4, with packing, on the labelling of
-// DESIGN.md. Inside one copy of HDN(B,j), every chunk has an owner (the node that must get it);
-// at the top every node owns itself. For j >= 1:
+// ARCHITECTURE.md. Inside one copy of HDN(B,j), every chunk has an owner (the node that must get
+// it); at the top every node owns itself. For j >= 1:
 //   1. every node y = (c,U,x,p) sends its cross partner (1-c,x,U,p) the blocks whose owner is in
 //      class c (y keeps those for class 1-c, and receives its partner's for class 1-c);
 //   2. total exchange inside every cluster (c,U), recursively, where node (c,U,q,p) owns the

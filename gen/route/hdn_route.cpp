@@ -1,4 +1,4 @@
-// HDN Algorithm 1 (hierarchical dual-net paper §4), on the consistent labelling of DESIGN.md.
+// HDN Algorithm 1 (hierarchical dual-net paper §4), on the consistent labelling of ARCHITECTURE.md.
 //
 // Level j, u = (c,U,x,p), v = (c',U',x',p'):
 //   Case 1 (same cluster):        route inside the cluster HDN(B,j-1), recursively.

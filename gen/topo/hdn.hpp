@@ -1,5 +1,6 @@
 #pragma once
-/// Hierarchical dual-net HDN(B,k,S) and recursive dual-net RDN(B,k), as DESIGN.md defines them.
+/// Hierarchical dual-net HDN(B,k,S) and recursive dual-net RDN(B,k), as ARCHITECTURE.md defines
+/// them.
 ///
 /// HDN(B,0) = B, a product of vertex-transitive factors. Level i (1..k): the cluster
 /// G = HDN(B,i-1) has N_{i-1} nodes, each in exactly one copy of B. Two nodes of G share a

@@ -6,7 +6,7 @@
 
 using namespace netsched;
 
-TEST_CASE("every example spec of DESIGN.md parses, builds and prints back verbatim") {
+TEST_CASE("every example spec of ARCHITECTURE.md parses, builds and prints back verbatim") {
   for (const char* spec :
        {"ring(5)", "path(4)", "complete(4)", "hypercube(3)", "torus(2,3,5)", "mesh(4,4)",
         "ghc(3,4)", "product(ring(3),complete(4))", "ccc(4)", "dualcube(3)", "rdn(hypercube(2),2)",

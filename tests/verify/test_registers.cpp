@@ -296,12 +296,14 @@ TEST_CASE(
       for (std::size_t x = 0; x < s.steps[st].transfers.size(); ++x)
         for (bool duplicate : {false, true}) {
           Schedule mutant = s;
-          auto& tr = mutant.steps[st].transfers;
           if (duplicate) {
-            // the same transfer once more, one step later (a new step at the end if need be)
+            // the same transfer once more, one step later (a new step at the end if need be);
+            // copied first: adding a step may move the steps (and their transfers)
+            const Transfer again = mutant.steps[st].transfers[x];
             if (st + 1 == mutant.steps.size()) mutant.steps.emplace_back();
-            mutant.steps[st + 1].transfers.push_back(tr[x]);
+            mutant.steps[st + 1].transfers.push_back(again);
           } else {
+            auto& tr = mutant.steps[st].transfers;
             tr.erase(tr.begin() + static_cast<std::ptrdiff_t>(x));
           }
           const auto r = simulate(*t, mutant);

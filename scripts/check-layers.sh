@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# The layering of ARCHITECTURE.md, checked on the #include lines: each directory may include
+# only the directories below it. Run by ctest ("layers"); prints every offending line.
+set -u
+cd "$(dirname "$0")/.."
+declare -A allowed=(
+  [core]="core"
+  [gen]="core gen"
+  [verify]="core verify"
+  [papers]="core gen papers"
+  [analysis]="core gen verify papers analysis"
+  [claims]="core gen verify papers analysis claims"
+  [app]="core gen verify papers analysis claims app"
+)
+bad=0
+for dir in "${!allowed[@]}"; do
+  while IFS= read -r line; do
+    inc=$(sed -E 's/.*#include "([a-z_]+)\/.*/\1/' <<<"${line#*:}")
+    case " ${allowed[$dir]} " in
+      *" $inc "*) ;;
+      *) echo "layer violation: $line ($dir/ may include: ${allowed[$dir]})"; bad=1 ;;
+    esac
+  done < <(grep -rnE '^#include "[a-z_]+/' "$dir" --include='*.cpp' --include='*.hpp')
+done
+[ "$bad" = 0 ] && echo "layers: every include follows ARCHITECTURE.md"
+exit "$bad"
