@@ -5,11 +5,14 @@ BUILD ?= build
 JOBS  ?= $(shell nproc)
 WERROR ?= OFF
 ASAN_BUILD ?= build-asan
+FUZZ_BUILD ?= build-fuzz
+FUZZ_SECONDS ?= 600
+FUZZ_HARNESSES = fuzz_spec fuzz_schedule
 NETSCHED = $(BUILD)/app/netsched
 RC_LONG ?= max_success=2000
 
 .PHONY: all deps configure build demo test props-long bench claims claims-doc optimum-doc clean \
-        format format-check tidy test-asan
+        format format-check tidy test-asan fuzz-build fuzz fuzz-smoke
 
 all: build
 
@@ -73,5 +76,22 @@ test-asan: deps
 	@cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --output-on-failure -j $(JOBS) -LE props
 
+# libFuzzer harnesses (fuzz/): build with clang, replay the committed corpus and regressions,
+# then fuzz each for FUZZ_SECONDS on one core (no crash, no unit over 10 s, RSS under 2 GB).
+# New inputs go to $(FUZZ_BUILD)/corpus-*; findings to $(FUZZ_BUILD)/findings.
+fuzz-build:
+	@scripts/deps.sh fuzz
+	@CXX=clang++ cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNETSCHED_FUZZ=ON \
+	  -DNETSCHED_TESTS=OFF > $(FUZZ_BUILD).configure.log 2>&1 || (cat $(FUZZ_BUILD).configure.log; exit 1)
+	@cmake --build $(FUZZ_BUILD) -j $(JOBS) --target $(FUZZ_HARNESSES) -- --no-print-directory
+
+fuzz: fuzz-build
+	@scripts/fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZ_HARNESSES)
+
+# CI: the same, 30 s per harness.
+fuzz-smoke: FUZZ_SECONDS = 30
+fuzz-smoke: fuzz
+
 clean:
-	rm -rf $(BUILD) $(BUILD).configure.log $(ASAN_BUILD) $(ASAN_BUILD).configure.log
+	rm -rf $(BUILD) $(BUILD).configure.log $(ASAN_BUILD) $(ASAN_BUILD).configure.log \
+	  $(FUZZ_BUILD) $(FUZZ_BUILD).configure.log

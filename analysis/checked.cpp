@@ -46,6 +46,11 @@ const std::vector<std::string>& generated_collectives() {
   return names;
 }
 
+const std::vector<std::string>& rooted_collectives() {
+  static const std::vector<std::string> names{"broadcast", "scatter", "vecmat", "multicast"};
+  return names;
+}
+
 CheckedSchedule generate_checked(
     const Network& t, const GenRequest& request, Engine engine,
     const std::function<void(std::uint64_t, std::uint64_t)>& progress) {

@@ -52,6 +52,8 @@ struct GenRequest {
 
 /// The collectives generate_checked() knows.
 const std::vector<std::string>& generated_collectives();
+/// The collectives that start from GenRequest::root (broadcast, scatter, vecmat, multicast).
+const std::vector<std::string>& rooted_collectives();
 
 /// Generates and checks. A violated schedule is a generator bug (std::logic_error naming the
 /// generator and the violation), except for an algorithm reproduced "-as-printed" from a paper,

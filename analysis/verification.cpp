@@ -33,21 +33,31 @@ nlohmann::json Verification::to_json(const Schedule& s, const CostModel& cost) c
   j["collective"] = s.collective.name();
   j["model"] = to_string(s.model);
   j["algorithm"] = s.algorithm;
-  j["steps"] = check.steps;
-  j["payload_sum"] = check.payload_sum;
-  j["transfers"] = check.transfers;
+  // Figures exist when every step obeyed the step rules (see CheckResult).
+  const bool has_figures =
+      check.ok() || (check.violation() && check.violation()->rule == Rule::Delivery);
+  auto figure = [&](std::uint64_t x) {
+    return has_figures ? nlohmann::json(x) : nlohmann::json(nullptr);
+  };
+  j["steps"] = figure(check.steps);
+  j["payload_sum"] = figure(check.payload_sum);
+  j["transfers"] = figure(check.transfers);
   j["engine"] = to_string(check.engine);
-  j["cost"] = {{"value", static_cast<double>(check.steps) * cost.ts +
-                             static_cast<double>(check.payload_sum) * cost.tw * cost.m},
-               {"ts", cost.ts},
-               {"tw", cost.tw},
-               {"m", cost.m},
-               {"pair", {check.steps, check.payload_sum}}};
+  j["cost"] =
+      has_figures
+          ? nlohmann::json{{"value", static_cast<double>(check.steps) * cost.ts +
+                                         static_cast<double>(check.payload_sum) * cost.tw * cost.m},
+                           {"ts", cost.ts},
+                           {"tw", cost.tw},
+                           {"m", cost.m},
+                           {"pair", {check.steps, check.payload_sum}}}
+          : nlohmann::json(nullptr);
   if (bound) {
     j["bound"] = bound->steps;
     j["bound_formula"] = bound->formula;
     j["bound_source"] = bound->source;
-    j["within_bound"] = check.steps <= bound->steps;
+    j["within_bound"] =
+        has_figures ? nlohmann::json(check.steps <= bound->steps) : nlohmann::json(nullptr);
     j["paper_cost"] = bound->payload_sum
                           ? nlohmann::json{{"pair", {bound->steps, *bound->payload_sum}},
                                            {"value", static_cast<double>(bound->steps) * cost.ts +

@@ -26,11 +26,21 @@ Run add_prove(CLI::App& app);
 bool show_progress();
 /// Draws "stage done/total" on stderr, throttled; a no-op unless show_progress().
 void progress(const std::string& stage, std::uint64_t done, std::uint64_t total);
+/// Draws one free-form progress line on stderr (throttled like progress()).
+void progress_note(const std::string& line);
 /// Ends a progress line.
 void progress_done();
 
+/// Throws std::invalid_argument "OPTION does not apply to WHAT (WHERE)" when `option` was given
+/// although it does not apply: options are never silently ignored.
+void refuse_option(const CLI::Option* option, bool applies, const std::string& what,
+                   const std::string& where);
+
+/// A CLI11 check: a number >= 0 ("must be a number >= 0, got -1").
+extern const CLI::Validator kNonNegative;
+
 /// `--engine auto|dense|blocks`: how gen and verify simulate chunk schedules.
-void add_engine_option(CLI::App& app, std::string& engine);
+CLI::Option* add_engine_option(CLI::App& app, std::string& engine);
 /// The simulator engine named by the option, and a progress callback for its long runs.
 netsched::Engine engine_of(const std::string& name);
 std::function<void(std::uint64_t, std::uint64_t)> check_progress();

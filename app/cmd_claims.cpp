@@ -1,6 +1,7 @@
 // netsched claims [--only PREFIX] [--json | --md] [--check] [--heavy] [--write-expected FILE]
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -14,6 +15,8 @@ namespace netsched::cli {
 namespace {
 /// Characters of a claim's evidence the table shows (the full text is in --json and --md).
 constexpr std::size_t kEvidenceShown = 140;
+/// Largest file of recorded verdicts read by --check (a line per claim).
+constexpr std::uint64_t kMaxExpectedBytes = std::uint64_t{1} << 20;
 }  // namespace
 
 Run add_claims(CLI::App& app) {
@@ -35,6 +38,10 @@ Run add_claims(CLI::App& app) {
   return [o] {
     std::vector<std::pair<claims::Claim, claims::Result>> results;
     auto all = claims::all_claims();
+    if (!o->only.empty() && std::none_of(all.begin(), all.end(),
+                                         [&](const auto& c) { return c.id.starts_with(o->only); }))
+      throw std::invalid_argument("claims --only " + o->only +
+                                  ": no claim id starts with it (see 'netsched claims')");
     std::size_t done = 0;
     for (const auto& c : all) {
       if (!o->only.empty() && c.id.rfind(o->only, 0) != 0) continue;
@@ -57,7 +64,7 @@ Run add_claims(CLI::App& app) {
     int code = 0;
     if (o->check) {
       std::map<std::string, std::string> expected;
-      std::istringstream in(read_file(o->expected));
+      std::istringstream in(read_file(o->expected, kMaxExpectedBytes, "kMaxExpectedBytes"));
       for (std::string id, verdict; in >> id >> verdict;) expected[id] = verdict;
       std::size_t changed = 0;
       for (const auto& [c, r] : results) {

@@ -1,32 +1,34 @@
 // netsched gen SPEC COLLECTIVE [--root R | --source U --target V] [--algorithm A] -o FILE
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <iostream>
 
 #include "analysis/checked.hpp"
 #include "app/cli.hpp"
+#include "core/io.hpp"
 #include "gen/topology.hpp"
 
 namespace netsched::cli {
 namespace {
 
+/// The summary goes to stdout, or to stderr when the schedule itself went to stdout (-o -).
 void print_generated(const std::string& out, const Schedule& s, const Verification& v, bool json) {
+  std::ostream& os = out == kStdoutPath ? std::cerr : std::cout;
   if (json) {
-    std::cout << v.to_json(s, {}).dump(2) << "\n";
+    os << v.to_json(s, {}).dump(2) << "\n";
     return;
   }
-  std::cout << fmt::format("wrote {}: {} on {} by {}, {} steps, {} transfers, checked: holds\n",
-                           out, s.collective.name(), s.topology, s.algorithm, v.check.steps,
-                           v.check.transfers);
+  os << fmt::format("wrote {}: {} on {} by {}, {} steps, {} transfers, checked: holds\n", out,
+                    s.collective.name(), s.topology, s.algorithm, v.check.steps, v.check.transfers);
   if (v.bound)
-    std::cout << fmt::format("  paper bound {} ({}; {}){}\n", v.bound->steps, v.bound->formula,
-                             v.bound->source, v.check.steps <= v.bound->steps ? "" : "  EXCEEDED");
-  if (v.lower) std::cout << fmt::format("  lower bound {} ({})\n", v.lower->steps, v.lower->reason);
-  std::cout << fmt::format("  cost (steps, payload sum) = ({}, {})", v.check.steps,
-                           v.check.payload_sum);
+    os << fmt::format("  paper bound {} ({}; {}){}\n", v.bound->steps, v.bound->formula,
+                      v.bound->source, v.check.steps <= v.bound->steps ? "" : "  EXCEEDED");
+  if (v.lower) os << fmt::format("  lower bound {} ({})\n", v.lower->steps, v.lower->reason);
+  os << fmt::format("  cost (steps, payload sum) = ({}, {})", v.check.steps, v.check.payload_sum);
   if (v.bound && v.bound->payload_sum)
-    std::cout << fmt::format("; paper ({}, {})", v.bound->steps, *v.bound->payload_sum);
-  std::cout << "\n";
+    os << fmt::format("; paper ({}, {})", v.bound->steps, *v.bound->payload_sum);
+  os << "\n";
 }
 
 }  // namespace
@@ -49,20 +51,31 @@ Run add_gen(CLI::App& app) {
          "hypercube dimension --dimension emulated, Theorem 5.1)")
       ->required()
       ->check(CLI::IsMember(generated_collectives()));
-  app.add_option("--root", o->root, "broadcast root (serial id or label)")->capture_default_str();
-  app.add_option("--source", o->source, "route source (serial id or label)");
-  app.add_option("--target", o->target, "route target (serial id or label)");
-  app.add_option("--dimension", o->dimension, "cube-dimension: the hypercube dimension to emulate")
-      ->capture_default_str();
+  auto* root = app.add_option("--root", o->root, "broadcast root (serial id or label)")
+                   ->capture_default_str();
+  auto* source = app.add_option("--source", o->source, "route source (serial id or label)");
+  auto* target = app.add_option("--target", o->target, "route target (serial id or label)");
+  auto* dimension = app.add_option("--dimension", o->dimension,
+                                   "cube-dimension: the hypercube dimension to emulate")
+                        ->capture_default_str();
   app.add_option("--algorithm", o->algorithm, "generator (default: the family's paper algorithm)")
       ->capture_default_str();
-  app.add_option("-o,--output", o->out, "schedule file to write (atomically)")->required();
+  app.add_option("-o,--output", o->out,
+                 "schedule file to write (atomically; - for standard output)")
+      ->required();
   app.add_flag("--json", o->json, "print the verification as JSON");
-  add_engine_option(app, o->engine);
+  auto* engine = add_engine_option(app, o->engine);
   app.footer(
       "The schedule is checked by the simulator before it is written; a generator bug is an "
       "error (exit 3) and no file is written.");
-  return [o] {
+  return [o, root, source, target, dimension, engine] {
+    const std::string& col = o->collective;
+    const auto& rooted = rooted_collectives();
+    refuse_option(root, std::find(rooted.begin(), rooted.end(), col) != rooted.end(), col,
+                  "--root applies to broadcast, scatter, vecmat and multicast");
+    refuse_option(source, col == "route", col, "--source applies to route");
+    refuse_option(target, col == "route", col, "--target applies to route");
+    refuse_option(dimension, col == "cube-dimension", col, "--dimension applies to cube-dimension");
     auto t = build_topology(o->spec);
     GenRequest req(o->collective, o->algorithm);
     req.dimension = o->dimension;
@@ -71,12 +84,14 @@ Run add_gen(CLI::App& app) {
         throw std::invalid_argument("gen route needs --source and --target");
       req.source = t->node(o->source);
       req.target = t->node(o->target);
-    } else if (o->collective != "total-exchange" && o->collective != "cube-dimension") {
+    } else if (std::find(rooted.begin(), rooted.end(), col) != rooted.end()) {
       req.root = t->node(o->root);
     }
     const CheckedSchedule c = generate_checked(*t, req, engine_of(o->engine), check_progress());
     progress_done();
     const Schedule& s = c.schedule();
+    refuse_option(engine, !s.collective.combining(), col,
+                  "a register collective is checked by the register engine");
     const Verification& v = c.verification();
     if (!c.holds()) {
       std::cerr << "netsched: " << s.algorithm

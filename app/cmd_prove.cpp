@@ -4,11 +4,13 @@
 
 #include <algorithm>
 #include <iostream>
+#include <limits>
 #include <nlohmann/json.hpp>
 
 #include "analysis/checked.hpp"
 #include "analysis/route_proof.hpp"
 #include "app/cli.hpp"
+#include "app/deadline.hpp"
 #include "gen/broadcast/broadcast.hpp"
 #include "gen/exchange/total_exchange.hpp"
 #include "verify/smt_bisection.hpp"
@@ -48,7 +50,7 @@ int optimum_table(unsigned timeout) {
                "below | seconds |\n"
             << "|---|---|---|---|---|---|---|\n";
   SynthesisOptions opt;
-  opt.timeout_ms = timeout * kMillisecondsPerSecond;
+  opt.timeout_ms = timeout * kMillisecondsPerSecond;  // per query: the table is a batch job
   for (const auto& r : rows) {
     auto t = build_topology(r.spec);
     const std::uint64_t n = t->num_nodes();
@@ -91,7 +93,15 @@ int prove_route(const ProveOpts& o) {
   const RouteFault fault = o.fault == "skip-last-cross" ? RouteFault::SkipLastCross
                            : o.fault == "wrong-mask"    ? RouteFault::WrongMask
                                                         : RouteFault::None;
-  const RouteProof r = prove_routes(*t, o.algorithm, o.timeout * kMillisecondsPerSecond, fault);
+  CommandDeadline deadline(o.timeout);
+  deadline.so_far(o.json ? nlohmann::json{{"topology", t->spec()},
+                                          {"result", "unknown"},
+                                          {"reason", "deadline reached"}}
+                                   .dump(2) +
+                               "\n"
+                         : t->spec() + ": unknown (deadline reached)\n");
+  const RouteProof r = prove_routes(*t, o.algorithm, deadline.remaining_ms(), fault);
+  deadline.finish();
   const std::string why = r.verdict.violation ? r.verdict.violation->message : r.verdict.reason;
   nlohmann::json j{{"topology", t->spec()}, {"result", proof_word(r.verdict.kind)},
                    {"bound", r.bound},      {"bound_source", r.bound_source},
@@ -122,7 +132,15 @@ int prove_route(const ProveOpts& o) {
 int prove_bisection(const ProveOpts& o) {
   if (o.spec.empty()) throw std::invalid_argument("prove bisection needs SPEC");
   auto t = build_topology(o.spec);
-  const Bisection b = bisection_width(*t, o.timeout * kMillisecondsPerSecond);
+  CommandDeadline deadline(o.timeout);
+  deadline.so_far(o.json ? nlohmann::json{{"topology", t->spec()},
+                                          {"result", "unknown"},
+                                          {"reason", "deadline reached"}}
+                                   .dump(2) +
+                               "\n"
+                         : "bisection width of " + t->spec() + ": unknown (deadline reached)\n");
+  const Bisection b = bisection_width(*t, deadline.remaining_ms());
+  deadline.finish();
   nlohmann::json j{{"topology", t->spec()},
                    {"result", to_string(b.result)},
                    {"width", b.width},
@@ -148,42 +166,91 @@ Collective collective_named(const std::string& name, std::uint64_t n, NodeId roo
                                 : Collective::total_exchange(n);
 }
 
-/// `prove min-steps --steps T`: one feasibility question.
+/// What min-steps has established so far, as the watchdog would print it at the deadline.
+struct SoFar {
+  nlohmann::json j;
+  std::uint64_t lower = 0;
+  std::optional<std::uint64_t> upper;
+  std::string render(bool json, const std::string& head) const {
+    nlohmann::json p = j;
+    p["result"] = "unknown";
+    p["reason"] = "deadline reached";
+    p["lower_bound"] = lower;
+    p["upper_bound"] = upper ? nlohmann::json(*upper) : nlohmann::json(nullptr);
+    if (json) return p.dump(2) + "\n";
+    return fmt::format("{}: unknown (deadline reached) — no schedule below {} steps{}\n", head,
+                       lower, upper ? ", a schedule with " + std::to_string(*upper) : "");
+  }
+};
+
+/// Progress and the deadline's partial answer, kept current after every z3 query.
+std::function<void(std::uint64_t, const std::string&)> track_queries(SoFar& so_far,
+                                                                     CommandDeadline& deadline,
+                                                                     bool json,
+                                                                     const std::string& head) {
+  const auto t0 = std::chrono::steady_clock::now();
+  return [&so_far, &deadline, json, head, t0](std::uint64_t steps, const std::string& what) {
+    const double elapsed =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    progress_note(fmt::format("min-steps: {} steps: {} (lower bound {}, {:.1f} s)", steps, what,
+                              so_far.lower, elapsed));
+    if (what == "unsat") so_far.lower = std::max(so_far.lower, steps + 1);
+    if (what == "sat") so_far.upper = steps;
+    if (what != "asking z3") so_far.j["queries"].push_back({{"steps", steps}, {"answer", what}});
+    deadline.so_far(so_far.render(json, head));
+  };
+}
+
+/// `prove min-steps --steps T`: one feasibility question (unsat at once below a known bound).
 int decide_steps(const ProveOpts& o, const Network& t, const Collective& c,
                  const SynthesisOptions& opt, nlohmann::json& j,
                  std::optional<Schedule>& schedule) {
-  const auto r = feasible(t, c, o.steps, opt);
+  const LowerBound lb = min_steps_lower_bound(t, c);
   j["steps"] = o.steps;
+  j["lower_bound"] = lb.steps;
+  j["lower_bound_from"] = lb.reason;
+  FeasibilityResult r;
+  if (o.steps < lb.steps) {
+    r.answer = Feasibility::Unsat;
+    j["answered_by"] = "the lower bound";
+  } else {
+    r = feasible(t, c, o.steps, opt);
+    j["answered_by"] = "z3";
+  }
   j["answer"] = to_string(r.answer);
   j["seconds"] = r.seconds;
   if (r.answer == Feasibility::Unknown) j["reason"] = r.reason;
   schedule = r.schedule;
   if (!o.json)
-    std::cout << fmt::format("{} on {} in {} steps: {} ({:.2f} s)\n", c.name(), t.spec(), o.steps,
-                             to_string(r.answer), r.seconds);
+    std::cout << fmt::format("{} on {} in {} steps: {} ({}; lower bound {}: {}) ({:.2f} s)\n",
+                             c.name(), t.spec(), o.steps, to_string(r.answer),
+                             j["answered_by"].get<std::string>(), lb.steps, lb.reason, r.seconds);
   return to_int(r.answer == Feasibility::Unknown ? ExitCode::Unknown : ExitCode::Ok);
+}
+
+/// A unit-message generator's schedule for `c`, when one exists: the first upper bound.
+std::optional<Schedule> known_schedule(const Network& t, const Collective& c) {
+  if (c.kind() == Collective::Kind::Broadcast) return make_broadcast(t, c.root());
+  if (c.kind() == Collective::Kind::TotalExchange) {
+    const auto names = total_exchange_names(t);
+    if (std::find(names.begin(), names.end(), "a2") != names.end())
+      return make_total_exchange(t, "a2");
+  }
+  return std::nullopt;
 }
 
 /// `prove min-steps`: the optimum, searched from a generator's schedule where one exists.
 int search_optimum(const ProveOpts& o, const Network& t, const Collective& c,
                    const SynthesisOptions& opt, nlohmann::json& j,
                    std::optional<Schedule>& schedule) {
-  // A unit-message generator's schedule, when one exists, gives the upper bound.
   std::optional<Schedule> known;
-  if (!o.no_generator) {
-    if (c.kind() == Collective::Kind::Broadcast) {
-      known = make_broadcast(t, c.root());
-    } else if (c.kind() == Collective::Kind::TotalExchange) {
-      const auto names = total_exchange_names(t);
-      if (std::find(names.begin(), names.end(), "a2") != names.end())
-        known = make_total_exchange(t, "a2");
-    }
-  }
+  if (!o.no_generator) known = known_schedule(t, c);
   const auto r = min_steps(t, c, o.max_steps, opt, known ? &*known : nullptr);
   j["result"] = to_string(r.result);
   j["steps"] =
       r.result == Optimum::Optimal ? nlohmann::json(r.upper_bound) : nlohmann::json(nullptr);
   j["lower_bound"] = r.lower_bound;
+  j["lower_bound_from"] = r.lower_source;
   j["upper_bound"] = r.schedule ? nlohmann::json(r.upper_bound) : nlohmann::json(nullptr);
   j["upper_bound_from"] = r.schedule ? nlohmann::json(r.upper_source) : nlohmann::json(nullptr);
   j["seconds"] = r.seconds;
@@ -193,13 +260,13 @@ int search_optimum(const ProveOpts& o, const Network& t, const Collective& c,
   j["queries"] = q;
   schedule = r.schedule;
   if (!o.json)
-    std::cout << fmt::format("{} on {}: {} — no schedule below {} steps (unsat), {} ({:.2f} s)\n",
-                             c.name(), t.spec(), to_string(r.result), r.lower_bound,
+    std::cout << fmt::format("{} on {}: {} — no schedule below {} steps ({}), {} ({:.2f} s)\n",
+                             c.name(), t.spec(), to_string(r.result), r.lower_bound, r.lower_source,
                              r.schedule ? "a schedule with " + std::to_string(r.upper_bound) +
                                               " steps from " + r.upper_source
                                         : std::string("no schedule found"),
                              r.seconds);
-  return to_int(r.result == Optimum::Unknown ? ExitCode::Unknown : ExitCode::Ok);
+  return to_int(exit_code(verdict_kind(r.result)));
 }
 
 int prove_min_steps(const ProveOpts& o) {
@@ -207,8 +274,17 @@ int prove_min_steps(const ProveOpts& o) {
     throw std::invalid_argument("prove min-steps needs SPEC and COLLECTIVE");
   auto t = build_topology(o.spec);
   const Collective c = collective_named(o.collective, t->num_nodes(), t->node(o.root));
+  CommandDeadline deadline(o.timeout);
+  SoFar so_far;
+  so_far.j["topology"] = t->spec();
+  so_far.j["collective"] = c.name();
+  so_far.j["queries"] = nlohmann::json::array();
+  const std::string head = c.name() + " on " + t->spec();
+  deadline.so_far(so_far.render(o.json, head));
   SynthesisOptions opt;
-  opt.timeout_ms = o.timeout * kMillisecondsPerSecond;
+  opt.deadline = deadline.at();
+  opt.timeout_ms = std::numeric_limits<unsigned>::max();  // the deadline decides
+  opt.on_query = track_queries(so_far, deadline, o.json, head);
   if (o.plain) opt.distance = opt.doubling = opt.counting = opt.symmetry = false;
   nlohmann::json j;
   j["topology"] = t->spec();
@@ -216,6 +292,8 @@ int prove_min_steps(const ProveOpts& o) {
   std::optional<Schedule> schedule;
   const int code = o.steps ? decide_steps(o, *t, c, opt, j, schedule)
                            : search_optimum(o, *t, c, opt, j, schedule);
+  deadline.finish();
+  progress_done();
   if (schedule && !o.out.empty()) write_schedule(o.out, check_schedule(*t, *schedule));
   if (o.json) std::cout << j.dump(2) << "\n";
   return code;
@@ -238,7 +316,11 @@ Run add_prove(CLI::App& app) {
   app.add_option("--root", o->root, "root of broadcast, scatter, gather")->capture_default_str();
   app.add_option("--steps", o->steps, "decide this one step count (sat / unsat / unknown)");
   app.add_option("--max-steps", o->max_steps, "give up above this many steps");
-  app.add_option("--timeout", o->timeout, "seconds per Z3 query")->capture_default_str();
+  app.add_option("--timeout", o->timeout,
+                 "deadline in seconds for the whole command: each Z3 query gets what is left; "
+                 "at the deadline the answer is unknown (exit 4) with what was proven so far")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
   app.add_option("-o,--output", o->out, "write the schedule found (checked by the simulator)");
   app.add_flag("--json", o->json, "machine-readable output");
   app.add_option("--algorithm", o->algorithm, "route: the routing algorithm")

@@ -20,14 +20,18 @@ Run add_route(CLI::App& app) {
   };
   auto o = std::make_shared<Opts>();
   app.add_option("SPEC", o->spec, "network spec")->required();
-  app.add_option("U", o->u, "source (serial id or label)");
-  app.add_option("V", o->v, "target (serial id or label)");
+  auto* u_opt = app.add_option("U", o->u, "source (serial id or label)");
+  auto* v_opt = app.add_option("V", o->v, "target (serial id or label)");
   app.add_flag("--all", o->all, "check the routes of every ordered pair");
   app.add_option("--algorithm", o->algorithm, "router (default: the family's paper algorithm)")
       ->capture_default_str();
-  app.add_option("--threads", o->threads, "worker threads for --all (0 = all cores)");
+  auto* threads =
+      app.add_option("--threads", o->threads, "worker threads for --all (0 = all cores)");
   app.add_flag("--json", o->json, "machine-readable output");
-  return [o] {
+  return [o, u_opt, v_opt, threads] {
+    refuse_option(threads, o->all, "one route", "--threads applies to --all");
+    refuse_option(u_opt, !o->all, "--all", "--all routes every pair; give U and V without it");
+    refuse_option(v_opt, !o->all, "--all", "--all routes every pair; give U and V without it");
     auto t = build_topology(o->spec);
     auto router = make_router(*t, o->algorithm);
     const auto bound = routing_bound(*t, router->name());

@@ -5,7 +5,7 @@
 
 #include "analysis/verification.hpp"
 #include "app/cli.hpp"
-#include "core/io.hpp"
+#include "app/deadline.hpp"
 #include "gen/topology.hpp"
 #include "verify/smt_checker.hpp"
 
@@ -24,20 +24,40 @@ Run add_verify(CLI::App& app) {
   app.add_flag("--json", o->json, "machine-readable output");
   app.add_flag("--smt", o->smt,
                "check with the Z3 encoding instead of the simulator (small schedules)");
-  app.add_option("--timeout", o->timeout, "seconds for Z3 with --smt")->capture_default_str();
-  app.add_option("--ts", o->cost.ts, "startup time per step (t_s)")->capture_default_str();
-  app.add_option("--tw", o->cost.tw, "time per word (t_w)")->capture_default_str();
-  app.add_option("--m", o->cost.m, "words per chunk (m)")->capture_default_str();
-  add_engine_option(app, o->engine);
+  auto* timeout =
+      app.add_option("--timeout", o->timeout,
+                     "--smt: deadline in seconds for the whole check (then unknown, exit 4)")
+          ->capture_default_str();
+  auto* ts = app.add_option("--ts", o->cost.ts, "startup time per step (t_s, >= 0)")
+                 ->check(kNonNegative)
+                 ->capture_default_str();
+  auto* tw = app.add_option("--tw", o->cost.tw, "time per word (t_w, >= 0)")
+                 ->check(kNonNegative)
+                 ->capture_default_str();
+  auto* m = app.add_option("--m", o->cost.m, "words per chunk (m, >= 0)")
+                ->check(kNonNegative)
+                ->capture_default_str();
+  auto* engine = add_engine_option(app, o->engine);
   app.footer(
       "Exit 0: the schedule holds; 1: it violates a rule (the first violation is printed); "
       "2: the file is not a readable schedule, or its verification record does not match; "
       "4 (--smt only): Z3 answered unknown.");
-  return [o] {
-    const ScheduleFile f = schedule_from_json(read_file(o->file));
+  return [o, timeout, ts, tw, m, engine] {
+    refuse_option(timeout, o->smt, "the simulator", "--timeout applies to --smt");
+    for (const CLI::Option* opt : {ts, tw, m, engine})
+      refuse_option(opt, !o->smt, "--smt", "Z3 answers holds or violated, without cost or engine");
+    const ScheduleFile f = read_schedule_file(o->file);
     auto t = build_topology(f.schedule.topology);
     if (o->smt) {
-      const SmtVerdict v = smt_check(*t, f.schedule, o->timeout * kMillisecondsPerSecond);
+      CommandDeadline deadline(o->timeout);
+      deadline.so_far(o->json ? nlohmann::json{{"checker", "z3"},
+                                               {"answer", "unknown"},
+                                               {"reason", "deadline reached"}}
+                                        .dump(2) +
+                                    "\n"
+                              : o->file + ": z3 says unknown (deadline reached)\n");
+      const SmtVerdict v = smt_check(*t, f.schedule, deadline.remaining_ms());
+      deadline.finish();
       const Verdict& verdict = v.verdict;
       nlohmann::json j;
       j["checker"] = "z3";
@@ -66,10 +86,14 @@ Run add_verify(CLI::App& app) {
                                v.check.ok() ? "holds" : "VIOLATED", f.schedule.collective.name(),
                                f.schedule.topology, to_string(f.schedule.model),
                                f.schedule.algorithm);
-      std::cout << fmt::format(
-          "  steps {}  payload sum {}  transfers {}  cost {}  ({} simulation)\n", v.check.steps,
-          v.check.payload_sum, v.check.transfers, j["cost"]["value"].get<double>(),
-          to_string(v.check.engine));
+      if (!j["steps"].is_null())
+        std::cout << fmt::format(
+            "  steps {}  payload sum {}  transfers {}  cost {}  ({} simulation)\n", v.check.steps,
+            v.check.payload_sum, v.check.transfers, j["cost"]["value"].get<double>(),
+            to_string(v.check.engine));
+      else
+        std::cout << fmt::format("  no cost: a step breaks a rule  ({} simulation)\n",
+                                 to_string(v.check.engine));
       if (v.bound)
         std::cout << fmt::format("  paper bound {} ({}; {})\n", v.bound->steps, v.bound->formula,
                                  v.bound->source);

@@ -6,6 +6,8 @@
 #include <iostream>
 #include <map>
 #include <mutex>
+#include <nlohmann/json.hpp>
+#include <string_view>
 
 #include "app/cli.hpp"
 #include "gen/spec.hpp"
@@ -16,9 +18,13 @@ namespace {
 constexpr std::chrono::milliseconds kProgressInterval{200};
 }  // namespace
 
+namespace {
+bool quiet = false;
+}  // namespace
+
 bool show_progress() {
   static const bool on = ::isatty(STDERR_FILENO) && !std::getenv("CI");
-  return on;
+  return on && !quiet;
 }
 
 void progress(const std::string& stage, std::uint64_t done, std::uint64_t total) {
@@ -32,16 +38,43 @@ void progress(const std::string& stage, std::uint64_t done, std::uint64_t total)
   std::cerr << "\r\033[K" << stage << " " << done << "/" << total << std::flush;
 }
 
+void progress_note(const std::string& line) {
+  if (!show_progress()) return;
+  static std::mutex mu;
+  std::lock_guard<std::mutex> lock(mu);
+  std::cerr << "\r\033[K" << line << std::flush;
+}
+
 void progress_done() {
   if (show_progress()) std::cerr << "\r\033[K" << std::flush;
 }
 
-void add_engine_option(CLI::App& app, std::string& engine) {
-  app.add_option("--engine", engine,
-                 "chunk simulation: dense (node x chunk table), blocks (total exchanges of "
-                 "selectors, origin "
-                 "groups with destination boxes) or auto (dense unless it would exceed 2^26 "
-                 "node-chunk pairs)")
+const CLI::Validator kNonNegative(
+    [](std::string& text) -> std::string {
+      try {
+        std::size_t used = 0;
+        const double x = std::stod(text, &used);
+        if (used == text.size() && x >= 0) return {};
+      } catch (const std::exception&) {
+      }
+      return "must be a number >= 0, got " + text;
+    },
+    "NUMBER>=0");
+
+void refuse_option(const CLI::Option* option, bool applies, const std::string& what,
+                   const std::string& where) {
+  if (option->count() > 0 && !applies)
+    throw std::invalid_argument(option->get_name() + " does not apply to " + what + " (" + where +
+                                ")");
+}
+
+CLI::Option* add_engine_option(CLI::App& app, std::string& engine) {
+  return app
+      .add_option("--engine", engine,
+                  "chunk simulation: dense (node x chunk table), blocks (total exchanges of "
+                  "selectors, origin "
+                  "groups with destination boxes) or auto (dense unless it would exceed 2^26 "
+                  "node-chunk pairs)")
       ->check(CLI::IsMember([] {
         std::vector<std::string> names;
         for (netsched::Engine e : netsched::kEngines) names.push_back(netsched::to_string(e));
@@ -63,20 +96,54 @@ std::function<void(std::uint64_t, std::uint64_t)> check_progress() {
 
 namespace {
 
-/// Ends any progress line, prints the one error line, and gives the exit code.
-int fail(const std::string& message, netsched::ExitCode code) {
+/// Whether the command line asks for JSON (then errors are JSON on stdout too).
+bool wants_json(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i)
+    if (std::string_view(argv[i]) == "--json") return true;
+  return false;
+}
+
+/// Ends any progress line, prints the one error line (and under --json the error as JSON on
+/// stdout), and gives the exit code.
+int fail(const std::string& message, netsched::ExitCode code, bool json) {
   netsched::cli::progress_done();
   std::cerr << "netsched: " << message << "\n";
+  if (json)
+    std::cout << nlohmann::json{{"error", message}, {"exit", netsched::to_int(code)}}.dump()
+              << std::endl;
   return netsched::to_int(code);
+}
+
+/// Runs a verb, turning every exception into its one line and exit code.
+int run_verb(const netsched::cli::Run& run, bool json) {
+  using netsched::ExitCode;
+  try {
+    return run();
+  } catch (const netsched::SpecError& e) {
+    return fail(e.what(), ExitCode::BadInput, json);
+  } catch (const std::invalid_argument& e) {
+    return fail(e.what(), ExitCode::BadInput, json);
+  } catch (const std::logic_error& e) {
+    return fail(std::string("internal error: ") + e.what(), ExitCode::InternalError, json);
+  } catch (const std::bad_alloc&) {
+    return fail("out of memory", ExitCode::BadInput, json);
+  } catch (const std::exception& e) {
+    return fail(e.what(), ExitCode::BadInput, json);
+  }
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  const int bad_input = netsched::to_int(netsched::ExitCode::BadInput);
+  const bool json = wants_json(argc, argv);
   CLI::App app{"netsched: communication schedules for interconnection networks, verified"};
   app.require_subcommand(1);
+  app.fallthrough();  // --quiet is accepted after the verb too
   app.set_version_flag("--version", "netsched 0.1.0");
+  app.add_flag("-q,--quiet", netsched::cli::quiet,
+               "nothing on stdout but a schedule written with -o -, no progress: the exit code "
+               "is the answer (errors still go to stderr)");
+  app.footer("Exit codes:\n" + netsched::exit_code_table());
   std::map<CLI::App*, netsched::cli::Run> runs;
   auto add = [&](const char* name, const char* desc, auto adder) {
     CLI::App* sub = app.add_subcommand(name, desc);
@@ -100,26 +167,12 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::cerr << "netsched: " << e.what()
-              << "\n(run 'netsched --help' or 'netsched VERB --help')\n";
-    return bad_input;
+    return fail(std::string(e.what()) + " (run 'netsched --help' or 'netsched VERB --help')",
+                netsched::ExitCode::BadInput, json);
   }
-  using netsched::ExitCode;
-  for (auto& [sub, run] : runs) {
-    if (!sub->parsed()) continue;
-    try {
-      return run();
-    } catch (const netsched::SpecError& e) {
-      return fail(e.what(), ExitCode::BadInput);
-    } catch (const std::invalid_argument& e) {
-      return fail(e.what(), ExitCode::BadInput);
-    } catch (const std::logic_error& e) {
-      return fail(std::string("internal error: ") + e.what(), ExitCode::InternalError);
-    } catch (const std::bad_alloc&) {
-      return fail("out of memory", ExitCode::BadInput);
-    } catch (const std::exception& e) {
-      return fail(e.what(), ExitCode::BadInput);
-    }
-  }
-  return bad_input;
+  std::ostream null_stream(nullptr);
+  if (netsched::cli::quiet) std::cout.rdbuf(null_stream.rdbuf());
+  for (auto& [sub, run] : runs)
+    if (sub->parsed()) return run_verb(run, json);
+  return netsched::to_int(netsched::ExitCode::BadInput);
 }

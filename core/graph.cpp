@@ -35,7 +35,7 @@ Csr::Csr(const Graph& g, unsigned threads) {
   const std::uint64_t n64 = g.num_nodes();
   check_node_cap(n64, "graph");
   n_ = static_cast<std::uint32_t>(n64);
-  offsets_.assign(n_ + 1, 0);
+  offsets_.assign(n64 + 1, 0);
   parallel_for(n_, threads, [&](std::uint64_t b, std::uint64_t e) {
     for (std::uint64_t u = b; u < e; ++u)
       offsets_[u + 1] = g.degree(NodeId(static_cast<std::uint32_t>(u)));

@@ -1,19 +1,75 @@
 #include "core/io.hpp"
 
+#include <fcntl.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
 
 namespace netsched {
 
+namespace {
+
+/// The suffix of the temporaries of `name`: "<name>.tmp.".
+std::string temp_prefix(const std::string& name) { return name + ".tmp."; }
+
+/// Removes "<path>.tmp.<pid>" files left by processes that no longer run (a killed writer).
+void remove_stale_temps(const std::filesystem::path& target) {
+  const std::filesystem::path dir =
+      target.parent_path().empty() ? std::filesystem::path(".") : target.parent_path();
+  const std::string prefix = temp_prefix(target.filename().string());
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(dir, ec)) {
+    const std::string name = e.path().filename().string();
+    if (name.size() <= prefix.size() || name.compare(0, prefix.size(), prefix) != 0) continue;
+    const std::string pid = name.substr(prefix.size());
+    if (pid.find_first_not_of("0123456789") != std::string::npos || pid.size() > 9) continue;
+    const auto id = static_cast<pid_t>(std::stol(pid));
+    if (id != ::getpid() && ::kill(id, 0) != 0 && errno == ESRCH)
+      std::filesystem::remove(e.path(), ec);
+  }
+}
+
+void write_stdout(std::string_view content) {
+  if (std::fwrite(content.data(), 1, content.size(), stdout) != content.size() ||
+      std::fflush(stdout) != 0)
+    throw std::runtime_error(std::string("cannot write to standard output: ") +
+                             std::strerror(errno));
+}
+
+/// fsync of the directory holding `path`, so that the rename itself is durable.
+void sync_directory(const std::filesystem::path& path) {
+  const std::filesystem::path dir =
+      path.parent_path().empty() ? std::filesystem::path(".") : path.parent_path();
+  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY);
+  if (fd < 0) return;  // durability is best effort where the directory cannot be opened
+  (void)::fsync(fd);
+  ::close(fd);
+}
+
+}  // namespace
+
 void write_file_atomic(const std::string& path, std::string_view content) {
-  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
-  std::FILE* f = std::fopen(tmp.c_str(), "wb");
+  if (path == kStdoutPath) return write_stdout(content);
+  std::error_code ec;
+  const auto st = std::filesystem::symlink_status(path, ec);
+  if (!ec && std::filesystem::is_symlink(st))
+    throw std::invalid_argument("will not write " + path +
+                                ": it is a symbolic link (give the file it points to)");
+  if (!ec && std::filesystem::exists(st) && !std::filesystem::is_regular_file(st))
+    throw std::invalid_argument("will not write " + path +
+                                ": it exists and is not a regular file (a directory, FIFO or "
+                                "device); use -o - for standard output");
+  remove_stale_temps(path);
+  const std::string tmp = temp_prefix(path) + std::to_string(::getpid());
+  std::remove(tmp.c_str());  // a stale temporary of an earlier process with our pid
+  std::FILE* f = std::fopen(tmp.c_str(), "wbx");  // x: never through a link planted there
   if (!f) throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
   const bool ok = std::fwrite(content.data(), 1, content.size(), f) == content.size() &&
                   std::fflush(f) == 0 && ::fsync(::fileno(f)) == 0;
@@ -23,9 +79,21 @@ void write_file_atomic(const std::string& path, std::string_view content) {
     std::remove(tmp.c_str());
     throw std::runtime_error("cannot write " + path + ": " + why);
   }
+  sync_directory(path);
 }
 
-std::string read_file(const std::string& path) {
+std::string read_file(const std::string& path, std::uint64_t max_bytes, const std::string& limit) {
+  std::error_code ec;
+  const auto st = std::filesystem::status(path, ec);
+  if (ec || !std::filesystem::exists(st))
+    throw std::invalid_argument("cannot read " + path + ": no such file");
+  if (!std::filesystem::is_regular_file(st))
+    throw std::invalid_argument("cannot read " + path + ": not a regular file");
+  const std::uint64_t size = std::filesystem::file_size(path, ec);
+  if (!ec && size > max_bytes)
+    throw std::invalid_argument("cannot read " + path + ": " + std::to_string(size) +
+                                " bytes, over the limit " + limit + " = " +
+                                std::to_string(max_bytes));
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::invalid_argument("cannot read " + path + ": " + std::strerror(errno));
   std::ostringstream ss;

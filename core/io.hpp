@@ -1,15 +1,27 @@
 #pragma once
-/// File output that never leaves a half-written file behind.
+/// File input and output that never leave a half-written file, never write through a link or
+/// into a pipe by accident, and never read more than a named limit.
+#include <cstdint>
 #include <string>
 #include <string_view>
 
 namespace netsched {
 
-/// Writes `content` to `path` via a temporary file in the same directory and rename(2);
-/// throws std::runtime_error naming the path on failure (the target is then untouched).
+/// The output path that means standard output.
+inline constexpr std::string_view kStdoutPath = "-";
+
+/// Writes `content` to `path`: "-" is standard output; otherwise via a temporary file
+/// "<path>.tmp.<pid>" in the same directory, fsync, rename(2) and an fsync of the directory,
+/// so that a crash at any point leaves either the old file or the new one. Stale temporaries of
+/// the same path whose process is gone are removed first. Throws std::invalid_argument when
+/// `path` exists and is not a regular file (a symbolic link, FIFO, device or directory: nothing
+/// is written through it), std::runtime_error naming the path when writing fails (the target
+/// is then untouched).
 void write_file_atomic(const std::string& path, std::string_view content);
 
-/// Reads a whole file; throws std::invalid_argument naming the path when it cannot.
-std::string read_file(const std::string& path);
+/// Reads a whole regular file of at most `max_bytes` bytes (the size is checked before
+/// reading; `limit` names the limit in the message); throws std::invalid_argument naming the
+/// path when it cannot: missing, unreadable, a directory or FIFO, or too large.
+std::string read_file(const std::string& path, std::uint64_t max_bytes, const std::string& limit);
 
 }  // namespace netsched

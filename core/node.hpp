@@ -25,13 +25,18 @@ inline std::ostream& operator<<(std::ostream& os, NodeId n) { return os << n.v; 
 /// A walk through the network: consecutive nodes are linked.
 using NodePath = std::vector<NodeId>;
 
-/// The largest network netsched builds: ids must fit in 32 bits.
 /// ceil(log2 n) (0 for n <= 1): the dimension of a hypercube with n nodes.
 inline std::uint32_t ceil_log2(std::uint64_t n) {
   return n <= 1 ? 0u : static_cast<std::uint32_t>(std::bit_width(n - 1));
 }
 
-inline constexpr std::uint64_t kMaxNodes = std::numeric_limits<std::uint32_t>::max();
+/// The largest network netsched builds or reads (2^28 nodes): ids fit in 32 bits, and one
+/// pass over every node, or a CSR snapshot of a sparse network, stays within seconds and a few
+/// GB. The papers' largest instance has 6,480,000 nodes. Checked before any work starts.
+inline constexpr std::uint64_t kMaxNodes = std::uint64_t{1} << 28;
+/// The most links a network may have (2^31, counted as N * max degree / 2 before construction):
+/// a CSR snapshot then needs at most 16 GB, and any per-link pass finishes in minutes.
+inline constexpr std::uint64_t kMaxEdges = std::uint64_t{1} << 31;
 
 /// Decimal digits of the largest 64-bit number: a longer number is out of range before parsing.
 inline constexpr std::size_t kMaxDecimalDigits = 19;
@@ -48,7 +53,20 @@ inline std::uint64_t checked_mul(std::uint64_t a, std::uint64_t b, const std::st
 inline void check_node_cap(std::uint64_t n, const std::string& what) {
   if (n > kMaxNodes)
     throw std::invalid_argument(what + " has " + std::to_string(n) +
-                                " nodes, over the cap of 4294967295 (2^32-1)");
+                                " nodes, over the limit kMaxNodes = 268435456 (2^28)");
+}
+
+/// Throws std::invalid_argument when n nodes of degree at most `max_degree` may have more
+/// than kMaxEdges links.
+inline void check_edge_cap(std::uint64_t n, std::uint64_t max_degree, const std::string& what) {
+  const unsigned __int128 bound = static_cast<unsigned __int128>(n) * max_degree / 2;
+  if (bound > kMaxEdges)
+    throw std::invalid_argument(
+        what + " may have up to " +
+        (bound > std::numeric_limits<std::uint64_t>::max()
+             ? std::string("more than 2^64")
+             : std::to_string(static_cast<std::uint64_t>(bound))) +
+        " links (N * max degree / 2), over the limit kMaxEdges = 2147483648 (2^31)");
 }
 
 }  // namespace netsched

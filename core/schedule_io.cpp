@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
+#include "core/io.hpp"
 #include "core/sha256.hpp"
 
 namespace netsched {
@@ -222,6 +223,9 @@ Collective read_collective(const json& c) {
   if (!kind.is_string() || !Collective::kind_from_name(kind.get<std::string>()))
     bad("collective: unknown kind " + kind.dump());
   const std::uint64_t n = uint_field(c, "nodes", "collective: ");
+  if (n == 0 || n > kMaxNodes)
+    bad("collective: nodes " + std::to_string(n) +
+        " is outside 1..268435456 (the limit kMaxNodes = 2^28)");
   auto node = [&](const char* key) {
     return NodeId(
         node_value(field(c, key, "collective: "), std::string("collective ") + key + ": "));
@@ -511,13 +515,62 @@ VerificationRecord read_record(const json& record, const std::string& content_ha
 
 }  // namespace
 
+namespace {
+
+/// Refuses text nested deeper than kMaxJsonDepth (counted outside strings) before any parser
+/// recurses over it.
+void check_json_depth(std::string_view text) {
+  std::size_t depth = 0;
+  bool in_string = false, escaped = false;
+  for (char ch : text) {
+    if (in_string) {
+      if (escaped)
+        escaped = false;
+      else if (ch == '\\')
+        escaped = true;
+      else if (ch == '"')
+        in_string = false;
+    } else if (ch == '"') {
+      in_string = true;
+    } else if (ch == '[' || ch == '{') {
+      if (++depth > kMaxJsonDepth)
+        bad("JSON nested deeper than the limit kMaxJsonDepth = " + std::to_string(kMaxJsonDepth));
+    } else if ((ch == ']' || ch == '}') && depth > 0) {
+      --depth;
+    }
+  }
+}
+
+/// Reads a parsed document (below).
+ScheduleFile schedule_from_document(json j);
+
+}  // namespace
+
+ScheduleFile read_schedule_file(const std::string& path) {
+  return schedule_from_json(read_file(path, kMaxScheduleBytes, "kMaxScheduleBytes"));
+}
+
 ScheduleFile schedule_from_json(std::string_view text) {
+  if (text.size() > kMaxScheduleBytes)
+    bad(std::to_string(text.size()) +
+        " bytes, over the limit kMaxScheduleBytes = " + std::to_string(kMaxScheduleBytes));
+  check_json_depth(text);
   json j;
   try {
     j = json::parse(text.begin(), text.end());
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {  // parse_error, and out_of_range for huge numbers
     bad(std::string("not valid JSON (") + e.what() + ")");
   }
+  try {
+    return schedule_from_document(std::move(j));
+  } catch (const json::exception& e) {  // a value of a type the reader did not test for
+    bad(std::string("unexpected JSON value (") + e.what() + ")");
+  }
+}
+
+namespace {
+
+ScheduleFile schedule_from_document(json j) {
   if (!j.is_object()) bad("expected a JSON object");
   const json& fmt = field(j, "format", "");
   if (!fmt.is_string() || fmt.get<std::string>() != kScheduleFormat)
@@ -561,5 +614,7 @@ ScheduleFile schedule_from_json(std::string_view text) {
   if (!record.is_null()) out.record = read_record(record, out.content_hash);
   return out;
 }
+
+}  // namespace
 
 }  // namespace netsched

@@ -20,6 +20,11 @@ inline constexpr std::uint64_t kMaxRegisters = 0xffff;
 /// Most digits of a mixed radix, and the largest radix.
 inline constexpr std::uint64_t kMaxDigits = 64;
 inline constexpr std::uint64_t kMaxRadix = 65536;
+/// Largest schedule file read (512 MiB; the 6.48M-node broadcast is 103 MB): checked on the
+/// file's size before reading.
+inline constexpr std::uint64_t kMaxScheduleBytes = std::uint64_t{1} << 29;
+/// Deepest nesting of JSON arrays and objects (a schedule needs 7): checked before parsing.
+inline constexpr std::size_t kMaxJsonDepth = 32;
 
 /// What a checker recorded about a schedule.
 struct VerificationRecord {
@@ -49,6 +54,10 @@ std::string schedule_to_json(const Schedule& s,
 /// wrong format or version, a missing or mistyped field with its step and transfer, a payload
 /// index out of range, or a content hash that does not match the verification record).
 ScheduleFile schedule_from_json(std::string_view text);
+
+/// Reads and parses a schedule file, refusing (std::invalid_argument) anything that is not a
+/// regular file of at most kMaxScheduleBytes before reading it.
+ScheduleFile read_schedule_file(const std::string& path);
 
 /// "sha256:<hex>" of a schedule's content (what schedule_to_json writes outside the record).
 std::string schedule_content_hash(const Schedule& s);

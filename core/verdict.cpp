@@ -78,8 +78,32 @@ std::ostream& operator<<(std::ostream& os, const Verdict& v) {
   return os;
 }
 
-ExitCode exit_code(const Verdict& v) {
-  switch (v.kind) {
+ExitCode exit_code(const Verdict& v) { return exit_code(v.kind); }
+
+std::string exit_code_table() {
+  const std::pair<ExitCode, const char*> rows[] = {
+      {ExitCode::Ok, "ok: the schedule holds, the proof went through, the command did its work"},
+      {ExitCode::Violated,
+       "violated: a schedule breaks a rule, a property is refuted, a claim's verdict changed "
+       "(with a witness)"},
+      {ExitCode::BadInput,
+       "bad input or usage: one line on stderr naming the problem (under --json also "
+       "{\"error\": ..., \"exit\": 2} on stdout)"},
+      {ExitCode::InternalError,
+       "internal error: a generator produced an invalid schedule (a bug of netsched; nothing "
+       "is written)"},
+      {ExitCode::Unknown,
+       "unknown: a solver could not decide before the deadline (--timeout) or within its "
+       "limits; what was proven so far is printed"},
+  };
+  std::string out = "| exit | meaning |\n|---|---|\n";
+  for (const auto& [code, meaning] : rows)
+    out += "| " + std::to_string(to_int(code)) + " | " + meaning + " |\n";
+  return out;
+}
+
+ExitCode exit_code(Verdict::Kind k) {
+  switch (k) {
     case Verdict::Kind::Holds:
       return ExitCode::Ok;
     case Verdict::Kind::Violated:

@@ -93,7 +93,11 @@ enum class ExitCode : int {
   Unknown = 4,        ///< a solver could not decide within its limits
 };
 /// The exit code of a verdict: holds 0, violated 1, unknown 4.
+ExitCode exit_code(Verdict::Kind k);
 ExitCode exit_code(const Verdict& v);
+/// Every exit code with its meaning, in order: docs/cli.md's table is exit_code_table()
+/// (a test compares them).
+std::string exit_code_table();
 int to_int(ExitCode c);
 
 }  // namespace netsched

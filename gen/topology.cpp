@@ -68,6 +68,11 @@ std::unique_ptr<Network> build_topology(const SpecValue& spec) {
     throw SpecError(spec.column, "unknown network '" + n + "' (known: " + known + ")");
   }
   t->spec_ = print_spec(spec);
+  try {
+    check_edge_cap(t->num_nodes(), t->max_degree(), t->spec_);
+  } catch (const std::invalid_argument& e) {
+    throw SpecError(spec.column, e.what());
+  }
   return t;
 }
 

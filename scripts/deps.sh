@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Installs the Debian packages netsched needs, when run as root; otherwise prints the one
-# apt-get line that would. Usage: scripts/deps.sh [--check]
+# apt-get line that would. Usage: scripts/deps.sh [--check] [fuzz]
+# (fuzz: also clang and its libFuzzer runtime, for make fuzz)
 set -eu
 pkgs=(build-essential cmake pkg-config libnauty2-dev nlohmann-json3-dev libcli11-dev libfmt-dev
       catch2 librapidcheck-dev libz3-dev libtbb-dev clang-format clang-tidy)
+for a in "$@"; do [ "$a" = fuzz ] && pkgs+=(clang libclang-rt-14-dev); done
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")

@@ -8,13 +8,10 @@
 
 #include "core/network.hpp"
 #include "core/schedule.hpp"
+#include "core/structure.hpp"
 #include "verify/simulator.hpp"
 
 namespace netsched {
-
-inline std::string step_transfer(std::uint64_t step, std::uint64_t transfer) {
-  return "step " + std::to_string(step) + " transfer " + std::to_string(transfer) + ": ";
-}
 
 class PortRules {
  public:

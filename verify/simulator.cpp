@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/structure.hpp"
 #include "verify/blocks.hpp"
 #include "verify/port_rules.hpp"
 #include "verify/registers.hpp"
@@ -77,44 +78,6 @@ std::optional<Engine> engine_from_name(const std::string& name) {
 }
 
 namespace {
-
-/// Structure every engine relies on: node counts and ids of the collective, the port model's
-/// needs, and for chunk schedules no register parts and chunk ids in range.
-void validate(const Network& t, const Schedule& s) {
-  const std::uint64_t n = t.num_nodes();
-  const Collective& c = s.collective;
-  if (c.nodes() != n)
-    throw std::invalid_argument("schedule is for " + std::to_string(c.nodes()) + " nodes, but " +
-                                t.spec() + " has " + std::to_string(n));
-  for (NodeId x : {c.root(), c.target()})
-    if (x.v >= n)
-      throw std::invalid_argument("collective names node " + std::to_string(x.v) +
-                                  ", out of range");
-  if (s.model == PortModel::SingleDimension && t.dimension_count() == 0)
-    throw std::invalid_argument("the single-dimension model needs link dimensions, which " +
-                                t.family() + " does not define");
-  for (const auto& g : c.groups())
-    for (NodeId v : g)
-      if (v.v >= n)
-        throw std::invalid_argument("collective group names node " + std::to_string(v.v) +
-                                    ", out of range");
-  if (c.combining()) return;
-  for (std::size_t i = 0; i < s.payloads.size(); ++i)
-    if (!s.payloads[i].moves.empty())
-      throw std::invalid_argument("payload " + std::to_string(i) + " moves registers, but a " +
-                                  c.name() + " moves chunks");
-  for (std::size_t i = 0; i < s.steps.size(); ++i)
-    if (!s.steps[i].compute.empty())
-      throw std::invalid_argument("step " + std::to_string(i) + " computes on registers, but a " +
-                                  c.name() + " moves chunks");
-  const std::uint64_t chunks = c.num_chunks();
-  for (std::size_t i = 0; i < s.payloads.size(); ++i)
-    for (auto ch : s.payloads[i].chunks)
-      if (ch >= chunks)
-        throw std::invalid_argument("payload " + std::to_string(i) + " names chunk " +
-                                    std::to_string(ch) + ", but the " + c.name() +
-                                    " has chunks 0.." + std::to_string(chunks - 1));
-}
 
 /// The dense simulation: holdings as a node x chunk table, step by step.
 class DenseRun {
@@ -278,11 +241,24 @@ class DenseRun {
 
 }  // namespace
 
+namespace {
+
+/// A schedule that breaks a step rule has no cost: how far an engine got before it stopped is
+/// an accident of its order of work, so every engine reports its figures as zero. A schedule
+/// that obeys every step rule and fails delivery only ran all its steps: its figures stand.
+CheckResult figures_by_rule(CheckResult r) {
+  if (!r.ok() && r.violation() && r.violation()->rule != Rule::Delivery)
+    r.steps = r.payload_sum = r.transfers = 0;
+  return r;
+}
+
+}  // namespace
+
 CheckResult simulate(const Network& t, const Schedule& s, Engine engine,
                      const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
-  validate(t, s);
+  check_structure(t, s);
   const Collective& c = s.collective;
-  if (c.combining()) return simulate_registers(t, s);
+  if (c.combining()) return figures_by_rule(simulate_registers(t, s));
   const bool large = static_cast<unsigned __int128>(t.num_nodes()) * c.num_chunks() >
                      static_cast<unsigned __int128>(kDenseAutoPairs);
   if (engine == Engine::Blocks || (engine == Engine::Auto && large && blocks_apply(s))) {
@@ -291,9 +267,9 @@ CheckResult simulate(const Network& t, const Schedule& s, Engine engine,
           "the block checker handles total exchanges whose payloads are all selectors; this is a " +
           c.name() +
           (c.kind() == Collective::Kind::TotalExchange ? " with explicit chunk lists" : ""));
-    return simulate_blocks(t, s, 0, progress);
+    return figures_by_rule(simulate_blocks(t, s, 0, progress));
   }
-  return DenseRun(t, s).run();
+  return figures_by_rule(DenseRun(t, s).run());
 }
 
 }  // namespace netsched

@@ -34,6 +34,9 @@ inline constexpr Engine kEngines[] = {Engine::Auto, Engine::Dense, Engine::Block
 
 /// What the chunk and register simulations answer: the verdict (the first violation in the
 /// order of ARCHITECTURE.md's rules), the figures of the schedule, and the engine that ran.
+/// The figures (steps, payload sum, transfers) are those of the whole run when every step obeyed
+/// the step rules (the schedule holds, or fails delivery only); simulate() reports them as zero
+/// when a step rule is broken, whatever the engine.
 struct CheckResult {
   Verdict verdict;
   std::uint64_t steps = 0;

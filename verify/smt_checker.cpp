@@ -13,34 +13,31 @@
 #include <z3++.h>
 
 #include <chrono>
+#include <limits>
+
+#include "core/structure.hpp"
 
 namespace netsched {
 namespace {
 
-/// Refuses what the encoding cannot take: another network's schedule, registers, an encoding
-/// over kMaxSmtStateVariables, chunk ids out of range, dimensions the network lacks.
+/// Refuses what the encoding cannot take beyond check_structure: registers, and an encoding
+/// over kMaxSmtStateVariables.
 void validate(const Network& t, const Schedule& s) {
+  check_structure(t, s);
   const Collective& col = s.collective;
   const std::uint64_t n = t.num_nodes(), chunks = col.num_chunks(), steps = s.steps.size();
-  if (col.nodes() != n)
-    throw std::invalid_argument("schedule is for " + std::to_string(col.nodes()) +
-                                " nodes, network has " + std::to_string(n));
   if (col.combining())
     throw std::invalid_argument("the SMT encoding covers chunk collectives only; a " + col.name() +
                                 " (registers) is checked by the simulator, not by --smt");
-  const std::uint64_t state = n * chunks * (steps + 1);
+  const unsigned __int128 state = static_cast<unsigned __int128>(n) * chunks * (steps + 1);
   if (state > kMaxSmtStateVariables)
-    throw std::invalid_argument("the SMT encoding would need " + std::to_string(state) +
-                                " state variables (N x chunks x (steps+1)), over " +
-                                std::to_string(kMaxSmtStateVariables));
-  for (std::size_t i = 0; i < s.payloads.size(); ++i)
-    for (auto ch : s.payloads[i].chunks)
-      if (ch >= chunks)
-        throw std::invalid_argument("payload " + std::to_string(i) + " names chunk " +
-                                    std::to_string(ch) + ", out of range");
-  if (s.model == PortModel::SingleDimension && t.dimension_count() == 0)
-    throw std::invalid_argument("the single-dimension model needs link dimensions, which " +
-                                t.family() + " does not define");
+    throw std::invalid_argument(
+        "the SMT encoding would need " +
+        (state > std::numeric_limits<std::uint64_t>::max()
+             ? std::string("more than 2^64")
+             : std::to_string(static_cast<std::uint64_t>(state))) +
+        " state variables (N x chunks x (steps+1)), over the limit kMaxSmtStateVariables = " +
+        std::to_string(kMaxSmtStateVariables));
 }
 
 bool in_ranges_of(const auto& ranges, std::uint64_t x) {

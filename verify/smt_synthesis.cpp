@@ -21,6 +21,7 @@
 
 #include "core/metrics.hpp"
 #include "core/orbits.hpp"
+#include "verify/lower_bounds.hpp"
 #include "verify/simulator.hpp"
 
 namespace netsched {
@@ -97,6 +98,14 @@ class Synthesis {
     if (opt_.symmetry && col_.kind() == Collective::Kind::Broadcast && steps_ > 0 && n_ > 1)
       root_symmetry();  // R4
     FeasibilityResult r;
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        opt_.deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) {
+      r.reason = "deadline reached";
+      return r;
+    }
+    solver_.set("timeout",
+                static_cast<unsigned>(std::min<std::int64_t>(opt_.timeout_ms, left.count())));
     const auto answer = solver_.check();
     r.seconds = since(t0_);
     if (answer == z3::unsat) {
@@ -259,6 +268,11 @@ class Synthesis {
 
 FeasibilityResult feasible(const Network& t, const Collective& col, std::uint64_t steps,
                            const SynthesisOptions& opt) {
+  if (std::chrono::steady_clock::now() >= opt.deadline) {
+    FeasibilityResult r;
+    r.reason = "deadline reached";
+    return r;
+  }
   return Synthesis(t, col, steps, opt).decide();
 }
 
@@ -274,66 +288,64 @@ std::string to_string(Optimum o) {
   return "?";
 }
 
-MinSteps min_steps(const Network& t, const Collective& c, std::uint64_t max_steps,
-                   const SynthesisOptions& opt, const Schedule* known) {
-  const auto t0 = std::chrono::steady_clock::now();
-  MinSteps out;
-  if (known) {
-    const bool unit =
-        std::all_of(known->payloads.begin(), known->payloads.end(),
-                    [](const Payload& p) { return !p.select && p.chunks.size() == 1; });
-    if (!(known->collective == c) || known->model != PortModel::OnePort || !unit)
-      throw std::invalid_argument(
-          "min-steps: the known schedule is not a unit-message one-port schedule of this "
-          "collective");
-    const CheckResult check = simulate(t, *known);
-    if (!check.ok())
-      throw std::logic_error("min-steps: the known schedule is invalid: " +
-                             check.violation()->message);
-    out.upper_bound = known->steps.size();
-    out.schedule = *known;
-    out.upper_source = known->algorithm + " (checked by the simulator)";
-    // downwards: each sat answer gives a shorter schedule, the first unsat proves the bound
-    for (std::uint64_t steps = out.upper_bound; steps-- > 0;) {
-      const auto r = feasible(t, c, steps, opt);
-      out.queries.push_back({steps, r.answer});
-      if (r.answer == Feasibility::Unsat) {
-        out.lower_bound = steps + 1;
-        break;
-      }
-      if (r.answer == Feasibility::Unknown) break;
-      out.upper_bound = steps;
-      out.schedule = r.schedule;
-      out.upper_source = "z3";
-    }
-    out.result = out.lower_bound == out.upper_bound                  ? Optimum::Optimal
-                 : out.queries.back().second == Feasibility::Unknown ? Optimum::Bounds
-                                                                     : Optimum::Optimal;
-    if (out.upper_bound == 0) {
-      out.lower_bound = 0;
-      out.result = Optimum::Optimal;
-    }
-    out.seconds = since(t0);
-    return out;
-  }
-  const Csr g(t);
-  // start at the largest origin-to-destination distance (R1 makes every smaller T unsat anyway)
+Verdict::Kind verdict_kind(Optimum o) {
+  return o == Optimum::Optimal ? Verdict::Kind::Holds : Verdict::Kind::Unknown;
+}
+
+namespace {
+
+/// The largest origin-to-destination distance of a chunk: no schedule is shorter.
+std::uint64_t farthest_destination(const Csr& g, const Collective& c) {
   std::uint64_t lo = 0;
   std::vector<std::vector<std::uint32_t>> from(g.num_nodes());
   for (std::uint64_t ch = 0; ch < c.num_chunks(); ++ch) {
+    if (c.is_void(ch)) continue;
     const std::uint32_t o = c.origin(ch).v;
     if (from[o].empty()) from[o] = bfs_distances(g, o);
     for (std::uint32_t v = 0; v < g.num_nodes(); ++v)
       if (c.is_destination(ch, NodeId(v))) lo = std::max<std::uint64_t>(lo, from[o][v]);
   }
-  // Query from lo - 1 on, so that the bound below the answer is Z3's own unsat, not ours.
-  out.lower_bound = 0;
-  bool decided = false;
-  for (std::uint64_t steps = lo > 0 ? lo - 1 : 0; max_steps == 0 || steps <= max_steps; ++steps) {
-    const auto r = feasible(t, c, steps, opt);
-    out.queries.push_back({steps, r.answer});
+  return lo;
+}
+
+/// One query, reported before and after through opt.on_query.
+FeasibilityResult query(const Network& t, const Collective& c, std::uint64_t steps,
+                        const SynthesisOptions& opt, MinSteps& out) {
+  if (opt.on_query) opt.on_query(steps, "asking z3");
+  auto r = feasible(t, c, steps, opt);
+  out.queries.push_back({steps, r.answer});
+  if (opt.on_query) opt.on_query(steps, to_string(r.answer));
+  return r;
+}
+
+/// Downwards from a known schedule: each sat answer gives a shorter schedule; the first unsat,
+/// or the theorem's lower bound, proves the optimum.
+void search_down(const Network& t, const Collective& c, const SynthesisOptions& opt,
+                 MinSteps& out) {
+  while (out.upper_bound > out.lower_bound) {
+    const std::uint64_t steps = out.upper_bound - 1;
+    const auto r = query(t, c, steps, opt, out);
     if (r.answer == Feasibility::Unsat) {
       out.lower_bound = steps + 1;
+      out.lower_source = "z3: unsat at " + std::to_string(steps) + " steps";
+      break;
+    }
+    if (r.answer == Feasibility::Unknown) break;
+    out.upper_bound = steps;
+    out.schedule = r.schedule;
+    out.upper_source = "z3";
+  }
+  out.result = out.lower_bound == out.upper_bound ? Optimum::Optimal : Optimum::Bounds;
+}
+
+/// Upwards from the lower bound until z3 finds a schedule (or answers unknown, or max_steps).
+void search_up(const Network& t, const Collective& c, std::uint64_t max_steps,
+               const SynthesisOptions& opt, MinSteps& out) {
+  for (std::uint64_t steps = out.lower_bound; max_steps == 0 || steps <= max_steps; ++steps) {
+    const auto r = query(t, c, steps, opt, out);
+    if (r.answer == Feasibility::Unsat) {
+      out.lower_bound = steps + 1;
+      out.lower_source = "z3: unsat at " + std::to_string(steps) + " steps";
       continue;
     }
     if (r.answer == Feasibility::Sat) {
@@ -342,12 +354,57 @@ MinSteps min_steps(const Network& t, const Collective& c, std::uint64_t max_step
       out.upper_source = "z3";
       out.result = out.lower_bound == steps ? Optimum::Optimal : Optimum::Bounds;
     } else {
-      out.result = Optimum::Unknown;
+      out.result = out.lower_bound > 0 ? Optimum::Bounds : Optimum::Unknown;
     }
-    decided = true;
-    break;
+    return;
   }
-  if (!decided) out.result = Optimum::Bounds;  // max_steps reached without a schedule
+  out.result = Optimum::Bounds;  // max_steps reached without a schedule
+}
+
+/// The known schedule as the first upper bound (checked by the simulator).
+void start_from(const Network& t, const Collective& c, const Schedule& known, MinSteps& out) {
+  const bool unit = std::all_of(known.payloads.begin(), known.payloads.end(),
+                                [](const Payload& p) { return !p.select && p.chunks.size() == 1; });
+  if (!(known.collective == c) || known.model != PortModel::OnePort || !unit)
+    throw std::invalid_argument(
+        "min-steps: the known schedule is not a unit-message one-port schedule of this "
+        "collective");
+  const CheckResult check = simulate(t, known);
+  if (!check.ok())
+    throw std::logic_error("min-steps: the known schedule is invalid: " +
+                           check.violation()->message);
+  out.upper_bound = known.steps.size();
+  out.schedule = known;
+  out.upper_source = known.algorithm + " (checked by the simulator)";
+}
+
+}  // namespace
+
+LowerBound min_steps_lower_bound(const Network& t, const Collective& c) {
+  // The theorems the rest of the tool knows (AS(G), ceil(log2 N), eccentricity, distance), and
+  // the farthest destination: z3 is never asked below them.
+  const Csr g(t);
+  LowerBound out{0, "none known"};
+  if (const auto lb = lower_bound(t, c, g, /*unit_messages=*/true)) out = *lb;
+  if (const std::uint64_t d = farthest_destination(g, c); d > out.steps)
+    out = {d, "a destination " + std::to_string(d) + " hops from its chunk's origin"};
+  return out;
+}
+
+MinSteps min_steps(const Network& t, const Collective& c, std::uint64_t max_steps,
+                   const SynthesisOptions& opt, const Schedule* known) {
+  const auto t0 = std::chrono::steady_clock::now();
+  MinSteps out;
+  const LowerBound lb = min_steps_lower_bound(t, c);
+  out.lower_bound = opt.confirm_lower_bound && lb.steps > 0 ? lb.steps - 1 : lb.steps;
+  out.lower_source = lb.reason;
+  if (known) {
+    start_from(t, c, *known, out);
+    out.lower_bound = std::min(out.lower_bound, out.upper_bound);
+    search_down(t, c, opt, out);
+  } else {
+    search_up(t, c, max_steps, opt, out);
+  }
   out.seconds = since(t0);
   return out;
 }

@@ -1,11 +1,15 @@
 #pragma once
 /// Minimum-step schedules by Z3 (unit messages, one-port): a schedule found at T, re-checked by
 /// the simulator, and UNSAT at T-1 as the proof that no shorter schedule exists.
+#include <chrono>
+#include <functional>
 #include <optional>
 #include <string>
 
 #include "core/network.hpp"
 #include "core/schedule.hpp"
+#include "core/verdict.hpp"
+#include "verify/lower_bounds.hpp"
 
 namespace netsched {
 
@@ -19,6 +23,14 @@ struct SynthesisOptions {
   bool counting = true;  ///< R3: personalized chunks need sum d(origin, dest) transfers in all
   bool symmetry = true;  ///< R4: the root's first send goes to a stabilizer-orbit representative
   unsigned timeout_ms = kDefaultQueryTimeoutMs;  ///< per Z3 query
+  /// Ask z3 at the theorem's lower bound minus one too, so that the bound below the optimum is
+  /// z3's own unsat rather than the theorem's (slower: that query is often the hardest).
+  bool confirm_lower_bound = false;
+  /// Wall-clock end of the whole search: each query gets at most what is left, and a query
+  /// that would start after it answers unknown ("deadline reached") without running.
+  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
+  /// Called before each query (step count) and after it (its answer), for progress.
+  std::function<void(std::uint64_t steps, const std::string& what)> on_query;
 };
 
 /// The answer for one step count.
@@ -32,7 +44,8 @@ struct FeasibilityResult {
   std::string reason;  ///< when Unknown
 };
 
-/// Is there a T-step unit-message one-port schedule of `c` on `t`?
+/// Is there a T-step unit-message one-port schedule of `c` on `t`? (Unknown without a query
+/// once opt.deadline has passed.)
 FeasibilityResult feasible(const Network& t, const Collective& c, std::uint64_t steps,
                            const SynthesisOptions& opt = {});
 
@@ -40,20 +53,28 @@ FeasibilityResult feasible(const Network& t, const Collective& c, std::uint64_t 
 /// nothing (Z3 answered unknown before any schedule).
 enum class Optimum { Optimal, Bounds, Unknown };
 std::string to_string(Optimum o);
+/// As a verdict: optimal holds; bounds and unknown are unknown (exit 4).
+Verdict::Kind verdict_kind(Optimum o);
 
 struct MinSteps {
   Optimum result = Optimum::Unknown;
   std::uint64_t lower_bound = 0,
-                upper_bound = 0;     ///< proven: unsat below lower, a schedule at upper
+                upper_bound = 0;     ///< proven: no schedule below lower, a schedule at upper
+  std::string lower_source;          ///< "z3 unsat at T-1" or the theorem (AS(G), log2 N, ...)
   std::optional<Schedule> schedule;  ///< a schedule with upper_bound steps, if found
   std::string upper_source;          ///< "z3" or the generator the known schedule came from
   double seconds = 0;
   std::vector<std::pair<std::uint64_t, Feasibility>> queries;  ///< (T, the answer for T)
 };
 
-/// Searches T upwards from a simple lower bound to `max_steps` (0 = unbounded within the budget).
-/// With `known` (a unit-message one-port schedule of `c`, checked here by the simulator) its
-/// step count U is the upper bound and the search goes downwards from U-1 instead.
+/// The best lower bound known without z3 for unit-message one-port schedules of `c` on `t`:
+/// the theorems of verify/lower_bounds.hpp and the farthest destination of a chunk.
+LowerBound min_steps_lower_bound(const Network& t, const Collective& c);
+
+/// Searches T upwards from min_steps_lower_bound to `max_steps` (0 = unbounded within the
+/// budget). With `known` (a unit-message one-port schedule of `c`, checked here by the
+/// simulator) its step count U is the upper bound and the search goes downwards from U-1
+/// instead, never below the lower bound. Stops at opt.deadline with what is proven so far.
 MinSteps min_steps(const Network& t, const Collective& c, std::uint64_t max_steps,
                    const SynthesisOptions& opt = {}, const Schedule* known = nullptr);
 

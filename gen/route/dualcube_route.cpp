@@ -10,7 +10,7 @@ namespace {
 
 class DualcubeRouter : public Router {
  public:
-  explicit DualcubeRouter(const Dualcube& d) : d_(d) {
+  explicit DualcubeRouter(const Dualcube& d) {
     const std::uint32_t r = d.r();
     low_ = (1u << (r - 1)) - 1;                 // bits 0..r-2
     high_ = ((1u << (2 * r - 2)) - 1) & ~low_;  // bits r-1..n-2
@@ -48,7 +48,6 @@ class DualcubeRouter : public Router {
   }
 
  private:
-  const Dualcube& d_;
   std::uint32_t low_, high_, cross_;
 };
 

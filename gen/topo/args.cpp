@@ -12,11 +12,16 @@ std::size_t Args::count() const {
 
 void Args::expect_count(std::size_t lo, std::size_t hi, const std::string& form,
                         const std::vector<std::string>& named_keys) const {
-  for (const auto& a : call_.args)
-    if (!a.key.empty() &&
-        std::find(named_keys.begin(), named_keys.end(), a.key) == named_keys.end())
+  std::vector<std::string> seen;
+  for (const auto& a : call_.args) {
+    if (a.key.empty()) continue;
+    if (std::find(named_keys.begin(), named_keys.end(), a.key) == named_keys.end())
       throw SpecError(a.key_column,
                       call_.name + ": unknown argument '" + a.key + "' (expected " + form + ")");
+    if (std::find(seen.begin(), seen.end(), a.key) != seen.end())
+      throw SpecError(a.key_column, call_.name + ": argument '" + a.key + "' given twice");
+    seen.push_back(a.key);
+  }
   const std::size_t c = count();
   if (c < lo || c > hi)
     throw SpecError(call_.column, call_.name + ": expected " + form + ", got " + std::to_string(c) +

@@ -15,6 +15,7 @@ class Ccc : public Network {
   std::uint64_t num_nodes() const override { return n_ << n_; }
   void neighbors(NodeId u, std::vector<NodeId>& out) const override;
   std::uint32_t degree(NodeId) const override { return n_ >= 3 ? 3 : n_; }
+  std::uint32_t max_degree() const override { return n_ >= 3 ? 3 : n_; }
   std::string label(NodeId u) const override;
   NodeId parse_label(std::string_view text) const override;
   std::uint32_t n() const { return n_; }

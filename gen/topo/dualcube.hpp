@@ -19,6 +19,7 @@ class Dualcube : public Network {
   std::uint64_t num_nodes() const override { return 1ull << bits_; }
   void neighbors(NodeId u, std::vector<NodeId>& out) const override;
   std::uint32_t degree(NodeId) const override { return r_; }
+  std::uint32_t max_degree() const override { return r_; }
   std::string label(NodeId u) const override;
   NodeId parse_label(std::string_view text) const override;
   /// The bit position in which u and v differ (cross edges: bit n-1).

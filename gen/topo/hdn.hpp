@@ -44,6 +44,10 @@ class Hdn : public Network {
   std::uint64_t num_nodes() const override { return nodes_; }
   void neighbors(NodeId u, std::vector<NodeId>& out) const override;
   std::uint32_t degree(NodeId u) const override;
+  /// Base links plus one cross link per level.
+  std::uint32_t max_degree() const override {
+    return base_->max_degree() + static_cast<std::uint32_t>(levels_.size());
+  }
   std::uint32_t port_degree(NodeId u) const override;
   std::string label(NodeId u) const override;
   NodeId parse_label(std::string_view text) const override;

@@ -19,6 +19,8 @@ class Hsn : public Network {
   std::string family() const override { return "hsn"; }
   std::uint64_t num_nodes() const override { return nodes_; }
   void neighbors(NodeId u, std::vector<NodeId>& out) const override;
+  /// Nucleus links plus one swap link per level 2..l.
+  std::uint32_t max_degree() const override { return nucleus_->max_degree() + l_ - 1; }
   std::string label(NodeId u) const override;
   NodeId parse_label(std::string_view text) const override;
   /// Nucleus links: the nucleus's dimension (0 if it defines none); level-i swap links:

@@ -24,6 +24,8 @@ class Mfc : public Network {
   std::string family() const override { return hfc_ ? "hfc" : "mfc"; }
   std::uint64_t num_nodes() const override { return nodes_; }
   void neighbors(NodeId u, std::vector<NodeId>& out) const override;
+  /// Nucleus links plus at most one link per level 2..l.
+  std::uint32_t max_degree() const override { return nucleus_->max_degree() + levels() - 1; }
   std::string label(NodeId u) const override;
   NodeId parse_label(std::string_view text) const override;
 

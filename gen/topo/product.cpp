@@ -116,6 +116,12 @@ std::uint32_t Product::degree(NodeId u) const {
   return s;
 }
 
+std::uint32_t Product::max_degree() const {
+  std::uint32_t s = 0;
+  for (const Factor& f : factors_) s += std::max(f.degree(0), f.degree(f.size / 2));
+  return s;
+}
+
 std::uint32_t Product::port_degree(NodeId u) const {
   std::uint32_t s = 0;
   for (std::size_t d = 0; d < factors_.size(); ++d) s += factors_[d].port_degree(coord(u.v, d));

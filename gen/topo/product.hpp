@@ -38,6 +38,8 @@ class Product : public Network {
   std::uint64_t num_nodes() const override { return n_; }
   void neighbors(NodeId u, std::vector<NodeId>& out) const override;
   std::uint32_t degree(NodeId u) const override;
+  /// The sum of the factors' largest degrees.
+  std::uint32_t max_degree() const override;
   std::uint32_t port_degree(NodeId u) const override;
   std::string label(NodeId u) const override;
   NodeId parse_label(std::string_view text) const override;

@@ -104,7 +104,9 @@ TEST_CASE("scatter, gather, all-gather and total exchange: z3 brackets the exhau
 
 TEST_CASE("min-steps: optimal only when T-1 is unsat and T is sat", "[smt]") {
   const auto t = build_topology("hypercube(3)");
-  const auto r = min_steps(*t, Collective::broadcast(8, NodeId(0)), 0);
+  SynthesisOptions opt;
+  opt.confirm_lower_bound = true;  // z3 itself must prove 2 steps impossible
+  const auto r = min_steps(*t, Collective::broadcast(8, NodeId(0)), 0, opt);
   CHECK(r.result == Optimum::Optimal);
   CHECK(r.lower_bound == 3);
   CHECK(r.upper_bound == 3);
@@ -113,6 +115,22 @@ TEST_CASE("min-steps: optimal only when T-1 is unsat and T is sat", "[smt]") {
   REQUIRE(r.queries.size() >= 2);
   CHECK(r.queries.front().second == Feasibility::Unsat);
   CHECK(r.queries.back().second == Feasibility::Sat);
+}
+
+TEST_CASE("min-steps starts at the known lower bound and honours its deadline", "[smt]") {
+  const auto t = build_topology("torus(3,4)");
+  const Collective c = Collective::total_exchange(12);
+  const LowerBound lb = min_steps_lower_bound(*t, c);
+  CHECK(lb.steps == 20);  // AS(torus(3,4)) = sum of distances / N
+  CHECK_THAT(lb.reason, Catch::Contains("AS(G)"));
+  SynthesisOptions opt;
+  opt.deadline = std::chrono::steady_clock::now();  // already passed: no query runs
+  const auto r = min_steps(*t, c, 0, opt);
+  CHECK(r.lower_bound == 20);
+  CHECK(r.result == Optimum::Bounds);
+  REQUIRE(r.queries.size() == 1);
+  CHECK(r.queries.front().second == Feasibility::Unknown);
+  CHECK(verdict_kind(r.result) == Verdict::Kind::Unknown);
 }
 
 TEST_CASE("bisection width: z3 agrees with brute force on small networks, and the cut is a witness",

@@ -1,0 +1,59 @@
+// libFuzzer harness: a schedule file, read, validated and checked by every engine that applies.
+//
+// Why: schedule files come from anywhere (other tools, hand edits, an attacker). The harness
+// reads one, builds its network and checks it: the dense simulator, and the block engine where
+// it applies, must both refuse it (std::invalid_argument) or both return the same verdict,
+// first violation and figures — the agreement the two engines promise (issue 19). Work is
+// bounded by the file size: networks and tables beyond kFuzzPairs are left to the CLI's limits,
+// which the catalogue test covers.
+#include <cstdint>
+#include <cstdlib>
+#include <optional>
+#include <stdexcept>
+#include <string_view>
+
+#include "core/schedule_io.hpp"
+#include "gen/topology.hpp"
+#include "verify/blocks.hpp"
+#include "verify/simulator.hpp"
+
+namespace {
+
+/// Node-chunk pairs the harness simulates (the dense table stays a few MB).
+constexpr std::uint64_t kFuzzPairs = std::uint64_t{1} << 22;
+
+std::optional<netsched::CheckResult> run(const netsched::Network& t, const netsched::Schedule& s,
+                                         netsched::Engine e) {
+  try {
+    return netsched::simulate(t, s, e);
+  } catch (const std::invalid_argument&) {
+    return std::nullopt;
+  }
+}
+
+void same(const std::optional<netsched::CheckResult>& a,
+          const std::optional<netsched::CheckResult>& b) {
+  if (a.has_value() != b.has_value()) std::abort();
+  if (!a) return;
+  if (a->verdict.kind != b->verdict.kind || a->steps != b->steps ||
+      a->payload_sum != b->payload_sum || a->transfers != b->transfers)
+    std::abort();
+  if (a->violation() && !(*a->violation() == *b->violation())) std::abort();
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  try {
+    const netsched::ScheduleFile f = netsched::schedule_from_json(text);
+    const auto t = netsched::build_topology(f.schedule.topology);
+    const netsched::Collective& c = f.schedule.collective;
+    if (static_cast<unsigned __int128>(t->num_nodes()) * c.num_chunks() > kFuzzPairs) return 0;
+    const auto dense = run(*t, f.schedule, netsched::Engine::Dense);
+    if (!c.combining() && netsched::blocks_apply(f.schedule))
+      same(dense, run(*t, f.schedule, netsched::Engine::Blocks));
+  } catch (const std::invalid_argument&) {
+  }
+  return 0;
+}
