@@ -36,8 +36,9 @@ void progress_done();
 void refuse_option(const CLI::Option* option, bool applies, const std::string& what,
                    const std::string& where);
 
-/// A CLI11 check: a number >= 0 ("must be a number >= 0, got -1").
+/// CLI11 checks: a number >= 0, > 0 ("must be a number >= 0, got -1").
 extern const CLI::Validator kNonNegative;
+extern const CLI::Validator kPositive;
 
 /// `--engine auto|dense|blocks`: how gen and verify simulate chunk schedules.
 CLI::Option* add_engine_option(CLI::App& app, std::string& engine);

@@ -319,7 +319,7 @@ Run add_prove(CLI::App& app) {
   app.add_option("--timeout", o->timeout,
                  "deadline in seconds for the whole command: each Z3 query gets what is left; "
                  "at the deadline the answer is unknown (exit 4) with what was proven so far")
-      ->check(CLI::PositiveNumber)
+      ->check(kPositive)
       ->capture_default_str();
   app.add_option("-o,--output", o->out, "write the schedule found (checked by the simulator)");
   app.add_flag("--json", o->json, "machine-readable output");

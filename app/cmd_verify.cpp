@@ -27,6 +27,7 @@ Run add_verify(CLI::App& app) {
   auto* timeout =
       app.add_option("--timeout", o->timeout,
                      "--smt: deadline in seconds for the whole check (then unknown, exit 4)")
+          ->check(kPositive)
           ->capture_default_str();
   auto* ts = app.add_option("--ts", o->cost.ts, "startup time per step (t_s, >= 0)")
                  ->check(kNonNegative)

@@ -1,6 +1,7 @@
 // netsched: generate communication schedules for interconnection networks and prove them.
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <iostream>
@@ -49,17 +50,25 @@ void progress_done() {
   if (show_progress()) std::cerr << "\r\033[K" << std::flush;
 }
 
-const CLI::Validator kNonNegative(
-    [](std::string& text) -> std::string {
-      try {
-        std::size_t used = 0;
-        const double x = std::stod(text, &used);
-        if (used == text.size() && x >= 0) return {};
-      } catch (const std::exception&) {
-      }
-      return "must be a number >= 0, got " + text;
-    },
-    "NUMBER>=0");
+namespace {
+/// A CLI11 check that the value is a number above (or, with `zero`, at least) 0.
+CLI::Validator number_check(bool zero) {
+  return CLI::Validator(
+      [zero](std::string& text) -> std::string {
+        try {
+          std::size_t used = 0;
+          const double x = std::stod(text, &used);
+          if (used == text.size() && (zero ? x >= 0 : x > 0)) return {};
+        } catch (const std::exception&) {
+        }
+        return std::string("must be a number ") + (zero ? ">= 0" : "> 0") + ", got " + text;
+      },
+      zero ? "NUMBER>=0" : "NUMBER>0");
+}
+}  // namespace
+
+const CLI::Validator kNonNegative = number_check(true);
+const CLI::Validator kPositive = number_check(false);
 
 void refuse_option(const CLI::Option* option, bool applies, const std::string& what,
                    const std::string& where) {
@@ -160,6 +169,16 @@ int main(int argc, char** argv) {
   add("prove", "Z3 proofs: min-steps (optimal schedules, unsat below)", netsched::cli::add_prove);
   add("claims", "every numbered claim of the papers, checked, with its verdict",
       netsched::cli::add_claims);
+  if (argc > 1 && argv[1][0] != '-') {
+    std::vector<std::string> names;
+    for (const auto& [sub, run] : runs) names.push_back(sub->get_name());
+    std::sort(names.begin(), names.end());
+    std::string verbs;
+    for (const auto& name : names) verbs += (verbs.empty() ? "" : ", ") + name;
+    if (std::find(names.begin(), names.end(), argv[1]) == names.end())
+      return fail(std::string("unknown verb '") + argv[1] + "' (verbs: " + verbs + ")",
+                  netsched::ExitCode::BadInput, json);
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

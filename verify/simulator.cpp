@@ -21,7 +21,8 @@ class Holdings {
     if (pairs > kDenseMaxPairs)
       throw std::invalid_argument(
           "schedule has " + std::to_string(chunks) + " chunks on " + std::to_string(nodes) +
-          " nodes: too large for the dense simulator (limit 2^34 node-chunk pairs)");
+          " nodes: too large for the dense simulator (over the limit kDenseMaxPairs = 2^32 "
+          "node-chunk pairs)");
     if (timed && (pairs > kDenseMaxTimedPairs || steps > kDenseMaxTimedSteps))
       throw std::invalid_argument(
           "acquisition-time selectors on " + std::to_string(nodes) + " nodes, " +
@@ -267,6 +268,15 @@ CheckResult simulate(const Network& t, const Schedule& s, Engine engine,
           "the block checker handles total exchanges whose payloads are all selectors; this is a " +
           c.name() +
           (c.kind() == Collective::Kind::TotalExchange ? " with explicit chunk lists" : ""));
+    const std::uint64_t n = t.num_nodes();
+    const unsigned __int128 work =
+        static_cast<unsigned __int128>(n) * ((n + 63) / 64) * (s.steps.size() + 1);
+    if (work > kBlocksMaxWork)
+      throw std::invalid_argument(
+          "a total exchange on " + std::to_string(n) + " nodes in " +
+          std::to_string(s.steps.size()) +
+          " steps is too large for the block engine (N x ceil(N/64) x (steps+1) over the limit "
+          "kBlocksMaxWork = 2^33)");
     return figures_by_rule(simulate_blocks(t, s, 0, progress));
   }
   return figures_by_rule(DenseRun(t, s).run());

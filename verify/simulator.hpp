@@ -22,8 +22,13 @@ enum class Engine { Auto, Dense, Blocks, Registers };
 // Limits of the dense engine, checked before its table is allocated.
 /// Auto picks the block engine (where it applies) above this many node-chunk pairs.
 inline constexpr std::uint64_t kDenseAutoPairs = std::uint64_t{1} << 26;
-/// The dense table's largest size: 2^34 node-chunk pairs (2 GiB of bits).
-inline constexpr std::uint64_t kDenseMaxPairs = std::uint64_t{1} << 34;
+/// The dense table's largest size: 2^32 node-chunk pairs (512 MiB of bits; a scatter on 65,536
+/// nodes).
+inline constexpr std::uint64_t kDenseMaxPairs = std::uint64_t{1} << 32;
+/// The block engine's largest job, N x ceil(N/64) x (steps + 1) origin-group-node visits
+/// (2^33: about 7 minutes on one core; the 12,000-node HDN exchange needs 2^26), refused
+/// before it starts.
+inline constexpr std::uint64_t kBlocksMaxWork = std::uint64_t{1} << 33;
 /// With acquisition-time selectors each pair also keeps a 16-bit time: at most 2^30 pairs
 /// and 65534 steps.
 inline constexpr std::uint64_t kDenseMaxTimedPairs = std::uint64_t{1} << 30;

@@ -1,38 +1,17 @@
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-namespace {
-
-struct Run {
-  int code;
-  std::string out, err;
-};
-
-Run run(const std::string& args) {
-  // ctest runs test cases in parallel processes: keep each process's files apart
-  const auto dir = std::filesystem::temp_directory_path();
-  const std::string tag = std::to_string(::getpid());
-  const std::string out = (dir / ("netsched_cli_out." + tag)).string();
-  const std::string err = (dir / ("netsched_cli_err." + tag)).string();
-  const std::string cmd = std::string(NETSCHED_BIN) + " " + args + " >" + out + " 2>" + err;
-  const int status = std::system(cmd.c_str());
-  auto slurp = [](const std::string& p) {
-    std::ifstream in(p);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-  };
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
-}
-
-}  // namespace
+#include "core/verdict.hpp"
+#include "tests/app/cli_run.hpp"
 
 TEST_CASE("netsched info --json prints the documented keys") {
   const auto r = run("info 'hdn(torus(2,3,5), sn=[{0,1}])' --json");
@@ -81,13 +60,6 @@ TEST_CASE("export writes edge lists, dot and json, and nothing on error") {
 }
 
 namespace {
-
-std::string slurp(const std::string& p) {
-  std::ifstream in(p);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 void spit(const std::string& p, const std::string& text) { std::ofstream(p) << text; }
 
@@ -211,4 +183,71 @@ TEST_CASE("gen: combining collectives, paper_cost side by side, an as-printed al
   CHECK(smt.err.find("chunk collectives only") != std::string::npos);
   CHECK(run("gen 'hsn(3,hypercube(2))' cube-dimension --dimension 6 -o " + f).code == 2);
   CHECK(run("gen 'torus(3,3)' prefix -o " + f).code == 2);
+}
+
+TEST_CASE("docs/cli.md's exit-code table is the one the code defines") {
+  const std::string doc = slurp(std::string(NETSCHED_SOURCE_DIR) + "/docs/cli.md");
+  const std::string open = "<!-- exit codes -->\n", close = "<!-- /exit codes -->";
+  const auto a = doc.find(open), b = doc.find(close);
+  REQUIRE(a != std::string::npos);
+  REQUIRE(b != std::string::npos);
+  CHECK(doc.substr(a + open.size(), b - a - open.size()) == netsched::exit_code_table());
+}
+
+TEST_CASE("errors under --json are JSON on stdout; -o - writes the schedule to stdout") {
+  auto r = run("verify /nonexistent.json --json");
+  CHECK(r.code == 2);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j["exit"] == 2);
+  CHECK(j["error"] == "cannot read /nonexistent.json: no such file");
+  r = run("gen 'hypercube(2)' broadcast -o -");
+  REQUIRE(r.code == 0);
+  CHECK(nlohmann::json::parse(r.out)["format"] == "netsched-schedule");
+  CHECK(r.err.find("wrote -") != std::string::npos);
+  CHECK_FALSE(std::filesystem::exists("-"));
+  r = run("--quiet info 'ring(5)'");
+  CHECK(r.code == 0);
+  CHECK(r.out.empty());
+  r = run("info 'ring(5)' --quiet");
+  CHECK(r.code == 0);
+  CHECK(r.out.empty());
+}
+
+TEST_CASE("-o refuses links and FIFOs, and removes the temporaries of dead writers") {
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("netsched_o." + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const auto target = dir / "real.json", link = dir / "link.json", fifo = dir / "fifo";
+  spit(target.string(), "old");
+  std::filesystem::create_symlink(target, link);
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  auto r = run("gen 'hypercube(2)' broadcast -o " + link.string());
+  CHECK(r.code == 2);
+  CHECK(slurp(target.string()) == "old");  // nothing written through the link
+  r = run("gen 'hypercube(2)' broadcast -o " + fifo.string());
+  CHECK(r.code == 2);
+  // a temporary of a writer that no longer runs (pid 2^22 + 1 is above Linux's pid_max default)
+  const auto stale = dir / "real.json.tmp.4194305";
+  spit(stale.string(), "half");
+  r = run("gen 'hypercube(2)' broadcast -o " + target.string());
+  CHECK(r.code == 0);
+  CHECK_FALSE(std::filesystem::exists(stale));
+  CHECK(slurp(target.string()).starts_with("{"));
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("prove --timeout is a deadline for the whole command") {
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto r = run("prove min-steps 'torus(3,4)' total-exchange --steps 20 --timeout 2 --json");
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  CHECK(r.code == 4);
+  CHECK(seconds < 2 + 2 + 2);  // deadline, the 2 s allowed, start-up on a loaded machine
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j["answer"] == "unknown");
+  CHECK(j["lower_bound"] == 20);
+  // below the known lower bound the answer needs no solver
+  const auto below = run("prove min-steps 'torus(3,4)' total-exchange --steps 19 --json");
+  CHECK(below.code == 0);
+  CHECK(nlohmann::json::parse(below.out)["answer"] == "unsat");
 }

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <random>
 
@@ -90,6 +91,28 @@ TEST_CASE("blocks and dense agree on every total exchange generator with selecto
       same(*t, s);
     }
   }
+}
+
+TEST_CASE("blocks and dense report the same figures for a step-rule violation (none)") {
+  // issue 19: node 6 also sends to node 7 in step 0; both engines said port-send at step 0,
+  // but reported payload sums 0 and 7.
+  const auto t = build_topology("hdn(hypercube(2), sn=[{0}])");
+  Schedule s = make_total_exchange(*t);
+  REQUIRE(t->adjacent(NodeId(6), NodeId(7)));
+  const auto& first = s.steps[0].transfers;
+  const auto six = std::find_if(first.begin(), first.end(),
+                                [](const Transfer& x) { return x.from == NodeId(6); });
+  REQUIRE(six != first.end());
+  s.steps[0].transfers.push_back({NodeId(6), NodeId(7), six->payload});
+  const CheckResult dense = simulate(*t, s, Engine::Dense);
+  const CheckResult blocks = simulate(*t, s, Engine::Blocks);
+  REQUIRE_FALSE(dense.ok());
+  CHECK(dense.violation()->rule == Rule::PortSend);
+  CHECK(dense.verdict == blocks.verdict);
+  CHECK(dense.steps == 0);
+  CHECK(dense.payload_sum == 0);
+  CHECK(blocks.payload_sum == 0);
+  CHECK(blocks.transfers == 0);
 }
 
 TEST_CASE("blocks and dense agree on mutated exchanges, first violation included") {
