@@ -94,12 +94,8 @@ int prove_route(const ProveOpts& o) {
                            : o.fault == "wrong-mask"    ? RouteFault::WrongMask
                                                         : RouteFault::None;
   CommandDeadline deadline(o.timeout);
-  deadline.so_far(o.json ? nlohmann::json{{"topology", t->spec()},
-                                          {"result", "unknown"},
-                                          {"reason", "deadline reached"}}
-                                   .dump(2) +
-                               "\n"
-                         : t->spec() + ": unknown (deadline reached)\n");
+  deadline.so_far(unknown_at_deadline(o.json, {{"topology", t->spec()}, {"result", "unknown"}},
+                                      t->spec() + ": unknown"));
   const RouteProof r = prove_routes(*t, o.algorithm, deadline.remaining_ms(), fault);
   deadline.finish();
   const std::string why = r.verdict.violation ? r.verdict.violation->message : r.verdict.reason;
@@ -133,12 +129,8 @@ int prove_bisection(const ProveOpts& o) {
   if (o.spec.empty()) throw std::invalid_argument("prove bisection needs SPEC");
   auto t = build_topology(o.spec);
   CommandDeadline deadline(o.timeout);
-  deadline.so_far(o.json ? nlohmann::json{{"topology", t->spec()},
-                                          {"result", "unknown"},
-                                          {"reason", "deadline reached"}}
-                                   .dump(2) +
-                               "\n"
-                         : "bisection width of " + t->spec() + ": unknown (deadline reached)\n");
+  deadline.so_far(unknown_at_deadline(o.json, {{"topology", t->spec()}, {"result", "unknown"}},
+                                      "bisection width of " + t->spec() + ": unknown"));
   const Bisection b = bisection_width(*t, deadline.remaining_ms());
   deadline.finish();
   nlohmann::json j{{"topology", t->spec()},
@@ -169,11 +161,12 @@ Collective collective_named(const std::string& name, std::uint64_t n, NodeId roo
 /// What min-steps has established so far, as the watchdog would print it at the deadline.
 struct SoFar {
   nlohmann::json j;
+  std::string key = "result";  ///< "answer" for --steps, as in the finished output
   std::uint64_t lower = 0;
   std::optional<std::uint64_t> upper;
   std::string render(bool json, const std::string& head) const {
     nlohmann::json p = j;
-    p["result"] = "unknown";
+    p[key] = "unknown";
     p["reason"] = "deadline reached";
     p["lower_bound"] = lower;
     p["upper_bound"] = upper ? nlohmann::json(*upper) : nlohmann::json(nullptr);
@@ -276,6 +269,8 @@ int prove_min_steps(const ProveOpts& o) {
   const Collective c = collective_named(o.collective, t->num_nodes(), t->node(o.root));
   CommandDeadline deadline(o.timeout);
   SoFar so_far;
+  so_far.lower = min_steps_lower_bound(*t, c).steps;
+  if (o.steps) so_far.key = "answer";
   so_far.j["topology"] = t->spec();
   so_far.j["collective"] = c.name();
   so_far.j["queries"] = nlohmann::json::array();

@@ -51,12 +51,8 @@ Run add_verify(CLI::App& app) {
     auto t = build_topology(f.schedule.topology);
     if (o->smt) {
       CommandDeadline deadline(o->timeout);
-      deadline.so_far(o->json ? nlohmann::json{{"checker", "z3"},
-                                               {"answer", "unknown"},
-                                               {"reason", "deadline reached"}}
-                                        .dump(2) +
-                                    "\n"
-                              : o->file + ": z3 says unknown (deadline reached)\n");
+      deadline.so_far(unknown_at_deadline(o->json, {{"checker", "z3"}, {"answer", "unknown"}},
+                                          o->file + ": z3 says unknown"));
       const SmtVerdict v = smt_check(*t, f.schedule, deadline.remaining_ms());
       deadline.finish();
       const Verdict& verdict = v.verdict;

@@ -11,6 +11,12 @@
 
 namespace netsched::cli {
 
+std::string unknown_at_deadline(bool json, nlohmann::json fields, const std::string& line) {
+  if (!json) return line + " (deadline reached)\n";
+  fields["reason"] = "deadline reached";
+  return fields.dump(2) + "\n";
+}
+
 CommandDeadline::CommandDeadline(unsigned seconds)
     : at_(std::chrono::steady_clock::now() + std::chrono::seconds(seconds)),
       seconds_(seconds),

@@ -9,10 +9,15 @@
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <thread>
 
 namespace netsched::cli {
+
+/// What the watchdog prints for a command with nothing proven yet: `fields` plus
+/// "reason": "deadline reached" as JSON, or `line` + " (deadline reached)".
+std::string unknown_at_deadline(bool json, nlohmann::json fields, const std::string& line);
 
 class CommandDeadline {
  public:

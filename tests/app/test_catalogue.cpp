@@ -14,7 +14,9 @@ using nlohmann::json;
 /// A scratch directory with a good schedule and its variants, one file per edit.
 class Files {
  public:
-  Files() : dir_(std::filesystem::temp_directory_path() / ("netsched_cat." + std::to_string(::getpid()))) {
+  Files()
+      : dir_(std::filesystem::temp_directory_path() /
+             ("netsched_cat." + std::to_string(::getpid()))) {
     std::filesystem::create_directories(dir_);
     REQUIRE(run("gen 'hypercube(3)' total-exchange -o " + path("te.json")).code == 0);
     REQUIRE(run("gen 'dualcube(2)' matmul -o " + path("mm.json")).code == 0);
@@ -52,9 +54,13 @@ class Files {
 
 /// A schedule file with no steps: the header alone asks for the work.
 std::string header(const std::string& kind, const std::string& topology, std::uint64_t nodes) {
-  return json{{"format", "netsched-schedule"}, {"version", 1},     {"topology", topology},
+  return json{{"format", "netsched-schedule"},
+              {"version", 1},
+              {"topology", topology},
               {"collective", {{"kind", kind}, {"nodes", nodes}, {"root", 0}}},
-              {"model", "one-port"},          {"payloads", json::array()}, {"steps", json::array()}}
+              {"model", "one-port"},
+              {"payloads", json::array()},
+              {"steps", json::array()}}
       .dump();
 }
 
@@ -70,25 +76,44 @@ std::vector<Entry> spec_entries() {
       {"info 'ring(5'", "spec column 7: expected ')', found end of spec"},
       {"info 'ring(-1)'", "spec column 6: expected a non-negative integer, found '-'"},
       {"info 'ring(0)'", "spec column 6: ring: n must be between 1 and 268435456, got 0"},
-      {"info 'star(5)'", "spec column 1: unknown network 'star' (known: ring, path, complete, hypercube, torus, mesh, ghc, product, ccc, dualcube, rdn, hdn, hsn, rhs, mfc, hfc, hypernet)"},
+      {"info 'star(5)'",
+       "spec column 1: unknown network 'star' (known: ring, path, complete, hypercube, torus, "
+       "mesh, ghc, product, ccc, dualcube, rdn, hdn, hsn, rhs, mfc, hfc, hypernet)"},
       {"info 'ring(99999999999999999999)'", "spec column 6: integer does not fit in 64 bits"},
-      {"route 'ring(4294967295)' 0 1", "spec column 6: ring: n must be between 1 and 268435456, got 4294967295"},
-      {"info 'hypercube(32)'", "spec column 1: hypercube has 4294967296 nodes, over the limit kMaxNodes = 268435456 (2^28)"},
-      {"info 'torus(100000,100000)'", "spec column 1: torus has 10000000000 nodes, over the limit kMaxNodes = 268435456 (2^28)"},
-      {"info 'complete(65536462)'", "spec column 1: complete(65536462) may have up to 2147513892970491 links (N * max degree / 2), over the limit kMaxEdges = 2147483648 (2^31)"},
-      {"info 'hfc(complete(519420367),6)'", "spec column 14: complete: n must be between 1 and 268435456, got 519420367"},
-      {"info 'hdn(torus(2,77777773,5),sn=[{0,1,2}])'", "spec column 5: torus has 777777730 nodes, over the limit kMaxNodes = 268435456 (2^28)"},
-      {"info 'hdn(torus(2,3,5), sn=[{0}], sn=[{1}])'", "spec column 29: hdn: argument 'sn' given twice"},
-      {"info 'hdn(torus(2,3,5), sn=[{0,0}])'", "spec column 23: hdn: super-node set 1 repeats dimension 0"},
-      {"info 'hdn(torus(2,3,5), sm=[{}])'", "spec column 19: hdn: unknown argument 'sm' (expected hdn(B, sn=[{dims},...]))"},
-      {"info 'product(ring(3),ccc(3))'", "spec column 17: product: factor 'ccc(3)' is not a ring, path, complete graph or product of these"},
-      {"info 'hypernet(2,3,4)'", "spec column 1: hypernet(r,l,k) is not implemented: the link rule of the RHFC paper §6.1 does not determine the network (see docs/families.md)"},
+      {"route 'ring(4294967295)' 0 1",
+       "spec column 6: ring: n must be between 1 and 268435456, got 4294967295"},
+      {"info 'hypercube(32)'",
+       "spec column 1: hypercube has 4294967296 nodes, over the limit kMaxNodes = 268435456 "
+       "(2^28)"},
+      {"info 'torus(100000,100000)'",
+       "spec column 1: torus has 10000000000 nodes, over the limit kMaxNodes = 268435456 (2^28)"},
+      {"info 'complete(65536462)'",
+       "spec column 1: complete(65536462) may have up to 2147513892970491 links (N * max degree / "
+       "2), over the limit kMaxEdges = 2147483648 (2^31)"},
+      {"info 'hfc(complete(519420367),6)'",
+       "spec column 14: complete: n must be between 1 and 268435456, got 519420367"},
+      {"info 'hdn(torus(2,77777773,5),sn=[{0,1,2}])'",
+       "spec column 5: torus has 777777730 nodes, over the limit kMaxNodes = 268435456 (2^28)"},
+      {"info 'hdn(torus(2,3,5), sn=[{0}], sn=[{1}])'",
+       "spec column 29: hdn: argument 'sn' given twice"},
+      {"info 'hdn(torus(2,3,5), sn=[{0,0}])'",
+       "spec column 23: hdn: super-node set 1 repeats dimension 0"},
+      {"info 'hdn(torus(2,3,5), sm=[{}])'",
+       "spec column 19: hdn: unknown argument 'sm' (expected hdn(B, sn=[{dims},...]))"},
+      {"info 'product(ring(3),ccc(3))'",
+       "spec column 17: product: factor 'ccc(3)' is not a ring, path, complete graph or product of "
+       "these"},
+      {"info 'hypernet(2,3,4)'",
+       "spec column 1: hypernet(r,l,k) is not implemented: the link rule of the RHFC paper §6.1 "
+       "does not determine the network (see docs/families.md)"},
       {"info 'ccc(28)'", "spec column 5: ccc: n must be between 2 and 27, got 28"},
       {"info 'dualcube(0)'", "spec column 10: dualcube: r must be between 1 and 16, got 0"},
       {"info 'hsn(0,ring(3))'", "spec column 5: hsn: levels l must be between 1 and 32, got 0"},
-      {"info 'mfc(complete(2),3,8)'", "spec column 19: mfc: N_3 (at most N_1...N_{i-1} + 1) must be between 1 and 7, got 8"},
+      {"info 'mfc(complete(2),3,8)'",
+       "spec column 19: mfc: N_3 (at most N_1...N_{i-1} + 1) must be between 1 and 7, got 8"},
       {"info 'rdn(5,1)'", "spec column 5: rdn: base B must be a network such as ring(5)"},
-      {"info 'torus()'", "spec column 1: torus: expected torus(n1,...,nk) with 1 to 64 sides, got 0 arguments"},
+      {"info 'torus()'",
+       "spec column 1: torus: expected torus(n1,...,nk) with 1 to 64 sides, got 0 arguments"},
   };
 }
 
@@ -100,66 +125,138 @@ std::vector<Entry> node_and_option_entries() {
       {"route 'torus(3,4)' 0 '(1,2'", "label '(1,2': missing ')'"},
       {"route 'hypercube(3)' 0 2222", "node 2222 out of range 0..7"},
       {"route 'ring(5)' 0", "route needs U and V, or --all"},
-      {"route 'ring(5)' 0 1 --threads 2", "--threads does not apply to one route (--threads applies to --all)"},
-      {"route 'ring(5)' 0 1 --all", "U does not apply to --all (--all routes every pair; give U and V without it)"},
+      {"route 'ring(5)' 0 1 --threads 2",
+       "--threads does not apply to one route (--threads applies to --all)"},
+      {"route 'ring(5)' 0 1 --all",
+       "U does not apply to --all (--all routes every pair; give U and V without it)"},
       {"gen 'ring(5)' broadcast --root 9 -o /dev/null", "node 9 out of range 0..4"},
-      {"gen 'hypercube(3)' total-exchange --root 3 -o x.json", "--root does not apply to total-exchange (--root applies to broadcast, scatter, vecmat and multicast)"},
-      {"gen 'hypercube(3)' broadcast --source 3 -o x.json", "--source does not apply to broadcast (--source applies to route)"},
-      {"gen 'hypercube(3)' broadcast --dimension 1 -o x.json", "--dimension does not apply to broadcast (--dimension applies to cube-dimension)"},
+      {"gen 'hypercube(3)' total-exchange --root 3 -o x.json",
+       "--root does not apply to total-exchange (--root applies to broadcast, scatter, vecmat and "
+       "multicast)"},
+      {"gen 'hypercube(3)' broadcast --source 3 -o x.json",
+       "--source does not apply to broadcast (--source applies to route)"},
+      {"gen 'hypercube(3)' broadcast --dimension 1 -o x.json",
+       "--dimension does not apply to broadcast (--dimension applies to cube-dimension)"},
       {"gen 'hypercube(3)' route --source 0 -o x.json", "gen route needs --source and --target"},
-      {"gen 'hypercube(3)' broadcast", "--output is required (run 'netsched --help' or 'netsched VERB --help')"},
-      {"gen 'hypercube(3)' gossip -o x.json", "COLLECTIVE: gossip not in {broadcast,route,scatter,total-exchange,cube-dimension,all-reduce,prefix,cluster-sum,cluster-prefix,matmul,vecmat,all-gather,multicast} (run 'netsched --help' or 'netsched VERB --help')"},
-      {"gen 'ring(5)' broadcast --algorithm nosuch -o x.json", "broadcast algorithm 'nosuch' does not apply to ring (choose from: product-broadcast, greedy)"},
-      {"gen 'ring(5)' scatter -o x.json", "scatter is implemented for dualcubes only so far (one2allp)"},
-      {"claims --only nosuch", "claims --only nosuch: no claim id starts with it (see 'netsched claims')"},
-      {"info 'ring(5)' --bogus", "The following argument was not expected: --bogus (run 'netsched --help' or 'netsched VERB --help')"},
-      {"prove min-steps 'ring(4)' broadcast --timeout 0", "--timeout: must be a number > 0, got 0 (run 'netsched --help' or 'netsched VERB --help')"},
+      {"gen 'hypercube(3)' broadcast",
+       "--output is required (run 'netsched --help' or 'netsched VERB --help')"},
+      {"gen 'hypercube(3)' gossip -o x.json",
+       "COLLECTIVE: gossip not in "
+       "{broadcast,route,scatter,total-exchange,cube-dimension,all-reduce,prefix,cluster-sum,"
+       "cluster-prefix,matmul,vecmat,all-gather,multicast} (run 'netsched --help' or 'netsched "
+       "VERB --help')"},
+      {"gen 'ring(5)' broadcast --algorithm nosuch -o x.json",
+       "broadcast algorithm 'nosuch' does not apply to ring (choose from: product-broadcast, "
+       "greedy)"},
+      {"gen 'ring(5)' scatter -o x.json",
+       "scatter is implemented for dualcubes only so far (one2allp)"},
+      {"claims --only nosuch",
+       "claims --only nosuch: no claim id starts with it (see 'netsched claims')"},
+      {"info 'ring(5)' --bogus",
+       "The following argument was not expected: --bogus (run 'netsched --help' or 'netsched VERB "
+       "--help')"},
+      {"prove min-steps 'ring(4)' broadcast --timeout 0",
+       "--timeout: must be a number > 0, got 0 (run 'netsched --help' or 'netsched VERB --help')"},
       {"prove min-steps 'ring(4)'", "prove min-steps needs SPEC and COLLECTIVE"},
-      {"nosuchverb", "unknown verb 'nosuchverb' (verbs: claims, export, gen, info, prove, route, verify)"},
+      {"nosuchverb",
+       "unknown verb 'nosuchverb' (verbs: claims, export, gen, info, prove, route, verify)"},
   };
 }
 
 std::vector<Entry> file_entries(Files& f) {
   auto steps = [](json& j) -> json& { return j["steps"]; };
   return {
-      {"verify " + f.path("missing.json"), "cannot read " + f.path("") + "missing.json: no such file"},
+      {"verify " + f.path("missing.json"),
+       "cannot read " + f.path("") + "missing.json: no such file"},
       {"verify " + f.path(""), "cannot read " + f.path("") + ": not a regular file"},
-      {"verify " + f.text("empty.json", ""), "schedule file: not valid JSON ([json.exception.parse_error.101] parse error at line 1, column 1: syntax error while parsing value - unexpected end of input; expected '[', '{', or a literal)"},
-      {"verify " + f.text("garbage.json", "not json"), "schedule file: not valid JSON ([json.exception.parse_error.101] parse error at line 1, column 2: syntax error while parsing value - invalid literal; last read: 'no')"},
+      {"verify " + f.text("empty.json", ""),
+       "schedule file: not valid JSON ([json.exception.parse_error.101] parse error at line 1, "
+       "column 1: syntax error while parsing value - unexpected end of input; expected '[', '{', "
+       "or a literal)"},
+      {"verify " + f.text("garbage.json", "not json"),
+       "schedule file: not valid JSON ([json.exception.parse_error.101] parse error at line 1, "
+       "column 2: syntax error while parsing value - invalid literal; last read: 'no')"},
       {"verify " + f.text("array.json", "[1,2,3]"), "schedule file: expected a JSON object"},
-      {"verify " + f.text("deep.json", std::string(40, '[') + std::string(40, ']')), "schedule file: JSON nested deeper than the limit kMaxJsonDepth = 32"},
-      {"verify " + f.text("bignum.json", "{\"format\": 1e999999}"), "schedule file: not valid JSON ([json.exception.out_of_range.406] number overflow parsing '1e999999')"},
-      {"verify " + f.te("format.json", [](json& j) { j["format"] = "other"; }), "schedule file: format must be \"netsched-schedule\""},
-      {"verify " + f.te("version.json", [](json& j) { j["version"] = 2; }), "schedule file: unsupported version 2 (this netsched reads version 1)"},
-      {"verify " + f.te("notopo.json", [](json& j) { j.erase("topology"); }), "schedule file: missing field 'topology'"},
-      {"verify " + f.te("badtopo.json", [](json& j) { j["topology"] = "ring("; }), "spec column 6: expected a non-negative integer, found end of spec"},
-      {"verify " + f.te("othertopo.json", [](json& j) { j["topology"] = "ring(5)"; }), "schedule is for 8 nodes, but ring(5) has 5"},
-      {"verify " + f.te("nodes.json", [](json& j) { j["collective"]["nodes"] = 9; }), "schedule is for 9 nodes, but hypercube(3) has 8"},
-      {"verify " + f.te("hugenodes.json", [](json& j) { j["collective"]["nodes"] = 4294967296ull; }), "schedule file: collective: nodes 4294967296 is outside 1..268435456 (the limit kMaxNodes = 2^28)"},
-      {"verify " + f.te("kind.json", [](json& j) { j["collective"]["kind"] = "gossip"; }), "schedule file: collective: unknown kind \"gossip\""},
-      {"verify " + f.te("model.json", [](json& j) { j["model"] = "two-port"; }), "schedule file: unknown model \"two-port\" (one-port, all-port or single-dimension)"},
-      {"verify " + f.te("node99.json", [&](json& j) { steps(j)[1]["to"][0] = 99; }), "step 1 transfer 0: node 99 is not a node of hypercube(3) (0..7)"},
-      {"verify " + f.te("negnode.json", [&](json& j) { steps(j)[0]["from"][0] = -1; }), "schedule file: step 0 transfer 0: expected a node id"},
-      {"verify " + f.te("payidx.json", [&](json& j) { steps(j)[0]["payload"][0] = 999; }), "schedule file: step 0 transfer 0: payload index out of range"},
+      {"verify " + f.text("deep.json", std::string(40, '[') + std::string(40, ']')),
+       "schedule file: JSON nested deeper than the limit kMaxJsonDepth = 32"},
+      {"verify " + f.text("bignum.json", "{\"format\": 1e999999}"),
+       "schedule file: not valid JSON ([json.exception.out_of_range.406] number overflow parsing "
+       "'1e999999')"},
+      {"verify " + f.te("format.json", [](json& j) { j["format"] = "other"; }),
+       "schedule file: format must be \"netsched-schedule\""},
+      {"verify " + f.te("version.json", [](json& j) { j["version"] = 2; }),
+       "schedule file: unsupported version 2 (this netsched reads version 1)"},
+      {"verify " + f.te("notopo.json", [](json& j) { j.erase("topology"); }),
+       "schedule file: missing field 'topology'"},
+      {"verify " + f.te("badtopo.json", [](json& j) { j["topology"] = "ring("; }),
+       "spec column 6: expected a non-negative integer, found end of spec"},
+      {"verify " + f.te("othertopo.json", [](json& j) { j["topology"] = "ring(5)"; }),
+       "schedule is for 8 nodes, but ring(5) has 5"},
+      {"verify " + f.te("nodes.json", [](json& j) { j["collective"]["nodes"] = 9; }),
+       "schedule is for 9 nodes, but hypercube(3) has 8"},
+      {"verify " +
+           f.te("hugenodes.json", [](json& j) { j["collective"]["nodes"] = 4294967296ull; }),
+       "schedule file: collective: nodes 4294967296 is outside 1..268435456 (the limit kMaxNodes = "
+       "2^28)"},
+      {"verify " + f.te("kind.json", [](json& j) { j["collective"]["kind"] = "gossip"; }),
+       "schedule file: collective: unknown kind \"gossip\""},
+      {"verify " + f.te("model.json", [](json& j) { j["model"] = "two-port"; }),
+       "schedule file: unknown model \"two-port\" (one-port, all-port or single-dimension)"},
+      {"verify " + f.te("node99.json", [&](json& j) { steps(j)[1]["to"][0] = 99; }),
+       "step 1 transfer 0: node 99 is not a node of hypercube(3) (0..7)"},
+      {"verify " + f.te("negnode.json", [&](json& j) { steps(j)[0]["from"][0] = -1; }),
+       "schedule file: step 0 transfer 0: expected a node id"},
+      {"verify " + f.te("payidx.json", [&](json& j) { steps(j)[0]["payload"][0] = 999; }),
+       "schedule file: step 0 transfer 0: payload index out of range"},
       {"verify " + f.te("chunk.json",
                         [](json& j) {
                           for (json& p : j["payloads"]) p = json::array({64});
-                        }), "payload 0 names chunk 64, but the total-exchange has chunks 0..63"},
+                        }),
+       "payload 0 names chunk 64, but the total-exchange has chunks 0..63"},
       {"verify " + f.te("selector.json",
-                        [](json& j) { j["payloads"][0] = {{"held", {{"nosuch", 1}}}}; }), "schedule file: payload 0: unknown selector 'nosuch'"},
+                        [](json& j) {
+                          j["payloads"][0] = {{"held", {{"nosuch", 1}}}};
+                        }),
+       "schedule file: payload 0: unknown selector 'nosuch'"},
       {"verify " + f.te("range.json",
-                        [](json& j) { j["payloads"][0] = {{"held", {{"dest_in", {{5, 1}}}}}}; }), "schedule file: payload 0: dest_in has a range with lo > hi"},
-      {"verify " + f.te("columns.json", [&](json& j) { steps(j)[0]["to"].push_back(1); }), "schedule file: step 0: from and to have different lengths"},
-      {"verify " + f.te("tampered.json", [](json& j) { j["algorithm"] = "mine"; }, true), "schedule file: tampered: the content hash *"},
-      {"verify " + f.te("record.json", [](json& j) { j["verification"]["steps"] = "x"; }, true), "schedule file: verification: field 'steps' must be a non-negative integer"},
-      {"verify " + f.te("digits.json", [](json& j) { j["digits"] = {3, 3}; }), "schedule file: digits: the radices multiply to more than 8, but the collective has 8 nodes"},
-      {"verify " + f.te("single.json", [](json& j) { j["model"] = "single-dimension"; j["topology"] = "ccc(3)"; j["collective"]["nodes"] = 24; }), "the single-dimension model needs link dimensions, which ccc does not define"},
-      {"verify " + f.mm("regs.json", [](json& j) { j["registers"] = json::array({"a"}); }), "schedule file: payload 0: register index out of range (the schedule declares 1 registers)"},
-      {"verify " + f.mm("moves.json", [](json& j) { j["payloads"][0]["moves"][0][0] = 999; }), "schedule file: payload 0: register index out of range (the schedule declares 11 registers)"},
-      {"verify " + f.te("nosteps.json", [](json& j) { j["steps"] = 5; }), "schedule file: steps must be a list"},
-      {"verify " + f.te("ts.json", [](json&) {}) + " --ts -1", "--ts: must be a number >= 0, got -1 (run 'netsched --help' or 'netsched VERB --help')"},
-      {"verify " + f.te("smt-engine.json", [](json&) {}) + " --smt --engine dense", "--engine does not apply to --smt (Z3 answers holds or violated, without cost or engine)"},
-      {"verify " + f.te("timeout.json", [](json&) {}) + " --timeout 5", "--timeout does not apply to the simulator (--timeout applies to --smt)"},
+                        [](json& j) {
+                          j["payloads"][0] = {{"held", {{"dest_in", {{5, 1}}}}}};
+                        }),
+       "schedule file: payload 0: dest_in has a range with lo > hi"},
+      {"verify " + f.te("columns.json", [&](json& j) { steps(j)[0]["to"].push_back(1); }),
+       "schedule file: step 0: from and to have different lengths"},
+      {"verify " + f.te(
+                       "tampered.json", [](json& j) { j["algorithm"] = "mine"; }, true),
+       "schedule file: tampered: the content hash *"},
+      {"verify " + f.te(
+                       "record.json", [](json& j) { j["verification"]["steps"] = "x"; }, true),
+       "schedule file: verification: field 'steps' must be a non-negative integer"},
+      {"verify " + f.te("digits.json",
+                        [](json& j) {
+                          j["digits"] = {3, 3};
+                        }),
+       "schedule file: digits: the radices multiply to more than 8, but the collective has 8 "
+       "nodes"},
+      {"verify " + f.te("single.json",
+                        [](json& j) {
+                          j["model"] = "single-dimension";
+                          j["topology"] = "ccc(3)";
+                          j["collective"]["nodes"] = 24;
+                        }),
+       "the single-dimension model needs link dimensions, which ccc does not define"},
+      {"verify " + f.mm("regs.json", [](json& j) { j["registers"] = json::array({"a"}); }),
+       "schedule file: payload 0: register index out of range (the schedule declares 1 registers)"},
+      {"verify " + f.mm("moves.json", [](json& j) { j["payloads"][0]["moves"][0][0] = 999; }),
+       "schedule file: payload 0: register index out of range (the schedule declares 11 "
+       "registers)"},
+      {"verify " + f.te("nosteps.json", [](json& j) { j["steps"] = 5; }),
+       "schedule file: steps must be a list"},
+      {"verify " + f.te("ts.json", [](json&) {}) + " --ts -1",
+       "--ts: must be a number >= 0, got -1 (run 'netsched --help' or 'netsched VERB --help')"},
+      {"verify " + f.te("smt-engine.json", [](json&) {}) + " --smt --engine dense",
+       "--engine does not apply to --smt (Z3 answers holds or violated, without cost or engine)"},
+      {"verify " + f.te("timeout.json", [](json&) {}) + " --timeout 5",
+       "--timeout does not apply to the simulator (--timeout applies to --smt)"},
       {"verify " + f.path("node99.json") + " --engine blocks",
        "step 1 transfer 0: node 99 is not a node of hypercube(3) (0..7)"},
       {"verify " + f.path("node99.json") + " --engine dense",
@@ -172,20 +269,31 @@ std::vector<Entry> file_entries(Files& f) {
       {"verify " + f.text("scatter17.json", header("scatter", "hypercube(17)", 131072)),
        "schedule has 131072 chunks on 131072 nodes: too large for the dense simulator (over the "
        "limit kDenseMaxPairs = 2^32 node-chunk pairs)"},
-      {"verify " + f.te("te11.json", [](json& j) { j["topology"] = "hypercube(11)"; j["collective"]["nodes"] = 2048; j["steps"] = json::array(); }) + " --engine dense",
+      {"verify " +
+           f.te("te11.json",
+                [](json& j) {
+                  j["topology"] = "hypercube(11)";
+                  j["collective"]["nodes"] = 2048;
+                  j["steps"] = json::array();
+                }) +
+           " --engine dense",
        "schedule has 4194304 chunks on 2048 nodes: too large for the dense simulator (over the "
        "limit kDenseMaxPairs = 2^32 node-chunk pairs)"},
-      {"verify " + f.te("te20.json", [](json& j) {
-         j["topology"] = "hypercube(20)";
-         j["collective"]["nodes"] = 1048576;
-         j["steps"] = json::array();
-         j["payloads"] = json::array({{{"held", {{"dest_in", {{0, 1}}}}}}});
-       }),
+      {"verify " + f.te("te20.json",
+                        [](json& j) {
+                          j["topology"] = "hypercube(20)";
+                          j["collective"]["nodes"] = 1048576;
+                          j["steps"] = json::array();
+                          j["payloads"] = json::array({{{"held", {{"dest_in", {{0, 1}}}}}}});
+                        }),
        "a total exchange on 1048576 nodes in 0 steps is too large for the block engine (N x "
        "ceil(N/64) x (steps+1) over the limit kBlocksMaxWork = 2^33)"},
       {"route 'torus(65535,65535)' 0 1",
        "spec column 1: torus has 4294836225 nodes, over the limit kMaxNodes = 268435456 (2^28)"},
-      {"gen 'ring(5)' broadcast -o " + f.path(""), "will not write " + f.path("") + ": it exists and is not a regular file (a directory, FIFO or device); use -o - for standard output"},
+      {"gen 'ring(5)' broadcast -o " + f.path(""),
+       "will not write " + f.path("") +
+           ": it exists and is not a regular file (a directory, FIFO or device); use -o - for "
+           "standard output"},
   };
 }
 
@@ -196,7 +304,7 @@ void check_entry(const Entry& e) {
   CHECK(r.out.empty());
   CHECK_FALSE(r.err.empty());
   CHECK(r.err.find('\n') == r.err.size() - 1);  // exactly one line
-  if (e.message.ends_with('*'))  // the rest names content hashes
+  if (e.message.ends_with('*'))                 // the rest names content hashes
     CHECK(r.err.starts_with("netsched: " + e.message.substr(0, e.message.size() - 1)));
   else
     CHECK(r.err == "netsched: " + e.message + "\n");
