@@ -16,7 +16,7 @@ namespace netsched {
 
 namespace {
 
-/// The suffix of the temporaries of `name`: "<name>.tmp.".
+/// What the temporaries of `name` start with: "<name>.tmp." (the writer's pid follows).
 std::string temp_prefix(const std::string& name) { return name + ".tmp."; }
 
 /// Removes "<path>.tmp.<pid>" files left by processes that no longer run (a killed writer).
