@@ -10,7 +10,7 @@ FUZZ_SECONDS ?= 600
 FUZZ_HARNESSES = fuzz_spec fuzz_schedule
 NETSCHED = $(BUILD)/app/netsched
 RC_LONG ?= max_success=2000
-RC_ASAN ?= max_success=15
+RC_ASAN ?= max_success=15 max_discard_ratio=100
 
 .PHONY: all deps configure build demo test props-long bench claims claims-doc optimum-doc clean \
         format format-check tidy test-asan fuzz-build fuzz fuzz-smoke
