@@ -213,7 +213,7 @@ TEST_CASE("errors under --json are JSON on stdout; -o - writes the schedule to s
   CHECK(r.out.empty());
 }
 
-TEST_CASE("-o refuses links and FIFOs, and removes the temporaries of dead writers") {
+TEST_CASE("output files: -o refuses links and FIFOs and removes the temporaries of dead writers") {
   const auto dir =
       std::filesystem::temp_directory_path() / ("netsched_o." + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
