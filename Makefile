@@ -12,7 +12,7 @@ NETSCHED = $(BUILD)/app/netsched
 RC_LONG ?= max_success=2000
 RC_ASAN ?= max_success=15 max_discard_ratio=100
 
-.PHONY: all deps configure build demo test props-long bench claims claims-doc optimum-doc clean \
+.PHONY: all deps configure build demo test props-long bench claims claims-doc optimum-doc pictures-doc clean \
         format format-check tidy test-asan fuzz-build fuzz fuzz-smoke
 
 all: build
@@ -29,6 +29,10 @@ build: configure
 
 demo: build
 	@scripts/demo.sh $(NETSCHED)
+
+# The pictures under docs/pictures/ (README, docs/pictures.md), made by netsched itself.
+pictures-doc: build
+	@scripts/pictures-doc.sh $(NETSCHED)
 
 test: build
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
@@ -64,7 +68,7 @@ format-check:
 	@clang-format --dry-run --Werror $(CXX_FILES) && echo "format: every C++ file follows .clang-format"
 
 tidy: build
-	@run-clang-tidy -quiet -extra-arg=-Wno-unknown-warning-option -p $(BUILD) "$(CURDIR)/(core|gen|verify|papers|analysis|claims|app)/" > $(BUILD)/tidy.log 2>&1 || \
+	@run-clang-tidy -quiet -extra-arg=-Wno-unknown-warning-option -p $(BUILD) "$(CURDIR)/(core|gen|verify|papers|analysis|claims|draw|app)/" > $(BUILD)/tidy.log 2>&1 || \
 	  (grep -E 'error:' $(BUILD)/tidy.log | sort -u; exit 1)
 	@echo "tidy: no findings"
 

@@ -21,6 +21,8 @@ Run add_verify(CLI::App& app);
 Run add_route(CLI::App& app);
 Run add_claims(CLI::App& app);
 Run add_prove(CLI::App& app);
+Run add_draw(CLI::App& app);
+Run add_sweep(CLI::App& app);
 
 /// Whether progress should be drawn (stderr is a terminal and CI is not set).
 bool show_progress();

@@ -167,6 +167,10 @@ int main(int argc, char** argv) {
   add("route", "route one pair, or check the routes of every pair (--all)",
       netsched::cli::add_route);
   add("prove", "Z3 proofs: min-steps (optimal schedules, unsat below)", netsched::cli::add_prove);
+  add("draw", "pictures: a network as SVG, a schedule step by step as an HTML viewer",
+      netsched::cli::add_draw);
+  add("sweep", "a family's properties and schedule steps over a range, as CSV, JSON and a plot",
+      netsched::cli::add_sweep);
   add("claims", "every numbered claim of the papers, checked, with its verdict",
       netsched::cli::add_claims);
   if (argc > 1 && argv[1][0] != '-') {

@@ -10,7 +10,8 @@ declare -A allowed=(
   [papers]="core gen papers"
   [analysis]="core gen verify papers analysis"
   [claims]="core gen verify papers analysis claims"
-  [app]="core gen verify papers analysis claims app"
+  [draw]="core gen verify papers analysis draw"
+  [app]="core gen verify papers analysis claims draw app"
 )
 bad=0
 for dir in "${!allowed[@]}"; do

@@ -35,11 +35,14 @@ class Holdings {
     const std::uint64_t i = node * chunks_ + chunk;
     return bits_[i >> 6] >> (i & 63) & 1;
   }
-  /// Records that `node` obtains `chunk` at `time` (again, possibly).
-  void add(std::uint32_t node, std::uint64_t chunk, std::uint32_t time) {
+  /// Records that `node` obtains `chunk` at `time` (again, possibly); whether it is new there.
+  bool add(std::uint32_t node, std::uint64_t chunk, std::uint32_t time) {
     const std::uint64_t i = node * chunks_ + chunk;
-    bits_[i >> 6] |= 1ull << (i & 63);
+    const std::uint64_t bit = 1ull << (i & 63);
+    const bool fresh = (bits_[i >> 6] & bit) == 0;
+    bits_[i >> 6] |= bit;
     if (!time_.empty()) time_[i] = static_cast<std::uint16_t>(time);
+    return fresh;
   }
   std::uint32_t acquired(std::uint32_t node, std::uint64_t chunk) const {
     return time_[node * chunks_ + chunk];
@@ -83,16 +86,20 @@ namespace {
 /// The dense simulation: holdings as a node x chunk table, step by step.
 class DenseRun {
  public:
-  DenseRun(const Network& t, const Schedule& s)
+  DenseRun(const Network& t, const Schedule& s, StepTrace* trace = nullptr)
       : s_(s),
+        trace_(trace),
         c_(s.collective),
         n_(t.num_nodes()),
         chunks_(c_.num_chunks()),
         digits_(schedule_digits(s)),
         held_(n_, chunks_, is_timed(s), s.steps.size()),
         ports_(t, s.model) {
+    if (trace_) *trace_ = StepTrace{std::vector<std::uint64_t>(n_, 0), {}, {}};
     for (std::uint64_t ch = 0; ch < chunks_; ++ch)
-      if (!c_.is_void(ch)) held_.add(c_.origin(ch).v, ch, 0);
+      if (!c_.is_void(ch) && held_.add(c_.origin(ch).v, ch, 0) && trace_)
+        ++trace_->initial[c_.origin(ch).v];
+    if (trace_) count_ = trace_->initial;
   }
 
   CheckResult run() {
@@ -207,9 +214,23 @@ class DenseRun {
       if (auto v = ports_.ports(si, ti, x)) return v;
     }
     for (std::uint64_t ti = 0; ti < tr.size(); ++ti)
-      for (auto ch : carried_[ti]) held_.add(tr[ti].to.v, ch, static_cast<std::uint32_t>(si + 1));
+      for (auto ch : carried_[ti])
+        if (held_.add(tr[ti].to.v, ch, static_cast<std::uint32_t>(si + 1)) && trace_)
+          ++count_[tr[ti].to.v];
+    if (trace_) record_step(tr);
     payload_sum += largest;
     return std::nullopt;
+  }
+
+  /// The trace of a step that obeyed the step rules: what each transfer carried, and the
+  /// holdings of its receivers after it.
+  void record_step(const std::vector<Transfer>& tr) {
+    auto& carried = trace_->carried.emplace_back();
+    auto& held = trace_->held_after.emplace_back();
+    for (std::uint64_t ti = 0; ti < tr.size(); ++ti) {
+      carried.push_back(carried_[ti].size());
+      held.emplace_back(tr[ti].to.v, count_[tr[ti].to.v]);
+    }
   }
 
   /// Rule 4: every chunk at every one of its destinations.
@@ -232,6 +253,8 @@ class DenseRun {
   }
 
   const Schedule& s_;
+  StepTrace* trace_;
+  std::vector<std::uint64_t> count_;  ///< chunks held per node (kept when tracing)
   const Collective& c_;
   std::uint64_t n_, chunks_;
   Digits digits_;
@@ -280,6 +303,14 @@ CheckResult simulate(const Network& t, const Schedule& s, Engine engine,
     return figures_by_rule(simulate_blocks(t, s, 0, progress));
   }
   return figures_by_rule(DenseRun(t, s).run());
+}
+
+CheckResult simulate_traced(const Network& t, const Schedule& s, StepTrace& trace) {
+  check_structure(t, s);
+  if (s.collective.combining())
+    throw std::invalid_argument("a step trace follows chunks; this is a " + s.collective.name() +
+                                " schedule of registers");
+  return figures_by_rule(DenseRun(t, s, &trace).run());
 }
 
 }  // namespace netsched

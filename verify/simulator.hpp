@@ -6,6 +6,8 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/network.hpp"
 #include "core/schedule.hpp"
@@ -65,5 +67,19 @@ std::optional<Engine> engine_from_name(const std::string& name);
 /// called during long block simulations.
 CheckResult simulate(const Network& t, const Schedule& s, Engine engine = Engine::Auto,
                      const std::function<void(std::uint64_t, std::uint64_t)>& progress = {});
+
+/// What the dense simulation saw step by step (for pictures): the chunks each node holds at the
+/// start, and for every step that obeyed the step rules, the chunks each transfer carried and the
+/// chunks its receiver held after the step. Steps from the first broken step rule on are absent.
+struct StepTrace {
+  std::vector<std::uint64_t> initial;               ///< [node]
+  std::vector<std::vector<std::uint64_t>> carried;  ///< [step][transfer]
+  std::vector<std::vector<std::pair<std::uint32_t, std::uint64_t>>>
+      held_after;  ///< [step][transfer]: (receiver, chunks held)
+};
+
+/// simulate() with the dense engine (its limits apply), recording a StepTrace. Throws
+/// std::invalid_argument for register schedules (they move values, not chunks).
+CheckResult simulate_traced(const Network& t, const Schedule& s, StepTrace& trace);
 
 }  // namespace netsched

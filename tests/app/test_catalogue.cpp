@@ -119,6 +119,22 @@ std::vector<Entry> spec_entries() {
 
 std::vector<Entry> node_and_option_entries() {
   return {
+      {"draw 'ring(4)' --schedule x.json -o x.svg",
+       "draw: give a SPEC or --schedule FILE (one of them)"},
+      {"draw 'ring(4)' -o x.svg --frames d",
+       "--frames does not apply to a network picture (--frames needs --schedule)"},
+      {"draw 'hypercube(27)' -o x.svg",
+       "draw: 134217728 nodes, over the layout limit kLayoutMaxNodes = 2^23"},
+      {"sweep 'ring({5..3})' -o x", "sweep: 'ring({5..3})': empty range {5..3}"},
+      {"sweep 'ring({3..1000})' -o x", "sweep: 998 points, over the limit kSweepMaxPoints = 256"},
+      {"sweep 'ring({a..3})' -o x",
+       "sweep: 'ring({a..3})': range bounds must be integers, got 'a'"},
+      {"sweep 'torus({3..5},{4..6})' -o x",
+       "sweep: 'torus({3..5},{4..6})': one range per pattern ({3..5} may appear several times)"},
+      {"sweep 'ring({1..3})' 'star(3)' -o x",
+       "sweep: point 'star(3)': spec column 1: unknown network 'star' (known: ring, path, "
+       "complete, hypercube, torus, mesh, ghc, product, ccc, dualcube, rdn, hdn, hsn, rhs, mfc, "
+       "hfc, hypernet)"},
       {"route 'ring(5)' 0 7", "node 7 out of range 0..4"},
       {"route 'ring(5)' 0 x", "label 'x': 'x' is not an integer"},
       {"route 'torus(3,4)' 0 '(1,9)'", "torus label '(1,9)': component 1 is 9, must be below 4"},
@@ -159,7 +175,8 @@ std::vector<Entry> node_and_option_entries() {
        "--timeout: must be a number > 0, got 0 (run 'netsched --help' or 'netsched VERB --help')"},
       {"prove min-steps 'ring(4)'", "prove min-steps needs SPEC and COLLECTIVE"},
       {"nosuchverb",
-       "unknown verb 'nosuchverb' (verbs: claims, export, gen, info, prove, route, verify)"},
+       "unknown verb 'nosuchverb' (verbs: claims, draw, export, gen, info, prove, route, sweep, "
+       "verify)"},
   };
 }
 

@@ -1,0 +1,112 @@
+#include "draw/layout.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <stdexcept>
+
+#include "gen/topo/product.hpp"
+
+namespace netsched::draw {
+
+Shape line_shape(std::uint64_t n, bool horizontal) {
+  Shape s;
+  for (std::uint64_t i = 0; i < n; ++i)
+    s.pos.push_back(horizontal ? Point{double(i), 0} : Point{0, double(i)});
+  (horizontal ? s.w : s.h) = n ? double(n - 1) : 0;
+  return s;
+}
+
+Shape circle_shape(std::uint64_t n) {
+  if (n <= 2) return line_shape(n, true);
+  const double r = 0.5 / std::sin(std::numbers::pi / double(n));
+  Shape s;
+  for (std::uint64_t i = 0; i < n; ++i) {
+    const double a = 2 * std::numbers::pi * double(i) / double(n) - std::numbers::pi / 2;
+    s.pos.push_back({r + r * std::cos(a), r + r * std::sin(a)});
+  }
+  s.w = s.h = 2 * r;
+  return s;
+}
+
+Shape grid_shape(std::uint64_t n, double cell_w, double cell_h) {
+  const auto cols = static_cast<std::uint64_t>(
+      std::max(1.0, std::ceil(std::sqrt(double(n) * cell_h / std::max(cell_w, 1e-9)))));
+  const std::uint64_t rows = (n + cols - 1) / cols;
+  Shape s;
+  for (std::uint64_t i = 0; i < n; ++i) s.pos.push_back({double(i % cols), double(i / cols)});
+  s.w = double(std::min(n, cols) - (n ? 1 : 0));
+  s.h = rows ? double(rows - 1) : 0;
+  return s;
+}
+
+Shape nest(const Shape& outer, const Shape& inner) {
+  // The gap along an axis grows with the inner extent along it: a grid of lines stays a grid,
+  // a grid of boxes keeps its boxes apart.
+  const double cw = inner.w + 1.5 + 0.25 * inner.w, ch = inner.h + 1.5 + 0.25 * inner.h;
+  Shape s;
+  s.pos.reserve(outer.size() * inner.size());
+  for (const Point& o : outer.pos)
+    for (const Point& i : inner.pos) s.pos.push_back({o.x * cw + i.x, o.y * ch + i.y});
+  s.w = outer.w * cw + inner.w;
+  s.h = outer.h * ch + inner.h;
+  return s;
+}
+
+Shape bits_shape(std::uint32_t bits) {
+  Shape s = line_shape(1, true);
+  for (std::uint32_t b = 0; b < bits; ++b) s = nest(line_shape(2, b % 2 == 0), s);
+  return s;
+}
+
+std::vector<Point> place(const Shape& s, std::uint64_t nodes,
+                         const std::function<std::uint64_t(std::uint64_t)>& index_of) {
+  std::vector<Point> pos(nodes);
+  for (std::uint64_t u = 0; u < nodes; ++u) pos[u] = s.pos.at(index_of(u));
+  return pos;
+}
+
+Grouping block_grouping(std::string name, std::uint64_t nodes, std::uint64_t width) {
+  Grouping g{std::move(name), std::vector<std::uint32_t>(nodes), 0};
+  for (std::uint64_t u = 0; u < nodes; ++u) g.box[u] = static_cast<std::uint32_t>(u / width);
+  g.boxes = static_cast<std::uint32_t>((nodes + width - 1) / width);
+  return g;
+}
+
+std::function<std::uint32_t(NodeId, NodeId)> kind_by_dimension(const Network& t,
+                                                               std::vector<std::uint32_t> kind_of) {
+  return [&t, kind_of = std::move(kind_of)](NodeId u, NodeId v) -> std::uint32_t {
+    const auto d = t.edge_dimension(u, v);
+    if (!d || kind_of.empty()) return 0;
+    return kind_of[std::min<std::size_t>(*d, kind_of.size() - 1)];
+  };
+}
+
+namespace {
+
+NetworkLayout generic_layout(const Network& t) {
+  NetworkLayout l;
+  l.kinds = {"link"};
+  l.kind_of = [](NodeId, NodeId) { return 0u; };
+  l.method = "no structure used: Graphviz " +
+             std::string(t.num_nodes() > kNeatoMaxNodes ? "sfdp" : "neato") + " places the nodes";
+  return l;
+}
+
+}  // namespace
+
+NetworkLayout layout_network(const Network& t, bool generic) {
+  if (t.num_nodes() > kLayoutMaxNodes)
+    throw std::invalid_argument("draw: " + std::to_string(t.num_nodes()) +
+                                " nodes, over the layout limit kLayoutMaxNodes = 2^23");
+  if (generic) return generic_layout(t);
+  const std::string f = t.family();
+  if (is_product_family(f)) return layout_product(t);
+  if (f == "hdn" || f == "rdn") return layout_hdn(t);
+  if (f == "dualcube") return layout_dualcube(t);
+  if (f == "ccc") return layout_ccc(t);
+  if (f == "hsn" || f == "rhs" || f == "mfc" || f == "hfc") return layout_rhfc(t);
+  return generic_layout(t);
+}
+
+}  // namespace netsched::draw
