@@ -54,11 +54,7 @@ int draw_network(const DrawOpts& o) {
 int draw_schedule_file(const DrawOpts& o) {
   const ScheduleFile f = read_schedule_file(o.schedule);
   auto t = build_topology(f.schedule.topology);
-  if (f.schedule.steps.size() > draw::kViewMaxSteps)
-    throw std::invalid_argument(
-        fmt::format("draw: {} steps, over the viewer's limit "
-                    "kViewMaxSteps = {}",
-                    f.schedule.steps.size(), draw::kViewMaxSteps));
+  draw::check_view_limits(f.schedule);
   const Verification v = verify_schedule(*t, f.schedule);
   if (f.record) check_record(*f.record, v.record());
   const draw::Canvas c =

@@ -78,23 +78,6 @@ void set_html(Agraph_t* root, void* obj, int kind, const char* name, const std::
 
 std::string pos_text(Point p) { return fmt::format("{:.2f},{:.2f}", p.x, p.y); }
 
-std::string xml_escape(const std::string& s) {
-  std::string out;
-  for (char ch : s) {
-    if (ch == '&')
-      out += "&amp;";
-    else if (ch == '<')
-      out += "&lt;";
-    else if (ch == '>')
-      out += "&gt;";
-    else if (ch == '"')
-      out += "&quot;";
-    else
-      out += ch;
-  }
-  return out;
-}
-
 /// Members of the box of node 0 at grouping g.
 std::vector<NodeId> box_of_node0(const Grouping& g) {
   std::vector<NodeId> out;
@@ -192,6 +175,23 @@ std::uint64_t links_leaving(const Canvas& c) {
 }
 
 }  // namespace
+
+std::string xml_escape(const std::string& s) {
+  std::string out;
+  for (char ch : s) {
+    if (ch == '&')
+      out += "&amp;";
+    else if (ch == '<')
+      out += "&lt;";
+    else if (ch == '>')
+      out += "&gt;";
+    else if (ch == '"')
+      out += "&quot;";
+    else
+      out += ch;
+  }
+  return out;
+}
 
 std::string kind_color(std::uint32_t k) {
   static const char* palette[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b",

@@ -53,6 +53,9 @@ struct Mark {
 std::string render_overlay(const Canvas& c, const std::vector<Arrow>& arrows,
                            const std::vector<Mark>& marks);
 
+/// Text escaped for XML and HTML content and attribute values (& < > ").
+std::string xml_escape(const std::string& s);
+
 /// The colour of link kind k (the violation colour, red, is never one of them).
 std::string kind_color(std::uint32_t k);
 inline constexpr const char* kViolationColor = "#d62728";

@@ -160,12 +160,16 @@ void add_holdings(const Canvas& c, const StepTrace& trace, nlohmann::json& data)
 
 }  // namespace
 
-ScheduleView draw_schedule(const Canvas& c, const Schedule& s, const nlohmann::json& verification,
-                           const std::optional<Violation>& violation, bool with_frames) {
+void check_view_limits(const Schedule& s) {
   if (s.steps.size() > kViewMaxSteps)
     throw std::invalid_argument(
         fmt::format("draw: {} steps, over the viewer's limit kViewMaxSteps = {}", s.steps.size(),
                     kViewMaxSteps));
+}
+
+ScheduleView draw_schedule(const Canvas& c, const Schedule& s, const nlohmann::json& verification,
+                           const std::optional<Violation>& violation, bool with_frames) {
+  check_view_limits(s);
   ScheduleView view;
   const auto trace = trace_of(*c.net, s, view.holdings_note);
   std::vector<Frame> frames;

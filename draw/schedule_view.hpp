@@ -22,6 +22,10 @@ inline constexpr std::uint64_t kViewMaxSteps = 4096;
 /// Transfers per step above which arrows carry no text label (their tooltip still says it).
 inline constexpr std::uint64_t kMaxLabelledArrows = 64;
 
+/// Throws std::invalid_argument when `s` has more than kViewMaxSteps steps (checked before any
+/// work).
+void check_view_limits(const Schedule& s);
+
 struct ScheduleView {
   std::string html;                 ///< the viewer
   std::vector<std::string> frames;  ///< one SVG per step, then the end frame

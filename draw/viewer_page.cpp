@@ -2,23 +2,10 @@
 
 #include <fmt/format.h>
 
+#include "draw/render.hpp"
+
 namespace netsched::draw {
 namespace {
-
-std::string html_escape(const std::string& s) {
-  std::string out;
-  for (char ch : s) {
-    if (ch == '&')
-      out += "&amp;";
-    else if (ch == '<')
-      out += "&lt;";
-    else if (ch == '>')
-      out += "&gt;";
-    else
-      out += ch;
-  }
-  return out;
-}
 
 /// JSON inside a <script> element: "</" must not appear literally.
 std::string script_json(const nlohmann::json& j) {
@@ -45,6 +32,7 @@ body { font: 14px Helvetica, Arial, sans-serif; margin: 0; display: flex; height
 aside { width: 360px; border-left: 1px solid #ccc; padding: 8px; overflow: auto; font-size: 12px; }
 pre { white-space: pre-wrap; }
 #hover { min-height: 2.8em; background: #f5f5f5; padding: 4px; }
+g.frame g.node { pointer-events: none; }  /* hover reaches the network's node below */
 )";
 
 constexpr const char* kScript = R"(
@@ -143,8 +131,8 @@ red: the first violation. Hover a node for what it holds.</p>
 <script>{6}</script>
 </body></html>
 )",
-                     html_escape(title), kStyle, svg, html_escape(caption),
-                     html_escape(verification.dump(2)), script_json(data), kScript);
+                     xml_escape(title), kStyle, svg, xml_escape(caption),
+                     xml_escape(verification.dump(2)), script_json(data), kScript);
 }
 
 }  // namespace netsched::draw

@@ -187,3 +187,43 @@ TEST_CASE("acquisition windows select what arrived when, by the latest receipt")
   REQUIRE_FALSE(r.ok());
   CHECK(r.violation()->rule == Rule::EmptyPayload);
 }
+
+TEST_CASE("the step trace: what each transfer carried and what its receiver then held") {
+  const Schedule b = ring4_broadcast();
+  StepTrace trace;
+  const auto r = simulate_traced(*build_topology(b.topology), b, trace);
+  CHECK(r.ok());
+  CHECK(trace.initial == std::vector<std::uint64_t>{1, 0, 0, 0});
+  CHECK(trace.carried == std::vector<std::vector<std::uint64_t>>{{1}, {1, 1}});
+  using Held = std::vector<std::pair<std::uint32_t, std::uint64_t>>;
+  CHECK(trace.held_after == std::vector<Held>{{{1, 1}}, {{2, 1}, {3, 1}}});
+
+  // all-gather on ring(3) by hand: chunk i from node i; after two rounds every node holds 3.
+  Schedule g;
+  g.topology = "ring(3)";
+  g.collective = Collective::all_gather(3);
+  g.payloads = {{{0}}, {{1}}, {{2}}};
+  const std::vector<Transfer> round = {
+      {NodeId(0), NodeId(1), 0}, {NodeId(1), NodeId(2), 0}, {NodeId(2), NodeId(0), 0}};
+  g.steps = {Step::of(round), Step::of(round)};
+  for (std::uint32_t i = 0; i < 3; ++i) {
+    g.steps[0].transfers[i].payload = i;            // its own chunk
+    g.steps[1].transfers[i].payload = (i + 2) % 3;  // the chunk it received
+  }
+  const auto rg = simulate_traced(*build_topology(g.topology), g, trace);
+  CHECK(rg.ok());
+  CHECK(trace.initial == std::vector<std::uint64_t>{1, 1, 1});
+  CHECK(trace.carried == std::vector<std::vector<std::uint64_t>>{{1, 1, 1}, {1, 1, 1}});
+  CHECK(trace.held_after.back() == Held{{1, 3}, {2, 3}, {0, 3}});
+  // a chunk received again does not count twice
+  g.steps[1].transfers[1].payload = 1;  // node 1 sends chunk 1 to node 2, which has it already
+  simulate_traced(*build_topology(g.topology), g, trace);
+  CHECK(trace.held_after.back()[1] == std::pair<std::uint32_t, std::uint64_t>{2, 2});
+
+  // a broken step rule ends the trace before that step
+  Schedule bad = ring4_broadcast();
+  bad.steps[1].transfers[1].to = NodeId(2);  // two receipts at node 2
+  const auto rb = simulate_traced(*build_topology(bad.topology), bad, trace);
+  CHECK_FALSE(rb.ok());
+  CHECK(trace.carried.size() == 1);
+}
