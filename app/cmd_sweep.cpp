@@ -13,7 +13,8 @@ Run add_sweep(CLI::App& app) {
   struct Opts {
     std::vector<std::string> patterns;
     std::string out;
-    bool no_plot = false, no_schedules = false, json = false;
+    bool no_plot = false, no_schedules = false, json = false, bisection = false;
+    unsigned bisection_timeout = draw::SweepOptions{}.bisection_timeout_ms / kMillisecondsPerSecond;
     std::uint64_t exchange_max = draw::SweepOptions{}.exchange_max_nodes;
   };
   auto o = std::make_shared<Opts>();
@@ -32,15 +33,25 @@ Run add_sweep(CLI::App& app) {
                  "generate the total exchange only up to this many nodes (it grows as N^2)")
       ->check(CLI::Range(std::uint64_t{2}, draw::kSweepMaxExchangeNodes))
       ->capture_default_str();
+  app.add_flag("--bisection", o->bisection,
+               "exact bisection width by Z3 on networks of at most 32 nodes (slow: ~20 s at 32)");
+  auto* btime = app.add_option("--bisection-timeout", o->bisection_timeout,
+                               "--bisection: seconds per point before Z3 gives up")
+                    ->check(kPositive)
+                    ->capture_default_str();
   app.add_flag("--json", o->json, "print the rows as JSON");
   app.footer(
       "Series: one per pattern with a range; patterns without a range join the series of "
       "their family. Columns: docs/cli.md (sweep).");
-  return [o] {
+  return [o, btime] {
+    refuse_option(btime, o->bisection, "a sweep without --bisection",
+                  "--bisection-timeout needs --bisection");
     const auto points = draw::expand_patterns(o->patterns);
     draw::SweepOptions opt;
     opt.schedules = !o->no_schedules;
     opt.exchange_max_nodes = o->exchange_max;
+    opt.bisection = o->bisection;
+    opt.bisection_timeout_ms = o->bisection_timeout * kMillisecondsPerSecond;
     opt.progress = [](const std::string& line) { progress_note(line); };
     const nlohmann::json rows = draw::sweep(points, opt);
     progress_done();

@@ -15,6 +15,7 @@
 #include "analysis/info.hpp"
 #include "core/io.hpp"
 #include "gen/topology.hpp"
+#include "verify/smt_bisection.hpp"
 
 namespace netsched::draw {
 namespace {
@@ -76,6 +77,22 @@ void schedule_columns(const Network& t, const std::string& collective, const std
   }
 }
 
+/// The exact bisection width by Z3, or why there is none.
+void bisection_column(const Network& t, const SweepOptions& o, nlohmann::json& row,
+                      std::vector<std::string>& notes) {
+  if (t.num_nodes() > kSweepBisectionMaxNodes) {
+    notes.push_back(fmt::format("bisection: {} nodes > {} (exact search only on small networks)",
+                                t.num_nodes(), kSweepBisectionMaxNodes));
+    return;
+  }
+  const Bisection b = bisection_width(t, o.bisection_timeout_ms);
+  if (b.result == Bisection::Kind::Exact)
+    row["bisection"] = b.width;
+  else
+    notes.push_back(fmt::format("bisection: Z3 did not decide within {} ms (best cut {})",
+                                o.bisection_timeout_ms, b.width));
+}
+
 nlohmann::json sweep_row(const SweepPoint& p, const SweepOptions& o) {
   nlohmann::json row;
   for (const auto& c : sweep_columns()) row[c] = nullptr;
@@ -106,6 +123,7 @@ nlohmann::json sweep_row(const SweepPoint& p, const SweepOptions& o) {
           fmt::format("total exchange not generated: {} nodes > --exchange-max-nodes {}",
                       t->num_nodes(), o.exchange_max_nodes));
   }
+  if (o.bisection) bisection_column(*t, o, row, notes);
   std::string joined;
   for (const auto& n : notes) joined += (joined.empty() ? "" : "; ") + n;
   row["notes"] = joined;
@@ -170,6 +188,7 @@ const std::vector<std::string>& sweep_columns() {
                                              "radius",
                                              "avg_distance",
                                              "cost",
+                                             "bisection",
                                              "broadcast_algorithm",
                                              "broadcast_steps",
                                              "broadcast_bound",

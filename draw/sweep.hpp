@@ -29,9 +29,15 @@ std::vector<SweepPoint> expand_patterns(const std::vector<std::string>& patterns
 /// The largest --exchange-max-nodes (a total exchange grows as N^2 messages).
 inline constexpr std::uint64_t kSweepMaxExchangeNodes = std::uint64_t{1} << 15;
 
+/// Nodes up to which --bisection asks Z3 for the exact bisection width (hypercube(5), 32 nodes:
+/// about 20 s; larger ones rarely finish).
+inline constexpr std::uint64_t kSweepBisectionMaxNodes = 32;
+
 struct SweepOptions {
   bool schedules = true;                    ///< generate broadcast and total exchange
   std::uint64_t exchange_max_nodes = 1024;  ///< total exchange only up to this many nodes
+  bool bisection = false;                   ///< exact bisection width by Z3 (small networks)
+  unsigned bisection_timeout_ms = 10'000;   ///< per point
   std::function<void(const std::string&)> progress;
 };
 

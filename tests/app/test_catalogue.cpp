@@ -126,6 +126,9 @@ std::vector<Entry> node_and_option_entries() {
       {"draw 'hypercube(27)' -o x.svg",
        "draw: 134217728 nodes, over the layout limit kLayoutMaxNodes = 2^23"},
       {"sweep 'ring({5..3})' -o x", "sweep: 'ring({5..3})': empty range {5..3}"},
+      {"sweep 'ring(3)' -o x --bisection-timeout 5",
+       "--bisection-timeout does not apply to a sweep without --bisection (--bisection-timeout "
+       "needs --bisection)"},
       {"sweep 'ring({3..1000})' -o x", "sweep: 998 points, over the limit kSweepMaxPoints = 256"},
       {"sweep 'ring({a..3})' -o x",
        "sweep: 'ring({a..3})': range bounds must be integers, got 'a'"},

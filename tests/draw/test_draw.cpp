@@ -166,3 +166,20 @@ TEST_CASE("sweep: the CSV equals info --json on every point, and the plot is SVG
   parse(slurp(prefix + ".svg"));
   CHECK(slurp(prefix + ".gp").find("set multiplot") != std::string::npos);
 }
+
+TEST_CASE("sweep --bisection equals prove bisection, and says why where it has none") {
+  const std::string prefix = scratch("sweepb");
+  REQUIRE(run("sweep 'torus(4,4)' 'dualcube(2)' 'hypercube(6)' --bisection --no-schedules "
+              "--no-plot -o " +
+              prefix)
+              .code == 0);
+  const json rows = json::parse(slurp(prefix + ".json"));
+  REQUIRE(rows.size() == 3);
+  for (std::size_t i = 0; i < 2; ++i) {
+    const Run p = run("prove bisection '" + rows[i]["spec"].get<std::string>() + "' --json");
+    REQUIRE(p.code == 0);
+    CHECK(rows[i]["bisection"] == json::parse(p.out)["width"]);
+  }
+  CHECK(rows[2]["bisection"].is_null());  // 64 nodes: over the sweep's exact-search size
+  CHECK(rows[2]["notes"].get<std::string>().find("bisection: 64 nodes > 32") != std::string::npos);
+}
