@@ -14,6 +14,8 @@ bool SpecValue::operator==(const SpecValue& o) const {
       return name == o.name && args == o.args;
     case Kind::Sets:
       return sets == o.sets;
+    case Kind::Str:
+      return text == o.text;
   }
   return false;
 }
@@ -127,11 +129,31 @@ class Parser {
   SpecValue value(std::size_t depth) {
     skip();
     if (peek('[')) return sets();
+    if (peek('"')) return string();
     if (at_name()) return call(depth + 1);
     SpecValue v;
     v.kind = SpecValue::Kind::Int;
     v.column = column();
     v.number = integer();
+    return v;
+  }
+  SpecValue string() {
+    SpecValue v;
+    v.kind = SpecValue::Kind::Str;
+    v.column = column();
+    expect('"');
+    while (pos_ < text_.size() && text_[pos_] != '"') {
+      if (static_cast<unsigned char>(text_[pos_]) < ' ')
+        fail("expected no control character in a string");
+      if (text_[pos_] == '\\') {
+        ++pos_;
+        if (pos_ >= text_.size() || (text_[pos_] != '"' && text_[pos_] != '\\'))
+          fail("expected \\\" or \\\\ after a backslash");
+      }
+      v.text += text_[pos_++];
+    }
+    if (pos_ >= text_.size()) fail("expected '\"' closing the string");
+    ++pos_;
     return v;
   }
   SpecValue sets() {
@@ -175,6 +197,12 @@ std::string print_spec(const SpecValue& v) {
         s += print_spec(v.args[i].value);
       }
       return s + ")";
+    }
+    case SpecValue::Kind::Str: {
+      std::string s = "\"";
+      for (char c : v.text)
+        s += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
+      return s + "\"";
     }
     case SpecValue::Kind::Sets: {
       std::string s = "[";

@@ -4,10 +4,11 @@
 ///   spec  := call
 ///   call  := name '(' [arg {',' arg}] ')'
 ///   arg   := value | name '=' value
-///   value := int | call | '[' [set {',' set}] ']'
+///   value := int | string | call | '[' [set {',' set}] ']'
 ///   set   := '{' [int {',' int}] '}'
 ///
-/// Names are [a-z][a-z0-9_]*, ints are decimal; blanks may stand between tokens.
+/// Names are [a-z][a-z0-9_]*, ints are decimal, strings are "double-quoted" (\" and \\ stand
+/// for a quote and a backslash; no control characters); blanks may stand between tokens.
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -33,13 +34,14 @@ struct SpecArg;
 
 /// A parsed value: an integer, a call, or a list of integer sets.
 struct SpecValue {
-  enum class Kind { Int, Call, Sets };
+  enum class Kind { Int, Call, Sets, Str };
   Kind kind = Kind::Int;
   std::uint64_t number = 0;                      ///< Kind::Int
   std::string name;                              ///< Kind::Call
   std::vector<SpecArg> args;                     ///< Kind::Call
   std::vector<std::vector<std::uint64_t>> sets;  ///< Kind::Sets
   std::vector<std::size_t> set_columns;          ///< Kind::Sets: column of each set
+  std::string text;                              ///< Kind::Str
   std::size_t column = 1;                        ///< where the value starts
   bool operator==(const SpecValue& o) const;
 };

@@ -6,6 +6,7 @@
 #include "core/metrics.hpp"
 #include "gen/topo/ccc.hpp"
 #include "gen/topo/dualcube.hpp"
+#include "gen/topo/file_graph.hpp"
 #include "gen/topo/hdn.hpp"
 #include "gen/topo/hsn.hpp"
 #include "gen/topo/mfc.hpp"
@@ -32,6 +33,7 @@ const std::vector<std::pair<std::string, std::string>>& topology_families() {
       {"mfc", "mfc(G,N_2,...,N_l)"},
       {"hfc", "hfc(G,N_2,...,N_l)"},
       {"hypernet", "hypernet(r,l,k)"},
+      {"file", "file(\"path\" [, format=\"graphml\"])"},
   };
   return f;
 }
@@ -44,8 +46,13 @@ std::unique_ptr<Network> build_topology(const SpecValue& spec) {
   if (spec.kind != SpecValue::Kind::Call)
     throw SpecError(spec.column, "expected a network such as ring(5)");
   std::unique_ptr<Network> t;
+  std::string canonical = print_spec(spec);
   const std::string& n = spec.name;
-  if (is_product_family(n))
+  if (n == "file") {
+    auto f = build_file_graph(spec);
+    canonical = f->canonical_spec();
+    t = std::move(f);
+  } else if (is_product_family(n))
     t = build_product(spec);
   else if (n == "ccc")
     t = build_ccc(spec);
@@ -67,7 +74,7 @@ std::unique_ptr<Network> build_topology(const SpecValue& spec) {
       known += (known.empty() ? "" : ", ") + name;
     throw SpecError(spec.column, "unknown network '" + n + "' (known: " + known + ")");
   }
-  t->spec_ = print_spec(spec);
+  t->spec_ = canonical;
   try {
     check_edge_cap(t->num_nodes(), t->max_degree(), t->spec_);
   } catch (const std::invalid_argument& e) {

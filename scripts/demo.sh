@@ -69,6 +69,11 @@ echo "== route proofs: every ordered pair at once, by Z3 over bit-vector address
 "$ns" prove route 'dualcube(6)' | head -1
 "$ns" prove route 'rdn(hypercube(1),2)' | head -1
 echo
+echo "== a network of your own: exported as JSON, read back with file(...), analysed, a broadcast on it"
+"$ns" export 'ccc(4)' --format json -o "$out/ccc4.json"
+"$ns" info "file(\"$out/ccc4.json\")" | sed -n '1,3p;/diameter /p'
+"$ns" gen "file(\"$out/ccc4.json\")" broadcast --root '(0,0)' -o "$out/file-broadcast.json" | head -1
+echo
 echo "== pictures: the HDN broadcast step by step (HTML viewer), a network, and a family sweep plotted by gnuplot"
 "$ns" gen 'hdn(torus(2,3), sn=[{},{0,1}])' broadcast -o "$out/hdn-broadcast.json" | head -1
 "$ns" draw --schedule "$out/hdn-broadcast.json" -o "$out/hdn-broadcast.html"

@@ -78,7 +78,7 @@ std::vector<Entry> spec_entries() {
       {"info 'ring(0)'", "spec column 6: ring: n must be between 1 and 268435456, got 0"},
       {"info 'star(5)'",
        "spec column 1: unknown network 'star' (known: ring, path, complete, hypercube, torus, "
-       "mesh, ghc, product, ccc, dualcube, rdn, hdn, hsn, rhs, mfc, hfc, hypernet)"},
+       "mesh, ghc, product, ccc, dualcube, rdn, hdn, hsn, rhs, mfc, hfc, hypernet, file)"},
       {"info 'ring(99999999999999999999)'", "spec column 6: integer does not fit in 64 bits"},
       {"route 'ring(4294967295)' 0 1",
        "spec column 6: ring: n must be between 1 and 268435456, got 4294967295"},
@@ -107,6 +107,17 @@ std::vector<Entry> spec_entries() {
        "spec column 1: hypernet(r,l,k) is not implemented: the link rule of the RHFC paper §6.1 "
        "does not determine the network (see docs/families.md)"},
       {"info 'ccc(28)'", "spec column 5: ccc: n must be between 2 and 27, got 28"},
+      {"info 'file(\"nonexistent.edges\")'",
+       "spec column 6: file \"nonexistent.edges\": cannot read nonexistent.edges: no such file"},
+      {"info 'file(3)'",
+       "spec column 6: file: the path must be a quoted string, e.g. file(\"net.graphml\")"},
+      {"info 'file(\"x.csv\")'",
+       "spec column 6: file \"x.csv\": cannot tell the format of 'x.csv' from its extension: "
+       "give format=\"edgelist\" (or ncol, lgl, pajek, graphml, gml, dot, json)"},
+      {"info 'file(\"x.edges\", format=\"csv\")'",
+       "spec column 6: file \"x.edges\": unknown graph format 'csv' (known: edgelist, ncol, lgl, "
+       "pajek, graphml, gml, dot, json)"},
+      {"info 'file(\"abc)'", "spec column 11: expected '\"' closing the string, found end of spec"},
       {"info 'dualcube(0)'", "spec column 10: dualcube: r must be between 1 and 16, got 0"},
       {"info 'hsn(0,ring(3))'", "spec column 5: hsn: levels l must be between 1 and 32, got 0"},
       {"info 'mfc(complete(2),3,8)'",
@@ -137,7 +148,7 @@ std::vector<Entry> node_and_option_entries() {
       {"sweep 'ring({1..3})' 'star(3)' -o x",
        "sweep: point 'star(3)': spec column 1: unknown network 'star' (known: ring, path, "
        "complete, hypercube, torus, mesh, ghc, product, ccc, dualcube, rdn, hdn, hsn, rhs, mfc, "
-       "hfc, hypernet)"},
+       "hfc, hypernet, file)"},
       {"route 'ring(5)' 0 7", "node 7 out of range 0..4"},
       {"route 'ring(5)' 0 x", "label 'x': 'x' is not an integer"},
       {"route 'torus(3,4)' 0 '(1,9)'", "torus label '(1,9)': component 1 is 9, must be below 4"},

@@ -1,0 +1,85 @@
+#include "gen/topo/file_graph.hpp"
+
+#include <stdexcept>
+
+#include "core/io.hpp"
+#include "core/sha256.hpp"
+#include "gen/topo/args.hpp"
+
+namespace netsched {
+namespace {
+
+std::vector<std::vector<std::uint32_t>> adjacency(const GraphData& d) {
+  std::vector<std::vector<std::uint32_t>> adj(d.nodes);
+  for (auto [u, v] : d.edges) adj[u].push_back(v), adj[v].push_back(u);
+  for (auto& a : adj) std::sort(a.begin(), a.end());
+  return adj;
+}
+
+/// The string value of a named argument, or "".
+std::string named_string(const Args& a, const std::string& key) {
+  const SpecValue* v = a.named(key);
+  if (!v) return "";
+  if (v->kind != SpecValue::Kind::Str)
+    throw SpecError(v->column, "file: " + key + " must be a quoted string");
+  return v->text;
+}
+
+}  // namespace
+
+FileGraph::FileGraph(const GraphData& data, std::string canonical_spec)
+    : csr_(adjacency(data)), labels_(data.labels), canonical_(std::move(canonical_spec)) {
+  for (std::uint32_t u = 0; u < labels_.size(); ++u) {
+    by_label_.emplace(labels_[u], u);
+    max_degree_ = std::max(max_degree_, csr_.degree(u));
+  }
+}
+
+void FileGraph::neighbors(NodeId u, std::vector<NodeId>& out) const {
+  out.clear();
+  for (const std::uint32_t* p = csr_.begin(u.v); p != csr_.end(u.v); ++p) out.emplace_back(*p);
+}
+
+NodeId FileGraph::parse_label(std::string_view text) const {
+  const auto it = by_label_.find(std::string(text));
+  if (it == by_label_.end())
+    throw std::invalid_argument("file graph: no node labelled '" + std::string(text) + "'");
+  return NodeId(it->second);
+}
+
+std::unique_ptr<FileGraph> build_file_graph(const SpecValue& spec) {
+  const Args a(spec);
+  a.expect_count(1, 1, "file(\"path\" [, format=\"graphml\"] [, sha256=\"...\"])", {"format", "sha256"});
+  const SpecValue& p = a.positional(0);
+  if (p.kind != SpecValue::Kind::Str)
+    throw SpecError(p.column, "file: the path must be a quoted string, e.g. file(\"net.graphml\")");
+  const std::string format_name = named_string(a, "format");
+  const std::string expected_hash = named_string(a, "sha256");
+  try {
+    const GraphFormat format =
+        format_name.empty() ? graph_format_of_path(p.text) : graph_format_from_name(format_name);
+    const std::string content = read_file(p.text, kMaxGraphFileBytes, "kMaxGraphFileBytes = 2^30");
+    const std::string hash = sha256_hex(content);
+    if (!expected_hash.empty() && expected_hash != hash)
+      throw std::invalid_argument("the file's content changed: sha256 " + hash + ", the spec names " +
+                                  expected_hash);
+    const GraphData d = parse_graph(content, format);
+    check_simple_connected(d);
+    SpecValue canonical = spec;
+    canonical.args.resize(1);
+    for (auto [key, value] : {std::pair{"format", to_string(format)}, std::pair{"sha256", hash}}) {
+      SpecArg arg;
+      arg.key = key;
+      arg.value.kind = SpecValue::Kind::Str;
+      arg.value.text = value;
+      canonical.args.push_back(arg);
+    }
+    return std::make_unique<FileGraph>(d, print_spec(canonical));
+  } catch (const SpecError&) {
+    throw;
+  } catch (const std::invalid_argument& e) {
+    throw SpecError(p.column, "file \"" + p.text + "\": " + e.what());
+  }
+}
+
+}  // namespace netsched

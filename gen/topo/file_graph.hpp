@@ -1,0 +1,47 @@
+#pragma once
+/// A network read from a graph file: file("net.graphml"), file("links.txt", format="ncol").
+///
+/// The canonical spec records the content's SHA-256 (file("net.graphml", sha256="...")), so a
+/// schedule made on a file names exactly that graph: verifying it after the file changed is an
+/// error naming both hashes, not a check against another network. Node ids follow the file's
+/// node order; labels are the file's (names, labels, ids), accepted wherever a node is named.
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/graph.hpp"
+#include "core/network.hpp"
+#include "gen/spec.hpp"
+#include "gen/topo/graph_files.hpp"
+
+namespace netsched {
+
+/// The largest graph file read (checked on the file's size before reading it).
+inline constexpr std::uint64_t kMaxGraphFileBytes = std::uint64_t{1} << 30;
+
+class FileGraph : public Network {
+ public:
+  FileGraph(const GraphData& data, std::string canonical_spec);
+  std::string family() const override { return "file"; }
+  std::uint64_t num_nodes() const override { return csr_.num_nodes(); }
+  void neighbors(NodeId u, std::vector<NodeId>& out) const override;
+  std::uint32_t degree(NodeId u) const override { return csr_.degree(u.v); }
+  std::uint32_t max_degree() const override { return max_degree_; }
+  std::string label(NodeId u) const override { return labels_[u.v]; }
+  NodeId parse_label(std::string_view text) const override;
+  /// file("path", sha256="...", format="...") as the builder stamps it.
+  const std::string& canonical_spec() const { return canonical_; }
+
+ private:
+  Csr csr_;
+  std::vector<std::string> labels_;
+  std::unordered_map<std::string, std::uint32_t> by_label_;
+  std::uint32_t max_degree_ = 0;
+  std::string canonical_;
+};
+
+/// Builds file(PATH [, format="..."] [, sha256="..."]).
+std::unique_ptr<FileGraph> build_file_graph(const SpecValue& spec);
+
+}  // namespace netsched

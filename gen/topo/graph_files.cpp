@@ -1,0 +1,252 @@
+#include "gen/topo/graph_files.hpp"
+
+#include <graphviz/cgraph.h>
+#include <igraph/igraph.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <unordered_map>
+
+#include "core/node.hpp"
+
+namespace netsched {
+namespace {
+
+const std::vector<std::pair<std::string, GraphFormat>>& format_names() {
+  static const std::vector<std::pair<std::string, GraphFormat>> names = {
+      {"edgelist", GraphFormat::EdgeList}, {"ncol", GraphFormat::Ncol},
+      {"lgl", GraphFormat::Lgl},           {"pajek", GraphFormat::Pajek},
+      {"graphml", GraphFormat::GraphMl},   {"gml", GraphFormat::Gml},
+      {"dot", GraphFormat::Dot},           {"json", GraphFormat::Json}};
+  return names;
+}
+
+/// igraph reports errors through a handler; this one keeps the message for the exception and
+/// frees igraph's temporaries (igraph's documented duty of a handler that does not abort).
+thread_local std::string igraph_reason;
+void keep_igraph_error(const char* reason, const char* /*file*/, int /*line*/, igraph_error_t err) {
+  const std::string why = reason ? reason : "";
+  igraph_reason = why.empty() ? igraph_strerror(err) : why + " (" + igraph_strerror(err) + ")";
+  IGRAPH_FINALLY_FREE();
+}
+
+void ignore_igraph_warning(const char*, const char*, int) {}
+
+/// One igraph graph, destroyed on scope exit.
+struct IgraphGraph {
+  igraph_t g;
+  bool made = false;
+  ~IgraphGraph() {
+    if (made) igraph_destroy(&g);
+  }
+};
+
+/// The vertex label igraph kept: the string attribute name, label or id, else a number.
+std::string igraph_label(const igraph_t& g, igraph_integer_t v) {
+  for (const char* attr : {"name", "label", "id"}) {
+    if (!igraph_cattribute_has_attr(&g, IGRAPH_ATTRIBUTE_VERTEX, attr)) continue;
+    igraph_attribute_type_t type;
+    igraph_cattribute_table.gettype(&g, &type, IGRAPH_ATTRIBUTE_VERTEX, attr);
+    if (type == IGRAPH_ATTRIBUTE_STRING) return VAS(&g, attr, v);
+    if (type == IGRAPH_ATTRIBUTE_NUMERIC) {
+      const double x = VAN(&g, attr, v);
+      if (x == static_cast<double>(static_cast<std::int64_t>(x)))
+        return std::to_string(static_cast<std::int64_t>(x));
+      return std::to_string(x);
+    }
+  }
+  return std::to_string(v);
+}
+
+GraphData read_with_igraph(const std::string& content, GraphFormat format) {
+  igraph_set_attribute_table(&igraph_cattribute_table);
+  igraph_set_error_handler(keep_igraph_error);
+  igraph_set_warning_handler(ignore_igraph_warning);
+  std::unique_ptr<FILE, int (*)(FILE*)> in(
+      fmemopen(const_cast<char*>(content.data()), content.size(), "r"), fclose);
+  if (!in) throw std::invalid_argument("cannot read the graph file from memory");
+  IgraphGraph ig;
+  igraph_error_t rc = IGRAPH_SUCCESS;
+  igraph_reason.clear();
+  switch (format) {
+    case GraphFormat::EdgeList: rc = igraph_read_graph_edgelist(&ig.g, in.get(), 0, false); break;
+    case GraphFormat::Ncol: rc = igraph_read_graph_ncol(&ig.g, in.get(), nullptr, true, IGRAPH_ADD_WEIGHTS_NO, false); break;
+    case GraphFormat::Lgl: rc = igraph_read_graph_lgl(&ig.g, in.get(), true, IGRAPH_ADD_WEIGHTS_NO, false); break;
+    case GraphFormat::Pajek: rc = igraph_read_graph_pajek(&ig.g, in.get()); break;
+    case GraphFormat::GraphMl: rc = igraph_read_graph_graphml(&ig.g, in.get(), 0); break;
+    case GraphFormat::Gml: rc = igraph_read_graph_gml(&ig.g, in.get()); break;
+    default: throw std::logic_error("not an igraph format");
+  }
+  if (rc != IGRAPH_SUCCESS)
+    throw std::invalid_argument("not a graph in " + to_string(format) + " format: " + igraph_reason);
+  ig.made = true;
+  GraphData d;
+  d.nodes = static_cast<std::uint64_t>(igraph_vcount(&ig.g));
+  d.directed = igraph_is_directed(&ig.g);
+  if (d.nodes > kMaxNodes) return d;  // check_simple_connected names the limit
+  for (igraph_integer_t v = 0; v < igraph_vcount(&ig.g); ++v) d.labels.push_back(igraph_label(ig.g, v));
+  for (igraph_integer_t e = 0; e < igraph_ecount(&ig.g); ++e)
+    d.edges.emplace_back(static_cast<std::uint32_t>(IGRAPH_FROM(&ig.g, e)),
+                         static_cast<std::uint32_t>(IGRAPH_TO(&ig.g, e)));
+  return d;
+}
+
+thread_local std::string cgraph_reason;
+int keep_cgraph_error(char* message) {
+  cgraph_reason += message ? message : "";
+  return 0;
+}
+
+/// The nodes in id order: by name when the names are exactly 0..n-1 (netsched's own export,
+/// whose edges may mention a node before its line), else in the file's order.
+std::vector<Agnode_t*> dot_node_order(Agraph_t* g) {
+  std::vector<Agnode_t*> in_file;
+  for (Agnode_t* n = agfstnode(g); n; n = agnxtnode(g, n)) in_file.push_back(n);
+  std::vector<Agnode_t*> by_name(in_file.size(), nullptr);
+  for (Agnode_t* n : in_file) {
+    const std::string name = agnameof(n);
+    if (name.empty() || name.size() > 9 || !std::all_of(name.begin(), name.end(), ::isdigit)) return in_file;
+    const auto i = std::stoull(name);
+    if (i >= by_name.size() || by_name[i]) return in_file;
+    by_name[i] = n;
+  }
+  return by_name;
+}
+
+GraphData read_dot(const std::string& content) {
+  cgraph_reason.clear();
+  agseterrf(keep_cgraph_error);
+  agseterr(AGERR);
+  Agraph_t* g = agmemread(content.c_str());
+  if (!g) {
+    std::string why = cgraph_reason;
+    why.erase(std::remove(why.begin(), why.end(), '\n'), why.end());
+    throw std::invalid_argument("not a graph in dot format: " + (why.empty() ? "Graphviz could not read it" : why));
+  }
+  std::unique_ptr<Agraph_t, int (*)(Agraph_t*)> owner(g, agclose);
+  GraphData d;
+  d.directed = agisdirected(g);
+  const auto order = dot_node_order(g);
+  std::unordered_map<Agnode_t*, std::uint32_t> id;
+  d.nodes = order.size();
+  d.labels.resize(order.size());
+  for (std::uint32_t i = 0; i < order.size(); ++i) {
+    Agnode_t* n = order[i];
+    id[n] = i;
+    const char* label = agget(n, const_cast<char*>("label"));
+    d.labels[i] = label && *label && std::string(label) != "\\N" ? label : agnameof(n);
+  }
+  for (Agnode_t* n = agfstnode(g); n; n = agnxtnode(g, n))
+    for (Agedge_t* e = agfstout(g, n); e; e = agnxtout(g, e)) d.edges.emplace_back(id[agtail(e)], id[aghead(e)]);
+  return d;
+}
+
+/// netsched's own `export --format json`: {"nodes": N, "labels": [...], "edges": [[u, v], ...]}.
+GraphData read_json(const std::string& content) {
+  const auto j = nlohmann::json::parse(content, nullptr, false);
+  if (j.is_discarded() || !j.is_object() || !j.contains("nodes") || !j.contains("edges"))
+    throw std::invalid_argument("not a graph in json format: expected {\"nodes\": N, \"edges\": [[u, v], ...]}");
+  GraphData d;
+  if (!j["nodes"].is_number_unsigned()) throw std::invalid_argument("not a graph in json format: \"nodes\" must be a count");
+  d.nodes = j["nodes"].get<std::uint64_t>();
+  if (d.nodes > kMaxNodes) return d;
+  if (j.contains("labels")) {
+    if (!j["labels"].is_array() || j["labels"].size() != d.nodes)
+      throw std::invalid_argument("not a graph in json format: \"labels\" must list one label per node");
+    for (const auto& l : j["labels"]) d.labels.push_back(l.is_string() ? l.get<std::string>() : l.dump());
+  } else {
+    for (std::uint64_t u = 0; u < d.nodes; ++u) d.labels.push_back(std::to_string(u));
+  }
+  for (const auto& e : j["edges"]) {
+    if (!e.is_array() || e.size() != 2 || !e[0].is_number_unsigned() || !e[1].is_number_unsigned() ||
+        e[0].get<std::uint64_t>() >= d.nodes || e[1].get<std::uint64_t>() >= d.nodes)
+      throw std::invalid_argument("not a graph in json format: edge " + e.dump() + " is not [u, v] with u, v < " +
+                                  std::to_string(d.nodes));
+    d.edges.emplace_back(e[0].get<std::uint32_t>(), e[1].get<std::uint32_t>());
+  }
+  return d;
+}
+
+}  // namespace
+
+std::string to_string(GraphFormat f) {
+  for (const auto& [name, format] : format_names())
+    if (format == f) return name;
+  return "?";
+}
+
+GraphFormat graph_format_from_name(const std::string& name) {
+  std::string known;
+  for (const auto& [n, format] : format_names()) {
+    if (n == name) return format;
+    known += (known.empty() ? "" : ", ") + n;
+  }
+  throw std::invalid_argument("unknown graph format '" + name + "' (known: " + known + ")");
+}
+
+GraphFormat graph_format_of_path(const std::string& path) {
+  static const std::map<std::string, GraphFormat> ext = {
+      {".edges", GraphFormat::EdgeList}, {".txt", GraphFormat::EdgeList}, {".el", GraphFormat::EdgeList},
+      {".ncol", GraphFormat::Ncol},      {".lgl", GraphFormat::Lgl},      {".net", GraphFormat::Pajek},
+      {".paj", GraphFormat::Pajek},      {".graphml", GraphFormat::GraphMl}, {".xml", GraphFormat::GraphMl},
+      {".gml", GraphFormat::Gml},        {".dot", GraphFormat::Dot},      {".gv", GraphFormat::Dot},
+      {".json", GraphFormat::Json}};
+  const auto dot = path.rfind('.');
+  if (dot != std::string::npos && path.find('/', dot) == std::string::npos) {
+    std::string e = path.substr(dot);
+    std::transform(e.begin(), e.end(), e.begin(), ::tolower);
+    if (auto it = ext.find(e); it != ext.end()) return it->second;
+  }
+  throw std::invalid_argument("cannot tell the format of '" + path +
+                              "' from its extension: give format=\"edgelist\" (or ncol, lgl, pajek, "
+                              "graphml, gml, dot, json)");
+}
+
+GraphData parse_graph(const std::string& content, GraphFormat format) {
+  if (format == GraphFormat::Dot) return read_dot(content);
+  if (format == GraphFormat::Json) return read_json(content);
+  return read_with_igraph(content, format);
+}
+
+void check_simple_connected(const GraphData& g) {
+  if (g.nodes == 0) throw std::invalid_argument("the graph has no nodes");
+  if (g.nodes > kMaxNodes)
+    throw std::invalid_argument("the graph has " + std::to_string(g.nodes) +
+                                " nodes, over the limit kMaxNodes = " + std::to_string(kMaxNodes));
+  if (g.edges.size() > kMaxEdges)
+    throw std::invalid_argument("the graph has " + std::to_string(g.edges.size()) +
+                                " links, over the limit kMaxEdges = " + std::to_string(kMaxEdges));
+  if (g.directed)
+    throw std::invalid_argument("the graph is directed: netsched's links are undirected (full duplex); "
+                                "write it as an undirected graph");
+  std::unordered_map<std::string, std::uint32_t> seen_label;
+  for (std::uint32_t u = 0; u < g.labels.size(); ++u)
+    if (!seen_label.emplace(g.labels[u], u).second)
+      throw std::invalid_argument("label '" + g.labels[u] + "' names two nodes");
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> sorted;
+  for (auto [u, v] : g.edges) {
+    if (u == v) throw std::invalid_argument("self-loop at node '" + g.labels[u] + "'");
+    sorted.emplace_back(std::min(u, v), std::max(u, v));
+  }
+  std::sort(sorted.begin(), sorted.end());
+  if (auto it = std::adjacent_find(sorted.begin(), sorted.end()); it != sorted.end())
+    throw std::invalid_argument("multi-edge: the link '" + g.labels[it->first] + "' - '" +
+                                g.labels[it->second] + "' is listed twice");
+  std::vector<std::uint32_t> parent(g.nodes);  // union-find for connectivity
+  for (std::uint32_t u = 0; u < g.nodes; ++u) parent[u] = u;
+  auto find = [&](std::uint32_t x) {
+    while (parent[x] != x) x = parent[x] = parent[parent[x]];
+    return x;
+  };
+  for (auto [u, v] : sorted) parent[find(u)] = find(v);
+  for (std::uint32_t u = 1; u < g.nodes; ++u)
+    if (find(u) != find(0))
+      throw std::invalid_argument("the graph is disconnected: node '" + g.labels[u] +
+                                  "' cannot be reached from node '" + g.labels[0] + "'");
+}
+
+}  // namespace netsched

@@ -1,0 +1,136 @@
+// Networks from graph files: every format read by its library, labels kept, export -> import ->
+// info identical, bad files refused with one line, and the content hash in the canonical spec.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "analysis/info.hpp"
+#include "gen/topology.hpp"
+#include "tests/app/cli_run.hpp"
+#include "tests/helpers.hpp"
+
+using namespace netsched;
+
+namespace {
+
+std::string scratch_file(const std::string& name, const std::string& content) {
+  const auto dir = std::filesystem::temp_directory_path() / ("netsched_fg." + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string path = (dir / name).string();
+  std::ofstream(path) << content;
+  return path;
+}
+
+std::string file_spec(const std::string& path) { return "file(\"" + path + "\")"; }
+
+}  // namespace
+
+TEST_CASE("every graph file format gives the 4-cycle a-b-c-d with its labels") {
+  const std::vector<std::pair<std::string, std::string>> files = {
+      {"r.ncol", "a b\nb c\nc d\nd a\n"},
+      {"r.lgl", "# a\nb\nd\n# c\nb\nd\n"},
+      {"r.net", "*Vertices 4\n1 \"a\"\n2 \"b\"\n3 \"c\"\n4 \"d\"\n*Edges\n1 2\n2 3\n3 4\n4 1\n"},
+      {"r.graphml",
+       "<?xml version=\"1.0\"?><graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\"><graph "
+       "edgedefault=\"undirected\"><node id=\"a\"/><node id=\"b\"/><node id=\"c\"/><node id=\"d\"/>"
+       "<edge source=\"a\" target=\"b\"/><edge source=\"b\" target=\"c\"/><edge source=\"c\" "
+       "target=\"d\"/><edge source=\"d\" target=\"a\"/></graph></graphml>"},
+      {"r.gml",
+       "graph [ node [ id 0 label \"a\" ] node [ id 1 label \"b\" ] node [ id 2 label \"c\" ] node "
+       "[ id 3 label \"d\" ] edge [ source 0 target 1 ] edge [ source 1 target 2 ] edge [ source 2 "
+       "target 3 ] edge [ source 3 target 0 ] ]"},
+      {"r.dot", "graph { a -- b -- c -- d -- a; }"},
+      {"r.json", R"({"nodes": 4, "labels": ["a","b","c","d"], "edges": [[0,1],[1,2],[2,3],[3,0]]})"},
+  };
+  for (const auto& [name, content] : files) {
+    INFO(name);
+    auto t = build_topology(file_spec(scratch_file(name, content)));
+    CHECK(t->family() == "file");
+    REQUIRE(t->num_nodes() == 4);
+    for (const char* l : {"a", "b", "c", "d"}) {
+      const NodeId u = t->node(l);
+      CHECK(t->label(u) == l);
+      CHECK(t->degree(u) == 2);
+    }
+    std::vector<NodeId> nb;
+    t->neighbors(t->node("a"), nb);
+    std::vector<std::string> names;
+    for (NodeId v : nb) names.push_back(t->label(v));
+    std::sort(names.begin(), names.end());
+    CHECK(names == std::vector<std::string>{"b", "d"});
+    CHECK(t->spec().find("sha256=\"") != std::string::npos);
+  }
+  auto e = build_topology(file_spec(scratch_file("r.edges", "0 1\n1 2\n2 3\n3 0\n")));
+  CHECK(e->num_nodes() == 4);
+  CHECK(e->label(NodeId(2)) == "2");
+}
+
+TEST_CASE("export -> file import -> info: identical facts and labels") {
+  for (const char* spec : {"ccc(3)", "torus(3,4)", "dualcube(2)", "hdn(torus(2,3), sn=[{1}])", "hsn(2,hypercube(2))"}) {
+    auto t = build_topology(spec);
+    const auto want = topology_info(*t);
+    for (const char* format : {"json", "dot", "edgelist"}) {
+      INFO(spec << " as " << format);
+      const std::string path = scratch_file(std::string("g.") + (std::string(format) == "edgelist" ? "edges" : format), "");
+      REQUIRE(run(std::string("export '") + spec + "' --format " + format + " -o " + path).code == 0);
+      auto f = build_topology(file_spec(path));
+      const auto got = topology_info(*f);
+      for (const char* k : {"nodes", "edges", "degree_min", "degree_max", "diameter", "radius",
+                            "distance_sum", "avg_distance", "connected", "regular", "vertex_transitive"})
+        CHECK(got[k] == want[k]);
+      CHECK(got["vertex_orbits"].size() == want["vertex_orbits"].size());
+      if (std::string(format) != "edgelist")
+        for (std::uint32_t u = 0; u < t->num_nodes(); ++u) CHECK(f->label(NodeId(u)) == t->label(NodeId(u)));
+    }
+  }
+}
+
+TEST_CASE("bad graph files: one line naming the problem") {
+  const std::vector<std::pair<std::pair<std::string, std::string>, std::string>> cases = {
+      {{"loop.edges", "0 1\n1 1\n"}, "self-loop at node '1'"},
+      {{"multi.edges", "0 1\n1 0\n1 2\n"}, "multi-edge: the link '0' - '1' is listed twice"},
+      {{"disc.edges", "0 1\n2 3\n"}, "the graph is disconnected: node '2' cannot be reached from node '0'"},
+      {{"dir.dot", "digraph { a -> b; }"}, "the graph is directed: netsched's links are undirected"},
+      {{"bad.dot", "graph { a -- ; }"}, "not a graph in dot format: "},
+      {{"bad.edges", "hello world foo\n"}, "not a graph in edgelist format: Parse error"},
+      {{"bad.gml", "graph [ node [ id 0 ] edge [ source 0 target 7 ] ]"}, "not a graph in gml format: "},
+      {{"empty.json", R"({"nodes": 0, "edges": []})"}, "the graph has no nodes"},
+      {{"dup.ncol", "a b\n"}, ""},  // fine: a control that the table can pass
+      {{"labels.json", R"({"nodes": 2, "labels": ["x","x"], "edges": [[0,1]]})"}, "label 'x' names two nodes"},
+      {{"edge.json", R"({"nodes": 2, "edges": [[0,5]]})"}, "not a graph in json format: edge [0,5]"},
+      {{"x.csv", "0 1\n"}, "cannot tell the format of"},
+  };
+  for (const auto& [file, message] : cases) {
+    INFO(file.first);
+    const std::string path = scratch_file(file.first, file.second);
+    const std::string error = test::error_of([&] { build_topology(file_spec(path)); });
+    if (message.empty())
+      CHECK(error == "no error");
+    else
+      CHECK(error.find("file \"" + path + "\": " + message) != std::string::npos);
+  }
+}
+
+TEST_CASE("a schedule names the file's content: verify after the file changed is refused") {
+  const std::string graph = scratch_file("net.ncol", "a b\nb c\nc d\nd a\na c\n");
+  const std::string sched = scratch_file("b.json", "");
+  REQUIRE(run("gen '" + file_spec(graph) + "' broadcast --root c -o " + sched).code == 0);
+  CHECK(run("verify " + sched).code == 0);
+  std::ofstream(graph) << "a b\nb c\nc d\nd a\n";  // a link less
+  const Run r = run("verify " + sched);
+  CHECK(r.code == 2);
+  CHECK(r.err.find("the file's content changed: sha256 ") != std::string::npos);
+}
+
+TEST_CASE("spec strings: quotes and backslashes escaped, printed canonically") {
+  const SpecValue v = parse_spec(R"(file( "a \"b\" \\c.edges" , format="edgelist"))");
+  REQUIRE(v.args[0].value.kind == SpecValue::Kind::Str);
+  CHECK(v.args[0].value.text == R"(a "b" \c.edges)");
+  CHECK(print_spec(v) == R"(file("a \"b\" \\c.edges", format="edgelist"))");
+  CHECK(parse_spec(print_spec(v)) == v);
+  CHECK(test::error_of([] { parse_spec(R"(file("abc))"); }) ==
+        "spec column 11: expected '\"' closing the string, found end of spec");
+  CHECK(test::error_of([] { parse_spec(R"(file("a\b"))"); }) ==
+        "spec column 9: expected \\\" or \\\\ after a backslash, found 'b'");
+}
