@@ -49,7 +49,8 @@ NodeId FileGraph::parse_label(std::string_view text) const {
 
 std::unique_ptr<FileGraph> build_file_graph(const SpecValue& spec) {
   const Args a(spec);
-  a.expect_count(1, 1, "file(\"path\" [, format=\"graphml\"] [, sha256=\"...\"])", {"format", "sha256"});
+  a.expect_count(1, 1, "file(\"path\" [, format=\"graphml\"] [, sha256=\"...\"])",
+                 {"format", "sha256"});
   const SpecValue& p = a.positional(0);
   if (p.kind != SpecValue::Kind::Str)
     throw SpecError(p.column, "file: the path must be a quoted string, e.g. file(\"net.graphml\")");
@@ -61,8 +62,8 @@ std::unique_ptr<FileGraph> build_file_graph(const SpecValue& spec) {
     const std::string content = read_file(p.text, kMaxGraphFileBytes, "kMaxGraphFileBytes = 2^30");
     const std::string hash = sha256_hex(content);
     if (!expected_hash.empty() && expected_hash != hash)
-      throw std::invalid_argument("the file's content changed: sha256 " + hash + ", the spec names " +
-                                  expected_hash);
+      throw std::invalid_argument("the file's content changed: sha256 " + hash +
+                                  ", the spec names " + expected_hash);
     const GraphData d = parse_graph(content, format);
     check_simple_connected(d);
     SpecValue canonical = spec;

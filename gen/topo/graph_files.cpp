@@ -73,22 +73,37 @@ GraphData read_with_igraph(const std::string& content, GraphFormat format) {
   igraph_error_t rc = IGRAPH_SUCCESS;
   igraph_reason.clear();
   switch (format) {
-    case GraphFormat::EdgeList: rc = igraph_read_graph_edgelist(&ig.g, in.get(), 0, false); break;
-    case GraphFormat::Ncol: rc = igraph_read_graph_ncol(&ig.g, in.get(), nullptr, true, IGRAPH_ADD_WEIGHTS_NO, false); break;
-    case GraphFormat::Lgl: rc = igraph_read_graph_lgl(&ig.g, in.get(), true, IGRAPH_ADD_WEIGHTS_NO, false); break;
-    case GraphFormat::Pajek: rc = igraph_read_graph_pajek(&ig.g, in.get()); break;
-    case GraphFormat::GraphMl: rc = igraph_read_graph_graphml(&ig.g, in.get(), 0); break;
-    case GraphFormat::Gml: rc = igraph_read_graph_gml(&ig.g, in.get()); break;
-    default: throw std::logic_error("not an igraph format");
+    case GraphFormat::EdgeList:
+      rc = igraph_read_graph_edgelist(&ig.g, in.get(), 0, false);
+      break;
+    case GraphFormat::Ncol:
+      rc = igraph_read_graph_ncol(&ig.g, in.get(), nullptr, true, IGRAPH_ADD_WEIGHTS_NO, false);
+      break;
+    case GraphFormat::Lgl:
+      rc = igraph_read_graph_lgl(&ig.g, in.get(), true, IGRAPH_ADD_WEIGHTS_NO, false);
+      break;
+    case GraphFormat::Pajek:
+      rc = igraph_read_graph_pajek(&ig.g, in.get());
+      break;
+    case GraphFormat::GraphMl:
+      rc = igraph_read_graph_graphml(&ig.g, in.get(), 0);
+      break;
+    case GraphFormat::Gml:
+      rc = igraph_read_graph_gml(&ig.g, in.get());
+      break;
+    default:
+      throw std::logic_error("not an igraph format");
   }
   if (rc != IGRAPH_SUCCESS)
-    throw std::invalid_argument("not a graph in " + to_string(format) + " format: " + igraph_reason);
+    throw std::invalid_argument("not a graph in " + to_string(format) +
+                                " format: " + igraph_reason);
   ig.made = true;
   GraphData d;
   d.nodes = static_cast<std::uint64_t>(igraph_vcount(&ig.g));
   d.directed = igraph_is_directed(&ig.g);
   if (d.nodes > kMaxNodes) return d;  // check_simple_connected names the limit
-  for (igraph_integer_t v = 0; v < igraph_vcount(&ig.g); ++v) d.labels.push_back(igraph_label(ig.g, v));
+  for (igraph_integer_t v = 0; v < igraph_vcount(&ig.g); ++v)
+    d.labels.push_back(igraph_label(ig.g, v));
   for (igraph_integer_t e = 0; e < igraph_ecount(&ig.g); ++e)
     d.edges.emplace_back(static_cast<std::uint32_t>(IGRAPH_FROM(&ig.g, e)),
                          static_cast<std::uint32_t>(IGRAPH_TO(&ig.g, e)));
@@ -109,7 +124,8 @@ std::vector<Agnode_t*> dot_node_order(Agraph_t* g) {
   std::vector<Agnode_t*> by_name(in_file.size(), nullptr);
   for (Agnode_t* n : in_file) {
     const std::string name = agnameof(n);
-    if (name.empty() || name.size() > 9 || !std::all_of(name.begin(), name.end(), ::isdigit)) return in_file;
+    if (name.empty() || name.size() > 9 || !std::all_of(name.begin(), name.end(), ::isdigit))
+      return in_file;
     const auto i = std::stoull(name);
     if (i >= by_name.size() || by_name[i]) return in_file;
     by_name[i] = n;
@@ -125,7 +141,8 @@ GraphData read_dot(const std::string& content) {
   if (!g) {
     std::string why = cgraph_reason;
     why.erase(std::remove(why.begin(), why.end(), '\n'), why.end());
-    throw std::invalid_argument("not a graph in dot format: " + (why.empty() ? "Graphviz could not read it" : why));
+    throw std::invalid_argument("not a graph in dot format: " +
+                                (why.empty() ? "Graphviz could not read it" : why));
   }
   std::unique_ptr<Agraph_t, int (*)(Agraph_t*)> owner(g, agclose);
   GraphData d;
@@ -141,7 +158,8 @@ GraphData read_dot(const std::string& content) {
     d.labels[i] = label && *label && std::string(label) != "\\N" ? label : agnameof(n);
   }
   for (Agnode_t* n = agfstnode(g); n; n = agnxtnode(g, n))
-    for (Agedge_t* e = agfstout(g, n); e; e = agnxtout(g, e)) d.edges.emplace_back(id[agtail(e)], id[aghead(e)]);
+    for (Agedge_t* e = agfstout(g, n); e; e = agnxtout(g, e))
+      d.edges.emplace_back(id[agtail(e)], id[aghead(e)]);
   return d;
 }
 
@@ -149,23 +167,28 @@ GraphData read_dot(const std::string& content) {
 GraphData read_json(const std::string& content) {
   const auto j = nlohmann::json::parse(content, nullptr, false);
   if (j.is_discarded() || !j.is_object() || !j.contains("nodes") || !j.contains("edges"))
-    throw std::invalid_argument("not a graph in json format: expected {\"nodes\": N, \"edges\": [[u, v], ...]}");
+    throw std::invalid_argument(
+        "not a graph in json format: expected {\"nodes\": N, \"edges\": [[u, v], ...]}");
   GraphData d;
-  if (!j["nodes"].is_number_unsigned()) throw std::invalid_argument("not a graph in json format: \"nodes\" must be a count");
+  if (!j["nodes"].is_number_unsigned())
+    throw std::invalid_argument("not a graph in json format: \"nodes\" must be a count");
   d.nodes = j["nodes"].get<std::uint64_t>();
   if (d.nodes > kMaxNodes) return d;
   if (j.contains("labels")) {
     if (!j["labels"].is_array() || j["labels"].size() != d.nodes)
-      throw std::invalid_argument("not a graph in json format: \"labels\" must list one label per node");
-    for (const auto& l : j["labels"]) d.labels.push_back(l.is_string() ? l.get<std::string>() : l.dump());
+      throw std::invalid_argument(
+          "not a graph in json format: \"labels\" must list one label per node");
+    for (const auto& l : j["labels"])
+      d.labels.push_back(l.is_string() ? l.get<std::string>() : l.dump());
   } else {
     for (std::uint64_t u = 0; u < d.nodes; ++u) d.labels.push_back(std::to_string(u));
   }
   for (const auto& e : j["edges"]) {
-    if (!e.is_array() || e.size() != 2 || !e[0].is_number_unsigned() || !e[1].is_number_unsigned() ||
-        e[0].get<std::uint64_t>() >= d.nodes || e[1].get<std::uint64_t>() >= d.nodes)
-      throw std::invalid_argument("not a graph in json format: edge " + e.dump() + " is not [u, v] with u, v < " +
-                                  std::to_string(d.nodes));
+    if (!e.is_array() || e.size() != 2 || !e[0].is_number_unsigned() ||
+        !e[1].is_number_unsigned() || e[0].get<std::uint64_t>() >= d.nodes ||
+        e[1].get<std::uint64_t>() >= d.nodes)
+      throw std::invalid_argument("not a graph in json format: edge " + e.dump() +
+                                  " is not [u, v] with u, v < " + std::to_string(d.nodes));
     d.edges.emplace_back(e[0].get<std::uint32_t>(), e[1].get<std::uint32_t>());
   }
   return d;
@@ -190,10 +213,12 @@ GraphFormat graph_format_from_name(const std::string& name) {
 
 GraphFormat graph_format_of_path(const std::string& path) {
   static const std::map<std::string, GraphFormat> ext = {
-      {".edges", GraphFormat::EdgeList}, {".txt", GraphFormat::EdgeList}, {".el", GraphFormat::EdgeList},
-      {".ncol", GraphFormat::Ncol},      {".lgl", GraphFormat::Lgl},      {".net", GraphFormat::Pajek},
-      {".paj", GraphFormat::Pajek},      {".graphml", GraphFormat::GraphMl}, {".xml", GraphFormat::GraphMl},
-      {".gml", GraphFormat::Gml},        {".dot", GraphFormat::Dot},      {".gv", GraphFormat::Dot},
+      {".edges", GraphFormat::EdgeList}, {".txt", GraphFormat::EdgeList},
+      {".el", GraphFormat::EdgeList},    {".ncol", GraphFormat::Ncol},
+      {".lgl", GraphFormat::Lgl},        {".net", GraphFormat::Pajek},
+      {".paj", GraphFormat::Pajek},      {".graphml", GraphFormat::GraphMl},
+      {".xml", GraphFormat::GraphMl},    {".gml", GraphFormat::Gml},
+      {".dot", GraphFormat::Dot},        {".gv", GraphFormat::Dot},
       {".json", GraphFormat::Json}};
   const auto dot = path.rfind('.');
   if (dot != std::string::npos && path.find('/', dot) == std::string::npos) {
@@ -201,9 +226,10 @@ GraphFormat graph_format_of_path(const std::string& path) {
     std::transform(e.begin(), e.end(), e.begin(), ::tolower);
     if (auto it = ext.find(e); it != ext.end()) return it->second;
   }
-  throw std::invalid_argument("cannot tell the format of '" + path +
-                              "' from its extension: give format=\"edgelist\" (or ncol, lgl, pajek, "
-                              "graphml, gml, dot, json)");
+  throw std::invalid_argument(
+      "cannot tell the format of '" + path +
+      "' from its extension: give format=\"edgelist\" (or ncol, lgl, pajek, "
+      "graphml, gml, dot, json)");
 }
 
 GraphData parse_graph(const std::string& content, GraphFormat format) {
@@ -221,8 +247,9 @@ void check_simple_connected(const GraphData& g) {
     throw std::invalid_argument("the graph has " + std::to_string(g.edges.size()) +
                                 " links, over the limit kMaxEdges = " + std::to_string(kMaxEdges));
   if (g.directed)
-    throw std::invalid_argument("the graph is directed: netsched's links are undirected (full duplex); "
-                                "write it as an undirected graph");
+    throw std::invalid_argument(
+        "the graph is directed: netsched's links are undirected (full duplex); "
+        "write it as an undirected graph");
   std::unordered_map<std::string, std::uint32_t> seen_label;
   for (std::uint32_t u = 0; u < g.labels.size(); ++u)
     if (!seen_label.emplace(g.labels[u], u).second)

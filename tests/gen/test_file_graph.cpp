@@ -15,7 +15,8 @@ using namespace netsched;
 namespace {
 
 std::string scratch_file(const std::string& name, const std::string& content) {
-  const auto dir = std::filesystem::temp_directory_path() / ("netsched_fg." + std::to_string(::getpid()));
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("netsched_fg." + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   const std::string path = (dir / name).string();
   std::ofstream(path) << content;
@@ -41,7 +42,8 @@ TEST_CASE("every graph file format gives the 4-cycle a-b-c-d with its labels") {
        "[ id 3 label \"d\" ] edge [ source 0 target 1 ] edge [ source 1 target 2 ] edge [ source 2 "
        "target 3 ] edge [ source 3 target 0 ] ]"},
       {"r.dot", "graph { a -- b -- c -- d -- a; }"},
-      {"r.json", R"({"nodes": 4, "labels": ["a","b","c","d"], "edges": [[0,1],[1,2],[2,3],[3,0]]})"},
+      {"r.json",
+       R"({"nodes": 4, "labels": ["a","b","c","d"], "edges": [[0,1],[1,2],[2,3],[3,0]]})"},
   };
   for (const auto& [name, content] : files) {
     INFO(name);
@@ -67,21 +69,26 @@ TEST_CASE("every graph file format gives the 4-cycle a-b-c-d with its labels") {
 }
 
 TEST_CASE("export -> file import -> info: identical facts and labels") {
-  for (const char* spec : {"ccc(3)", "torus(3,4)", "dualcube(2)", "hdn(torus(2,3), sn=[{1}])", "hsn(2,hypercube(2))"}) {
+  for (const char* spec : {"ccc(3)", "torus(3,4)", "dualcube(2)", "hdn(torus(2,3), sn=[{1}])",
+                           "hsn(2,hypercube(2))"}) {
     auto t = build_topology(spec);
     const auto want = topology_info(*t);
     for (const char* format : {"json", "dot", "edgelist"}) {
       INFO(spec << " as " << format);
-      const std::string path = scratch_file(std::string("g.") + (std::string(format) == "edgelist" ? "edges" : format), "");
-      REQUIRE(run(std::string("export '") + spec + "' --format " + format + " -o " + path).code == 0);
+      const std::string path = scratch_file(
+          std::string("g.") + (std::string(format) == "edgelist" ? "edges" : format), "");
+      REQUIRE(run(std::string("export '") + spec + "' --format " + format + " -o " + path).code ==
+              0);
       auto f = build_topology(file_spec(path));
       const auto got = topology_info(*f);
-      for (const char* k : {"nodes", "edges", "degree_min", "degree_max", "diameter", "radius",
-                            "distance_sum", "avg_distance", "connected", "regular", "vertex_transitive"})
+      for (const char* k :
+           {"nodes", "edges", "degree_min", "degree_max", "diameter", "radius", "distance_sum",
+            "avg_distance", "connected", "regular", "vertex_transitive"})
         CHECK(got[k] == want[k]);
       CHECK(got["vertex_orbits"].size() == want["vertex_orbits"].size());
       if (std::string(format) != "edgelist")
-        for (std::uint32_t u = 0; u < t->num_nodes(); ++u) CHECK(f->label(NodeId(u)) == t->label(NodeId(u)));
+        for (std::uint32_t u = 0; u < t->num_nodes(); ++u)
+          CHECK(f->label(NodeId(u)) == t->label(NodeId(u)));
     }
   }
 }
@@ -90,15 +97,20 @@ TEST_CASE("bad graph files: one line naming the problem") {
   const std::vector<std::pair<std::pair<std::string, std::string>, std::string>> cases = {
       {{"loop.edges", "0 1\n1 1\n"}, "self-loop at node '1'"},
       {{"multi.edges", "0 1\n1 0\n1 2\n"}, "multi-edge: the link '0' - '1' is listed twice"},
-      {{"disc.edges", "0 1\n2 3\n"}, "the graph is disconnected: node '2' cannot be reached from node '0'"},
-      {{"dir.dot", "digraph { a -> b; }"}, "the graph is directed: netsched's links are undirected"},
+      {{"disc.edges", "0 1\n2 3\n"},
+       "the graph is disconnected: node '2' cannot be reached from node '0'"},
+      {{"dir.dot", "digraph { a -> b; }"},
+       "the graph is directed: netsched's links are undirected"},
       {{"bad.dot", "graph { a -- ; }"}, "not a graph in dot format: "},
       {{"bad.edges", "hello world foo\n"}, "not a graph in edgelist format: Parse error"},
-      {{"bad.gml", "graph [ node [ id 0 ] edge [ source 0 target 7 ] ]"}, "not a graph in gml format: "},
+      {{"bad.gml", "graph [ node [ id 0 ] edge [ source 0 target 7 ] ]"},
+       "not a graph in gml format: "},
       {{"empty.json", R"({"nodes": 0, "edges": []})"}, "the graph has no nodes"},
       {{"dup.ncol", "a b\n"}, ""},  // fine: a control that the table can pass
-      {{"labels.json", R"({"nodes": 2, "labels": ["x","x"], "edges": [[0,1]]})"}, "label 'x' names two nodes"},
-      {{"edge.json", R"({"nodes": 2, "edges": [[0,5]]})"}, "not a graph in json format: edge [0,5]"},
+      {{"labels.json", R"({"nodes": 2, "labels": ["x","x"], "edges": [[0,1]]})"},
+       "label 'x' names two nodes"},
+      {{"edge.json", R"({"nodes": 2, "edges": [[0,5]]})"},
+       "not a graph in json format: edge [0,5]"},
       {{"x.csv", "0 1\n"}, "cannot tell the format of"},
   };
   for (const auto& [file, message] : cases) {
