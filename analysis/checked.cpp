@@ -4,29 +4,38 @@
 
 #include "core/io.hpp"
 #include "gen/broadcast/broadcast.hpp"
+#include "gen/collectives.hpp"
 #include "gen/combine/combine.hpp"
 #include "gen/exchange/total_exchange.hpp"
+#include "gen/generic/tree_collectives.hpp"
 #include "gen/route/router.hpp"
 
 namespace netsched {
 namespace {
 
 Schedule generate(const Network& t, const GenRequest& r) {
-  if (r.collective == "broadcast") return make_broadcast(t, r.root, r.algorithm);
-  if (r.collective == "scatter") {
-    if (t.family() != "dualcube")
-      throw std::invalid_argument("scatter is implemented for dualcubes only so far (one2allp)");
-    return dualcube_one2allp(t, r.root);
-  }
-  if (r.collective == "total-exchange") return make_total_exchange(t, r.algorithm);
+  for (const auto& [name, why] : unsupported_collectives())
+    if (r.collective == name) throw std::invalid_argument(name + " is not implemented: " + why);
+  const auto names = collective_algorithms(t, r.collective);
+  if (names.empty())
+    throw std::invalid_argument(r.collective + " has no algorithm for the " + t.family() +
+                                " family (netsched gen SPEC --list shows what applies)");
+  const std::string a = choose_algorithm(names, r.algorithm, r.collective, t);
+  if (a == "tree-scatter") return tree_scatter(t, r.root);
+  if (a == "tree-gather") return tree_gather(t, r.root);
+  if (a == "tree-all-gather") return tree_all_gather(t, r.root);
+  if (a == "tree-all-reduce") return tree_all_reduce(t, r.root);
+  if (r.collective == "broadcast") return make_broadcast(t, r.root, a);
+  if (a == "one2allp") return dualcube_one2allp(t, r.root);
+  if (r.collective == "total-exchange") return make_total_exchange(t, a);
   if (r.collective == "cube-dimension") return rhs_cube_dimension(t, r.dimension);
   if (r.collective == "route") {
     if (!r.source || !r.target)
       throw std::invalid_argument("gen route needs --source and --target");
-    const auto router = make_router(t, r.algorithm);
+    const auto router = make_router(t, a);
     return route_schedule(t, *router, *r.source, *r.target);
   }
-  return make_combining(t, r.collective, r.algorithm, r.root);
+  return make_combining(t, r.collective, a, r.root);
 }
 
 }  // namespace
@@ -39,15 +48,16 @@ CheckedSchedule check_schedule(const Network& t, Schedule s, Engine engine,
 
 const std::vector<std::string>& generated_collectives() {
   static const std::vector<std::string> names = [] {
-    std::vector<std::string> c{"broadcast", "route", "scatter", "total-exchange", "cube-dimension"};
-    for (const auto& x : combining_collective_names()) c.push_back(x);
+    std::vector<std::string> c = collective_names();
+    for (const auto& [name, why] : unsupported_collectives()) c.push_back(name);
     return c;
   }();
   return names;
 }
 
 const std::vector<std::string>& rooted_collectives() {
-  static const std::vector<std::string> names{"broadcast", "scatter", "vecmat", "multicast"};
+  static const std::vector<std::string> names{"broadcast", "scatter",    "gather",    "vecmat",
+                                              "multicast", "all-gather", "all-reduce"};
   return names;
 }
 

@@ -8,10 +8,13 @@
 #include <map>
 #include <mutex>
 
+#include "analysis/connectivity.hpp"
 #include "core/automorphism.hpp"
 #include "core/distances.hpp"
 #include "core/orbits.hpp"
 #include "core/parallel.hpp"
+#include "gen/topo/faulty.hpp"
+#include "gen/topology.hpp"
 #include "papers/papers.hpp"
 
 namespace netsched {
@@ -195,6 +198,36 @@ void distance_facts(const Network& t, const InfoOptions& opt, json& j, json& tim
   distance_summary(st, n, j);
 }
 
+/// Node and link connectivity (exact, max-flow) within the limits of analysis/connectivity.hpp.
+void connectivity_facts(const Network& t, json& j) {
+  const auto c = connectivity(t);
+  j["node_connectivity"] = c ? json(c->nodes) : json(nullptr);
+  j["link_connectivity"] = c ? json(c->links) : json(nullptr);
+  if (!c)
+    j["connectivity_note"] =
+        "not computed: over kConnectivityMaxNodes = 16384 nodes or kConnectivityMaxWork = 2^32 "
+        "(N * arcs * degree)";
+}
+
+/// What failed in a faulty network, and the healthy network's diameter beside the faulty one's.
+void fault_facts(const Network& t, json& j) {
+  const auto* f = dynamic_cast<const FaultyNetwork*>(&t);
+  if (!f) return;
+  const Network& base = f->base();
+  json out;
+  out["base"] = base.spec();
+  out["base_nodes"] = base.num_nodes();
+  json links = json::array(), nodes = json::array();
+  for (auto [a, b] : f->failed_links())
+    links.push_back({base.label(NodeId(a)), base.label(NodeId(b))});
+  for (std::uint32_t v : f->failed_nodes()) nodes.push_back(base.label(NodeId(v)));
+  out["failed_links"] = links;
+  out["failed_nodes"] = nodes;
+  const auto d = small_diameter(base);
+  out["base_diameter"] = d ? json(*d) : json(nullptr);
+  j["faults"] = out;
+}
+
 }  // namespace
 
 json topology_info(const Network& t, const InfoOptions& opt) {
@@ -206,7 +239,12 @@ json topology_info(const Network& t, const InfoOptions& opt) {
   degree_facts(t, opt.threads, j);
   json timing;
   timing["basic"] = seconds_since(t0);
-  if (opt.distances) distance_facts(t, opt, j, timing, t0);
+  if (opt.distances) {
+    distance_facts(t, opt, j, timing, t0);
+    connectivity_facts(t, j);
+    timing["connectivity"] = seconds_since(t0);
+  }
+  fault_facts(t, j);
   j["paper"] = compare_paper_facts(t, j);
   timing["total"] = seconds_since(t0);
   j["seconds"] = timing;

@@ -7,7 +7,9 @@
 #include "analysis/checked.hpp"
 #include "app/cli.hpp"
 #include "core/io.hpp"
+#include "gen/collectives.hpp"
 #include "gen/topology.hpp"
+#include "papers/papers.hpp"
 
 namespace netsched::cli {
 namespace {
@@ -22,13 +24,57 @@ void print_generated(const std::string& out, const Schedule& s, const Verificati
   os << fmt::format("wrote {}: {} on {} by {}, {} steps, {} transfers, checked: holds\n", out,
                     s.collective.name(), s.topology, s.algorithm, v.check.steps, v.check.transfers);
   if (v.bound)
-    os << fmt::format("  paper bound {} ({}; {}){}\n", v.bound->steps, v.bound->formula,
-                      v.bound->source, v.check.steps <= v.bound->steps ? "" : "  EXCEEDED");
+    os << fmt::format("  {} {} ({}; {}){}\n", bound_kind(*v.bound), v.bound->steps,
+                      v.bound->formula, v.bound->source,
+                      v.check.steps <= v.bound->steps ? "" : "  EXCEEDED");
   if (v.lower) os << fmt::format("  lower bound {} ({})\n", v.lower->steps, v.lower->reason);
   os << fmt::format("  cost (steps, payload sum) = ({}, {})", v.check.steps, v.check.payload_sum);
   if (v.bound && v.bound->payload_sum)
     os << fmt::format("; paper ({}, {})", v.bound->steps, *v.bound->payload_sum);
   os << "\n";
+}
+
+/// gen SPEC --list: per collective the algorithms that apply, the default and where each
+/// comes from.
+int print_generator_list(const Network& t, bool json) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& c : collective_names()) {
+    nlohmann::json e;
+    e["collective"] = c;
+    const auto names = collective_algorithms(t, c);
+    e["algorithms"] = nlohmann::json::array();
+    for (const auto& a : names)
+      e["algorithms"].push_back({{"name", a}, {"origin", algorithm_origin(a)}});
+    e["default"] = names.empty() ? nlohmann::json(nullptr) : nlohmann::json(names.front());
+    e["why"] = names.empty() ? "no algorithm applies to the " + t.family() + " family"
+               : algorithm_origin(names.front()).starts_with("paper")
+                   ? "the paper's algorithm for this family"
+                   : "no paper gives one for this family: netsched's generic algorithm";
+    out.push_back(e);
+  }
+  for (const auto& [c, why] : unsupported_collectives())
+    out.push_back({{"collective", c},
+                   {"algorithms", nlohmann::json::array()},
+                   {"default", nullptr},
+                   {"why", "not implemented: " + why}});
+  if (json) {
+    std::cout << out.dump(2) << "\n";
+    return to_int(ExitCode::Ok);
+  }
+  std::cout << t.spec() << "\n";
+  for (const auto& e : out) {
+    std::cout << fmt::format("  {:<16}", e["collective"].get<std::string>());
+    if (e["algorithms"].empty()) {
+      std::cout << "-  (" << e["why"].get<std::string>() << ")\n";
+      continue;
+    }
+    std::cout << fmt::format("default {}  ({})\n", e["default"].get<std::string>(),
+                             e["why"].get<std::string>());
+    for (const auto& a : e["algorithms"])
+      std::cout << fmt::format("      {:<24}{}\n", a["name"].get<std::string>(),
+                               a["origin"].get<std::string>());
+  }
+  return to_int(ExitCode::Ok);
 }
 
 }  // namespace
@@ -37,19 +83,16 @@ Run add_gen(CLI::App& app) {
   struct Opts {
     std::string spec, collective, root = "0", source, target, algorithm = "auto", out;
     std::uint64_t dimension = 0;
-    bool json = false;
+    bool json = false, list = false;
     std::string engine = "auto";
   };
   auto o = std::make_shared<Opts>();
   app.add_option("SPEC", o->spec, "network spec")->required();
   app.add_option(
          "COLLECTIVE", o->collective,
-         "broadcast, route, scatter (dualcube: one2allp), total-exchange; all-reduce, prefix "
-         "(hypercube, dualcube); cluster-sum, cluster-prefix, matmul, vecmat (from --root), "
-         "all-gather (All2allB), "
-         "multicast (Many2manyM from the cluster of --root) on dualcubes; cube-dimension (RHS: "
-         "hypercube dimension --dimension emulated, Theorem 5.1)")
-      ->required()
+         "on every connected network: broadcast, scatter, gather, all-gather, total-exchange, "
+         "all-reduce, route; on some families: prefix, cluster-sum, cluster-prefix, matmul, "
+         "vecmat, multicast, cube-dimension (--list shows what applies)")
       ->check(CLI::IsMember(generated_collectives()));
   auto* root = app.add_option("--root", o->root, "broadcast root (serial id or label)")
                    ->capture_default_str();
@@ -61,18 +104,23 @@ Run add_gen(CLI::App& app) {
   app.add_option("--algorithm", o->algorithm, "generator (default: the family's paper algorithm)")
       ->capture_default_str();
   app.add_option("-o,--output", o->out,
-                 "schedule file to write (atomically; - for standard output)")
-      ->required();
+                 "schedule file to write (atomically; - for standard output)");
+  app.add_flag("--list", o->list,
+               "list every collective, the algorithms that apply to SPEC, the default and why");
   app.add_flag("--json", o->json, "print the verification as JSON");
   auto* engine = add_engine_option(app, o->engine);
   app.footer(
       "The schedule is checked by the simulator before it is written; a generator bug is an "
       "error (exit 3) and no file is written.");
   return [o, root, source, target, dimension, engine] {
+    if (o->list) return print_generator_list(*build_topology(o->spec), o->json);
+    if (o->collective.empty() || o->out.empty())
+      throw CLI::ValidationError("gen needs COLLECTIVE and -o FILE (or --list)");
     const std::string& col = o->collective;
     const auto& rooted = rooted_collectives();
     refuse_option(root, std::find(rooted.begin(), rooted.end(), col) != rooted.end(), col,
-                  "--root applies to broadcast, scatter, vecmat and multicast");
+                  "--root applies to broadcast, scatter, gather, all-gather, all-reduce, vecmat "
+                  "and multicast");
     refuse_option(source, col == "route", col, "--source applies to route");
     refuse_option(target, col == "route", col, "--target applies to route");
     refuse_option(dimension, col == "cube-dimension", col, "--dimension applies to cube-dimension");

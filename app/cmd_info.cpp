@@ -22,8 +22,18 @@ void print_text(const nlohmann::json& j) {
   for (const char* key :
        {"nodes", "edges", "degree_min", "degree_max", "port_degree_min", "port_degree_max",
         "diameter", "radius", "avg_distance", "avg_distance_incl_self", "average_status",
-        "vertex_transitive", "vertex_orbits", "distance_method"}) {
+        "vertex_transitive", "vertex_orbits", "distance_method", "node_connectivity",
+        "link_connectivity", "connectivity_note"}) {
     if (j.contains(key)) std::cout << fmt::format("  {:<24}{}\n", key, show(j[key]));
+  }
+  if (j.contains("connected") && !j["connected"].get<bool>())
+    std::cout << "  DISCONNECTED: some nodes cannot reach each other\n";
+  if (j.contains("faults")) {
+    const auto& f = j["faults"];
+    std::cout << fmt::format("  faults of {} ({} nodes, diameter {}):\n", show(f["base"]),
+                             show(f["base_nodes"]), show(f["base_diameter"]));
+    std::cout << fmt::format("    failed links  {}\n    failed nodes  {}\n",
+                             show(f["failed_links"]), show(f["failed_nodes"]));
   }
   if (!j["paper"].empty()) {
     std::cout << "  papers' formulas:\n";

@@ -3,13 +3,29 @@
 
 #include <iostream>
 
+#include "analysis/fault_check.hpp"
 #include "analysis/verification.hpp"
 #include "app/cli.hpp"
 #include "app/deadline.hpp"
 #include "gen/topology.hpp"
+#include "papers/papers.hpp"
 #include "verify/smt_checker.hpp"
 
 namespace netsched::cli {
+namespace {
+
+/// The --network of verify: faulty(<the schedule's network>, ...), kept alive for the run.
+const FaultyNetwork* faulty_network_of(const std::string& spec, const Schedule& s) {
+  static std::unique_ptr<Network> keep;
+  keep = build_topology(spec);
+  const auto* f = dynamic_cast<const FaultyNetwork*>(keep.get());
+  if (!f || f->base().spec() != s.topology)
+    throw std::invalid_argument("--network must be faulty(" + s.topology +
+                                ", links=[...], nodes=[...]), got " + keep->spec());
+  return f;
+}
+
+}  // namespace
 
 Run add_verify(CLI::App& app) {
   struct Opts {
@@ -18,6 +34,7 @@ Run add_verify(CLI::App& app) {
     unsigned timeout = kDefaultSolverTimeoutMs / kMillisecondsPerSecond;
     CostModel cost;
     std::string engine = "auto";
+    std::string network;
   };
   auto o = std::make_shared<Opts>();
   app.add_option("FILE", o->file, "schedule file")->required();
@@ -39,12 +56,17 @@ Run add_verify(CLI::App& app) {
                 ->check(kNonNegative)
                 ->capture_default_str();
   auto* engine = add_engine_option(app, o->engine);
+  auto* network = app.add_option(
+      "--network", o->network,
+      "check against faulty(<the schedule's network>, links=..., nodes=...) instead: a transfer "
+      "over a failed link or touching a failed node is a violation");
   app.footer(
       "Exit 0: the schedule holds; 1: it violates a rule (the first violation is printed); "
       "2: the file is not a readable schedule, or its verification record does not match; "
       "4 (--smt only): Z3 answered unknown.");
-  return [o, timeout, ts, tw, m, engine] {
+  return [o, timeout, ts, tw, m, engine, network] {
     refuse_option(timeout, o->smt, "the simulator", "--timeout applies to --smt");
+    refuse_option(network, !o->smt, "--smt", "--network applies to the simulator");
     for (const CLI::Option* opt : {ts, tw, m, engine})
       refuse_option(opt, !o->smt, "--smt", "Z3 answers holds or violated, without cost or engine");
     const ScheduleFile f = read_schedule_file(o->file);
@@ -72,17 +94,20 @@ Run add_verify(CLI::App& app) {
             verdict.violation ? ": " + to_string(*verdict.violation) : "", v.seconds, v.variables);
       return to_int(exit_code(verdict));
     }
-    const Verification v = verify_schedule(*t, f.schedule, engine_of(o->engine), check_progress());
+    const auto* faulty = o->network.empty() ? nullptr : faulty_network_of(o->network, f.schedule);
+    const Verification v =
+        faulty ? verify_under_faults(*faulty, f.schedule, engine_of(o->engine), check_progress())
+               : verify_schedule(*t, f.schedule, engine_of(o->engine), check_progress());
     progress_done();
-    if (f.record) check_record(*f.record, v.record());
+    if (f.record && !faulty) check_record(*f.record, v.record());
     const auto j = v.to_json(f.schedule, o->cost);
     if (o->json) {
       std::cout << j.dump(2) << "\n";
     } else {
       std::cout << fmt::format("{}: {} of {} on {} ({}, {})\n", o->file,
                                v.check.ok() ? "holds" : "VIOLATED", f.schedule.collective.name(),
-                               f.schedule.topology, to_string(f.schedule.model),
-                               f.schedule.algorithm);
+                               faulty ? faulty->spec() : f.schedule.topology,
+                               to_string(f.schedule.model), f.schedule.algorithm);
       if (!j["steps"].is_null())
         std::cout << fmt::format(
             "  steps {}  payload sum {}  transfers {}  cost {}  ({} simulation)\n", v.check.steps,
@@ -92,8 +117,8 @@ Run add_verify(CLI::App& app) {
         std::cout << fmt::format("  no cost: a step breaks a rule  ({} simulation)\n",
                                  to_string(v.check.engine));
       if (v.bound)
-        std::cout << fmt::format("  paper bound {} ({}; {})\n", v.bound->steps, v.bound->formula,
-                                 v.bound->source);
+        std::cout << fmt::format("  {} {} ({}; {})\n", bound_kind(*v.bound), v.bound->steps,
+                                 v.bound->formula, v.bound->source);
       if (v.lower)
         std::cout << fmt::format("  lower bound {} ({})\n", v.lower->steps, v.lower->reason);
       if (!v.check.ok()) std::cout << "  violation: " << *v.check.violation() << "\n";

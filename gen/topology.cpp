@@ -6,10 +6,12 @@
 #include "core/metrics.hpp"
 #include "gen/topo/ccc.hpp"
 #include "gen/topo/dualcube.hpp"
+#include "gen/topo/faulty.hpp"
 #include "gen/topo/file_graph.hpp"
 #include "gen/topo/hdn.hpp"
 #include "gen/topo/hsn.hpp"
 #include "gen/topo/mfc.hpp"
+#include "gen/topo/network_product.hpp"
 #include "gen/topo/product.hpp"
 
 namespace netsched {
@@ -23,7 +25,7 @@ const std::vector<std::pair<std::string, std::string>>& topology_families() {
       {"torus", "torus(n1,...,nk)"},
       {"mesh", "mesh(n1,...,nk)"},
       {"ghc", "ghc(m1,...,mk)"},
-      {"product", "product(G1,...,Gk)"},
+      {"product", "product(G1,...,Gk) of any networks"},
       {"ccc", "ccc(n)"},
       {"dualcube", "dualcube(r)"},
       {"rdn", "rdn(B,k)"},
@@ -34,6 +36,7 @@ const std::vector<std::pair<std::string, std::string>>& topology_families() {
       {"hfc", "hfc(G,N_2,...,N_l)"},
       {"hypernet", "hypernet(r,l,k)"},
       {"file", "file(\"path\" [, format=\"graphml\"])"},
+      {"faulty", "faulty(G, links=[{a,b},...], nodes=[{x,...}])"},
   };
   return f;
 }
@@ -52,6 +55,14 @@ std::unique_ptr<Network> build_topology(const SpecValue& spec) {
     auto f = build_file_graph(spec);
     canonical = f->canonical_spec();
     t = std::move(f);
+  } else if (n == "faulty") {
+    auto f = build_faulty(spec);
+    canonical = f->canonical_spec();
+    t = std::move(f);
+  } else if (needs_network_product(spec)) {
+    auto p = build_network_product(spec);
+    canonical = p->canonical_spec();
+    t = std::move(p);
   } else if (is_product_family(n))
     t = build_product(spec);
   else if (n == "ccc")

@@ -6,6 +6,7 @@
 #include "gen/topo/mfc.hpp"
 #include "papers/dimakopoulos.hpp"
 #include "papers/dualcube.hpp"
+#include "papers/generic.hpp"
 #include "papers/hdn2012.hpp"
 #include "papers/rhfc.hpp"
 #include "papers/te2013.hpp"
@@ -26,6 +27,8 @@ bool is_one_of(const std::string& s, std::initializer_list<const char*> names) {
 std::optional<PaperBound> exchange_bound(const Network& t, const std::string& algorithm) {
   if (const auto* h = dynamic_cast<const Hdn*>(&t); h && algorithm == "hdn")
     if (auto b = papers::te2013::exchange_bound(*h)) return b;
+  if (const auto* q = dynamic_cast<const NetworkProduct*>(&t); q && algorithm == "a2")
+    return papers::dimakopoulos::a2_bound(*q);
   const auto* p = dynamic_cast<const Product*>(&t);
   if (!p) return std::nullopt;
   if (algorithm == "a2") return papers::dimakopoulos::a2_bound(*p);
@@ -53,6 +56,7 @@ std::optional<PaperBound> broadcast_bound(const Network& t, std::uint64_t root,
 /// Every bound but routing's, before the payload sums of one-chunk collectives are filled in.
 std::optional<PaperBound> collective_bound(const Network& t, const Collective& c,
                                            const std::string& algorithm) {
+  if (auto b = papers::generic::bound(t, c, algorithm)) return b;
   switch (c.kind()) {
     case Collective::Kind::Route:
       return routing_bound(t, algorithm);
@@ -111,6 +115,10 @@ std::optional<PaperBound> paper_bound(const Network& t, const Collective& c,
       (c.kind() == Collective::Kind::Broadcast || c.kind() == Collective::Kind::Route))
     b->payload_sum = b->steps;
   return b;
+}
+
+std::string bound_kind(const PaperBound& b) {
+  return b.source == papers::generic::kSource ? "stated bound" : "paper bound";
 }
 
 }  // namespace netsched

@@ -34,6 +34,8 @@ std::vector<PaperFact> paper_facts(const Network& t);
 std::optional<PaperBound> paper_bound(const Network& t, const Collective& collective,
                                       const std::string& algorithm);
 
+/// "paper bound", or "stated bound" for netsched's own generic algorithms (papers/generic.hpp).
+std::string bound_kind(const PaperBound& b);
 /// The paper's bound on the length of routes of `algorithm` on `t` (worst case over pairs).
 std::optional<PaperBound> routing_bound(const Network& t, const std::string& algorithm);
 

@@ -16,13 +16,16 @@ std::optional<LowerBound> lower_bound(const Network& t, const Collective& c, con
       return LowerBound{d, "distance"};
     }
     case Collective::Kind::Scatter:
+    case Collective::Kind::Gather:
     case Collective::Kind::Broadcast: {
       const std::uint64_t lg = ceil_log2(t.num_nodes());
       const std::uint32_t ecc = eccentricity(csr, c.root().v);
       if (ecc == kUnreached) return std::nullopt;
-      return LowerBound{
-          std::max<std::uint64_t>(lg, ecc),
-          ecc > lg ? "eccentricity of the root" : "ceil(log2 N) (informed nodes at most double)"};
+      return LowerBound{std::max<std::uint64_t>(lg, ecc),
+                        ecc > lg ? "eccentricity of the root"
+                        : c.kind() == Collective::Kind::Gather
+                            ? "ceil(log2 N) (what the root holds at most doubles per step)"
+                            : "ceil(log2 N) (informed nodes at most double)"};
     }
     case Collective::Kind::TotalExchange: {
       const DistanceStats st = exact_distances(t, csr);

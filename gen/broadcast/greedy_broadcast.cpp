@@ -13,7 +13,9 @@ Rounds greedy_broadcast(const Network& t, std::uint32_t root) {
   const std::uint32_t n = g.num_nodes();
   const auto [parent, order] = bfs_tree(g, root);
   if (order.size() != n)
-    throw std::invalid_argument("greedy broadcast: the network is disconnected");
+    throw std::invalid_argument("the network is disconnected: node " + std::to_string(root) +
+                                " reaches " + std::to_string(order.size()) + " of " +
+                                std::to_string(n) + " nodes");
   // Rounds a subtree needs once its root holds the message, computed bottom-up.
   std::vector<std::vector<std::uint32_t>> children(n);
   for (std::uint32_t v : order)

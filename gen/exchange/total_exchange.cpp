@@ -6,6 +6,7 @@
 #include "gen/exchange/packed.hpp"
 #include "gen/topo/dualcube.hpp"
 #include "gen/topo/hdn.hpp"
+#include "gen/topo/network_product.hpp"
 #include "gen/topo/product.hpp"
 
 namespace netsched {
@@ -27,16 +28,13 @@ std::vector<std::string> total_exchange_names(const Network& t) {
     names.push_back("packed");
     if (p->family() == "hypercube") names.push_back("dimension-exchange");
   }
+  if (dynamic_cast<const NetworkProduct*>(&t)) names.push_back("a2");
+  names.push_back("greedy");
   return names;
 }
 
 Schedule make_total_exchange(const Network& t, const std::string& algorithm) {
   const auto names = total_exchange_names(t);
-  if (names.empty())
-    throw std::invalid_argument(
-        "total exchange on " + t.family() +
-        " is not implemented yet (available: hdn on hdn/rdn, dualcube-exchange on dualcubes, "
-        "a2 and packed on products, dimension-exchange on hypercubes)");
   const std::string a = choose_algorithm(names, algorithm, "total-exchange", t);
   if (a == "dimension-exchange") return hypercube_dimension_exchange(t);
   if (a == "hdn") return hdn_total_exchange(t);
@@ -44,12 +42,21 @@ Schedule make_total_exchange(const Network& t, const std::string& algorithm) {
   if (a == "packed") return packed_total_exchange(t);
   const std::uint64_t n = t.num_nodes();
   if (n > 65536)
-    throw std::invalid_argument("a2 writes one chunk per transfer; at most 65536 nodes");
-  Schedule s = empty_exchange(t, "a2");
+    throw std::invalid_argument(a + " writes one chunk per transfer; at most 65536 nodes");
+  UnitSteps steps;
+  if (a == "a2") {
+    steps = a2_total_exchange(t);
+  } else {
+    for (const auto& step : greedy_unit_exchange(t)) {
+      steps.emplace_back();
+      for (const FactorHop& h : step) steps.back().emplace_back(h.from, h.to, h.orig * n + h.dest);
+    }
+  }
+  Schedule s = empty_exchange(t, a);
   // Unit messages: payload i is chunk i.
   s.payloads.resize(n * n);
   for (std::uint64_t c = 0; c < n * n; ++c) s.payloads[c].chunks = {c};
-  for (const auto& step : a2_total_exchange(t)) {
+  for (const auto& step : steps) {
     Step st;
     st.transfers.reserve(step.size());
     for (const auto& [f, to, c] : step)

@@ -27,6 +27,19 @@ using FactorExchange = std::vector<std::vector<FactorHop>>;
 /// take exactly AS(factor) steps; paths take n(n-1) (valid, not optimal).
 FactorExchange factor_total_exchange(const Factor& f);
 
+/// The greedy unit-message exchange keeps N^2 distances and N^2 messages: at most this many
+/// nodes.
+inline constexpr std::uint64_t kGreedyExchangeMaxNodes = 1024;
+
+/// Unit-message one-port total exchange on any connected graph, shortest paths, farthest
+/// message first (gen/exchange/greedy_exchange.cpp); at most sum d(x,y) steps.
+FactorExchange greedy_unit_exchange(const Graph& g);
+
+/// The unit-message exchange A2 uses inside one factor network of a product: the closed-form
+/// factor exchange for a ring, path or complete graph, A2 itself for a product of these, the
+/// greedy exchange otherwise.
+FactorExchange network_factor_exchange(const Network& factor);
+
 /// An empty total-exchange schedule of `t` by `algorithm` (one-port).
 Schedule empty_exchange(const Network& t, const std::string& algorithm);
 
@@ -39,8 +52,13 @@ Schedule make_total_exchange(const Network& t, const std::string& algorithm = "a
 /// Unit-message transfers (from, to, chunk) per step.
 using UnitSteps = std::vector<std::vector<std::tuple<std::uint32_t, std::uint32_t, std::uint64_t>>>;
 
-/// Dimakopoulos Algorithm A2 on a product, unit messages (a transfer carries one chunk).
+/// Dimakopoulos Algorithm A2 on a product (of rings, paths and complete graphs, or of any
+/// networks), unit messages (a transfer carries one chunk).
 UnitSteps a2_total_exchange(const Network& t);
+
+/// The steps A2 takes on a product: n_1 T_B + n_2 T_A recursively (Theorem 2), with T_i the
+/// steps of the factor exchanges it uses.
+std::uint64_t a2_steps(const Network& t);
 
 /// The HDN total exchange (li-chu-2013 Algorithm 2) with packing, over the base's packed
 /// dimension-ordered exchange (gen/exchange/hdn_exchange.cpp).

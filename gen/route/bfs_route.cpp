@@ -9,7 +9,7 @@ namespace {
 
 class BfsRouter : public Router {
  public:
-  explicit BfsRouter(const Network& t) : csr_(t) {}
+  explicit BfsRouter(const Network& t) : t_(t), csr_(t) {}
   std::string name() const override { return "bfs"; }
   void route(NodeId from, NodeId to, NodePath& path) const override {
     const std::uint32_t u = from.v, v = to.v;
@@ -25,7 +25,8 @@ class BfsRouter : public Router {
     path.clear();
     for (std::uint32_t x = v; x != u; x = parent[x]) {
       if (parent[x] == kUnreached)
-        throw std::invalid_argument("bfs: node " + std::to_string(v) + " is unreachable");
+        throw std::invalid_argument("no path from " + t_.label(from) + " to " + t_.label(to) +
+                                    ": the network is disconnected");
       path.push_back(NodeId(x));
     }
     path.push_back(from);
@@ -33,6 +34,7 @@ class BfsRouter : public Router {
   }
 
  private:
+  const Network& t_;
   Csr csr_;
 };
 

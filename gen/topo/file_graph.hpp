@@ -5,6 +5,7 @@
 /// schedule made on a file names exactly that graph: verifying it after the file changed is an
 /// error naming both hashes, not a check against another network. Node ids follow the file's
 /// node order; labels are the file's (names, labels, ids), accepted wherever a node is named.
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -27,6 +28,10 @@ class FileGraph : public Network {
   std::uint64_t num_nodes() const override { return csr_.num_nodes(); }
   void neighbors(NodeId u, std::vector<NodeId>& out) const override;
   std::uint32_t degree(NodeId u) const override { return csr_.degree(u.v); }
+  /// Binary search in u's sorted neighbour list.
+  bool adjacent(NodeId u, NodeId v) const override {
+    return std::binary_search(csr_.begin(u.v), csr_.end(u.v), v.v);
+  }
   std::uint32_t max_degree() const override { return max_degree_; }
   std::string label(NodeId u) const override { return labels_[u.v]; }
   NodeId parse_label(std::string_view text) const override;

@@ -41,6 +41,8 @@ class Product : public Network {
   /// The sum of the factors' largest degrees.
   std::uint32_t max_degree() const override;
   std::uint32_t port_degree(NodeId u) const override;
+  /// O(dims): the ids differ in one coordinate, by one factor link.
+  bool adjacent(NodeId u, NodeId v) const override { return edge_dimension(u, v).has_value(); }
   std::string label(NodeId u) const override;
   NodeId parse_label(std::string_view text) const override;
   /// Per dimension a shift and a reflection (a transposition for complete graphs), and the

@@ -78,7 +78,8 @@ std::vector<Entry> spec_entries() {
       {"info 'ring(0)'", "spec column 6: ring: n must be between 1 and 268435456, got 0"},
       {"info 'star(5)'",
        "spec column 1: unknown network 'star' (known: ring, path, complete, hypercube, torus, "
-       "mesh, ghc, product, ccc, dualcube, rdn, hdn, hsn, rhs, mfc, hfc, hypernet, file)"},
+       "mesh, ghc, product, ccc, dualcube, rdn, hdn, hsn, rhs, mfc, hfc, hypernet, file, "
+       "faulty)"},
       {"info 'ring(99999999999999999999)'", "spec column 6: integer does not fit in 64 bits"},
       {"route 'ring(4294967295)' 0 1",
        "spec column 6: ring: n must be between 1 and 268435456, got 4294967295"},
@@ -100,9 +101,27 @@ std::vector<Entry> spec_entries() {
        "spec column 23: hdn: super-node set 1 repeats dimension 0"},
       {"info 'hdn(torus(2,3,5), sm=[{}])'",
        "spec column 19: hdn: unknown argument 'sm' (expected hdn(B, sn=[{dims},...]))"},
-      {"info 'product(ring(3),ccc(3))'",
-       "spec column 17: product: factor 'ccc(3)' is not a ring, path, complete graph or product of "
-       "these"},
+      {"info 'product(ring(3),5)'",
+       "spec column 17: product: factor must be a network such as ring(5)"},
+      {"info 'faulty(torus(4,4), links=[{0,5}])'",
+       "spec column 27: faulty: {0,5} is not a link of torus(4,4)"},
+      {"info 'faulty(ring(4), links=[{0,1,2}])'",
+       "spec column 24: faulty: a link is a set of two different nodes, such as {0,1}"},
+      {"info 'faulty(ring(4), nodes=[{4}])'",
+       "spec column 24: faulty: node 4 is not a node of ring(4) (ids 0..3)"},
+      {"info 'faulty(ring(3), nodes=[{0,1,2}])'",
+       "spec column 23: faulty: every node of ring(3) has failed"},
+      {"info 'faulty(ring(3), links=5)'",
+       "spec column 23: faulty: links must be a list of sets such as [{0,1},{5,6}]"},
+      {"route 'faulty(ring(6), nodes=[{1}])' '(1)' 0", "node (1) has failed"},
+      {"gen 'faulty(ring(6), nodes=[{0,3}])' broadcast -o x",
+       "the network is disconnected: node 0 reaches 2 of 4 nodes"},
+      {"gen 'ring(5)' reduce -o x",
+       "reduce is not implemented: no collective kind yet: the register model has all-reduce and "
+       "prefix only; use all-reduce"},
+      {"gen 'ring(5)' prefix -o x",
+       "prefix has no algorithm for the ring family (netsched gen SPEC --list shows what "
+       "applies)"},
       {"info 'hypernet(2,3,4)'",
        "spec column 1: hypernet(r,l,k) is not implemented: the link rule of the RHFC paper §6.1 "
        "does not determine the network (see docs/families.md)"},
@@ -148,7 +167,7 @@ std::vector<Entry> node_and_option_entries() {
       {"sweep 'ring({1..3})' 'star(3)' -o x",
        "sweep: point 'star(3)': spec column 1: unknown network 'star' (known: ring, path, "
        "complete, hypercube, torus, mesh, ghc, product, ccc, dualcube, rdn, hdn, hsn, rhs, mfc, "
-       "hfc, hypernet, file)"},
+       "hfc, hypernet, file, faulty)"},
       {"route 'ring(5)' 0 7", "node 7 out of range 0..4"},
       {"route 'ring(5)' 0 x", "label 'x': 'x' is not an integer"},
       {"route 'torus(3,4)' 0 '(1,9)'", "torus label '(1,9)': component 1 is 9, must be below 4"},
@@ -161,25 +180,24 @@ std::vector<Entry> node_and_option_entries() {
        "U does not apply to --all (--all routes every pair; give U and V without it)"},
       {"gen 'ring(5)' broadcast --root 9 -o /dev/null", "node 9 out of range 0..4"},
       {"gen 'hypercube(3)' total-exchange --root 3 -o x.json",
-       "--root does not apply to total-exchange (--root applies to broadcast, scatter, vecmat and "
-       "multicast)"},
+       "--root does not apply to total-exchange (--root applies to broadcast, scatter, gather, "
+       "all-gather, all-reduce, vecmat and multicast)"},
       {"gen 'hypercube(3)' broadcast --source 3 -o x.json",
        "--source does not apply to broadcast (--source applies to route)"},
       {"gen 'hypercube(3)' broadcast --dimension 1 -o x.json",
        "--dimension does not apply to broadcast (--dimension applies to cube-dimension)"},
       {"gen 'hypercube(3)' route --source 0 -o x.json", "gen route needs --source and --target"},
-      {"gen 'hypercube(3)' broadcast",
-       "--output is required (run 'netsched --help' or 'netsched VERB --help')"},
+      {"gen 'hypercube(3)' broadcast", "gen needs COLLECTIVE and -o FILE (or --list)"},
       {"gen 'hypercube(3)' gossip -o x.json",
        "COLLECTIVE: gossip not in "
-       "{broadcast,route,scatter,total-exchange,cube-dimension,all-reduce,prefix,cluster-sum,"
-       "cluster-prefix,matmul,vecmat,all-gather,multicast} (run 'netsched --help' or 'netsched "
-       "VERB --help')"},
+       "{broadcast,scatter,gather,total-exchange,route,cube-dimension,all-reduce,prefix,"
+       "cluster-sum,cluster-prefix,matmul,vecmat,all-gather,multicast,reduce,reduce-scatter} (run "
+       "'netsched --help' or 'netsched VERB --help')"},
       {"gen 'ring(5)' broadcast --algorithm nosuch -o x.json",
        "broadcast algorithm 'nosuch' does not apply to ring (choose from: product-broadcast, "
        "greedy)"},
-      {"gen 'ring(5)' scatter -o x.json",
-       "scatter is implemented for dualcubes only so far (one2allp)"},
+      {"gen 'ring(5)' scatter --algorithm one2allp -o x.json",
+       "scatter algorithm 'one2allp' does not apply to ring (choose from: tree-scatter)"},
       {"claims --only nosuch",
        "claims --only nosuch: no claim id starts with it (see 'netsched claims')"},
       {"info 'ring(5)' --bogus",

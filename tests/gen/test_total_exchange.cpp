@@ -63,9 +63,9 @@ TEST_CASE("hypercube dimension exchange: n steps of N/2 chunks, the n-cube cost 
   }
 }
 
-TEST_CASE("total exchange on families without an algorithm yet says so") {
-  CHECK_THROWS_WITH(make_total_exchange(*build_topology("ccc(3)")),
-                    Catch::Contains("not implemented yet"));
+TEST_CASE("families without a paper exchange get the greedy one; wrong names are refused") {
+  CHECK(total_exchange_names(*build_topology("ccc(3)")) == std::vector<std::string>{"greedy"});
+  CHECK(make_total_exchange(*build_topology("ccc(3)")).algorithm == "greedy");
   CHECK_THROWS_WITH(make_total_exchange(*build_topology("torus(3,3)"), "dimension-exchange"),
                     Catch::Contains("choose from: a2"));
 }

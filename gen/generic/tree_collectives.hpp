@@ -1,0 +1,26 @@
+#pragma once
+/// Generic collectives on any connected network, along the BFS tree of the greedy broadcast.
+///
+/// Why one tree for all of them: the greedy broadcast's rounds (gen/broadcast/greedy_broadcast)
+/// are a one-port schedule of a rooted BFS tree in which every node, once informed, serves its
+/// children deepest subtree first. Read forwards with each child's subtree as payload they
+/// scatter; read backwards (children to parents) they gather; gather then broadcast is an
+/// all-gather, and the same with register moves (combine up, set down) an all-reduce. So every
+/// network — a file graph, a faulty network, a product of anything — gets every collective,
+/// each taking R or 2R steps for the broadcast's R rounds (R <= min(N - 1, ecc(root) * max
+/// degree): docs/collectives.md).
+#include "core/network.hpp"
+#include "core/schedule.hpp"
+
+namespace netsched {
+
+/// Scatter from `root`: the transfer to child c carries the chunks of c's subtree.
+Schedule tree_scatter(const Network& t, NodeId root);
+/// Gather to `root`: the broadcast's rounds reversed, every node forwarding what it holds.
+Schedule tree_gather(const Network& t, NodeId root);
+/// All-gather: gather to `root`, then broadcast everything from it.
+Schedule tree_all_gather(const Network& t, NodeId root);
+/// All-reduce: combine up the tree to `root` (registers: data, sum), then set down.
+Schedule tree_all_reduce(const Network& t, NodeId root);
+
+}  // namespace netsched

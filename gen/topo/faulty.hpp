@@ -1,0 +1,64 @@
+#pragma once
+/// A network with failed links and nodes: faulty(torus(4,4), links=[{0,1},{5,6}], nodes=[{9}]).
+///
+/// Why survivors are renumbered: a failed node takes no part in any collective, so the faulty
+/// network is the graph of the survivors — node ids 0..N'-1 in the order of the base's ids,
+/// labels the base's labels. Every checker, generator and Z3 encoding then works on it
+/// unchanged, with no notion of "absent" anywhere. With link faults only the ids are the base's
+/// ids, so a schedule made for the healthy network can be checked against the faulty one
+/// (`verify --network`). Nothing is materialised: ids map through the sorted failed-node list
+/// (O(log F)) and a neighbour list is the base's, filtered.
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/network.hpp"
+#include "gen/spec.hpp"
+
+namespace netsched {
+
+/// At most this many failed links plus failed nodes in one spec.
+inline constexpr std::uint64_t kMaxFaults = 65536;
+
+class FaultyNetwork : public Network {
+ public:
+  /// `links`: base-id pairs (a < b), `nodes`: base ids; both sorted, unique, validated.
+  FaultyNetwork(std::unique_ptr<Network> base,
+                std::vector<std::pair<std::uint32_t, std::uint32_t>> links,
+                std::vector<std::uint32_t> nodes);
+  std::string family() const override { return "faulty"; }
+  std::uint64_t num_nodes() const override { return base_->num_nodes() - nodes_.size(); }
+  void neighbors(NodeId u, std::vector<NodeId>& out) const override;
+  std::uint32_t max_degree() const override { return base_->max_degree(); }
+  std::string label(NodeId u) const override { return base_->label(to_base(u)); }
+  /// The base's label or serial id of a survivor; a failed node is an error naming it.
+  NodeId parse_label(std::string_view text) const override;
+  std::optional<std::uint32_t> edge_dimension(NodeId u, NodeId v) const override;
+  std::uint32_t dimension_count() const override { return base_->dimension_count(); }
+
+  const Network& base() const { return *base_; }
+  const std::vector<std::pair<std::uint32_t, std::uint32_t>>& failed_links() const {
+    return links_;
+  }
+  const std::vector<std::uint32_t>& failed_nodes() const { return nodes_; }
+  /// The base id of survivor u.
+  NodeId to_base(NodeId u) const;
+  /// The survivor id of base node b; nullopt when b has failed.
+  std::optional<NodeId> from_base(NodeId b) const;
+  /// Whether base link {a, b} has failed (listed, or touching a failed node).
+  bool link_failed(NodeId a, NodeId b) const;
+  /// faulty(<base's canonical spec>, links=[...], nodes=[...]) in sorted order.
+  std::string canonical_spec() const;
+
+ private:
+  std::unique_ptr<Network> base_;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> links_;
+  std::vector<std::uint32_t> nodes_;
+};
+
+/// Builds faulty(G, links=[{a,b},...], nodes=[{x,...},...]); ids are G's serial ids.
+std::unique_ptr<FaultyNetwork> build_faulty(const SpecValue& spec);
+
+}  // namespace netsched

@@ -1,0 +1,44 @@
+#include "papers/generic.hpp"
+
+#include <algorithm>
+
+#include "core/metrics.hpp"
+
+namespace netsched::papers::generic {
+namespace {
+
+std::uint64_t max_degree(const Csr& g) {
+  std::uint64_t d = 0;
+  for (std::uint32_t u = 0; u < g.num_nodes(); ++u) d = std::max<std::uint64_t>(d, g.degree(u));
+  return d;
+}
+
+/// min(N-1, depth * max degree): the rounds of the tree schedule of a BFS tree of that depth.
+std::uint64_t tree_rounds(const Csr& g, std::uint64_t depth) {
+  return std::min<std::uint64_t>(g.num_nodes() - 1, depth * max_degree(g));
+}
+
+}  // namespace
+
+std::optional<PaperBound> bound(const Network& t, const Collective& c, const std::string& a) {
+  const bool tree_once = a == "tree-scatter" || a == "tree-gather" ||
+                         (a == "greedy" && c.kind() == Collective::Kind::Broadcast);
+  const bool tree_twice = a == "tree-all-gather" || a == "tree-all-reduce";
+  const bool exchange = a == "greedy" && c.kind() == Collective::Kind::TotalExchange;
+  if (!tree_once && !tree_twice && !exchange) return std::nullopt;
+  const Csr g(t, 1);
+  if (tree_once) {
+    const std::uint32_t ecc = eccentricity(g, c.root().v);
+    return PaperBound{tree_rounds(g, ecc), "min(N-1, ecc(root) x max degree)", kSource,
+                      std::nullopt};
+  }
+  const DistanceStats st = distances_all_sources(g, 1);
+  if (!st.connected) return std::nullopt;
+  if (tree_twice)
+    return PaperBound{2 * tree_rounds(g, st.diameter), "2 min(N-1, diameter x max degree)", kSource,
+                      std::nullopt};
+  return PaperBound{static_cast<std::uint64_t>(st.distance_sum), "sum of distances d(x,y)", kSource,
+                    std::nullopt};
+}
+
+}  // namespace netsched::papers::generic

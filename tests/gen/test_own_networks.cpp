@@ -1,0 +1,315 @@
+// Products of any networks, faulty networks, connectivity, and the generic collectives that
+// make every collective available on every connected network.
+#include <catch2/catch.hpp>
+#include <random>
+#include <set>
+
+#include "analysis/checked.hpp"
+#include "analysis/connectivity.hpp"
+#include "analysis/fault_check.hpp"
+#include "analysis/info.hpp"
+#include "core/automorphism.hpp"
+#include "core/metrics.hpp"
+#include "gen/collectives.hpp"
+#include "gen/exchange/total_exchange.hpp"
+#include "gen/topo/faulty.hpp"
+#include "gen/topo/network_product.hpp"
+#include "gen/topology.hpp"
+#include "papers/dimakopoulos.hpp"
+
+using namespace netsched;
+
+namespace {
+
+std::set<std::pair<std::uint32_t, std::uint32_t>> edge_set(const Graph& g) {
+  std::set<std::pair<std::uint32_t, std::uint32_t>> e;
+  std::vector<NodeId> nb;
+  for (std::uint32_t u = 0; u < g.num_nodes(); ++u) {
+    g.neighbors(NodeId(u), nb);
+    for (NodeId w : nb) e.emplace(std::min(u, w.v), std::max(u, w.v));
+  }
+  return e;
+}
+
+/// Whether g minus the nodes in `removed` (a bit mask) is disconnected (over >= 2 survivors).
+bool disconnected_without(const Csr& g, std::uint32_t removed) {
+  const std::uint32_t n = g.num_nodes();
+  std::uint32_t start = 0;
+  while (start < n && (removed >> start & 1)) ++start;
+  std::uint32_t seen = removed | (1u << start), count = 1,
+                survivors = n - __builtin_popcount(removed);
+  std::vector<std::uint32_t> q{start};
+  for (std::size_t i = 0; i < q.size(); ++i)
+    for (const std::uint32_t* p = g.begin(q[i]); p != g.end(q[i]); ++p)
+      if (!(seen >> *p & 1)) seen |= 1u << *p, ++count, q.push_back(*p);
+  return count < survivors;
+}
+
+/// kappa by brute force: the smallest node set whose removal disconnects (N-1 if none).
+std::uint32_t brute_kappa(const Csr& g) {
+  const std::uint32_t n = g.num_nodes();
+  std::uint32_t best = n - 1;
+  for (std::uint32_t mask = 0; mask < (1u << n); ++mask)
+    if (static_cast<std::uint32_t>(__builtin_popcount(mask)) < best &&
+        static_cast<std::uint32_t>(__builtin_popcount(mask)) + 2 <= n &&
+        disconnected_without(g, mask))
+      best = __builtin_popcount(mask);
+  return best;
+}
+
+/// lambda by brute force over link subsets.
+std::uint32_t brute_lambda(std::uint32_t n,
+                           const std::vector<std::pair<std::uint32_t, std::uint32_t>>& edges) {
+  std::uint32_t best = static_cast<std::uint32_t>(edges.size());
+  for (std::uint32_t mask = 0; mask < (1u << edges.size()); ++mask) {
+    if (static_cast<std::uint32_t>(__builtin_popcount(mask)) >= best) continue;
+    std::vector<std::vector<std::uint32_t>> adj(n);
+    for (std::size_t i = 0; i < edges.size(); ++i)
+      if (!(mask >> i & 1))
+        adj[edges[i].first].push_back(edges[i].second),
+            adj[edges[i].second].push_back(edges[i].first);
+    if (disconnected_without(Csr(adj), 0)) best = __builtin_popcount(mask);
+  }
+  return best;
+}
+
+/// A random connected graph on n nodes: a random tree plus `extra` random links.
+std::vector<std::pair<std::uint32_t, std::uint32_t>> random_connected(std::mt19937& rng,
+                                                                      std::uint32_t n,
+                                                                      std::uint32_t extra) {
+  std::set<std::pair<std::uint32_t, std::uint32_t>> e;
+  for (std::uint32_t v = 1; v < n; ++v) e.emplace(static_cast<std::uint32_t>(rng()) % v, v);
+  for (std::uint32_t i = 0; i < extra; ++i) {
+    const std::uint32_t a = static_cast<std::uint32_t>(rng()) % n,
+                        b = static_cast<std::uint32_t>(rng()) % n;
+    if (a != b) e.emplace(std::min(a, b), std::max(a, b));
+  }
+  return {e.begin(), e.end()};
+}
+
+}  // namespace
+
+TEST_CASE("a product of any networks: links, labels, degrees and symmetries") {
+  const auto t = build_topology("product(ccc(3), ring(4))");
+  const auto* q = dynamic_cast<const NetworkProduct*>(t.get());
+  REQUIRE(q);
+  CHECK(t->spec() == "product(ccc(3),ring(4))");
+  const auto ccc = build_topology("ccc(3)");
+  CHECK(t->num_nodes() == 96);
+  // |E| = |E1| |V2| + |V1| |E2|
+  CHECK(t->count_edges() == ccc->count_edges() * 4 + 24 * 4);
+  for (std::uint32_t u = 0; u < t->num_nodes(); ++u) {
+    CHECK(t->node(t->label(NodeId(u))) == NodeId(u));
+    CHECK(t->degree(NodeId(u)) == ccc->degree(NodeId(u / 4)) + 2);
+  }
+  CHECK(t->label(NodeId(5)) == "(" + ccc->label(NodeId(1)) + ",(1))");
+  const Csr csr(*t, 1);
+  for (const auto& p : t->automorphism_candidates()) CHECK(is_automorphism(csr, p, 1));
+  // The ring's symmetries are lifted: the classes are the factor ccc(3)'s classes.
+  CHECK(
+      classes_from_candidates(csr, t->automorphism_candidates(), 1).classes.reps.size() ==
+      classes_from_candidates(Csr(*ccc, 1), ccc->automorphism_candidates(), 1).classes.reps.size());
+  CHECK_THROWS_WITH(t->node("((0,0),(1),(2))"), Catch::Contains("expected 2 components, got 3"));
+  CHECK_THROWS_WITH(t->node("((0,0),(1)"), Catch::Contains("unbalanced '('"));
+  // Rings, paths and complete graphs alone stay the closed-form Product.
+  CHECK(dynamic_cast<const NetworkProduct*>(build_topology("product(ring(3),torus(2,2))").get()) ==
+        nullptr);
+  // Nested products are flattened; the factors' specs are canonical.
+  CHECK(build_topology("product(product(ccc(2),ring(3)),path(2))")->spec() ==
+        "product(ccc(2),ring(3),path(2))");
+}
+
+TEST_CASE("A2 on products of any networks holds and takes exactly its Corollary 2 bound") {
+  for (const char* spec :
+       {"product(ccc(3),ring(4))", "product(ccc(2),hypercube(2))",
+        "product(faulty(torus(3,3),links=[{0,1}]),path(3))", "product(dualcube(2),complete(3))"}) {
+    INFO(spec);
+    const auto t = build_topology(spec);
+    const CheckedSchedule c = generate_checked(*t, GenRequest("total-exchange", "a2"));
+    REQUIRE(c.holds());
+    REQUIRE(c.verification().bound);
+    CHECK(c.verification().check.steps == c.verification().bound->steps);
+    CHECK(c.verification().check.steps == a2_steps(*t));
+    CHECK(c.verification().lower);
+    CHECK(c.verification().lower->steps <= c.verification().check.steps);
+  }
+  // With factors whose exchanges take AS(G_i) steps, A2 meets AS(G) (Theorem 3).
+  const auto t = build_topology("product(complete(3),faulty(ring(5),links=[{0,4}]))");
+  const auto c = generate_checked(*t, GenRequest("total-exchange", "a2"));
+  CHECK(c.holds());
+}
+
+TEST_CASE("Corollary 1's average status holds on products of any networks") {
+  for (const char* spec : {"product(ccc(3),ring(4))", "product(dualcube(2),path(3))"}) {
+    const auto g = build_topology(spec);
+    const auto info = topology_info(*g);
+    bool found = false;
+    for (const auto& f : info["paper"])
+      if (f["property"] == "average_status") {
+        found = true;
+        CHECK(f["matches"].get<bool>());
+      }
+    CHECK(found);
+  }
+}
+
+TEST_CASE("a faulty network is the graph of the survivors, with the base's labels") {
+  const auto t =
+      build_topology("faulty(torus(4,4), links=[{1,0},{5,6},{0,1}], nodes=[{9},{9,10}])");
+  const auto* f = dynamic_cast<const FaultyNetwork*>(t.get());
+  REQUIRE(f);
+  CHECK(t->spec() == "faulty(torus(4,4), links=[{0,1},{5,6}], nodes=[{9,10}])");
+  CHECK(build_topology(t->spec())->spec() == t->spec());
+  CHECK(t->num_nodes() == 14);
+  const auto& base = f->base();
+  std::set<std::pair<std::uint32_t, std::uint32_t>> expected;
+  for (auto [a, b] : edge_set(base)) {
+    const auto fa = f->from_base(NodeId(a)), fb = f->from_base(NodeId(b));
+    if (fa && fb && !f->link_failed(NodeId(a), NodeId(b)))
+      expected.emplace(std::min(fa->v, fb->v), std::max(fa->v, fb->v));
+  }
+  CHECK(edge_set(*t) == expected);
+  CHECK(expected.size() == 32 - 2 - 8 + 1);  // 2 failed links, 8 links at 9 and 10, one shared
+  for (std::uint32_t u = 0; u < t->num_nodes(); ++u) {
+    CHECK(f->from_base(f->to_base(NodeId(u))) == NodeId(u));
+    CHECK(t->node(t->label(NodeId(u))) == NodeId(u));
+    CHECK(t->label(NodeId(u)) == base.label(f->to_base(NodeId(u))));
+  }
+  CHECK_THROWS_WITH(t->node("(2,1)"), Catch::Contains("has failed"));
+  // A link listed that touches a failed node is gone with the node.
+  CHECK(build_topology("faulty(ring(5), links=[{0,1}], nodes=[{1}])")->spec() ==
+        "faulty(ring(5), nodes=[{1}])");
+}
+
+TEST_CASE("connectivity by max-flow equals brute force on random small graphs") {
+  std::mt19937 rng(7);
+  for (int round = 0; round < 40; ++round) {
+    const std::uint32_t n = 3 + static_cast<std::uint32_t>(rng()) % 6;
+    const auto edges = random_connected(rng, n, static_cast<std::uint32_t>(rng()) % 10);
+    if (edges.size() > 18) continue;
+    std::vector<std::vector<std::uint32_t>> adj(n);
+    for (auto [a, b] : edges) adj[a].push_back(b), adj[b].push_back(a);
+    struct AdjGraph : Graph {
+      std::vector<std::vector<std::uint32_t>> adj;
+      std::uint64_t num_nodes() const override { return adj.size(); }
+      void neighbors(NodeId u, std::vector<NodeId>& out) const override {
+        out.clear();
+        for (auto w : adj[u.v]) out.emplace_back(w);
+      }
+    } g;
+    g.adj = adj;
+    const auto c = connectivity(g);
+    REQUIRE(c);
+    INFO("n " << n << " edges " << edges.size());
+    CHECK(c->nodes == brute_kappa(Csr(adj)));
+    CHECK(c->links == brute_lambda(n, edges));
+  }
+  // Known values: the papers' networks and K_n.
+  CHECK(connectivity(*build_topology("hypercube(5)"))->nodes == 5);
+  CHECK(connectivity(*build_topology("complete(6)"))->nodes == 5);
+  CHECK(connectivity(*build_topology("faulty(ring(6), nodes=[{0,3}])"))->nodes == 0);
+  const auto two = connectivity(*build_topology("faulty(torus(4,4), links=[{0,1}])"));
+  CHECK(two->links == 3);
+  CHECK(two->nodes == 3);
+}
+
+TEST_CASE(
+    "every collective on every connected network: checked, between the lower and the stated "
+    "bound") {
+  for (const char* spec :
+       {"ring(7)", "mesh(3,4)", "ccc(3)", "dualcube(2)", "hdn(hypercube(2),sn=[{0},{1}])",
+        "hsn(2,hypercube(2))", "product(ccc(2),path(3))",
+        "faulty(torus(4,4), links=[{0,1}], nodes=[{5}])", "faulty(hypercube(4), nodes=[{0,15}])"}) {
+    const auto t = build_topology(spec);
+    for (const char* c :
+         {"broadcast", "scatter", "gather", "all-gather", "total-exchange", "all-reduce"}) {
+      INFO(spec << " " << c);
+      const auto names = collective_algorithms(*t, c);
+      REQUIRE(!names.empty());
+      for (const auto& a : names) {
+        INFO(a);
+        GenRequest r(c, a, NodeId(1));
+        const CheckedSchedule s = generate_checked(*t, r);
+        CHECK(s.holds());
+        const auto& v = s.verification();
+        if (v.lower) CHECK(v.lower->steps <= v.check.steps);
+        if (v.bound && a.starts_with("tree-")) CHECK(v.check.steps <= v.bound->steps);
+        if (v.bound && a == "greedy") CHECK(v.check.steps <= v.bound->steps);
+      }
+    }
+  }
+}
+
+TEST_CASE("the greedy exchange holds on random connected graphs within sum d(x,y) steps") {
+  std::mt19937 rng(11);
+  for (int round = 0; round < 12; ++round) {
+    const std::uint32_t n = 2 + static_cast<std::uint32_t>(rng()) % 14;
+    const auto edges = random_connected(rng, n, static_cast<std::uint32_t>(rng()) % 8);
+    // The graph as a network: K_n with the links not in the graph failed.
+    std::string links;
+    const std::set<std::pair<std::uint32_t, std::uint32_t>> present(edges.begin(), edges.end());
+    for (std::uint32_t a = 0; a < n; ++a)
+      for (std::uint32_t b = a + 1; b < n; ++b)
+        if (!present.count({a, b}))
+          links += (links.empty() ? "{" : ",{") + std::to_string(a) + "," + std::to_string(b) + "}";
+    const std::string spec = "faulty(complete(" + std::to_string(n) + ")" +
+                             (links.empty() ? "" : ", links=[" + links + "]") + ")";
+    INFO(spec);
+    const auto t = build_topology(spec);
+    const auto c = generate_checked(*t, GenRequest("total-exchange", "greedy"));
+    CHECK(c.holds());
+    REQUIRE(c.verification().bound);
+    CHECK(c.verification().check.steps <= c.verification().bound->steps);
+    CHECK(c.verification().lower->steps <= c.verification().check.steps);
+  }
+}
+
+TEST_CASE("the greedy exchange on K_n takes n-1 steps, as AS(K_n)") {
+  for (std::uint32_t n = 2; n <= 6; ++n)
+    CHECK(greedy_unit_exchange(*build_topology("complete(" + std::to_string(n) + ")")).size() ==
+          n - 1);
+}
+
+TEST_CASE("a healthy schedule checked under faults: the fault is the witness") {
+  const auto healthy = build_topology("torus(4,4)");
+  const Schedule b = generate_checked(*healthy, GenRequest("broadcast")).schedule();
+  auto under = [&](const std::string& spec) {
+    const auto t = build_topology(spec);
+    return verify_under_faults(dynamic_cast<const FaultyNetwork&>(*t), b);
+  };
+  const auto link = under("faulty(torus(4,4), links=[{0,1}])");
+  REQUIRE(link.check.violation());
+  CHECK_THAT(link.check.violation()->message, Catch::Contains("link (0,0)-(0,1) failed"));
+  const auto node = under("faulty(torus(4,4), nodes=[{5}])");
+  REQUIRE(node.check.violation());
+  CHECK_THAT(node.check.violation()->message, Catch::Contains("node (1,1) failed"));
+  // A link the schedule never uses changes nothing.
+  std::set<std::pair<std::uint32_t, std::uint32_t>> used;
+  for (const auto& st : b.steps)
+    for (const auto& x : st.transfers)
+      used.emplace(std::min(x.from.v, x.to.v), std::max(x.from.v, x.to.v));
+  for (auto [a, c] : edge_set(*healthy))
+    if (!used.count({a, c})) {
+      CHECK(
+          under("faulty(torus(4,4), links=[{" + std::to_string(a) + "," + std::to_string(c) + "}])")
+              .check.ok());
+      break;
+    }
+  CHECK_THROWS_WITH(under("faulty(torus(4,5), links=[{0,1}])"),
+                    Catch::Contains("the schedule is for torus(4,4)"));
+}
+
+TEST_CASE("gen --list and the dispatcher agree: every listed default generates") {
+  for (const char* spec : {"dualcube(2)", "hypercube(3)", "ccc(3)", "hsn(2,hypercube(2))"}) {
+    const auto t = build_topology(spec);
+    for (const auto& c : collective_names()) {
+      const auto names = collective_algorithms(*t, c);
+      for (const auto& a : names) CHECK(algorithm_origin(a) != "unknown");
+      if (names.empty() || c == "route" || c == "cube-dimension" || c == "multicast") continue;
+      INFO(spec << " " << c);
+      CHECK(generate_checked(*t, GenRequest(c))
+                .schedule()
+                .algorithm.starts_with(names.front().substr(0, 4)));
+    }
+  }
+}
