@@ -8,8 +8,8 @@
 #include <map>
 #include <mutex>
 
-#include "analysis/connectivity.hpp"
 #include "core/automorphism.hpp"
+#include "core/connectivity.hpp"
 #include "core/distances.hpp"
 #include "core/orbits.hpp"
 #include "core/parallel.hpp"
@@ -198,7 +198,7 @@ void distance_facts(const Network& t, const InfoOptions& opt, json& j, json& tim
   distance_summary(st, n, j);
 }
 
-/// Node and link connectivity (exact, max-flow) within the limits of analysis/connectivity.hpp.
+/// Node and link connectivity (exact, max-flow) within the limits of core/connectivity.hpp.
 void connectivity_facts(const Network& t, json& j) {
   const auto c = connectivity(t);
   j["node_connectivity"] = c ? json(c->nodes) : json(nullptr);

@@ -1,10 +1,15 @@
 // Claims of yeh-parhami-rhfc-networks.txt.
+#include <random>
+
 #include "analysis/checked.hpp"
 #include "analysis/verification.hpp"
 #include "claims/claims.hpp"
 #include "claims/helpers.hpp"
 #include "gen/combine/combine.hpp"
 #include "gen/exchange/total_exchange.hpp"
+#include "gen/route/rhfc_ftr.hpp"
+#include "gen/route/router.hpp"
+#include "gen/topo/faulty.hpp"
 #include "gen/topo/hsn.hpp"
 #include "gen/topo/mfc.hpp"
 
@@ -239,6 +244,123 @@ Claim claim_rhfc_hsn3q2() {
 
 }  // namespace
 
+namespace {
+
+/// A random set of failed inter-cluster links of t (links between two nuclei) under FTR's
+/// condition: the largest count the condition admits, at most 6; "" when none satisfies it.
+/// Only inter-cluster links: the claim is about them, and a failed node would also lengthen
+/// nucleus walks, which the printed penalty does not cover.
+std::string random_ftr_faults(const Network& t, std::uint64_t nucleus_size, std::mt19937& rng) {
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> inter;
+  std::vector<NodeId> nb;
+  for (std::uint32_t u = 0; u < t.num_nodes(); ++u) {
+    t.neighbors(NodeId(u), nb);
+    for (NodeId w : nb)
+      if (u < w.v && u / nucleus_size != w.v / nucleus_size) inter.emplace_back(u, w.v);
+  }
+  for (std::uint32_t f = 6; f >= 1; --f) {
+    std::string links;
+    for (std::uint32_t k = 0; k < f; ++k) {
+      const auto [a, b] = inter[rng() % inter.size()];
+      links += (links.empty() ? "{" : ",{") + std::to_string(a) + "," + std::to_string(b) + "}";
+    }
+    const std::string spec = "faulty(" + t.spec() + ", links=[" + links + "])";
+    const auto g = build_topology(spec);
+    if (ftr_condition(dynamic_cast<const FaultyNetwork&>(*g)).empty()) return spec;
+  }
+  return "";
+}
+
+/// FTR on random fault sets: every route a walk of the faulty network, and its penalty over
+/// the fault-free paper route against (T_R(G) + 1) per Case (ii) diversion (as printed) and
+/// against 3 T_R(G) + 2 (two extra nucleus walks, one extra link, and the entry into y's
+/// cluster moved within a nucleus), T_R(G) the nucleus's routing time (its diameter: BFS).
+Result ftr_penalty(const std::vector<std::string>& specs, int fault_sets) {
+  std::mt19937 rng(2026);
+  std::uint64_t routes = 0, diverted = 0, sets = 0, over_printed = 0, over_corrected = 0;
+  std::string witness, tally;
+  for (const auto& spec : specs) {
+    const auto healthy = build_topology(spec);
+    const auto paper = make_router(*healthy, "auto");
+    const auto* h = dynamic_cast<const Hsn*>(healthy.get());
+    const Network& g = h ? h->nucleus() : dynamic_cast<const Mfc&>(*healthy).nucleus();
+    const std::uint64_t tr = *small_diameter(g);
+    std::uint64_t worst = 0;
+    for (int k = 0; k < fault_sets; ++k) {
+      const std::string fs = random_ftr_faults(*healthy, g.num_nodes(), rng);
+      if (fs.empty()) return fails("no fault set of " + spec + " satisfies FTR's condition");
+      ++sets;
+      const auto t = build_topology(fs);
+      const auto& f = dynamic_cast<const FaultyNetwork&>(*t);
+      NodePath ref;
+      for (std::uint32_t x = 0; x < t->num_nodes(); ++x)
+        for (std::uint32_t y = 0; y < t->num_nodes(); ++y) {
+          const NodeId bx = f.to_base(NodeId(x)), by = f.to_base(NodeId(y));
+          FtrRoute r;
+          try {
+            r = rhfc_ftr(f, bx, by);
+          } catch (const std::invalid_argument& e) {
+            return fails("under FTR's condition FTR does not deliver on " + fs + " from " +
+                         std::to_string(bx.v) + " to " + std::to_string(by.v) + ": " + e.what());
+          }
+          for (std::size_t i = 1; i < r.path.size(); ++i)
+            if (!healthy->adjacent(r.path[i - 1], r.path[i]) ||
+                f.link_failed(r.path[i - 1], r.path[i]))
+              return fails("FTR uses a failed or missing link on " + fs);
+          paper->route(bx, by, ref);
+          const std::uint64_t len = r.path.size() - 1, base_len = ref.size() - 1;
+          const std::uint64_t penalty = len > base_len ? len - base_len : 0;
+          const std::uint64_t met = r.diversions.size();
+          ++routes;
+          diverted += met > 0;
+          worst = std::max(worst, penalty);
+          over_corrected += penalty > (3 * tr + 2) * met;
+          if (penalty <= (tr + 1) * met) continue;
+          if (over_printed++ == 0)
+            witness = fs + ": FTR routes " + healthy->label(bx) + " -> " + healthy->label(by) +
+                      " in " + std::to_string(len) + " hops (" + std::to_string(met) +
+                      " faulty inter-cluster link(s) met) against " + std::to_string(base_len) +
+                      " without faults: penalty " + std::to_string(penalty) + " > " +
+                      std::to_string((tr + 1) * met) +
+                      " = (T_R(G) + 1) per fault (`netsched route '" + fs + "' " +
+                      std::to_string(x) + " " + std::to_string(y) + "`)";
+        }
+    }
+    tally += (tally.empty() ? "" : ", ") + spec + " (largest penalty " + std::to_string(worst) +
+             ", T_R(G) = " + std::to_string(tr) + ")";
+  }
+  const std::string counts = std::to_string(routes) + " FTR routes on " + std::to_string(sets) +
+                             " random fault sets under the condition, " + std::to_string(diverted) +
+                             " with diversions: " + tally;
+  if (over_printed == 0) return holds(counts + "; all within (T_R(G) + 1) per faulty link met");
+  return fails("witness " + witness + "; " + std::to_string(over_printed) + " of " +
+                   std::to_string(routes) + " routes exceed the printed bound; " + counts,
+               over_corrected == 0
+                   ? "at most 3 T_R(G) + 2 per faulty link met (a detour walks to x'', crosses, "
+                     "walks in the intermediate cluster, crosses again, and enters y's cluster "
+                     "at another node of the same nucleus): holds on all " +
+                         std::to_string(routes) + " routes"
+                   : "not even 3 T_R(G) + 2 per faulty link met: " +
+                         std::to_string(over_corrected) + " routes exceed it");
+}
+
+Claim claim_rhfc_ftr_penalty() {
+  return {"rhfc.ftr-penalty",
+          kPaper + " §4.2",
+          "FTR: the penalty of a faulty depth-i inter-cluster link (or its node) is at most "
+          "T_R(l_{i-1},...,l_1,G) + 1",
+          "hsn(3,hypercube(2)), hsn(2,hypercube(3)), hfc(hypercube(3),5,5): 10 random sets of "
+          "failed inter-cluster links each under FTR's condition (docs/algorithms.md), all "
+          "ordered pairs",
+          false,
+          [] {
+            return ftr_penalty(
+                {"hsn(3,hypercube(2))", "hsn(2,hypercube(3))", "hfc(hypercube(3),5,5)"}, 10);
+          }};
+}
+
+}  // namespace
+
 void add_rhfc(std::vector<Claim>& out) {
   out.push_back(claim_rhfc_eq1());
   out.push_back(claim_rhfc_thm2_1());
@@ -249,6 +371,7 @@ void add_rhfc(std::vector<Claim>& out) {
   out.push_back(claim_rhfc_thm4_2());
   out.push_back(claim_rhfc_thm5_1());
   out.push_back(claim_rhfc_hsn3q2());
+  out.push_back(claim_rhfc_ftr_penalty());
 }
 
 }  // namespace netsched::claims

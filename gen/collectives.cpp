@@ -86,6 +86,7 @@ std::string algorithm_origin(const std::string& a) {
       {"mfc-routing", "paper: rhfc MFC routing"},
       {"hfc-routing", "paper: rhfc HFC routing"},
       {"hsn-routing", "paper: rhfc HSN routing"},
+      {"ftr", "paper: rhfc §4.2 on-line fault-tolerant routing FTR (faulty HFC, HSN, RHS)"},
   };
   const auto it = origin.find(a);
   return it == origin.end() ? "unknown" : it->second;

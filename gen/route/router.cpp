@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "gen/topo/dualcube.hpp"
+#include "gen/topo/faulty.hpp"
 #include "gen/topo/hdn.hpp"
 #include "gen/topo/hsn.hpp"
 #include "gen/topo/mfc.hpp"
@@ -18,6 +19,10 @@ std::vector<std::string> router_names(const Network& t) {
   if (const auto* m = dynamic_cast<const Mfc*>(&t))
     names.push_back(m->hfc() ? "hfc-routing" : "mfc-routing");
   if (dynamic_cast<const Hsn*>(&t)) names.push_back("hsn-routing");
+  if (const auto* f = dynamic_cast<const FaultyNetwork*>(&t)) {
+    const auto* m = dynamic_cast<const Mfc*>(&f->base());
+    if (dynamic_cast<const Hsn*>(&f->base()) || (m && m->hfc())) names.push_back("ftr");
+  }
   names.push_back("bfs");
   return names;
 }
@@ -29,6 +34,7 @@ std::unique_ptr<Router> make_router(const Network& t, const std::string& algorit
   if (a == "dimension-order") return make_dimension_order_router(t);
   if (a == "dualcube-routing") return make_dualcube_router(t);
   if (a == "mfc-routing" || a == "hfc-routing" || a == "hsn-routing") return make_rhfc_router(t);
+  if (a == "ftr") return make_ftr_router(t);
   return make_bfs_router(t);
 }
 

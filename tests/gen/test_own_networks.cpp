@@ -5,13 +5,15 @@
 #include <set>
 
 #include "analysis/checked.hpp"
-#include "analysis/connectivity.hpp"
 #include "analysis/fault_check.hpp"
 #include "analysis/info.hpp"
 #include "core/automorphism.hpp"
+#include "core/connectivity.hpp"
 #include "core/metrics.hpp"
 #include "gen/collectives.hpp"
 #include "gen/exchange/total_exchange.hpp"
+#include "gen/route/rhfc_ftr.hpp"
+#include "gen/route/router.hpp"
 #include "gen/topo/faulty.hpp"
 #include "gen/topo/network_product.hpp"
 #include "gen/topology.hpp"
@@ -312,4 +314,57 @@ TEST_CASE("gen --list and the dispatcher agree: every listed default generates")
                 .algorithm.starts_with(names.front().substr(0, 4)));
     }
   }
+}
+
+TEST_CASE("FTR (RHFC §4.2): valid walks around the faults; without faults the paper's route") {
+  for (const char* spec :
+       {"hsn(3,hypercube(2))", "hfc(hypercube(2),5,5)", "rhs(2,2,hypercube(1))"}) {
+    INFO(spec);
+    const auto healthy = build_topology(spec);
+    const auto paper = make_router(*healthy, "auto");
+    const auto none = build_topology(std::string("faulty(") + spec + ")");
+    const auto& f0 = dynamic_cast<const FaultyNetwork&>(*none);
+    NodePath ref;
+    for (std::uint32_t x = 0; x < healthy->num_nodes(); x += 3)
+      for (std::uint32_t y = 0; y < healthy->num_nodes(); y += 5) {
+        const FtrRoute r = rhfc_ftr(f0, NodeId(x), NodeId(y));
+        paper->route(NodeId(x), NodeId(y), ref);
+        CHECK(r.diversions.empty());
+        CHECK(r.path.size() == ref.size());
+      }
+  }
+  // One failed inter-cluster link on HSN(3,Q2): the witness of the claim rhfc.ftr-penalty.
+  const auto t = build_topology("faulty(hsn(3,hypercube(2)), links=[{51,60}])");
+  const auto& f = dynamic_cast<const FaultyNetwork&>(*t);
+  CHECK(ftr_condition(f).empty());
+  const FtrRoute r = rhfc_ftr(f, NodeId(0), NodeId(60));
+  CHECK(r.diversions == std::vector<std::uint32_t>{2});  // (3,0,3)-(3,3,0) is a level-2 link
+  REQUIRE(r.path.front() == NodeId(0));
+  REQUIRE(r.path.back() == NodeId(60));
+  for (std::size_t i = 1; i < r.path.size(); ++i) {
+    CHECK(f.base().adjacent(r.path[i - 1], r.path[i]));
+    CHECK_FALSE(f.link_failed(r.path[i - 1], r.path[i]));
+  }
+  // As a router on the faulty network it passes the checker.
+  const auto c = generate_checked(*t, [] {
+    GenRequest q("route");
+    q.source = NodeId(0);
+    q.target = NodeId(60);
+    return q;
+  }());
+  CHECK(c.schedule().algorithm == "ftr");
+  CHECK(c.holds());
+  // Failed nodes: x' itself failed, so the packet diverts from x's nucleus.
+  const auto n = build_topology("faulty(hsn(3,hypercube(2)), nodes=[{3}])");
+  const auto& fn = dynamic_cast<const FaultyNetwork&>(*n);
+  CHECK(rhfc_ftr(fn, NodeId(0), NodeId(60)).diversions.size() == 1);
+  CHECK_THROWS_WITH(rhfc_ftr(fn, NodeId(0), NodeId(3)), Catch::Contains("has failed"));
+  // The condition, and what FTR says when the faults exceed it.
+  const auto cut = build_topology("faulty(hsn(2,hypercube(2)), nodes=[{1,2}])");
+  CHECK_THAT(ftr_condition(dynamic_cast<const FaultyNetwork&>(*cut)),
+             Catch::Contains("not below the nucleus connectivity 2"));
+  CHECK_THROWS_WITH(rhfc_ftr(dynamic_cast<const FaultyNetwork&>(*cut), NodeId(0), NodeId(3)),
+                    Catch::Contains("the faults cut the nucleus"));
+  CHECK_THROWS_WITH(make_ftr_router(*build_topology("faulty(torus(3,3))")),
+                    Catch::Contains("needs an HFC, HSN or RHS"));
 }

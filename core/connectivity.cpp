@@ -9,7 +9,7 @@
 //    not adjacent to v, kappa(a, b) for non-adjacent neighbours a, b of v); kappa(s, t) is a
 //    flow in the split graph (v_in -> v_out of capacity 1).
 // tests/analysis/test_connectivity.cpp compares both with igraph on random graphs.
-#include "analysis/connectivity.hpp"
+#include "core/connectivity.hpp"
 
 #include <algorithm>
 #include <limits>

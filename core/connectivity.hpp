@@ -4,7 +4,7 @@
 /// Why: "k failures never disconnect this network" is the fault-tolerance fact every one of the
 /// papers sells; with the exact connectivities it is a checkable statement (k < kappa for
 /// nodes, k < lambda for links) instead of a sentence. Both come from unit-capacity max-flows
-/// (analysis/connectivity.cpp says which), whose work grows like N * arcs * degree, so the
+/// (core/connectivity.cpp says which), whose work grows like N * arcs * degree, so the
 /// size and that work are limited, and both limits are stated.
 #include <cstdint>
 #include <optional>
