@@ -14,8 +14,6 @@ namespace netsched {
 namespace {
 
 Schedule generate(const Network& t, const GenRequest& r) {
-  for (const auto& [name, why] : unsupported_collectives())
-    if (r.collective == name) throw std::invalid_argument(name + " is not implemented: " + why);
   const auto names = collective_algorithms(t, r.collective);
   if (names.empty())
     throw std::invalid_argument(r.collective + " has no algorithm for the " + t.family() +
@@ -25,6 +23,8 @@ Schedule generate(const Network& t, const GenRequest& r) {
   if (a == "tree-gather") return tree_gather(t, r.root);
   if (a == "tree-all-gather") return tree_all_gather(t, r.root);
   if (a == "tree-all-reduce") return tree_all_reduce(t, r.root);
+  if (a == "tree-reduce") return tree_reduce(t, r.root);
+  if (a == "tree-reduce-scatter") return tree_reduce_scatter(t);
   if (r.collective == "broadcast") return make_broadcast(t, r.root, a);
   if (a == "one2allp") return dualcube_one2allp(t, r.root);
   if (r.collective == "total-exchange") return make_total_exchange(t, a);
@@ -46,18 +46,11 @@ CheckedSchedule check_schedule(const Network& t, Schedule s, Engine engine,
   return CheckedSchedule(std::move(s), std::move(v));
 }
 
-const std::vector<std::string>& generated_collectives() {
-  static const std::vector<std::string> names = [] {
-    std::vector<std::string> c = collective_names();
-    for (const auto& [name, why] : unsupported_collectives()) c.push_back(name);
-    return c;
-  }();
-  return names;
-}
+const std::vector<std::string>& generated_collectives() { return collective_names(); }
 
 const std::vector<std::string>& rooted_collectives() {
-  static const std::vector<std::string> names{"broadcast", "scatter",    "gather",    "vecmat",
-                                              "multicast", "all-gather", "all-reduce"};
+  static const std::vector<std::string> names{"broadcast", "scatter",   "gather",     "reduce",
+                                              "vecmat",    "multicast", "all-gather", "all-reduce"};
   return names;
 }
 

@@ -52,11 +52,6 @@ int print_generator_list(const Network& t, bool json) {
                    : "no paper gives one for this family: netsched's generic algorithm";
     out.push_back(e);
   }
-  for (const auto& [c, why] : unsupported_collectives())
-    out.push_back({{"collective", c},
-                   {"algorithms", nlohmann::json::array()},
-                   {"default", nullptr},
-                   {"why", "not implemented: " + why}});
   if (json) {
     std::cout << out.dump(2) << "\n";
     return to_int(ExitCode::Ok);
@@ -119,8 +114,8 @@ Run add_gen(CLI::App& app) {
     const std::string& col = o->collective;
     const auto& rooted = rooted_collectives();
     refuse_option(root, std::find(rooted.begin(), rooted.end(), col) != rooted.end(), col,
-                  "--root applies to broadcast, scatter, gather, all-gather, all-reduce, vecmat "
-                  "and multicast");
+                  "--root applies to broadcast, scatter, gather, reduce, all-gather, all-reduce, "
+                  "vecmat and multicast");
     refuse_option(source, col == "route", col, "--source applies to route");
     refuse_option(target, col == "route", col, "--target applies to route");
     refuse_option(dimension, col == "cube-dimension", col, "--dimension applies to cube-dimension");

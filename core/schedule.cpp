@@ -7,13 +7,14 @@ namespace netsched {
 
 namespace {
 Collective::Kind kinds[] = {
-    Collective::Kind::Route,     Collective::Kind::Broadcast, Collective::Kind::Scatter,
-    Collective::Kind::Gather,    Collective::Kind::AllGather, Collective::Kind::TotalExchange,
-    Collective::Kind::Multicast, Collective::Kind::AllReduce, Collective::Kind::Prefix,
-    Collective::Kind::MatMul,    Collective::Kind::VecMat};
-const char* kind_names[] = {"route",      "broadcast",      "scatter",   "gather",
-                            "all-gather", "total-exchange", "multicast", "all-reduce",
-                            "prefix",     "matmul",         "vecmat"};
+    Collective::Kind::Route,        Collective::Kind::Broadcast, Collective::Kind::Scatter,
+    Collective::Kind::Gather,       Collective::Kind::AllGather, Collective::Kind::TotalExchange,
+    Collective::Kind::Multicast,    Collective::Kind::AllReduce, Collective::Kind::Prefix,
+    Collective::Kind::MatMul,       Collective::Kind::VecMat,    Collective::Kind::Reduce,
+    Collective::Kind::ReduceScatter};
+const char* kind_names[] = {"route",          "broadcast", "scatter",       "gather", "all-gather",
+                            "total-exchange", "multicast", "all-reduce",    "prefix", "matmul",
+                            "vecmat",         "reduce",    "reduce-scatter"};
 }  // namespace
 
 Collective Collective::route(std::uint64_t n, NodeId s, NodeId t) {
@@ -71,6 +72,19 @@ Collective Collective::all_reduce(std::uint64_t n, std::vector<std::vector<NodeI
 Collective Collective::prefix(std::uint64_t n, std::vector<std::vector<NodeId>> groups) {
   Collective c = all_reduce(n, std::move(groups));
   c.kind_ = Kind::Prefix;
+  return c;
+}
+Collective Collective::reduce(std::uint64_t n, NodeId root) {
+  Collective c;
+  c.kind_ = Kind::Reduce;
+  c.nodes_ = n;
+  c.root_ = root;
+  return c;
+}
+Collective Collective::reduce_scatter(std::uint64_t n) {
+  Collective c;
+  c.kind_ = Kind::ReduceScatter;
+  c.nodes_ = n;
   return c;
 }
 Collective Collective::matmul(std::uint64_t n, std::uint32_t m, std::vector<NodeId> home) {

@@ -26,7 +26,9 @@ class Collective {
     AllReduce,
     Prefix,
     MatMul,
-    VecMat
+    VecMat,
+    Reduce,
+    ReduceScatter
   };
   /// route: one chunk from source to target.
   static Collective route(std::uint64_t nodes, NodeId source, NodeId target);
@@ -55,6 +57,12 @@ class Collective {
   /// prefix: as all-reduce, but node v ends with the inputs of the members of its group listed
   /// up to and including v. No groups = all nodes in id order.
   static Collective prefix(std::uint64_t nodes, std::vector<std::vector<NodeId>> groups = {});
+  /// reduce: as all-reduce, but only `root` must end with the combination of all inputs (in
+  /// register 1).
+  static Collective reduce(std::uint64_t nodes, NodeId root);
+  /// reduce-scatter: node v starts with its block j in register j (j = 0..N-1); node j must end
+  /// with the combination of every node's block j in its register j.
+  static Collective reduce_scatter(std::uint64_t nodes);
   /// m x m matrix product: registers 0, 1, 2 are A, B, C; node home[i*m+j] starts with A_ij in
   /// register 0 and B_ij in register 1 and must end with C_ij = sum_k A_ik B_kj in register 2.
   static Collective matmul(std::uint64_t nodes, std::uint32_t m, std::vector<NodeId> home);
@@ -68,7 +76,7 @@ class Collective {
   /// Whether the collective is one of registers (all-reduce, prefix, matmul) rather than chunks.
   bool combining() const {
     return kind_ == Kind::AllReduce || kind_ == Kind::Prefix || kind_ == Kind::MatMul ||
-           kind_ == Kind::VecMat;
+           kind_ == Kind::VecMat || kind_ == Kind::Reduce || kind_ == Kind::ReduceScatter;
   }
   /// Multicast groups (origin first), reduce/prefix groups, or matmul's / vecmat's single home
   /// list.

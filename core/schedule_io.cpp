@@ -29,6 +29,7 @@ json collective_json(const Collective& col) {
     case Collective::Kind::Broadcast:
     case Collective::Kind::Scatter:
     case Collective::Kind::Gather:
+    case Collective::Kind::Reduce:
       c["root"] = col.root().v;
       break;
     case Collective::Kind::MatMul:
@@ -256,6 +257,10 @@ Collective read_collective(const json& c) {
       return Collective::all_reduce(n, node_lists(c, false));
     case Collective::Kind::Prefix:
       return Collective::prefix(n, node_lists(c, false));
+    case Collective::Kind::Reduce:
+      return Collective::reduce(n, node("root"));
+    case Collective::Kind::ReduceScatter:
+      return Collective::reduce_scatter(n);
     case Collective::Kind::MatMul: {
       const std::uint64_t m = uint_field(c, "m", "collective: ");
       if (m == 0 || m > kMaxMatrixSize) bad("collective: matrix size m must be 1..4096");

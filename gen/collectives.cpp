@@ -12,8 +12,8 @@ namespace netsched {
 
 const std::vector<std::string>& collective_names() {
   static const std::vector<std::string> names = [] {
-    std::vector<std::string> c{"broadcast",      "scatter", "gather",
-                               "total-exchange", "route",   "cube-dimension"};
+    std::vector<std::string> c{"broadcast", "scatter", "gather",         "total-exchange",
+                               "reduce",    "route",   "reduce-scatter", "cube-dimension"};
     for (const auto& x : combining_collective_names()) c.push_back(x);
     return c;
   }();
@@ -29,6 +29,8 @@ std::vector<std::string> collective_algorithms(const Network& t, const std::stri
     return {"tree-scatter"};
   }
   if (c == "gather") return {"tree-gather"};
+  if (c == "reduce") return {"tree-reduce"};
+  if (c == "reduce-scatter") return {"tree-reduce-scatter"};
   if (c == "cube-dimension") {
     const auto* h = dynamic_cast<const Hsn*>(&t);
     if (h && h->innermost().family() == "hypercube") return {"rhs-emulation"};
@@ -67,6 +69,10 @@ std::string algorithm_origin(const std::string& a) {
        "rounds"},
       {"tree-all-gather", "generic: tree gather then broadcast of everything; twice the rounds"},
       {"tree-all-reduce", "generic: combine up the tree, set down; twice the rounds"},
+      {"tree-reduce", "generic: combine up the BFS tree to the root; the broadcast's rounds"},
+      {"tree-reduce-scatter",
+       "generic: every node's blocks combined up its own BFS tree, "
+       "list-scheduled one-port; <= N(N-1) steps"},
       {"all2allb", "paper: dualcube §3 Algorithm 1 All2allB"},
       {"many2manym", "paper: dualcube §3 Algorithm 2 Many2manyM"},
       {"dimension-sum", "paper: standard hypercube dimension scan"},
@@ -90,16 +96,6 @@ std::string algorithm_origin(const std::string& a) {
   };
   const auto it = origin.find(a);
   return it == origin.end() ? "unknown" : it->second;
-}
-
-const std::vector<std::pair<std::string, std::string>>& unsupported_collectives() {
-  static const std::vector<std::pair<std::string, std::string>> u = {
-      {"reduce",
-       "no collective kind yet: the register model has all-reduce and prefix only; "
-       "use all-reduce"},
-      {"reduce-scatter", "no collective kind yet: needs per-destination blocks of registers"},
-  };
-  return u;
 }
 
 }  // namespace netsched

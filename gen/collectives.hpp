@@ -21,8 +21,4 @@ std::vector<std::string> collective_algorithms(const Network& t, const std::stri
 /// Where `algorithm` comes from: "paper: <paper and place>" or "generic: <what, bound>".
 std::string algorithm_origin(const std::string& algorithm);
 
-/// Collectives that exist in the schedule model's vocabulary of collective operations but
-/// that netsched cannot express yet, with the reason (shown by --list, refused by gen).
-const std::vector<std::pair<std::string, std::string>>& unsupported_collectives();
-
 }  // namespace netsched

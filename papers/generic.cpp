@@ -21,7 +21,11 @@ std::uint64_t tree_rounds(const Csr& g, std::uint64_t depth) {
 }  // namespace
 
 std::optional<PaperBound> bound(const Network& t, const Collective& c, const std::string& a) {
-  const bool tree_once = a == "tree-scatter" || a == "tree-gather" ||
+  if (a == "tree-reduce-scatter") {
+    const std::uint64_t n = t.num_nodes();
+    return PaperBound{n * (n - 1), "N(N-1) (every step completes a task)", kSource, std::nullopt};
+  }
+  const bool tree_once = a == "tree-scatter" || a == "tree-gather" || a == "tree-reduce" ||
                          (a == "greedy" && c.kind() == Collective::Kind::Broadcast);
   const bool tree_twice = a == "tree-all-gather" || a == "tree-all-reduce";
   const bool exchange = a == "greedy" && c.kind() == Collective::Kind::TotalExchange;

@@ -14,10 +14,16 @@
 #include "gen/topo/faulty.hpp"
 #include "props/generators.hpp"
 #include "props/reference_checker.hpp"
+#include "verify/registers.hpp"
+#include "verify/smt_checker.hpp"
 
 using namespace netsched;
 
 namespace {
+
+/// Z3 checks the chunk schedules whose encoding has at most this many state variables.
+constexpr std::uint64_t kSmtStates = 4096;
+constexpr unsigned kSmtMilliseconds = 20000;
 
 using Edges = std::set<std::pair<std::uint32_t, std::uint32_t>>;
 
@@ -64,18 +70,51 @@ std::string write_graph_file(const Edges& e) {
   return "file(\"" + path + "\")";
 }
 
+/// Runs a register schedule (all-reduce, reduce, reduce-scatter) on random numbers and compares
+/// the results with the sums computed directly.
+bool numeric_result_right(const Schedule& s) {
+  const Collective& c = s.collective;
+  const std::uint64_t n = c.nodes();
+  const bool blocks = c.kind() == Collective::Kind::ReduceScatter;
+  std::vector<std::int64_t> in(blocks ? n * n : n);
+  for (auto& x : in) x = *rc::gen::inRange<std::int64_t>(-1000, 1000);
+  const RegisterFile out = evaluate_registers(s, initial_registers(s, in));
+  if (blocks) {
+    for (std::uint64_t j = 0; j < n; ++j) {
+      std::int64_t sum = 0;
+      for (std::uint64_t v = 0; v < n; ++v) sum += in[v * n + j];
+      if (out[j][j] != sum) return false;
+    }
+    return true;
+  }
+  std::int64_t sum = 0;
+  for (auto x : in) sum += x;
+  if (c.kind() == Collective::Kind::Reduce) return out[c.root().v][1] == sum;
+  return std::all_of(out.begin(), out.end(), [sum](const auto& r) { return r[1] == sum; });
+}
+
 /// Every collective with every algorithm applicable to t: checked by the simulator (via
 /// generate_checked) and, for chunk collectives, by the reference checker; steps within bounds.
 void check_every_collective(const Network& t) {
-  for (const char* c :
-       {"broadcast", "scatter", "gather", "all-gather", "total-exchange", "all-reduce"}) {
+  for (const char* c : {"broadcast", "scatter", "gather", "all-gather", "total-exchange",
+                        "all-reduce", "reduce", "reduce-scatter"}) {
     for (const auto& a : collective_algorithms(t, c)) {
-      if (t.num_nodes() > 64 && c == std::string("total-exchange")) continue;
+      const std::string name = c;
+      if (t.num_nodes() > 64 && (name == "total-exchange" || name == "reduce-scatter")) continue;
       const NodeId root(
           *rc::gen::inRange<std::uint32_t>(0, static_cast<std::uint32_t>(t.num_nodes())));
       const CheckedSchedule s = generate_checked(t, GenRequest(c, a, root));
       RC_ASSERT(s.holds());
-      if (!s.schedule().collective.combining()) RC_ASSERT(!props::reference_check(t, s.schedule()));
+      const Schedule& sc = s.schedule();
+      if (!sc.collective.combining()) {
+        RC_ASSERT(!props::reference_check(t, sc));
+        // The second checker, Z3, where its encoding is small.
+        if (t.num_nodes() * sc.collective.num_chunks() * (sc.steps.size() + 1) <= kSmtStates)
+          RC_ASSERT(smt_check(t, sc, kSmtMilliseconds).verdict.kind == Verdict::Kind::Holds);
+      } else {
+        // The second checker for registers: the numeric interpreter on random inputs.
+        RC_ASSERT(numeric_result_right(sc));
+      }
       const auto& v = s.verification();
       if (v.lower) RC_ASSERT(v.lower->steps <= v.check.steps);
       if (v.bound) RC_ASSERT(v.check.steps <= v.bound->steps);

@@ -68,6 +68,8 @@ std::optional<LowerBound> lower_bound(const Network& t, const Collective& c, con
       return LowerBound{best, why};
     }
     case Collective::Kind::AllReduce:
+    case Collective::Kind::Reduce:
+    case Collective::Kind::ReduceScatter:
     case Collective::Kind::Prefix: {
       // The inputs a register depends on at most double per step (one message in per node).
       std::uint64_t largest = c.groups().empty() ? t.num_nodes() : 0;

@@ -95,6 +95,9 @@ std::uint32_t required_registers(const Collective& c) {
     return static_cast<std::uint32_t>(
         std::min<std::uint64_t>(rows + rows * cols + 1, std::numeric_limits<std::uint32_t>::max()));
   }
+  if (c.kind() == Collective::Kind::ReduceScatter)
+    return static_cast<std::uint32_t>(
+        std::min<std::uint64_t>(c.nodes(), std::numeric_limits<std::uint32_t>::max()));
   return c.kind() == Collective::Kind::MatMul ? 3 : 2;
 }
 
@@ -135,6 +138,8 @@ class RegisterRun {
       setup_matmul();
     else if (c_.kind() == Collective::Kind::VecMat)
       setup_vecmat();
+    else if (c_.kind() == Collective::Kind::ReduceScatter)
+      setup_reduce_scatter();
     else
       setup_reduction();
   }
@@ -238,6 +243,21 @@ class RegisterRun {
       }
       if (c_.kind() == Collective::Kind::AllReduce)
         for (NodeId v : g) require(v.v, 1, acc);
+      if (c_.kind() == Collective::Kind::Reduce) require(c_.root().v, 1, acc);
+    }
+  }
+
+  /// reduce-scatter: term v*N + j is node v's block j, in its register j at the start; node j
+  /// must end with every node's block j in register j.
+  void setup_reduce_scatter() {
+    space_.vars = n_ * n_;
+    for (std::uint64_t v = 0; v < n_; ++v)
+      for (std::uint64_t j = 0; j < n_; ++j)
+        at(v, static_cast<std::uint32_t>(j)) = single(v * n_ + j);
+    for (std::uint64_t j = 0; j < n_; ++j) {
+      Terms acc;
+      for (std::uint64_t v = 0; v < n_; ++v) acc = *disjoint_union(acc, single(v * n_ + j));
+      require(j, static_cast<std::uint32_t>(j), acc);
     }
   }
 
@@ -406,6 +426,11 @@ RegisterFile initial_registers(const Schedule& s, const std::vector<std::int64_t
     const std::uint64_t vars = required_registers(c) - 1;
     if (input.size() != vars) throw std::invalid_argument("vecmat needs rows + rows*cols inputs");
     for (std::uint64_t x = 0; x < vars; ++x) regs.at(c.root().v)[x] = input[x];
+  } else if (c.kind() == Collective::Kind::ReduceScatter) {
+    const std::uint64_t n = c.nodes();
+    if (input.size() != n * n) throw std::invalid_argument("reduce-scatter needs N^2 inputs");
+    for (std::uint64_t v = 0; v < n; ++v)
+      for (std::uint64_t j = 0; j < n; ++j) regs[v][j] = input[v * n + j];
   } else {
     if (input.size() != c.nodes()) throw std::invalid_argument("one input per node required");
     for (std::size_t v = 0; v < input.size(); ++v) regs[v][0] = input[v];

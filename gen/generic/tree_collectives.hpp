@@ -22,5 +22,16 @@ Schedule tree_gather(const Network& t, NodeId root);
 Schedule tree_all_gather(const Network& t, NodeId root);
 /// All-reduce: combine up the tree to `root` (registers: data, sum), then set down.
 Schedule tree_all_reduce(const Network& t, NodeId root);
+/// Reduce: the up half of tree_all_reduce; the sum ends at `root`.
+Schedule tree_reduce(const Network& t, NodeId root);
+
+/// Reduce-scatter keeps N BFS trees and N^2 tasks: at most this many nodes.
+inline constexpr std::uint64_t kTreeReduceScatterMaxNodes = 1024;
+/// Reduce-scatter: for every node j at once, node j's blocks are combined up j's BFS tree. The
+/// tasks "v sends its partial block j to its parent in j's tree" become ready when v's
+/// children there have sent; each step every node, from a rotating start, sends the ready task
+/// of largest depth whose receiver is still free (one-port). Every step completes a task: at
+/// most N(N-1) steps.
+Schedule tree_reduce_scatter(const Network& t);
 
 }  // namespace netsched

@@ -116,9 +116,9 @@ std::vector<Entry> spec_entries() {
       {"route 'faulty(ring(6), nodes=[{1}])' '(1)' 0", "node (1) has failed"},
       {"gen 'faulty(ring(6), nodes=[{0,3}])' broadcast -o x",
        "the network is disconnected: node 0 reaches 2 of 4 nodes"},
-      {"gen 'ring(5)' reduce -o x",
-       "reduce is not implemented: no collective kind yet: the register model has all-reduce and "
-       "prefix only; use all-reduce"},
+      {"gen 'ring(5)' reduce-scatter --root 1 -o x",
+       "--root does not apply to reduce-scatter (--root applies to broadcast, scatter, gather, "
+       "reduce, all-gather, all-reduce, vecmat and multicast)"},
       {"gen 'ring(5)' prefix -o x",
        "prefix has no algorithm for the ring family (netsched gen SPEC --list shows what "
        "applies)"},
@@ -181,7 +181,7 @@ std::vector<Entry> node_and_option_entries() {
       {"gen 'ring(5)' broadcast --root 9 -o /dev/null", "node 9 out of range 0..4"},
       {"gen 'hypercube(3)' total-exchange --root 3 -o x.json",
        "--root does not apply to total-exchange (--root applies to broadcast, scatter, gather, "
-       "all-gather, all-reduce, vecmat and multicast)"},
+       "reduce, all-gather, all-reduce, vecmat and multicast)"},
       {"gen 'hypercube(3)' broadcast --source 3 -o x.json",
        "--source does not apply to broadcast (--source applies to route)"},
       {"gen 'hypercube(3)' broadcast --dimension 1 -o x.json",
@@ -190,8 +190,8 @@ std::vector<Entry> node_and_option_entries() {
       {"gen 'hypercube(3)' broadcast", "gen needs COLLECTIVE and -o FILE (or --list)"},
       {"gen 'hypercube(3)' gossip -o x.json",
        "COLLECTIVE: gossip not in "
-       "{broadcast,scatter,gather,total-exchange,route,cube-dimension,all-reduce,prefix,"
-       "cluster-sum,cluster-prefix,matmul,vecmat,all-gather,multicast,reduce,reduce-scatter} (run "
+       "{broadcast,scatter,gather,total-exchange,reduce,route,reduce-scatter,cube-dimension,"
+       "all-reduce,prefix,cluster-sum,cluster-prefix,matmul,vecmat,all-gather,multicast} (run "
        "'netsched --help' or 'netsched VERB --help')"},
       {"gen 'ring(5)' broadcast --algorithm nosuch -o x.json",
        "broadcast algorithm 'nosuch' does not apply to ring (choose from: product-broadcast, "
