@@ -100,7 +100,8 @@ bool FaultyNetwork::link_failed(NodeId a, NodeId b) const {
 }
 
 void FaultyNetwork::neighbors(NodeId u, std::vector<NodeId>& out) const {
-  thread_local std::vector<NodeId> base_nb;
+  // Local, not thread_local: the base may contain another faulty network (through a product).
+  std::vector<NodeId> base_nb;
   out.clear();
   const NodeId b = to_base(u);
   base_->neighbors(b, base_nb);

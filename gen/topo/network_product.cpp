@@ -63,7 +63,9 @@ NetworkProduct::NetworkProduct(std::vector<std::unique_ptr<Network>> factors)
 }
 
 void NetworkProduct::neighbors(NodeId u, std::vector<NodeId>& out) const {
-  thread_local std::vector<NodeId> factor_nb;
+  // Local, not thread_local: a factor may contain another product (faulty(product(...))), which
+  // would reuse a shared scratch vector while this call still reads it.
+  std::vector<NodeId> factor_nb;
   out.clear();
   for (std::size_t d = 0; d < factors_.size(); ++d) {
     const std::uint32_t c = coord(u.v, d);
