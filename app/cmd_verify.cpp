@@ -14,15 +14,15 @@
 namespace netsched::cli {
 namespace {
 
-/// The --network of verify: faulty(<the schedule's network>, ...), kept alive for the run.
-const FaultyNetwork* faulty_network_of(const std::string& spec, const Schedule& s) {
-  static std::unique_ptr<Network> keep;
-  keep = build_topology(spec);
-  const auto* f = dynamic_cast<const FaultyNetwork*>(keep.get());
+/// The --network of verify: faulty(<the schedule's network>, ...).
+std::unique_ptr<FaultyNetwork> faulty_network_of(const std::string& spec, const Schedule& s) {
+  std::unique_ptr<Network> t = build_topology(spec);
+  auto* f = dynamic_cast<FaultyNetwork*>(t.get());
   if (!f || f->base().spec() != s.topology)
     throw std::invalid_argument("--network must be faulty(" + s.topology +
-                                ", links=[...], nodes=[...]), got " + keep->spec());
-  return f;
+                                ", links=[...], nodes=[...]), got " + t->spec());
+  t.release();
+  return std::unique_ptr<FaultyNetwork>(f);
 }
 
 }  // namespace
@@ -94,7 +94,8 @@ Run add_verify(CLI::App& app) {
             verdict.violation ? ": " + to_string(*verdict.violation) : "", v.seconds, v.variables);
       return to_int(exit_code(verdict));
     }
-    const auto* faulty = o->network.empty() ? nullptr : faulty_network_of(o->network, f.schedule);
+    const std::unique_ptr<FaultyNetwork> faulty =
+        o->network.empty() ? nullptr : faulty_network_of(o->network, f.schedule);
     const Verification v =
         faulty ? verify_under_faults(*faulty, f.schedule, engine_of(o->engine), check_progress())
                : verify_schedule(*t, f.schedule, engine_of(o->engine), check_progress());

@@ -75,16 +75,13 @@ Collective Collective::prefix(std::uint64_t n, std::vector<std::vector<NodeId>> 
   return c;
 }
 Collective Collective::reduce(std::uint64_t n, NodeId root) {
-  Collective c;
+  Collective c = broadcast(n, root);
   c.kind_ = Kind::Reduce;
-  c.nodes_ = n;
-  c.root_ = root;
   return c;
 }
 Collective Collective::reduce_scatter(std::uint64_t n) {
-  Collective c;
+  Collective c = all_gather(n);
   c.kind_ = Kind::ReduceScatter;
-  c.nodes_ = n;
   return c;
 }
 Collective Collective::matmul(std::uint64_t n, std::uint32_t m, std::vector<NodeId> home) {
