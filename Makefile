@@ -12,7 +12,7 @@ NETSCHED = $(BUILD)/app/netsched
 RC_LONG ?= max_success=2000
 RC_ASAN ?= max_success=15 max_discard_ratio=100
 
-.PHONY: all deps configure build demo test props-long bench claims claims-doc optimum-doc pictures-doc clean \
+.PHONY: all deps configure build demo test props-long bench claims claims-doc optimum-doc pictures-doc engines-doc clean \
         format format-check tidy test-asan fuzz-build fuzz fuzz-smoke
 
 all: build
@@ -29,6 +29,10 @@ build: configure
 
 demo: build
 	@scripts/demo.sh $(NETSCHED)
+
+# The papers' algorithms against every MPI algorithm SMPI implements (docs/ENGINES-TABLE.md).
+engines-doc: build
+	@scripts/engines-doc.sh $(NETSCHED)
 
 # The pictures under docs/pictures/ (README, docs/pictures.md), made by netsched itself.
 pictures-doc: build
@@ -68,20 +72,22 @@ format-check:
 	@clang-format --dry-run --Werror $(CXX_FILES) && echo "format: every C++ file follows .clang-format"
 
 tidy: build
-	@run-clang-tidy -quiet -extra-arg=-Wno-unknown-warning-option -p $(BUILD) "$(CURDIR)/(core|gen|verify|papers|analysis|claims|draw|app)/" > $(BUILD)/tidy.log 2>&1 || \
+	@run-clang-tidy -quiet -extra-arg=-Wno-unknown-warning-option -p $(BUILD) "$(CURDIR)/(core|gen|verify|papers|analysis|claims|draw|exec|app)/" > $(BUILD)/tidy.log 2>&1 || \
 	  (grep -E 'error:' $(BUILD)/tidy.log | sort -u; exit 1)
 	@echo "tidy: no findings"
 
 # The Catch2 suite and a short rapidcheck run (RC_ASAN) under AddressSanitizer and
 # UndefinedBehaviorSanitizer, in a Debug build of its own (the crash-safety test and the
-# mutation campaign, whose size is its assertion, are left to the Release run).
+# mutation campaign, whose size is its assertion, are left to the Release run; so are the runs
+# of the MPI programs under mpirun and smpirun, whose launchers load uninstrumented libraries —
+# the in-process executor tests cover the same rank logic here).
 test-asan: deps
 	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DNETSCHED_WERROR=ON -DNETSCHED_SANITIZE=ON \
 	  > $(ASAN_BUILD).configure.log 2>&1 || (cat $(ASAN_BUILD).configure.log; exit 1)
 	@cmake --build $(ASAN_BUILD) -j $(JOBS) -- --no-print-directory
 	@cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
-	  ctest --output-on-failure -j $(JOBS) -LE 'props|crash'
+	  ctest --output-on-failure -j $(JOBS) -LE 'props|crash' -E '^(OpenMPI|SMPI|MPI runs|simulate):'
 	@cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
 	  RC_PARAMS="$(RC_ASAN)" ctest --output-on-failure -j $(JOBS) -L props -E 'mutation campaign'

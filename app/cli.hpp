@@ -23,6 +23,27 @@ Run add_claims(CLI::App& app);
 Run add_prove(CLI::App& app);
 Run add_draw(CLI::App& app);
 Run add_sweep(CLI::App& app);
+Run add_simulate(CLI::App& app);
+Run add_run(CLI::App& app);
+Run add_msccl(CLI::App& app);
+
+/// The executor built against OpenMPI (smpi = false) or SimGrid's SMPI: $NETSCHED_EXEC or
+/// $NETSCHED_EXEC_SMPI when set, else the build's own.
+std::string executor_path(bool smpi);
+
+/// A scratch directory under /tmp removed at the end, or the user's --keep directory.
+class ScratchDir {
+ public:
+  explicit ScratchDir(const std::string& keep);
+  ScratchDir(const ScratchDir&) = delete;
+  ScratchDir& operator=(const ScratchDir&) = delete;
+  ~ScratchDir();
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+  bool keep_ = false;
+};
 
 /// Whether progress should be drawn (stderr is a terminal and CI is not set).
 bool show_progress();

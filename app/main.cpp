@@ -171,6 +171,12 @@ int main(int argc, char** argv) {
       netsched::cli::add_draw);
   add("sweep", "a family's properties and schedule steps over a range, as CSV, JSON and a plot",
       netsched::cli::add_sweep);
+  add("run", "run a schedule on MPI ranks (OpenMPI): real bytes, checked against MPI's own",
+      netsched::cli::add_run);
+  add("simulate", "time a schedule and MPI's own algorithms on the network with SimGrid",
+      netsched::cli::add_simulate);
+  add("msccl", "MSCCL-IR XML: export a schedule for GPU runtimes, import one back and check it",
+      netsched::cli::add_msccl);
   add("claims", "every numbered claim of the papers, checked, with its verdict",
       netsched::cli::add_claims);
   if (argc > 1 && argv[1][0] != '-') {

@@ -11,7 +11,8 @@ declare -A allowed=(
   [analysis]="core gen verify papers analysis"
   [claims]="core gen verify papers analysis claims"
   [draw]="core gen verify papers analysis draw"
-  [app]="core gen verify papers analysis claims draw app"
+  [exec]="core gen exec"
+  [app]="core gen verify papers analysis claims draw exec app"
 )
 bad=0
 for dir in "${!allowed[@]}"; do

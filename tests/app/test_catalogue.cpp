@@ -207,8 +207,8 @@ std::vector<Entry> node_and_option_entries() {
        "--timeout: must be a number > 0, got 0 (run 'netsched --help' or 'netsched VERB --help')"},
       {"prove min-steps 'ring(4)'", "prove min-steps needs SPEC and COLLECTIVE"},
       {"nosuchverb",
-       "unknown verb 'nosuchverb' (verbs: claims, draw, export, gen, info, prove, route, sweep, "
-       "verify)"},
+       "unknown verb 'nosuchverb' (verbs: claims, draw, export, gen, info, msccl, prove, route, "
+       "run, simulate, sweep, verify)"},
   };
 }
 
@@ -343,6 +343,18 @@ std::vector<Entry> file_entries(Files& f) {
        "will not write " + f.path("") +
            ": it exists and is not a regular file (a directory, FIFO or device); use -o - for "
            "standard output"},
+      // the real engines (docs/engines.md)
+      {"run " + f.path("missing.json"), "cannot read " + f.path("") + "missing.json: no such file"},
+      {"run " + f.path("te.json") + " --bytes 0",
+       "--bytes: Value 0 not in range 1 to 1073741824 (run 'netsched --help' or 'netsched VERB "
+       "--help')"},
+      {"msccl import " + f.text("bad.xml", "not xml") + " -o " + f.path("back.json") +
+           " --network 'hypercube(3)'",
+       "MSCCL-IR: not XML: No document element found"},
+      {"msccl export " + f.path("mm.json") + " -o " + f.path("mm.xml"),
+       "MSCCL-IR export covers all-gather, total exchange and broadcast; this schedule is matmul"},
+      {"simulate " + f.path("te.json") + " --latency fast",
+       "latency (units s, ms, us, ns) 'fast' is not a positive number with a unit"},
   };
 }
 

@@ -1,0 +1,114 @@
+// netsched simulate FILE: the schedule vs MPI's own algorithms on SimGrid (exec/simulate.hpp).
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+
+#include "analysis/verification.hpp"
+#include "app/cli.hpp"
+#include "core/schedule_io.hpp"
+#include "exec/exec_plan.hpp"
+#include "exec/simulate.hpp"
+#include "gen/topology.hpp"
+
+namespace netsched::cli {
+
+std::string executor_path(bool smpi) {
+  const char* env = std::getenv(smpi ? "NETSCHED_EXEC_SMPI" : "NETSCHED_EXEC");
+  if (env && *env) return env;
+  return smpi ? NETSCHED_EXEC_SMPI_PATH : NETSCHED_EXEC_PATH;
+}
+
+ScratchDir::ScratchDir(const std::string& keep) {
+  if (!keep.empty()) {
+    std::filesystem::create_directories(keep);
+    path_ = std::filesystem::absolute(keep).string();
+    keep_ = true;
+    return;
+  }
+  std::string tmpl = (std::filesystem::temp_directory_path() / "netsched.XXXXXX").string();
+  if (!mkdtemp(tmpl.data())) throw std::runtime_error("cannot create a directory in /tmp");
+  path_ = tmpl;
+}
+
+ScratchDir::~ScratchDir() {
+  std::error_code ec;
+  if (!keep_) std::filesystem::remove_all(path_, ec);
+}
+
+Run add_simulate(CLI::App& app) {
+  struct Opts {
+    std::string file, keep;
+    std::vector<std::uint64_t> bytes{1024};
+    std::vector<std::string> algorithms;
+    exec::LinkModel links;
+    std::string model = "CM02";
+    bool json = false, no_anchor = false;
+    unsigned jobs = 2;
+    double timeout = 0;
+  };
+  auto o = std::make_shared<Opts>();
+  app.add_option("FILE", o->file, "schedule file")->required();
+  app.add_option("--bytes", o->bytes, "chunk sizes m in bytes (comma-separated)")
+      ->delimiter(',')
+      ->check(CLI::Range(std::uint64_t{1}, exec::kMaxChunkBytes))
+      ->capture_default_str();
+  app.add_option("--bandwidth", o->links.bandwidth, "bandwidth of every link and direction")
+      ->capture_default_str();
+  app.add_option("--latency", o->links.latency, "latency of every link")->capture_default_str();
+  app.add_option("--algorithms", o->algorithms,
+                 "MPI algorithms to time (default: every one SMPI offers for the collective; none: "
+                 "only the schedule)")
+      ->delimiter(',');
+  app.add_option("--model", o->model,
+                 "SimGrid network model (CM02: latency + size/bandwidth; "
+                 "SMPI, LV08: SimGrid's calibrated models)")
+      ->capture_default_str();
+  app.add_flag("--no-anchor", o->no_anchor, "skip the run on SimGrid's torus cluster");
+  app.add_option("--jobs", o->jobs, "smpirun processes at once")
+      ->check(kPositive)
+      ->capture_default_str();
+  app.add_option("--timeout", o->timeout, "seconds per smpirun (0: none)")->check(kNonNegative);
+  app.add_option("--keep", o->keep, "keep the platforms and outputs in this directory");
+  app.add_flag("--json", o->json, "machine-readable output");
+  app.footer(
+      "Runs netsched-exec-smpi under smpirun (SimGrid "
+      "3.32) on a platform written from the schedule's network. Exit 0: every run "
+      "answered and the schedule's check passed; 1: the schedule is violated or failed "
+      "its check; 2: bad input.");
+  return [o] {
+    const ScheduleFile f = read_schedule_file(o->file);
+    const Verification v =
+        verify_schedule(*build_topology(f.schedule.topology), f.schedule, Engine::Auto, {});
+    if (!v.check.ok()) {
+      std::cerr << o->file << ": the schedule is violated (" << *v.check.violation()
+                << "); netsched verify shows why\n";
+      return to_int(ExitCode::Violated);
+    }
+    ScratchDir dir(o->keep);
+    exec::SimulateOptions so;
+    so.links = o->links;
+    so.bytes = o->bytes;
+    so.algorithms = o->algorithms;
+    so.anchor = !o->no_anchor;
+    so.network_model = o->model;
+    so.executor = executor_path(true);
+    so.workdir = dir.path();
+    so.timeout_seconds = o->timeout;
+    so.jobs = o->jobs;
+    so.steps = v.check.steps;
+    so.payload_sum = v.check.payload_sum;
+    const auto r = exec::simulate(std::filesystem::absolute(o->file).string(), f.schedule, so);
+    if (o->json)
+      std::cout << exec::to_json(r).dump(2) << "\n";
+    else
+      std::cout << exec::to_text(r);
+    for (const auto& row : r.rows)
+      if (row.what == "schedule" && row.pass != std::optional<bool>(true))
+        return to_int(ExitCode::Violated);
+    return to_int(ExitCode::Ok);
+  };
+}
+
+}  // namespace netsched::cli

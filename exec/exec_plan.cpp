@@ -1,0 +1,239 @@
+// The executor's plan: transfers indexed by rank, initial holdings and final layouts.
+#include "exec/exec_plan.hpp"
+
+#include <algorithm>
+#include <map>
+#include <mutex>
+#include <stdexcept>
+
+#include "core/schedule_io.hpp"
+#include "core/structure.hpp"
+#include "exec/wire.hpp"
+#include "gen/topology.hpp"
+
+namespace netsched::exec {
+
+ExecPlan::ExecPlan(Schedule s) : s_(std::move(s)) {
+  net_ = build_topology(s_.topology);
+  prepare();
+}
+
+ExecPlan::ExecPlan(std::unique_ptr<Network> network, Schedule s)
+    : net_(std::move(network)), s_(std::move(s)) {
+  prepare();
+}
+
+void ExecPlan::prepare() {
+  check_structure(*net_, s_);
+  digits_ = schedule_digits(s_);
+  index_transfers();
+  if (s_.collective.combining()) index_groups();
+}
+
+void ExecPlan::index_groups() {
+  const Collective& c = s_.collective;
+  using K = Collective::Kind;
+  if (c.kind() != K::AllReduce && c.kind() != K::Prefix) return;
+  std::vector<std::vector<NodeId>> groups = c.groups();
+  if (groups.empty()) {
+    groups.emplace_back();
+    for (std::uint32_t v = 0; v < nodes(); ++v) groups.back().push_back(NodeId(v));
+  }
+  constexpr std::uint32_t kNone = ~std::uint32_t{0};
+  group_of_.assign(nodes(), kNone);
+  rank_in_group_.assign(nodes(), 0);
+  for (std::uint32_t g = 0; g < groups.size(); ++g) {
+    std::int64_t sum = 0;
+    group_prefix_.emplace_back();
+    for (std::uint32_t i = 0; i < groups[g].size(); ++i) {
+      group_of_[groups[g][i].v] = g;
+      rank_in_group_[groups[g][i].v] = i;
+      sum += register_input(groups[g][i].v);
+      group_prefix_.back().push_back(sum);
+    }
+  }
+}
+
+std::optional<std::pair<std::uint32_t, std::uint32_t>> ExecPlan::group_position(NodeId v) const {
+  if (group_of_.empty() || group_of_.at(v.v) == ~std::uint32_t{0}) return std::nullopt;
+  return std::pair(group_of_[v.v], rank_in_group_[v.v]);
+}
+
+std::vector<std::int64_t> ExecPlan::initial_registers(NodeId v) const {
+  const Collective& c = s_.collective;
+  std::vector<std::int64_t> regs(s_.registers.size(), 0);
+  using K = Collective::Kind;
+  const std::uint64_t n = nodes();
+  if (c.kind() == K::MatMul) {
+    const std::uint64_t m = c.matrix_size();
+    const auto& home = c.groups().front();
+    for (std::uint64_t e = 0; e < m * m; ++e)
+      if (home[e] == v) {
+        regs[0] = register_input(e);
+        regs[1] = register_input(m * m + e);
+      }
+  } else if (c.kind() == K::VecMat) {
+    if (v == c.root()) {
+      const std::uint64_t vars = c.matrix_size() + c.matrix_size() * c.groups().front().size();
+      for (std::uint64_t x = 0; x < vars; ++x) regs[x] = register_input(x);
+    }
+  } else if (c.kind() == K::ReduceScatter) {
+    for (std::uint64_t j = 0; j < n; ++j) regs[j] = register_input(v.v * n + j);
+  } else {
+    regs[0] = register_input(v.v);
+  }
+  return regs;
+}
+
+std::vector<std::pair<std::uint32_t, std::int64_t>> ExecPlan::required_registers(NodeId v) const {
+  const Collective& c = s_.collective;
+  using K = Collective::Kind;
+  const std::uint64_t n = nodes();
+  std::vector<std::pair<std::uint32_t, std::int64_t>> out;
+  if (c.kind() == K::MatMul) {
+    const std::uint64_t m = c.matrix_size();
+    const auto& home = c.groups().front();
+    for (std::uint64_t e = 0; e < m * m; ++e) {
+      if (home[e] != v) continue;
+      const std::uint64_t i = e / m, j = e % m;
+      std::int64_t sum = 0;
+      for (std::uint64_t k = 0; k < m; ++k)
+        sum += register_input(i * m + k) * register_input(m * m + k * m + j);
+      out.push_back({2, sum});
+    }
+  } else if (c.kind() == K::VecMat) {
+    const std::uint64_t rows = c.matrix_size(), cols = c.groups().front().size();
+    for (std::uint64_t j = 0; j < cols; ++j) {
+      if (c.groups().front()[j] != v) continue;
+      std::int64_t sum = 0;
+      for (std::uint64_t i = 0; i < rows; ++i)
+        sum += register_input(i) * register_input(rows + i * cols + j);
+      out.push_back({static_cast<std::uint32_t>(rows + rows * cols), sum});
+    }
+  } else if (c.kind() == K::ReduceScatter) {
+    std::int64_t sum = 0;
+    for (std::uint64_t u = 0; u < n; ++u) sum += register_input(u * n + v.v);
+    out.push_back({v.v, sum});
+  } else if (c.kind() == K::Reduce) {
+    if (v != c.root()) return out;
+    std::int64_t sum = 0;
+    for (std::uint64_t u = 0; u < n; ++u) sum += register_input(u);
+    out.push_back({1, sum});
+  } else if (const auto at = group_position(v)) {
+    const auto& prefix = group_prefix_[at->first];
+    out.push_back({1, c.kind() == K::Prefix ? prefix[at->second] : prefix.back()});
+  }
+  return out;
+}
+
+void ExecPlan::index_transfers() {
+  const std::uint64_t n = nodes();
+  send_at_.assign(n + 1, 0);
+  recv_at_.assign(n + 1, 0);
+  for (const Step& st : s_.steps)
+    for (const Transfer& x : st.transfers) {
+      ++send_at_[x.from.v + 1];
+      ++recv_at_[x.to.v + 1];
+    }
+  for (std::uint64_t v = 0; v < n; ++v) {
+    send_at_[v + 1] += send_at_[v];
+    recv_at_[v + 1] += recv_at_[v];
+  }
+  send_.resize(send_at_[n]);
+  recv_.resize(recv_at_[n]);
+  std::vector<std::uint64_t> sfill(send_at_.begin(), send_at_.end() - 1);
+  std::vector<std::uint64_t> rfill(recv_at_.begin(), recv_at_.end() - 1);
+  for (std::uint32_t si = 0; si < s_.steps.size(); ++si) {
+    const auto& tr = s_.steps[si].transfers;
+    for (std::uint32_t ti = 0; ti < tr.size(); ++ti) {
+      const Transfer& x = tr[ti];
+      send_[sfill[x.from.v]++] = {si, x.to, x.payload, ti};
+      recv_[rfill[x.to.v]++] = {si, x.from, x.payload, ti};
+    }
+    if (!s_.steps[si].compute.empty()) compute_steps_.push_back(si);
+  }
+}
+
+std::optional<std::uint32_t> ExecPlan::step_dimension(std::uint32_t step) const {
+  const auto& tr = s_.steps.at(step).transfers;
+  if (tr.empty()) return std::nullopt;
+  return net_->edge_dimension(tr.front().from, tr.front().to);
+}
+
+std::vector<std::uint64_t> ExecPlan::initial_chunks(NodeId v) const {
+  const Collective& c = s_.collective;
+  const std::uint64_t n = nodes();
+  std::vector<std::uint64_t> out;
+  using K = Collective::Kind;
+  switch (c.kind()) {
+    case K::Route:
+    case K::Broadcast:
+    case K::Scatter:
+      if (v == c.root())
+        for (std::uint64_t ch = 0; ch < c.num_chunks(); ++ch) out.push_back(ch);
+      break;
+    case K::Gather:
+    case K::AllGather:
+      out.push_back(v.v);
+      break;
+    case K::TotalExchange:
+      for (std::uint64_t d = 0; d < n; ++d)
+        if (d != v.v) out.push_back(v.v * n + d);
+      break;
+    case K::Multicast:
+      for (std::uint64_t g = 0; g < c.groups().size(); ++g)
+        if (c.groups()[g].front() == v) out.push_back(g);
+      break;
+    default:
+      break;  // register collectives hold values, not chunks
+  }
+  return out;
+}
+
+std::vector<OutputSlot> ExecPlan::output_slots(NodeId v) const {
+  const Collective& c = s_.collective;
+  const std::uint64_t n = nodes();
+  std::vector<OutputSlot> out;
+  using K = Collective::Kind;
+  switch (c.kind()) {
+    case K::Route:
+      if (v == c.target()) out.push_back({0, false});
+      break;
+    case K::Broadcast:
+      out.push_back({0, false});
+      break;
+    case K::Scatter:
+      out.push_back({v.v, false});
+      break;
+    case K::Gather:
+      if (v == c.root())
+        for (std::uint64_t i = 0; i < n; ++i) out.push_back({i, false});
+      break;
+    case K::AllGather:
+      for (std::uint64_t i = 0; i < n; ++i) out.push_back({i, false});
+      break;
+    case K::TotalExchange:  // MPI_Alltoall's receive buffer: block i came from rank i
+      for (std::uint64_t i = 0; i < n; ++i) out.push_back({i * n + v.v, i == v.v});
+      break;
+    case K::Multicast:
+      for (std::uint64_t g = 0; g < c.groups().size(); ++g)
+        if (c.is_destination(g, v)) out.push_back({g, false});
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
+std::shared_ptr<const ExecPlan> shared_plan(const std::string& path) {
+  static std::mutex mutex;
+  static std::map<std::string, std::shared_ptr<const ExecPlan>> plans;
+  const std::lock_guard<std::mutex> lock(mutex);
+  auto it = plans.find(path);
+  if (it == plans.end())
+    it = plans.emplace(path, std::make_shared<const ExecPlan>(read_schedule_file(path).schedule))
+             .first;
+  return it->second;
+}
+
+}  // namespace netsched::exec

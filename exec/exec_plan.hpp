@@ -1,0 +1,102 @@
+#pragma once
+/// What every rank of a real execution needs to know of a schedule, computed once.
+///
+/// Why separate from the checkers: the executor is a third, independent implementation of the
+/// schedule semantics — it moves real bytes between MPI ranks, and a rank only ever looks at
+/// its own holdings. It shares the file reader, the structural check and the network builder
+/// with the rest of netsched, and nothing of verify/. The plan indexes the schedule's transfers
+/// by sender and by receiver (so a rank never scans the whole schedule) and says, per
+/// collective, what a rank starts with and what it must end with, in the buffer layout of the
+/// matching MPI collective (MPI_Alltoall's receive buffer for a total exchange, ...).
+/// Under SimGrid all ranks share one address space, and therefore one plan.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/digits.hpp"
+#include "core/network.hpp"
+#include "core/schedule.hpp"
+
+namespace netsched::exec {
+
+/// One transfer as a rank sees it: the step, the other end, the payload, and the transfer's
+/// index in its step (for messages).
+struct PlannedTransfer {
+  std::uint32_t step = 0;
+  NodeId peer;
+  std::uint32_t payload = 0;
+  std::uint32_t index = 0;
+};
+
+/// The largest chunk size the executor moves (1 GiB): checked before any buffer is allocated.
+inline constexpr std::uint64_t kMaxChunkBytes = std::uint64_t{1} << 30;
+
+/// A slot of a rank's final buffer: the chunk it must hold there (MPI's layout).
+struct OutputSlot {
+  std::uint64_t chunk = 0;
+  bool own_void = false;  ///< a total exchange's block i*N+i: MPI copies the rank's own input
+};
+
+class ExecPlan {
+ public:
+  /// Builds the network from the schedule's topology and runs the structural check; throws
+  /// std::invalid_argument (a bad file, exit 2) naming the problem.
+  explicit ExecPlan(Schedule s);
+  ExecPlan(std::unique_ptr<Network> network, Schedule s);
+
+  const Schedule& schedule() const { return s_; }
+  const Network& network() const { return *net_; }
+  std::uint64_t nodes() const { return s_.collective.nodes(); }
+
+  /// The transfers node v sends / receives, in step order.
+  std::span<const PlannedTransfer> sends(NodeId v) const { return span_of(send_at_, send_, v); }
+  std::span<const PlannedTransfer> receives(NodeId v) const { return span_of(recv_at_, recv_, v); }
+  /// Single-dimension model: the dimension of step s (that of its first transfer).
+  std::optional<std::uint32_t> step_dimension(std::uint32_t step) const;
+  /// Steps with local register operations (combining schedules).
+  const std::vector<std::uint32_t>& compute_steps() const { return compute_steps_; }
+
+  const Digits& digits() const { return digits_; }
+
+  /// The chunks v holds before the first step.
+  std::vector<std::uint64_t> initial_chunks(NodeId v) const;
+  /// The slots of v's final buffer, in the layout of the matching MPI collective.
+  std::vector<OutputSlot> output_slots(NodeId v) const;
+
+  /// Register collectives: v's registers before the first step (inputs from register_input()).
+  std::vector<std::int64_t> initial_registers(NodeId v) const;
+  /// All-reduce and prefix: v's group and its position in the group's order (nullopt: v is in
+  /// no group).
+  std::optional<std::pair<std::uint32_t, std::uint32_t>> group_position(NodeId v) const;
+  /// Register collectives: the registers v must end with and their required values.
+  std::vector<std::pair<std::uint32_t, std::int64_t>> required_registers(NodeId v) const;
+
+ private:
+  static std::span<const PlannedTransfer> span_of(const std::vector<std::uint64_t>& at,
+                                                  const std::vector<PlannedTransfer>& xs,
+                                                  NodeId v) {
+    return {xs.data() + at[v.v], xs.data() + at[v.v + 1]};
+  }
+  void prepare();
+  void index_transfers();
+  void index_groups();
+
+  std::unique_ptr<Network> net_;
+  Schedule s_;
+  std::vector<std::uint64_t> send_at_, recv_at_;  // CSR offsets per node
+  std::vector<PlannedTransfer> send_, recv_;
+  std::vector<std::uint32_t> compute_steps_;
+  Digits digits_;
+  // all-reduce / prefix: each node's group and position in it; each group's prefix sums
+  std::vector<std::uint32_t> group_of_, rank_in_group_;
+  std::vector<std::vector<std::int64_t>> group_prefix_;
+};
+
+/// The plan of a schedule file, read once per address space: every SimGrid rank of one
+/// simulation gets the same plan. Throws std::invalid_argument for a bad file.
+std::shared_ptr<const ExecPlan> shared_plan(const std::string& path);
+
+}  // namespace netsched::exec

@@ -1,0 +1,239 @@
+// netsched-exec: runs a schedule file on MPI ranks, rank i playing node i, moving real bytes.
+//
+// Why one source built twice: the same program runs on OpenMPI (real processes, real bytes) and
+// under SimGrid's SMPI (simulated hosts and links, simulated time), so a simulated time is the
+// time of exactly the code that passed the byte check. Each rank executes its own transfers
+// (exec/rank_executor.hpp), then runs MPI's own implementation of the same collective on the
+// same inputs; its result is the reference the final buffers are compared with byte for byte.
+// With --timing the data part of messages is not written or checked (chunk ids still are) and,
+// under SMPI, large buffers share memory (SMPI_SHARED_MALLOC) so 1,024 simulated ranks fit.
+#include <mpi.h>
+
+#include <algorithm>
+#include <chrono>
+#include <climits>
+#include <cstdio>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "exec/exec_plan.hpp"
+#include "exec/mpi_buffer.hpp"
+#include "exec/mpi_reference.hpp"
+#include "exec/report.hpp"
+#include "exec/wire.hpp"
+
+namespace netsched::exec {
+namespace {
+
+constexpr int kBadInput = 2, kFailed = 1, kPassed = 0;
+constexpr int kTagModulus = 32767;      // MPI guarantees tags up to 32767
+constexpr std::size_t kMaxDigits = 12;  // --bytes: at most 10^12 before the range check
+
+struct Args {
+  std::string schedule;
+  std::uint64_t bytes = 64;
+  bool timing = false, json = false, all_ranks = false;
+  std::string only = "both";  // schedule | mpi | both
+  std::string label = "library default";
+};
+
+/// Parses argv; throws std::invalid_argument with the usage on a bad argument.
+Args parse_args(int argc, char** argv) {
+  const std::string usage =
+      "usage: netsched-exec SCHEDULE [--bytes M] [--timing] [--only schedule|mpi|both] [--json] "
+      "[--all-ranks] [--mpi-label TEXT]";
+  Args a;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= argc) throw std::invalid_argument(arg + " needs a value; " + usage);
+      return argv[++i];
+    };
+    if (arg == "--bytes") {
+      const std::string v = value();
+      if (v.empty() || v.find_first_not_of("0123456789") != std::string::npos ||
+          v.size() > kMaxDigits)
+        throw std::invalid_argument("--bytes must be a whole number, got '" + v + "'");
+      a.bytes = std::stoull(v);
+    } else if (arg == "--timing") {
+      a.timing = true;
+    } else if (arg == "--json") {
+      a.json = true;
+    } else if (arg == "--all-ranks") {
+      a.all_ranks = true;
+    } else if (arg == "--only") {
+      a.only = value();
+      if (a.only != "schedule" && a.only != "mpi" && a.only != "both")
+        throw std::invalid_argument("--only takes schedule, mpi or both, got '" + a.only + "'");
+    } else if (arg == "--mpi-label") {
+      a.label = value();
+    } else if (arg == "--help" || arg == "-h") {
+      throw std::invalid_argument(usage);
+    } else if (!arg.empty() && arg[0] != '-' && a.schedule.empty()) {
+      a.schedule = arg;
+    } else {
+      throw std::invalid_argument("unexpected argument '" + arg + "'; " + usage);
+    }
+  }
+  if (a.schedule.empty()) throw std::invalid_argument("no schedule file given; " + usage);
+  return a;
+}
+
+using Clock = std::chrono::steady_clock;
+double seconds_since(Clock::time_point t0) {
+  return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+/// The header bytes of a received chunk message of `size` bytes.
+std::uint64_t received_header(std::uint64_t size, std::uint64_t m) {
+  const std::uint64_t per = sizeof(std::uint64_t) + m;
+  const std::uint64_t count =
+      size >= sizeof(std::uint64_t) ? (size - sizeof(std::uint64_t)) / per : 0;
+  return std::min(size, chunk_header_bytes(count));
+}
+
+/// Runs the rank's steps; returns the host seconds spent in local bookkeeping.
+double execute_steps(RankExecutor& r, const Args& a, bool registers) {
+  double local = 0;
+  const bool shared = a.timing && !registers;
+  for (std::uint32_t step : r.active_steps()) {
+    const int tag = static_cast<int>(step % kTagModulus);
+    auto t0 = Clock::now();
+    std::vector<OutMessage> msgs = r.start_step(step);
+    std::vector<std::unique_ptr<WireBuffer>> out;
+    std::vector<MPI_Request> reqs(msgs.size());
+    for (std::size_t i = 0; i < msgs.size(); ++i) {
+      const std::uint64_t size = r.wire_bytes(msgs[i]);
+      if (size > static_cast<std::uint64_t>(INT_MAX)) {  // peers wait for it: stop them all
+        std::fprintf(stderr,
+                     "netsched-exec: error: a message of %llu bytes exceeds MPI's int "
+                     "count (2 GiB); use a smaller --bytes\n",
+                     static_cast<unsigned long long>(size));
+        MPI_Abort(MPI_COMM_WORLD, kBadInput);
+      }
+      out.push_back(
+          std::make_unique<WireBuffer>(size, chunk_header_bytes(msgs[i].chunks.size()), shared));
+      r.encode(msgs[i], out.back()->data());
+    }
+    local += seconds_since(t0);
+    for (std::size_t i = 0; i < msgs.size(); ++i)
+      MPI_Isend(out[i]->data(), static_cast<int>(out[i]->size()), MPI_BYTE,
+                static_cast<int>(msgs[i].transfer->peer.v), tag, MPI_COMM_WORLD, &reqs[i]);
+    for (const PlannedTransfer& x : r.receives_of(step)) {
+      MPI_Status st;
+      MPI_Probe(static_cast<int>(x.peer.v), tag, MPI_COMM_WORLD, &st);
+      int count = 0;
+      MPI_Get_count(&st, MPI_BYTE, &count);
+      const auto size = static_cast<std::uint64_t>(count);
+      WireBuffer in(size, registers ? size : received_header(size, a.bytes), shared);
+      MPI_Recv(in.data(), count, MPI_BYTE, static_cast<int>(x.peer.v), tag, MPI_COMM_WORLD,
+               MPI_STATUS_IGNORE);
+      t0 = Clock::now();
+      r.accept(x, in.data(), size);
+      local += seconds_since(t0);
+    }
+    MPI_Waitall(static_cast<int>(reqs.size()), reqs.data(), MPI_STATUSES_IGNORE);
+    t0 = Clock::now();
+    r.end_step(step);
+    local += seconds_since(t0);
+  }
+  return local;
+}
+
+/// Gathers every rank's result at rank 0 (as JSON text).
+std::vector<RankResult> gather_results(const RankResult& mine, int rank, int size) {
+  const std::string text = to_json(mine).dump();
+  int len = static_cast<int>(text.size());
+  std::vector<int> lens(rank == 0 ? size : 0), at(rank == 0 ? size : 0);
+  MPI_Gather(&len, 1, MPI_INT, lens.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
+  std::string all;
+  if (rank == 0) {
+    int total = 0;
+    for (int i = 0; i < size; ++i) {
+      at[i] = total;
+      total += lens[i];
+    }
+    all.resize(static_cast<std::size_t>(total));
+  }
+  MPI_Gatherv(text.data(), len, MPI_CHAR, all.data(), lens.data(), at.data(), MPI_CHAR, 0,
+              MPI_COMM_WORLD);
+  std::vector<RankResult> out;
+  for (int i = 0; rank == 0 && i < size; ++i)
+    out.push_back(rank_result_from_json(nlohmann::json::parse(
+        all.substr(static_cast<std::size_t>(at[i]), static_cast<std::size_t>(lens[i])))));
+  return out;
+}
+
+double max_over_ranks(double x) {
+  double out = 0;
+  MPI_Reduce(&x, &out, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
+  return out;
+}
+
+int run(const Args& a, int rank, int size) {
+  const auto plan = shared_plan(a.schedule);
+  if (plan->nodes() != static_cast<std::uint64_t>(size))
+    throw std::invalid_argument("the schedule has " + std::to_string(plan->nodes()) +
+                                " nodes; run it with " + std::to_string(plan->nodes()) +
+                                " ranks, not " + std::to_string(size));
+  const Schedule& s = plan->schedule();
+  const bool registers = s.collective.combining();
+  const ExecOptions opt{a.bytes, !a.timing};
+  RunReport report;
+  RankResult mine{static_cast<std::uint32_t>(rank), std::nullopt, 0, 0, 0};
+  MpiReference ref =
+      mpi_reference(*plan, NodeId(static_cast<std::uint32_t>(rank)), opt, a.only != "schedule");
+  if (a.only != "mpi") {
+    RankExecutor r(*plan, NodeId(static_cast<std::uint32_t>(rank)), opt);
+    MPI_Barrier(MPI_COMM_WORLD);
+    const double t0 = MPI_Wtime();
+    const double local = execute_steps(r, a, registers);
+    const double elapsed = MPI_Wtime() - t0;
+    r.final_check(ref.bytes ? &*ref.bytes : nullptr, ref.values ? &*ref.values : nullptr);
+    mine = rank_result(r, local);
+    report.schedule_seconds = max_over_ranks(elapsed);
+  }
+  if (ref.seconds) report.mpi_seconds = max_over_ranks(*ref.seconds);
+  report.results = gather_results(mine, rank, size);
+  if (rank != 0) return kPassed;
+  report.schedule = a.schedule;
+  report.transport = kTransportName;
+  report.reference = ref.name;
+  report.mpi_algorithm = a.label;
+  report.ranks = plan->nodes();
+  report.steps = s.steps.size();
+  report.chunk_bytes = a.bytes;
+  report.carry_bytes = !a.timing;
+  report.collective = s.collective.name();
+  report.algorithm = s.algorithm;
+  report.topology = s.topology;
+  if (a.json)
+    std::printf("%s\n", to_json(report, a.all_ranks).dump().c_str());
+  else
+    std::printf("%s", to_text(report).c_str());
+  std::fflush(stdout);
+  return report.pass() ? kPassed : kFailed;
+}
+
+}  // namespace
+}  // namespace netsched::exec
+
+int main(int argc, char** argv) {
+  MPI_Init(&argc, &argv);
+  int rank = 0, size = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  int code = netsched::exec::kPassed;
+  try {
+    code = netsched::exec::run(netsched::exec::parse_args(argc, argv), rank, size);
+  } catch (const std::exception& e) {
+    if (rank == 0) std::fprintf(stderr, "netsched-exec: error: %s\n", e.what());
+    code = netsched::exec::kBadInput;
+  }
+  int worst = code;
+  MPI_Allreduce(&code, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  MPI_Finalize();
+  return rank == 0 ? worst : (worst == netsched::exec::kBadInput ? worst : 0);
+}

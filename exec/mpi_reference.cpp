@@ -1,0 +1,137 @@
+// MPI's own collectives as the executor's reference (exec/mpi_reference.hpp).
+#include "exec/mpi_reference.hpp"
+
+#include <mpi.h>
+
+#include <span>
+
+#include "exec/mpi_buffer.hpp"
+#include "exec/wire.hpp"
+
+namespace netsched::exec {
+namespace {
+
+using K = Collective::Kind;
+
+/// A buffer of `count` chunks of m bytes (shared memory in timing runs); block b holds chunk
+/// chunk_of(b) when `fill` (checked runs only).
+template <class ChunkOf>
+std::unique_ptr<WireBuffer> blocks(std::uint64_t count, const ExecOptions& opt, bool fill,
+                                   ChunkOf chunk_of) {
+  auto buf = std::make_unique<WireBuffer>(count * opt.chunk_bytes, 0, !opt.carry_bytes);
+  if (fill && opt.carry_bytes)
+    for (std::uint64_t b = 0; b < count; ++b)
+      fill_chunk(chunk_of(b), std::span(buf->data() + b * opt.chunk_bytes, opt.chunk_bytes));
+  return buf;
+}
+
+/// The chunk collectives: MPI_Alltoall / Allgather / Bcast / Scatter / Gather.
+void chunk_collective(const ExecPlan& plan, NodeId me, const ExecOptions& opt, MpiReference& out,
+                      double& seconds) {
+  const Collective& c = plan.schedule().collective;
+  const std::uint64_t n = plan.nodes();
+  const int m = static_cast<int>(opt.chunk_bytes);
+  const int root = static_cast<int>(c.root().v);
+  const bool at_root = me == c.root();
+  std::unique_ptr<WireBuffer> send, recv;
+  auto none = [](std::uint64_t) { return std::uint64_t{0}; };
+  switch (c.kind()) {
+    case K::TotalExchange:
+      out.name = "MPI_Alltoall";
+      send = blocks(n, opt, true, [&](std::uint64_t j) { return me.v * n + j; });
+      recv = blocks(n, opt, false, none);
+      break;
+    case K::AllGather:
+      out.name = "MPI_Allgather";
+      send = blocks(1, opt, true, [&](std::uint64_t) { return std::uint64_t{me.v}; });
+      recv = blocks(n, opt, false, none);
+      break;
+    case K::Broadcast:
+      out.name = "MPI_Bcast";
+      recv = blocks(1, opt, at_root, none);
+      break;
+    case K::Scatter:
+      out.name = "MPI_Scatter";
+      send = blocks(at_root ? n : 0, opt, true, [](std::uint64_t i) { return i; });
+      recv = blocks(1, opt, false, none);
+      break;
+    default:  // gather
+      out.name = "MPI_Gather";
+      send = blocks(1, opt, true, [&](std::uint64_t) { return std::uint64_t{me.v}; });
+      recv = blocks(at_root ? n : 0, opt, false, none);
+      break;
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+  const double t0 = MPI_Wtime();
+  if (c.kind() == K::TotalExchange)
+    MPI_Alltoall(send->data(), m, MPI_BYTE, recv->data(), m, MPI_BYTE, MPI_COMM_WORLD);
+  else if (c.kind() == K::AllGather)
+    MPI_Allgather(send->data(), m, MPI_BYTE, recv->data(), m, MPI_BYTE, MPI_COMM_WORLD);
+  else if (c.kind() == K::Broadcast)
+    MPI_Bcast(recv->data(), m, MPI_BYTE, root, MPI_COMM_WORLD);
+  else if (c.kind() == K::Scatter)
+    MPI_Scatter(send->data(), m, MPI_BYTE, recv->data(), m, MPI_BYTE, root, MPI_COMM_WORLD);
+  else
+    MPI_Gather(send->data(), m, MPI_BYTE, recv->data(), m, MPI_BYTE, root, MPI_COMM_WORLD);
+  seconds = MPI_Wtime() - t0;
+  if (opt.carry_bytes) out.bytes.emplace(recv->data(), recv->data() + recv->size());
+}
+
+/// All-reduce and prefix over the collective's groups (MPI_Comm_split), reduce, reduce-scatter.
+void register_collective(const ExecPlan& plan, NodeId me, MpiReference& out, double& seconds) {
+  const Collective& c = plan.schedule().collective;
+  const auto init = plan.initial_registers(me);
+  std::vector<std::int64_t> result(1, 0);
+  MPI_Comm comm = MPI_COMM_NULL;
+  if (c.kind() == K::AllReduce || c.kind() == K::Prefix) {
+    const auto at = plan.group_position(me);
+    MPI_Comm_split(MPI_COMM_WORLD, at ? static_cast<int>(at->first) : MPI_UNDEFINED,
+                   at ? static_cast<int>(at->second) : 0, &comm);
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+  const double t0 = MPI_Wtime();
+  if (c.kind() == K::AllReduce) {
+    out.name = "MPI_Allreduce";
+    if (comm != MPI_COMM_NULL)
+      MPI_Allreduce(init.data(), result.data(), 1, MPI_INT64_T, MPI_SUM, comm);
+  } else if (c.kind() == K::Prefix) {
+    out.name = "MPI_Scan";
+    if (comm != MPI_COMM_NULL) MPI_Scan(init.data(), result.data(), 1, MPI_INT64_T, MPI_SUM, comm);
+  } else if (c.kind() == K::Reduce) {
+    out.name = "MPI_Reduce";
+    MPI_Reduce(init.data(), result.data(), 1, MPI_INT64_T, MPI_SUM, static_cast<int>(c.root().v),
+               MPI_COMM_WORLD);
+  } else {
+    out.name = "MPI_Reduce_scatter_block";
+    MPI_Reduce_scatter_block(init.data(), result.data(), 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+  }
+  seconds = MPI_Wtime() - t0;
+  if (comm != MPI_COMM_NULL) MPI_Comm_free(&comm);
+  // the values this rank must end with, in required_registers' order (none off-group/off-root)
+  out.values.emplace();
+  if (!plan.required_registers(me).empty()) out.values->push_back(result[0]);
+}
+
+}  // namespace
+
+MpiReference mpi_reference(const ExecPlan& plan, NodeId me, const ExecOptions& opt, bool run_mpi) {
+  MpiReference out;
+  const K kind = plan.schedule().collective.kind();
+  const bool chunked = kind == K::TotalExchange || kind == K::AllGather || kind == K::Broadcast ||
+                       kind == K::Scatter || kind == K::Gather;
+  const bool reduced =
+      kind == K::AllReduce || kind == K::Prefix || kind == K::Reduce || kind == K::ReduceScatter;
+  if (!run_mpi || (!chunked && !reduced)) {
+    out.name = plan.schedule().collective.combining() ? "the formula" : "the content function";
+    return out;
+  }
+  double seconds = 0;
+  if (chunked)
+    chunk_collective(plan, me, opt, out, seconds);
+  else
+    register_collective(plan, me, out, seconds);
+  out.seconds = seconds;
+  return out;
+}
+
+}  // namespace netsched::exec

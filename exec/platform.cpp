@@ -1,0 +1,157 @@
+// Networks as SimGrid platforms (exec/platform.hpp).
+#include "exec/platform.hpp"
+
+#include <cmath>
+#include <pugixml.hpp>
+#include <sstream>
+#include <stdexcept>
+
+#include "gen/topo/product.hpp"
+
+namespace netsched::exec {
+namespace {
+
+constexpr const char* kHostSpeed =
+    "1Gf";  // computation is not simulated (smpi/simulate-computation:no)
+
+std::string xml_text(const pugi::xml_document& doc) {
+  std::ostringstream os;
+  os << "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n";
+  doc.save(os, "  ", pugi::format_indent | pugi::format_no_declaration);
+  return os.str();
+}
+
+/// A number with a unit suffix from `units` (suffix -> factor), e.g. "1.5GBps".
+double with_unit(const std::string& text, const std::vector<std::pair<std::string, double>>& units,
+                 const std::string& what) {
+  for (const auto& [suffix, factor] : units) {
+    if (text.size() <= suffix.size() ||
+        text.compare(text.size() - suffix.size(), suffix.size(), suffix) != 0)
+      continue;
+    const std::string number = text.substr(0, text.size() - suffix.size());
+    std::size_t used = 0;
+    double x = 0;
+    try {
+      x = std::stod(number, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != number.size() || !std::isfinite(x) || x <= 0) break;
+    return x * factor;
+  }
+  throw std::invalid_argument(what + " '" + text + "' is not a positive number with a unit");
+}
+
+/// A platform document with one zone; the link figures are checked first.
+pugi::xml_node start_platform(pugi::xml_document& doc, const LinkModel& links, const char* zone_id,
+                              const char* routing) {
+  bandwidth_bytes_per_second(links.bandwidth);
+  latency_seconds(links.latency);
+  auto platform = doc.append_child("platform");
+  platform.append_attribute("version") = "4.1";
+  auto zone = platform.append_child("zone");
+  zone.append_attribute("id") = zone_id;
+  zone.append_attribute("routing") = routing;
+  return zone;
+}
+
+}  // namespace
+
+constexpr double kGiga = 1e9, kMega = 1e6, kKilo = 1e3, kBitsPerByte = 8;
+constexpr double kNano = 1e-9, kMicro = 1e-6, kMilli = 1e-3;
+
+double bandwidth_bytes_per_second(const std::string& text) {
+  return with_unit(text,
+                   {{"GBps", kGiga},
+                    {"MBps", kMega},
+                    {"kBps", kKilo},
+                    {"Gbps", kGiga / kBitsPerByte},
+                    {"Mbps", kMega / kBitsPerByte},
+                    {"kbps", kKilo / kBitsPerByte},
+                    {"Bps", 1},
+                    {"bps", 1 / kBitsPerByte}},
+                   "bandwidth (units GBps, MBps, kBps, Bps, Gbps, Mbps, kbps, bps)");
+}
+
+double latency_seconds(const std::string& text) {
+  return with_unit(text, {{"ns", kNano}, {"us", kMicro}, {"ms", kMilli}, {"s", 1}},
+                   "latency (units s, ms, us, ns)");
+}
+
+Platform network_platform(const Network& t, const LinkModel& links) {
+  const std::uint64_t n = t.num_nodes();
+  if (n > kPlatformMaxNodes)
+    throw std::invalid_argument(t.spec() + " has " + std::to_string(n) +
+                                " nodes; platforms are written for at most " +
+                                std::to_string(kPlatformMaxNodes));
+  pugi::xml_document doc;
+  auto zone = start_platform(doc, links, "network", "DijkstraCache");
+  std::string hosts;
+  for (std::uint64_t v = 0; v < n; ++v) {
+    auto h = zone.append_child("host");
+    h.append_attribute("id") = ("n" + std::to_string(v)).c_str();
+    h.append_attribute("speed") = kHostSpeed;
+    hosts += "n" + std::to_string(v) + "\n";
+  }
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
+  std::vector<NodeId> nb;
+  for (std::uint32_t u = 0; u < n; ++u) {
+    t.neighbors(NodeId(u), nb);
+    for (NodeId v : nb)
+      if (u < v.v) edges.push_back({u, v.v});
+  }
+  for (std::size_t e = 0; e < edges.size(); ++e) {
+    auto l = zone.append_child("link");
+    l.append_attribute("id") = ("l" + std::to_string(e)).c_str();
+    l.append_attribute("bandwidth") = links.bandwidth.c_str();
+    l.append_attribute("latency") = links.latency.c_str();
+    l.append_attribute("sharing_policy") = "SPLITDUPLEX";
+  }
+  for (std::size_t e = 0; e < edges.size(); ++e) {
+    auto r = zone.append_child("route");
+    r.append_attribute("src") = ("n" + std::to_string(edges[e].first)).c_str();
+    r.append_attribute("dst") = ("n" + std::to_string(edges[e].second)).c_str();
+    auto c = r.append_child("link_ctn");
+    c.append_attribute("id") = ("l" + std::to_string(e)).c_str();
+    c.append_attribute("direction") = "UP";
+  }
+  return {xml_text(doc), hosts, "netsched"};
+}
+
+std::optional<Platform> torus_cluster_platform(const Network& t, const LinkModel& links) {
+  const auto* p = dynamic_cast<const Product*>(&t);
+  if (!p || (t.family() != "torus" && t.family() != "hypercube" && t.family() != "ring"))
+    return std::nullopt;
+  for (const Factor& f : p->factors())  // a 2-node factor is K_2 whatever its kind
+    if (f.kind != Factor::Kind::Ring && f.size != 2) return std::nullopt;
+  const std::uint64_t n = t.num_nodes();
+  std::string dims;
+  for (const Factor& f : p->factors()) dims += (dims.empty() ? "" : ",") + std::to_string(f.size);
+  pugi::xml_document doc;
+  auto zone = start_platform(doc, links, "world", "Full");
+  auto c = zone.append_child("cluster");
+  c.append_attribute("id") = "torus";
+  c.append_attribute("prefix") = "c-";
+  c.append_attribute("suffix") = "";
+  c.append_attribute("radical") = ("0-" + std::to_string(n - 1)).c_str();
+  c.append_attribute("speed") = kHostSpeed;
+  c.append_attribute("bw") = links.bandwidth.c_str();
+  c.append_attribute("lat") = links.latency.c_str();
+  c.append_attribute("sharing_policy") = "SPLITDUPLEX";
+  c.append_attribute("topology") = "TORUS";
+  c.append_attribute("topo_parameters") = dims.c_str();
+  // SimGrid numbers torus hosts with the first dimension varying fastest; netsched's ids have
+  // dimension 0 most significant.
+  std::string hosts;
+  for (std::uint64_t v = 0; v < n; ++v) {
+    std::uint64_t rank = 0, stride = 1;
+    for (std::size_t d = 0; d < p->dims(); ++d) {
+      rank += p->coord(v, d) * stride;
+      stride *= p->factors()[d].size;
+    }
+    hosts += "c-" + std::to_string(rank) + "\n";
+  }
+  return Platform{xml_text(doc), hosts, "simgrid-torus-cluster"};
+}
+
+}  // namespace netsched::exec

@@ -1,0 +1,44 @@
+#pragma once
+/// A network as a SimGrid platform, for simulating schedules and MPI's own collectives on it.
+///
+/// Why netsched writes it: SimGrid needs hosts, links and routes; the network already knows
+/// them. Every node is a host, every link a split-duplex SimGrid link (each direction has the
+/// full bandwidth, as the step model's full-duplex links), and routes are computed by SimGrid
+/// (DijkstraCache) over those links, so MPI's collectives, which talk between any two ranks,
+/// travel the network's shortest paths and share its links. A faulty network's failed links
+/// and nodes are simply absent. For tori and hypercubes the same network can also be written
+/// as SimGrid's own torus cluster: the anchor that checks this builder.
+#include <optional>
+#include <string>
+
+#include "core/network.hpp"
+
+namespace netsched::exec {
+
+/// The most nodes netsched writes a platform for (SimGrid holds a host per node in memory).
+inline constexpr std::uint64_t kPlatformMaxNodes = 65536;
+
+struct LinkModel {
+  std::string bandwidth = "1GBps";  ///< SimGrid units: Bps, kBps, MBps, GBps, bps, Gbps, ...
+  std::string latency = "1us";      ///< SimGrid units: s, ms, us, ns
+};
+
+struct Platform {
+  std::string xml;       ///< the platform file
+  std::string hostfile;  ///< line i: the host that plays node i
+  std::string kind;      ///< "netsched" or "simgrid-torus-cluster"
+};
+
+/// Host per node, split-duplex link per edge, routes by SimGrid. Throws std::invalid_argument
+/// above kPlatformMaxNodes.
+Platform network_platform(const Network& t, const LinkModel& links);
+/// SimGrid's torus cluster with the same dimensions, for tori and hypercubes; nullopt for other
+/// networks. Host i of the hostfile is the cluster host at node i's coordinates.
+std::optional<Platform> torus_cluster_platform(const Network& t, const LinkModel& links);
+
+/// Parses a SimGrid bandwidth ("1GBps", "10Gbps", "125MBps") into bytes per second and a
+/// latency ("1us", "0.5ms") into seconds; throws std::invalid_argument naming the problem.
+double bandwidth_bytes_per_second(const std::string& text);
+double latency_seconds(const std::string& text);
+
+}  // namespace netsched::exec

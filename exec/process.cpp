@@ -1,0 +1,90 @@
+// Child processes for the MPI launchers (exec/process.hpp).
+#include "exec/process.hpp"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+extern char** environ;  // NOLINT(readability-redundant-declaration): POSIX, for posix_spawnp
+
+namespace netsched::exec {
+namespace {
+
+constexpr mode_t kFileMode = 0644;  // rw-r--r--
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream os;
+  os << in.rdbuf();
+  return os.str();
+}
+
+}  // namespace
+
+ProcessResult run_process(const std::vector<std::string>& argv, const std::string& workdir,
+                          double timeout_seconds) {
+  static std::atomic<unsigned> counter{0};
+  const std::string stem = workdir + "/proc" + std::to_string(counter++);
+  const std::string out_path = stem + ".out", err_path = stem + ".err";
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, out_path.c_str(),
+                                   O_WRONLY | O_CREAT | O_TRUNC, kFileMode);
+  posix_spawn_file_actions_addopen(&fa, STDERR_FILENO, err_path.c_str(),
+                                   O_WRONLY | O_CREAT | O_TRUNC, kFileMode);
+  posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&attr, 0);
+  std::vector<char*> args;
+  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  pid_t pid = 0;
+  const int rc = posix_spawnp(&pid, args[0], &fa, &attr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&fa);
+  posix_spawnattr_destroy(&attr);
+  if (rc != 0)
+    throw std::runtime_error("cannot start " + argv[0] + ": " + std::string(strerror(rc)));
+  ProcessResult r;
+  const auto start = std::chrono::steady_clock::now();
+  int status = 0;
+  constexpr auto kPoll = std::chrono::milliseconds(20);
+  while (waitpid(pid, &status, WNOHANG) == 0) {
+    const double waited =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (timeout_seconds > 0 && waited > timeout_seconds) {
+      kill(-pid, SIGKILL);
+      waitpid(pid, &status, 0);
+      r.timed_out = true;
+      break;
+    }
+    std::this_thread::sleep_for(kPoll);
+  }
+  if (!r.timed_out && WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
+  r.out = slurp(out_path);
+  r.err = slurp(err_path);
+  unlink(out_path.c_str());
+  unlink(err_path.c_str());
+  return r;
+}
+
+std::optional<std::string> json_line(const std::string& text) {
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line))
+    if (!line.empty() && line.front() == '{' && line.back() == '}') return line;
+  return std::nullopt;
+}
+
+}  // namespace netsched::exec

@@ -1,0 +1,305 @@
+// One rank of a real execution (exec/rank_executor.hpp).
+#include "exec/rank_executor.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <stdexcept>
+
+#include "core/verdict.hpp"
+#include "exec/wire.hpp"
+
+namespace netsched::exec {
+
+namespace {
+
+/// The transfers of `xs` (sorted by step) in step s.
+std::span<const PlannedTransfer> in_step(std::span<const PlannedTransfer> xs, std::uint32_t s) {
+  auto lo = std::lower_bound(xs.begin(), xs.end(), s,
+                             [](const PlannedTransfer& x, std::uint32_t v) { return x.step < v; });
+  auto hi = std::upper_bound(lo, xs.end(), s,
+                             [](std::uint32_t v, const PlannedTransfer& x) { return v < x.step; });
+  return {lo, hi};
+}
+
+std::string rule(Rule r) { return std::string(to_string(r)); }
+
+/// The semigroup and ring operations on 64-bit values, wrapping (as evaluate_registers does),
+/// so a broken schedule's values cannot overflow into undefined behaviour.
+std::int64_t wrap_add(std::int64_t a, std::int64_t b) {
+  return static_cast<std::int64_t>(static_cast<std::uint64_t>(a) + static_cast<std::uint64_t>(b));
+}
+std::int64_t wrap_mul(std::int64_t a, std::int64_t b) {
+  return static_cast<std::int64_t>(static_cast<std::uint64_t>(a) * static_cast<std::uint64_t>(b));
+}
+
+}  // namespace
+
+RankExecutor::RankExecutor(const ExecPlan& plan, NodeId me, ExecOptions options)
+    : plan_(plan), s_(plan.schedule()), me_(me), opt_(options) {
+  if (opt_.chunk_bytes == 0 || opt_.chunk_bytes > kMaxChunkBytes)
+    throw std::invalid_argument("chunk size must be 1.." + std::to_string(kMaxChunkBytes) +
+                                " bytes, got " + std::to_string(opt_.chunk_bytes));
+  for (const auto& x : plan.sends(me)) steps_.push_back(x.step);
+  for (const auto& x : plan.receives(me)) steps_.push_back(x.step);
+  steps_.insert(steps_.end(), plan.compute_steps().begin(), plan.compute_steps().end());
+  std::sort(steps_.begin(), steps_.end());
+  steps_.erase(std::unique(steps_.begin(), steps_.end()), steps_.end());
+  std::vector<std::uint8_t> bytes(opt_.carry_bytes ? opt_.chunk_bytes : 0);
+  for (std::uint64_t ch : plan.initial_chunks(me)) {
+    if (opt_.carry_bytes) fill_chunk(ch, bytes);
+    hold(ch, 0, bytes.data());
+  }
+  if (s_.collective.combining()) regs_ = plan.initial_registers(me);
+}
+
+std::span<const PlannedTransfer> RankExecutor::receives_of(std::uint32_t step) const {
+  return in_step(plan_.receives(me_), step);
+}
+
+void RankExecutor::fail(std::string kind, std::optional<std::uint64_t> step, std::string detail) {
+  ++failures_;
+  if (!failure_) failure_ = RankFailure{std::move(kind), step, std::move(detail)};
+}
+
+void RankExecutor::hold(std::uint64_t chunk, std::uint32_t acquired, const std::uint8_t* bytes) {
+  auto [it, fresh] = held_.try_emplace(chunk, Held{acquired, slots_});
+  if (fresh) {
+    ++slots_;
+    if (opt_.carry_bytes) store_.resize(slots_ * opt_.chunk_bytes);
+  }
+  it->second.acquired = acquired;
+  if (opt_.carry_bytes)
+    std::memcpy(store_.data() + it->second.slot * opt_.chunk_bytes, bytes, opt_.chunk_bytes);
+}
+
+void RankExecutor::compute(std::uint32_t step) {
+  for (const LocalOp& op : s_.steps[step].compute) {
+    if (!in_ranges(op.nodes, me_.v)) continue;
+    const std::int64_t a = regs_.at(op.a), b = regs_.at(op.b);
+    regs_.at(op.dst) = op.op == RegOp::Set   ? a
+                       : op.op == RegOp::Mul ? wrap_mul(a, b)
+                                             : wrap_add(a, b);
+  }
+}
+
+void RankExecutor::check_send_rules(std::uint32_t step, const PlannedTransfer& x,
+                                    std::uint64_t sends_here) {
+  const std::string at = "rank " + std::to_string(me_.v) + " -> " + std::to_string(x.peer.v);
+  if (x.peer == me_ || !plan_.network().adjacent(me_, x.peer))
+    fail(rule(Rule::Edge), step, at + " is not a link of " + plan_.network().spec());
+  if (s_.model == PortModel::OnePort && sends_here > 1)
+    fail(rule(Rule::PortSend), step, "rank " + std::to_string(me_.v) + " sends twice");
+  if (s_.model == PortModel::SingleDimension &&
+      plan_.network().edge_dimension(me_, x.peer) != plan_.step_dimension(step))
+    fail(rule(Rule::Dimension), step, at + " leaves the step's dimension");
+}
+
+void RankExecutor::resolve(std::uint32_t step, const PlannedTransfer& x,
+                           std::vector<std::uint64_t>& out) {
+  const Payload& p = s_.payloads[x.payload];
+  const Collective& c = s_.collective;
+  out.clear();
+  if (!p.select) {
+    for (std::uint64_t ch : p.chunks) {
+      if (held_.count(ch))
+        out.push_back(ch);
+      else
+        fail(rule(Rule::Causality), step,
+             "rank " + std::to_string(me_.v) + " does not hold chunk " + std::to_string(ch));
+    }
+    return;
+  }
+  const Selector& sel = *p.select;
+  const bool by_dest = !sel.dest_in.empty() || !sel.dest_boxes.empty();
+  for (const auto& [ch, h] : held_) {
+    if (!in_ranges(sel.origin_in, c.origin(ch).v) || !in_ranges(sel.acquired_in, h.acquired))
+      continue;
+    if (by_dest) {
+      const auto d = c.single_destination(ch);
+      if (!d || !sel.admits_destination(plan_.digits(), d->v)) continue;
+    }
+    out.push_back(ch);
+  }
+  std::sort(out.begin(), out.end());
+}
+
+std::vector<OutMessage> RankExecutor::start_step(std::uint32_t step) {
+  if (s_.collective.combining()) compute(step);
+  const auto sends = in_step(plan_.sends(me_), step);
+  std::vector<OutMessage> out(sends.size());
+  for (std::size_t i = 0; i < sends.size(); ++i) {
+    const PlannedTransfer& x = sends[i];
+    out[i].transfer = &x;
+    check_send_rules(step, x, sends.size());
+    if (s_.model == PortModel::AllPort)
+      for (std::size_t j = 0; j < i; ++j)
+        if (sends[j].peer == x.peer)
+          fail(rule(Rule::PortLink), step,
+               "link " + std::to_string(me_.v) + " -> " + std::to_string(x.peer.v) + " used twice");
+    if (s_.collective.combining()) {
+      for (const Move& mv : s_.payloads[x.payload].moves) out[i].values.push_back(regs_.at(mv.src));
+      continue;
+    }
+    resolve(step, x, out[i].chunks);
+    if (out[i].chunks.empty())
+      fail(
+          rule(Rule::EmptyPayload), step,
+          "rank " + std::to_string(me_.v) + " -> " + std::to_string(x.peer.v) + " carries nothing");
+  }
+  receipts_this_step_ = 0;
+  return out;
+}
+
+std::uint64_t RankExecutor::wire_bytes(const OutMessage& msg) const {
+  if (s_.collective.combining()) return msg.values.size() * sizeof(std::int64_t);
+  return chunk_message_bytes(msg.chunks.size(), opt_.chunk_bytes);
+}
+
+void RankExecutor::encode(const OutMessage& msg, std::uint8_t* out) const {
+  if (s_.collective.combining()) {
+    std::memcpy(out, msg.values.data(), msg.values.size() * sizeof(std::int64_t));
+    return;
+  }
+  const std::uint64_t count = msg.chunks.size();
+  std::memcpy(out, &count, sizeof count);
+  std::memcpy(out + sizeof count, msg.chunks.data(), count * sizeof(std::uint64_t));
+  if (!opt_.carry_bytes) return;
+  std::uint8_t* data = out + chunk_header_bytes(count);
+  for (std::uint64_t i = 0; i < count; ++i)
+    std::memcpy(data + i * opt_.chunk_bytes,
+                store_.data() + held_.at(msg.chunks[i]).slot * opt_.chunk_bytes, opt_.chunk_bytes);
+}
+
+void RankExecutor::accept(const PlannedTransfer& from, const std::uint8_t* wire,
+                          std::uint64_t size) {
+  if (++receipts_this_step_ > 1 && s_.model == PortModel::OnePort)
+    fail(rule(Rule::PortReceive), from.step, "rank " + std::to_string(me_.v) + " receives twice");
+  if (s_.collective.combining())
+    accept_values(from, wire, size);
+  else
+    accept_chunks(from, wire, size);
+}
+
+void RankExecutor::accept_chunks(const PlannedTransfer& from, const std::uint8_t* wire,
+                                 std::uint64_t size) {
+  const std::string who = "message from rank " + std::to_string(from.peer.v);
+  std::uint64_t count = 0;
+  if (size >= sizeof count) std::memcpy(&count, wire, sizeof count);
+  const std::uint64_t m = opt_.chunk_bytes;
+  if (size < sizeof count || count > size / sizeof(std::uint64_t) ||
+      size != chunk_message_bytes(count, m)) {
+    fail("bytes", from.step, who + " has " + std::to_string(size) + " bytes, not a chunk message");
+    return;
+  }
+  const std::uint8_t* data = wire + chunk_header_bytes(count);
+  for (std::uint64_t i = 0; i < count; ++i) {
+    std::uint64_t ch = 0;
+    std::memcpy(&ch, wire + sizeof(std::uint64_t) * (1 + i), sizeof ch);
+    if (ch >= s_.collective.num_chunks()) {
+      fail("bytes", from.step, who + " names chunk " + std::to_string(ch) + ", out of range");
+      continue;
+    }
+    PendingChunk p{ch, {}};
+    if (opt_.carry_bytes) {
+      const std::span<const std::uint8_t> bytes(data + i * m, m);
+      if (const auto k = first_wrong_byte(ch, bytes); k >= 0)
+        fail("bytes", from.step,
+             who + ": chunk " + std::to_string(ch) + " is wrong at byte " + std::to_string(k));
+      p.bytes.assign(bytes.begin(), bytes.end());
+    }
+    pending_chunks_.push_back(std::move(p));
+    ++chunks_received_;
+  }
+}
+
+void RankExecutor::accept_values(const PlannedTransfer& from, const std::uint8_t* wire,
+                                 std::uint64_t size) {
+  const auto& moves = s_.payloads[from.payload].moves;
+  if (size != moves.size() * sizeof(std::int64_t)) {
+    fail("bytes", from.step, "register message of " + std::to_string(size) + " bytes");
+    return;
+  }
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    std::int64_t value = 0;
+    std::memcpy(&value, wire + i * sizeof value, sizeof value);
+    pending_writes_.push_back({moves[i].dst, moves[i].op, value});
+  }
+}
+
+void RankExecutor::end_step(std::uint32_t step) {
+  for (const PendingChunk& p : pending_chunks_) hold(p.chunk, step + 1, p.bytes.data());
+  pending_chunks_.clear();
+  std::vector<std::pair<std::uint16_t, RegOp>> written;
+  for (const PendingWrite& w : pending_writes_) {
+    for (const auto& [dst, op] : written)
+      if (dst == w.dst && (op == RegOp::Set || w.op == RegOp::Set))
+        fail(rule(Rule::WriteConflict), step,
+             "rank " + std::to_string(me_.v) + " register " + std::to_string(w.dst) +
+                 " written twice");
+    written.push_back({w.dst, w.op});
+    std::int64_t& r = regs_.at(w.dst);
+    r = w.op == RegOp::Set ? w.value : wrap_add(r, w.value);
+  }
+  pending_writes_.clear();
+}
+
+std::vector<std::uint8_t> RankExecutor::output_buffer() const {
+  const std::uint64_t m = opt_.chunk_bytes;
+  const auto slots = plan_.output_slots(me_);
+  std::vector<std::uint8_t> out(slots.size() * m, 0);
+  for (std::size_t i = 0; i < slots.size(); ++i) {
+    const std::span<std::uint8_t> dst(out.data() + i * m, m);
+    if (slots[i].own_void) {
+      fill_chunk(slots[i].chunk, dst);
+    } else if (auto it = held_.find(slots[i].chunk); it != held_.end() && opt_.carry_bytes) {
+      std::memcpy(dst.data(), store_.data() + it->second.slot * m, m);
+    }
+  }
+  return out;
+}
+
+std::vector<std::int64_t> RankExecutor::result_values() const {
+  std::vector<std::int64_t> out;
+  for (const auto& [reg, want] : plan_.required_registers(me_)) out.push_back(regs_.at(reg));
+  return out;
+}
+
+void RankExecutor::final_check(const std::vector<std::uint8_t>* reference,
+                               const std::vector<std::int64_t>* reference_values) {
+  const std::string who = "rank " + std::to_string(me_.v);
+  if (s_.collective.combining()) {
+    const auto want = plan_.required_registers(me_);
+    const auto got = result_values();
+    for (std::size_t i = 0; i < want.size(); ++i) {
+      const std::int64_t expected = reference_values ? reference_values->at(i) : want[i].second;
+      if (got[i] != expected)
+        fail(rule(Rule::Result), std::nullopt,
+             who + " register " + std::to_string(want[i].first) + " is " + std::to_string(got[i]) +
+                 ", should be " + std::to_string(expected));
+    }
+    return;
+  }
+  const auto slots = plan_.output_slots(me_);
+  const std::vector<std::uint8_t> mine =
+      opt_.carry_bytes ? output_buffer() : std::vector<std::uint8_t>{};
+  const std::uint64_t m = opt_.chunk_bytes;
+  for (std::size_t i = 0; i < slots.size(); ++i) {
+    const std::uint64_t ch = slots[i].chunk;
+    if (!slots[i].own_void && !held_.count(ch)) {
+      fail(rule(Rule::Delivery), std::nullopt,
+           who + " never received chunk " + std::to_string(ch) + " (slot " + std::to_string(i) +
+               ")");
+      continue;
+    }
+    if (!opt_.carry_bytes) continue;
+    const std::span<const std::uint8_t> got(mine.data() + i * m, m);
+    if (reference && std::memcmp(got.data(), reference->data() + i * m, m) != 0)
+      fail("bytes", std::nullopt,
+           who + " slot " + std::to_string(i) + " (chunk " + std::to_string(ch) +
+               ") differs from MPI's own result");
+    else if (!reference && first_wrong_byte(ch, got) >= 0)
+      fail("bytes", std::nullopt, who + " slot " + std::to_string(i) + " has wrong bytes");
+  }
+}
+
+}  // namespace netsched::exec

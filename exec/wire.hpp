@@ -1,0 +1,64 @@
+#pragma once
+/// The bytes the executor moves: chunk contents and the message layout.
+///
+/// Why a content function: every byte of chunk c is a function of (c, offset), so a receiver
+/// can tell a misplaced, stale or corrupted chunk from the right one without being told, and
+/// the final buffers can be compared byte for byte with what MPI's own collective produces from
+/// the same inputs (MPI_Alltoall, MPI_Allgather, ... are fed buffers filled by this function).
+///
+/// A chunk message is [count: u64][ids: count x u64][data: count x m bytes]: the ids travel
+/// because a selector payload is resolved by the sender alone; the receiver checks each id's
+/// bytes. A register message is one i64 per register move of the payload, in payload order.
+#include <cstdint>
+#include <cstring>
+#include <span>
+
+namespace netsched::exec {
+
+/// splitmix64: the mixing function behind chunk contents and register inputs.
+inline std::uint64_t mix64(std::uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+/// Writes chunk c's content into out (its size is the chunk size m).
+inline void fill_chunk(std::uint64_t chunk, std::span<std::uint8_t> out) {
+  constexpr std::size_t kWord = sizeof(std::uint64_t);
+  for (std::size_t k = 0; k < out.size(); k += kWord) {
+    const std::uint64_t word = mix64(chunk * 0x100000001b3ULL + k / kWord);
+    std::memcpy(out.data() + k, &word, std::min(kWord, out.size() - k));
+  }
+}
+
+/// The first offset at which `bytes` differs from chunk c's content, or -1 when it does not.
+inline std::int64_t first_wrong_byte(std::uint64_t chunk, std::span<const std::uint8_t> bytes) {
+  constexpr std::size_t kWord = sizeof(std::uint64_t);
+  for (std::size_t k = 0; k < bytes.size(); k += kWord) {
+    const std::uint64_t word = mix64(chunk * 0x100000001b3ULL + k / kWord);
+    std::uint8_t want[kWord];
+    std::memcpy(want, &word, kWord);
+    for (std::size_t b = 0; b < kWord && k + b < bytes.size(); ++b)
+      if (bytes[k + b] != want[b]) return static_cast<std::int64_t>(k + b);
+  }
+  return -1;
+}
+
+/// Register input number k of a run (small integers, so sums and products are exact).
+inline std::int64_t register_input(std::uint64_t k) {
+  constexpr std::uint64_t kSpread = 2001, kOffset = 1000;
+  return static_cast<std::int64_t>(mix64(k ^ 0x5eedULL) % kSpread) -
+         static_cast<std::int64_t>(kOffset);
+}
+
+/// Bytes of a chunk message carrying `count` chunks of m bytes.
+inline std::uint64_t chunk_message_bytes(std::uint64_t count, std::uint64_t m) {
+  return sizeof(std::uint64_t) * (1 + count) + count * m;
+}
+/// Bytes of the private part of a chunk message (count and ids): the rest is chunk data.
+inline std::uint64_t chunk_header_bytes(std::uint64_t count) {
+  return sizeof(std::uint64_t) * (1 + count);
+}
+
+}  // namespace netsched::exec

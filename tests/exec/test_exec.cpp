@@ -1,0 +1,337 @@
+// The real engines: the executor's rank logic against the simulator (every generator, every
+// mutant), the executor under OpenMPI and under SimGrid's SMPI, simulate, and MSCCL-IR round trips.
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <pugixml.hpp>
+#include <random>
+
+#include "../helpers.hpp"
+#include "analysis/checked.hpp"
+#include "core/schedule_io.hpp"
+#include "exec/loopback.hpp"
+#include "exec/msccl_ir.hpp"
+#include "exec/platform.hpp"
+#include "exec/process.hpp"
+#include "exec/simulate.hpp"
+#include "gen/collectives.hpp"
+#include "gen/topology.hpp"
+#include "props/mutations.hpp"
+#include "verify/simulator.hpp"
+
+using namespace netsched;
+
+namespace {
+
+/// Small networks of every family with generators (<= 16 nodes: MPI runs start a process each).
+const std::vector<std::string> kNetworks = {"ring(6)",
+                                            "path(5)",
+                                            "complete(4)",
+                                            "ghc(2,3)",
+                                            "torus(3,4)",
+                                            "mesh(2,3)",
+                                            "hypercube(3)",
+                                            "product(ring(3),path(2))",
+                                            "dualcube(2)",
+                                            "hdn(hypercube(1), sn=[{0},{0}])",
+                                            "ccc(3)",
+                                            "hsn(2,hypercube(1))",
+                                            "hfc(hypercube(1),2)",
+                                            "rhs(2,2,hypercube(1))",
+                                            "faulty(torus(3,3), links=[{0,1}])"};
+/// Run in-process only: 128 nodes (a process per node is too many for this machine's tests).
+const std::vector<std::string> kLargerNetworks = {"rdn(hypercube(1),2)"};
+const std::vector<std::string> kCollectives = {"broadcast",  "scatter",        "gather",
+                                               "all-gather", "total-exchange", "all-reduce",
+                                               "reduce",     "reduce-scatter", "prefix"};
+
+/// Every checked schedule gen makes for `networks`: (label, schedule).
+std::vector<std::pair<std::string, Schedule>> every_generated(
+    const std::vector<std::string>& networks = kNetworks) {
+  std::vector<std::pair<std::string, Schedule>> out;
+  for (const std::string& spec : networks) {
+    const auto t = build_topology(spec);
+    for (const std::string& c : kCollectives)
+      for (const std::string& a : collective_algorithms(*t, c)) {
+        const CheckedSchedule s = generate_checked(*t, GenRequest(c, a));
+        if (s.holds()) out.push_back({spec + " " + c + " " + a, s.schedule()});
+      }
+  }
+  return out;
+}
+
+struct TempDir {
+  std::string path;
+  TempDir() {
+    std::string t = (std::filesystem::temp_directory_path() / "netsched-exec-test.XXXXXX").string();
+    REQUIRE(mkdtemp(t.data()) != nullptr);
+    path = t;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path, ec);
+  }
+  std::string write(const std::string& name, const Schedule& s) const {
+    const std::string p = path + "/" + name;
+    std::ofstream(p) << schedule_to_json(s);
+    return p;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("in-process executor passes every generated schedule, bytes checked", "[exec]") {
+  auto all = every_generated();
+  for (auto& x : every_generated(kLargerNetworks)) all.push_back(std::move(x));
+  REQUIRE(all.size() > 80);
+  for (const auto& [label, s] : all) {
+    INFO(label);
+    const exec::ExecPlan plan(s);
+    const exec::RunReport r = exec::run_loopback(plan, {24, true});
+    CHECK(r.pass());
+    if (!r.pass()) FAIL_CHECK(exec::to_text(r));
+  }
+}
+
+TEST_CASE("the executor fails exactly the mutants the simulator rejects", "[exec]") {
+  std::mt19937_64 rng(20261123);
+  std::uint64_t rejected = 0, tried = 0;
+  for (const auto& [label, s] : every_generated()) {
+    const auto t = build_topology(s.topology);
+    for (const auto& op : props::operators()) {
+      const auto m = props::mutate(*t, s, op.name, rng);
+      if (!m) continue;
+      std::optional<exec::ExecPlan> plan;
+      try {
+        plan.emplace(*m);
+      } catch (const std::invalid_argument&) {
+        continue;  // not a schedule of the network at all: exit 2 for every engine
+      }
+      INFO(label << " mutated by " << op.name);
+      const bool holds = simulate(*t, *m).ok();
+      const exec::RunReport r = exec::run_loopback(*plan, {16, true});
+      CHECK(r.pass() == holds);
+      ++tried;
+      rejected += holds ? 0 : 1;
+    }
+  }
+  CHECK(rejected > 100);
+  CHECK(tried > rejected);  // some mutants hold (a duplicate on an all-port step, ...)
+}
+
+TEST_CASE("a corrupted byte in flight is found by the receiver", "[exec]") {
+  const auto t = build_topology("hypercube(3)");
+  const exec::ExecPlan plan(generate_checked(*t, GenRequest("all-gather")).schedule());
+  exec::RankExecutor a(plan, NodeId(0), {16, true});
+  const std::uint32_t step = plan.sends(NodeId(0)).front().step;
+  auto msgs = a.start_step(step);
+  for (auto& msg : msgs) {
+    const NodeId to = msg.transfer->peer;
+    exec::RankExecutor b(plan, to, {16, true});
+    std::vector<std::uint8_t> wire(a.wire_bytes(msg));
+    a.encode(msg, wire.data());
+    wire.back() ^= 1;  // one flipped bit in the last chunk's data
+    b.start_step(step);
+    for (const auto& x : b.receives_of(step))
+      if (x.peer == NodeId(0)) b.accept(x, wire.data(), wire.size());
+    b.end_step(step);
+    REQUIRE(b.failure());
+    CHECK(b.failure()->kind == "bytes");
+    return;
+  }
+  FAIL("node 0 sends nothing in its first step");
+}
+
+TEST_CASE("platforms: a host per node, a split-duplex link per edge; the torus anchor", "[exec]") {
+  for (const char* spec :
+       {"torus(3,4)", "hypercube(4)", "dualcube(2)", "faulty(ring(6), links=[{0,1}])"}) {
+    const auto t = build_topology(spec);
+    const exec::Platform p = exec::network_platform(*t, {});
+    pugi::xml_document doc;
+    REQUIRE(doc.load_string(p.xml.c_str()));
+    const auto zone = doc.child("platform").child("zone");
+    std::uint64_t hosts = 0, links = 0, routes = 0, degrees = 0;
+    for (auto h : zone.children("host")) hosts += h ? 1 : 0;
+    for (auto l : zone.children("link"))
+      links += std::string(l.attribute("sharing_policy").value()) == "SPLITDUPLEX";
+    for (auto r : zone.children("route")) routes += r ? 1 : 0;
+    for (std::uint32_t v = 0; v < t->num_nodes(); ++v) degrees += t->degree(NodeId(v));
+    CHECK(hosts == t->num_nodes());
+    CHECK(links == degrees / 2);
+    CHECK(routes == links);
+  }
+  CHECK(exec::torus_cluster_platform(*build_topology("torus(3,4)"), {}));
+  CHECK(exec::torus_cluster_platform(*build_topology("hypercube(3)"), {}));
+  CHECK_FALSE(exec::torus_cluster_platform(*build_topology("dualcube(2)"), {}));
+  CHECK(exec::bandwidth_bytes_per_second("10Gbps") == Approx(1.25e9));
+  CHECK(exec::latency_seconds("0.5ms") == Approx(5e-4));
+  CHECK(test::error_of([] { exec::latency_seconds("fast"); }).find("latency") != std::string::npos);
+}
+
+TEST_CASE("MSCCL-IR: export, import, re-verify", "[exec][msccl]") {
+  std::uint64_t trips = 0;
+  for (const std::string& spec : kNetworks) {
+    const auto t = build_topology(spec);
+    for (const std::string c : {"all-gather", "total-exchange", "broadcast"})
+      for (const std::string& a : collective_algorithms(*t, c)) {
+        const Schedule s = generate_checked(*t, GenRequest(c, a)).schedule();
+        INFO(spec << " " << c << " " << a);
+        exec::MscclFigures fig;
+        const std::string xml = exec::export_msccl(exec::ExecPlan(s), {"", 64, "Simple"}, &fig);
+        pugi::xml_document doc;
+        REQUIRE(doc.load_string(xml.c_str()));
+        for (auto g : doc.child("algo").children("gpu"))
+          for (auto tb : g.children("tb"))
+            CHECK(std::distance(tb.children("step").begin(), tb.children("step").end()) <= 64);
+        const CheckedSchedule back = check_schedule(*t, exec::import_msccl(xml, s.topology));
+        CHECK(back.holds());
+        // no later than the original, unless a peer's sequence had to move to a second channel
+        CHECK((back.verification().check.steps <= s.steps.size() || fig.channels > 1));
+        CHECK(back.schedule().collective == s.collective);
+        ++trips;
+      }
+  }
+  CHECK(trips >= 20);
+}
+
+TEST_CASE("MSCCL-IR import refuses broken files with one message", "[exec][msccl]") {
+  const auto t = build_topology("hypercube(2)");
+  const Schedule s = generate_checked(*t, GenRequest("all-gather")).schedule();
+  const std::string xml = exec::export_msccl(exec::ExecPlan(s), {});
+  auto err = [&](const std::string& text) {
+    return test::error_of([&] { exec::import_msccl(text, s.topology); });
+  };
+  CHECK(err("<algo").find("not XML") != std::string::npos);
+  CHECK(err("<foo/>").find("no <algo>") != std::string::npos);
+  std::string no_recv = xml;
+  const auto r = no_recv.find("type=\"r\"");
+  no_recv.replace(r, 8, "type=\"x\"");
+  CHECK(err(no_recv).find("not supported") != std::string::npos);
+  std::string cycle = xml;  // the first step depends on itself
+  const auto d = cycle.find("depid=\"-1\" deps=\"-1\"");
+  cycle.replace(d, 20, "depid=\"0\" deps=\"0\"  ");
+  CHECK(err(cycle) != "no error");
+}
+
+namespace {
+
+/// mpirun (OpenMPI) or smpirun (SimGrid) on the executor; returns (exit code, stdout).
+exec::ProcessResult run_executor(bool smpi, const std::string& file, const Schedule& s,
+                                 const TempDir& dir, const std::vector<std::string>& extra = {}) {
+  const std::uint64_t n = s.collective.nodes();
+  std::vector<std::string> args;
+  if (smpi) {
+    const exec::Platform p = exec::network_platform(*build_topology(s.topology), {});
+    std::ofstream(dir.path + "/p.xml") << p.xml;
+    std::ofstream(dir.path + "/h.txt") << p.hostfile;
+    args = {"smpirun",
+            "-np",
+            std::to_string(n),
+            "-platform",
+            dir.path + "/p.xml",
+            "-hostfile",
+            dir.path + "/h.txt",
+            "--cfg=smpi/privatization:no",
+            "--cfg=smpi/simulate-computation:no",
+            "--cfg=smpi/iprobe:1e-9",
+            "--log=root.thresh:warning",
+            NETSCHED_EXEC_SMPI_PATH};
+  } else {
+    args = {"mpirun", "-np", std::to_string(n), "--oversubscribe"};
+    if (::geteuid() == 0) args.push_back("--allow-run-as-root");
+    args.push_back(NETSCHED_EXEC_PATH);
+  }
+  args.push_back(file);
+  args.insert(args.end(), {"--bytes", "40", "--json"});
+  args.insert(args.end(), extra.begin(), extra.end());
+  return exec::run_process(args, dir.path, 120);
+}
+
+void every_collective_on(bool smpi) {
+  TempDir dir;
+  std::uint64_t runs = 0;
+  for (const auto& [label, s] : every_generated()) {
+    INFO(label << (smpi ? " under SMPI" : " under OpenMPI"));
+    const auto p = run_executor(smpi, dir.write("s.json", s), s, dir);
+    const auto line = exec::json_line(p.out);
+    REQUIRE(line);
+    const auto j = nlohmann::json::parse(*line);
+    CHECK(j["pass"] == true);
+    CHECK(p.exit_code == 0);
+    if (j["reference"] != "the content function" && j["reference"] != "the formula")
+      CHECK(j["mpi_seconds"].is_number());
+    ++runs;
+  }
+  CHECK(runs > 40);
+}
+
+}  // namespace
+
+TEST_CASE("OpenMPI: every collective of every family, bytes checked against MPI's own", "[mpi]") {
+  every_collective_on(false);
+}
+
+TEST_CASE("SMPI: every collective of every family, bytes checked against MPI's own", "[smpi]") {
+  every_collective_on(true);
+}
+
+TEST_CASE("MPI runs fail what the checker rejects, with the failing rank and step", "[mpi][smpi]") {
+  TempDir dir;
+  const auto t = build_topology("hypercube(3)");
+  Schedule s = generate_checked(*t, GenRequest("total-exchange")).schedule();
+  s.steps.pop_back();  // truncated: some chunk never arrives
+  Schedule far = generate_checked(*t, GenRequest("broadcast")).schedule();
+  far.steps[0].transfers[0].to = NodeId(7);  // 0 -> 7 is not a link of hypercube(3)
+  for (bool smpi : {false, true}) {
+    const auto p = run_executor(smpi, dir.write("trunc.json", s), s, dir);
+    const auto j = nlohmann::json::parse(exec::json_line(p.out).value_or("{}"));
+    CHECK(p.exit_code == 1);
+    CHECK(j["pass"] == false);
+    CHECK(j["first_failure"]["failure"]["kind"] == "delivery");
+    const auto q = run_executor(smpi, dir.write("far.json", far), far, dir);
+    const auto k = nlohmann::json::parse(exec::json_line(q.out).value_or("{}"));
+    CHECK(k["first_failure"]["failure"]["kind"] == "edge");
+    CHECK(k["first_failure"]["rank"] == 0);
+  }
+  const auto bad = run_executor(false, dir.path + "/missing.json", s, dir);
+  CHECK(bad.exit_code == 2);
+  CHECK(bad.err.find("netsched-exec: error") != std::string::npos);
+}
+
+TEST_CASE("simulate: the schedule, the anchor and MPI's algorithms on SimGrid", "[smpi]") {
+  TempDir dir;
+  for (const char* spec : {"ring(8)", "torus(4,4)", "hypercube(3)", "dualcube(2)",
+                           "hdn(hypercube(1), sn=[{0},{0}])"}) {
+    const auto t = build_topology(spec);
+    const CheckedSchedule c = generate_checked(*t, GenRequest("all-gather"));
+    const std::string file = dir.write("sim.json", c.schedule());
+    exec::SimulateOptions o;
+    o.bytes = {1024};
+    o.algorithms = {"ring", "bruck"};
+    o.executor = NETSCHED_EXEC_SMPI_PATH;
+    o.workdir = dir.path;
+    o.steps = c.verification().check.steps;
+    o.payload_sum = c.verification().check.payload_sum;
+    const exec::SimulateResult r = exec::simulate(file, c.schedule(), o);
+    INFO(spec << "\n" << exec::to_text(r));
+    std::optional<double> mine, anchor;
+    for (const auto& row : r.rows) {
+      CHECK(row.seconds);
+      if (row.what == "schedule") CHECK(row.pass == std::optional<bool>(true));
+      if (row.what == "schedule" && row.platform == "netsched") mine = row.seconds;
+      if (row.platform == "simgrid-torus-cluster") anchor = row.seconds;
+    }
+    REQUIRE(mine);
+    // the step model's alpha-beta cost is a lower bound up to the executor's headers
+    CHECK(*mine >= 0.9 * r.alpha_beta.front().second);
+    const bool torus_like = std::string(spec).find("torus") == 0 ||
+                            std::string(spec).find("ring") == 0 ||
+                            std::string(spec).find("hypercube") == 0;
+    CHECK(anchor.has_value() == torus_like);
+    if (anchor) CHECK(std::abs(*anchor - *mine) <= 0.01 * *mine);
+  }
+  CHECK(exec::smpi_algorithms("alltoall", dir.path).size() > 10);
+}
