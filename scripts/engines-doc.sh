@@ -21,6 +21,7 @@ python3 scripts/engines-table.py "$ns" "$tmp"
   echo "beat the paper's (a paper algorithm that loses is a finding: its step count is optimal in the"
   echo "one-port store-and-forward model, but MPI's algorithms send multi-hop messages, which the"
   echo "simulated network pipelines through the links, and use every port at once)."
+  echo "Each smpirun was given 300 s of wall time (\`simulate --timeout 300\`); a run over it has no time."
   echo
   cat "$tmp"
 } > docs/ENGINES-TABLE.md

@@ -52,7 +52,7 @@ def main():
             "|---|---|---|---:|---:|---|---:|"]
     with open(out, "w") as o:
         o.write("\n".join(head + summary) + "\n\nEvery algorithm (time in simulated µs; 'vs paper' is the "
-                "MPI algorithm's time divided by the paper algorithm's, below 1 = MPI is faster; — = SMPI "
-                "refused the algorithm for this size or rank count):\n\n" + "\n".join(lines) + "\n")
+                "MPI algorithm's time divided by the paper algorithm's, below 1 = MPI is faster; — = no time: SMPI "
+                "refused the algorithm for this size or rank count, or its run took over the time limit):\n\n" + "\n".join(lines) + "\n")
 
 main()
