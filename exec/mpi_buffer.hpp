@@ -56,7 +56,7 @@ class WireBuffer {
   std::uint64_t size_;
   std::uint8_t* data_ = nullptr;
   std::unique_ptr<std::uint8_t[]> own_;
-  bool shared_ = false;
+  [[maybe_unused]] bool shared_ = false;  // used by the SMPI build only
 };
 
 }  // namespace netsched::exec
