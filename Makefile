@@ -87,7 +87,7 @@ test-asan: deps
 	@cmake --build $(ASAN_BUILD) -j $(JOBS) -- --no-print-directory
 	@cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
-	  ctest --output-on-failure -j $(JOBS) -LE 'props|crash' -E '^(OpenMPI|SMPI|MPI runs|simulate):'
+	  ctest --output-on-failure -j $(JOBS) -LE 'props|crash' -E '^(OpenMPI:|SMPI:|MPI runs |simulate:)'
 	@cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
 	  RC_PARAMS="$(RC_ASAN)" ctest --output-on-failure -j $(JOBS) -L props -E 'mutation campaign'

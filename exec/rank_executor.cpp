@@ -23,6 +23,11 @@ std::span<const PlannedTransfer> in_step(std::span<const PlannedTransfer> xs, st
 
 std::string rule(Rule r) { return std::string(to_string(r)); }
 
+/// memcpy that accepts an empty range (an empty vector's data() may be null).
+void copy_bytes(void* dst, const void* src, std::size_t n) {
+  if (n > 0) std::memcpy(dst, src, n);
+}
+
 /// The semigroup and ring operations on 64-bit values, wrapping (as evaluate_registers does),
 /// so a broken schedule's values cannot overflow into undefined behaviour.
 std::int64_t wrap_add(std::int64_t a, std::int64_t b) {
@@ -157,12 +162,12 @@ std::uint64_t RankExecutor::wire_bytes(const OutMessage& msg) const {
 
 void RankExecutor::encode(const OutMessage& msg, std::uint8_t* out) const {
   if (s_.collective.combining()) {
-    std::memcpy(out, msg.values.data(), msg.values.size() * sizeof(std::int64_t));
+    copy_bytes(out, msg.values.data(), msg.values.size() * sizeof(std::int64_t));
     return;
   }
   const std::uint64_t count = msg.chunks.size();
   std::memcpy(out, &count, sizeof count);
-  std::memcpy(out + sizeof count, msg.chunks.data(), count * sizeof(std::uint64_t));
+  copy_bytes(out + sizeof count, msg.chunks.data(), count * sizeof(std::uint64_t));
   if (!opt_.carry_bytes) return;
   std::uint8_t* data = out + chunk_header_bytes(count);
   for (std::uint64_t i = 0; i < count; ++i)

@@ -145,7 +145,8 @@ TEST_CASE("a corrupted byte in flight is found by the receiver", "[exec]") {
   FAIL("node 0 sends nothing in its first step");
 }
 
-TEST_CASE("platforms: a host per node, a split-duplex link per edge; the torus anchor", "[exec]") {
+TEST_CASE("platforms: a host per node, a split-duplex link per edge, and the torus anchor",
+          "[exec]") {
   for (const char* spec :
        {"torus(3,4)", "hypercube(4)", "dualcube(2)", "faulty(ring(6), links=[{0,1}])"}) {
     const auto t = build_topology(spec);
