@@ -18,6 +18,8 @@
 // something.
 #include <functional>
 
+#include "core/parallel.hpp"
+#include "core/structure.hpp"
 #include "gen/exchange/packed.hpp"
 #include "gen/exchange/total_exchange.hpp"
 #include "gen/topo/hdn.hpp"
@@ -61,20 +63,123 @@ HdnDigits hdn_digits(const Hdn& h) {
 
 class HdnExchange {
  public:
-  HdnExchange(const Hdn& h, Schedule& s) : h_(h), s_(s), digits_(hdn_digits(h)) {}
+  HdnExchange(const Hdn& h, Schedule& s, unsigned threads)
+      : h_(h), s_(s), digits_(hdn_digits(h)), threads_(threads) {}
 
   const Digits& top_digits() const { return digits_.at.back(); }
 
   /// The exchange inside one copy of HDN(B,j): local node g is global node embed(g), owner g
-  /// collects the destinations own.apply_point(g), holds.get(a, b) = a starts with blocks of
+  /// collects the destinations own.apply_point(g), holds(a, b) = a starts with blocks of
   /// owner b.
-  std::size_t run(std::size_t j, const Embed& embed, const DigitMap& own, const BitMatrix& holds,
+  std::size_t run(std::size_t j, const Embed& embed, const DigitMap& own, const Holds& holds,
                   const std::vector<TimeRange>& window, std::size_t first) {
     if (j == 0) return packed_product_exchange(h_.base(), embed, own, holds, window, s_, first);
-    const Hdn::Level& L = h_.level(j);
+    const Level level(h_, j);
     const Digits& dj = digits_.at[j];
-    const std::uint64_t nj = L.nodes, half = nj / 2;
-    // collected(w): the owners (1-c, x, *, p) that node (c, U, x, p) collects for in stage 2
+    const DigitMap collected = collected_map(j);
+    // Stage 1: blocks for the sender's own class go to the partner.
+    for (std::uint64_t y = 0; y < level.nodes; ++y) {
+      const std::uint64_t c = level.cls(y), lo = c * level.half;
+      bool any = false;
+      for (std::uint64_t z = lo; z < lo + level.half && !any; ++z) any = holds(y, z);
+      if (!any) continue;
+      DigitBox cls = full_box(dj);
+      set_digit(dj, cls, 0, {static_cast<std::uint32_t>(c)});
+      add_selector_transfer(s_, first, embed(y), embed(level.partner(y)),
+                            Selector{{}, {}, window, {own.apply(cls)}});
+    }
+    const Holds after1 = [&](std::uint64_t y, std::uint64_t z) {
+      return level.cls(z) != level.cls(y) && (holds(y, z) || holds(level.partner(y), z));
+    };
+    // Stage 2: inside every cluster, node (c,U,q,p) collects for the owners (1-c,q,*,p).
+    std::vector<TimeRange> window2 = window;
+    window2.push_back(
+        {static_cast<std::uint32_t>(first + 1), static_cast<std::uint32_t>(first + 1)});
+    std::vector<DigitMap> embeds;  // digit maps of level.local(cluster, .)
+    for (std::uint64_t cluster = 0; cluster < level.clusters; ++cluster)
+      embeds.push_back(DigitMap::probe(digits_.at[j - 1], dj, [&](std::uint64_t g) {
+        return level.local(cluster, g);
+      }));
+    const auto inner2 = cluster_tables(level, [&](std::uint64_t a, std::uint64_t b) {
+      return level.any_collected(b, [&](std::uint64_t z) { return after1(a, z); });
+    });
+    std::size_t steps2 = 0;
+    for (std::uint64_t cluster = 0; cluster < level.clusters; ++cluster)
+      steps2 = run(
+          j - 1, [&, cluster](std::uint64_t g) { return embed(level.local(cluster, g)); },
+          embeds[cluster].then(collected).then(own), table_holds(inner2[cluster]), window2,
+          first + 1);
+    // after2(w, z): w collected owner z's blocks (somebody in its cluster held some)
+    const Holds after2 = [&](std::uint64_t w, std::uint64_t z) {
+      if (!level.collects(w, z)) return false;
+      const std::uint64_t cluster = w / level.cluster_size;
+      for (std::uint64_t a = 0; a < level.cluster_size; ++a)
+        if (after1(level.local(cluster, a), z)) return true;
+      return false;
+    };
+    // Stage 3: what each node collected crosses to its partner, inside the owners' cluster.
+    const std::size_t t3 = first + 1 + steps2;
+    std::vector<TimeRange> window3 = window2;
+    window3.push_back({static_cast<std::uint32_t>(first + 2), static_cast<std::uint32_t>(t3)});
+    for (std::uint64_t w = 0; w < level.nodes; ++w)
+      if (level.any_collected(w, [&](std::uint64_t z) { return after2(w, z); }))
+        add_selector_transfer(s_, t3, embed(w), embed(level.partner(w)),
+                              Selector{{}, {}, window3, {own.apply(collected.apply_point(w))}});
+    // Stage 4: inside every cluster, to the owners; only what arrived in stage 3 (the partner
+    // is an involution, so u received what partner(u) collected).
+    const std::vector<TimeRange> window4{
+        {static_cast<std::uint32_t>(t3 + 1), static_cast<std::uint32_t>(t3 + 1)}};
+    const auto inner4 = cluster_tables(level, [&](std::uint64_t a, std::uint64_t b) {
+      return after2(level.partner(a), b);
+    });
+    std::size_t steps4 = 0;
+    for (std::uint64_t cluster = 0; cluster < level.clusters; ++cluster)
+      steps4 = run(
+          j - 1, [&, cluster](std::uint64_t g) { return embed(level.local(cluster, g)); },
+          embeds[cluster].then(own), table_holds(inner4[cluster]), window4, t3 + 1);
+    return 2 + steps2 + steps4;
+  }
+
+ private:
+  /// Level j of the HDN as the exchange sees it: serial ids ((c*n + U)*n + x)*s + p, classes,
+  /// clusters and partners.
+  struct Level {
+    Level(const Hdn& hdn, std::size_t level)
+        : h(hdn), j(level), L(hdn.level(level)), nodes(L.nodes), half(L.nodes / 2),
+          clusters(2 * L.n), cluster_size(hdn.nodes_at(level - 1)) {}
+    const Hdn& h;
+    std::size_t j;
+    const Hdn::Level& L;
+    std::uint64_t nodes, half, clusters, cluster_size;
+
+    std::uint64_t cls(std::uint64_t y) const { return y / half; }
+    std::uint64_t partner(std::uint64_t y) const {
+      const Hdn::Quad q = h.quad(j, y);
+      return h.serial(j, {1 - q.c, q.x, q.U, q.p});
+    }
+    /// Node g of HDN(B,j-1) in a cluster.
+    std::uint64_t local(std::uint64_t cluster, std::uint64_t g) const {
+      const auto [copy, b] = h.split(j - 1, g);
+      return (cluster * L.n + copy * L.outside + L.out_of[b]) * L.s + L.pos_of[b];
+    }
+    /// Whether w collects for owner z in stage 2: z = (1-c, x, *, p) for w = (c, U, x, p).
+    bool collects(std::uint64_t w, std::uint64_t z) const {
+      const Hdn::Quad q = h.quad(j, w), r = h.quad(j, z);
+      return r.c == 1 - q.c && r.U == q.x && r.p == q.p;
+    }
+    /// Whether pred(z) holds for some owner z that w collects for.
+    template <class Pred>
+    bool any_collected(std::uint64_t w, Pred&& pred) const {
+      const Hdn::Quad q = h.quad(j, w);
+      for (std::uint64_t x = 0; x < L.n; ++x)
+        if (pred(h.serial(j, {1 - q.c, q.x, x, q.p}))) return true;
+      return false;
+    }
+  };
+
+  /// The digit map of "the owners w collects for" on D(j).
+  DigitMap collected_map(std::size_t j) const {
+    const Digits& dj = digits_.at[j];
     const std::size_t xl = digits_.xlen[j];
     std::vector<DigitMap::Rule> rules(dj.size());
     rules[0] = {DigitMap::Rule::Kind::Copy, 0, 0, {1, 0}};
@@ -82,128 +187,56 @@ class HdnExchange {
       rules[1 + i] = {DigitMap::Rule::Kind::Copy, 0, 1 + xl + i, {}};
     for (std::size_t i = 1 + 2 * xl; i < dj.size(); ++i)
       rules[i] = {DigitMap::Rule::Kind::Copy, 0, i, {}};
-    const DigitMap collected(dj, dj, std::move(rules));
-    auto partner = [&](std::uint64_t y) {
-      const Hdn::Quad q = h_.quad(j, y);
-      return h_.serial(j, {1 - q.c, q.x, q.U, q.p});
-    };
-    // Stage 1: blocks for the sender's own class go to the partner.
-    BitMatrix after1(nj, nj);
-    for (std::uint64_t y = 0; y < nj; ++y) {
-      const std::uint64_t c = h_.quad(j, y).c, own_lo = c * half, py = partner(y);
-      bool any = false;
-      for (std::uint64_t z = 0; z < nj; ++z) {
-        if (!holds.get(y, z)) continue;
-        const bool mine =
-            z >= own_lo && z < own_lo + half;  // class c is serials [c*half, (c+1)*half)
-        after1.set(mine ? py : y, z);
-        any = any || mine;
-      }
-      if (!any) continue;
-      DigitBox cls = full_box(dj);
-      set_digit(dj, cls, 0, {static_cast<std::uint32_t>(c)});
-      add_selector_transfer(s_, first, embed(y), embed(py),
-                            Selector{{}, {}, window, {own.apply(cls)}});
-    }
-    // Stage 2: inside every cluster, node (c,U,q,p) collects for the owners (1-c,q,*,p).
-    std::vector<TimeRange> window2 = window;
-    window2.push_back(
-        {static_cast<std::uint32_t>(first + 1), static_cast<std::uint32_t>(first + 1)});
-    const std::uint64_t nc = h_.nodes_at(j - 1);
-    auto local = [&](std::uint64_t cluster, std::uint64_t g) {  // node g of HDN(B,j-1) in a cluster
-      const auto [copy, b] = h_.split(j - 1, g);
-      return (cluster * L.n + copy * L.outside + L.out_of[b]) * L.s + L.pos_of[b];
-    };
-    auto collected_by = [&](std::uint64_t w, auto&& fn) {  // owners whose blocks w collects
-      const Hdn::Quad q = h_.quad(j, w);
-      for (std::uint64_t x = 0; x < L.n; ++x) fn(h_.serial(j, {1 - q.c, q.x, x, q.p}));
-    };
-    std::vector<DigitMap> embeds;  // digit maps of local(cluster, .)
-    for (std::uint64_t cluster = 0; cluster < 2 * L.n; ++cluster)
-      embeds.push_back(DigitMap::probe(digits_.at[j - 1], dj,
-                                       [&](std::uint64_t g) { return local(cluster, g); }));
-    std::size_t steps2 = 0;
-    BitMatrix after2(nj, nj);
-    for (std::uint64_t cluster = 0; cluster < 2 * L.n; ++cluster) {
-      BitMatrix inner(nc, nc);
-      for (std::uint64_t a = 0; a < nc; ++a)
-        for (std::uint64_t b = 0; b < nc; ++b)
-          collected_by(local(cluster, b), [&](std::uint64_t z) {
-            if (after1.get(local(cluster, a), z)) inner.set(a, b);
-          });
-      steps2 = run(
-          j - 1, [&, cluster](std::uint64_t g) { return embed(local(cluster, g)); },
-          embeds[cluster].then(collected).then(own), inner, window2, first + 1);
-      for (std::uint64_t b = 0; b < nc; ++b) {
-        const std::uint64_t w = local(cluster, b);
-        collected_by(w, [&](std::uint64_t z) {
-          for (std::uint64_t a = 0; a < nc; ++a)
-            if (after1.get(local(cluster, a), z)) {
-              after2.set(w, z);
-              break;
-            }
-        });
-      }
-    }
-    // Stage 3: what each node collected crosses to its partner, inside the owners' cluster.
-    const std::size_t t3 = first + 1 + steps2;
-    std::vector<TimeRange> window3 = window2;
-    window3.push_back({static_cast<std::uint32_t>(first + 2), static_cast<std::uint32_t>(t3)});
-    BitMatrix after3(nj, nj);
-    for (std::uint64_t w = 0; w < nj; ++w) {
-      const std::uint64_t pw = partner(w);
-      bool any = false;
-      collected_by(w, [&](std::uint64_t z) {
-        if (!after2.get(w, z)) return;
-        any = true;
-        after3.set(pw, z);
-      });
-      if (any)
-        add_selector_transfer(s_, t3, embed(w), embed(pw),
-                              Selector{{}, {}, window3, {own.apply(collected.apply_point(w))}});
-    }
-    // Stage 4: inside every cluster, to the owners; only what arrived in stage 3.
-    const std::vector<TimeRange> window4{
-        {static_cast<std::uint32_t>(t3 + 1), static_cast<std::uint32_t>(t3 + 1)}};
-    std::size_t steps4 = 0;
-    for (std::uint64_t cluster = 0; cluster < 2 * L.n; ++cluster) {
-      BitMatrix inner(nc, nc);
-      for (std::uint64_t a = 0; a < nc; ++a)
-        for (std::uint64_t b = 0; b < nc; ++b)
-          if (after3.get(local(cluster, a), local(cluster, b))) inner.set(a, b);
-      steps4 = run(
-          j - 1, [&, cluster](std::uint64_t g) { return embed(local(cluster, g)); },
-          embeds[cluster].then(own), inner, window4, t3 + 1);
-    }
-    return 2 + steps2 + steps4;
+    return DigitMap(dj, dj, std::move(rules));
   }
 
- private:
+  /// Per cluster, the table f(local(cluster, a), local(cluster, b)) over its nodes a, b,
+  /// clusters in parallel.
+  std::vector<BitMatrix> cluster_tables(const Level& level, const Holds& f) const {
+    const std::uint64_t nc = level.cluster_size;
+    std::vector<BitMatrix> out(level.clusters, BitMatrix(nc, nc));
+    parallel_items(
+        level.clusters, threads_, [] { return 0; },
+        [&](int&, std::uint64_t cluster) {
+          BitMatrix& t = out[cluster];
+          for (std::uint64_t a = 0; a < nc; ++a) {
+            const std::uint64_t u = level.local(cluster, a);
+            for (std::uint64_t b = 0; b < nc; ++b)
+              if (f(u, level.local(cluster, b))) t.set(a, b);
+          }
+        },
+        [](int&) {});
+    return out;
+  }
+
+  static Holds table_holds(const BitMatrix& t) {
+    return [&t](std::uint64_t a, std::uint64_t b) { return t.get(a, b); };
+  }
+
   const Hdn& h_;
   Schedule& s_;
   HdnDigits digits_;
+  unsigned threads_;
 };
 
 }  // namespace
 
-Schedule hdn_total_exchange(const Network& t) {
+Schedule hdn_total_exchange(const Network& t, unsigned threads) {
   const auto& h = dynamic_cast<const Hdn&>(t);
   const std::uint64_t n = h.num_nodes();
-  if (n > kMaxHdnExchangeNodes)
-    throw std::invalid_argument(
-        "the hdn total exchange generator tracks blocks per node pair (4 tables of N^2 bits); at "
-        "most " +
-        std::to_string(kMaxHdnExchangeNodes) + " nodes");
+  std::uint64_t steps = packed_exchange_steps(h.base());
+  for (std::size_t j = 1; j <= h.k(); ++j) steps = 2 + 2 * steps;
+  if (n * steps > kMaxTransfers)
+    throw std::invalid_argument("the hdn total exchange on " + std::to_string(n) + " nodes takes " +
+                                std::to_string(steps) + " steps of up to N transfers each: over " +
+                                "the limit of " + std::to_string(kMaxTransfers) + " transfers");
   Schedule s = empty_exchange(t, "hdn");
-  HdnExchange ex(h, s);
+  HdnExchange ex(h, s, threads);
   s.digits = ex.top_digits().radix();
-  BitMatrix holds(n, n);
-  for (std::uint64_t y = 0; y < n; ++y)
-    for (std::uint64_t z = 0; z < n; ++z)
-      if (y != z) holds.set(y, z);
   ex.run(
       h.k(), [](std::uint64_t x) { return static_cast<std::uint32_t>(x); },
-      DigitMap::identity(ex.top_digits()), holds, {{0, 0}}, 0);
+      DigitMap::identity(ex.top_digits()), [](std::uint64_t y, std::uint64_t z) { return y != z; },
+      {{0, 0}}, 0);
   return s;
 }
 

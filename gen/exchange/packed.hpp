@@ -13,6 +13,10 @@ namespace netsched {
 
 class Product;
 
+/// Who holds blocks for whom: holds(a, b) = local node a holds blocks of owner b. Rules compose
+/// (the HDN exchange's stages are rules over the stage before), so no N x N table is needed.
+using Holds = std::function<bool(std::uint64_t, std::uint64_t)>;
+
 /// A rows x cols bit table (which local node holds blocks for which owner).
 class BitMatrix {
  public:
@@ -47,7 +51,7 @@ void add_selector_transfer(Schedule& s, std::size_t step, std::uint32_t from, st
                            Selector sel);
 
 /// Dimension-ordered packed exchange inside one copy of the product `p`: local node b (a base id)
-/// is global node embed(b), holds.get(b, w) says b starts with a block for owner w, and owner w
+/// is global node embed(b), holds(b, w) says b starts with a block for owner w, and owner w
 /// collects the destinations owners.apply_point(w) (a box of the schedule's digits). In
 /// dimension d each node sends along its line the blocks whose owner agrees with it on
 /// dimensions < d and differs in d: directly for complete factors (and rings of at most 3),
@@ -61,7 +65,7 @@ void add_selector_transfer(Schedule& s, std::size_t step, std::uint32_t from, st
 /// at `first`; returns the number of steps the exchange takes (the same for every copy).
 std::size_t packed_product_exchange(const Product& p,
                                     const std::function<std::uint32_t(std::uint64_t)>& embed,
-                                    const DigitMap& owners, const BitMatrix& holds,
+                                    const DigitMap& owners, const Holds& holds,
                                     const std::vector<TimeRange>& window, Schedule& s,
                                     std::size_t first);
 

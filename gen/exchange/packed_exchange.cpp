@@ -49,7 +49,7 @@ Digits product_digits(const Product& p) {
 
 std::size_t packed_product_exchange(const Product& p,
                                     const std::function<std::uint32_t(std::uint64_t)>& embed,
-                                    const DigitMap& owners, const BitMatrix& holds,
+                                    const DigitMap& owners, const Holds& holds,
                                     const std::vector<TimeRange>& window, Schedule& s,
                                     std::size_t first) {
   const std::uint64_t n0 = p.num_nodes();
@@ -57,7 +57,7 @@ std::size_t packed_product_exchange(const Product& p,
   std::vector<std::vector<char>> cur(n0,
                                      std::vector<char>(n0, 0));  // blocks held and not passed on
   for (std::uint64_t b = 0; b < n0; ++b)
-    for (std::uint64_t w = 0; w < n0; ++w) cur[b][w] = holds.get(b, w);
+    for (std::uint64_t w = 0; w < n0; ++w) cur[b][w] = holds(b, w);
   std::size_t step = first;
   // b sends `to` the owners it holds that agree with it below d and have a coordinate in
   // `values` in d; the selector is the box of those owners' destinations.

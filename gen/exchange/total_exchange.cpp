@@ -75,13 +75,9 @@ Schedule packed_total_exchange(const Network& t) {
   Schedule s = empty_exchange(t, "packed");
   const Digits digits = product_digits(p);
   s.digits = digits.radix();
-  BitMatrix holds(n, n);
-  for (std::uint64_t y = 0; y < n; ++y)
-    for (std::uint64_t z = 0; z < n; ++z)
-      if (y != z) holds.set(y, z);
   packed_product_exchange(
       p, [](std::uint64_t b) { return static_cast<std::uint32_t>(b); }, DigitMap::identity(digits),
-      holds, {{0, 0}}, s, 0);
+      [](std::uint64_t y, std::uint64_t z) { return y != z; }, {{0, 0}}, s, 0);
   return s;
 }
 

@@ -10,10 +10,6 @@
 
 namespace netsched {
 
-/// The HDN exchange generator keeps four N x N bit tables of who holds what: at most this many
-/// nodes (4 x 2^30 bits = 512 MiB).
-inline constexpr std::uint64_t kMaxHdnExchangeNodes = 32768;
-
 struct Factor;
 
 /// One hop of a single-factor total exchange: `from` forwards to `to` the message that
@@ -62,7 +58,7 @@ std::uint64_t a2_steps(const Network& t);
 
 /// The HDN total exchange (li-chu-2013 Algorithm 2) with packing, over the base's packed
 /// dimension-ordered exchange (gen/exchange/hdn_exchange.cpp).
-Schedule hdn_total_exchange(const Network& t);
+Schedule hdn_total_exchange(const Network& t, unsigned threads = 0);
 
 /// Dualcube total exchange: the HDN algorithm through the isomorphism with rdn(hypercube(r-1),1).
 Schedule dualcube_total_exchange(const Network& t);
