@@ -43,6 +43,7 @@ nlohmann::json Verification::to_json(const Schedule& s, const CostModel& cost) c
   j["payload_sum"] = figure(check.payload_sum);
   j["transfers"] = figure(check.transfers);
   j["engine"] = to_string(check.engine);
+  if (!check.engine_note.empty()) j["engine_note"] = check.engine_note;
   j["cost"] =
       has_figures
           ? nlohmann::json{{"value", static_cast<double>(check.steps) * cost.ts +

@@ -21,8 +21,11 @@ void print_generated(const std::string& out, const Schedule& s, const Verificati
     os << v.to_json(s, {}).dump(2) << "\n";
     return;
   }
-  os << fmt::format("wrote {}: {} on {} by {}, {} steps, {} transfers, checked: holds\n", out,
-                    s.collective.name(), s.topology, s.algorithm, v.check.steps, v.check.transfers);
+  os << fmt::format("{}: {} on {} by {}, {} steps, {} transfers, checked: holds ({} engine)\n",
+                    out.empty() ? "generated (no file written)" : "wrote " + out,
+                    s.collective.name(), s.topology, s.algorithm, v.check.steps, v.check.transfers,
+                    to_string(v.check.engine));
+  if (!v.check.engine_note.empty()) os << "  " << v.check.engine_note << "\n";
   if (v.bound)
     os << fmt::format("  {} {} ({}; {}){}\n", bound_kind(*v.bound), v.bound->steps,
                       v.bound->formula, v.bound->source,
@@ -78,7 +81,7 @@ Run add_gen(CLI::App& app) {
   struct Opts {
     std::string spec, collective, root = "0", source, target, algorithm = "auto", out;
     std::uint64_t dimension = 0;
-    bool json = false, list = false;
+    bool json = false, list = false, check_only = false;
     std::string engine = "auto";
   };
   auto o = std::make_shared<Opts>();
@@ -103,14 +106,17 @@ Run add_gen(CLI::App& app) {
   app.add_flag("--list", o->list,
                "list every collective, the algorithms that apply to SPEC, the default and why");
   app.add_flag("--json", o->json, "print the verification as JSON");
+  app.add_flag("--check-only", o->check_only,
+               "generate and check, write no file (for schedules too large to keep)");
   auto* engine = add_engine_option(app, o->engine);
   app.footer(
       "The schedule is checked by the simulator before it is written; a generator bug is an "
       "error (exit 3) and no file is written.");
   return [o, root, source, target, dimension, engine] {
     if (o->list) return print_generator_list(*build_topology(o->spec), o->json);
-    if (o->collective.empty() || o->out.empty())
-      throw CLI::ValidationError("gen needs COLLECTIVE and -o FILE (or --list)");
+    if (o->collective.empty() || (o->out.empty() != o->check_only))
+      throw CLI::ValidationError(
+          "gen needs COLLECTIVE and either -o FILE or --check-only (or --list)");
     const std::string& col = o->collective;
     const auto& rooted = rooted_collectives();
     refuse_option(root, std::find(rooted.begin(), rooted.end(), col) != rooted.end(), col,
@@ -142,8 +148,8 @@ Run add_gen(CLI::App& app) {
                 << *v.check.violation() << "\nno file written\n";
       return to_int(exit_code(v.check.verdict));
     }
-    write_schedule(o->out, c);
-    print_generated(o->out, s, v, o->json);
+    if (!o->check_only) write_schedule(o->out, c);
+    print_generated(o->check_only ? "" : o->out, s, v, o->json);
     return to_int(ExitCode::Ok);
   };
 }

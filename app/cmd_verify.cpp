@@ -117,6 +117,7 @@ Run add_verify(CLI::App& app) {
       else
         std::cout << fmt::format("  no cost: a step breaks a rule  ({} simulation)\n",
                                  to_string(v.check.engine));
+      if (!v.check.engine_note.empty()) std::cout << "  " << v.check.engine_note << "\n";
       if (v.bound)
         std::cout << fmt::format("  {} {} ({}; {})\n", bound_kind(*v.bound), v.bound->steps,
                                  v.bound->formula, v.bound->source);

@@ -81,9 +81,10 @@ CLI::Option* add_engine_option(CLI::App& app, std::string& engine) {
   return app
       .add_option("--engine", engine,
                   "chunk simulation: dense (node x chunk table), blocks (total exchanges of "
-                  "selectors, origin "
-                  "groups with destination boxes) or auto (dense unless it would exceed 2^26 "
-                  "node-chunk pairs)")
+                  "selectors: origin groups with destination boxes), symmetric (blocks for one "
+                  "origin per orbit of the symmetries that map the schedule onto itself) or auto "
+                  "(dense up to 2^26 node-chunk pairs, then blocks, then symmetric beyond the "
+                  "block engine's limit)")
       ->check(CLI::IsMember([] {
         std::vector<std::string> names;
         for (netsched::Engine e : netsched::kEngines) names.push_back(netsched::to_string(e));

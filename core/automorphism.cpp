@@ -7,30 +7,6 @@
 #include "core/parallel.hpp"
 
 namespace netsched {
-namespace {
-
-struct UnionFind {
-  std::vector<std::uint32_t> parent;
-  std::size_t sets;
-  explicit UnionFind(std::uint32_t n) : parent(n), sets(n) {
-    std::iota(parent.begin(), parent.end(), 0u);
-  }
-  std::uint32_t find(std::uint32_t x) {
-    while (parent[x] != x) x = parent[x] = parent[parent[x]];
-    return x;
-  }
-  void unite(std::uint32_t a, std::uint32_t b) {
-    a = find(a);
-    b = find(b);
-    if (a == b) return;
-    if (a > b) std::swap(a, b);
-    parent[b] = a;
-    --sets;
-  }
-};
-
-}  // namespace
-
 bool is_automorphism(const Csr& g, const Permutation& p, unsigned threads) {
   const std::uint32_t n = g.num_nodes();
   std::vector<std::uint32_t> image(n);

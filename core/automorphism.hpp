@@ -3,12 +3,34 @@
 /// vertex classes they generate.
 #include <cstdint>
 #include <functional>
+#include <numeric>
 #include <vector>
 
 #include "core/graph.hpp"
 #include "core/metrics.hpp"
 
 namespace netsched {
+
+/// Disjoint sets of 0..n-1; the root of a set is its smallest member.
+struct UnionFind {
+  std::vector<std::uint32_t> parent;
+  std::size_t sets;
+  explicit UnionFind(std::uint32_t n) : parent(n), sets(n) {
+    std::iota(parent.begin(), parent.end(), 0u);
+  }
+  std::uint32_t find(std::uint32_t x) {
+    while (parent[x] != x) x = parent[x] = parent[parent[x]];
+    return x;
+  }
+  void unite(std::uint32_t a, std::uint32_t b) {
+    a = find(a);
+    b = find(b);
+    if (a == b) return;
+    if (a > b) std::swap(a, b);
+    parent[b] = a;
+    --sets;
+  }
+};
 
 /// A candidate permutation of node ids (must be callable from several threads).
 using Permutation = std::function<std::uint32_t(std::uint32_t)>;

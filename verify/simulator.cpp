@@ -6,6 +6,7 @@
 #include "verify/blocks.hpp"
 #include "verify/port_rules.hpp"
 #include "verify/registers.hpp"
+#include "verify/symmetric.hpp"
 
 namespace netsched {
 namespace {
@@ -69,6 +70,8 @@ std::string to_string(Engine e) {
       return "dense";
     case Engine::Blocks:
       return "blocks";
+    case Engine::Symmetric:
+      return "symmetric";
     case Engine::Registers:
       return "registers";
   }
@@ -285,16 +288,25 @@ CheckResult simulate(const Network& t, const Schedule& s, Engine engine,
   if (c.combining()) return figures_by_rule(simulate_registers(t, s));
   const bool large = static_cast<unsigned __int128>(t.num_nodes()) * c.num_chunks() >
                      static_cast<unsigned __int128>(kDenseAutoPairs);
+  const std::uint64_t n = t.num_nodes();
+  const unsigned __int128 block_work =
+      static_cast<unsigned __int128>(n) * ((n + 63) / 64) * (s.steps.size() + 1);
+  if (engine == Engine::Symmetric ||
+      (engine == Engine::Auto && block_work > kBlocksMaxWork && symmetric_applies(s))) {
+    if (!symmetric_applies(s))
+      throw std::invalid_argument(
+          "the symmetric checker handles total exchanges whose payloads are all selectors "
+          "naming destinations by digit boxes only; this is a " +
+          c.name());
+    return figures_by_rule(simulate_symmetric(t, s, 0, progress));
+  }
   if (engine == Engine::Blocks || (engine == Engine::Auto && large && blocks_apply(s))) {
     if (!blocks_apply(s))
       throw std::invalid_argument(
           "the block checker handles total exchanges whose payloads are all selectors; this is a " +
           c.name() +
           (c.kind() == Collective::Kind::TotalExchange ? " with explicit chunk lists" : ""));
-    const std::uint64_t n = t.num_nodes();
-    const unsigned __int128 work =
-        static_cast<unsigned __int128>(n) * ((n + 63) / 64) * (s.steps.size() + 1);
-    if (work > kBlocksMaxWork)
+    if (block_work > kBlocksMaxWork)
       throw std::invalid_argument(
           "a total exchange on " + std::to_string(n) + " nodes in " +
           std::to_string(s.steps.size()) +

@@ -20,7 +20,7 @@ namespace netsched {
 /// dense table unless it would exceed kDenseAutoPairs node-chunk pairs and the blocks apply
 /// (Auto). Both give the same result; register schedules have their own simulation (Registers,
 /// never chosen by the caller).
-enum class Engine { Auto, Dense, Blocks, Registers };
+enum class Engine { Auto, Dense, Blocks, Symmetric, Registers };
 // Limits of the dense engine, checked before its table is allocated.
 /// Auto picks the block engine (where it applies) above this many node-chunk pairs.
 inline constexpr std::uint64_t kDenseAutoPairs = std::uint64_t{1} << 26;
@@ -37,7 +37,8 @@ inline constexpr std::uint64_t kDenseMaxTimedPairs = std::uint64_t{1} << 30;
 inline constexpr std::uint64_t kDenseMaxTimedSteps = 65534;
 
 /// The engines a caller may choose.
-inline constexpr Engine kEngines[] = {Engine::Auto, Engine::Dense, Engine::Blocks};
+inline constexpr Engine kEngines[] = {Engine::Auto, Engine::Dense, Engine::Blocks,
+                                      Engine::Symmetric};
 
 /// What the chunk and register simulations answer: the verdict (the first violation in the
 /// order of ARCHITECTURE.md's rules), the figures of the schedule, and the engine that ran.
@@ -49,7 +50,8 @@ struct CheckResult {
   std::uint64_t steps = 0;
   std::uint64_t payload_sum = 0;  ///< sum over steps of the largest payload
   std::uint64_t transfers = 0;
-  Engine engine = Engine::Dense;  ///< Dense, Blocks or Registers
+  Engine engine = Engine::Dense;  ///< Dense, Blocks, Symmetric or Registers
+  std::string engine_note;        ///< what the engine relied on (symmetric: generators, orbits)
   bool ok() const { return verdict.ok(); }
   const std::optional<Violation>& violation() const { return verdict.violation; }
 };

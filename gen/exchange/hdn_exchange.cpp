@@ -97,9 +97,8 @@ class HdnExchange {
         {static_cast<std::uint32_t>(first + 1), static_cast<std::uint32_t>(first + 1)});
     std::vector<DigitMap> embeds;  // digit maps of level.local(cluster, .)
     for (std::uint64_t cluster = 0; cluster < level.clusters; ++cluster)
-      embeds.push_back(DigitMap::probe(digits_.at[j - 1], dj, [&](std::uint64_t g) {
-        return level.local(cluster, g);
-      }));
+      embeds.push_back(DigitMap::probe(digits_.at[j - 1], dj,
+                                       [&](std::uint64_t g) { return level.local(cluster, g); }));
     const auto inner2 = cluster_tables(level, [&](std::uint64_t a, std::uint64_t b) {
       return level.any_collected(b, [&](std::uint64_t z) { return after1(a, z); });
     });
@@ -129,9 +128,8 @@ class HdnExchange {
     // is an involution, so u received what partner(u) collected).
     const std::vector<TimeRange> window4{
         {static_cast<std::uint32_t>(t3 + 1), static_cast<std::uint32_t>(t3 + 1)}};
-    const auto inner4 = cluster_tables(level, [&](std::uint64_t a, std::uint64_t b) {
-      return after2(level.partner(a), b);
-    });
+    const auto inner4 = cluster_tables(
+        level, [&](std::uint64_t a, std::uint64_t b) { return after2(level.partner(a), b); });
     std::size_t steps4 = 0;
     for (std::uint64_t cluster = 0; cluster < level.clusters; ++cluster)
       steps4 = run(
@@ -145,8 +143,13 @@ class HdnExchange {
   /// clusters and partners.
   struct Level {
     Level(const Hdn& hdn, std::size_t level)
-        : h(hdn), j(level), L(hdn.level(level)), nodes(L.nodes), half(L.nodes / 2),
-          clusters(2 * L.n), cluster_size(hdn.nodes_at(level - 1)) {}
+        : h(hdn),
+          j(level),
+          L(hdn.level(level)),
+          nodes(L.nodes),
+          half(L.nodes / 2),
+          clusters(2 * L.n),
+          cluster_size(hdn.nodes_at(level - 1)) {}
     const Hdn& h;
     std::size_t j;
     const Hdn::Level& L;

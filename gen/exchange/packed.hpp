@@ -6,8 +6,8 @@
 #include <functional>
 #include <vector>
 
+#include "core/digit_map.hpp"
 #include "core/schedule.hpp"
-#include "gen/exchange/digit_map.hpp"
 
 namespace netsched {
 

@@ -187,7 +187,10 @@ std::vector<Entry> node_and_option_entries() {
       {"gen 'hypercube(3)' broadcast --dimension 1 -o x.json",
        "--dimension does not apply to broadcast (--dimension applies to cube-dimension)"},
       {"gen 'hypercube(3)' route --source 0 -o x.json", "gen route needs --source and --target"},
-      {"gen 'hypercube(3)' broadcast", "gen needs COLLECTIVE and -o FILE (or --list)"},
+      {"gen 'hypercube(3)' broadcast",
+       "gen needs COLLECTIVE and either -o FILE or --check-only (or --list)"},
+      {"gen 'hypercube(3)' broadcast -o x.json --check-only",
+       "gen needs COLLECTIVE and either -o FILE or --check-only (or --list)"},
       {"gen 'hypercube(3)' gossip -o x.json",
        "COLLECTIVE: gossip not in "
        "{broadcast,scatter,gather,total-exchange,reduce,route,reduce-scatter,cube-dimension,"

@@ -251,3 +251,22 @@ TEST_CASE("prove --timeout is a deadline for the whole command") {
   CHECK(below.code == 0);
   CHECK(nlohmann::json::parse(below.out)["answer"] == "unsat");
 }
+
+TEST_CASE(
+    "gen check-only generates and checks and writes nothing and verify takes the symmetric "
+    "engine") {
+  auto r = run("gen 'hdn(torus(2,3), sn=[{0}])' total-exchange --check-only --engine symmetric");
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find("generated (no file written)") != std::string::npos);
+  CHECK(r.out.find("(symmetric engine)") != std::string::npos);
+  CHECK(r.out.find("candidate symmetries map the schedule onto itself") != std::string::npos);
+  const std::string file = "test-cli-symmetric.json";
+  r = run("gen 'hdn(torus(2,3), sn=[{0}])' total-exchange -o " + file);
+  REQUIRE(r.code == 0);
+  r = run("verify " + file + " --engine symmetric --json");
+  REQUIRE(r.code == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j["engine"] == "symmetric");
+  CHECK(j["engine_note"].get<std::string>().find("origin orbits walked") != std::string::npos);
+  std::filesystem::remove(file);
+}

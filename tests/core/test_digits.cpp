@@ -2,8 +2,8 @@
 #include <random>
 #include <set>
 
+#include "core/digit_map.hpp"
 #include "core/digits.hpp"
-#include "gen/exchange/digit_map.hpp"
 
 using namespace netsched;
 

@@ -4,6 +4,7 @@
 
 #include "gen/exchange/total_exchange.hpp"
 #include "props/mutations.hpp"
+#include "tests/verify/same_verdict.hpp"
 #include "verify/blocks.hpp"
 #include "verify/simulator.hpp"
 
@@ -16,20 +17,7 @@ void same(const Network& t, const Schedule& s) {
   const CheckResult a = simulate(t, s, Engine::Dense), b = simulate(t, s, Engine::Blocks);
   CHECK(a.engine == Engine::Dense);
   CHECK(b.engine == Engine::Blocks);
-  REQUIRE(a.ok() == b.ok());
-  CHECK(a.steps == b.steps);
-  CHECK(a.transfers == b.transfers);
-  if (a.ok()) {
-    CHECK(a.payload_sum == b.payload_sum);
-    return;
-  }
-  INFO(*a.violation() << " / " << *b.violation());
-  CHECK(a.violation()->rule == b.violation()->rule);
-  CHECK(a.violation()->step == b.violation()->step);
-  CHECK(a.violation()->transfer == b.violation()->transfer);
-  CHECK(a.violation()->node == b.violation()->node);
-  CHECK(a.violation()->chunk == b.violation()->chunk);
-  CHECK(a.violation()->message == b.violation()->message);
+  test::same_verdict(a, b);
 }
 
 // K_3 by hand: step 0 node i sends i+1 its chunk for i+1, step 1 sends i+2 its chunk for i+2.

@@ -1,5 +1,6 @@
 #pragma once
-/// Digit maps: how packed exchanges name what they carry as digit boxes (core/digits.hpp).
+/// Digit maps: how packed exchanges name what they carry as digit boxes (core/digits.hpp), and
+/// how the symmetric checker maps a schedule's selectors along a node permutation.
 /// A map sends the ids of one digit system to boxes of another, digit by digit: every target
 /// digit is free, a constant, or a permutation of one source digit. The image of a box is then
 /// a box, and exactly the union of its ids' images when no source digit feeds two target digits
@@ -31,6 +32,11 @@ class DigitMap {
                         const std::function<std::uint64_t(std::uint64_t)>& f);
 
   DigitBox apply(const DigitBox& b) const;
+  /// The id f(v) of a map whose rules are all Copy or Const.
+  std::uint64_t map_point(std::uint64_t v) const;
+  /// Whether the map is a bijection of ids: same digits, every rule a Copy (sources are then
+  /// a permutation of the digits, and every value map a permutation).
+  bool is_bijection() const;
   DigitBox apply_point(std::uint64_t v) const { return apply(point_box(from_, v)); }
   /// `next` after this.
   DigitMap then(const DigitMap& next) const;

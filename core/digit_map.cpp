@@ -1,4 +1,4 @@
-#include "gen/exchange/digit_map.hpp"
+#include "core/digit_map.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -58,9 +58,28 @@ DigitMap DigitMap::probe(const Digits& from, const Digits& to,
   }
   DigitMap m(from, to, std::move(rules));
   for (std::uint64_t v = 0; v < from.total(); ++v)
-    if (m.apply_point(v) != point_box(to, f(v)))
-      throw std::logic_error("digit map: the function is not digit-wise");
+    if (m.map_point(v) != f(v)) throw std::logic_error("digit map: the function is not digit-wise");
   return m;
+}
+
+std::uint64_t DigitMap::map_point(std::uint64_t v) const {
+  std::uint64_t out = 0;
+  for (std::size_t t = 0; t < to_.size(); ++t) {
+    const Rule& r = rules_[t];
+    if (r.kind == Rule::Kind::Free) throw std::logic_error("digit map: a free digit has no point");
+    std::uint32_t x = r.value;
+    if (r.kind == Rule::Kind::Copy) {
+      x = from_.digit(v, r.src);
+      if (!r.perm.empty()) x = r.perm[x];
+    }
+    out += x * to_.stride(t);
+  }
+  return out;
+}
+
+bool DigitMap::is_bijection() const {
+  return from_ == to_ && std::all_of(rules_.begin(), rules_.end(),
+                                     [](const Rule& r) { return r.kind == Rule::Kind::Copy; });
 }
 
 DigitBox DigitMap::apply(const DigitBox& b) const {

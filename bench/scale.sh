@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Scale (docs/cli.md "verify"; ARCHITECTURE.md "Verification by symmetry"), side by side:
+#  1. the 129,600-node HDN total exchange hdn(torus(2,3,5), sn=[{2},{0}]) (Table 1): gen
+#     (generate, check, write), then verify of the same file with the symmetric walk and with the
+#     full block walk (the baseline; it needs --engine blocks and may take ~10 min);
+#  2. the 810,000-node HDN total exchange hdn(torus(2,3,5), sn=[{0},{0}]) (6.6e11 messages)
+#     generated and checked by symmetry in one process (gen --check-only: the file would exceed
+#     the 512 MiB file limit).
+# Wall time and peak memory from /usr/bin/time. Usage: bench/scale.sh [build/app/netsched] [--no-full]
+set -euo pipefail
+ns=${1:-build/app/netsched}
+full=${2:-}
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+t() { /usr/bin/time -f "    %e s wall, %M KB peak" "$@"; }
+echo "== 1. 129,600-node HDN total exchange"
+t "$ns" gen 'hdn(torus(2,3,5), sn=[{2},{0}])' total-exchange -o "$out/h129.json" | head -3
+echo "    file: $(stat -c %s "$out/h129.json") bytes"
+echo "  verify --engine symmetric:"
+t "$ns" verify "$out/h129.json" --engine symmetric | sed -n 2,3p
+if [ "$full" != "--no-full" ]; then
+  echo "  verify --engine blocks (full walk, the baseline):"
+  t "$ns" verify "$out/h129.json" --engine blocks | sed -n 2p || echo "    refused: over kBlocksMaxWork (N x ceil(N/64) x (steps+1) > 2^33)"
+fi
+echo "== 2. 810,000-node HDN total exchange, generated and checked by symmetry"
+t "$ns" gen 'hdn(torus(2,3,5), sn=[{0},{0}])' total-exchange --check-only | head -3

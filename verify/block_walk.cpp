@@ -1,0 +1,96 @@
+// The block walk's plan: transfers flattened, destination boxes made disjoint, candidates per
+// node and acquisition time (verify/block_walk.hpp).
+#include "verify/block_walk.hpp"
+
+namespace netsched {
+namespace {
+
+/// A selector's destinations as disjoint boxes: its boxes made disjoint (or every id), cut by
+/// its dest_in ranges.
+std::vector<std::uint64_t> disjoint_boxes(const Digits& d, const Selector& sel) {
+  std::vector<DigitBox> boxes;
+  if (sel.dest_boxes.empty()) boxes.push_back(full_box(d));
+  for (const DigitBox& b : sel.dest_boxes) {
+    std::vector<DigitBox> pieces{b};
+    for (const DigitBox& earlier : boxes) {
+      std::vector<DigitBox> next;
+      for (const DigitBox& p : pieces) subtract(d, p, earlier, next);
+      pieces = std::move(next);
+    }
+    boxes.insert(boxes.end(), pieces.begin(), pieces.end());
+  }
+  if (!sel.dest_in.empty()) {
+    std::vector<IdRange> rs = sel.dest_in;
+    std::sort(rs.begin(), rs.end(), [](const IdRange& a, const IdRange& b) { return a.lo < b.lo; });
+    std::vector<DigitBox> ranges, cut;
+    std::uint64_t next = 0;  // ranges are cut to what earlier ones did not cover
+    for (const IdRange& r : rs) {
+      const std::uint64_t lo = std::max<std::uint64_t>(r.lo, next);
+      if (lo <= r.hi) range_boxes(d, lo, r.hi, ranges);
+      next = std::max<std::uint64_t>(next, static_cast<std::uint64_t>(r.hi) + 1);
+    }
+    DigitBox both{std::vector<std::uint64_t>(d.words())};
+    for (const DigitBox& a : ranges)
+      for (const DigitBox& b : boxes)
+        if (intersect(d, a.w.data(), b.w.data(), both.w.data())) cut.push_back(both);
+    boxes = std::move(cut);
+  }
+  std::vector<std::uint64_t> flat;
+  for (const DigitBox& b : boxes) flat.insert(flat.end(), b.w.begin(), b.w.end());
+  return flat;
+}
+
+}  // namespace
+
+Plan make_plan(const Schedule& s, std::size_t last_step, std::size_t last_transfer) {
+  Plan p;
+  p.n = s.collective.nodes();
+  p.digits = s.digits.empty() ? Digits({static_cast<std::uint32_t>(p.n)}) : schedule_digits(s);
+  p.words = p.digits.words();
+  p.steps = std::min(s.steps.size(), last_step + 1);
+  for (std::size_t si = 0; si < p.steps; ++si) {
+    const auto& tr = s.steps[si].transfers;
+    const std::size_t count = si == last_step ? std::min(tr.size(), last_transfer + 1) : tr.size();
+    for (std::size_t ti = 0; ti < count; ++ti) {
+      p.step.push_back(static_cast<std::uint32_t>(si));
+      p.from.push_back(tr[ti].from.v);
+      p.to.push_back(tr[ti].to.v);
+      p.payload.push_back(tr[ti].payload);
+    }
+  }
+  for (const Payload& pl : s.payloads) {
+    p.sel.push_back(&*pl.select);
+    p.boxes.push_back(disjoint_boxes(p.digits, *pl.select));
+  }
+  for (std::uint64_t v = 0; v < p.n; ++v)
+    for (std::size_t i = 0; i < p.digits.size(); ++i)
+      p.node_bits.push_back(static_cast<std::uint32_t>(p.digits.first(i) + p.digits.digit(v, i)));
+  // Acquisition times and outgoing transfers per node.
+  const std::size_t n = p.n, g_count = p.step.size();
+  std::vector<std::vector<std::uint32_t>> recv(n), out(n);
+  for (std::size_t g = 0; g < g_count; ++g) {
+    out[p.from[g]].push_back(static_cast<std::uint32_t>(g));
+    recv[p.to[g]].push_back(p.step[g] + 1);
+  }
+  p.time_off.assign(n + 1, 0);
+  p.cand_off.push_back(0);
+  for (std::size_t v = 0; v < n; ++v) {
+    auto& ts = recv[v];
+    ts.push_back(0);
+    std::sort(ts.begin(), ts.end());
+    ts.erase(std::unique(ts.begin(), ts.end()), ts.end());
+    for (std::uint32_t t : ts) {
+      p.times.push_back(t);
+      for (std::uint32_t g : out[v]) {
+        if (p.step[g] < t) continue;
+        if (in_ranges(p.sel[p.payload[g]]->acquired_in, t)) p.cand.push_back(g);
+      }
+      p.cand_off.push_back(p.cand.size());
+    }
+    p.time_off[v + 1] = p.times.size();
+    std::vector<std::uint32_t>().swap(ts);
+  }
+  return p;
+}
+
+}  // namespace netsched

@@ -1,0 +1,302 @@
+// Verification by symmetry (verify/symmetric.hpp): generators checked for invariance, origins
+// walked one per orbit, per-transfer counts recovered from the transfer orbits.
+#include "verify/symmetric.hpp"
+
+#include <atomic>
+#include <map>
+#include <mutex>
+#include <unordered_map>
+
+#include "core/automorphism.hpp"
+#include "core/parallel.hpp"
+#include "core/structure.hpp"
+#include "verify/block_walk.hpp"
+#include "verify/blocks.hpp"
+
+namespace netsched {
+namespace {
+
+constexpr std::uint32_t kNone = ~std::uint32_t{0};
+
+/// A selector as bytes: equal selectors, equal keys.
+std::string selector_key(const Selector& sel) {
+  std::string k;
+  auto put = [&k](std::uint64_t x) { k.append(reinterpret_cast<const char*>(&x), sizeof x); };
+  put(sel.acquired_in.size());
+  for (const TimeRange& t : sel.acquired_in) put(std::uint64_t{t.lo} << 32 | t.hi);
+  put(sel.dest_boxes.size());
+  for (const DigitBox& b : sel.dest_boxes)
+    for (std::uint64_t w : b.w) put(w);
+  return k;
+}
+
+/// The schedule indexed for invariance checks: transfers in step order, each step's transfers
+/// sorted by (from, to), and payloads named by canonical selector ids.
+class SymmetryIndex {
+ public:
+  SymmetryIndex(const Schedule& s, const Digits& digits) : s_(s), digits_(digits) {
+    for (const Payload& p : s.payloads) {
+      const auto [it, fresh] =
+          ids_.try_emplace(selector_key(*p.select), static_cast<std::uint32_t>(ids_.size()));
+      if (fresh) distinct_.push_back(p.select ? &*p.select : nullptr);
+      canon_.push_back(it->second);
+    }
+    for (std::size_t si = 0; si < s.steps.size(); ++si) {
+      step_first_.push_back(from_.size());
+      const auto& tr = s.steps[si].transfers;
+      std::vector<std::pair<std::uint64_t, std::uint32_t>> keys;
+      for (std::size_t ti = 0; ti < tr.size(); ++ti) {
+        const auto g = static_cast<std::uint32_t>(from_.size());
+        from_.push_back(tr[ti].from.v);
+        to_.push_back(tr[ti].to.v);
+        payload_.push_back(tr[ti].payload);
+        step_.push_back(static_cast<std::uint32_t>(si));
+        keys.push_back({std::uint64_t{tr[ti].from.v} << 32 | tr[ti].to.v, g});
+      }
+      std::sort(keys.begin(), keys.end());
+      for (std::size_t i = 1; i < keys.size() && !duplicate_; ++i)
+        if (keys[i].first == keys[i - 1].first)
+          duplicate_ = "step " + std::to_string(si) + " has two transfers " +
+                       std::to_string(keys[i].first >> 32) + " -> " +
+                       std::to_string(keys[i].first & 0xffffffffU);
+      keys_.push_back(std::move(keys));
+    }
+  }
+
+  std::uint64_t transfers() const { return from_.size(); }
+
+  Invariance image_of(const DigitMap& sigma, unsigned threads) const {
+    if (duplicate_) return {{}, *duplicate_ + ": transfers are not named by their ends"};
+    std::vector<std::uint32_t> canon_image(distinct_.size());  // canonical id of σ(selector)
+    for (std::size_t c = 0; c < distinct_.size(); ++c) {
+      Selector img = *distinct_[c];
+      for (DigitBox& b : img.dest_boxes) b = sigma.apply(b);
+      const auto it = ids_.find(selector_key(img));
+      canon_image[c] = it == ids_.end() ? kNone : it->second;
+    }
+    std::vector<std::uint32_t> point(digits_.total());  // σ on node ids
+    parallel_for(point.size(), threads, [&](std::uint64_t lo, std::uint64_t hi) {
+      for (std::uint64_t v = lo; v < hi; ++v)
+        point[v] = static_cast<std::uint32_t>(sigma.map_point(v));
+    });
+    Invariance out;
+    out.image.assign(from_.size(), kNone);
+    std::atomic<std::uint64_t> bad{from_.size()};  // the first transfer without its image
+    parallel_for(from_.size(), threads, [&](std::uint64_t lo, std::uint64_t hi) {
+      for (std::uint64_t g = lo; g < hi && g < bad.load(); ++g) {
+        const std::uint64_t key = std::uint64_t{point[from_[g]]} << 32 | point[to_[g]];
+        const auto& keys = keys_[step_[g]];
+        const auto it = std::lower_bound(keys.begin(), keys.end(),
+                                         std::pair<std::uint64_t, std::uint32_t>{key, 0});
+        if (it != keys.end() && it->first == key &&
+            canon_[payload_[it->second]] == canon_image[canon_[payload_[g]]]) {
+          out.image[g] = it->second;
+          continue;
+        }
+        std::uint64_t seen = bad.load();
+        while (g < seen && !bad.compare_exchange_weak(seen, g)) {
+        }
+      }
+    });
+    if (bad.load() < from_.size()) {
+      out.image.clear();
+      out.witness = witness(sigma, bad.load());
+    }
+    return out;
+  }
+
+ private:
+  std::string witness(const DigitMap& sigma, std::uint64_t g) const {
+    const std::uint32_t si = step_[g];
+    const std::uint64_t u = sigma.map_point(from_[g]), v = sigma.map_point(to_[g]);
+    const std::string here = step_transfer(si, g - step_first_[si]) + std::to_string(from_[g]) +
+                             " -> " + std::to_string(to_[g]) + " maps to " + std::to_string(u) +
+                             " -> " + std::to_string(v) + ", ";
+    const auto& keys = keys_[si];
+    const auto it = std::lower_bound(keys.begin(), keys.end(),
+                                     std::pair<std::uint64_t, std::uint32_t>{u << 32 | v, 0});
+    if (it == keys.end() || it->first != (u << 32 | v))
+      return here + "which is not a transfer of the step";
+    return here + "which carries another selector than the image of this one";
+  }
+
+  const Schedule& s_;
+  const Digits& digits_;
+  std::unordered_map<std::string, std::uint32_t> ids_;
+  std::vector<const Selector*> distinct_;  // per canonical id, one selector
+  std::vector<std::uint32_t> canon_, from_, to_, payload_, step_;
+  std::vector<std::size_t> step_first_;
+  std::vector<std::vector<std::pair<std::uint64_t, std::uint32_t>>> keys_;
+  std::optional<std::string> duplicate_;
+};
+
+Digits digits_of(const Schedule& s) {
+  return s.digits.empty() ? Digits({static_cast<std::uint32_t>(s.collective.nodes())})
+                          : schedule_digits(s);
+}
+
+/// Merges the orbits of nodes and transfers (in step order) along every candidate that acts
+/// digit-wise and maps the schedule onto itself; the others are reported and left out.
+void merge_orbits(const Schedule& s, const Digits& digits,
+                  const std::vector<Permutation>& candidates, unsigned threads, UnionFind& nodes,
+                  UnionFind& transfers, SymmetryUse& use) {
+  const SymmetryIndex index(s, digits);
+  use.candidates = candidates.size();
+  for (std::size_t i = 0; i < candidates.size(); ++i) {
+    const std::string name = "candidate " + std::to_string(i) + ": ";
+    std::optional<DigitMap> m;
+    try {
+      m = DigitMap::probe(digits, digits, [&](std::uint64_t v) {
+        return std::uint64_t{candidates[i](static_cast<std::uint32_t>(v))};
+      });
+    } catch (const std::logic_error&) {
+    }
+    if (!m || !m->is_bijection()) {
+      use.rejected.push_back(name + "not a digit-wise bijection of the schedule's digits");
+      continue;
+    }
+    ++use.digitwise;
+    const Invariance inv = index.image_of(*m, threads);
+    if (inv.witness) {
+      use.rejected.push_back(name + *inv.witness);
+      continue;
+    }
+    ++use.used;
+    for (std::uint64_t v = 0; v < digits.total(); ++v)
+      nodes.unite(static_cast<std::uint32_t>(v), static_cast<std::uint32_t>(m->map_point(v)));
+    for (std::uint32_t g = 0; g < inv.image.size(); ++g) transfers.unite(g, inv.image[g]);
+  }
+  use.orbits = nodes.sets;
+  use.transfer_orbits = transfers.sets;
+}
+
+/// Chunks carried per transfer, summed over every origin, from walks of the orbit
+/// representatives (weighted by orbit size, spread evenly over each transfer orbit).
+struct OrbitWalk {
+  std::vector<std::uint64_t> counts;
+  std::optional<std::pair<std::uint32_t, std::uint32_t>> missing;
+};
+
+OrbitWalk walk_orbits(const Plan& plan, UnionFind& nodes, UnionFind& transfers, unsigned threads,
+                      const Progress& progress) {
+  const auto n = static_cast<std::uint32_t>(plan.n);
+  std::map<std::uint64_t, std::vector<std::uint32_t>> by_size;  // orbit size -> representatives
+  std::vector<std::uint64_t> size(n, 0);
+  for (std::uint32_t v = 0; v < n; ++v) size[nodes.find(v)]++;
+  for (std::uint32_t v = 0; v < n; ++v)
+    if (size[v]) by_size[size[v]].push_back(v);
+  std::vector<unsigned __int128> weighted(plan.step.size(), 0);
+  OrbitWalk out;
+  std::mutex mu;
+  std::atomic<std::uint64_t> done{0};
+  const std::uint64_t reps = nodes.sets;
+  for (const auto& [weight, members] : by_size) {
+    const std::uint64_t groups = (members.size() + 63) / 64;
+    std::vector<std::uint64_t> counts(plan.step.size(), 0);
+    struct Scratch {
+      Walker w;
+      std::optional<std::pair<std::uint32_t, std::uint32_t>> mine;
+    };
+    parallel_items(
+        groups, threads,
+        [&] {
+          return Scratch{Walker(plan), std::nullopt};
+        },
+        [&](Scratch& sc, std::uint64_t g) {
+          const auto b = members.begin() + static_cast<std::ptrdiff_t>(64 * g);
+          const std::vector<std::uint32_t> origins(
+              b, b + static_cast<std::ptrdiff_t>(
+                         std::min<std::uint64_t>(64, members.size() - 64 * g)));
+          if (auto m = sc.w.run(origins); m && (!sc.mine || *m < *sc.mine)) sc.mine = m;
+          done += origins.size();
+          if (progress) progress(done.load(), reps);
+        },
+        [&](Scratch& sc) {
+          std::lock_guard<std::mutex> lock(mu);
+          for (std::size_t g = 0; g < counts.size(); ++g) counts[g] += sc.w.counts[g];
+          if (sc.mine && (!out.missing || *sc.mine < *out.missing)) out.missing = sc.mine;
+        });
+    for (std::size_t g = 0; g < counts.size(); ++g)
+      weighted[g] += static_cast<unsigned __int128>(counts[g]) * weight;
+  }
+  std::vector<unsigned __int128> orbit_sum(plan.step.size(), 0);
+  std::vector<std::uint64_t> orbit_size(plan.step.size(), 0);
+  for (std::uint32_t g = 0; g < plan.step.size(); ++g) {
+    const std::uint32_t r = transfers.find(g);
+    orbit_sum[r] += weighted[g];
+    orbit_size[r]++;
+  }
+  out.counts.resize(plan.step.size());
+  for (std::uint32_t g = 0; g < plan.step.size(); ++g) {
+    const std::uint32_t r = transfers.find(g);
+    if (orbit_sum[r] % orbit_size[r] != 0)
+      throw std::logic_error("symmetric check: a transfer orbit's chunk count does not divide");
+    out.counts[g] = static_cast<std::uint64_t>(orbit_sum[r] / orbit_size[r]);
+  }
+  return out;
+}
+
+}  // namespace
+
+bool symmetric_applies(const Schedule& s) {
+  return blocks_apply(s) && std::all_of(s.payloads.begin(), s.payloads.end(), [](const Payload& p) {
+           return p.select->dest_in.empty() && p.select->origin_in.empty();
+         });
+}
+
+Invariance check_invariance(const Schedule& s, const Digits& digits, const DigitMap& sigma,
+                            unsigned threads) {
+  return SymmetryIndex(s, digits).image_of(sigma, threads);
+}
+
+std::string SymmetryUse::text() const {
+  std::string t = std::to_string(used) + " of " + std::to_string(candidates) +
+                  " candidate symmetries map the schedule onto itself; " + std::to_string(orbits) +
+                  " origin orbits walked, " + std::to_string(transfer_orbits) + " transfer orbits";
+  constexpr std::size_t kShown = 3;  // rejected candidates listed; the rest are counted
+  for (std::size_t i = 0; i < rejected.size() && i < kShown; ++i)
+    t += "\n  left out: " + rejected[i];
+  if (rejected.size() > kShown)
+    t += "\n  left out: " + std::to_string(rejected.size() - kShown) + " more candidates";
+  return t;
+}
+
+CheckResult simulate_symmetric(const Network& t, const Schedule& s, unsigned threads,
+                               const Progress& progress, SymmetryUse* use) {
+  return simulate_symmetric_with(t, s, t.automorphism_candidates(), threads, progress, use);
+}
+
+CheckResult simulate_symmetric_with(const Network& t, const Schedule& s,
+                                    const std::vector<Permutation>& generators, unsigned threads,
+                                    const Progress& progress, SymmetryUse* use) {
+  if (!symmetric_applies(s))
+    throw std::invalid_argument(
+        "the symmetric checker handles total exchanges whose selectors name destinations by "
+        "digit boxes only");
+  const LinkScan scan = scan_links_and_ports(t, s);
+  if (scan.first) {
+    CheckResult r = simulate_blocks(t, s, threads, progress);
+    r.engine_note = "a link or port is violated: the full block walk decided";
+    return r;
+  }
+  SymmetryUse local;
+  SymmetryUse& u = use ? *use : local;
+  const Digits digits = digits_of(s);
+  const Plan plan = make_plan(s, scan.last_step, scan.last_transfer);
+  const auto n = static_cast<std::uint32_t>(plan.n);
+  UnionFind nodes(n), transfers(static_cast<std::uint32_t>(plan.step.size()));
+  merge_orbits(s, digits, generators, threads, nodes, transfers, u);
+  const unsigned __int128 work =
+      static_cast<unsigned __int128>((u.orbits + 63) / 64) * n * (s.steps.size() + 1);
+  if (work > kBlocksMaxWork)
+    throw std::invalid_argument(
+        "the symmetric check of this total exchange walks " + std::to_string(u.orbits) +
+        " origin orbits on " + std::to_string(n) + " nodes in " + std::to_string(s.steps.size()) +
+        " steps: over the limit kBlocksMaxWork = 2^33 (orbits/64 x N x (steps+1))");
+  const OrbitWalk walk = walk_orbits(plan, nodes, transfers, threads, progress);
+  CheckResult r = blocks_verdict(s, plan, scan, walk.counts, walk.missing, Engine::Symmetric);
+  r.engine_note = u.text();
+  return r;
+}
+
+}  // namespace netsched
