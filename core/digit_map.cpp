@@ -84,17 +84,20 @@ bool DigitMap::is_bijection() const {
 
 DigitBox DigitMap::apply(const DigitBox& b) const {
   DigitBox out = full_box(to_);
+  auto allow = [&](std::size_t t, std::uint32_t value) {
+    const std::size_t bit = to_.first(t) + value;
+    out.w[bit / 64] |= std::uint64_t{1} << (bit % 64);
+  };
   for (std::size_t t = 0; t < to_.size(); ++t) {
     const Rule& r = rules_[t];
     if (r.kind == Rule::Kind::Free) continue;
+    to_.for_each_word(t, [&](std::size_t k, std::uint64_t mask) { out.w[k] &= ~mask; });
     if (r.kind == Rule::Kind::Const) {
-      set_digit(to_, out, t, {r.value});
+      allow(t, r.value);
       continue;
     }
-    std::vector<std::uint32_t> values = digit_values(from_, b, r.src);
-    if (!r.perm.empty())
-      for (auto& v : values) v = r.perm[v];
-    set_digit(to_, out, t, values);
+    for (std::uint32_t v = 0; v < from_.radix()[r.src]; ++v)
+      if (allows(from_, b, r.src, v)) allow(t, r.perm.empty() ? v : r.perm[v]);
   }
   return out;
 }
@@ -122,6 +125,48 @@ DigitMap DigitMap::then(const DigitMap& next) const {
     }
   }
   return DigitMap(from_, next.to_, std::move(rules));
+}
+
+std::optional<SlicedDigitMap> SlicedDigitMap::probe(
+    const Digits& d, const std::function<std::uint64_t(std::uint64_t)>& f) {
+  std::vector<DigitMap> pieces;
+  auto digitwise = [&](const std::function<std::uint64_t(std::uint64_t)>& g) {
+    try {
+      pieces.push_back(DigitMap::probe(d, d, g));
+      return true;
+    } catch (const std::logic_error&) {
+      return false;
+    }
+  };
+  if (!digitwise(f)) {
+    pieces.clear();
+    if (d.empty()) return std::nullopt;
+    const std::uint64_t s0 = d.stride(0);
+    for (std::uint32_t a = 0; a < d.radix()[0]; ++a) {
+      const std::uint64_t base = a * s0;  // f on the slice, extended to every id through it
+      if (!digitwise([&](std::uint64_t v) { return f(base + v % s0); })) return std::nullopt;
+    }
+  }
+  SlicedDigitMap m(d, std::move(pieces));
+  std::vector<bool> hit(d.total(), false);
+  for (std::uint64_t v = 0; v < d.total(); ++v) {
+    const std::uint64_t w = m.map_point(v);
+    if (w >= d.total() || hit[w]) return std::nullopt;
+    hit[w] = true;
+  }
+  return m;
+}
+
+void SlicedDigitMap::apply(const DigitBox& b, std::vector<DigitBox>& out) const {
+  if (pieces_.size() == 1) {
+    out.push_back(pieces_[0].apply(b));
+    return;
+  }
+  for (const std::uint32_t a : digit_values(d_, b, 0)) {
+    DigitBox slice = b;
+    set_digit(d_, slice, 0, {a});
+    out.push_back(pieces_[a].apply(slice));
+  }
 }
 
 }  // namespace netsched

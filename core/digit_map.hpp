@@ -8,6 +8,7 @@
 /// local node g of this cluster" is embedding, then ownership at the level above, then above.
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "core/digits.hpp"
@@ -46,6 +47,30 @@ class DigitMap {
  private:
   Digits from_, to_;
   std::vector<Rule> rules_;
+};
+
+/// A bijection of ids that is digit-wise on each slice {digit 0 = a} of the ids (one DigitMap
+/// per value a), or on all ids at once (one piece). Hierarchical families number a node's class
+/// or top-level position first, and their symmetries often act differently per class (the HDN's
+/// (σ0, σ1) lifts act on a class-0 node's cluster digits by σ1 and on a class-1 node's by σ0).
+class SlicedDigitMap {
+ public:
+  /// f in this form on `d`, digit-wise if it is, else sliced by digit 0; nullopt if neither,
+  /// or if f is not a bijection of 0..N-1 (checked on every id).
+  static std::optional<SlicedDigitMap> probe(const Digits& d,
+                                             const std::function<std::uint64_t(std::uint64_t)>& f);
+  std::uint64_t map_point(std::uint64_t v) const {
+    return pieces_[pieces_.size() == 1 ? 0 : d_.digit(v, 0)].map_point(v);
+  }
+  /// Appends the image of a box: one box per piece the box meets.
+  void apply(const DigitBox& b, std::vector<DigitBox>& out) const;
+  bool sliced() const { return pieces_.size() > 1; }
+
+ private:
+  SlicedDigitMap(Digits d, std::vector<DigitMap> pieces)
+      : d_(std::move(d)), pieces_(std::move(pieces)) {}
+  Digits d_;
+  std::vector<DigitMap> pieces_;
 };
 
 }  // namespace netsched

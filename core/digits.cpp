@@ -216,4 +216,42 @@ std::string to_string(const Digits& d, const DigitBox& b) {
   return s + "]";
 }
 
+namespace {
+
+/// The one digit in which a and b differ, or -1 if they are equal or differ in several.
+int sole_difference(const Digits& d, const DigitBox& a, const DigitBox& b) {
+  int which = -1;
+  for (std::size_t i = 0; i < d.size(); ++i) {
+    bool differs = false;
+    d.for_each_word(i, [&](std::size_t k, std::uint64_t mask) {
+      differs = differs || ((a.w[k] ^ b.w[k]) & mask) != 0;
+    });
+    if (!differs) continue;
+    if (which >= 0) return -1;
+    which = static_cast<int>(i);
+  }
+  return which;
+}
+
+}  // namespace
+
+void merge_boxes(const Digits& d, std::vector<DigitBox>& boxes) {
+  for (bool merged = true; merged;) {
+    merged = false;
+    for (std::size_t i = 0; i < boxes.size() && !merged; ++i)
+      for (std::size_t j = i + 1; j < boxes.size() && !merged; ++j) {
+        const int k = sole_difference(d, boxes[i], boxes[j]);
+        if (k < 0 && boxes[i] != boxes[j]) continue;
+        if (k >= 0)
+          d.for_each_word(static_cast<std::size_t>(k), [&](std::size_t w, std::uint64_t mask) {
+            boxes[i].w[w] |= boxes[j].w[w] & mask;
+          });
+        boxes.erase(boxes.begin() + static_cast<std::ptrdiff_t>(j));
+        merged = true;
+      }
+  }
+  std::sort(boxes.begin(), boxes.end(),
+            [](const DigitBox& a, const DigitBox& b) { return a.w < b.w; });
+}
+
 }  // namespace netsched

@@ -84,6 +84,10 @@ std::uint64_t volume(const Digits& d, const std::uint64_t* b);
 void subtract(const Digits& d, const DigitBox& a, const DigitBox& b, std::vector<DigitBox>& out);
 /// Appends disjoint boxes whose union is the ids lo..hi.
 void range_boxes(const Digits& d, std::uint64_t lo, std::uint64_t hi, std::vector<DigitBox>& out);
+/// Rewrites a list of boxes into a canonical-ish form with the same union: boxes that differ in
+/// one digit only are merged (repeatedly), then sorted. Equal results mean equal unions (the
+/// converse need not hold).
+void merge_boxes(const Digits& d, std::vector<DigitBox>& boxes);
 /// Calls fn for every id of the box, increasing.
 void for_each_id(const Digits& d, const DigitBox& b, const std::function<void(std::uint64_t)>& fn);
 /// "[1,*,[0,2]]"-style text of a box, for messages and tests.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <unordered_set>
 
 namespace netsched {
 
@@ -254,6 +255,52 @@ Digits schedule_digits(const Schedule& s) {
                                     ": a digit box does not fit the schedule's digits");
   }
   return d;
+}
+
+namespace {
+
+std::size_t mix(std::size_t h, std::uint64_t x) {
+  constexpr std::uint64_t kMul = 0x9e3779b97f4a7c15ULL;
+  return (h ^ (x + kMul + (h << 6) + (h >> 2))) * kMul;
+}
+
+std::size_t payload_hash(const Payload& p) {
+  std::size_t h = mix(0, p.chunks.size());
+  for (std::uint64_t c : p.chunks) h = mix(h, c);
+  for (const Move& m : p.moves)
+    h = mix(h, std::uint64_t{m.src} << 32 | std::uint64_t{m.dst} << 8 |
+                   static_cast<std::uint64_t>(m.op));
+  if (!p.select) return h;
+  const Selector& s = *p.select;
+  for (const auto* ranges : {&s.dest_in, &s.origin_in}) {
+    h = mix(h, ranges->size());
+    for (const IdRange& r : *ranges) h = mix(h, std::uint64_t{r.lo} << 32 | r.hi);
+  }
+  h = mix(h, s.acquired_in.size());
+  for (const TimeRange& t : s.acquired_in) h = mix(h, std::uint64_t{t.lo} << 32 | t.hi);
+  for (const DigitBox& b : s.dest_boxes)
+    for (std::uint64_t w : b.w) h = mix(h, w);
+  return h;
+}
+
+}  // namespace
+
+void share_equal_payloads(Schedule& s) {
+  std::vector<Payload> kept;
+  const auto hash = [&](std::uint32_t i) { return payload_hash(kept[i]); };
+  const auto equal = [&](std::uint32_t a, std::uint32_t b) { return kept[a] == kept[b]; };
+  std::unordered_set<std::uint32_t, decltype(hash), decltype(equal)> seen(s.payloads.size(), hash,
+                                                                          equal);
+  std::vector<std::uint32_t> index(s.payloads.size());
+  for (std::size_t i = 0; i < s.payloads.size(); ++i) {
+    kept.push_back(std::move(s.payloads[i]));
+    const auto [it, fresh] = seen.insert(static_cast<std::uint32_t>(kept.size() - 1));
+    if (!fresh) kept.pop_back();
+    index[i] = *it;
+  }
+  s.payloads = std::move(kept);
+  for (Step& st : s.steps)
+    for (Transfer& t : st.transfers) t.payload = index[t.payload];
 }
 
 }  // namespace netsched

@@ -239,6 +239,10 @@ struct Schedule {
   std::uint64_t num_transfers() const;
 };
 
+/// Stores every distinct payload once (the first of equal ones keeps its place) and points the
+/// transfers at it: generators that build payloads per transfer call this once at the end.
+void share_equal_payloads(Schedule& s);
+
 /// The schedule's digit radix, checked against the collective (the radices multiply to its node
 /// count) and against every digit box; throws std::invalid_argument otherwise.
 Digits schedule_digits(const Schedule& s);

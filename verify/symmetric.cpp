@@ -17,15 +17,19 @@ namespace netsched {
 namespace {
 
 constexpr std::uint32_t kNone = ~std::uint32_t{0};
+constexpr std::uint32_t kUnknown = kNone - 1;
 
-/// A selector as bytes: equal selectors, equal keys.
-std::string selector_key(const Selector& sel) {
+/// A selector (its window and its destination boxes, merged) as bytes: equal keys, equal
+/// selectors.
+std::string selector_key(const Digits& d, const std::vector<TimeRange>& window,
+                         std::vector<DigitBox> boxes) {
+  merge_boxes(d, boxes);
   std::string k;
   auto put = [&k](std::uint64_t x) { k.append(reinterpret_cast<const char*>(&x), sizeof x); };
-  put(sel.acquired_in.size());
-  for (const TimeRange& t : sel.acquired_in) put(std::uint64_t{t.lo} << 32 | t.hi);
-  put(sel.dest_boxes.size());
-  for (const DigitBox& b : sel.dest_boxes)
+  put(window.size());
+  for (const TimeRange& t : window) put(std::uint64_t{t.lo} << 32 | t.hi);
+  put(boxes.size());
+  for (const DigitBox& b : boxes)
     for (std::uint64_t w : b.w) put(w);
   return k;
 }
@@ -37,7 +41,8 @@ class SymmetryIndex {
   SymmetryIndex(const Schedule& s, const Digits& digits) : s_(s), digits_(digits) {
     for (const Payload& p : s.payloads) {
       const auto [it, fresh] =
-          ids_.try_emplace(selector_key(*p.select), static_cast<std::uint32_t>(ids_.size()));
+          ids_.try_emplace(selector_key(digits, p.select->acquired_in, p.select->dest_boxes),
+                           static_cast<std::uint32_t>(ids_.size()));
       if (fresh) distinct_.push_back(p.select ? &*p.select : nullptr);
       canon_.push_back(it->second);
     }
@@ -65,15 +70,22 @@ class SymmetryIndex {
 
   std::uint64_t transfers() const { return from_.size(); }
 
-  Invariance image_of(const DigitMap& sigma, unsigned threads) const {
+  Invariance image_of(const SlicedDigitMap& sigma, unsigned threads) const {
     if (duplicate_) return {{}, *duplicate_ + ": transfers are not named by their ends"};
-    std::vector<std::uint32_t> canon_image(distinct_.size());  // canonical id of σ(selector)
-    for (std::size_t c = 0; c < distinct_.size(); ++c) {
-      Selector img = *distinct_[c];
-      for (DigitBox& b : img.dest_boxes) b = sigma.apply(b);
-      const auto it = ids_.find(selector_key(img));
-      canon_image[c] = it == ids_.end() ? kNone : it->second;
-    }
+    // canonical id of σ(selector), computed when first needed (a candidate that fails usually
+    // fails at its first transfers); racing threads compute the same value
+    std::vector<std::atomic<std::uint32_t>> canon_image(distinct_.size());
+    for (auto& c : canon_image) c.store(kUnknown, std::memory_order_relaxed);
+    auto image_id = [&](std::uint32_t c) {
+      std::uint32_t id = canon_image[c].load(std::memory_order_relaxed);
+      if (id != kUnknown) return id;
+      std::vector<DigitBox> boxes;
+      for (const DigitBox& b : distinct_[c]->dest_boxes) sigma.apply(b, boxes);
+      const auto it = ids_.find(selector_key(digits_, distinct_[c]->acquired_in, boxes));
+      id = it == ids_.end() ? kNone : it->second;
+      canon_image[c].store(id, std::memory_order_relaxed);
+      return id;
+    };
     std::vector<std::uint32_t> point(digits_.total());  // σ on node ids
     parallel_for(point.size(), threads, [&](std::uint64_t lo, std::uint64_t hi) {
       for (std::uint64_t v = lo; v < hi; ++v)
@@ -89,7 +101,7 @@ class SymmetryIndex {
         const auto it = std::lower_bound(keys.begin(), keys.end(),
                                          std::pair<std::uint64_t, std::uint32_t>{key, 0});
         if (it != keys.end() && it->first == key &&
-            canon_[payload_[it->second]] == canon_image[canon_[payload_[g]]]) {
+            canon_[payload_[it->second]] == image_id(canon_[payload_[g]])) {
           out.image[g] = it->second;
           continue;
         }
@@ -106,7 +118,7 @@ class SymmetryIndex {
   }
 
  private:
-  std::string witness(const DigitMap& sigma, std::uint64_t g) const {
+  std::string witness(const SlicedDigitMap& sigma, std::uint64_t g) const {
     const std::uint32_t si = step_[g];
     const std::uint64_t u = sigma.map_point(from_[g]), v = sigma.map_point(to_[g]);
     const std::string here = step_transfer(si, g - step_first_[si]) + std::to_string(from_[g]) +
@@ -135,23 +147,32 @@ Digits digits_of(const Schedule& s) {
                           : schedule_digits(s);
 }
 
-/// Merges the orbits of nodes and transfers (in step order) along every candidate that acts
-/// digit-wise and maps the schedule onto itself; the others are reported and left out.
+/// Whether f would merge two node orbits (ids out of range are left to the bijection check).
+template <class F>
+bool merges_orbits(const F& f, std::uint64_t n, UnionFind& nodes) {
+  for (std::uint64_t v = 0; v < n; ++v)
+    if (const std::uint64_t w = f(v); w >= n || nodes.find(static_cast<std::uint32_t>(v)) !=
+                                                    nodes.find(static_cast<std::uint32_t>(w)))
+      return true;
+  return false;
+}
+
+/// Merges the orbits of nodes and transfers (in step order) along every candidate that is a
+/// (sliced) digit-wise bijection, merges some node orbits, and maps the schedule onto itself;
+/// the others are reported and left out. Stops once every node is in one orbit.
 void merge_orbits(const Schedule& s, const Digits& digits,
                   const std::vector<Permutation>& candidates, unsigned threads, UnionFind& nodes,
                   UnionFind& transfers, SymmetryUse& use) {
   const SymmetryIndex index(s, digits);
   use.candidates = candidates.size();
-  for (std::size_t i = 0; i < candidates.size(); ++i) {
+  for (std::size_t i = 0; i < candidates.size() && nodes.sets > 1; ++i) {
     const std::string name = "candidate " + std::to_string(i) + ": ";
-    std::optional<DigitMap> m;
-    try {
-      m = DigitMap::probe(digits, digits, [&](std::uint64_t v) {
-        return std::uint64_t{candidates[i](static_cast<std::uint32_t>(v))};
-      });
-    } catch (const std::logic_error&) {
-    }
-    if (!m || !m->is_bijection()) {
+    const auto f = [&](std::uint64_t v) {
+      return std::uint64_t{candidates[i](static_cast<std::uint32_t>(v))};
+    };
+    if (!merges_orbits(f, digits.total(), nodes)) continue;
+    const auto m = SlicedDigitMap::probe(digits, f);
+    if (!m) {
       use.rejected.push_back(name + "not a digit-wise bijection of the schedule's digits");
       continue;
     }
@@ -244,7 +265,7 @@ bool symmetric_applies(const Schedule& s) {
          });
 }
 
-Invariance check_invariance(const Schedule& s, const Digits& digits, const DigitMap& sigma,
+Invariance check_invariance(const Schedule& s, const Digits& digits, const SlicedDigitMap& sigma,
                             unsigned threads) {
   return SymmetryIndex(s, digits).image_of(sigma, threads);
 }
@@ -279,13 +300,15 @@ CheckResult simulate_symmetric_with(const Network& t, const Schedule& s,
     r.engine_note = "a link or port is violated: the full block walk decided";
     return r;
   }
+  if (s.num_transfers() >= kNone)
+    throw std::invalid_argument("the symmetric checker numbers transfers in 32 bits");
   SymmetryUse local;
   SymmetryUse& u = use ? *use : local;
   const Digits digits = digits_of(s);
-  const Plan plan = make_plan(s, scan.last_step, scan.last_transfer);
-  const auto n = static_cast<std::uint32_t>(plan.n);
-  UnionFind nodes(n), transfers(static_cast<std::uint32_t>(plan.step.size()));
+  const auto n = static_cast<std::uint32_t>(s.collective.nodes());
+  UnionFind nodes(n), transfers(static_cast<std::uint32_t>(s.num_transfers()));
   merge_orbits(s, digits, generators, threads, nodes, transfers, u);
+  const Plan plan = make_plan(s, scan.last_step, scan.last_transfer);  // every transfer
   const unsigned __int128 work =
       static_cast<unsigned __int128>((u.orbits + 63) / 64) * n * (s.steps.size() + 1);
   if (work > kBlocksMaxWork)

@@ -2,8 +2,9 @@
 /// Verification by symmetry: a total exchange that a permutation of the nodes maps onto itself
 /// needs its chunks followed for one origin per orbit only.
 ///
-/// Let σ be a bijection of node ids that acts digit by digit on the schedule's digits (so it
-/// maps a digit box to a digit box). If every step's transfers, with their selectors mapped
+/// Let σ be a bijection of node ids that acts digit by digit on the schedule's digits, on all
+/// ids or on each slice {digit 0 = a} (core/digit_map.hpp), so it maps a digit box to at most
+/// radix(0) digit boxes. If every step's transfers, with their selectors mapped
 /// along (destination boxes through σ, acquisition windows unchanged), are the same set again,
 /// then by induction over the steps node σ(v) holds chunk (σo, σd) at time t exactly when v
 /// holds (o, d) at time t: the starting holdings of a total exchange are invariant, and a
@@ -18,7 +19,8 @@
 /// Graph automorphism is not needed for soundness (the invariance is what matters); the
 /// network's automorphism candidates are simply where generators come from. Each candidate is
 /// checked (digit-wise bijection, then invariance in O(transfers)) before it is used; one that
-/// fails is reported with a witness transfer and left out.
+/// fails is reported with a witness transfer and left out; one that would merge no orbits is
+/// not checked at all (it would not shorten the walk).
 #include <optional>
 #include <string>
 #include <vector>
@@ -40,7 +42,7 @@ struct Invariance {
   std::vector<std::uint32_t> image;  ///< empty when `witness` is set
   std::optional<std::string> witness;
 };
-Invariance check_invariance(const Schedule& s, const Digits& digits, const DigitMap& sigma,
+Invariance check_invariance(const Schedule& s, const Digits& digits, const SlicedDigitMap& sigma,
                             unsigned threads = 0);
 
 /// What the symmetric check relied on.

@@ -240,6 +240,7 @@ Schedule hdn_total_exchange(const Network& t, unsigned threads) {
       h.k(), [](std::uint64_t x) { return static_cast<std::uint32_t>(x); },
       DigitMap::identity(ex.top_digits()), [](std::uint64_t y, std::uint64_t z) { return y != z; },
       {{0, 0}}, 0);
+  share_equal_payloads(s);
   return s;
 }
 

@@ -121,3 +121,46 @@ TEST_CASE(
   std::vector<DigitMap::Rule> twice(2, {DigitMap::Rule::Kind::Copy, 0, 0, {}});
   CHECK_THROWS_AS(DigitMap(Digits({2}), Digits({2, 2}), twice), std::logic_error);
 }
+
+TEST_CASE("sliced digit maps: a map that acts per class is sliced by digit 0, boxes split") {
+  const Digits d({2, 3, 3});
+  auto f = [&](std::uint64_t v) {  // class 0 shifts digit 1, class 1 shifts digit 2
+    const std::uint64_t c = d.digit(v, 0), a = d.digit(v, 1), b = d.digit(v, 2);
+    return c == 0 ? c * 9 + (a + 1) % 3 * 3 + b : c * 9 + a * 3 + (b + 1) % 3;
+  };
+  const auto m = SlicedDigitMap::probe(d, f);
+  REQUIRE(m);
+  CHECK(m->sliced());
+  for (std::uint64_t v = 0; v < d.total(); ++v) CHECK(m->map_point(v) == f(v));
+  DigitBox b = full_box(d);
+  set_digit(d, b, 1, {0});
+  set_digit(d, b, 2, {0});
+  std::vector<DigitBox> img;
+  m->apply(b, img);
+  REQUIRE(img.size() == 2);  // (0,1,0) and (1,0,1)
+  CHECK(to_string(d, img[0]) == "[0,1,0]");
+  CHECK(to_string(d, img[1]) == "[1,0,1]");
+  // the digit-wise case is one piece; constant and non-bijective maps are refused
+  const auto plain = SlicedDigitMap::probe(d, [](std::uint64_t v) { return v; });
+  REQUIRE(plain);
+  CHECK_FALSE(plain->sliced());
+  CHECK_FALSE(SlicedDigitMap::probe(d, [](std::uint64_t) { return std::uint64_t{0}; }));
+  CHECK_FALSE(SlicedDigitMap::probe(d, [&](std::uint64_t v) { return (v + 1) % d.total(); }));
+}
+
+TEST_CASE("merge_boxes: boxes that differ in one digit become one, equal unions compare equal") {
+  const Digits d({2, 3});
+  auto box = [&](std::vector<std::uint32_t> a, std::vector<std::uint32_t> b) {
+    DigitBox x = full_box(d);
+    set_digit(d, x, 0, a);
+    set_digit(d, x, 1, b);
+    return x;
+  };
+  std::vector<DigitBox> one = {box({1}, {0, 2}), box({0}, {0, 2})}, two = {box({0, 1}, {0, 2})};
+  merge_boxes(d, one);
+  merge_boxes(d, two);
+  CHECK(one == two);
+  std::vector<DigitBox> apart = {box({1}, {0}), box({0}, {1})};  // differ in both digits
+  merge_boxes(d, apart);
+  CHECK(apart.size() == 2);
+}

@@ -156,3 +156,20 @@ TEST_CASE("digit boxes survive writing and reading; bad digits and boxes are nam
     CHECK_THAT(error_of(head + tail), Catch::Contains(message));
   }
 }
+
+TEST_CASE("share_equal_payloads keeps one of equal payloads and every transfer's content") {
+  Schedule s;
+  s.collective = Collective::total_exchange(3);
+  for (std::uint32_t i = 0; i < 6; ++i) {
+    Payload p;
+    p.select = Selector{{}, {}, {{0, i % 2}}, {}};  // two distinct selectors, three copies each
+    s.payloads.push_back(p);
+    s.steps.push_back(Step::of({{NodeId(0), NodeId(1), i}}));
+  }
+  const Schedule before = s;
+  share_equal_payloads(s);
+  CHECK(s.payloads.size() == 2);
+  for (std::size_t i = 0; i < s.steps.size(); ++i)
+    CHECK(s.payloads[s.steps[i].transfers[0].payload] ==
+          before.payloads[before.steps[i].transfers[0].payload]);
+}
