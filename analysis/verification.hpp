@@ -32,6 +32,9 @@ struct Verification {
 /// A violation as JSON: rule, message, step, transfer, node, chunk (null where absent).
 nlohmann::json violation_json(const Violation& v);
 
+/// A check's result with the paper's bound and the lower bound that apply to `s` on `t`.
+Verification verification_of(const Network& t, const Schedule& s, CheckResult check);
+
 /// Runs the simulator and computes the bounds.
 Verification verify_schedule(
     const Network& t, const Schedule& s, Engine engine = Engine::Auto,

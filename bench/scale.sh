@@ -24,3 +24,10 @@ if [ "$full" != "--no-full" ]; then
 fi
 echo "== 2. 810,000-node HDN total exchange, generated and checked by symmetry"
 t "$ns" gen 'hdn(torus(2,3,5), sn=[{0},{0}])' total-exchange --check-only | head -3
+echo "== 3. the distributed block check: 1 and 2 MPI ranks (1 thread each) on the 43,200-node HDN exchange"
+"$ns" gen 'hdn(torus(2,3,5), sn=[{2},{0,1}])' total-exchange -o "$out/h43.json" | head -1
+mpi=$(dirname "$ns")/netsched-verify-mpi
+root=(); [ "$(id -u)" = 0 ] && root=(--allow-run-as-root)
+for np in 1 2; do
+  /usr/bin/time -f "    $np rank(s): %e s wall" mpirun "${root[@]}" --oversubscribe -np $np "$mpi" "$out/h43.json" | sed -n 2p
+done

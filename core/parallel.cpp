@@ -1,12 +1,15 @@
 #include "core/parallel.hpp"
 
+#include <tbb/info.h>
+
 #include <algorithm>
-#include <thread>
 
 namespace netsched {
 
 unsigned worker_count(unsigned threads) {
-  return threads ? threads : std::max(1u, std::thread::hardware_concurrency());
+  // the cores this process may use (its affinity mask: one under mpirun's binding), not the
+  // machine's
+  return threads ? threads : static_cast<unsigned>(std::max(1, tbb::info::default_concurrency()));
 }
 
 void parallel_for(std::uint64_t n, unsigned threads,

@@ -285,6 +285,11 @@ std::size_t payload_hash(const Payload& p) {
 
 }  // namespace
 
+Digits box_digits(const Schedule& s) {
+  return s.digits.empty() ? Digits({static_cast<std::uint32_t>(s.collective.nodes())})
+                          : schedule_digits(s);
+}
+
 void share_equal_payloads(Schedule& s) {
   std::vector<Payload> kept;
   const auto hash = [&](std::uint32_t i) { return payload_hash(kept[i]); };

@@ -246,5 +246,8 @@ void share_equal_payloads(Schedule& s);
 /// The schedule's digit radix, checked against the collective (the radices multiply to its node
 /// count) and against every digit box; throws std::invalid_argument otherwise.
 Digits schedule_digits(const Schedule& s);
+/// schedule_digits, or one digit of radix N when the schedule declares none (what a box
+/// engine works with).
+Digits box_digits(const Schedule& s);
 
 }  // namespace netsched

@@ -1,9 +1,9 @@
 // libFuzzer harness: a schedule file, read, validated and checked by every engine that applies.
 //
 // Why: schedule files come from anywhere (other tools, hand edits, an attacker). The harness
-// reads one, builds its network and checks it: the dense simulator, and the block engine where
-// it applies, must both refuse it (std::invalid_argument) or both return the same verdict,
-// first violation and figures — the agreement the two engines promise (issue 19). Work is
+// reads one, builds its network and checks it: the dense simulator, and the block and symmetric
+// engines where they apply, must all refuse it (std::invalid_argument) or both return the same
+// verdict, first violation and figures — the agreement the two engines promise (issue 19). Work is
 // bounded by the file size: networks and tables beyond kFuzzPairs are left to the CLI's limits,
 // which the catalogue test covers.
 #include <cstdint>
@@ -16,6 +16,7 @@
 #include "gen/topology.hpp"
 #include "verify/blocks.hpp"
 #include "verify/simulator.hpp"
+#include "verify/symmetric.hpp"
 
 namespace {
 
@@ -53,6 +54,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto dense = run(*t, f.schedule, netsched::Engine::Dense);
     if (!c.combining() && netsched::blocks_apply(f.schedule))
       same(dense, run(*t, f.schedule, netsched::Engine::Blocks));
+    if (!c.combining() && netsched::symmetric_applies(f.schedule))
+      same(dense, run(*t, f.schedule, netsched::Engine::Symmetric));
   } catch (const std::invalid_argument&) {
   }
   return 0;

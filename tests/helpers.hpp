@@ -2,12 +2,35 @@
 // Shared test helpers: structural checks every network must pass.
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <set>
 
 #include "core/schedule.hpp"
+#include "core/schedule_io.hpp"
 #include "gen/topology.hpp"
 
 namespace netsched::test {
+
+/// A fresh directory under the system temp directory, removed with everything in it.
+struct TempDir {
+  std::string path;
+  TempDir() {
+    std::string t = (std::filesystem::temp_directory_path() / "netsched-test.XXXXXX").string();
+    REQUIRE(mkdtemp(t.data()) != nullptr);
+    path = t;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path, ec);
+  }
+  std::string write(const std::string& name, const Schedule& s) const {
+    const std::string p = path + "/" + name;
+    std::ofstream(p) << schedule_to_json(s);
+    return p;
+  }
+};
 
 /// A hand-made one-port broadcast on ring(4) from node 0: step 0: 0->1; step 1: 1->2 and 0->3.
 inline Schedule ring4_broadcast() {

@@ -45,7 +45,7 @@ std::vector<std::uint64_t> disjoint_boxes(const Digits& d, const Selector& sel) 
 Plan make_plan(const Schedule& s, std::size_t last_step, std::size_t last_transfer) {
   Plan p;
   p.n = s.collective.nodes();
-  p.digits = s.digits.empty() ? Digits({static_cast<std::uint32_t>(p.n)}) : schedule_digits(s);
+  p.digits = box_digits(s);
   p.words = p.digits.words();
   p.steps = std::min(s.steps.size(), last_step + 1);
   for (std::size_t si = 0; si < p.steps; ++si) {

@@ -206,6 +206,18 @@ class Walker {
   std::vector<std::uint32_t> pending_to_;
 };
 
+/// What a share of the origin groups contributes: chunks carried per planned transfer (summed
+/// over its origins) and its first undelivered (origin, destination).
+struct BlockShare {
+  std::vector<std::uint64_t> counts;
+  std::optional<std::pair<std::uint32_t, std::uint32_t>> missing;
+};
+/// Walks the origin groups g (64 origins each) with g % parts == part. The shares of
+/// part = 0..parts-1, counts summed and the smallest missing pair taken, are the whole walk
+/// (the distributed check reduces them over MPI ranks).
+BlockShare walk_block_share(const Plan& plan, std::uint32_t part, std::uint32_t parts,
+                            unsigned threads = 0, const Progress& progress = {});
+
 /// The block engines' verdict from the chunks each planned transfer carries (summed over every
 /// origin) and the first undelivered (origin, destination): an empty payload before the first
 /// link or port violation, that violation, then delivery; figures as the dense simulator's.

@@ -73,6 +73,43 @@ CheckResult blocks_verdict(const Schedule& s, const Plan& plan, const LinkScan& 
   return r;
 }
 
+BlockShare walk_block_share(const Plan& plan, std::uint32_t part, std::uint32_t parts,
+                            unsigned threads, const Progress& progress) {
+  const std::uint32_t n = static_cast<std::uint32_t>(plan.n);
+  std::atomic<std::uint32_t> done{0};
+  std::mutex mu;
+  BlockShare share;
+  share.counts.assign(plan.step.size(), 0);
+  const std::uint32_t groups = (n + 63) / 64;
+  const std::uint32_t mine = groups / parts + (part < groups % parts ? 1 : 0);
+  struct Scratch {
+    Walker w;
+    std::optional<std::pair<std::uint32_t, std::uint32_t>> mine;  // (origin, destination)
+  };
+  auto group = [&](Scratch& scratch, std::uint64_t i) {
+    const auto g = static_cast<std::uint32_t>(part + i * parts);  // groups dealt round-robin
+    const std::uint32_t count = std::min<std::uint32_t>(64, n - 64 * g);
+    std::vector<std::uint32_t> origins(count);
+    for (std::uint32_t k = 0; k < count; ++k) origins[k] = 64 * g + k;
+    if (auto m = scratch.w.run(origins); m && (!scratch.mine || *m < *scratch.mine))
+      scratch.mine = m;
+    if (progress) progress(std::min<std::uint64_t>(mine, ++done), mine);
+  };
+  auto merge = [&](Scratch& scratch) {
+    std::lock_guard<std::mutex> lock(mu);
+    for (std::size_t g = 0; g < share.counts.size(); ++g) share.counts[g] += scratch.w.counts[g];
+    if (scratch.mine && (!share.missing || *scratch.mine < *share.missing))
+      share.missing = scratch.mine;
+  };
+  parallel_items(
+      mine, threads,
+      [&] {
+        return Scratch{Walker(plan), std::nullopt};
+      },
+      group, merge);
+  return share;
+}
+
 CheckResult simulate_blocks(const Network& t, const Schedule& s, unsigned threads,
                             const Progress& progress) {
   if (!blocks_apply(s))
@@ -82,37 +119,8 @@ CheckResult simulate_blocks(const Network& t, const Schedule& s, unsigned thread
   // walk then covers the transfers up to it (an empty payload before it comes first).
   const LinkScan scan = scan_links_and_ports(t, s);
   const Plan plan = make_plan(s, scan.last_step, scan.last_transfer);
-  const std::uint32_t n = static_cast<std::uint32_t>(plan.n);
-  std::atomic<std::uint32_t> done{0};
-  std::mutex mu;
-  std::vector<std::uint64_t> counts(plan.step.size(), 0);
-  std::optional<std::pair<std::uint32_t, std::uint32_t>> missing;  // (origin, destination)
-  const std::uint32_t groups = (n + 63) / 64;
-  struct Scratch {
-    Walker w;
-    std::optional<std::pair<std::uint32_t, std::uint32_t>> mine;  // (origin, destination)
-  };
-  auto group = [&](Scratch& scratch, std::uint64_t g64) {
-    const auto g = static_cast<std::uint32_t>(g64);
-    const std::uint32_t count = std::min<std::uint32_t>(64, n - 64 * g);
-    std::vector<std::uint32_t> origins(count);
-    for (std::uint32_t k = 0; k < count; ++k) origins[k] = 64 * g + k;
-    if (auto m = scratch.w.run(origins); m && (!scratch.mine || *m < *scratch.mine))
-      scratch.mine = m;
-    if (progress) progress(std::min<std::uint64_t>(n, 64 * std::uint64_t{++done}), n);
-  };
-  auto merge = [&](Scratch& scratch) {
-    std::lock_guard<std::mutex> lock(mu);
-    for (std::size_t g = 0; g < counts.size(); ++g) counts[g] += scratch.w.counts[g];
-    if (scratch.mine && (!missing || *scratch.mine < *missing)) missing = scratch.mine;
-  };
-  parallel_items(
-      groups, threads,
-      [&] {
-        return Scratch{Walker(plan), std::nullopt};
-      },
-      group, merge);
-  return blocks_verdict(s, plan, scan, counts, missing, Engine::Blocks);
+  const BlockShare all = walk_block_share(plan, 0, 1, threads, progress);
+  return blocks_verdict(s, plan, scan, all.counts, all.missing, Engine::Blocks);
 }
 
 }  // namespace netsched

@@ -268,18 +268,13 @@ class DenseRun {
 
 }  // namespace
 
-namespace {
+namespace {}  // namespace
 
-/// A schedule that breaks a step rule has no cost: how far an engine got before it stopped is
-/// an accident of its order of work, so every engine reports its figures as zero. A schedule
-/// that obeys every step rule and fails delivery only ran all its steps: its figures stand.
 CheckResult figures_by_rule(CheckResult r) {
   if (!r.ok() && r.violation() && r.violation()->rule != Rule::Delivery)
     r.steps = r.payload_sum = r.transfers = 0;
   return r;
 }
-
-}  // namespace
 
 CheckResult simulate(const Network& t, const Schedule& s, Engine engine,
                      const std::function<void(std::uint64_t, std::uint64_t)>& progress) {

@@ -57,6 +57,10 @@ struct CheckResult {
 };
 std::ostream& operator<<(std::ostream& os, const CheckResult& r);
 
+/// A schedule that breaks a step rule has no cost: every engine reports its figures as zero
+/// then (how far it got is an accident of its order of work); delivery failures keep them.
+CheckResult figures_by_rule(CheckResult r);
+
 /// Version string written into verification records.
 inline constexpr const char* kSimulatorVersion = "netsched-sim 1";
 

@@ -38,12 +38,12 @@ std::string selector_key(const Digits& d, const std::vector<TimeRange>& window,
 /// sorted by (from, to), and payloads named by canonical selector ids.
 class SymmetryIndex {
  public:
-  SymmetryIndex(const Schedule& s, const Digits& digits) : s_(s), digits_(digits) {
+  SymmetryIndex(const Schedule& s, const Digits& digits) : digits_(digits) {
     for (const Payload& p : s.payloads) {
       const auto [it, fresh] =
           ids_.try_emplace(selector_key(digits, p.select->acquired_in, p.select->dest_boxes),
                            static_cast<std::uint32_t>(ids_.size()));
-      if (fresh) distinct_.push_back(p.select ? &*p.select : nullptr);
+      if (fresh) distinct_.push_back(&*p.select);
       canon_.push_back(it->second);
     }
     for (std::size_t si = 0; si < s.steps.size(); ++si) {
@@ -63,12 +63,10 @@ class SymmetryIndex {
         if (keys[i].first == keys[i - 1].first)
           duplicate_ = "step " + std::to_string(si) + " has two transfers " +
                        std::to_string(keys[i].first >> 32) + " -> " +
-                       std::to_string(keys[i].first & 0xffffffffU);
+                       std::to_string(static_cast<std::uint32_t>(keys[i].first));
       keys_.push_back(std::move(keys));
     }
   }
-
-  std::uint64_t transfers() const { return from_.size(); }
 
   Invariance image_of(const SlicedDigitMap& sigma, unsigned threads) const {
     if (duplicate_) return {{}, *duplicate_ + ": transfers are not named by their ends"};
@@ -132,7 +130,6 @@ class SymmetryIndex {
     return here + "which carries another selector than the image of this one";
   }
 
-  const Schedule& s_;
   const Digits& digits_;
   std::unordered_map<std::string, std::uint32_t> ids_;
   std::vector<const Selector*> distinct_;  // per canonical id, one selector
@@ -141,11 +138,6 @@ class SymmetryIndex {
   std::vector<std::vector<std::pair<std::uint64_t, std::uint32_t>>> keys_;
   std::optional<std::string> duplicate_;
 };
-
-Digits digits_of(const Schedule& s) {
-  return s.digits.empty() ? Digits({static_cast<std::uint32_t>(s.collective.nodes())})
-                          : schedule_digits(s);
-}
 
 /// Whether f would merge two node orbits (ids out of range are left to the bijection check).
 template <class F>
@@ -211,7 +203,9 @@ OrbitWalk walk_orbits(const Plan& plan, UnionFind& nodes, UnionFind& transfers, 
   std::mutex mu;
   std::atomic<std::uint64_t> done{0};
   const std::uint64_t reps = nodes.sets;
-  for (const auto& [weight, members] : by_size) {
+  for (const auto& entry : by_size) {
+    const std::uint64_t weight = entry.first;
+    const std::vector<std::uint32_t>& members = entry.second;
     const std::uint64_t groups = (members.size() + 63) / 64;
     std::vector<std::uint64_t> counts(plan.step.size(), 0);
     struct Scratch {
@@ -304,7 +298,7 @@ CheckResult simulate_symmetric_with(const Network& t, const Schedule& s,
     throw std::invalid_argument("the symmetric checker numbers transfers in 32 bits");
   SymmetryUse local;
   SymmetryUse& u = use ? *use : local;
-  const Digits digits = digits_of(s);
+  const Digits digits = box_digits(s);
   const auto n = static_cast<std::uint32_t>(s.collective.nodes());
   UnionFind nodes(n), transfers(static_cast<std::uint32_t>(s.num_transfers()));
   merge_orbits(s, digits, generators, threads, nodes, transfers, u);

@@ -13,9 +13,9 @@
 // The digits of a serial id make every set of the algorithm a box: D(0) = the base's digits;
 // D(j) = [class] ++ X(j) [cluster] ++ X(j) [super-node] ++ (SN^j dimensions) [position], where
 // X(j) = C(j-1) ++ (base dimensions outside SN^j) and C(j) = [class] ++ X(j) ++ C(j-1) are the
-// digits of a level-j node's base copy. Which blocks a node holds is tracked exactly, per
-// (node, owner) bit, one cluster level at a time, so a transfer is made only when it carries
-// something.
+// digits of a level-j node's base copy. Which blocks a node holds is tracked exactly, as rules
+// composed stage by stage (no N x N table; only each inner exchange's n_c x n_c start), so a
+// transfer is made only when it carries something. Equal selectors are stored once.
 #include <functional>
 
 #include "core/parallel.hpp"

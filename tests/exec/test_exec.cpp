@@ -23,6 +23,7 @@
 #include "verify/simulator.hpp"
 
 using namespace netsched;
+using netsched::test::TempDir;
 
 namespace {
 
@@ -62,24 +63,6 @@ std::vector<std::pair<std::string, Schedule>> every_generated(
   }
   return out;
 }
-
-struct TempDir {
-  std::string path;
-  TempDir() {
-    std::string t = (std::filesystem::temp_directory_path() / "netsched-exec-test.XXXXXX").string();
-    REQUIRE(mkdtemp(t.data()) != nullptr);
-    path = t;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path, ec);
-  }
-  std::string write(const std::string& name, const Schedule& s) const {
-    const std::string p = path + "/" + name;
-    std::ofstream(p) << schedule_to_json(s);
-    return p;
-  }
-};
 
 }  // namespace
 
