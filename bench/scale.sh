@@ -31,3 +31,5 @@ root=(); [ "$(id -u)" = 0 ] && root=(--allow-run-as-root)
 for np in 1 2; do
   /usr/bin/time -f "    $np rank(s): %e s wall" mpirun "${root[@]}" --oversubscribe -np $np "$mpi" "$out/h43.json" | sed -n 2p
 done
+echo "== 4. the packed exchange on the 100,000-node torus(50,50,40) (translation form), generated and checked by symmetry"
+t "$ns" gen 'torus(50,50,40)' total-exchange --algorithm packed --check-only | head -2

@@ -73,7 +73,7 @@ class HdnExchange {
   /// owner b.
   std::size_t run(std::size_t j, const Embed& embed, const DigitMap& own, const Holds& holds,
                   const std::vector<TimeRange>& window, std::size_t first) {
-    if (j == 0) return packed_product_exchange(h_.base(), embed, own, holds, window, s_, first);
+    if (j == 0) return packed_product_exchange(h_.base(), embed, own, &holds, window, s_, first);
     const Level level(h_, j);
     const Digits& dj = digits_.at[j];
     const DigitMap collected = collected_map(j);

@@ -51,7 +51,9 @@ void add_selector_transfer(Schedule& s, std::size_t step, std::uint32_t from, st
                            Selector sel);
 
 /// Dimension-ordered packed exchange inside one copy of the product `p`: local node b (a base id)
-/// is global node embed(b), holds(b, w) says b starts with a block for owner w, and owner w
+/// is global node embed(b), (*holds)(b, w) says b starts with a block for owner w (nullptr:
+/// every node holds a block for every other owner, and every factor is a ring or complete —
+/// then node 0's blocks stand for all by translation, O(N) memory), and owner w
 /// collects the destinations owners.apply_point(w) (a box of the schedule's digits). In
 /// dimension d each node sends along its line the blocks whose owner agrees with it on
 /// dimensions < d and differs in d: directly for complete factors (and rings of at most 3),
@@ -65,9 +67,13 @@ void add_selector_transfer(Schedule& s, std::size_t step, std::uint32_t from, st
 /// at `first`; returns the number of steps the exchange takes (the same for every copy).
 std::size_t packed_product_exchange(const Product& p,
                                     const std::function<std::uint32_t(std::uint64_t)>& embed,
-                                    const DigitMap& owners, const Holds& holds,
+                                    const DigitMap& owners, const Holds* holds,
                                     const std::vector<TimeRange>& window, Schedule& s,
                                     std::size_t first);
+
+/// Whether the translation form applies to a plain exchange on `p` (rings and complete
+/// factors only).
+bool translation_invariant(const Product& p);
 
 /// Steps of packed_product_exchange on `p` (sum over factors: m-1, or 2(m-1) for paths).
 std::size_t packed_exchange_steps(const Product& p);

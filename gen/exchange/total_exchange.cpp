@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "core/structure.hpp"
 #include "gen/exchange/packed.hpp"
 #include "gen/topo/dualcube.hpp"
 #include "gen/topo/hdn.hpp"
@@ -69,15 +70,23 @@ Schedule make_total_exchange(const Network& t, const std::string& algorithm) {
 Schedule packed_total_exchange(const Network& t) {
   const auto& p = dynamic_cast<const Product&>(t);
   const std::uint64_t n = p.num_nodes();
-  if (n > 4096)
+  const bool translated = translation_invariant(p);
+  if (!translated && n > kPackedTableMaxNodes)
     throw std::invalid_argument(
-        "the packed exchange generator tracks blocks per node pair; at most 4096 nodes for now");
+        "the packed exchange on a product with path factors tracks blocks per node pair: at "
+        "most " +
+        std::to_string(kPackedTableMaxNodes) + " nodes (rings and complete factors: no limit)");
+  if (n * packed_exchange_steps(p) > kMaxTransfers)
+    throw std::invalid_argument("the packed exchange on " + std::to_string(n) +
+                                " nodes would have over kMaxTransfers = 2^28 transfers");
   Schedule s = empty_exchange(t, "packed");
   const Digits digits = product_digits(p);
   s.digits = digits.radix();
+  const Holds all_but_self = [](std::uint64_t y, std::uint64_t z) { return y != z; };
   packed_product_exchange(
       p, [](std::uint64_t b) { return static_cast<std::uint32_t>(b); }, DigitMap::identity(digits),
-      [](std::uint64_t y, std::uint64_t z) { return y != z; }, {{0, 0}}, s, 0);
+      translated ? nullptr : &all_but_self, {{0, 0}}, s, 0);
+  share_equal_payloads(s);
   return s;
 }
 

@@ -23,6 +23,10 @@ using FactorExchange = std::vector<std::vector<FactorHop>>;
 /// take exactly AS(factor) steps; paths take n(n-1) (valid, not optimal).
 FactorExchange factor_total_exchange(const Factor& f);
 
+/// The packed exchange on a product with path factors keeps an N x N table of who holds what:
+/// at most this many nodes (rings and complete factors need none: translation symmetry).
+inline constexpr std::uint64_t kPackedTableMaxNodes = 4096;
+
 /// The greedy unit-message exchange keeps N^2 distances and N^2 messages: at most this many
 /// nodes.
 inline constexpr std::uint64_t kGreedyExchangeMaxNodes = 1024;
