@@ -12,7 +12,7 @@ NETSCHED = $(BUILD)/app/netsched
 RC_LONG ?= max_success=2000
 RC_ASAN ?= max_success=15 max_discard_ratio=100
 
-.PHONY: all deps configure build demo test props-long bench claims claims-doc optimum-doc pictures-doc engines-doc clean \
+.PHONY: all deps configure build demo test props-long bench bench-scale claims claims-doc optimum-doc pictures-doc engines-doc clean \
         format format-check tidy test-asan fuzz-build fuzz fuzz-smoke
 
 all: build
@@ -60,6 +60,12 @@ optimum-doc: build
 
 bench: build
 	@bench/run.sh $(NETSCHED)
+
+# Scale (bench/README.md item 12): 129,600- and 810,000-node HDN exchanges by symmetry, the full
+# block walk on MPI ranks, a 100,000-node torus; about 15 minutes (--no-full skips the 9-minute
+# full walk).
+bench-scale: build
+	@bench/scale.sh $(NETSCHED)
 
 # The style as tooling: .clang-format over every C++ file (format rewrites, format-check fails
 # on any difference) and .clang-tidy over the libraries and the CLI (names, function size, magic

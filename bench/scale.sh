@@ -2,10 +2,12 @@
 # Scale (docs/cli.md "verify"; ARCHITECTURE.md "Verification by symmetry"), side by side:
 #  1. the 129,600-node HDN total exchange hdn(torus(2,3,5), sn=[{2},{0}]) (Table 1): gen
 #     (generate, check, write), then verify of the same file with the symmetric walk and with the
-#     full block walk (the baseline; it needs --engine blocks and may take ~10 min);
+#     full block walk on 2 MPI ranks (the baseline, ~9 min; --no-full skips it);
 #  2. the 810,000-node HDN total exchange hdn(torus(2,3,5), sn=[{0},{0}]) (6.6e11 messages)
 #     generated and checked by symmetry in one process (gen --check-only: the file would exceed
-#     the 512 MiB file limit).
+#     the 512 MiB file limit);
+#  3. netsched-verify-mpi on 1 and 2 ranks (1 thread each) on the 43,200-node exchange;
+#  4. the packed exchange on the 100,000-node torus(50,50,40), translation form, by symmetry.
 # Wall time and peak memory from /usr/bin/time. Usage: bench/scale.sh [build/app/netsched] [--no-full]
 set -euo pipefail
 ns=${1:-build/app/netsched}
@@ -18,16 +20,17 @@ t "$ns" gen 'hdn(torus(2,3,5), sn=[{2},{0}])' total-exchange -o "$out/h129.json"
 echo "    file: $(stat -c %s "$out/h129.json") bytes"
 echo "  verify --engine symmetric:"
 t "$ns" verify "$out/h129.json" --engine symmetric | sed -n 2,3p
+mpi=$(dirname "$ns")/netsched-verify-mpi
+root=(); [ "$(id -u)" = 0 ] && root=(--allow-run-as-root)
 if [ "$full" != "--no-full" ]; then
-  echo "  verify --engine blocks (full walk, the baseline):"
-  t "$ns" verify "$out/h129.json" --engine blocks | sed -n 2p || echo "    refused: over kBlocksMaxWork (N x ceil(N/64) x (steps+1) > 2^33)"
+  # the serial block engine refuses this file (N x ceil(N/64) x (steps+1) > 2^33); 2 ranks halve it
+  echo "  the full block walk on 2 MPI ranks (the baseline, ~9 min):"
+  t mpirun "${root[@]}" -np 2 "$mpi" "$out/h129.json" | sed -n 2p
 fi
 echo "== 2. 810,000-node HDN total exchange, generated and checked by symmetry"
 t "$ns" gen 'hdn(torus(2,3,5), sn=[{0},{0}])' total-exchange --check-only | head -3
 echo "== 3. the distributed block check: 1 and 2 MPI ranks (1 thread each) on the 43,200-node HDN exchange"
 "$ns" gen 'hdn(torus(2,3,5), sn=[{2},{0,1}])' total-exchange -o "$out/h43.json" | head -1
-mpi=$(dirname "$ns")/netsched-verify-mpi
-root=(); [ "$(id -u)" = 0 ] && root=(--allow-run-as-root)
 for np in 1 2; do
   /usr/bin/time -f "    $np rank(s): %e s wall" mpirun "${root[@]}" --oversubscribe -np $np "$mpi" "$out/h43.json" | sed -n 2p
 done
