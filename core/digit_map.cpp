@@ -77,11 +77,6 @@ std::uint64_t DigitMap::map_point(std::uint64_t v) const {
   return out;
 }
 
-bool DigitMap::is_bijection() const {
-  return from_ == to_ && std::all_of(rules_.begin(), rules_.end(),
-                                     [](const Rule& r) { return r.kind == Rule::Kind::Copy; });
-}
-
 DigitBox DigitMap::apply(const DigitBox& b) const {
   DigitBox out = full_box(to_);
   auto allow = [&](std::size_t t, std::uint32_t value) {

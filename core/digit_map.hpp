@@ -35,9 +35,6 @@ class DigitMap {
   DigitBox apply(const DigitBox& b) const;
   /// The id f(v) of a map whose rules are all Copy or Const.
   std::uint64_t map_point(std::uint64_t v) const;
-  /// Whether the map is a bijection of ids: same digits, every rule a Copy (sources are then
-  /// a permutation of the digits, and every value map a permutation).
-  bool is_bijection() const;
   DigitBox apply_point(std::uint64_t v) const { return apply(point_box(from_, v)); }
   /// `next` after this.
   DigitMap then(const DigitMap& next) const;
