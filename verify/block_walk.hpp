@@ -212,9 +212,14 @@ struct BlockShare {
   std::vector<std::uint64_t> counts;
   std::optional<std::pair<std::uint32_t, std::uint32_t>> missing;
 };
-/// Walks the origin groups g (64 origins each) with g % parts == part. The shares of
-/// part = 0..parts-1, counts summed and the smallest missing pair taken, are the whole walk
-/// (the distributed check reduces them over MPI ranks).
+/// Walks `origins` (increasing) in groups of 64 consecutive entries, the groups g with
+/// g % parts == part; progress counts origins walked.
+BlockShare walk_origins(const Plan& plan, const std::vector<std::uint32_t>& origins,
+                        std::uint32_t part, std::uint32_t parts, unsigned threads = 0,
+                        const Progress& progress = {});
+/// walk_origins over every origin: the origin groups g (64 origins each) with g % parts == part.
+/// The shares of part = 0..parts-1, counts summed and the smallest missing pair taken, are the
+/// whole walk (the distributed check reduces them over MPI ranks).
 BlockShare walk_block_share(const Plan& plan, std::uint32_t part, std::uint32_t parts,
                             unsigned threads = 0, const Progress& progress = {});
 

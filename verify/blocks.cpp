@@ -4,6 +4,7 @@
 #include <atomic>
 #include <bit>
 #include <mutex>
+#include <numeric>
 
 #include "core/parallel.hpp"
 #include "verify/block_walk.hpp"
@@ -73,27 +74,28 @@ CheckResult blocks_verdict(const Schedule& s, const Plan& plan, const LinkScan& 
   return r;
 }
 
-BlockShare walk_block_share(const Plan& plan, std::uint32_t part, std::uint32_t parts,
-                            unsigned threads, const Progress& progress) {
-  const std::uint32_t n = static_cast<std::uint32_t>(plan.n);
-  std::atomic<std::uint32_t> done{0};
+BlockShare walk_origins(const Plan& plan, const std::vector<std::uint32_t>& origins,
+                        std::uint32_t part, std::uint32_t parts, unsigned threads,
+                        const Progress& progress) {
+  std::atomic<std::uint64_t> done{0};
   std::mutex mu;
   BlockShare share;
   share.counts.assign(plan.step.size(), 0);
-  const std::uint32_t groups = (n + 63) / 64;
-  const std::uint32_t mine = groups / parts + (part < groups % parts ? 1 : 0);
+  const std::uint64_t groups = (origins.size() + 63) / 64;
+  const std::uint64_t mine = groups / parts + (part < groups % parts ? 1 : 0);
+  const std::uint64_t total = std::min<std::uint64_t>(origins.size(), mine * 64);
   struct Scratch {
     Walker w;
     std::optional<std::pair<std::uint32_t, std::uint32_t>> mine;  // (origin, destination)
   };
   auto group = [&](Scratch& scratch, std::uint64_t i) {
-    const auto g = static_cast<std::uint32_t>(part + i * parts);  // groups dealt round-robin
-    const std::uint32_t count = std::min<std::uint32_t>(64, n - 64 * g);
-    std::vector<std::uint32_t> origins(count);
-    for (std::uint32_t k = 0; k < count; ++k) origins[k] = 64 * g + k;
-    if (auto m = scratch.w.run(origins); m && (!scratch.mine || *m < *scratch.mine))
-      scratch.mine = m;
-    if (progress) progress(std::min<std::uint64_t>(mine, ++done), mine);
+    const std::uint64_t g = part + i * parts;  // groups dealt round-robin
+    const auto b = origins.begin() + static_cast<std::ptrdiff_t>(64 * g);
+    const std::vector<std::uint32_t> some(
+        b, b + static_cast<std::ptrdiff_t>(std::min<std::uint64_t>(64, origins.size() - 64 * g)));
+    if (auto m = scratch.w.run(some); m && (!scratch.mine || *m < *scratch.mine)) scratch.mine = m;
+    done += some.size();
+    if (progress) progress(std::min(total, done.load()), total);
   };
   auto merge = [&](Scratch& scratch) {
     std::lock_guard<std::mutex> lock(mu);
@@ -108,6 +110,13 @@ BlockShare walk_block_share(const Plan& plan, std::uint32_t part, std::uint32_t 
       },
       group, merge);
   return share;
+}
+
+BlockShare walk_block_share(const Plan& plan, std::uint32_t part, std::uint32_t parts,
+                            unsigned threads, const Progress& progress) {
+  std::vector<std::uint32_t> all(plan.n);
+  std::iota(all.begin(), all.end(), 0U);
+  return walk_origins(plan, all, part, parts, threads, progress);
 }
 
 CheckResult simulate_blocks(const Network& t, const Schedule& s, unsigned threads,

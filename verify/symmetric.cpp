@@ -4,7 +4,6 @@
 
 #include <atomic>
 #include <map>
-#include <mutex>
 #include <unordered_map>
 
 #include "core/automorphism.hpp"
@@ -200,39 +199,12 @@ OrbitWalk walk_orbits(const Plan& plan, UnionFind& nodes, UnionFind& transfers, 
     if (size[v]) by_size[size[v]].push_back(v);
   std::vector<unsigned __int128> weighted(plan.step.size(), 0);
   OrbitWalk out;
-  std::mutex mu;
-  std::atomic<std::uint64_t> done{0};
-  const std::uint64_t reps = nodes.sets;
-  for (const auto& entry : by_size) {
-    const std::uint64_t weight = entry.first;
-    const std::vector<std::uint32_t>& members = entry.second;
-    const std::uint64_t groups = (members.size() + 63) / 64;
-    std::vector<std::uint64_t> counts(plan.step.size(), 0);
-    struct Scratch {
-      Walker w;
-      std::optional<std::pair<std::uint32_t, std::uint32_t>> mine;
-    };
-    parallel_items(
-        groups, threads,
-        [&] {
-          return Scratch{Walker(plan), std::nullopt};
-        },
-        [&](Scratch& sc, std::uint64_t g) {
-          const auto b = members.begin() + static_cast<std::ptrdiff_t>(64 * g);
-          const std::vector<std::uint32_t> origins(
-              b, b + static_cast<std::ptrdiff_t>(
-                         std::min<std::uint64_t>(64, members.size() - 64 * g)));
-          if (auto m = sc.w.run(origins); m && (!sc.mine || *m < *sc.mine)) sc.mine = m;
-          done += origins.size();
-          if (progress) progress(done.load(), reps);
-        },
-        [&](Scratch& sc) {
-          std::lock_guard<std::mutex> lock(mu);
-          for (std::size_t g = 0; g < counts.size(); ++g) counts[g] += sc.w.counts[g];
-          if (sc.mine && (!out.missing || *sc.mine < *out.missing)) out.missing = sc.mine;
-        });
-    for (std::size_t g = 0; g < counts.size(); ++g)
-      weighted[g] += static_cast<unsigned __int128>(counts[g]) * weight;
+  for (const auto& entry : by_size) {  // one walk per orbit size: its representatives' weight
+    const BlockShare share = walk_origins(plan, entry.second, 0, 1, threads, progress);
+    for (std::size_t g = 0; g < share.counts.size(); ++g)
+      weighted[g] += static_cast<unsigned __int128>(share.counts[g]) * entry.first;
+    if (share.missing && (!out.missing || *share.missing < *out.missing))
+      out.missing = share.missing;
   }
   std::vector<unsigned __int128> orbit_sum(plan.step.size(), 0);
   std::vector<std::uint64_t> orbit_size(plan.step.size(), 0);
