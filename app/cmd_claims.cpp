@@ -49,7 +49,7 @@ Run add_claims(CLI::App& app) {
       progress("claims " + c.id, done++, all.size());
       claims::Result r;
       try {
-        r = c.check();
+        r = claims::evaluate(c);
       } catch (const std::exception& e) {
         throw std::logic_error("claim " + c.id + " could not be evaluated: " + e.what());
       }

@@ -2,6 +2,11 @@
 /// The claims registry: every numbered claim of the five papers as an executable check with a
 /// verdict and its evidence. It sits above gen/ and verify/ (it runs generators and checks
 /// their output), so that the checkers themselves never call a generator.
+///
+/// A verdict is not written into the code: a check collects observations — what the paper
+/// prints for an instance next to what netsched measured there (or what the paper prints at
+/// another place) — and `verdict_of` turns them into the verdict. Changing a printed value
+/// changes the verdict (tests/claims/test_judge.cpp flips every recorded comparison).
 #include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -11,14 +16,47 @@
 
 namespace netsched::claims {
 
-enum class Verdict { Holds, Fails, Inconsistent, NotCheckable, Pending };
+enum class Verdict { Holds, Fails, Inconsistent, Unproven, NotCheckable };
 std::string to_string(Verdict v);
 std::optional<Verdict> verdict_from_name(const std::string& s);
 
+/// How the measured value must relate to the printed one for the statement to hold.
+enum class Relation {
+  Equal,   ///< an exact count, formula or table entry
+  AtMost,  ///< an upper bound: measured <= printed
+  AtLeast  ///< a lower bound: measured >= printed
+};
+
+/// What the printed values are compared with, and so which verdicts a comparison can give.
+enum class Basis {
+  Measured,  ///< netsched's measurement: HOLDS or FAILS
+  OneSided,  ///< only one side is established (a bound met, its tightness open): UNPROVEN or FAILS
+  TwoPrintings,  ///< the same quantity printed at another place: HOLDS or INCONSISTENT
+};
+
+/// One instance of a claim: the printed statement's value and the value it is compared with.
+struct Observation {
+  std::string instance;  ///< the paper's notation and the spec, e.g. "F_5 = dualcube(3)"
+  std::string quantity;  ///< "nodes", "diameter", "payload sum", ...
+  double printed = 0;    ///< the printed statement evaluated here (formula or printed number)
+  double measured = 0;   ///< netsched's value, or (TwoPrintings) the value printed elsewhere
+  Relation relation = Relation::Equal;
+  std::optional<double> corrected;  ///< the corrected statement's value, where one is proposed
+  std::string command;              ///< the netsched command that recomputes `measured`
+};
+
+struct Comparison {
+  Basis basis = Basis::Measured;
+  std::string other_place;  ///< TwoPrintings: where the value compared with is printed
+  std::vector<Observation> observations;
+};
+
 struct Result {
-  Verdict verdict = Verdict::Pending;
+  Verdict verdict = Verdict::NotCheckable;
   std::string evidence;   ///< how it was established, with the witness where it fails
-  std::string corrected;  ///< the corrected formula, where the check finds one
+  std::string corrected;  ///< the corrected statement, where the check finds one
+  std::optional<Comparison> comparison;  ///< the observations the verdict was computed from
+  std::string rerun;                     ///< the command that re-runs the witness
 };
 
 struct Claim {
@@ -32,6 +70,9 @@ struct Claim {
 
 /// Every claim, in registry order.
 std::vector<Claim> all_claims();
+/// Runs a claim's check; fills in the re-run command where the check names none. A logic_error
+/// if the verdict is not its comparison's (INCONSISTENT and UNPROVEN exist only as comparisons).
+Result evaluate(const Claim& c);
 
 // One function per paper (claims/<paper>.cpp).
 void add_hdn2012(std::vector<Claim>& out);
@@ -40,17 +81,43 @@ void add_dualcube(std::vector<Claim>& out);
 void add_rhfc(std::vector<Claim>& out);
 void add_dimakopoulos(std::vector<Claim>& out);
 
-/// A claim's outcome as JSON: id, source, statement, instances, verdict, evidence, corrected.
+/// A claim's outcome as JSON: id, source, statement, instances, verdict, evidence, corrected,
+/// rerun and the observations.
 nlohmann::json to_json(const Claim& c, const Result& r);
 /// The errata report (docs/CLAIMS.md) from evaluated claims.
 std::string to_markdown(const std::vector<std::pair<Claim, Result>>& results);
 
-// ---- helpers for the paper files ----
+// ---- the verdict of a comparison (claims/judge.cpp) ----
+/// Whether one observation satisfies its relation (equal within 1e-9 relative).
+bool satisfied(const Observation& o);
+/// The verdict the observations give: Measured: HOLDS if all satisfied, else FAILS; OneSided:
+/// UNPROVEN if all satisfied, else FAILS; TwoPrintings: HOLDS if all equal, else INCONSISTENT.
+/// No observations: NOT-CHECKABLE.
+Verdict verdict_of(const Comparison& c);
+/// A result computed from `c`: the verdict by verdict_of, the evidence the tally (or the first
+/// observation that breaks the statement, with where printed and measured differ) followed by
+/// `context` (how the values were obtained, the convention used). `corrected`, when given, must
+/// hold on every observation that carries a corrected value (a logic_error otherwise).
+Result judged(Comparison c, const std::string& context, std::string corrected = {});
+/// "witness INSTANCE: QUANTITY printed P, measured M" for the first observation that breaks the
+/// statement; empty when none does.
+std::string witness_of(const Result& r);
+/// Shorthands for the common kinds.
+Result measured(std::vector<Observation> obs, const std::string& context,
+                std::string corrected = {});
+Result two_printings(const std::string& other_place, std::vector<Observation> obs,
+                     const std::string& context);
+
+// ---- verdicts without a comparison ----
+/// A qualitative statement established on the listed instances (or a witness found: a check
+/// returns fails only on the path where it found one).
 Result holds(std::string evidence);
 Result fails(std::string evidence, std::string corrected = {});
-Result inconsistent(std::string evidence);
-Result pending(std::string why);
+/// The check was not possible; `why` says what stopped it.
+Result not_checkable(std::string why);
 /// Formats a number without trailing zeros.
 std::string num(double v);
+/// The netsched command that prints the facts of a spec (sizes, degree, distances).
+std::string info_command(const std::string& spec);
 
 }  // namespace netsched::claims

@@ -42,7 +42,7 @@ Claim claim_dim_lower_bound() {
                 return fails(std::string("witness ") + spec + ": a checked schedule with " +
                              std::to_string(as - 1) + " < AS(G) steps");
               if (r.answer == Feasibility::Unknown)
-                return pending(std::string("z3 answered unknown on ") + spec);
+                return not_checkable(std::string("z3 answered unknown on ") + spec);
               tally += (tally.empty() ? "" : ", ") + std::string(spec) + " (AS " +
                        num(j["average_status"].get<double>()) + ")";
             }

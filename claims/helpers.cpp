@@ -6,6 +6,7 @@
 #include "analysis/info.hpp"
 #include "gen/route/router.hpp"
 #include "papers/papers.hpp"
+#include "verify/smt_bisection.hpp"
 
 namespace netsched::claims {
 namespace {
@@ -34,6 +35,34 @@ double paper_value(const std::string& spec, const std::string& property,
     if (f["property"] == property && f["source"].get<std::string>().rfind(source, 0) == 0)
       return f["value"].get<double>();
   throw std::logic_error("no paper fact " + property + " from " + source + " for " + spec);
+}
+
+Observation info_observation(const std::string& instance, const std::string& spec,
+                             const std::string& field, double printed) {
+  return {instance,        field, printed,           info_of(spec)[field].get<double>(),
+          Relation::Equal, {},    info_command(spec)};
+}
+
+Comparison bisection_comparison(const std::vector<std::pair<std::string, std::string>>& instances,
+                                const std::function<double(double)>& printed, std::string& tally) {
+  Comparison c;
+  for (const auto& [instance, spec] : instances) {
+    const auto t = build_topology(spec);
+    const Bisection b = bisection_width(*t);
+    const double n = static_cast<double>(t->num_nodes());
+    const bool exact = b.result == Bisection::Kind::Exact;
+    if (!exact) c.basis = Basis::OneSided;
+    c.observations.push_back({instance,
+                              exact ? "bisection width (exact)" : "smallest balanced cut found",
+                              printed(n),
+                              static_cast<double>(b.width),
+                              exact ? Relation::Equal : Relation::AtLeast,
+                              {},
+                              "netsched prove bisection '" + spec + "' --json"});
+    tally += (tally.empty() ? "" : ", ") + spec + ": " + std::to_string(b.width) +
+             (exact ? " (exact, Z3 Optimize)" : " (a cut found by local search, re-counted)");
+  }
+  return c;
 }
 
 std::uint64_t nodes_of(const std::string& spec) { return build_topology(spec)->num_nodes(); }

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "analysis/verification.hpp"
+#include "claims/claims.hpp"
 #include "verify/route_sweep.hpp"
 
 namespace netsched::claims {
@@ -15,6 +16,16 @@ const nlohmann::json& info_of(const std::string& spec);
 /// What the papers' formula gives for `property` of `spec` (the papers/ layer's fact, as `info`
 /// reports it), from the fact whose source starts with `source`; throws std::logic_error if none.
 double paper_value(const std::string& spec, const std::string& property, const std::string& source);
+/// An observation of an `info --json` field of `spec` against the printed value (the command
+/// that recomputes it is `netsched info SPEC --json`).
+Observation info_observation(const std::string& instance, const std::string& spec,
+                             const std::string& field, double printed);
+/// Observations of the balanced cuts of `specs` against `printed(N)`: exact widths (Z3) where
+/// the network is small enough, else the smallest cut local search finds, which can refute the
+/// printed width (fewer links) but not prove it. The basis is OneSided if any width is a search
+/// result. `tally` receives how each was obtained.
+Comparison bisection_comparison(const std::vector<std::pair<std::string, std::string>>& instances,
+                                const std::function<double(double)>& printed, std::string& tally);
 /// Node count only (no distances).
 std::uint64_t nodes_of(const std::string& spec);
 /// The all-pairs route sweep of the family's default router (or `algorithm`), once per run.

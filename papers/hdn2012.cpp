@@ -133,13 +133,26 @@ PaperBound routing_bound(const Hdn& h) {
                     kPaper + " Theorem 2", std::nullopt};
 }
 
-PaperBound broadcast_bound(const Hdn& h, std::uint64_t root) {
+std::pair<std::uint64_t, std::vector<std::uint64_t>> broadcast_times(const Hdn& h,
+                                                                     std::uint64_t root) {
   const std::uint64_t b0 = h.split(h.k(), root).second;
   std::vector<std::uint64_t> tsn;
   for (std::size_t i = 1; i <= h.k(); ++i)
     tsn.push_back(broadcast_time(h.base(), h.level(i).dims, b0));
+  return {broadcast_time(h.base(), all_dims(h.base()), b0), tsn};
+}
+
+std::int64_t theorem3_recurrence(std::uint64_t tb, const std::vector<std::uint64_t>& tsn) {
+  const auto t = [&](std::size_t i) { return static_cast<std::int64_t>(tsn.at(i - 1)); };
+  std::int64_t tk = 2 * (static_cast<std::int64_t>(tb) - t(1)) + 2;
+  for (std::size_t k = 2; k <= tsn.size(); ++k) tk = t(k - 1) + 2 * tk + 2;
+  return t(tsn.size()) + tk;
+}
+
+PaperBound broadcast_bound(const Hdn& h, std::uint64_t root) {
+  const auto [tb, tsn] = broadcast_times(h, root);
   return PaperBound{
-      at_least_zero(recursion(broadcast_time(h.base(), all_dims(h.base()), b0), tsn)),
+      at_least_zero(recursion(tb, tsn)),
       "2^k T(B) - sum_i 2^i T(SN^(k-i)) + 2^(k+1) - 2, T(X) = sum of factor broadcast "
       "times",
       kPaper + " Theorem 3", std::nullopt};

@@ -36,6 +36,13 @@ std::vector<PaperFact> table2_facts(const Network& t);
 PaperBound routing_bound(const Hdn& h);
 /// Theorem 3: Algorithm 2's one-port broadcast steps from `root`.
 PaperBound broadcast_bound(const Hdn& h, std::uint64_t root);
+/// The broadcast times Theorem 3 is evaluated with: T(B), then T(SN^1)..T(SN^k) (sums of the
+/// factors' one-port broadcast times from the root's coordinates).
+std::pair<std::uint64_t, std::vector<std::uint64_t>> broadcast_times(const Hdn& h,
+                                                                     std::uint64_t root);
+/// Theorem 3's proof as printed: T(SN^k) + T_k with T_1 = 2(T(B) - T(SN^1)) + 2 and
+/// T_k = T(SN^(k-1)) + 2 T_(k-1) + 2 (the recurrence taken with equality).
+std::int64_t theorem3_recurrence(std::uint64_t tb, const std::vector<std::uint64_t>& tsn);
 /// §5 broadcast(SN) on a product: dimension by dimension.
 PaperBound product_broadcast_bound(const Product& p, std::uint64_t root);
 /// Theorem 3 with k = 1, s_1 = 1 on a dualcube (an RDN over an (r-1)-cube).

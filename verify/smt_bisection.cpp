@@ -8,6 +8,8 @@
 
 #include <chrono>
 
+#include "verify/cut_search.hpp"
+
 namespace netsched {
 
 std::string to_string(Bisection::Kind k) {
@@ -37,11 +39,16 @@ Bisection bisection_width(const Network& t, unsigned timeout_ms) {
   const auto t0 = std::chrono::steady_clock::now();
   const std::uint64_t n = t.num_nodes();
   Bisection out;
-  // the id halves: an explicit cut, the answer for large networks
-  out.side.assign(n, 0);
-  for (std::uint64_t v = n / 2; v < n; ++v) out.side[v] = 1;
-  out.width = cut_size(t, out.side);
   out.result = Bisection::Kind::UpperBound;
+  if (n > kMaxExactBisection && n <= kMaxCutSearchNodes) {  // the best cut local search finds
+    auto cut = search_balanced_cut(Csr(t));
+    out.width = cut.width;
+    out.side = std::move(cut.side);
+  } else {  // the id halves: Z3's fallback if it gives up
+    out.side.assign(n, 0);
+    for (std::uint64_t v = n / 2; v < n; ++v) out.side[v] = 1;
+    out.width = cut_size(t, out.side);
+  }
   if (n <= kMaxExactBisection && n >= 2) {
     z3::context ctx;
     z3::optimize opt(ctx);

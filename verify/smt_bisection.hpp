@@ -1,7 +1,7 @@
 #pragma once
 /// Bisection width: the fewest links whose removal splits the nodes into two halves (sizes
 /// floor(N/2) and ceil(N/2)). Exact by Z3 Optimize on small networks, with the witness cut;
-/// larger ones get an upper bound from explicit cuts.
+/// larger ones get an upper bound from the best cut a local search finds.
 #include <string>
 #include <vector>
 
@@ -22,9 +22,12 @@ struct Bisection {
 
 /// Nodes up to which Z3 Optimize is asked for the exact width.
 inline constexpr std::uint64_t kMaxExactBisection = 64;
+/// Nodes up to which a local search looks for a small cut (beyond: the id halves only).
+inline constexpr std::uint64_t kMaxCutSearchNodes = std::uint64_t{1} << 20;
 
 /// Exact for at most kMaxExactBisection nodes (unless Z3 gives up: "unknown" with the best cut
-/// it had), otherwise "upper_bound" from the cut of the id halves.
+/// it had), otherwise "upper_bound": up to kMaxCutSearchNodes the smallest balanced cut a local
+/// search finds (verify/cut_search.hpp), re-counted; beyond, the cut of the id halves.
 Bisection bisection_width(const Network& t, unsigned timeout_ms = kDefaultSolverTimeoutMs);
 
 std::string to_string(Bisection::Kind k);

@@ -44,6 +44,14 @@ struct DualcubeMatmulLayout {
 /// Algorithm 7 (gen/combine/dualcube_matmul.cpp); `loop_ends` receives the number of steps
 /// after each of the four "for" loops.
 Schedule dualcube_matmul(const Network& t, std::vector<std::size_t>* loop_ends = nullptr);
+/// One copy of Algorithm 7: a register value from `source` to `destination` along §5.3's route.
+struct MatmulCopy {
+  std::uint32_t source, destination, hops;  ///< hops: the length of §5.3's route
+};
+/// The copies Algorithm 7's four loops make: [loop][iteration l] -> copies (loop 1 copies R_A
+/// and R_B together, as one message).
+using MatmulCopies = std::vector<std::vector<std::vector<MatmulCopy>>>;
+MatmulCopies dualcube_matmul_copies(const Network& t);
 
 /// Algorithm 6, w = v M from `source` (gen/combine/dualcube_vecmat.cpp).
 Schedule dualcube_vecmat(const Network& t, NodeId source);

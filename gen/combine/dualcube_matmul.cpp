@@ -13,6 +13,7 @@
 // in the cluster until the two fields agree, cross edge, route in the cluster to the
 // destination's field, cross edge (§5.3, at most 2r+1 hops). Each loop iteration's copies are
 // routed store-and-forward (gen/combine/routed.hpp); the multiplication is a local step.
+#include <array>
 #include <bit>
 #include <stdexcept>
 
@@ -92,9 +93,74 @@ struct Router {
     return path;
   }
   std::uint32_t class_field(std::uint32_t x) const { return x >= L.half; }
+  /// §5.3's route from src to x (they differ in one bit of a field, or in the class).
+  std::vector<std::uint32_t> path(std::uint32_t src, std::uint32_t x) const {
+    const std::uint32_t diff = src ^ x;
+    auto p = (diff & L.half) ? flip_class(src)
+                             : flip(src, static_cast<std::uint32_t>(std::countr_zero(diff)));
+    if (p.back() != x) throw std::logic_error("matmul route misses its destination");
+    return p;
+  }
 };
 
 }  // namespace
+
+namespace {
+
+/// One of Algorithm 7's loops: which index it flips, when a node takes part, what it copies.
+struct Loop {
+  char field;  ///< 'k', 'j' or 'i': the source is N^l_field(x), index `field` with bit l flipped
+  bool (*takes_part)(std::uint32_t i, std::uint32_t j, std::uint32_t k, std::uint32_t l);
+};
+
+// loop 1: if bit l of k is 1, get R_A, R_B from N_k^l(x); loop 2: if bits l of k and j differ,
+// get R_A from N_j^l(x); loop 3: if bits l of k and i differ, get R_B from N_i^l(x); loop 4: if
+// bit l of k is 0, R_C += R_C of N_k^l(x).
+constexpr std::array<Loop, 4> kLoops = {
+    Loop{'k', [](std::uint32_t, std::uint32_t, std::uint32_t k,
+                 std::uint32_t l) { return (k >> l & 1) == 1; }},
+    Loop{'j', [](std::uint32_t, std::uint32_t j, std::uint32_t k,
+                 std::uint32_t l) { return ((k ^ j) >> l & 1) == 1; }},
+    Loop{'i', [](std::uint32_t i, std::uint32_t, std::uint32_t k,
+                 std::uint32_t l) { return ((k ^ i) >> l & 1) == 1; }},
+    Loop{'k', [](std::uint32_t, std::uint32_t, std::uint32_t k, std::uint32_t l) {
+           return (k >> l & 1) == 0;
+         }}};
+
+/// The (source, destination) copies of iteration l of `loop`.
+std::vector<std::pair<std::uint32_t, std::uint32_t>> copies_of(const DualcubeMatmulLayout& L,
+                                                               std::uint32_t n, const Loop& loop,
+                                                               std::uint32_t l) {
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> out;
+  for (std::uint32_t x = 0; x < n; ++x) {
+    const auto [i, j, k] = L.ijk(x);
+    if (!loop.takes_part(i, j, k, l)) continue;
+    const std::uint32_t e = 1u << l;
+    out.emplace_back(loop.field == 'k'   ? L.node(i, j, k ^ e)
+                     : loop.field == 'j' ? L.node(i, j ^ e, k)
+                                         : L.node(i ^ e, j, k),
+                     x);
+  }
+  return out;
+}
+
+}  // namespace
+
+MatmulCopies dualcube_matmul_copies(const Network& t) {
+  const DualcubeMatmulLayout L(dynamic_cast<const Dualcube&>(t).r());
+  MatmulCopies out;
+  const Router route{L};
+  for (const Loop& loop : kLoops) {
+    out.emplace_back();
+    for (std::uint32_t l = 0; l < L.q; ++l) {
+      out.back().emplace_back();
+      for (const auto& [src, x] : copies_of(L, static_cast<std::uint32_t>(t.num_nodes()), loop, l))
+        out.back().back().push_back(
+            {src, x, static_cast<std::uint32_t>(route.path(src, x).size() - 1)});
+    }
+  }
+  return out;
+}
 
 Schedule dualcube_matmul(const Network& t, std::vector<std::size_t>* loop_ends) {
   const auto& d = dynamic_cast<const Dualcube&>(t);
@@ -108,46 +174,21 @@ Schedule dualcube_matmul(const Network& t, std::vector<std::size_t>* loop_ends) 
                     "dualcube-matmul");
   const Router route{L};
   std::size_t steps = 0;
-  auto loop = [&](char field, auto cond, std::vector<std::pair<std::uint16_t, std::uint16_t>> moved,
+  auto loop = [&](const Loop& which, std::vector<std::pair<std::uint16_t, std::uint16_t>> moved,
                   RegOp op) {
     for (std::uint32_t l = 0; l < L.q; ++l) {
       std::vector<RoutedCopy> copies;
-      for (std::uint32_t x = 0; x < n; ++x) {
-        const auto [i, j, k] = L.ijk(x);
-        if (!cond(i, j, k, l)) continue;
-        // the source N^l_field(x): index `field` of x with bit l inverted
-        const std::uint32_t e = 1u << l;
-        const std::uint32_t src = field == 'k'   ? L.node(i, j, k ^ e)
-                                  : field == 'j' ? L.node(i, j ^ e, k)
-                                                 : L.node(i ^ e, j, k);
-        const std::uint32_t diff = src ^ x;
-        std::vector<std::uint32_t> path =
-            (diff & L.half) ? route.flip_class(src)
-                            : route.flip(src, static_cast<std::uint32_t>(std::countr_zero(diff)));
-        if (path.back() != x) throw std::logic_error("matmul route misses its destination");
-        copies.push_back({std::move(path), moved, op});
-      }
+      for (const auto& [src, x] : copies_of(L, n, which, l))
+        copies.push_back({route.path(src, x), moved, op});
       steps += routed_phase(p, n, copies, Transit);
     }
     if (loop_ends) loop_ends->push_back(steps);
   };
-  // loop 1: if bit l of k is 1, get R_A, R_B from N_k^l(x)
-  loop(
-      'k', [](auto, auto, auto k, auto l) { return (k >> l & 1) == 1; }, {{RA, RA}, {RB, RB}},
-      RegOp::Set);
-  // loop 2: if bits l of k and j differ, get R_A from N_j^l(x)
-  loop(
-      'j', [](auto, auto j, auto k, auto l) { return ((k ^ j) >> l & 1) == 1; }, {{RA, RA}},
-      RegOp::Set);
-  // loop 3: if bits l of k and i differ, get R_B from N_i^l(x)
-  loop(
-      'i', [](auto i, auto, auto k, auto l) { return ((k ^ i) >> l & 1) == 1; }, {{RB, RB}},
-      RegOp::Set);
-  // R_C = R_A x R_B, then loop 4: if bit l of k is 0, R_C += R_C of N_k^l(x)
-  p.compute(RC, RA, RB, RegOp::Mul);
-  loop(
-      'k', [](auto, auto, auto k, auto l) { return (k >> l & 1) == 0; }, {{RC, RC}},
-      RegOp::Combine);
+  loop(kLoops[0], {{RA, RA}, {RB, RB}}, RegOp::Set);
+  loop(kLoops[1], {{RA, RA}}, RegOp::Set);
+  loop(kLoops[2], {{RB, RB}}, RegOp::Set);
+  p.compute(RC, RA, RB, RegOp::Mul);  // R_C = R_A x R_B, then loop 4
+  loop(kLoops[3], {{RC, RC}}, RegOp::Combine);
   return p.finish();
 }
 

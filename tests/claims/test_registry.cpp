@@ -16,7 +16,7 @@ TEST_CASE("every claim has a unique id, a source, a statement and a check") {
     CHECK_FALSE(c.statement.empty());
     CHECK(static_cast<bool>(c.check));
   }
-  CHECK(ids.size() >= 130);
+  CHECK(ids.size() >= 80);
 }
 
 TEST_CASE("every registered claim has a recorded verdict, and nothing else is recorded") {
@@ -34,13 +34,12 @@ TEST_CASE("every registered claim has a recorded verdict, and nothing else is re
 
 TEST_CASE("a cheap claim evaluates to its recorded verdict with evidence") {
   for (const auto& c : claims::all_claims()) {
-    if (c.id != "hdn12.table1.k1.s1=2" && c.id != "dc.table1.dualcube.edges" &&
-        c.id != "hdn12.table4")
+    if (c.id != "hdn12.table1" && c.id != "dc.table1.dualcube.edges" && c.id != "hdn12.table4")
       continue;
     INFO(c.id);
-    const auto r = c.check();
+    const auto r = claims::evaluate(c);
     CHECK_FALSE(r.evidence.empty());
-    if (c.id == "hdn12.table1.k1.s1=2") CHECK(r.verdict == claims::Verdict::Holds);
+    if (c.id == "hdn12.table1") CHECK(r.verdict == claims::Verdict::Holds);
     if (c.id == "dc.table1.dualcube.edges") {
       CHECK(r.verdict == claims::Verdict::Fails);
       CHECK(r.corrected == "2^n (n+1)/4");

@@ -1,0 +1,128 @@
+// The verdict of a claim is computed from its observations: a changed printed value changes it.
+#include <catch2/catch.hpp>
+#include <set>
+
+#include "claims/claims.hpp"
+
+using namespace netsched;
+using claims::Basis;
+using claims::Observation;
+using claims::Relation;
+using claims::Verdict;
+
+namespace {
+
+claims::Comparison comparison(Basis b, std::vector<Observation> obs) {
+  return {b, "elsewhere", obs};
+}
+
+Observation obs(double printed, double measured, Relation r = Relation::Equal) {
+  return {"x", "q", printed, measured, r, {}, {}};
+}
+
+/// The verdict once every printed value is set so that its relation holds.
+Verdict repaired(claims::Comparison c) {
+  for (auto& o : c.observations) o.printed = o.measured;
+  return claims::verdict_of(c);
+}
+
+/// The verdict once the first observation's printed value is moved so that its relation breaks.
+Verdict broken(claims::Comparison c) {
+  auto& o = c.observations.front();
+  o.printed = o.relation == Relation::AtLeast ? o.measured + 1 : o.measured - 1;
+  return claims::verdict_of(c);
+}
+
+}  // namespace
+
+TEST_CASE("verdict_of compares printed with measured under each basis and relation") {
+  using claims::verdict_of;
+  CHECK(verdict_of(comparison(Basis::Measured, {obs(3, 3), obs(4, 4)})) == Verdict::Holds);
+  CHECK(verdict_of(comparison(Basis::Measured, {obs(3, 3), obs(4, 5)})) == Verdict::Fails);
+  CHECK(verdict_of(comparison(Basis::Measured, {obs(5, 4, Relation::AtMost)})) == Verdict::Holds);
+  CHECK(verdict_of(comparison(Basis::Measured, {obs(3, 4, Relation::AtMost)})) == Verdict::Fails);
+  CHECK(verdict_of(comparison(Basis::OneSided, {obs(4, 5, Relation::AtLeast)})) ==
+        Verdict::Unproven);
+  CHECK(verdict_of(comparison(Basis::OneSided, {obs(4, 3, Relation::AtLeast)})) == Verdict::Fails);
+  CHECK(verdict_of(comparison(Basis::TwoPrintings, {obs(7, 7)})) == Verdict::Holds);
+  CHECK(verdict_of(comparison(Basis::TwoPrintings, {obs(7, 8)})) == Verdict::Inconsistent);
+  CHECK(verdict_of(comparison(Basis::Measured, {})) == Verdict::NotCheckable);
+  CHECK(verdict_of(comparison(Basis::Measured, {obs(0.1 + 0.2, 0.3)})) == Verdict::Holds);
+}
+
+TEST_CASE("judged names the first broken observation and checks a proposed correction") {
+  auto o = obs(16, 18);
+  o.instance = "rdn(hypercube(1),1)";
+  o.quantity = "chunk-steps";
+  o.command = "netsched gen X";
+  const auto r = claims::measured({obs(3, 3), o}, "how", "the fix");
+  CHECK(r.verdict == Verdict::Fails);
+  CHECK(r.evidence.find("witness rdn(hypercube(1),1): chunk-steps printed 16, measured 18") == 0);
+  CHECK(r.evidence.find("printed above measured on 0, below on 1 of 2") != std::string::npos);
+  CHECK(r.rerun == "netsched gen X");
+  CHECK(r.corrected == "the fix");
+  auto wrong_fix = obs(1, 2);
+  wrong_fix.corrected = 3;
+  CHECK_THROWS_AS(claims::measured({wrong_fix}, "how", "a wrong fix"), std::logic_error);
+  CHECK(claims::measured({obs(2, 2)}, "how", "unused").corrected.empty());
+}
+
+TEST_CASE("a claim's verdict flips when its printed values are changed") {
+  // Cheap claims of every kind of verdict; each is evaluated, then its observations are edited.
+  const std::set<std::string> ids = {"dc.table1.dualcube.edges",
+                                     "dc.table1.hypercube.avg-distance",
+                                     "dc.many2manym.terms",
+                                     "te13.thm3.cost",
+                                     "te13.example-fig2",
+                                     "te13.table2.ccc",
+                                     "hdn12.table2.hdn-diameter",
+                                     "hdn12.example-route",
+                                     "hdn12.table4",
+                                     "hdn12.bisection",
+                                     "dc.table1.bisection-large",
+                                     "dc.fig4-steps"};
+  std::set<Verdict> seen;
+  std::size_t evaluated = 0;
+  for (const auto& c : claims::all_claims()) {
+    if (!ids.count(c.id)) continue;
+    INFO(c.id);
+    ++evaluated;
+    const auto r = claims::evaluate(c);
+    REQUIRE(r.comparison);
+    CHECK(claims::verdict_of(*r.comparison) == r.verdict);
+    seen.insert(r.verdict);
+    const Basis b = r.comparison->basis;
+    const Verdict good = b == Basis::OneSided ? Verdict::Unproven : Verdict::Holds;
+    const Verdict bad = b == Basis::TwoPrintings ? Verdict::Inconsistent : Verdict::Fails;
+    CHECK(repaired(*r.comparison) == good);
+    CHECK(broken(*r.comparison) == bad);
+    CHECK_FALSE(r.rerun.empty());
+    const auto j = claims::to_json(c, r);
+    CHECK(j["observations"].size() == r.comparison->observations.size());
+    CHECK(j["verdict"] == claims::to_string(r.verdict));
+  }
+  CHECK(evaluated == ids.size());
+  CHECK(seen == std::set<Verdict>{Verdict::Holds, Verdict::Fails, Verdict::Inconsistent,
+                                  Verdict::Unproven});
+}
+
+TEST_CASE("the errata report opens with a summary per paper naming each witness") {
+  std::vector<std::pair<claims::Claim, claims::Result>> results;
+  for (const auto& c : claims::all_claims())
+    if (c.id == "dc.table1.dualcube.edges" || c.id == "te13.example-fig2" ||
+        c.id == "dc.table1.hypercube.avg-distance")
+      results.emplace_back(c, claims::evaluate(c));
+  REQUIRE(results.size() == 3);
+  const std::string md = claims::to_markdown(results);
+  const auto summary = md.find("## Summary per paper");
+  const auto every = md.find("## Every claim");
+  REQUIRE(summary != std::string::npos);
+  REQUIRE(every > summary);
+  const std::string head = md.substr(summary, every - summary);
+  CHECK(head.find("**FAILS** `dc.table1.dualcube.edges`") != std::string::npos);
+  CHECK(head.find("Corrected: 2^n (n+1)/4") != std::string::npos);
+  CHECK(head.find("witness F_2 = dualcube(2): edges printed 16, measured 8") != std::string::npos);
+  CHECK(head.find("**INCONSISTENT** `te13.example-fig2`") != std::string::npos);
+  CHECK(head.find("dc.table1.hypercube.avg-distance") == std::string::npos);  // it holds
+  CHECK(md.find("- **Re-run:** `netsched info 'dualcube(2)' --json`") != std::string::npos);
+}
