@@ -92,6 +92,7 @@ std::string algorithm_origin(const std::string& a) {
       {"mfc-routing", "paper: rhfc MFC routing"},
       {"hfc-routing", "paper: rhfc HFC routing"},
       {"hsn-routing", "paper: rhfc HSN routing"},
+      {"hypernet-routing", "paper: rhfc recursive routing (Theorem 3.2) on an (r,l,Q_k) hypernet"},
       {"ftr", "paper: rhfc §4.2 on-line fault-tolerant routing FTR (faulty HFC, HSN, RHS)"},
   };
   const auto it = origin.find(a);

@@ -10,6 +10,7 @@
 #include "gen/topo/file_graph.hpp"
 #include "gen/topo/hdn.hpp"
 #include "gen/topo/hsn.hpp"
+#include "gen/topo/hypernet.hpp"
 #include "gen/topo/mfc.hpp"
 #include "gen/topo/network_product.hpp"
 #include "gen/topo/product.hpp"
@@ -76,9 +77,7 @@ std::unique_ptr<Network> build_topology(const SpecValue& spec) {
   else if (n == "mfc" || n == "hfc")
     t = build_mfc(spec);
   else if (n == "hypernet")
-    throw SpecError(spec.column,
-                    "hypernet(r,l,k) is not implemented: the link rule of the RHFC paper §6.1 does "
-                    "not determine the network (see docs/families.md)");
+    t = build_hypernet(spec);
   else {
     std::string known;
     for (const auto& [name, form] : topology_families())

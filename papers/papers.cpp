@@ -104,6 +104,8 @@ std::optional<PaperBound> routing_bound(const Network& t, const std::string& alg
   if ((dynamic_cast<const Mfc*>(&t) || dynamic_cast<const Hsn*>(&t)) &&
       is_one_of(algorithm, {"auto", "mfc-routing", "hfc-routing", "hsn-routing"}))
     return papers::rhfc::recursion_bound(t, false);
+  if (is_one_of(algorithm, {"auto", "hypernet-routing"}))
+    if (auto b = papers::rhfc::hypernet_routing_bound(t)) return b;
   return std::nullopt;
 }
 

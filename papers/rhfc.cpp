@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "gen/topo/hsn.hpp"
+#include "gen/topo/hypernet.hpp"
 #include "gen/topo/mfc.hpp"
 #include "gen/topo/product.hpp"
 #include "gen/topology.hpp"
@@ -60,6 +61,19 @@ std::vector<PaperFact> hsn_facts(const Hsn& h) {
   return f;
 }
 
+/// §6.1 and Theorem 3.2 for the (r, l, Q_k) net, in the reading of docs/families.md.
+std::vector<PaperFact> hypernet_facts(const Hypernet& h) {
+  const double k = h.k(), l = h.levels(), r = h.depth();
+  std::vector<PaperFact> f;
+  if (h.depth() == 1)
+    f.push_back({"nodes", "2^(lk - l + 1)", kPaper + " §6.1", std::ldexp(1.0, static_cast<int>(l * k - l + 1))});
+  f.push_back({"degree", "k + l - 1 (k nucleus links, l - 1 external)", kPaper + " §6.1", k + l - 1,
+               PaperFact::Kind::UpperBound});
+  f.push_back({"diameter", "(k + 1) l^r - 1", kPaper + " Theorem 3.2 / eq. 3",
+               (k + 1) * std::pow(l, r) - 1, PaperFact::Kind::UpperBound});
+  return f;
+}
+
 std::optional<std::uint64_t> nucleus_routing_time(const Network& g) {
   if (auto b = routing_bound(g, "auto")) return b->steps;
   if (const auto* p = dynamic_cast<const Product*>(&g)) return p->diameter();
@@ -77,7 +91,17 @@ std::optional<std::uint64_t> nucleus_broadcast_time(const Network& g) {
 std::vector<PaperFact> facts(const Network& t) {
   if (const auto* m = dynamic_cast<const Mfc*>(&t)) return mfc_facts(*m);
   if (const auto* h = dynamic_cast<const Hsn*>(&t)) return hsn_facts(*h);
+  if (const auto* h = dynamic_cast<const Hypernet*>(&t)) return hypernet_facts(*h);
   return {};
+}
+
+std::optional<PaperBound> hypernet_routing_bound(const Network& t) {
+  const auto* h = dynamic_cast<const Hypernet*>(&t);
+  if (!h) return std::nullopt;
+  std::uint64_t bound = h->k();  // T_0: the nucleus Q_k routes by fixing bits
+  for (std::uint32_t i = 1; i <= h->depth(); ++i) bound = h->levels() * (bound + 1) - 1;
+  return PaperBound{bound, "(T_R,G + 1) prod_i l_i - 1, T_R,G = k, l_i = l", kPaper + " Theorem 3.2",
+                    std::nullopt};
 }
 
 std::optional<PaperBound> recursion_bound(const Network& t, bool broadcast) {

@@ -6,6 +6,7 @@
 #include "gen/topo/faulty.hpp"
 #include "gen/topo/hdn.hpp"
 #include "gen/topo/hsn.hpp"
+#include "gen/topo/hypernet.hpp"
 #include "gen/topo/mfc.hpp"
 #include "gen/topo/product.hpp"
 
@@ -19,6 +20,7 @@ std::vector<std::string> router_names(const Network& t) {
   if (const auto* m = dynamic_cast<const Mfc*>(&t))
     names.push_back(m->hfc() ? "hfc-routing" : "mfc-routing");
   if (dynamic_cast<const Hsn*>(&t)) names.push_back("hsn-routing");
+  if (dynamic_cast<const Hypernet*>(&t)) names.push_back("hypernet-routing");
   if (const auto* f = dynamic_cast<const FaultyNetwork*>(&t)) {
     const auto* m = dynamic_cast<const Mfc*>(&f->base());
     if (dynamic_cast<const Hsn*>(&f->base()) || (m && m->hfc())) names.push_back("ftr");
@@ -35,6 +37,7 @@ std::unique_ptr<Router> make_router(const Network& t, const std::string& algorit
   if (a == "dualcube-routing") return make_dualcube_router(t);
   if (a == "mfc-routing" || a == "hfc-routing" || a == "hsn-routing") return make_rhfc_router(t);
   if (a == "ftr") return make_ftr_router(t);
+  if (a == "hypernet-routing") return make_hypernet_router(t);
   return make_bfs_router(t);
 }
 

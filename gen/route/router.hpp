@@ -37,6 +37,8 @@ std::unique_ptr<Router> make_dimension_order_router(const Network& t);
 std::unique_ptr<Router> make_hdn_router(const Network& t);
 std::unique_ptr<Router> make_dualcube_router(const Network& t);
 std::unique_ptr<Router> make_rhfc_router(const Network& t);
+/// RHFC recursive routing (Lemma 3.1, Theorem 3.2) on a hypernet: gen/route/hypernet_route.cpp.
+std::unique_ptr<Router> make_hypernet_router(const Network& t);
 /// FTR (RHFC §4.2) on faulty(HFC | HSN | RHS, ...): gen/route/rhfc_ftr.cpp.
 std::unique_ptr<Router> make_ftr_router(const Network& t);
 

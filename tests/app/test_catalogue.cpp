@@ -122,9 +122,8 @@ std::vector<Entry> spec_entries() {
       {"gen 'ring(5)' prefix -o x",
        "prefix has no algorithm for the ring family (netsched gen SPEC --list shows what "
        "applies)"},
-      {"info 'hypernet(2,3,4)'",
-       "spec column 1: hypernet(r,l,k) is not implemented: the link rule of the RHFC paper §6.1 "
-       "does not determine the network (see docs/families.md)"},
+      {"info 'hypernet(2,3,9)'",
+       "hypernet has 2^71 nodes, over the limit kMaxNodes = 268435456 (2^28)"},
       {"info 'ccc(28)'", "spec column 5: ccc: n must be between 2 and 27, got 28"},
       {"info 'file(\"nonexistent.edges\")'",
        "spec column 6: file \"nonexistent.edges\": cannot read nonexistent.edges: no such file"},

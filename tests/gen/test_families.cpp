@@ -1,12 +1,15 @@
 #include <bit>
 #include <catch2/catch.hpp>
 #include <map>
+#include <set>
 #include <tuple>
 
 #include "core/orbits.hpp"
 #include "gen/topo/ccc.hpp"
 #include "gen/topo/dualcube.hpp"
 #include "gen/topo/hsn.hpp"
+#include "gen/topo/hypernet.hpp"
+#include "gen/route/router.hpp"
 #include "gen/topo/mfc.hpp"
 #include "gen/topo/product.hpp"
 #include "tests/helpers.hpp"
@@ -45,7 +48,10 @@ TEST_CASE("every family builds a simple graph whose labels round-trip") {
                            "hfc(complete(3),4,4)",
                            "hfc(path(3),2,3)",
                            "mfc(ring(3),4,13)",
-                           "mfc(complete(2),3,7)"}) {
+                           "mfc(complete(2),3,7)",
+                           "hypernet(1,2,3)",
+                           "hypernet(2,3,3)",
+                           "hypernet(2,2,4)"}) {
     test::check_simple_graph(*build_topology(spec));
   }
 }
@@ -230,4 +236,77 @@ TEST_CASE("an HSN over an HSN nucleus keeps every nucleus link") {
     const std::uint64_t expected = ml / m * h.nucleus().count_edges() + (l - 1) * (ml - ml / m) / 2;
     CHECK(t->count_edges() == expected);
   }
+}
+
+TEST_CASE("hypernet(1,l,k): the printed depth-1 rule, node X_l..X_2 X_1 with x_1 = 0 to x_(k:2) X_(l-1:2) X_l 0") {
+  for (const auto& [l, k] : {std::pair{2u, 3u}, {3u, 3u}, {2u, 4u}}) {
+    const auto t = build_topology("hypernet(1," + std::to_string(l) + "," + std::to_string(k) + ")");
+    INFO(t->spec());
+    const std::uint32_t c = k - 1, nucleus = (1u << k) - 1;
+    CHECK(t->num_nodes() == (std::uint64_t{1} << (l * k - l + 1)));  // k_1 = lk - l + 1 bits
+    std::vector<NodeId> nb;
+    std::uint64_t external = 0;
+    for (std::uint32_t u = 0; u < t->num_nodes(); ++u) {
+      t->neighbors(NodeId(u), nb);
+      std::set<std::uint32_t> expected;
+      for (std::uint32_t b = 0; b < k; ++b) expected.insert(u ^ (1u << b));
+      if ((u & 1u) == 0)
+        for (std::uint32_t j = 2; j <= l; ++j) {
+          const std::uint32_t shift = k + (j - 2) * c, x = (u >> shift) & ((1u << c) - 1);
+          const std::uint32_t upper = (u & nucleus) >> 1;  // x_(k:2)
+          const std::uint32_t v = (u & ~(((1u << c) - 1) << shift) & ~nucleus) | upper << shift | x << 1;
+          if (v != u) expected.insert(v);
+        }
+      std::set<std::uint32_t> got;
+      for (NodeId v : nb) got.insert(v.v);
+      CHECK(got == expected);
+      external += nb.size() - k;
+    }
+    // every nucleus links once to each other level-j cluster: 2^(k-1) - 1 links per level
+    const std::uint64_t nuclei = t->num_nodes() >> k;
+    CHECK(external == nuclei * (l - 1) * ((1u << c) - 1));
+  }
+}
+
+TEST_CASE("hypernet(r,l,k): swaps are involutions on the pattern nodes, candidates are automorphisms") {
+  for (const char* spec : {"hypernet(2,2,3)", "hypernet(2,3,3)", "hypernet(3,2,4)", "hypernet(2,2,4)"}) {
+    const auto t = build_topology(spec);
+    const auto& h = dynamic_cast<const Hypernet&>(*t);
+    INFO(spec);
+    for (std::uint32_t i = 1; i <= h.depth(); ++i) {
+      CHECK(h.address_bits(i) == h.address_bits(i - 1) + (h.levels() - 1) * h.field_bits(i));
+      for (std::uint32_t u = 0; u < t->num_nodes(); u += 7) {
+        if (h.link_depth(u) != i) continue;
+        for (std::uint32_t j = 2; j <= h.levels(); ++j) CHECK(h.swap(h.swap(u, i, j), i, j) == u);
+      }
+    }
+    const Csr g(*t);
+    const auto candidates = t->automorphism_candidates();
+    CHECK(candidates.size() == h.k() - h.depth());
+    for (const auto& p : candidates) CHECK(is_automorphism(g, p));
+  }
+}
+
+TEST_CASE("hypernet routing stays within Theorem 3.2's (k+1) l^r - 1 and bad hypernets are refused") {
+  for (const char* spec : {"hypernet(1,2,3)", "hypernet(2,2,3)", "hypernet(1,3,3)"}) {
+    const auto t = build_topology(spec);
+    const auto& h = dynamic_cast<const Hypernet&>(*t);
+    std::uint64_t bound = h.k();
+    for (std::uint32_t i = 1; i <= h.depth(); ++i) bound = h.levels() * (bound + 1) - 1;
+    const auto r = make_router(*t);
+    CHECK(r->name() == "hypernet-routing");
+    NodePath path;
+    for (std::uint32_t u = 0; u < t->num_nodes(); u += 3)
+      for (std::uint32_t v = 0; v < t->num_nodes(); v += 5) {
+        r->route(NodeId(u), NodeId(v), path);
+        REQUIRE(path.front().v == u);
+        REQUIRE(path.back().v == v);
+        CHECK(path.size() - 1 <= bound);
+        for (std::size_t s = 1; s < path.size(); ++s) CHECK(t->adjacent(path[s - 1], path[s]));
+      }
+  }
+  CHECK_THROWS_WITH(build_topology("hypernet(3,2,5)"),
+                    Catch::Contains("hypernet has 2^29 nodes, over the limit kMaxNodes"));
+  CHECK_THROWS_WITH(build_topology("hypernet(8,16,27)"), Catch::Contains("kMaxNodes"));
+  CHECK_THROWS_WITH(build_topology("hypernet(1,1,3)"), Catch::Contains("l"));
 }

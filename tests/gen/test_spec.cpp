@@ -87,7 +87,7 @@ TEST_CASE("bad specs are rejected with the column and what was expected") {
        "spec column 17: hfc: N_2 (at most N_1 + 1) must be between 1 and 4, got 5"},
       {"mfc(complete(2),3,8)",
        "spec column 19: mfc: N_3 (at most N_1...N_{i-1} + 1) must be between 1 and 7, got 8"},
-      {"hypernet(2,3,4)", "spec column 1: hypernet(r,l,k) is not implemented"},
+      {"hypernet(0,3,4)", "spec column 10: hypernet: r must be between 1 and 8, got 0"},
       {"ccc(1)", "spec column 5: ccc: n must be between 2 and 27, got 1"},
       {"dualcube(17)", "spec column 10: dualcube: r must be between 1 and 16, got 17"},
   };
