@@ -36,6 +36,8 @@ std::vector<Claim> all_claims() {
   add_te2013(out);
   add_dualcube(out);
   add_rhfc(out);
+  add_rhfc_structure(out);
+  add_rhfc_hypernet(out);
   add_dimakopoulos(out);
   return out;
 }
@@ -107,7 +109,7 @@ struct Paper {
   std::string prefix, title;
 };
 const std::vector<Paper>& papers() {
-  static const std::vector<Paper> kPapers = {
+  static const std::vector<Paper> list = {
       {"li-peng-chu-2012",
        "Li, Peng, Chu: Hierarchical Dual-Net: A Flexible Interconnection Network and its Routing "
        "Algorithm (2012)"},
@@ -119,7 +121,7 @@ const std::vector<Paper>& papers() {
       {"dimakopoulos",
        "Dimakopoulos, Dimopoulos: Decomposition of Total Exchange for Multidimensional "
        "Interconnects"}};
-  return kPapers;
+  return list;
 }
 
 std::string paper_of(const Claim& c) { return c.source.substr(0, c.source.find(' ')); }
@@ -144,6 +146,25 @@ void summary(std::ostringstream& md, const std::vector<std::pair<Claim, Result>>
       md << " " << r.evidence.substr(0, r.evidence.find(". ")) << ".";
     md << "\n";
   }
+  md << "\n";
+}
+
+/// Observations listed under "Differs on" before "and N more" (the JSON has every one).
+constexpr std::size_t kDifferingShown = 12;
+
+/// "- **Differs on:** ..." : every observation that breaks the statement (a table's differing
+/// cells), when there is more than the witness.
+void differing(std::ostringstream& md, const Result& r) {
+  if (!r.comparison) return;
+  std::vector<const Observation*> bad;
+  for (const auto& o : r.comparison->observations)
+    if (!satisfied(o)) bad.push_back(&o);
+  if (bad.size() < 2) return;
+  md << "- **Differs on (" << bad.size() << " of " << r.comparison->observations.size() << "):** ";
+  for (std::size_t i = 0; i < bad.size() && i < kDifferingShown; ++i)
+    md << (i ? "; " : "") << bad[i]->instance << " " << bad[i]->quantity << " "
+       << num(bad[i]->printed) << " vs " << num(bad[i]->measured);
+  if (bad.size() > kDifferingShown) md << "; and " << bad.size() - kDifferingShown << " more";
   md << "\n";
 }
 
@@ -181,6 +202,7 @@ std::string to_markdown(const std::vector<std::pair<Claim, Result>>& results) {
        << "- **Checked on:** " << c.instances << "\n"
        << "- **Evidence:** " << r.evidence << "\n";
     if (!r.corrected.empty()) md << "- **Corrected:** " << r.corrected << "\n";
+    differing(md, r);
     md << "- **Re-run:** `" << r.rerun << "`\n\n";
   }
   return md.str();

@@ -74,11 +74,13 @@ std::vector<Claim> all_claims();
 /// if the verdict is not its comparison's (INCONSISTENT and UNPROVEN exist only as comparisons).
 Result evaluate(const Claim& c);
 
-// One function per paper (claims/<paper>.cpp).
+// One function per paper (claims/<paper>.cpp; the RHFC paper's in three files).
 void add_hdn2012(std::vector<Claim>& out);
 void add_te2013(std::vector<Claim>& out);
 void add_dualcube(std::vector<Claim>& out);
 void add_rhfc(std::vector<Claim>& out);
+void add_rhfc_structure(std::vector<Claim>& out);  // claims/rhfc_structure.cpp
+void add_rhfc_hypernet(std::vector<Claim>& out);   // claims/rhfc_hypernet.cpp
 void add_dimakopoulos(std::vector<Claim>& out);
 
 /// A claim's outcome as JSON: id, source, statement, instances, verdict, evidence, corrected,

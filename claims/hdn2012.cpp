@@ -1,6 +1,7 @@
 // Claims of li-peng-chu-2012-hierarchical-dual-net.txt.
 #include "papers/hdn2012.hpp"
 
+#include <array>
 #include <cmath>
 #include <sstream>
 
@@ -144,9 +145,7 @@ Claim claim_hdn12_thm1_degree() {
         for (const auto& spec : specs) {
           const auto t = build_topology(spec);
           const auto& h = dynamic_cast<const Hdn&>(*t);
-          std::uint32_t d0 = 0;
-          for (std::uint32_t b = 0; b < h.base().num_nodes(); ++b)
-            d0 = std::max(d0, h.base().degree(NodeId(b)));
+          const std::uint32_t d0 = h.base().largest_degree();
           const auto& j = info_of(spec);
           if (j["degree_min"] != j["degree_max"] ||
               j["degree_max"].get<std::uint64_t>() != d0 + h.k())
@@ -327,6 +326,35 @@ Observation orbit_observation(const std::string& spec) {
   auto o = info_observation(spec, spec, "vertex_orbits", 1);
   o.quantity = "vertex orbits";
   return o;
+}
+
+Claim claim_hdn12_rdn8() {
+  return {"hdn12.rdn8",
+          kPaper + " §2",
+          "with a 3-cube base the sizes of RDN(8,k) are 2^7, 2^15 and 2^31 for k = 1, 2, 3",
+          "rdn(hypercube(3),1..3)",
+          false,
+          [] {
+            std::vector<Observation> obs;
+            constexpr std::array<int, 3> kPrintedExponents = {7, 15, 31};
+            for (std::uint32_t k = 1; k <= 3; ++k) {
+              const std::string spec = "rdn(hypercube(3)," + std::to_string(k) + ")";
+              const std::vector<std::uint64_t> s(k, 1);
+              // k = 3 is over kMaxNodes: its size comes from the §3 recurrence alone
+              const double n = k < 3 ? static_cast<double>(nodes_of(spec))
+                                     : static_cast<double>(papers::hdn2012::nodes_recurrence(8, s));
+              obs.push_back({"RDN(8," + std::to_string(k) + ") = " + spec,
+                             "nodes",
+                             std::ldexp(1.0, kPrintedExponents.at(k - 1)),
+                             n,
+                             Relation::Equal,
+                             {},
+                             k < 3 ? info_command(spec) : ""});
+            }
+            return measured(obs,
+                            "Measured: the constructed networks for k = 1, 2; for k = 3 "
+                            "(2^31 nodes, over kMaxNodes) the recurrence N_k = 2 N_{k-1}^2");
+          }};
 }
 
 Claim claim_hdn12_symmetric() {
@@ -671,6 +699,7 @@ void add_hdn2012(std::vector<Claim>& out) {
                      return holds(got);
                    }});
   }
+  out.push_back(claim_hdn12_rdn8());
   out.push_back(claim_hdn12_symmetric());
   out.push_back(claim_hdn12_dual_construction_symmetric());
   out.push_back(claim_hdn12_bisection());

@@ -20,6 +20,13 @@ bool Graph::adjacent(NodeId u, NodeId v) const {
   return std::find(buf.begin(), buf.end(), v) != buf.end();
 }
 
+std::uint32_t Graph::largest_degree() const {
+  std::uint32_t d = 0;
+  for (std::uint64_t u = 0; u < num_nodes(); ++u)
+    d = std::max(d, degree(NodeId(static_cast<std::uint32_t>(u))));
+  return d;
+}
+
 std::uint64_t Graph::count_edges() const {
   const std::uint64_t n = num_nodes();
   std::atomic<std::uint64_t> total{0};

@@ -21,6 +21,8 @@ class Graph {
   virtual std::uint32_t degree(NodeId u) const;
   /// Whether u and v are adjacent; the default scans neighbors(u).
   virtual bool adjacent(NodeId u, NodeId v) const;
+  /// The largest degree of any node, by a scan (max_degree() of a Network is only a bound).
+  std::uint32_t largest_degree() const;
   /// Number of undirected edges: half the degree sum, computed node by node.
   std::uint64_t count_edges() const;
 };

@@ -14,17 +14,10 @@
 namespace netsched::papers::rhfc {
 namespace {
 
-std::uint32_t max_degree(const Network& g) {
-  std::uint32_t d = 0;
-  for (std::uint64_t v = 0; v < g.num_nodes(); ++v)
-    d = std::max(d, g.degree(NodeId(static_cast<std::uint32_t>(v))));
-  return d;
-}
-
 std::vector<PaperFact> mfc_facts(const Mfc& m) {
   std::vector<PaperFact> f;
   const double l = m.levels();
-  const std::uint32_t dg = max_degree(m.nucleus());
+  const std::uint32_t dg = m.nucleus().largest_degree();
   f.push_back({"nodes", "prod_i N_i", kPaper + " §2.1", static_cast<double>(m.num_nodes())});
   f.push_back({"degree", "d_G + l - 1", kPaper + " §2.1", dg + l - 1, PaperFact::Kind::UpperBound});
   if (auto d = small_diameter(m.nucleus())) {
@@ -49,7 +42,7 @@ std::vector<PaperFact> hsn_facts(const Hsn& h) {
   const double r = static_cast<double>(ls.size());
   const Network& g = h.innermost();
   f.push_back({"degree", "d_G + sum_i (l_i - 1)", kPaper + " Theorem 3.3 proof",
-               max_degree(g) + sum_l - r, PaperFact::Kind::UpperBound});
+               g.largest_degree() + sum_l - r, PaperFact::Kind::UpperBound});
   if (auto d = small_diameter(g)) {
     f.push_back({"diameter", "(D_G + 1) prod_i l_i - 1", kPaper + " Theorem 3.2 / eq. 3",
                  (*d + 1) * prod_l - 1, PaperFact::Kind::UpperBound});
@@ -66,7 +59,8 @@ std::vector<PaperFact> hypernet_facts(const Hypernet& h) {
   const double k = h.k(), l = h.levels(), r = h.depth();
   std::vector<PaperFact> f;
   if (h.depth() == 1)
-    f.push_back({"nodes", "2^(lk - l + 1)", kPaper + " §6.1", std::ldexp(1.0, static_cast<int>(l * k - l + 1))});
+    f.push_back({"nodes", "2^(lk - l + 1)", kPaper + " §6.1",
+                 std::ldexp(1.0, static_cast<int>(l * k - l + 1))});
   f.push_back({"degree", "k + l - 1 (k nucleus links, l - 1 external)", kPaper + " §6.1", k + l - 1,
                PaperFact::Kind::UpperBound});
   f.push_back({"diameter", "(k + 1) l^r - 1", kPaper + " Theorem 3.2 / eq. 3",
@@ -100,8 +94,8 @@ std::optional<PaperBound> hypernet_routing_bound(const Network& t) {
   if (!h) return std::nullopt;
   std::uint64_t bound = h->k();  // T_0: the nucleus Q_k routes by fixing bits
   for (std::uint32_t i = 1; i <= h->depth(); ++i) bound = h->levels() * (bound + 1) - 1;
-  return PaperBound{bound, "(T_R,G + 1) prod_i l_i - 1, T_R,G = k, l_i = l", kPaper + " Theorem 3.2",
-                    std::nullopt};
+  return PaperBound{bound, "(T_R,G + 1) prod_i l_i - 1, T_R,G = k, l_i = l",
+                    kPaper + " Theorem 3.2", std::nullopt};
 }
 
 std::optional<PaperBound> recursion_bound(const Network& t, bool broadcast) {

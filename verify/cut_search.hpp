@@ -10,10 +10,13 @@
 
 namespace netsched {
 
+/// Starting partitions and FM passes per start by default (a pass stops early at no gain).
+inline constexpr unsigned kCutSearchStarts = 8, kCutSearchPasses = 20;
+
 struct CutSearchOptions {
-  unsigned starts = 8;       ///< starting partitions: BFS balls from spread-out nodes, then random
-  unsigned max_passes = 20;  ///< Fiduccia–Mattheyses passes per start (stops early at no gain)
-  std::uint64_t seed = 1;    ///< the random starts' seed (the search is deterministic)
+  unsigned starts = kCutSearchStarts;      ///< BFS balls from spread-out nodes, then random halves
+  unsigned max_passes = kCutSearchPasses;  ///< Fiduccia–Mattheyses passes per start
+  std::uint64_t seed = 1;  ///< the random starts' seed (the search is deterministic)
 };
 
 struct BalancedCut {

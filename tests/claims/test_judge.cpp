@@ -121,8 +121,8 @@ TEST_CASE("the errata report opens with a summary per paper naming each witness"
   const std::string head = md.substr(summary, every - summary);
   CHECK(head.find("**FAILS** `dc.table1.dualcube.edges`") != std::string::npos);
   CHECK(head.find("Corrected: 2^n (n+1)/4") != std::string::npos);
-  CHECK(head.find("witness F_2 = dualcube(2): edges printed 16, measured 8") != std::string::npos);
+  CHECK(head.find("witness F_1 = dualcube(1): edges printed 2, measured 1") != std::string::npos);
   CHECK(head.find("**INCONSISTENT** `te13.example-fig2`") != std::string::npos);
   CHECK(head.find("dc.table1.hypercube.avg-distance") == std::string::npos);  // it holds
-  CHECK(md.find("- **Re-run:** `netsched info 'dualcube(2)' --json`") != std::string::npos);
+  CHECK(md.find("- **Re-run:** `netsched info 'dualcube(1)' --json`") != std::string::npos);
 }

@@ -5,11 +5,11 @@
 #include <tuple>
 
 #include "core/orbits.hpp"
+#include "gen/route/router.hpp"
 #include "gen/topo/ccc.hpp"
 #include "gen/topo/dualcube.hpp"
 #include "gen/topo/hsn.hpp"
 #include "gen/topo/hypernet.hpp"
-#include "gen/route/router.hpp"
 #include "gen/topo/mfc.hpp"
 #include "gen/topo/product.hpp"
 #include "tests/helpers.hpp"
@@ -238,9 +238,12 @@ TEST_CASE("an HSN over an HSN nucleus keeps every nucleus link") {
   }
 }
 
-TEST_CASE("hypernet(1,l,k): the printed depth-1 rule, node X_l..X_2 X_1 with x_1 = 0 to x_(k:2) X_(l-1:2) X_l 0") {
+TEST_CASE(
+    "hypernet(1,l,k): the printed depth-1 rule, node X_l..X_2 X_1 with x_1 = 0 to x_(k:2) "
+    "X_(l-1:2) X_l 0") {
   for (const auto& [l, k] : {std::pair{2u, 3u}, {3u, 3u}, {2u, 4u}}) {
-    const auto t = build_topology("hypernet(1," + std::to_string(l) + "," + std::to_string(k) + ")");
+    const auto t =
+        build_topology("hypernet(1," + std::to_string(l) + "," + std::to_string(k) + ")");
     INFO(t->spec());
     const std::uint32_t c = k - 1, nucleus = (1u << k) - 1;
     CHECK(t->num_nodes() == (std::uint64_t{1} << (l * k - l + 1)));  // k_1 = lk - l + 1 bits
@@ -254,7 +257,8 @@ TEST_CASE("hypernet(1,l,k): the printed depth-1 rule, node X_l..X_2 X_1 with x_1
         for (std::uint32_t j = 2; j <= l; ++j) {
           const std::uint32_t shift = k + (j - 2) * c, x = (u >> shift) & ((1u << c) - 1);
           const std::uint32_t upper = (u & nucleus) >> 1;  // x_(k:2)
-          const std::uint32_t v = (u & ~(((1u << c) - 1) << shift) & ~nucleus) | upper << shift | x << 1;
+          const std::uint32_t v =
+              (u & ~(((1u << c) - 1) << shift) & ~nucleus) | upper << shift | x << 1;
           if (v != u) expected.insert(v);
         }
       std::set<std::uint32_t> got;
@@ -268,8 +272,10 @@ TEST_CASE("hypernet(1,l,k): the printed depth-1 rule, node X_l..X_2 X_1 with x_1
   }
 }
 
-TEST_CASE("hypernet(r,l,k): swaps are involutions on the pattern nodes, candidates are automorphisms") {
-  for (const char* spec : {"hypernet(2,2,3)", "hypernet(2,3,3)", "hypernet(3,2,4)", "hypernet(2,2,4)"}) {
+TEST_CASE(
+    "hypernet(r,l,k): swaps are involutions on the pattern nodes, candidates are automorphisms") {
+  for (const char* spec :
+       {"hypernet(2,2,3)", "hypernet(2,3,3)", "hypernet(3,2,4)", "hypernet(2,2,4)"}) {
     const auto t = build_topology(spec);
     const auto& h = dynamic_cast<const Hypernet&>(*t);
     INFO(spec);
@@ -287,7 +293,8 @@ TEST_CASE("hypernet(r,l,k): swaps are involutions on the pattern nodes, candidat
   }
 }
 
-TEST_CASE("hypernet routing stays within Theorem 3.2's (k+1) l^r - 1 and bad hypernets are refused") {
+TEST_CASE(
+    "hypernet routing stays within Theorem 3.2's (k+1) l^r - 1 and bad hypernets are refused") {
   for (const char* spec : {"hypernet(1,2,3)", "hypernet(2,2,3)", "hypernet(1,3,3)"}) {
     const auto t = build_topology(spec);
     const auto& h = dynamic_cast<const Hypernet&>(*t);
