@@ -27,7 +27,8 @@ Run add_claims(CLI::App& app) {
   auto o = std::make_shared<Opts>();
   app.add_option("--only", o->only, "only the claims whose id starts with this");
   app.add_flag("--json", o->json,
-               "a JSON list of {id, source, statement, instances, verdict, evidence, corrected}");
+               "a JSON list of {id, source, statement, instances, verdict, evidence, corrected, "
+               "rerun, basis, observations} (docs/cli.md)");
   app.add_flag("--md", o->md, "the errata report (docs/CLAIMS.md)");
   app.add_flag("--check", o->check,
                "compare every verdict with the recorded one; exit 1 on any difference");

@@ -137,11 +137,16 @@ void summary(std::ostringstream& md, const std::vector<std::pair<Claim, Result>>
   md << "\n\n";
   for (const auto& [c, r] : results) {
     if (paper_of(c) != paper.prefix || r.verdict == Verdict::Holds) continue;
-    md << "- **" << to_string(r.verdict) << "** `" << c.id << "` ("
-       << c.source.substr(paper.prefix.size() + 1) << "): " << c.statement << ".";
+    const std::string place =
+        c.source.size() > paper.prefix.size() ? c.source.substr(paper.prefix.size() + 1) : "";
+    md << "- **" << to_string(r.verdict) << "** `" << c.id << "` (" << place << "): " << c.statement
+       << ".";
     if (!r.corrected.empty()) md << " Corrected: " << r.corrected << ".";
     if (const auto w = witness_of(r); !w.empty())
-      md << " " << w << ".";
+      md << " " << w
+         << (r.comparison->basis == Basis::TwoPrintings ? " (" + r.comparison->other_place + ")"
+                                                        : "")
+         << ".";
     else  // a qualitative verdict: its evidence up to the first full stop
       md << " " << r.evidence.substr(0, r.evidence.find(". ")) << ".";
     md << "\n";

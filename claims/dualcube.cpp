@@ -152,6 +152,104 @@ Claim claim_dc_many2manym_terms() {
           }};
 }
 
+/// The printed forms of a cost (t_s and t_w m coefficients) evaluated for r = 1..8: each later
+/// form against the first.
+Result forms_agree(
+    const std::string& other_place,
+    const std::vector<std::pair<std::string, std::function<std::pair<double, double>(double r)>>>&
+        forms) {
+  std::vector<Observation> obs;
+  for (double r = 1; r <= 8; ++r) {
+    const auto [ts, tw] = forms.front().second(r);
+    for (std::size_t f = 1; f < forms.size(); ++f) {
+      const auto [ts2, tw2] = forms[f].second(r);
+      obs.push_back({"r = " + num(r),
+                     "t_s coefficient (" + forms[f].first + ")",
+                     ts,
+                     ts2,
+                     Relation::Equal,
+                     {},
+                     {}});
+      obs.push_back({"r = " + num(r),
+                     "t_w m coefficient (" + forms[f].first + ")",
+                     tw,
+                     tw2,
+                     Relation::Equal,
+                     {},
+                     {}});
+    }
+  }
+  return two_printings(other_place, obs, "the printed forms evaluated for r = 1..8, p = 2^(2r-1)");
+}
+
+Claim claim_dc_one2allp_forms() {
+  return {
+      "dc.one2allp.forms",
+      kPaper + " §3",
+      "T_One2allP = 2r t_s + (2^(2r-1) + 2^(r-1) - 1) m t_w",
+      "r = 1..8",
+      false,
+      [] {
+        return forms_agree(
+            kPaper + " §3: T_1 + T_2 as summed, and (1 + log p) t_s + (p + sqrt(p/2) - 1) m t_w",
+            {{"closed",
+              [](double r) {
+                return std::pair{2 * r, std::pow(2, 2 * r - 1) + std::pow(2, r - 1) - 1};
+              }},
+             {"T_1 + T_2",
+              [](double r) {
+                double tw = 0;
+                for (double i = 1; i <= r - 1; ++i)
+                  tw += std::pow(2, r + i - 2) + std::pow(2, i - 1);
+                return std::pair{2 * r, tw};
+              }},
+             {"p-form", [](double r) {
+                const double p = std::pow(2, 2 * r - 1);
+                return std::pair{1 + std::log2(p), p + std::sqrt(p / 2) - 1};
+              }}});
+      }};
+}
+
+Claim claim_dc_all2allb_terms() {
+  return {"dc.all2allb.terms",
+          kPaper + " §3 Algorithm 1",
+          "T_All2allB = 2r t_s + (2^(2r-1) - 1) m t_w",
+          "r = 1..8",
+          false,
+          [] {
+            return forms_agree(
+                kPaper + " §3: T_1 + T_2 + T_3 as printed, and (1 + log p) t_s + (p - 1) m t_w",
+                {{"closed",
+                  [](double r) {
+                    return std::pair{2 * r, std::pow(2, 2 * r - 1) - 1};
+                  }},
+                 {"T_1 + T_2 + T_3",
+                  [](double r) {
+                    const double t1 = std::pow(2, r - 1) - 1, t2 = std::pow(2, 2 * r - 2),
+                                 t3 = std::pow(2, 2 * r - 2) - std::pow(2, r - 1);
+                    return std::pair{(r - 1) + r + 1, t1 + t2 + t3};
+                  }},
+                 {"p-form", [](double r) {
+                    const double p = std::pow(2, 2 * r - 1);
+                    return std::pair{1 + std::log2(p), p - 1};
+                  }}});
+          }};
+}
+
+Claim claim_dc_t_hypercube() {
+  return {"dc.t-hypercube",
+          kPaper + " §5.3",
+          "T_hypercube = [(t_s + 2t_w) + 3(t_s + t_w)](2r - 1)/3 = (4 t_s + 5 t_w)(2r - 1)/3",
+          "-",
+          false,
+          [] {
+            return not_checkable(
+                "the hypercube matrix-multiplication algorithm the paper compares with is cited, "
+                "not given; netsched generates Algorithm 7 on the dualcube only (dc.t-dualcube "
+                "checks the dualcube's time under the same model)");
+          }};
+}
+
 Claim claim_dc_alg3() {
   return {"dc.alg3",
           kPaper + " §3 Algorithm 3",
@@ -644,7 +742,9 @@ void add_dualcube(std::vector<Claim>& out) {
   });
   out.push_back(claim_dc_one2allp());
 
+  out.push_back(claim_dc_one2allp_forms());
   out.push_back(claim_dc_all2allb());
+  out.push_back(claim_dc_all2allb_terms());
   out.push_back(claim_dc_many2manym());
   out.push_back(claim_dc_many2manym_terms());
   out.push_back(claim_dc_alg3());
@@ -658,6 +758,7 @@ void add_dualcube(std::vector<Claim>& out) {
   out.push_back(claim_dc_longest_distance());
   out.push_back(claim_dc_alg7());
   out.push_back(claim_dc_t_dualcube());
+  out.push_back(claim_dc_t_hypercube());
   out.push_back(claim_dc_example_routes());
   out.push_back(claim_dc_32_thousand());
 }

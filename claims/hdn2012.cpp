@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <sstream>
+#include <stdexcept>
 
 #include "claims/claims.hpp"
 #include "claims/helpers.hpp"
@@ -35,6 +36,13 @@ const std::vector<std::vector<std::uint64_t>> kTable1K2 = {
     {64800, 32400, 21600, 12960, 10800, 6480, 4320, 2160},
     {28800, 14400, 9600, 5760, 4800, 2880, 1920, 960},
     {7200, 3600, 2400, 1440, 1200, 720, 480, 240}};
+
+/// The position of super-node size s in kSizes.
+std::size_t size_index(std::uint64_t s) {
+  for (std::size_t i = 0; i < kSizes.size(); ++i)
+    if (static_cast<std::uint64_t>(kSizes[i].first) == s) return i;
+  throw std::logic_error("no Table 1 super-node of size " + std::to_string(s));
+}
 
 std::string hdn_spec(const std::vector<std::string>& sets) {
   std::string s = "hdn(" + kBase + ", sn=[";
@@ -326,6 +334,99 @@ Observation orbit_observation(const std::string& spec) {
   auto o = info_observation(spec, spec, "vertex_orbits", 1);
   o.quantity = "vertex orbits";
   return o;
+}
+
+Claim claim_hdn12_diameter_recurrence() {
+  return {"hdn12.diameter-recurrence",
+          kPaper + " §3",
+          "D_i = 2 (1 + D(Q^(i-1))) + D(SN^i) = 2 D_(i-1) - D(SN^i) + 2",
+          "the k = 2 Table 1 instances up to 200,000 nodes, each against its own cluster "
+          "HDN(B,1,(s_1)); the k = 1 ones against the base",
+          false,
+          [] {
+            std::vector<Observation> obs;
+            for (const auto& e : table1()) {
+              if (nodes_of(e.spec) > kLargestBfsInstance) continue;
+              const auto t = build_topology(e.spec);
+              const auto& h = dynamic_cast<const Hdn&>(*t);
+              // D_(i-1): the BFS diameter of the cluster (the base for k = 1)
+              const std::string cluster =
+                  e.s.size() == 1 ? kBase : hdn_spec({kSizes[size_index(e.s[0])].second});
+              const double inner = info_of(cluster)["diameter"].get<double>();
+              obs.push_back(info_observation(
+                  paper_name(e), e.spec, "diameter",
+                  2 * inner - static_cast<double>(h.supernode_diameter(h.k())) + 2));
+            }
+            return measured(obs, "Measured: BFS diameters of the network and of its cluster");
+          }};
+}
+
+Claim claim_hdn12_crw_ncube() {
+  return {"hdn12.crw-ncube",
+          kPaper + " §3",
+          "the weighted cost ratio CR_w = (w_1 d + w_2 D) / log2 N of an n-cube is always 1, "
+          "regardless of its size and weights",
+          "hypercube(1..12), w_1 = 0, 0.2, 0.5, 0.8, 1",
+          false,
+          [] {
+            std::vector<Observation> obs;
+            for (int n = 1; n <= 12; ++n) {
+              const std::string spec = "hypercube(" + std::to_string(n) + ")";
+              const auto& j = info_of(spec);
+              const double d = j["degree_max"], diam = j["diameter"],
+                           logn = std::log2(j["nodes"].get<double>());
+              for (double w1 : {0.0, 0.2, 0.5, 0.8, 1.0})
+                obs.push_back({"Q_" + std::to_string(n) + ", w_1 = " + num(w1),
+                               "CR_w",
+                               1,
+                               (w1 * d + (1 - w1) * diam) / logn,
+                               Relation::Equal,
+                               {},
+                               info_command(spec)});
+            }
+            return measured(obs, "Measured: degree, BFS diameter and size of each cube");
+          }};
+}
+
+Claim claim_hdn12_table4_serials() {
+  return {"hdn12.table4.serials",
+          kPaper + " §4 Table 4",
+          "the serial numbers C*150 + U*30 + SN*6 + N and SN^2*15 + N^2 of the four printed rows: "
+          "0, 285, 14, 299",
+          "the four rows of Table 4",
+          false,
+          [] {
+            struct Row {
+              double c, u, sn, n, serial, sn2, n2;
+            };
+            // as printed: (C,U,SN,N), serial, (SN^2,N^2)
+            const std::vector<Row> rows = {{0, 0, 0, 0, 0, 0, 0},
+                                           {1, 4, 2, 3, 285, 19, 0},
+                                           {0, 0, 2, 2, 14, 0, 14},
+                                           {1, 4, 4, 5, 299, 19, 14}};
+            std::vector<Observation> obs;
+            for (const auto& r : rows) {
+              const std::string row = "(" + num(r.c) + "," + num(r.u) + "," + num(r.sn) + "," +
+                                      num(r.n) + ") -> (" + num(r.sn2) + "," + num(r.n2) + ")";
+              obs.push_back({row,
+                             "serial by C*150 + U*30 + SN*6 + N",
+                             r.serial,
+                             r.c * 150 + r.u * 30 + r.sn * 6 + r.n,
+                             Relation::Equal,
+                             {},
+                             {}});
+              obs.push_back({row,
+                             "serial by SN^2*15 + N^2",
+                             r.serial,
+                             r.sn2 * 15 + r.n2,
+                             Relation::Equal,
+                             {},
+                             {}});
+            }
+            return two_printings(kPaper + " §4, the serial-number formulas", obs,
+                                 "the table's serial numbers against its own formulas (that the "
+                                 "re-indexing keeps them is hdn12.table4)");
+          }};
 }
 
 Claim claim_hdn12_rdn8() {
@@ -699,6 +800,9 @@ void add_hdn2012(std::vector<Claim>& out) {
                      return holds(got);
                    }});
   }
+  out.push_back(claim_hdn12_diameter_recurrence());
+  out.push_back(claim_hdn12_crw_ncube());
+  out.push_back(claim_hdn12_table4_serials());
   out.push_back(claim_hdn12_rdn8());
   out.push_back(claim_hdn12_symmetric());
   out.push_back(claim_hdn12_dual_construction_symmetric());

@@ -2,6 +2,7 @@
 
 #include <limits>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <stdexcept>
 
 #include "core/io.hpp"
@@ -583,6 +584,16 @@ ScheduleFile schedule_from_document(json j) {
   if (uint_field(j, "version", "") != static_cast<std::uint64_t>(kScheduleVersion))
     bad("unsupported version " + field(j, "version", "").dump() +
         " (this netsched reads version 1)");
+  // An unknown key is refused: a misspelt "verification" would otherwise drop the record
+  // unnoticed.
+  static const std::set<std::string> known = {"format",    "version", "topology",    "collective",
+                                              "registers", "digits",  "model",       "algorithm",
+                                              "payloads",  "steps",   "verification"};
+  for (const auto& [key, value] : j.items())
+    if (!known.count(key))
+      bad("unknown key \"" + key +
+          "\" (a schedule file has format, version, topology, "
+          "collective, registers, digits, model, algorithm, payloads, steps, verification)");
   ScheduleFile out;
   Schedule& s = out.schedule;
   const json& topo = field(j, "topology", "");

@@ -69,20 +69,15 @@ TEST_CASE("judged names the first broken observation and checks a proposed corre
 
 TEST_CASE("a claim's verdict flips when its printed values are changed") {
   // Cheap claims of every kind of verdict; each is evaluated, then its observations are edited.
-  const std::set<std::string> ids = {"dc.table1.dualcube.edges",
-                                     "dc.table1.hypercube.avg-distance",
-                                     "dc.many2manym.terms",
-                                     "te13.thm3.cost",
-                                     "te13.example-fig2",
-                                     "te13.table2.ccc",
-                                     "hdn12.table2.hdn-diameter",
-                                     "hdn12.example-route",
-                                     "hdn12.table4",
-                                     "hdn12.bisection",
-                                     "dc.table1.bisection-large",
-                                     "dc.fig4-steps"};
+  // (cheap enough for the sanitizer build: no all-pairs distances of large networks)
+  const std::set<std::string> ids = {
+      "dc.many2manym.terms", "dc.all2allb.terms", "dc.one2allp.forms",
+      "te13.thm3.cost",      "te13.example-fig2", "hdn12.table2.hdn-diameter",
+      "hdn12.example-route", "hdn12.table4",      "hdn12.bisection",
+      "hdn12.broadcast-sn",  "rhfc.thm5.2",       "rhfc.hypernet.nr2"};
   std::set<Verdict> seen;
   std::size_t evaluated = 0;
+  bool one_sided = false;
   for (const auto& c : claims::all_claims()) {
     if (!ids.count(c.id)) continue;
     INFO(c.id);
@@ -92,6 +87,7 @@ TEST_CASE("a claim's verdict flips when its printed values are changed") {
     CHECK(claims::verdict_of(*r.comparison) == r.verdict);
     seen.insert(r.verdict);
     const Basis b = r.comparison->basis;
+    one_sided = one_sided || b == Basis::OneSided;
     const Verdict good = b == Basis::OneSided ? Verdict::Unproven : Verdict::Holds;
     const Verdict bad = b == Basis::TwoPrintings ? Verdict::Inconsistent : Verdict::Fails;
     CHECK(repaired(*r.comparison) == good);
@@ -102,15 +98,14 @@ TEST_CASE("a claim's verdict flips when its printed values are changed") {
     CHECK(j["verdict"] == claims::to_string(r.verdict));
   }
   CHECK(evaluated == ids.size());
-  CHECK(seen == std::set<Verdict>{Verdict::Holds, Verdict::Fails, Verdict::Inconsistent,
-                                  Verdict::Unproven});
+  CHECK(seen == std::set<Verdict>{Verdict::Holds, Verdict::Fails, Verdict::Inconsistent});
+  CHECK(one_sided);  // hdn12.bisection: repaired it is UNPROVEN, not HOLDS
 }
 
 TEST_CASE("the errata report opens with a summary per paper naming each witness") {
   std::vector<std::pair<claims::Claim, claims::Result>> results;
   for (const auto& c : claims::all_claims())
-    if (c.id == "dc.table1.dualcube.edges" || c.id == "te13.example-fig2" ||
-        c.id == "dc.table1.hypercube.avg-distance")
+    if (c.id == "hdn12.broadcast-sn" || c.id == "te13.example-fig2" || c.id == "dc.all2allb.terms")
       results.emplace_back(c, claims::evaluate(c));
   REQUIRE(results.size() == 3);
   const std::string md = claims::to_markdown(results);
@@ -119,10 +114,13 @@ TEST_CASE("the errata report opens with a summary per paper naming each witness"
   REQUIRE(summary != std::string::npos);
   REQUIRE(every > summary);
   const std::string head = md.substr(summary, every - summary);
-  CHECK(head.find("**FAILS** `dc.table1.dualcube.edges`") != std::string::npos);
-  CHECK(head.find("Corrected: 2^n (n+1)/4") != std::string::npos);
-  CHECK(head.find("witness F_1 = dualcube(1): edges printed 2, measured 1") != std::string::npos);
+  CHECK(head.find("**FAILS** `hdn12.broadcast-sn`") != std::string::npos);
+  CHECK(head.find("Corrected: T(B_1) + ... + T(B_q)") != std::string::npos);
+  CHECK(head.find("witness hypercube(3): broadcast steps of the dimension-by-dimension algorithm "
+                  "printed 1, measured 3") != std::string::npos);
   CHECK(head.find("**INCONSISTENT** `te13.example-fig2`") != std::string::npos);
-  CHECK(head.find("dc.table1.hypercube.avg-distance") == std::string::npos);  // it holds
-  CHECK(md.find("- **Re-run:** `netsched info 'dualcube(1)' --json`") != std::string::npos);
+  CHECK(head.find("(li-chu-2013 Theorem 3 with") != std::string::npos);  // the other place
+  CHECK(head.find("dc.all2allb.terms") == std::string::npos);            // it holds
+  CHECK(md.find("- **Re-run:** `netsched gen 'hypercube(3)' broadcast --algorithm binomial-tree "
+                "--json`") != std::string::npos);
 }
