@@ -45,6 +45,12 @@ struct Observation {
   std::string command;              ///< the netsched command that recomputes `measured`
 };
 
+/// An observation with neither a correction nor a re-run command of its own.
+inline Observation observed(std::string instance, std::string quantity, double printed,
+                            double measured, Relation relation = Relation::Equal) {
+  return {std::move(instance), std::move(quantity), printed, measured, relation, {}, {}};
+}
+
 struct Comparison {
   Basis basis = Basis::Measured;
   std::string other_place;  ///< TwoPrintings: where the value compared with is printed

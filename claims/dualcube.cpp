@@ -140,13 +140,8 @@ Claim claim_dc_many2manym_terms() {
           [] {
             std::vector<Observation> obs;
             for (double r = 2; r <= 6; ++r)
-              obs.push_back({"F_" + num(r),
-                             "startups",
-                             3 * r - 3,
-                             2 * (r - 1) + 1 + (r - 1) + 1,
-                             Relation::Equal,
-                             {},
-                             {}});
+              obs.push_back(
+                  observed("F_" + num(r), "startups", 3 * r - 3, 2 * (r - 1) + 1 + (r - 1) + 1));
             return two_printings(kPaper + " §3, the stage-by-stage times of Algorithm 2", obs,
                                  "the printed total against the sum of the printed stage terms");
           }};
@@ -163,20 +158,9 @@ Result forms_agree(
     const auto [ts, tw] = forms.front().second(r);
     for (std::size_t f = 1; f < forms.size(); ++f) {
       const auto [ts2, tw2] = forms[f].second(r);
-      obs.push_back({"r = " + num(r),
-                     "t_s coefficient (" + forms[f].first + ")",
-                     ts,
-                     ts2,
-                     Relation::Equal,
-                     {},
-                     {}});
-      obs.push_back({"r = " + num(r),
-                     "t_w m coefficient (" + forms[f].first + ")",
-                     tw,
-                     tw2,
-                     Relation::Equal,
-                     {},
-                     {}});
+      obs.push_back(observed("r = " + num(r), "t_s coefficient (" + forms[f].first + ")", ts, ts2));
+      obs.push_back(
+          observed("r = " + num(r), "t_w m coefficient (" + forms[f].first + ")", tw, tw2));
     }
   }
   return two_printings(other_place, obs, "the printed forms evaluated for r = 1..8, p = 2^(2r-1)");
@@ -349,20 +333,10 @@ Claim claim_dc_alg6_shape() {
             for (std::uint32_t r = 2; r <= 7; ++r) {
               const auto t = build_topology("dualcube(" + std::to_string(r) + ")");
               const auto clusters = dualcube_clusters(dynamic_cast<const Dualcube&>(*t));
-              obs.push_back({f_name(r),
-                             "rows",
-                             std::ldexp(1.0, static_cast<int>(r)),
-                             static_cast<double>(clusters.front().size()),
-                             Relation::Equal,
-                             {},
-                             {}});
-              obs.push_back({f_name(r),
-                             "columns",
-                             std::ldexp(1.0, static_cast<int>(r) - 1),
-                             static_cast<double>(clusters.size()),
-                             Relation::Equal,
-                             {},
-                             {}});
+              obs.push_back(observed(f_name(r), "rows", std::ldexp(1.0, static_cast<int>(r)),
+                                     static_cast<double>(clusters.front().size())));
+              obs.push_back(observed(f_name(r), "columns", std::ldexp(1.0, static_cast<int>(r) - 1),
+                                     static_cast<double>(clusters.size())));
             }
             return two_printings(
                 kPaper +
@@ -522,13 +496,8 @@ Claim claim_dc_longest_distance() {
               for (const auto& loop : dualcube_matmul_copies(*t))
                 for (const auto& iteration : loop)
                   for (const auto& c : iteration) hops = std::max(hops, c.hops);
-              obs.push_back({f_name(r),
-                             "longest route of the copies (hops)",
-                             2.0 * r + 1,
-                             static_cast<double>(hops),
-                             Relation::AtMost,
-                             {},
-                             {}});
+              obs.push_back(observed(f_name(r), "longest route of the copies (hops)", 2.0 * r + 1,
+                                     static_cast<double>(hops), Relation::AtMost));
             }
             return measured(obs,
                             "Measured: §5.3's routes as netsched builds them (cross edge, route in "
@@ -557,35 +526,34 @@ Claim claim_dc_alg7() {
 }
 
 Claim claim_dc_t_dualcube() {
-  return {
-      "dc.t-dualcube",
-      kPaper + " §5.3",
-      "T_dualcube = T_1,4 + T_b + T_a + T_c = (4 t_s + 11 t_w)(2r - 1)/3",
-      "dualcube(2), dualcube(5); the paper's model: a loop iteration costs t_s + (words x hops "
-      "of its longest copy) t_w",
-      false,
-      [] {
-        std::vector<Observation> obs;
-        for (std::uint32_t r : {2u, 5u}) {
-          const auto t = build_topology("dualcube(" + std::to_string(r) + ")");
-          const auto copies = dualcube_matmul_copies(*t);
-          double startups = 0, words = 0;
-          for (std::size_t loop = 0; loop < copies.size(); ++loop)
-            for (const auto& iteration : copies[loop]) {
-              std::uint32_t hops = 0;
-              for (const auto& c : iteration) hops = std::max(hops, c.hops);
-              startups += 1;
-              words += (loop == 0 ? 2.0 : 1.0) * hops;  // loop 1 copies R_A and R_B
+  return {"dc.t-dualcube",
+          kPaper + " §5.3",
+          "T_dualcube = T_1,4 + T_b + T_a + T_c = (4 t_s + 11 t_w)(2r - 1)/3",
+          "dualcube(2), dualcube(5); the paper's model: a loop iteration costs t_s + (words x hops "
+          "of its longest copy) t_w",
+          false,
+          [] {
+            std::vector<Observation> obs;
+            for (std::uint32_t r : {2u, 5u}) {
+              const auto t = build_topology("dualcube(" + std::to_string(r) + ")");
+              const auto copies = dualcube_matmul_copies(*t);
+              double startups = 0, words = 0;
+              for (std::size_t loop = 0; loop < copies.size(); ++loop)
+                for (const auto& iteration : copies[loop]) {
+                  std::uint32_t hops = 0;
+                  for (const auto& c : iteration) hops = std::max(hops, c.hops);
+                  startups += 1;
+                  words += (loop == 0 ? 2.0 : 1.0) * hops;  // loop 1 copies R_A and R_B
+                }
+              const double q = (2.0 * r - 1) / 3;
+              obs.push_back(observed(f_name(r), "t_s coefficient", 4 * q, startups));
+              obs.push_back(observed(f_name(r), "t_w coefficient", 11 * q, words));
             }
-          const double q = (2.0 * r - 1) / 3;
-          obs.push_back({f_name(r), "t_s coefficient", 4 * q, startups, Relation::Equal, {}, {}});
-          obs.push_back({f_name(r), "t_w coefficient", 11 * q, words, Relation::Equal, {}, {}});
-        }
-        return measured(obs,
-                        "Measured under the paper's own cost model (§3: m words over d links "
-                        "take t_s + m d t_w; the copies of one iteration run in parallel, "
-                        "contention ignored), with §5.3's routes of every copy");
-      }};
+            return measured(obs,
+                            "Measured under the paper's own cost model (§3: m words over d links "
+                            "take t_s + m d t_w; the copies of one iteration run in parallel, "
+                            "contention ignored), with §5.3's routes of every copy");
+          }};
 }
 
 Claim claim_dc_example_routes() {

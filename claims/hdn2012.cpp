@@ -408,20 +408,9 @@ Claim claim_hdn12_table4_serials() {
             for (const auto& r : rows) {
               const std::string row = "(" + num(r.c) + "," + num(r.u) + "," + num(r.sn) + "," +
                                       num(r.n) + ") -> (" + num(r.sn2) + "," + num(r.n2) + ")";
-              obs.push_back({row,
-                             "serial by C*150 + U*30 + SN*6 + N",
-                             r.serial,
-                             r.c * 150 + r.u * 30 + r.sn * 6 + r.n,
-                             Relation::Equal,
-                             {},
-                             {}});
-              obs.push_back({row,
-                             "serial by SN^2*15 + N^2",
-                             r.serial,
-                             r.sn2 * 15 + r.n2,
-                             Relation::Equal,
-                             {},
-                             {}});
+              obs.push_back(observed(row, "serial by C*150 + U*30 + SN*6 + N", r.serial,
+                                     r.c * 150 + r.u * 30 + r.sn * 6 + r.n));
+              obs.push_back(observed(row, "serial by SN^2*15 + N^2", r.serial, r.sn2 * 15 + r.n2));
             }
             return two_printings(kPaper + " §4, the serial-number formulas", obs,
                                  "the table's serial numbers against its own formulas (that the "
@@ -607,47 +596,43 @@ Claim claim_hdn12_example_route() {
 }
 
 Claim claim_hdn12_table4() {
-  return {"hdn12.table4",
-          kPaper + " §4 Table 4",
-          "re-indexing (C,U,SN,N) -> (SN^2,N^2) keeps the serial number, e.g. (1,4,2,3) = "
-          "285 -> (19,0)",
-          "hdn(torus(2,3,5), sn=[{0,1}]) as the cluster of HDN(B,2,S), s2 = 15",
-          false,
-          [] {
-            // With serials kept, level-2 super-node 19 is serials 285..299 of HDN(B,1,S); §4's
-            // construction needs every level-2 super-node to be a copy of SN^2 = C3 x C5.
-            constexpr std::uint32_t kFirst = 285, kSize = 15;
-            const auto t = build_topology(hdn_spec({"{0,1}"}));
-            std::vector<std::vector<std::uint32_t>> adj(kSize);
-            double links = 0;
-            for (std::uint32_t a = 0; a < kSize; ++a)
-              for (std::uint32_t b = 0; b < kSize; ++b)
-                if (a != b && t->adjacent(NodeId(kFirst + a), NodeId(kFirst + b)))
-                  adj[a].push_back(b), links += a < b;
-            const auto sn2 = build_topology("torus(3,5)");
-            const Csr sn2_csr(*sn2);
-            const std::string instance =
-                "super-node 19 of HDN(B,2,(6,15)) = serials 285..299 of " + hdn_spec({"{0,1}"});
-            return two_printings(
-                kPaper + " §4 (level-2 super-nodes are copies of SN^2 = C3 x C5)",
-                {{instance,
-                  "links inside",
-                  links,
-                  static_cast<double>(sn2_csr.num_arcs() / 2),
-                  Relation::Equal,
-                  {},
-                  info_command(hdn_spec({"{0,1}"}))},
-                 {instance,
-                  "is a copy of C3 x C5 (1 yes, 0 no; canonical labelling by Traces)",
-                  isomorphic(Csr(adj), sn2_csr) ? 1.0 : 0.0,
-                  1,
-                  Relation::Equal,
-                  {},
-                  {}}},
-                "Table 4's serial numbers C*150 + U*30 + SN*6 + N, kept by the re-indexing, "
-                "with §2's links of HDN(B,1,S); netsched uses the re-indexing of "
-                "docs/families.md");
-          }};
+  return {
+      "hdn12.table4",
+      kPaper + " §4 Table 4",
+      "re-indexing (C,U,SN,N) -> (SN^2,N^2) keeps the serial number, e.g. (1,4,2,3) = "
+      "285 -> (19,0)",
+      "hdn(torus(2,3,5), sn=[{0,1}]) as the cluster of HDN(B,2,S), s2 = 15",
+      false,
+      [] {
+        // With serials kept, level-2 super-node 19 is serials 285..299 of HDN(B,1,S); §4's
+        // construction needs every level-2 super-node to be a copy of SN^2 = C3 x C5.
+        constexpr std::uint32_t kFirst = 285, kSize = 15;
+        const auto t = build_topology(hdn_spec({"{0,1}"}));
+        std::vector<std::vector<std::uint32_t>> adj(kSize);
+        double links = 0;
+        for (std::uint32_t a = 0; a < kSize; ++a)
+          for (std::uint32_t b = 0; b < kSize; ++b)
+            if (a != b && t->adjacent(NodeId(kFirst + a), NodeId(kFirst + b)))
+              adj[a].push_back(b), links += a < b;
+        const auto sn2 = build_topology("torus(3,5)");
+        const Csr sn2_csr(*sn2);
+        const std::string instance =
+            "super-node 19 of HDN(B,2,(6,15)) = serials 285..299 of " + hdn_spec({"{0,1}"});
+        return two_printings(
+            kPaper + " §4 (level-2 super-nodes are copies of SN^2 = C3 x C5)",
+            {{instance,
+              "links inside",
+              links,
+              static_cast<double>(sn2_csr.num_arcs() / 2),
+              Relation::Equal,
+              {},
+              info_command(hdn_spec({"{0,1}"}))},
+             observed(instance, "is a copy of C3 x C5 (1 yes, 0 no; canonical labelling by Traces)",
+                      isomorphic(Csr(adj), sn2_csr) ? 1.0 : 0.0, 1)},
+            "Table 4's serial numbers C*150 + U*30 + SN*6 + N, kept by the re-indexing, "
+            "with §2's links of HDN(B,1,S); netsched uses the re-indexing of "
+            "docs/families.md");
+      }};
 }
 
 Claim claim_hdn12_broadcast_sn() {
@@ -730,13 +715,9 @@ Claim claim_hdn12_thm3_recurrence() {
               const auto t = build_topology(spec);
               const auto [tb, tsn] =
                   papers::hdn2012::broadcast_times(dynamic_cast<const Hdn&>(*t), 0);
-              obs.push_back({spec,
-                             "broadcast steps",
-                             static_cast<double>(papers::hdn2012::recursion(tb, tsn)),
-                             static_cast<double>(papers::hdn2012::theorem3_recurrence(tb, tsn)),
-                             Relation::Equal,
-                             {},
-                             {}});
+              obs.push_back(observed(
+                  spec, "broadcast steps", static_cast<double>(papers::hdn2012::recursion(tb, tsn)),
+                  static_cast<double>(papers::hdn2012::theorem3_recurrence(tb, tsn))));
             }
             return two_printings(kPaper + " Theorem 3's recurrence, solved with equality", obs,
                                  "T(X) = the sum of the factors' one-port broadcast times. For "

@@ -75,43 +75,17 @@ Claim claim_hypernet_depth1() {
                          Relation::Equal,
                          {},
                          info_command(spec)});
-          obs.push_back({name,
-                         "nuclei",
-                         std::ldexp(1.0, static_cast<int>((k - 1) * (l - 1))),
-                         static_cast<double>(t->num_nodes() >> k),
-                         Relation::Equal,
-                         {},
-                         {}});
+          obs.push_back(observed(name, "nuclei",
+                                 std::ldexp(1.0, static_cast<int>((k - 1) * (l - 1))),
+                                 static_cast<double>(t->num_nodes() >> k)));
           const auto c = nucleus_counts(h);
           const double others = std::ldexp(1.0, static_cast<int>(k) - 1) - 1;
-          obs.push_back({name,
-                         "other level-l clusters a nucleus reaches (fewest)",
-                         others,
-                         c.reached_min,
-                         Relation::Equal,
-                         {},
-                         {}});
-          obs.push_back({name,
-                         "other level-l clusters a nucleus reaches (most)",
-                         others,
-                         c.reached_max,
-                         Relation::Equal,
-                         {},
-                         {}});
-          obs.push_back({name,
-                         "unassigned dimension-l links of a nucleus (fewest)",
-                         others + 2,
-                         c.free_min,
-                         Relation::Equal,
-                         {},
-                         {}});
-          obs.push_back({name,
-                         "unassigned dimension-l links of a nucleus (most)",
-                         others + 2,
-                         c.free_max,
-                         Relation::Equal,
-                         {},
-                         {}});
+          const std::string reach = "other level-l clusters a nucleus reaches",
+                            unassigned = "unassigned dimension-l links of a nucleus";
+          obs.push_back(observed(name, reach + " (fewest)", others, c.reached_min));
+          obs.push_back(observed(name, reach + " (most)", others, c.reached_max));
+          obs.push_back(observed(name, unassigned + " (fewest)", others + 2, c.free_min));
+          obs.push_back(observed(name, unassigned + " (most)", others + 2, c.free_max));
         }
         return measured(obs,
                         "Measured: the constructed nets, every nucleus's level-l links "
@@ -161,14 +135,11 @@ Claim claim_hypernet_nr2() {
                   // k_{r-1} from the same section: k_0 = k, k_i = k_{i-1} + (l-1)(k_{i-1} - i)
                   double bits = k;
                   for (std::uint32_t i = 1; i < r; ++i) bits += (l - 1.0) * (bits - i);
-                  obs.push_back({"(" + std::to_string(r) + "," + std::to_string(l) + ",Q_" +
-                                     std::to_string(k) + ")",
-                                 "N_{r,2}",
-                                 std::ldexp(1.0, static_cast<int>(k) - static_cast<int>(r) - 1),
-                                 std::ldexp(1.0, static_cast<int>(bits) - static_cast<int>(r)),
-                                 Relation::Equal,
-                                 {},
-                                 {}});
+                  obs.push_back(observed(
+                      "(" + std::to_string(r) + "," + std::to_string(l) + ",Q_" +
+                          std::to_string(k) + ")",
+                      "N_{r,2}", std::ldexp(1.0, static_cast<int>(k) - static_cast<int>(r) - 1),
+                      std::ldexp(1.0, static_cast<int>(bits) - static_cast<int>(r))));
                 }
             return two_printings(kPaper +
                                      " §6.1 (a_{r,j} = 2^-r, N_{r,1} = 2^(k_{r-1}) nodes of "

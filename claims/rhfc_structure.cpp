@@ -70,13 +70,8 @@ Claim claim_eq1_forms() {
         for (int l = 2; l <= 6; ++l)
           for (double t = 1; t <= 4; ++t) {
             const double p = std::ldexp(1.0, l - 1);
-            obs.push_back({"l = " + std::to_string(l) + ", T_R,G = " + num(t),
-                           "routing time",
-                           p * t + p - 1,
-                           p * (t + 1) - 1,
-                           Relation::Equal,
-                           {},
-                           {}});
+            obs.push_back(observed("l = " + std::to_string(l) + ", T_R,G = " + num(t),
+                                   "routing time", p * t + p - 1, p * (t + 1) - 1));
           }
         return two_printings(kPaper + " §3.1", obs, "the two printed forms evaluated");
       }};
@@ -95,34 +90,30 @@ double link_levels(const Network& t, std::uint32_t nucleus_dims) {
 }
 
 Claim claim_rhfc_is_mfc() {
-  return {"rhfc.rhfc-is-mfc",
-          kPaper + " §3 after Definition 3.2",
-          "an RHFC(l_r,...,l_1,G) is a p-level MFC(p,G), p = sum_i l_i - r + 1; its degree is "
-          "d_G + sum_i (l_i - 1) (Theorem 3.3's proof)",
-          "hsn and rhs instances (RHS is the RHFC with the swap rule)",
-          false,
-          [] {
-            std::vector<Observation> obs;
-            for (const auto& spec : kRhs) {
-              const auto t = build_topology(spec);
-              const auto& h = dynamic_cast<const Hsn&>(*t);
-              double sum = 0, r = 0;
-              for (auto l : h.level_counts()) sum += l, r += 1;
-              const Network& g = h.innermost();
-              const double dg = g.largest_degree();
-              obs.push_back({spec,
-                             "levels (distinct inter-cluster link classes + 1)",
-                             sum - r + 1,
-                             link_levels(*t, std::max(1u, g.dimension_count())),
-                             Relation::Equal,
-                             {},
-                             {}});
-              obs.push_back(info_observation(paper_name(spec), spec, "degree_max", dg + sum - r));
-            }
-            return measured(obs,
-                            "Measured: link classes by edge dimension; degree of the "
-                            "constructed network");
-          }};
+  return {
+      "rhfc.rhfc-is-mfc",
+      kPaper + " §3 after Definition 3.2",
+      "an RHFC(l_r,...,l_1,G) is a p-level MFC(p,G), p = sum_i l_i - r + 1; its degree is "
+      "d_G + sum_i (l_i - 1) (Theorem 3.3's proof)",
+      "hsn and rhs instances (RHS is the RHFC with the swap rule)",
+      false,
+      [] {
+        std::vector<Observation> obs;
+        for (const auto& spec : kRhs) {
+          const auto t = build_topology(spec);
+          const auto& h = dynamic_cast<const Hsn&>(*t);
+          double sum = 0, r = 0;
+          for (auto l : h.level_counts()) sum += l, r += 1;
+          const Network& g = h.innermost();
+          const double dg = g.largest_degree();
+          obs.push_back(observed(spec, "levels (distinct inter-cluster link classes + 1)",
+                                 sum - r + 1, link_levels(*t, std::max(1u, g.dimension_count()))));
+          obs.push_back(info_observation(paper_name(spec), spec, "degree_max", dg + sum - r));
+        }
+        return measured(obs,
+                        "Measured: link classes by edge dimension; degree of the "
+                        "constructed network");
+      }};
 }
 
 Claim claim_hsn_is_hfc() {
@@ -196,10 +187,8 @@ Claim claim_thm5_2() {
                 fraction = std::max(fraction, 2 * p * k / l);
               }
               // Theorem 5.1: 2|S_a| + 1 with |S_a| at most r (every depth's digit nonzero)
-              obs.push_back(
-                  {paper_name(spec), "dilation", 2 * r - 1, 2 * r + 1, Relation::Equal, {}, {}});
-              obs.push_back(
-                  {paper_name(spec), "congestion term", binom, fraction, Relation::Equal, {}, {}});
+              obs.push_back(observed(paper_name(spec), "dilation", 2 * r - 1, 2 * r + 1));
+              obs.push_back(observed(paper_name(spec), "congestion term", binom, fraction));
             }
             return two_printings(kPaper +
                                      " Theorem 5.1 (dilation 2|S_a| + 1 <= 2r + 1) and the "
@@ -211,36 +200,27 @@ Claim claim_thm5_2() {
 }
 
 Claim claim_partial_links() {
-  return {"rhfc.partial-links",
-          kPaper + " §6",
-          "a_{i,j} = 2/3, 2/3, 1/2 needs only 2 external links per node; a_{i,j} ~ (1-g) g^(i-1) "
-          "(eq. 6) only 1",
-          "the printed example; eq. (6) for g = 0.3, 0.5, 0.9 and r = 2..20",
-          false,
-          [] {
-            std::vector<Observation> obs = {{"a = (2/3, 2/3, 1/2)",
-                                             "external links per node",
-                                             2,
-                                             std::ceil(2.0 / 3 + 2.0 / 3 + 1.0 / 2),
-                                             Relation::Equal,
-                                             {},
-                                             {}}};
-            for (double g : {0.3, 0.5, 0.9})
-              for (int r = 2; r <= 20; r += 6) {
-                double sum = 0;
-                for (int i = 1; i <= r; ++i) sum += (1 - g) * std::pow(g, i - 1);
-                obs.push_back({"eq. (6), g = " + num(g) + ", r = " + std::to_string(r),
-                               "external links per node",
-                               1,
-                               std::ceil(sum),
-                               Relation::Equal,
-                               {},
-                               {}});
-              }
-            return measured(obs,
-                            "Measured: ceil(sum_i a_{i,j}), the links a node needs when "
-                            "each level's coefficients add up");
-          }};
+  return {
+      "rhfc.partial-links",
+      kPaper + " §6",
+      "a_{i,j} = 2/3, 2/3, 1/2 needs only 2 external links per node; a_{i,j} ~ (1-g) g^(i-1) "
+      "(eq. 6) only 1",
+      "the printed example; eq. (6) for g = 0.3, 0.5, 0.9 and r = 2..20",
+      false,
+      [] {
+        std::vector<Observation> obs = {observed("a = (2/3, 2/3, 1/2)", "external links per node",
+                                                 2, std::ceil(2.0 / 3 + 2.0 / 3 + 1.0 / 2))};
+        for (double g : {0.3, 0.5, 0.9})
+          for (int r = 2; r <= 20; r += 6) {
+            double sum = 0;
+            for (int i = 1; i <= r; ++i) sum += (1 - g) * std::pow(g, i - 1);
+            obs.push_back(observed("eq. (6), g = " + num(g) + ", r = " + std::to_string(r),
+                                   "external links per node", 1, std::ceil(sum)));
+          }
+        return measured(obs,
+                        "Measured: ceil(sum_i a_{i,j}), the links a node needs when "
+                        "each level's coefficients add up");
+      }};
 }
 
 Claim not_checkable_claim(const std::string& id, const std::string& source,

@@ -193,7 +193,7 @@ Claim claim_te13_edge_symmetric() {
               auto v = info_observation(spec, spec, "vertex_orbits", 1);
               v.quantity = "vertex orbits";
               obs.push_back(v);
-              obs.push_back({spec, "edge orbits", 1, edge_orbits(spec), Relation::Equal, {}, {}});
+              obs.push_back(observed(spec, "edge orbits", 1, edge_orbits(spec)));
             }
             return measured(obs,
                             "Measured: exact orbits by Traces (edges: vertex orbits of the line "
@@ -280,20 +280,9 @@ Result example_against_theorem(const std::string& spec, double steps, double wor
   if (!v.bound || !v.bound->payload_sum) throw std::logic_error("no Theorem 3 cost for " + spec);
   return two_printings(
       kPaper + " Theorem 3 with §4's n-cube T_0(m) = n (t_s + t_w m 2^n/2)",
-      {{spec,
-        "steps (t_s terms)",
-        steps,
-        static_cast<double>(v.bound->steps),
-        Relation::Equal,
-        {},
-        {}},
-       {spec,
-        "chunk-steps (t_w m terms)",
-        words,
-        static_cast<double>(*v.bound->payload_sum),
-        Relation::Equal,
-        {},
-        {}}},
+      {observed(spec, "steps (t_s terms)", steps, static_cast<double>(v.bound->steps)),
+       observed(spec, "chunk-steps (t_w m terms)", words,
+                static_cast<double>(*v.bound->payload_sum))},
       "the example evaluates T_0(m) = 2(t_s + t_w m) for the 2-cube, the same section's n-cube "
       "formula gives 2(t_s + 2 t_w m); Algorithm 2's checked schedule takes (" +
           std::to_string(v.check.steps) + ", " + std::to_string(v.check.payload_sum) + ")");
