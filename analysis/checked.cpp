@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "core/io.hpp"
+#include "core/schedule_rules.hpp"
 #include "gen/broadcast/broadcast.hpp"
 #include "gen/collectives.hpp"
 #include "gen/combine/combine.hpp"
@@ -13,7 +14,17 @@
 namespace netsched {
 namespace {
 
+Schedule generate_schedule(const Network& t, const GenRequest& r);
+
+/// The generated schedule, declaring the family's id digits when its generator declared none
+/// (what rule-form files describe steps with).
 Schedule generate(const Network& t, const GenRequest& r) {
+  Schedule s = generate_schedule(t, r);
+  if (s.digits.empty()) s.digits = t.id_digits();
+  return s;
+}
+
+Schedule generate_schedule(const Network& t, const GenRequest& r) {
   const auto names = collective_algorithms(t, r.collective);
   if (names.empty())
     throw std::invalid_argument(r.collective + " has no algorithm for the " + t.family() +
@@ -65,11 +76,18 @@ CheckedSchedule generate_checked(
   return c;
 }
 
-void write_schedule(const std::string& path, const CheckedSchedule& s) {
+void write_schedule(const std::string& path, const CheckedSchedule& s, StepForm form) {
   if (!s.holds())
     throw std::logic_error("refusing to write a schedule that does not hold: " +
                            to_string(*s.verification().check.violation()));
-  write_file_atomic(path, schedule_to_json(s.schedule(), s.verification().record()));
+  const std::string text = schedule_to_json(s.schedule(), s.verification().record(), form);
+  // A file with rule-form steps is read back first: it must say the schedule that was checked.
+  // (Inside a JSON string every quote is escaped, so the key cannot be matched by a string.)
+  if (text.find("\"rules\":[") != std::string::npos)
+    if (const auto step = first_different_step(schedule_from_json(text).schedule, s.schedule()))
+      throw std::logic_error("the rule form of step " + std::to_string(*step) +
+                             " does not reproduce the checked step");
+  write_file_atomic(path, text);
 }
 
 }  // namespace netsched

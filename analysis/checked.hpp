@@ -9,6 +9,7 @@
 
 #include "analysis/verification.hpp"
 #include "core/network.hpp"
+#include "core/schedule_io.hpp"
 
 namespace netsched {
 
@@ -63,7 +64,8 @@ CheckedSchedule generate_checked(
     const std::function<void(std::uint64_t, std::uint64_t)>& progress = {});
 
 /// Writes `s` with its verification record, atomically. Throws std::logic_error for a schedule
-/// that does not hold: no violated schedule is ever written.
-void write_schedule(const std::string& path, const CheckedSchedule& s);
+/// that does not hold: no violated schedule is ever written. `form`: how steps are written.
+void write_schedule(const std::string& path, const CheckedSchedule& s,
+                    StepForm form = StepForm::Auto);
 
 }  // namespace netsched

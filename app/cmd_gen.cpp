@@ -82,7 +82,7 @@ Run add_gen(CLI::App& app) {
     std::string spec, collective, root = "0", source, target, algorithm = "auto", out;
     std::uint64_t dimension = 0;
     bool json = false, list = false, check_only = false;
-    std::string engine = "auto";
+    std::string engine = "auto", step_form = "auto";
   };
   auto o = std::make_shared<Opts>();
   app.add_option("SPEC", o->spec, "network spec")->required();
@@ -108,6 +108,12 @@ Run add_gen(CLI::App& app) {
   app.add_flag("--json", o->json, "print the verification as JSON");
   app.add_flag("--check-only", o->check_only,
                "generate and check, write no file (for schedules too large to keep)");
+  app.add_option("--step-form", o->step_form,
+                 "how steps are written: auto (as rules where that makes the file much "
+                 "smaller), rules (wherever the schedule has digits) or columns (every transfer "
+                 "listed); docs/schedule-format.md")
+      ->check(CLI::IsMember({"auto", "rules", "columns"}))
+      ->capture_default_str();
   auto* engine = add_engine_option(app, o->engine);
   app.footer(
       "The schedule is checked by the simulator before it is written; a generator bug is an "
@@ -148,7 +154,7 @@ Run add_gen(CLI::App& app) {
                 << *v.check.violation() << "\nno file written\n";
       return to_int(exit_code(v.check.verdict));
     }
-    if (!o->check_only) write_schedule(o->out, c);
+    if (!o->check_only) write_schedule(o->out, c, *step_form_from_name(o->step_form));
     print_generated(o->check_only ? "" : o->out, s, v, o->json);
     return to_int(ExitCode::Ok);
   };

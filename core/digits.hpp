@@ -31,16 +31,12 @@ class Digits {
   std::size_t words() const { return words_; }
   /// The first bit of digit i.
   std::size_t first(std::size_t digit) const { return first_[digit]; }
-  /// Calls fn(word, mask) for the words holding digit i's bits.
+  /// Calls fn(word, mask) for the words holding digit i's bits (precomputed: the box engines
+  /// call this in their innermost loops).
   template <class F>
   void for_each_word(std::size_t digit, F&& fn) const {
-    std::size_t lo = first_[digit];
-    const std::size_t hi = lo + radix_[digit];
-    while (lo < hi) {
-      const std::size_t k = lo / 64, end = std::min(hi, (k + 1) * 64), bits = end - lo;
-      fn(k, (bits == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1) << (lo % 64));
-      lo = end;
-    }
+    for (std::size_t s = span_off_[digit]; s < span_off_[digit + 1]; ++s)
+      fn(spans_[s].word, spans_[s].mask);
   }
   std::uint64_t stride(std::size_t digit) const { return stride_[digit]; }
   std::uint32_t digit(std::uint64_t v, std::size_t i) const {
@@ -52,6 +48,12 @@ class Digits {
   std::vector<std::uint32_t> radix_;
   std::vector<std::uint64_t> stride_;
   std::vector<std::size_t> first_;
+  struct Span {
+    std::size_t word;
+    std::uint64_t mask;
+  };
+  std::vector<Span> spans_;            // per digit, its words and masks
+  std::vector<std::size_t> span_off_;  // digit -> its spans
   std::uint64_t total_ = 1;
   std::size_t words_ = 0;
 };

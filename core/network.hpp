@@ -48,6 +48,11 @@ class Network : public Graph {
   }
   /// Number of dimensions edge_dimension() can return (0 = none defined).
   virtual std::uint32_t dimension_count() const { return 0; }
+  /// A mixed radix of the node ids (digit 0 most significant) in which the family's links are
+  /// digit-wise — products: one digit per factor; HDN: class, clusters, super-nodes, positions.
+  /// Generated schedules declare it, so that their files can state steps as rules over digits
+  /// (core/schedule_rules.hpp). Empty: the family has none.
+  virtual std::vector<std::uint32_t> id_digits() const { return {}; }
   /// Canonical spec text.
   const std::string& spec() const { return spec_; }
   /// A node named by serial id ("17") or by label; throws std::invalid_argument.

@@ -259,27 +259,22 @@ Digits schedule_digits(const Schedule& s) {
 
 namespace {
 
-std::size_t mix(std::size_t h, std::uint64_t x) {
-  constexpr std::uint64_t kMul = 0x9e3779b97f4a7c15ULL;
-  return (h ^ (x + kMul + (h << 6) + (h >> 2))) * kMul;
-}
-
 std::size_t payload_hash(const Payload& p) {
-  std::size_t h = mix(0, p.chunks.size());
-  for (std::uint64_t c : p.chunks) h = mix(h, c);
+  std::size_t h = hash_mix(0, p.chunks.size());
+  for (std::uint64_t c : p.chunks) h = hash_mix(h, c);
   for (const Move& m : p.moves)
-    h = mix(h, std::uint64_t{m.src} << 32 | std::uint64_t{m.dst} << 8 |
-                   static_cast<std::uint64_t>(m.op));
+    h = hash_mix(h, std::uint64_t{m.src} << 32 | std::uint64_t{m.dst} << 8 |
+                        static_cast<std::uint64_t>(m.op));
   if (!p.select) return h;
   const Selector& s = *p.select;
   for (const auto* ranges : {&s.dest_in, &s.origin_in}) {
-    h = mix(h, ranges->size());
-    for (const IdRange& r : *ranges) h = mix(h, std::uint64_t{r.lo} << 32 | r.hi);
+    h = hash_mix(h, ranges->size());
+    for (const IdRange& r : *ranges) h = hash_mix(h, std::uint64_t{r.lo} << 32 | r.hi);
   }
-  h = mix(h, s.acquired_in.size());
-  for (const TimeRange& t : s.acquired_in) h = mix(h, std::uint64_t{t.lo} << 32 | t.hi);
+  h = hash_mix(h, s.acquired_in.size());
+  for (const TimeRange& t : s.acquired_in) h = hash_mix(h, std::uint64_t{t.lo} << 32 | t.hi);
   for (const DigitBox& b : s.dest_boxes)
-    for (std::uint64_t w : b.w) h = mix(h, w);
+    for (std::uint64_t w : b.w) h = hash_mix(h, w);
   return h;
 }
 

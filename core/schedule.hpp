@@ -239,6 +239,12 @@ struct Schedule {
   std::uint64_t num_transfers() const;
 };
 
+/// Folds x into the hash h (payloads, rule keys).
+inline std::size_t hash_mix(std::size_t h, std::uint64_t x) {
+  constexpr std::uint64_t kMul = 0x9e3779b97f4a7c15ULL;
+  return (h ^ (x + kMul + (h << 6) + (h >> 2))) * kMul;
+}
+
 /// Stores every distinct payload once (the first of equal ones keeps its place) and points the
 /// transfers at it: generators that build payloads per transfer call this once at the end.
 void share_equal_payloads(Schedule& s);

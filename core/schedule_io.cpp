@@ -6,6 +6,8 @@
 #include <stdexcept>
 
 #include "core/io.hpp"
+#include "core/parallel.hpp"
+#include "core/schedule_rules.hpp"
 #include "core/sha256.hpp"
 
 namespace netsched {
@@ -97,8 +99,19 @@ json payload_json(const Payload& p, const Digits& digits) {
   return {{"held", sel}};
 }
 
-/// A step as parallel lists from, to and payload (one index when all transfers share it).
-json step_json(const Step& st) {
+json compute_json(const std::vector<LocalOp>& compute) {
+  json ops = json::array();
+  for (const LocalOp& op : compute) {
+    json o = {op.dst, op.a, op.b, to_string(op.op)};
+    if (!op.nodes.empty()) o.push_back(ranges_json(op.nodes));
+    ops.push_back(std::move(o));
+  }
+  return ops;
+}
+
+/// A step as parallel lists from, to and payload (one index when all transfers share it);
+/// `index` renumbers payloads.
+json step_json(const Step& st, const std::vector<std::uint32_t>& index) {
   std::vector<std::uint32_t> from, to, pay;
   from.reserve(st.transfers.size());
   to.reserve(st.transfers.size());
@@ -106,7 +119,7 @@ json step_json(const Step& st) {
   for (const auto& t : st.transfers) {
     from.push_back(t.from.v);
     to.push_back(t.to.v);
-    pay.push_back(t.payload);
+    pay.push_back(index[t.payload]);
     uniform = uniform && t.payload == st.transfers.front().payload;
   }
   json step;
@@ -116,19 +129,74 @@ json step_json(const Step& st) {
     step["payload"] = pay.front();
   else
     step["payload"] = std::move(pay);
-  if (!st.compute.empty()) {
-    json ops = json::array();
-    for (const LocalOp& op : st.compute) {
-      json o = {op.dst, op.a, op.b, to_string(op.op)};
-      if (!op.nodes.empty()) o.push_back(ranges_json(op.nodes));
-      ops.push_back(std::move(o));
-    }
-    step["compute"] = std::move(ops);
-  }
+  if (!st.compute.empty()) step["compute"] = compute_json(st.compute);
   return step;
 }
 
-json content_json(const Schedule& s) {
+/// "*", a value or a list of values (Any, Fixed), or {"digit": i, "add": a} (Copy).
+json rel_digit_json(const RelDigit& rd) {
+  switch (rd.kind) {
+    case RelDigit::Kind::Any:
+      return "*";
+    case RelDigit::Kind::Fixed:
+      return rd.values.size() == 1 ? json(rd.values.front()) : json(rd.values);
+    case RelDigit::Kind::Copy:
+      return rd.add == 0 ? json{{"digit", rd.src}} : json{{"digit", rd.src}, {"add", rd.add}};
+  }
+  return nullptr;
+}
+
+json rel_box_json(const RelBox& b) {
+  json a = json::array();
+  for (const RelDigit& rd : b) a.push_back(rel_digit_json(rd));
+  return a;
+}
+
+json rule_json(const StepRule& r, const Digits& digits, const std::vector<std::uint32_t>& index) {
+  json senders = json::array();
+  for (const DigitBox& b : r.senders) senders.push_back(box_json(digits, b));
+  json rule = {{"senders", std::move(senders)}, {"to", rel_box_json(r.to)}};
+  if (r.payload) {
+    rule["payload"] = index[*r.payload];
+    return rule;
+  }
+  json held = json::object();
+  if (!r.held->dest_in.empty()) held["dest_in"] = ranges_json(r.held->dest_in);
+  if (!r.held->origin_in.empty()) held["origin_in"] = ranges_json(r.held->origin_in);
+  json boxes = json::array();
+  for (const RelBox& b : r.held->dest_boxes) boxes.push_back(rel_box_json(b));
+  held["dest_boxes"] = std::move(boxes);
+  if (!r.held->acquired_in.empty()) held["acquired_in"] = ranges_json(r.held->acquired_in);
+  rule["held"] = std::move(held);
+  return rule;
+}
+
+/// Decimal digits of the largest node id: what one id costs in a column.
+std::size_t id_chars(std::uint64_t nodes) {
+  std::size_t n = 1;
+  for (std::uint64_t v = nodes; v >= 10; v /= 10) ++n;
+  return n;
+}
+
+/// The rules a step is written as, or nullopt for columns (StepForm).
+std::optional<std::vector<StepRule>> step_rules(const Schedule& s, const Digits& digits,
+                                                const Step& st, StepForm form) {
+  const std::size_t n = st.transfers.size();
+  if (form == StepForm::Columns || digits.empty() || n == 0) return std::nullopt;
+  if (form == StepForm::Rules) return compress_step(digits, st, s.payloads, n);
+  if (n < kRuleMinTransfers) return std::nullopt;
+  constexpr std::size_t kRulesPerTransfers = 16;  // more rules than n/16 cannot pay
+  auto rules = compress_step(digits, st, s.payloads, n / kRulesPerTransfers);
+  if (!rules) return std::nullopt;
+  const std::vector<std::uint32_t> same(s.payloads.size());  // sizes only
+  std::size_t bytes = 0;
+  for (const StepRule& r : *rules) bytes += rule_json(r, digits, same).dump().size();
+  const std::size_t column_bytes = n * 2 * (id_chars(s.collective.nodes()) + 1);
+  if (2 * bytes >= column_bytes) return std::nullopt;
+  return rules;
+}
+
+json content_json(const Schedule& s, StepForm form) {
   json j;
   j["format"] = kScheduleFormat;
   j["version"] = kScheduleVersion;
@@ -139,11 +207,43 @@ json content_json(const Schedule& s) {
   const Digits digits(s.digits);
   j["model"] = to_string(s.model);
   j["algorithm"] = s.algorithm;
+  std::vector<std::optional<std::vector<StepRule>>> rules(s.steps.size());
+  parallel_items(
+      s.steps.size(), 0, [] { return 0; },
+      [&](int&, std::uint64_t i) { rules[i] = step_rules(s, digits, s.steps[i], form); },
+      [](int&) {});
+  // With rule-form steps, only the payloads something still names are listed, renumbered.
+  std::vector<std::uint32_t> index(s.payloads.size());
+  std::vector<bool> listed(s.payloads.size(), true);
+  if (std::any_of(rules.begin(), rules.end(), [](const auto& r) { return r.has_value(); })) {
+    listed.assign(s.payloads.size(), false);
+    for (std::size_t i = 0; i < s.steps.size(); ++i) {
+      if (!rules[i])
+        for (const Transfer& t : s.steps[i].transfers) listed[t.payload] = true;
+      else
+        for (const StepRule& r : *rules[i])
+          if (r.payload) listed[*r.payload] = true;
+    }
+  }
   json payloads = json::array();
-  for (const auto& p : s.payloads) payloads.push_back(payload_json(p, digits));
+  for (std::size_t p = 0; p < s.payloads.size(); ++p) {
+    index[p] = static_cast<std::uint32_t>(payloads.size());
+    if (listed[p]) payloads.push_back(payload_json(s.payloads[p], digits));
+  }
   j["payloads"] = std::move(payloads);
   json steps = json::array();
-  for (const auto& st : s.steps) steps.push_back(step_json(st));
+  for (std::size_t i = 0; i < s.steps.size(); ++i) {
+    if (!rules[i]) {
+      steps.push_back(step_json(s.steps[i], index));
+      continue;
+    }
+    json step;
+    json list = json::array();
+    for (const StepRule& r : *rules[i]) list.push_back(rule_json(r, digits, index));
+    step["rules"] = std::move(list);
+    if (!s.steps[i].compute.empty()) step["compute"] = compute_json(s.steps[i].compute);
+    steps.push_back(std::move(step));
+  }
   j["steps"] = std::move(steps);
   return j;
 }
@@ -192,10 +292,31 @@ std::vector<std::vector<NodeId>> node_lists(const json& c, bool required) {
 
 }  // namespace
 
-std::string schedule_content_hash(const Schedule& s) { return hash_of(content_json(s)); }
+std::string to_string(StepForm f) {
+  switch (f) {
+    case StepForm::Auto:
+      return "auto";
+    case StepForm::Rules:
+      return "rules";
+    case StepForm::Columns:
+      return "columns";
+  }
+  return "?";
+}
 
-std::string schedule_to_json(const Schedule& s, std::optional<VerificationRecord> record) {
-  json j = content_json(s);
+std::optional<StepForm> step_form_from_name(const std::string& s) {
+  for (StepForm f : {StepForm::Auto, StepForm::Rules, StepForm::Columns})
+    if (to_string(f) == s) return f;
+  return std::nullopt;
+}
+
+std::string schedule_content_hash(const Schedule& s, StepForm form) {
+  return hash_of(content_json(s, form));
+}
+
+std::string schedule_to_json(const Schedule& s, std::optional<VerificationRecord> record,
+                             StepForm form) {
+  json j = content_json(s, form);
   if (record) {
     record->content_hash = hash_of(j);
     json r;
@@ -345,7 +466,7 @@ Payload read_moves(const json& p, const RegisterReader& regs, const std::string&
 
 /// One destination box: per digit "*", a value or a list of values, each below its radix.
 DigitBox read_box(const json& b, const Digits& digits, const std::string& where,
-                  const std::string& shape) {
+                  const std::string& shape, const char* what = "dest_boxes") {
   if (!b.is_array() || b.size() != digits.size()) bad(shape);
   DigitBox box = full_box(digits);
   for (std::size_t di = 0; di < digits.size(); ++di) {
@@ -354,12 +475,12 @@ DigitBox read_box(const json& b, const Digits& digits, const std::string& where,
     std::vector<std::uint32_t> values;
     auto value = [&](const json& v) {
       if (!v.is_number_unsigned() || v.get<std::uint64_t>() >= digits.radix()[di])
-        bad(where + "dest_boxes: digit " + std::to_string(di) + " value " + v.dump() +
+        bad(where + what + ": digit " + std::to_string(di) + " value " + v.dump() +
             " is not below its radix " + std::to_string(digits.radix()[di]));
       values.push_back(v.get<std::uint32_t>());
     };
     if (e.is_array()) {
-      if (e.empty()) bad(where + "dest_boxes: digit " + std::to_string(di) + " allows no value");
+      if (e.empty()) bad(where + what + ": digit " + std::to_string(di) + " allows no value");
       for (const json& v : e) value(v);
     } else {
       value(e);
@@ -489,6 +610,97 @@ Step read_step(const json& st, std::size_t si, std::size_t payloads, const Regis
   return step;
 }
 
+/// One digit of a relative box (RelDigit): "*", a value or a list of values, or
+/// {"digit": i, "add": a} — the sender's digit i plus a, modulo this digit's radix.
+RelDigit read_rel_digit(const json& e, const Digits& digits, std::size_t j,
+                        const std::string& where) {
+  const std::string at = where + "digit " + std::to_string(j) + ": ";
+  const std::uint32_t r = digits.radix()[j];
+  if (e.is_string() && e.get<std::string>() == "*") return {};
+  if (e.is_object()) {
+    for (const auto& [k, v] : e.items())
+      if (k != "digit" && k != "add") bad(at + "unknown key '" + k + "' (digit, add)");
+    const std::uint64_t src = uint_field(e, "digit", at);
+    const std::uint64_t add = e.contains("add") ? uint_field(e, "add", at) : 0;
+    if (src >= digits.size() || digits.radix()[src] != r || add >= r)
+      bad(at + "copies digit " + std::to_string(src) + " plus " + std::to_string(add) +
+          ": the source must be a digit of the same radix " + std::to_string(r) +
+          " and the addend below it");
+    return {
+        RelDigit::Kind::Copy, {}, static_cast<std::uint32_t>(src), static_cast<std::uint32_t>(add)};
+  }
+  RelDigit rd{RelDigit::Kind::Fixed, {}, 0, 0};
+  for (const json& v : e.is_array() ? e : json::array({e})) {
+    if (!v.is_number_unsigned() || v.get<std::uint64_t>() >= r)
+      bad(at + "value " + v.dump() + " is not below its radix " + std::to_string(r));
+    rd.values.push_back(v.get<std::uint32_t>());
+  }
+  if (rd.values.empty()) bad(at + "allows no value");
+  return rd;
+}
+
+RelBox read_rel_box(const json& b, const Digits& digits, const std::string& where) {
+  if (!b.is_array() || b.size() != digits.size())
+    bad(where + "a relative box has one entry per digit");
+  RelBox box;
+  for (std::size_t j = 0; j < digits.size(); ++j)
+    box.push_back(read_rel_digit(b[j], digits, j, where));
+  return box;
+}
+
+/// A rule's selector: as a payload's "held", with dest_boxes relative to the sender.
+RelSelector read_rel_selector(const json& held, const Digits& digits, const std::string& where) {
+  if (!held.is_object() || !held.contains("dest_boxes") || !held["dest_boxes"].is_array() ||
+      held["dest_boxes"].empty())
+    bad(where + "held must be an object with a non-empty list dest_boxes");
+  json absolute = held;
+  absolute.erase("dest_boxes");
+  const Selector sel = read_selector({{"held", absolute}}, digits, where);
+  RelSelector out{sel.dest_in, sel.origin_in, sel.acquired_in, {}};
+  for (const json& b : held["dest_boxes"]) out.dest_boxes.push_back(read_rel_box(b, digits, where));
+  return out;
+}
+
+/// Step si's rules: {"senders": [box, ...], "to": relative box, "payload": index | "held": {...}}.
+std::vector<StepRule> read_rules(const json& rules, std::size_t si, std::size_t payloads,
+                                 const Digits& digits) {
+  const std::string where = "step " + std::to_string(si) + ": ";
+  if (digits.empty()) bad(where + "rules need the schedule's digits");
+  if (!rules.is_array()) bad(where + "rules must be a list of rules");
+  std::vector<StepRule> out;
+  for (std::size_t k = 0; k < rules.size(); ++k) {
+    const json& r = rules[k];
+    const std::string at = where + "rule " + std::to_string(k) + ": ";
+    if (!r.is_object()) bad(at + "a rule is an object with senders, to and payload or held");
+    for (const auto& [key, v] : r.items())
+      if (key != "senders" && key != "to" && key != "payload" && key != "held")
+        bad(at + "unknown key '" + key + "' (senders, to, payload, held)");
+    StepRule rule;
+    const json& senders = field(r, "senders", at);
+    const std::string shape = at +
+                              "senders must be a list of boxes, each a list of one entry "
+                              "per digit (\"*\", a value or a list of values)";
+    if (!senders.is_array() || senders.empty()) bad(shape);
+    for (const json& b : senders) rule.senders.push_back(read_box(b, digits, at, shape, "senders"));
+    rule.to = read_rel_box(field(r, "to", at), digits, at + "to: ");
+    for (const RelDigit& rd : rule.to)
+      if (rd.kind == RelDigit::Kind::Any || rd.values.size() > 1)
+        bad(at + "to names one receiver: every digit a copy or a single value");
+    if (r.contains("payload") == r.contains("held"))
+      bad(at + "needs payload or held (one of them)");
+    if (r.contains("held")) {
+      rule.held = read_rel_selector(r["held"], digits, at);
+    } else {
+      const json& pv = r["payload"];
+      if (!pv.is_number_unsigned() || pv.get<std::uint64_t>() >= payloads)
+        bad(at + "payload index out of range");
+      rule.payload = pv.get<std::uint32_t>();
+    }
+    out.push_back(std::move(rule));
+  }
+  return out;
+}
+
 /// The verification record, whose content hash must be the content's.
 VerificationRecord read_record(const json& record, const std::string& content_hash) {
   VerificationRecord r;
@@ -548,7 +760,7 @@ void check_json_depth(std::string_view text) {
 }
 
 /// Reads a parsed document (below).
-ScheduleFile schedule_from_document(json j);
+ScheduleFile schedule_from_document(json j, std::uint64_t max_transfers);
 
 }  // namespace
 
@@ -556,7 +768,7 @@ ScheduleFile read_schedule_file(const std::string& path) {
   return schedule_from_json(read_file(path, kMaxScheduleBytes, "kMaxScheduleBytes"));
 }
 
-ScheduleFile schedule_from_json(std::string_view text) {
+ScheduleFile schedule_from_json(std::string_view text, std::uint64_t max_transfers) {
   if (text.size() > kMaxScheduleBytes)
     bad(std::to_string(text.size()) +
         " bytes, over the limit kMaxScheduleBytes = " + std::to_string(kMaxScheduleBytes));
@@ -568,7 +780,7 @@ ScheduleFile schedule_from_json(std::string_view text) {
     bad(std::string("not valid JSON (") + e.what() + ")");
   }
   try {
-    return schedule_from_document(std::move(j));
+    return schedule_from_document(std::move(j), max_transfers);
   } catch (const json::exception& e) {  // a value of a type the reader did not test for
     bad(std::string("unexpected JSON value (") + e.what() + ")");
   }
@@ -576,7 +788,7 @@ ScheduleFile schedule_from_json(std::string_view text) {
 
 namespace {
 
-ScheduleFile schedule_from_document(json j) {
+ScheduleFile schedule_from_document(json j, std::uint64_t max_transfers) {
   if (!j.is_object()) bad("expected a JSON object");
   const json& fmt = field(j, "format", "");
   if (!fmt.is_string() || fmt.get<std::string>() != kScheduleFormat)
@@ -619,8 +831,35 @@ ScheduleFile schedule_from_document(json j) {
   const json& steps = field(j, "steps", "");
   if (!steps.is_array()) bad("steps must be a list");
   s.steps.reserve(steps.size());
-  for (std::size_t si = 0; si < steps.size(); ++si)
-    s.steps.push_back(read_step(steps[si], si, s.payloads.size(), regs));
+  // Rule-form steps are expanded once every step is read and the transfer count is known.
+  std::vector<std::vector<StepRule>> rules(steps.size());
+  std::uint64_t transfers = 0;
+  for (std::size_t si = 0; si < steps.size(); ++si) {
+    const json& st = steps[si];
+    if (st.is_object() && st.contains("rules")) {
+      for (const auto& [key, v] : st.items())
+        if (key != "rules" && key != "compute")
+          bad("step " + std::to_string(si) + ": a rule-form step has rules and compute, not '" +
+              key + "'");
+      rules[si] = read_rules(st["rules"], si, s.payloads.size(), digits);
+      s.steps.emplace_back();
+      if (st.contains("compute"))
+        s.steps.back().compute =
+            read_compute(st["compute"], regs, "step " + std::to_string(si) + ": ");
+      transfers += rule_transfers(digits, rules[si]);
+    } else {
+      s.steps.push_back(read_step(st, si, s.payloads.size(), regs));
+      transfers += s.steps.back().transfers.size();
+    }
+    if (transfers > max_transfers)
+      bad("the steps up to step " + std::to_string(si) + " make " + std::to_string(transfers) +
+          " transfers, over the limit kMaxTransfers = " + std::to_string(max_transfers));
+  }
+  if (std::any_of(rules.begin(), rules.end(), [](const auto& r) { return !r.empty(); })) {
+    RuleExpander expander(digits, s.payloads);
+    for (std::size_t si = 0; si < rules.size(); ++si) expander.expand(rules[si], s.steps[si]);
+    share_equal_payloads(s);
+  }
   json record;
   if (j.contains("verification")) {
     record = j["verification"];

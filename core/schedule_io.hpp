@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "core/schedule.hpp"
+#include "core/structure.hpp"
 
 namespace netsched {
 
@@ -46,20 +47,33 @@ struct ScheduleFile {
   std::string content_hash;  ///< recomputed from the content
 };
 
+/// How steps are written (docs/schedule-format.md "Rule-form steps"): as rules where that makes
+/// the file much smaller (Auto: steps of at least kRuleMinTransfers transfers whose rules take
+/// under half the columns' bytes), as rules wherever the schedule has digits (Rules), or as
+/// columns of transfers (Columns). Rules need the schedule's digits.
+enum class StepForm { Auto, Rules, Columns };
+std::string to_string(StepForm f);
+std::optional<StepForm> step_form_from_name(const std::string& s);
+/// Smallest step Auto considers writing as rules.
+inline constexpr std::size_t kRuleMinTransfers = 256;
+
 /// Serialises a schedule; when `record` is given its content_hash is set from the content.
 std::string schedule_to_json(const Schedule& s,
-                             std::optional<VerificationRecord> record = std::nullopt);
+                             std::optional<VerificationRecord> record = std::nullopt,
+                             StepForm form = StepForm::Auto);
 
 /// Parses a schedule file. Throws std::invalid_argument naming the problem (malformed JSON,
 /// wrong format or version, a missing or mistyped field with its step and transfer, a payload
 /// index out of range, or a content hash that does not match the verification record).
-ScheduleFile schedule_from_json(std::string_view text);
+/// `max_transfers`: the most transfers the file may make (kMaxTransfers), checked before any
+/// rule-form step is expanded.
+ScheduleFile schedule_from_json(std::string_view text, std::uint64_t max_transfers = kMaxTransfers);
 
 /// Reads and parses a schedule file, refusing (std::invalid_argument) anything that is not a
 /// regular file of at most kMaxScheduleBytes before reading it.
 ScheduleFile read_schedule_file(const std::string& path);
 
 /// "sha256:<hex>" of a schedule's content (what schedule_to_json writes outside the record).
-std::string schedule_content_hash(const Schedule& s);
+std::string schedule_content_hash(const Schedule& s, StepForm form = StepForm::Auto);
 
 }  // namespace netsched

@@ -22,6 +22,9 @@ namespace {
 
 /// Node-chunk pairs the harness simulates (the dense table stays a few MB).
 constexpr std::uint64_t kFuzzPairs = std::uint64_t{1} << 22;
+/// Transfers a file may make here (rule-form steps are small files for many transfers; the
+/// CLI's kMaxTransfers is covered by the catalogue test).
+constexpr std::uint64_t kFuzzTransfers = std::uint64_t{1} << 20;
 
 std::optional<netsched::CheckResult> run(const netsched::Network& t, const netsched::Schedule& s,
                                          netsched::Engine e) {
@@ -47,7 +50,7 @@ void same(const std::optional<netsched::CheckResult>& a,
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   try {
-    const netsched::ScheduleFile f = netsched::schedule_from_json(text);
+    const netsched::ScheduleFile f = netsched::schedule_from_json(text, kFuzzTransfers);
     const auto t = netsched::build_topology(f.schedule.topology);
     const netsched::Collective& c = f.schedule.collective;
     if (static_cast<unsigned __int128>(t->num_nodes()) * c.num_chunks() > kFuzzPairs) return 0;

@@ -10,10 +10,8 @@
 // Steps: 2 + 2 T_{j-1}; at j = 0 the packed dimension-ordered exchange of the base. Selectors
 // name the destinations of the owners carried as one digit box and the acquisition window of
 // the stage (senders keep what they forward, so each stage takes only what arrived for it).
-// The digits of a serial id make every set of the algorithm a box: D(0) = the base's digits;
-// D(j) = [class] ++ X(j) [cluster] ++ X(j) [super-node] ++ (SN^j dimensions) [position], where
-// X(j) = C(j-1) ++ (base dimensions outside SN^j) and C(j) = [class] ++ X(j) ++ C(j-1) are the
-// digits of a level-j node's base copy. Which blocks a node holds is tracked exactly, as rules
+// The digits of a serial id (hdn_digits, gen/topo/hdn.hpp) make every set of the algorithm a
+// box. Which blocks a node holds is tracked exactly, as rules
 // composed stage by stage (no N x N table; only each inner exchange's n_c x n_c start), so a
 // transfer is made only when it carries something. Equal selectors are stored once.
 #include <functional>
@@ -28,38 +26,6 @@ namespace netsched {
 namespace {
 
 using Embed = std::function<std::uint32_t(std::uint64_t)>;
-
-// D(j) for j = 0..k, and |X(j)|.
-struct HdnDigits {
-  std::vector<Digits> at;
-  std::vector<std::size_t> xlen;
-};
-
-HdnDigits hdn_digits(const Hdn& h) {
-  HdnDigits out;
-  out.at.push_back(product_digits(h.base()));
-  out.xlen.push_back(0);
-  std::vector<std::uint32_t> copy;  // C(j-1)
-  for (std::size_t j = 1; j <= h.k(); ++j) {
-    const Hdn::Level& L = h.level(j);
-    std::vector<std::uint32_t> x = copy, pos;
-    for (std::uint32_t d = 0; d < h.base().dims(); ++d) {
-      const bool in = std::find(L.dims.begin(), L.dims.end(), d) != L.dims.end();
-      (in ? pos : x).push_back(h.base().factors()[d].size);
-    }
-    std::vector<std::uint32_t> radix{2};
-    radix.insert(radix.end(), x.begin(), x.end());
-    radix.insert(radix.end(), x.begin(), x.end());
-    radix.insert(radix.end(), pos.begin(), pos.end());
-    out.at.emplace_back(std::move(radix));
-    out.xlen.push_back(x.size());
-    std::vector<std::uint32_t> next{2};
-    next.insert(next.end(), x.begin(), x.end());
-    next.insert(next.end(), copy.begin(), copy.end());
-    copy = std::move(next);
-  }
-  return out;
-}
 
 class HdnExchange {
  public:

@@ -42,11 +42,7 @@ std::size_t packed_exchange_steps(const Product& p) {
   return steps;
 }
 
-Digits product_digits(const Product& p) {
-  std::vector<std::uint32_t> radix;
-  for (const Factor& f : p.factors()) radix.push_back(f.size);
-  return Digits(std::move(radix));
-}
+Digits product_digits(const Product& p) { return Digits(p.id_digits()); }
 
 namespace {
 

@@ -320,4 +320,32 @@ std::unique_ptr<Hdn> build_hdn(const SpecValue& spec) {
   }
 }
 
+std::vector<std::uint32_t> Hdn::id_digits() const { return hdn_digits(*this).at.back().radix(); }
+
+HdnDigits hdn_digits(const Hdn& h) {
+  HdnDigits out;
+  out.at.emplace_back(h.base().id_digits());
+  out.xlen.push_back(0);
+  std::vector<std::uint32_t> copy;  // C(j-1)
+  for (std::size_t j = 1; j <= h.k(); ++j) {
+    const Hdn::Level& L = h.level(j);
+    std::vector<std::uint32_t> x = copy, pos;
+    for (std::uint32_t d = 0; d < h.base().dims(); ++d) {
+      const bool in = std::find(L.dims.begin(), L.dims.end(), d) != L.dims.end();
+      (in ? pos : x).push_back(h.base().factors()[d].size);
+    }
+    std::vector<std::uint32_t> radix{2};
+    radix.insert(radix.end(), x.begin(), x.end());
+    radix.insert(radix.end(), x.begin(), x.end());
+    radix.insert(radix.end(), pos.begin(), pos.end());
+    out.at.emplace_back(std::move(radix));
+    out.xlen.push_back(x.size());
+    std::vector<std::uint32_t> next{2};
+    next.insert(next.end(), x.begin(), x.end());
+    next.insert(next.end(), copy.begin(), copy.end());
+    copy = std::move(next);
+  }
+  return out;
+}
+
 }  // namespace netsched

@@ -15,6 +15,7 @@
 /// p = b's coordinates inside SN^i (mixed radix, lower dimension more significant).
 #include <memory>
 
+#include "core/digits.hpp"
 #include "gen/topo/product.hpp"
 
 namespace netsched {
@@ -57,6 +58,8 @@ class Hdn : public Network {
   /// the vertex classes finer, which `info` then separates by distance profiles or hands to
   /// Traces — and it keeps verifying them (each O(N)) linear in the levels.
   std::vector<Permutation> automorphism_candidates() const override;
+  /// The top level's digits, hdn_digits(*this).at.back().
+  std::vector<std::uint32_t> id_digits() const override;
   /// Most lifted candidate automorphisms kept per level (see automorphism_candidates).
   static constexpr std::size_t kMaxLiftedCandidates = 96;
   /// Base links: their base dimension; level-j cross links: base dimensions + j - 1.
@@ -101,5 +104,16 @@ class Hdn : public Network {
 
 /// Builds hdn(B, sn=[...]) or rdn(B,k).
 std::unique_ptr<Hdn> build_hdn(const SpecValue& spec);
+
+/// The digits of the serial ids of HDN(B,j), j = 0..k, which make every set of the HDN
+/// exchange a digit box: D(0) = the base's (one per factor); D(j) = [class] ++ X(j) [cluster]
+/// ++ X(j) [super-node] ++ (SN^j dimensions) [position], where X(j) = C(j-1) ++ (base
+/// dimensions outside SN^j) and C(j) = [class] ++ X(j) ++ C(j-1) are the digits of a level-j
+/// node's base copy. `xlen[j]` = |X(j)|.
+struct HdnDigits {
+  std::vector<Digits> at;
+  std::vector<std::size_t> xlen;
+};
+HdnDigits hdn_digits(const Hdn& h);
 
 }  // namespace netsched

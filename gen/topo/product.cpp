@@ -157,6 +157,12 @@ std::optional<std::uint32_t> Product::edge_dimension(NodeId u, NodeId v) const {
   return dim;
 }
 
+std::vector<std::uint32_t> Product::id_digits() const {
+  std::vector<std::uint32_t> radix;
+  for (const Factor& f : factors()) radix.push_back(f.size);
+  return radix;
+}
+
 std::vector<Permutation> Product::automorphism_candidates() const {
   std::vector<Permutation> out;
   for (std::size_t d = 0; d < factors_.size(); ++d) {

@@ -48,6 +48,8 @@ class Product : public Network {
   /// Per dimension a shift and a reflection (a transposition for complete graphs), and the
   /// exchange of neighbouring dimensions with equal factors.
   std::vector<Permutation> automorphism_candidates() const override;
+  /// One digit per factor (its size).
+  std::vector<std::uint32_t> id_digits() const override;
   std::optional<std::uint32_t> edge_dimension(NodeId u, NodeId v) const override;
   std::uint32_t dimension_count() const override { return static_cast<std::uint32_t>(dims()); }
 

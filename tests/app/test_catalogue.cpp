@@ -64,6 +64,19 @@ std::string header(const std::string& kind, const std::string& topology, std::ui
       .dump();
 }
 
+/// A broadcast on 2^28 nodes whose `steps` rule-form steps each make every node send to the
+/// next one: a small file that asks for 2^28 transfers per step.
+std::string rules_file(int steps) {
+  json j = json::parse(header("broadcast", "torus(65536,4096)", std::uint64_t{1} << 28));
+  j["digits"] = {65536, 4096};
+  j["payloads"] = json::array({json::array({0})});
+  const json rule = {{"senders", json::array({json::array({"*", "*"})})},
+                     {"to", json::array({{{"digit", 0}}, {{"digit", 1}, {"add", 1}}})},
+                     {"payload", 0}};
+  for (int i = 0; i < steps; ++i) j["steps"].push_back({{"rules", {rule}}});
+  return j.dump();
+}
+
 struct Entry {
   std::string args;     ///< netsched arguments
   std::string message;  ///< the one line on stderr, without "netsched: " (a final * : a prefix)
@@ -243,7 +256,11 @@ std::vector<Entry> file_entries(Files& f) {
        "spec column 6: expected a non-negative integer, found end of spec"},
       {"verify " + f.te("othertopo.json", [](json& j) { j["topology"] = "ring(5)"; }),
        "schedule is for 8 nodes, but ring(5) has 5"},
-      {"verify " + f.te("nodes.json", [](json& j) { j["collective"]["nodes"] = 9; }),
+      {"verify " + f.te("nodes.json",
+                        [](json& j) {
+                          j.erase("digits");
+                          j["collective"]["nodes"] = 9;
+                        }),
        "schedule is for 9 nodes, but hypercube(3) has 8"},
       {"verify " +
            f.te("hugenodes.json", [](json& j) { j["collective"]["nodes"] = 4294967296ull; }),
@@ -292,6 +309,7 @@ std::vector<Entry> file_entries(Files& f) {
                         [](json& j) {
                           j["model"] = "single-dimension";
                           j["topology"] = "ccc(3)";
+                          j.erase("digits");
                           j["collective"]["nodes"] = 24;
                         }),
        "the single-dimension model needs link dimensions, which ccc does not define"},
@@ -324,6 +342,7 @@ std::vector<Entry> file_entries(Files& f) {
            f.te("te11.json",
                 [](json& j) {
                   j["topology"] = "hypercube(11)";
+                  j.erase("digits");
                   j["collective"]["nodes"] = 2048;
                   j["steps"] = json::array();
                 }) +
@@ -333,12 +352,39 @@ std::vector<Entry> file_entries(Files& f) {
       {"verify " + f.te("te20.json",
                         [](json& j) {
                           j["topology"] = "hypercube(20)";
+                          j.erase("digits");
                           j["collective"]["nodes"] = 1048576;
                           j["steps"] = json::array();
                           j["payloads"] = json::array({{{"held", {{"dest_in", {{0, 1}}}}}}});
                         }),
        "a total exchange on 1048576 nodes in 0 steps is too large for the block engine (N x "
        "ceil(N/64) x (steps+1) over the limit kBlocksMaxWork = 2^33)"},
+      {"verify " + f.text("rules28.json", rules_file(2)),
+       "schedule file: the steps up to step 1 make 536870912 transfers, over the limit "
+       "kMaxTransfers = 268435456"},
+      {"verify " + f.text("rules-nodigits.json",
+                          [] {
+                            json j = json::parse(rules_file(1));
+                            j.erase("digits");
+                            return j.dump();
+                          }()),
+       "schedule file: step 0: rules need the schedule's digits"},
+      {"verify " + f.text("rules-to.json",
+                          [] {
+                            json j = json::parse(rules_file(1));
+                            j["steps"][0]["rules"][0]["to"][1] = "*";
+                            return j.dump();
+                          }()),
+       "schedule file: step 0: rule 0: to names one receiver: every digit a copy or a single "
+       "value"},
+      {"verify " + f.text("rules-copy.json",
+                          [] {
+                            json j = json::parse(rules_file(1));
+                            j["steps"][0]["rules"][0]["to"][1] = {{"digit", 0}};
+                            return j.dump();
+                          }()),
+       "schedule file: step 0: rule 0: to: digit 1: copies digit 0 plus 0: the source must be a "
+       "digit of the same radix 4096 and the addend below it"},
       {"route 'torus(65535,65535)' 0 1",
        "spec column 1: torus has 4294836225 nodes, over the limit kMaxNodes = 268435456 (2^28)"},
       {"gen 'ring(5)' broadcast -o " + f.path(""),
