@@ -156,6 +156,11 @@ json rule_json(const StepRule& r, const Digits& digits, const std::vector<std::u
   json senders = json::array();
   for (const DigitBox& b : r.senders) senders.push_back(box_json(digits, b));
   json rule = {{"senders", std::move(senders)}, {"to", rel_box_json(r.to)}};
+  if (!r.except.empty()) {
+    json except = json::array();
+    for (const DigitBox& b : r.except) except.push_back(box_json(digits, b));
+    rule["except"] = std::move(except);
+  }
   if (r.payload) {
     rule["payload"] = index[*r.payload];
     return rule;
@@ -673,8 +678,8 @@ std::vector<StepRule> read_rules(const json& rules, std::size_t si, std::size_t 
     const std::string at = where + "rule " + std::to_string(k) + ": ";
     if (!r.is_object()) bad(at + "a rule is an object with senders, to and payload or held");
     for (const auto& [key, v] : r.items())
-      if (key != "senders" && key != "to" && key != "payload" && key != "held")
-        bad(at + "unknown key '" + key + "' (senders, to, payload, held)");
+      if (key != "senders" && key != "except" && key != "to" && key != "payload" && key != "held")
+        bad(at + "unknown key '" + key + "' (senders, except, to, payload, held)");
     StepRule rule;
     const json& senders = field(r, "senders", at);
     const std::string shape = at +
@@ -682,6 +687,18 @@ std::vector<StepRule> read_rules(const json& rules, std::size_t si, std::size_t 
                               "per digit (\"*\", a value or a list of values)";
     if (!senders.is_array() || senders.empty()) bad(shape);
     for (const json& b : senders) rule.senders.push_back(read_box(b, digits, at, shape, "senders"));
+    if (r.contains("except")) {
+      const json& except = r["except"];
+      if (!except.is_array() || senders.size() != 1)
+        bad(at + "except must be a list of boxes inside the rule's one sender box");
+      for (const json& b : except) {
+        DigitBox e = read_box(b, digits, at, shape, "except");
+        for (std::size_t wi = 0; wi < e.w.size(); ++wi)
+          if ((e.w[wi] & rule.senders[0].w[wi]) != e.w[wi])
+            bad(at + "except box " + to_string(digits, e) + " is not inside the sender box");
+        rule.except.push_back(std::move(e));
+      }
+    }
     rule.to = read_rel_box(field(r, "to", at), digits, at + "to: ");
     for (const RelDigit& rd : rule.to)
       if (rd.kind == RelDigit::Kind::Any || rd.values.size() > 1)
@@ -846,7 +863,8 @@ ScheduleFile schedule_from_document(json j, std::uint64_t max_transfers) {
       if (st.contains("compute"))
         s.steps.back().compute =
             read_compute(st["compute"], regs, "step " + std::to_string(si) + ": ");
-      transfers += rule_transfers(digits, rules[si]);
+      for (const StepRule& r : rules[si])  // an upper bound: except boxes not subtracted
+        for (const DigitBox& b : r.senders) transfers += volume(digits, b.w.data());
     } else {
       s.steps.push_back(read_step(st, si, s.payloads.size(), regs));
       transfers += s.steps.back().transfers.size();
@@ -857,7 +875,13 @@ ScheduleFile schedule_from_document(json j, std::uint64_t max_transfers) {
   }
   if (std::any_of(rules.begin(), rules.end(), [](const auto& r) { return !r.empty(); })) {
     RuleExpander expander(digits, s.payloads);
-    for (std::size_t si = 0; si < rules.size(); ++si) expander.expand(rules[si], s.steps[si]);
+    for (std::size_t si = 0; si < rules.size(); ++si) {
+      try {
+        expander.expand(rules[si], s.steps[si]);
+      } catch (const std::invalid_argument& e) {
+        bad("step " + std::to_string(si) + ": " + e.what());
+      }
+    }
     share_equal_payloads(s);
   }
   json record;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <bit>
 #include <span>
+#include <stdexcept>
+#include <string>
 #include <tuple>
 #include <unordered_map>
 
@@ -26,6 +28,10 @@ constexpr std::size_t kRankSample = 4096;
 constexpr std::size_t kRankKept = 8;
 /// merge_boxes is quadratic: groups covered by more boxes than this are left unmerged.
 constexpr std::size_t kMergeMaxBoxes = 64;
+/// Groups covered by more boxes than this try "bounding box except the rest", when the
+/// bounding box holds at most kExceptMaxSpread times the group.
+constexpr std::size_t kExceptMinBoxes = 16;
+constexpr std::uint64_t kExceptMaxSpread = 4;
 
 Cand copy_cand(std::size_t src, std::uint32_t add) {
   return (static_cast<std::uint64_t>(src) << kSrcShift) | add;
@@ -202,15 +208,21 @@ class Explainer {
   std::vector<std::uint32_t> u_, v_;
 };
 
-/// Appends boxes whose disjoint union is exactly `ids` (sorted, distinct): the bounding box
-/// when it is full, else one cover per value of the first digit that varies.
-void cover_ids(const Digits& d, std::span<const std::uint64_t> ids, std::vector<DigitBox>& out) {
+/// The smallest box holding every id.
+DigitBox bounding_box(const Digits& d, std::span<const std::uint64_t> ids) {
   DigitBox box{std::vector<std::uint64_t>(d.words(), 0)};
   for (std::uint64_t v : ids)
     for (std::size_t j = 0; j < d.size(); ++j) {
       const std::size_t bit = d.first(j) + d.digit(v, j);
       box.w[bit / 64] |= std::uint64_t{1} << (bit % 64);
     }
+  return box;
+}
+
+/// Appends boxes whose disjoint union is exactly `ids` (sorted, distinct): the bounding box
+/// when it is full, else one cover per value of the first digit that varies.
+void cover_ids(const Digits& d, std::span<const std::uint64_t> ids, std::vector<DigitBox>& out) {
+  DigitBox box = bounding_box(d, ids);
   if (volume(d, box.w.data()) == ids.size()) {
     out.push_back(std::move(box));
     return;
@@ -223,6 +235,28 @@ void cover_ids(const Digits& d, std::span<const std::uint64_t> ids, std::vector<
     cover_ids(d, ids.subspan(lo, hi - lo), out);
     lo = hi;
   }
+}
+
+/// The senders of a rule: boxes covering `ids` (sorted, distinct), or their bounding box
+/// except boxes covering the rest of it, whichever takes fewer boxes.
+void cover_senders(const Digits& d, const std::vector<std::uint64_t>& ids, StepRule& rule) {
+  cover_ids(d, ids, rule.senders);
+  if (rule.senders.size() <= kExceptMinBoxes) return;
+  DigitBox box = bounding_box(d, ids);
+  if (volume(d, box.w.data()) > kExceptMaxSpread * ids.size()) return;
+  std::vector<std::uint64_t> rest;
+  auto next = ids.begin();
+  for_each_id(d, box, [&](std::uint64_t v) {
+    if (next != ids.end() && *next == v)
+      ++next;
+    else
+      rest.push_back(v);
+  });
+  std::vector<DigitBox> except;
+  cover_ids(d, rest, except);
+  if (except.size() + 1 >= rule.senders.size()) return;
+  rule.senders = {std::move(box)};
+  rule.except = std::move(except);
 }
 
 }  // namespace
@@ -251,8 +285,9 @@ std::optional<std::vector<StepRule>> compress_step(const Digits& digits, const S
     std::vector<std::uint64_t>& ids = senders[g];
     std::sort(ids.begin(), ids.end());
     if (std::adjacent_find(ids.begin(), ids.end()) != ids.end()) return std::nullopt;
-    cover_ids(digits, ids, rules[g].senders);
+    cover_senders(digits, ids, rules[g]);
     if (rules[g].senders.size() <= kMergeMaxBoxes) merge_boxes(digits, rules[g].senders);
+    if (rules[g].except.size() <= kMergeMaxBoxes) merge_boxes(digits, rules[g].except);
   }
   return rules;
 }
@@ -261,6 +296,8 @@ std::uint64_t rule_transfers(const Digits& digits, const std::vector<StepRule>& 
   std::uint64_t n = 0;
   for (const StepRule& r : rules)
     for (const DigitBox& b : r.senders) n += volume(digits, b.w.data());
+  for (const StepRule& r : rules)
+    for (const DigitBox& b : r.except) n -= volume(digits, b.w.data());
   return n;
 }
 
@@ -306,8 +343,16 @@ void RuleExpander::expand(const std::vector<StepRule>& rules, Step& out) {
           if (rd.kind == RelDigit::Kind::Copy) reads.push_back(rd.src);
     std::sort(reads.begin(), reads.end());
     reads.erase(std::unique(reads.begin(), reads.end()), reads.end());
+    std::vector<std::uint64_t> skip;  // the except boxes' ids, increasing
+    for (const DigitBox& b : r.except)
+      for_each_id(digits_, b, [&](std::uint64_t v) { skip.push_back(v); });
+    std::sort(skip.begin(), skip.end());
+    if (std::adjacent_find(skip.begin(), skip.end()) != skip.end())
+      throw std::invalid_argument("rule " + std::to_string(&r - rules.data()) +
+                                  ": its except boxes overlap");
     for (const DigitBox& b : r.senders)
       for_each_id(digits_, b, [&](std::uint64_t from) {
+        if (!skip.empty() && std::binary_search(skip.begin(), skip.end(), from)) return;
         digits_of(digits_, from, u.data());
         std::uint64_t to = 0;
         for (std::size_t j = 0; j < digits_.size(); ++j) {

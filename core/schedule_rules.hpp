@@ -43,10 +43,14 @@ struct RelSelector {
   bool operator==(const RelSelector&) const = default;
 };
 
-/// Every id in `senders` sends to `to` applied to its digits (Copy digits, or Fixed with one
-/// value) the listed payload `payload`, or the selector `held` instantiated at the sender.
+/// Every id in `senders` but those in `except` sends to `to` applied to its digits (Copy
+/// digits, or Fixed with one value) the listed payload `payload`, or the selector `held`
+/// instantiated at the sender. `except` (disjoint boxes inside the one sender box it may
+/// accompany) says "all of this box but a few" where the senders alone would need many boxes:
+/// "the nodes whose super-node digits differ from their cluster digits" is a box minus a
+/// diagonal.
 struct StepRule {
-  std::vector<DigitBox> senders;
+  std::vector<DigitBox> senders, except;
   RelBox to;
   std::optional<std::uint32_t> payload;
   std::optional<RelSelector> held;
@@ -60,8 +64,8 @@ std::optional<std::vector<StepRule>> compress_step(const Digits& digits, const S
                                                    const std::vector<Payload>& payloads,
                                                    std::size_t max_rules);
 
-/// How many transfers the rules make (the volume of their sender boxes), computed before any
-/// is made so that limits can be checked first.
+/// How many transfers the rules make (the volume of their sender boxes less that of their
+/// except boxes), computed before any is made so that limits can be checked first.
 std::uint64_t rule_transfers(const Digits& digits, const std::vector<StepRule>& rules);
 
 /// Instantiates selectors once per distinct sender-digit combination a rule reads.
@@ -70,7 +74,8 @@ class RuleExpander {
   RuleExpander(const Digits& digits, std::vector<Payload>& payloads)
       : digits_(digits), payloads_(payloads) {}
   /// Appends the rules' transfers to `out`; instantiated selectors are appended to the
-  /// payloads (equal ones of one rule stored once).
+  /// payloads (equal ones of one rule stored once). Throws std::invalid_argument when a rule's
+  /// except boxes overlap (that they lie inside its one sender box is the reader's check).
   void expand(const std::vector<StepRule>& rules, Step& out);
 
  private:

@@ -6,6 +6,7 @@
 #include "analysis/checked.hpp"
 #include "core/schedule_io.hpp"
 #include "core/schedule_rules.hpp"
+#include "exec/loopback.hpp"
 #include "gen/topology.hpp"
 #include "tests/helpers.hpp"
 
@@ -85,6 +86,16 @@ TEST_CASE("rule-form files read back as the steps that were checked") {
   }
 }
 
+TEST_CASE("the executor runs a rule-form file and its bytes check") {
+  // The executor reads files like every consumer: through the one expander.
+  const RoundTrip r = round_trip({"hdn(torus(2,3), sn=[{},{}])", "broadcast"});
+  REQUIRE(r.rules_text.find("\"rules\":[") != std::string::npos);
+  const exec::RunReport report =
+      exec::run_loopback(exec::ExecPlan(schedule_from_json(r.rules_text).schedule), {32, true});
+  CHECK(report.pass());
+  CHECK(report.steps == r.original.verification().check.steps);
+}
+
 TEST_CASE("rules shrink the HDN exchange and auto leaves small steps as columns") {
   const RoundTrip r = round_trip({"hdn(torus(2,3), sn=[{0},{1}])", "total-exchange"});
   CHECK(r.rules_text.size() * 20 < r.columns_text.size());
@@ -115,6 +126,46 @@ TEST_CASE("a relative selector and its senders come back exactly") {
   CHECK(back.payloads.size() == 3);  // one selector per value of digit 1, stored once each
 }
 
+TEST_CASE("a box less its diagonal is one sender box and except boxes") {
+  // Digits 4 x 4 x 4 x 4: the senders are the ids whose digit pairs (0,1) and (2,3) differ,
+  // 240 of 256: dozens of boxes value by value, or the whole box except the 16 diagonal ids.
+  Schedule s;
+  s.topology = "torus(4,4,4,4)";
+  s.collective = Collective::broadcast(256, NodeId(0));
+  s.digits = {4, 4, 4, 4};
+  s.payloads.push_back(Payload::of_chunks({0}));
+  const Digits d(s.digits);
+  Step st;
+  for (std::uint32_t u = 0; u < 256; ++u)
+    if (u / 16 != u % 16) st.transfers.push_back({NodeId(u), NodeId(u - u % 4 + (u + 1) % 4), 0});
+  s.steps.push_back(st);
+  const auto rules = compress_step(d, st, s.payloads, 8);
+  REQUIRE(rules);
+  REQUIRE(rules->size() == 1);
+  CHECK(rules->front().senders.size() == 1);
+  CHECK(rules->front().except.size() == 16);
+  CHECK(rule_transfers(d, *rules) == 240);
+  const std::string text = schedule_to_json(s, std::nullopt, StepForm::Rules);
+  CHECK(!first_different_step(schedule_from_json(text).schedule, s));
+  // Except boxes that overlap, leave the sender box, or go with two sender boxes are refused.
+  json j = json::parse(text);
+  json& rule = j["steps"][0]["rules"][0];
+  const auto error = [&](const std::function<void(json&)>& edit) {
+    json e = j;
+    edit(e["steps"][0]["rules"][0]);
+    return test::error_of([&] { schedule_from_json(e.dump()); });
+  };
+  REQUIRE(rule["senders"].size() == 1);
+  CHECK(error([](json& r) { r["except"].push_back(r["except"][0]); }) ==
+        "schedule file: step 0: rule 0: its except boxes overlap");
+  CHECK_THAT(error([](json& r) { r["senders"][0][3] = 1; }),
+             Catch::StartsWith("schedule file: step 0: rule 0: except box [") &&
+                 Catch::EndsWith("] is not inside the sender box"));
+  CHECK(error([](json& r) { r["senders"].push_back(r["senders"][0]); }) ==
+        "schedule file: step 0: rule 0: except must be a list of boxes inside the rule's one "
+        "sender box");
+}
+
 TEST_CASE("steps a rule cannot say stay columns") {
   Schedule s = hand_schedule();
   // Receivers that follow no digit pattern need a rule each: over a budget of 2.
@@ -130,7 +181,7 @@ TEST_CASE("steps a rule cannot say stay columns") {
   CHECK(back == s);
 }
 
-TEST_CASE("first_different_step ignores order and payload numbering, nothing else") {
+TEST_CASE("first_different_step ignores order and payload numbering and nothing else") {
   const Schedule s = hand_schedule();
   Schedule t = s;
   std::reverse(t.steps[0].transfers.begin(), t.steps[0].transfers.end());
@@ -169,7 +220,7 @@ TEST_CASE("a rule-form file is hash protected and its bad rules are named") {
   CHECK(edited([](json& x) { x["payload"] = 0; }) ==
         "schedule file: step 0: rule 0: needs payload or held (one of them)");
   CHECK(edited([](json& x) { x["extra"] = 1; }) ==
-        "schedule file: step 0: rule 0: unknown key 'extra' (senders, to, payload, held)");
+        "schedule file: step 0: rule 0: unknown key 'extra' (senders, except, to, payload, held)");
   CHECK(edited([](json& x) {
           x["held"]["dest_boxes"][0][0] = {{"digit", 0}, {"mul", 2}};
         }) == "schedule file: step 0: rule 0: digit 0: unknown key 'mul' (digit, add)");
