@@ -285,18 +285,29 @@ Digits box_digits(const Schedule& s) {
                           : schedule_digits(s);
 }
 
+std::vector<std::uint32_t> first_equal_payloads(
+    std::size_t count, const std::function<const Payload&(std::size_t)>& payload) {
+  const auto hash = [&](std::uint32_t i) { return payload_hash(payload(i)); };
+  const auto equal = [&](std::uint32_t a, std::uint32_t b) { return payload(a) == payload(b); };
+  std::unordered_set<std::uint32_t, decltype(hash), decltype(equal)> seen(count, hash, equal);
+  std::vector<std::uint32_t> first(count);
+  for (std::size_t i = 0; i < count; ++i)
+    first[i] = *seen.insert(static_cast<std::uint32_t>(i)).first;
+  return first;
+}
+
 void share_equal_payloads(Schedule& s) {
+  const std::vector<std::uint32_t> first = first_equal_payloads(
+      s.payloads.size(), [&](std::size_t i) -> const Payload& { return s.payloads[i]; });
   std::vector<Payload> kept;
-  const auto hash = [&](std::uint32_t i) { return payload_hash(kept[i]); };
-  const auto equal = [&](std::uint32_t a, std::uint32_t b) { return kept[a] == kept[b]; };
-  std::unordered_set<std::uint32_t, decltype(hash), decltype(equal)> seen(s.payloads.size(), hash,
-                                                                          equal);
   std::vector<std::uint32_t> index(s.payloads.size());
   for (std::size_t i = 0; i < s.payloads.size(); ++i) {
-    kept.push_back(std::move(s.payloads[i]));
-    const auto [it, fresh] = seen.insert(static_cast<std::uint32_t>(kept.size() - 1));
-    if (!fresh) kept.pop_back();
-    index[i] = *it;
+    if (first[i] == i) {
+      index[i] = static_cast<std::uint32_t>(kept.size());
+      kept.push_back(std::move(s.payloads[i]));
+    } else {
+      index[i] = index[first[i]];
+    }
   }
   s.payloads = std::move(kept);
   for (Step& st : s.steps)

@@ -2,6 +2,7 @@
 /// The schedule vocabulary: collectives (implicit chunk sets), payloads, transfers, steps.
 /// Semantics: ARCHITECTURE.md "Communication model and schedule semantics".
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -244,6 +245,10 @@ inline std::size_t hash_mix(std::size_t h, std::uint64_t x) {
   constexpr std::uint64_t kMul = 0x9e3779b97f4a7c15ULL;
   return (h ^ (x + kMul + (h << 6) + (h >> 2))) * kMul;
 }
+
+/// For each of `count` payloads (payload(i) is the i-th), the index of the first one equal to it.
+std::vector<std::uint32_t> first_equal_payloads(
+    std::size_t count, const std::function<const Payload&(std::size_t)>& payload);
 
 /// Stores every distinct payload once (the first of equal ones keeps its place) and points the
 /// transfers at it: generators that build payloads per transfer call this once at the end.

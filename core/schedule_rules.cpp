@@ -371,22 +371,14 @@ void RuleExpander::expand(const std::vector<StepRule>& rules, Step& out) {
 }
 
 std::optional<std::size_t> first_different_step(const Schedule& a, const Schedule& b) {
-  // Payloads are compared by content: each gets the index of its first equal one in a.
-  std::vector<std::uint32_t> canon_a(a.payloads.size()), canon_b(b.payloads.size());
-  {
-    Schedule both;
-    both.payloads = a.payloads;
-    both.payloads.insert(both.payloads.end(), b.payloads.begin(), b.payloads.end());
-    Step all;
-    for (std::size_t p = 0; p < both.payloads.size(); ++p)
-      all.transfers.push_back({NodeId(0), NodeId(0), static_cast<std::uint32_t>(p)});
-    both.steps.push_back(std::move(all));
-    share_equal_payloads(both);
-    for (std::size_t p = 0; p < canon_a.size(); ++p)
-      canon_a[p] = both.steps[0].transfers[p].payload;
-    for (std::size_t p = 0; p < canon_b.size(); ++p)
-      canon_b[p] = both.steps[0].transfers[canon_a.size() + p].payload;
-  }
+  // Payloads are compared by content: each gets the index of the first equal one of a ++ b.
+  const std::size_t na = a.payloads.size();
+  const std::vector<std::uint32_t> first = first_equal_payloads(
+      na + b.payloads.size(),
+      [&](std::size_t i) -> const Payload& { return i < na ? a.payloads[i] : b.payloads[i - na]; });
+  const std::vector<std::uint32_t> canon_a(first.begin(),
+                                           first.begin() + static_cast<std::ptrdiff_t>(na)),
+      canon_b(first.begin() + static_cast<std::ptrdiff_t>(na), first.end());
   const auto sorted = [](const Step& st, const std::vector<std::uint32_t>& canon) {
     std::vector<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>> v;
     v.reserve(st.transfers.size());
