@@ -2,7 +2,7 @@
 # Scale (docs/cli.md "verify"; ARCHITECTURE.md "Verification by symmetry"), side by side:
 #  1. the 129,600-node HDN total exchange hdn(torus(2,3,5), sn=[{2},{0}]) (Table 1): gen
 #     (generate, check, write), then verify of the same file with the symmetric walk and with the
-#     full block walk on 2 MPI ranks (the baseline, ~9 min; --no-full skips it);
+#     full block walk on 2 MPI ranks (the baseline, ~4 min; --no-full skips it);
 #  2. the 810,000-node HDN total exchange hdn(torus(2,3,5), sn=[{0},{0}]) (6.6e11 messages)
 #     generated, checked by symmetry and written in rule form (gen), then verified from the file;
 #  3. netsched-verify-mpi on 1 and 2 ranks (1 thread each) on the 43,200-node exchange;
@@ -24,7 +24,7 @@ mpi=$(dirname "$ns")/netsched-verify-mpi
 root=(); [ "$(id -u)" = 0 ] && root=(--allow-run-as-root)
 if [ "$full" != "--no-full" ]; then
   # the serial block engine refuses this file (N x ceil(N/64) x (steps+1) > 2^33); 2 ranks halve it
-  echo "  the full block walk on 2 MPI ranks (the baseline, ~9 min):"
+  echo "  the full block walk on 2 MPI ranks (the baseline, ~4 min):"
   t mpirun "${root[@]}" -np 2 "$mpi" "$out/h129.json" | sed -n 2p
 fi
 echo "== 2. 810,000-node HDN total exchange, generated, checked by symmetry, written as rules"

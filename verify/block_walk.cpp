@@ -2,6 +2,10 @@
 // node and acquisition time (verify/block_walk.hpp).
 #include "verify/block_walk.hpp"
 
+#include <climits>
+#include <stdexcept>
+#include <string>
+
 namespace netsched {
 namespace {
 
@@ -54,13 +58,16 @@ Plan make_plan(const Schedule& s, std::size_t last_step, std::size_t last_transf
     for (std::size_t ti = 0; ti < count; ++ti) {
       p.step.push_back(static_cast<std::uint32_t>(si));
       p.from.push_back(tr[ti].from.v);
-      p.to.push_back(tr[ti].to.v);
-      p.payload.push_back(tr[ti].payload);
+      p.arrival.push_back({tr[ti].to.v, tr[ti].payload, {}});
     }
   }
   for (const Payload& pl : s.payloads) {
     p.sel.push_back(&*pl.select);
-    p.boxes.push_back(disjoint_boxes(p.digits, *pl.select));
+    const std::vector<std::uint64_t> boxes = disjoint_boxes(p.digits, *pl.select);
+    p.payload_boxes.push_back({static_cast<std::uint32_t>(p.box_pool.size() / p.words),
+                               static_cast<std::uint32_t>(boxes.size() / p.words),
+                               !pl.select->origin_in.empty()});
+    p.box_pool.insert(p.box_pool.end(), boxes.begin(), boxes.end());
   }
   for (std::uint64_t v = 0; v < p.n; ++v)
     for (std::size_t i = 0; i < p.digits.size(); ++i)
@@ -70,7 +77,7 @@ Plan make_plan(const Schedule& s, std::size_t last_step, std::size_t last_transf
   std::vector<std::vector<std::uint32_t>> recv(n), out(n);
   for (std::size_t g = 0; g < g_count; ++g) {
     out[p.from[g]].push_back(static_cast<std::uint32_t>(g));
-    recv[p.to[g]].push_back(p.step[g] + 1);
+    recv[p.arrival[g].to].push_back(p.step[g] + 1);
   }
   p.time_off.assign(n + 1, 0);
   p.cand_off.push_back(0);
@@ -83,12 +90,27 @@ Plan make_plan(const Schedule& s, std::size_t last_step, std::size_t last_transf
       p.times.push_back(t);
       for (std::uint32_t g : out[v]) {
         if (p.step[g] < t) continue;
-        if (in_ranges(p.sel[p.payload[g]]->acquired_in, t)) p.cand.push_back(g);
+        if (in_ranges(p.sel[p.arrival[g].payload]->acquired_in, t))
+          p.cand.push_back({p.step[g], g});
       }
       p.cand_off.push_back(p.cand.size());
     }
     p.time_off[v + 1] = p.times.size();
     std::vector<std::uint32_t>().swap(ts);
+  }
+  if (p.times.size() > UINT32_MAX || p.cand.size() > UINT32_MAX ||
+      p.box_pool.size() / std::max<std::size_t>(p.words, 1) > UINT32_MAX)
+    throw std::length_error(
+        "the block walk numbers acquisition slots, their candidates and destination boxes in "
+        "32 bits; this schedule has " +
+        std::to_string(p.times.size()) + ", " + std::to_string(p.cand.size()) + " and " +
+        std::to_string(p.box_pool.size() / std::max<std::size_t>(p.words, 1)));
+  for (std::size_t g = 0; g < g_count; ++g) {  // the receiver's slot of each arrival
+    Plan::Arrival& a = p.arrival[g];
+    const auto b = p.times.begin() + static_cast<std::ptrdiff_t>(p.time_off[a.to]);
+    const auto e = p.times.begin() + static_cast<std::ptrdiff_t>(p.time_off[a.to + 1]);
+    a.slot =
+        p.slot(static_cast<std::size_t>(std::lower_bound(b, e, p.step[g] + 1) - p.times.begin()));
   }
   return p;
 }
