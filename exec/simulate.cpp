@@ -2,6 +2,7 @@
 #include "exec/simulate.hpp"
 
 #include <atomic>
+#include <bit>
 #include <fstream>
 #include <iomanip>
 #include <sstream>
@@ -44,6 +45,8 @@ std::vector<std::string> smpirun_args(const Job& j, const std::string& schedule,
                                 "--cfg=smpi/simulate-computation:no",
                                 "--cfg=network/model:" + o.network_model,
                                 std::string("--cfg=smpi/iprobe:") + kProbeCost,
+                                "--cfg=smpi/shared-malloc-blocksize:" +
+                                    std::to_string(shared_block_bytes(ranks, j.row.bytes)),
                                 "--log=root.thresh:warning"};
   if (j.row.what == "mpi") a.push_back("--cfg=smpi/" + coll + ":" + j.row.algorithm);
   for (const std::string& x :
@@ -85,6 +88,13 @@ void run_job(Job& j, const std::string& schedule, const SimulateOptions& o, std:
 }
 
 }  // namespace
+
+std::uint64_t shared_block_bytes(std::uint64_t ranks, std::uint64_t m) {
+  constexpr std::uint64_t kDefaultBlock = std::uint64_t{1} << 20,
+                          kMaxBlock = std::uint64_t{1} << 30;
+  const std::uint64_t need = ranks * kSharedBuffersPerRank * (ranks * m) / kSharedMapsBudget;
+  return std::clamp(std::bit_ceil(need), kDefaultBlock, kMaxBlock);
+}
 
 std::optional<std::string> smpi_collective(const Collective& c) {
   using K = Collective::Kind;

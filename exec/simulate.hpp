@@ -23,6 +23,15 @@ namespace netsched::exec {
 /// The most ranks `simulate` runs (SMPI holds every rank in one process).
 inline constexpr std::uint64_t kSimulateMaxRanks = 4096;
 
+/// SMPI maps every shared buffer block by block (smpi/shared-malloc-blocksize, 1 MiB by
+/// default), and Linux allows a process 65,530 mappings (vm.max_map_count): 1,024 ranks with
+/// 64 MiB total-exchange buffers would need over 100,000 and SMPI aborts ("Could not map folded
+/// virtual memory"). The block SMPI is given (a power of two, 1 MiB to 1 GiB) keeps
+/// kSharedBuffersPerRank buffers of n chunks of m bytes per rank within kSharedMapsBudget
+/// mappings.
+inline constexpr std::uint64_t kSharedMapsBudget = 32768, kSharedBuffersPerRank = 4;
+std::uint64_t shared_block_bytes(std::uint64_t ranks, std::uint64_t m);
+
 struct SimulateOptions {
   LinkModel links;
   std::vector<std::uint64_t> bytes{1024};  ///< chunk sizes m

@@ -155,6 +155,24 @@ TEST_CASE("platforms: a host per node, a split-duplex link per edge, and the tor
   CHECK(test::error_of([] { exec::latency_seconds("fast"); }).find("latency") != std::string::npos);
 }
 
+TEST_CASE("SMPI's shared block keeps the mappings of large runs within budget", "[exec]") {
+  constexpr std::uint64_t kMiB = std::uint64_t{1} << 20, kGiB = std::uint64_t{1} << 30;
+  for (std::uint64_t ranks : {2, 16, 64, 256, 1024, 4096})
+    for (std::uint64_t m : {std::uint64_t{1}, std::uint64_t{1024}, std::uint64_t{65536}, kMiB}) {
+      const std::uint64_t b = exec::shared_block_bytes(ranks, m);
+      INFO(ranks << " ranks, m = " << m << ": block " << b);
+      CHECK(std::has_single_bit(b));
+      CHECK(b >= kMiB);
+      CHECK(b <= kGiB);
+      const std::uint64_t maps = ranks * exec::kSharedBuffersPerRank * (ranks * m);
+      if (b < kGiB) CHECK(maps / b <= exec::kSharedMapsBudget);       // within budget
+      if (b > kMiB) CHECK(maps / (b / 2) > exec::kSharedMapsBudget);  // and no larger than needed
+    }
+  // 1,024 ranks exchanging 64 KiB chunks (64 MiB buffers): SMPI's 1 MiB default would need
+  // 4 * 1,024 * 64 = 262,144 mappings, far over Linux's 65,530.
+  CHECK(exec::shared_block_bytes(1024, 65536) > kMiB);
+  CHECK(exec::shared_block_bytes(64, 1024) == kMiB);
+}
 TEST_CASE("MSCCL-IR: export, import, re-verify", "[exec][msccl]") {
   std::uint64_t trips = 0;
   for (const std::string& spec : kNetworks) {
