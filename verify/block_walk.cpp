@@ -44,6 +44,49 @@ std::vector<std::uint64_t> disjoint_boxes(const Digits& d, const Selector& sel) 
   return flat;
 }
 
+/// Per node: its acquisition times (slots), each slot's candidates, and the slot each transfer
+/// into it arrives in.
+void index_slots(Plan& p) {
+  const std::size_t n = p.n, g_count = p.step.size();
+  std::vector<std::vector<std::uint32_t>> in(n), out(n);  // transfers into / out of each node
+  for (std::size_t g = 0; g < g_count; ++g) {
+    out[p.from[g]].push_back(static_cast<std::uint32_t>(g));
+    in[p.arrival[g].to].push_back(static_cast<std::uint32_t>(g));
+  }
+  p.time_off.assign(n + 1, 0);
+  p.cand_off.push_back(0);
+  std::vector<std::uint32_t> ts;
+  for (std::size_t v = 0; v < n; ++v) {
+    ts.assign(1, 0);
+    for (std::uint32_t g : in[v]) ts.push_back(p.step[g] + 1);
+    std::sort(ts.begin(), ts.end());
+    ts.erase(std::unique(ts.begin(), ts.end()), ts.end());
+    for (std::uint32_t t : ts) {
+      p.times.push_back(t);
+      for (std::uint32_t g : out[v]) {
+        if (p.step[g] < t) continue;
+        if (in_ranges(p.sel[p.arrival[g].payload]->acquired_in, t))
+          p.cand.push_back({p.step[g], g});
+      }
+      p.cand_off.push_back(p.cand.size());
+    }
+    for (std::uint32_t g : in[v]) {
+      const auto at = std::lower_bound(ts.begin(), ts.end(), p.step[g] + 1) - ts.begin();
+      p.arrival[g].slot = p.slot(p.time_off[v] + static_cast<std::size_t>(at));
+    }
+    p.time_off[v + 1] = p.times.size();
+    std::vector<std::uint32_t>().swap(in[v]);
+    std::vector<std::uint32_t>().swap(out[v]);
+  }
+  if (p.times.size() > UINT32_MAX || p.cand.size() > UINT32_MAX ||
+      p.box_pool.size() / std::max<std::size_t>(p.words, 1) > UINT32_MAX)
+    throw std::invalid_argument(
+        "the block walk numbers acquisition slots, their candidates and destination boxes in "
+        "32 bits (at most 4,294,967,295 each); this schedule has " +
+        std::to_string(p.times.size()) + ", " + std::to_string(p.cand.size()) + " and " +
+        std::to_string(p.box_pool.size() / std::max<std::size_t>(p.words, 1)));
+}
+
 }  // namespace
 
 Plan make_plan(const Schedule& s, std::size_t last_step, std::size_t last_transfer) {
@@ -52,6 +95,11 @@ Plan make_plan(const Schedule& s, std::size_t last_step, std::size_t last_transf
   p.digits = box_digits(s);
   p.words = p.digits.words();
   p.steps = std::min(s.steps.size(), last_step + 1);
+  std::size_t total = 0;
+  for (std::size_t si = 0; si < p.steps; ++si) total += s.steps[si].transfers.size();
+  p.step.reserve(total);
+  p.from.reserve(total);
+  p.arrival.reserve(total);
   for (std::size_t si = 0; si < p.steps; ++si) {
     const auto& tr = s.steps[si].transfers;
     const std::size_t count = si == last_step ? std::min(tr.size(), last_transfer + 1) : tr.size();
@@ -72,46 +120,7 @@ Plan make_plan(const Schedule& s, std::size_t last_step, std::size_t last_transf
   for (std::uint64_t v = 0; v < p.n; ++v)
     for (std::size_t i = 0; i < p.digits.size(); ++i)
       p.node_bits.push_back(static_cast<std::uint32_t>(p.digits.first(i) + p.digits.digit(v, i)));
-  // Acquisition times and outgoing transfers per node.
-  const std::size_t n = p.n, g_count = p.step.size();
-  std::vector<std::vector<std::uint32_t>> recv(n), out(n);
-  for (std::size_t g = 0; g < g_count; ++g) {
-    out[p.from[g]].push_back(static_cast<std::uint32_t>(g));
-    recv[p.arrival[g].to].push_back(p.step[g] + 1);
-  }
-  p.time_off.assign(n + 1, 0);
-  p.cand_off.push_back(0);
-  for (std::size_t v = 0; v < n; ++v) {
-    auto& ts = recv[v];
-    ts.push_back(0);
-    std::sort(ts.begin(), ts.end());
-    ts.erase(std::unique(ts.begin(), ts.end()), ts.end());
-    for (std::uint32_t t : ts) {
-      p.times.push_back(t);
-      for (std::uint32_t g : out[v]) {
-        if (p.step[g] < t) continue;
-        if (in_ranges(p.sel[p.arrival[g].payload]->acquired_in, t))
-          p.cand.push_back({p.step[g], g});
-      }
-      p.cand_off.push_back(p.cand.size());
-    }
-    p.time_off[v + 1] = p.times.size();
-    std::vector<std::uint32_t>().swap(ts);
-  }
-  if (p.times.size() > UINT32_MAX || p.cand.size() > UINT32_MAX ||
-      p.box_pool.size() / std::max<std::size_t>(p.words, 1) > UINT32_MAX)
-    throw std::length_error(
-        "the block walk numbers acquisition slots, their candidates and destination boxes in "
-        "32 bits; this schedule has " +
-        std::to_string(p.times.size()) + ", " + std::to_string(p.cand.size()) + " and " +
-        std::to_string(p.box_pool.size() / std::max<std::size_t>(p.words, 1)));
-  for (std::size_t g = 0; g < g_count; ++g) {  // the receiver's slot of each arrival
-    Plan::Arrival& a = p.arrival[g];
-    const auto b = p.times.begin() + static_cast<std::ptrdiff_t>(p.time_off[a.to]);
-    const auto e = p.times.begin() + static_cast<std::ptrdiff_t>(p.time_off[a.to + 1]);
-    a.slot =
-        p.slot(static_cast<std::size_t>(std::lower_bound(b, e, p.step[g] + 1) - p.times.begin()));
-  }
+  index_slots(p);
   return p;
 }
 
