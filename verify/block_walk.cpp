@@ -62,7 +62,6 @@ void index_slots(Plan& p) {
     std::sort(ts.begin(), ts.end());
     ts.erase(std::unique(ts.begin(), ts.end()), ts.end());
     for (std::uint32_t t : ts) {
-      p.times.push_back(t);
       for (std::uint32_t g : out[v]) {
         if (p.step[g] < t) continue;
         if (in_ranges(p.sel[p.arrival[g].payload]->acquired_in, t))
@@ -74,16 +73,17 @@ void index_slots(Plan& p) {
       const auto at = std::lower_bound(ts.begin(), ts.end(), p.step[g] + 1) - ts.begin();
       p.arrival[g].slot = p.slot(p.time_off[v] + static_cast<std::size_t>(at));
     }
-    p.time_off[v + 1] = p.times.size();
+    p.time_off[v + 1] = p.cand_off.size() - 1;
     std::vector<std::uint32_t>().swap(in[v]);
     std::vector<std::uint32_t>().swap(out[v]);
   }
-  if (p.times.size() > UINT32_MAX || p.cand.size() > UINT32_MAX ||
+  const std::size_t slots = p.cand_off.size() - 1;
+  if (slots > UINT32_MAX || p.cand.size() > UINT32_MAX ||
       p.box_pool.size() / std::max<std::size_t>(p.words, 1) > UINT32_MAX)
     throw std::invalid_argument(
         "the block walk numbers acquisition slots, their candidates and destination boxes in "
         "32 bits (at most 4,294,967,295 each); this schedule has " +
-        std::to_string(p.times.size()) + ", " + std::to_string(p.cand.size()) + " and " +
+        std::to_string(slots) + ", " + std::to_string(p.cand.size()) + " and " +
         std::to_string(p.box_pool.size() / std::max<std::size_t>(p.words, 1)));
 }
 

@@ -50,8 +50,9 @@ struct Plan {
   std::vector<PayloadBoxes> payload_boxes;
   std::vector<std::uint64_t> box_pool;
   std::vector<const Selector*> sel;
-  std::vector<std::size_t> time_off;     // node -> its slots: its acquisition times in `times`
-  std::vector<std::uint32_t> times;      // 0 and s+1 for every step s the node receives in
+  /// node -> its first slot; a node's slots are its acquisition times in increasing order:
+  /// 0 and s+1 for every step s it receives in.
+  std::vector<std::size_t> time_off;
   std::vector<std::size_t> cand_off;     // slot -> its candidates in `cand`
   std::vector<Candidate> cand;           // increasing step
   std::vector<std::uint32_t> node_bits;  // per node, per digit: the bit of its digit value in a box
@@ -64,6 +65,7 @@ struct Plan {
     return true;
   }
 
+  /// Slot `id` with its candidate range.
   Slot slot(std::size_t id) const {
     return {static_cast<std::uint32_t>(id), static_cast<std::uint32_t>(cand_off[id]),
             static_cast<std::uint32_t>(cand_off[id + 1])};
