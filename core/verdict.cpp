@@ -3,42 +3,14 @@
 namespace netsched {
 
 std::string_view to_string(Rule r) {
-  switch (r) {
-    case Rule::Edge:
-      return "edge";
-    case Rule::EmptyPayload:
-      return "empty-payload";
-    case Rule::Causality:
-      return "causality";
-    case Rule::PortSend:
-      return "port-send";
-    case Rule::PortReceive:
-      return "port-receive";
-    case Rule::PortLink:
-      return "port-link";
-    case Rule::Dimension:
-      return "dimension";
-    case Rule::Delivery:
-      return "delivery";
-    case Rule::DoubleCount:
-      return "double-count";
-    case Rule::WriteConflict:
-      return "write-conflict";
-    case Rule::Degree:
-      return "degree";
-    case Rule::Result:
-      return "result";
-    case Rule::RouteLink:
-      return "route-link";
-    case Rule::RouteLength:
-      return "route-length";
-  }
+  for (const RuleName& n : kRules)
+    if (n.rule == r) return n.name;
   return "?";
 }
 
 std::optional<Rule> rule_from_name(std::string_view name) {
-  for (Rule r : kRules)
-    if (to_string(r) == name) return r;
+  for (const RuleName& n : kRules)
+    if (n.name == name) return n.rule;
   return std::nullopt;
 }
 

@@ -33,11 +33,34 @@ enum class Rule {
   Result,         ///< registers: a final register differs from the required one
   RouteLink,      ///< route proofs: a hop is not a link
   RouteLength,    ///< route proofs: a route is longer than the bound or stops short
+  Deadlock,       ///< MSCCL-IR programs: a threadblock waits forever
+  Race,           ///< MSCCL-IR programs: two unordered accesses to a chunk, one a write
+  InputWrite,     ///< MSCCL-IR programs: the input buffer of an out-of-place collective written
 };
-inline constexpr Rule kRules[] = {
-    Rule::Edge,     Rule::EmptyPayload, Rule::Causality, Rule::PortSend,    Rule::PortReceive,
-    Rule::PortLink, Rule::Dimension,    Rule::Delivery,  Rule::DoubleCount, Rule::WriteConflict,
-    Rule::Degree,   Rule::Result,       Rule::RouteLink, Rule::RouteLength};
+/// Every rule with its name in files, JSON and messages: the one table of rule names.
+struct RuleName {
+  Rule rule;
+  std::string_view name;
+};
+inline constexpr RuleName kRules[] = {
+    {Rule::Edge, "edge"},
+    {Rule::EmptyPayload, "empty-payload"},
+    {Rule::Causality, "causality"},
+    {Rule::PortSend, "port-send"},
+    {Rule::PortReceive, "port-receive"},
+    {Rule::PortLink, "port-link"},
+    {Rule::Dimension, "dimension"},
+    {Rule::Delivery, "delivery"},
+    {Rule::DoubleCount, "double-count"},
+    {Rule::WriteConflict, "write-conflict"},
+    {Rule::Degree, "degree"},
+    {Rule::Result, "result"},
+    {Rule::RouteLink, "route-link"},
+    {Rule::RouteLength, "route-length"},
+    {Rule::Deadlock, "deadlock"},
+    {Rule::Race, "race"},
+    {Rule::InputWrite, "input-write"},
+};
 
 /// The rule's name in files, JSON and messages: "edge", "port-send", "double-count", ...
 std::string_view to_string(Rule r);

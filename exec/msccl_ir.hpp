@@ -1,58 +1,80 @@
 #pragma once
 /// MSCCL-IR XML: schedules for GPU collective runtimes (MSCCL, RCCL's MSCCL path), out and back.
 ///
-/// Why both directions: a runtime executes threadblocks, not synchronous steps, so the export
-/// has to say with dependencies what the steps said with time; reading the XML back, rebuilding
-/// a step schedule from those dependencies alone and checking it with the simulator shows that
-/// nothing the schedule's correctness rests on was lost.
+/// Why both directions, and why both run the program: a runtime executes threadblocks, not
+/// synchronous steps, so the export has to say with dependencies what the steps said with
+/// time. Both directions therefore hold the XML to the same standard: the MSCCL runtime's own
+/// execution of it (exec/msccl_run.hpp) must end with every gpu's output buffer right, with no
+/// race and no deadlock. An export that fails that is netsched's bug and is never written; an
+/// import that fails it is a wrong program, whatever steps it could be rebuilt into.
 ///
-/// Export (all-gather, total exchange as alltoall, broadcast): every rank is a GPU; chunk c sits
-/// in the input buffer at its origin, in the output buffer at its destinations (MPI's layout),
-/// and in a scratch slot of its own at a node it only passes through. A transfer is one send
+/// Export (all-gather, total exchange as alltoall, broadcast, scatter, gather): every rank is a
+/// GPU; chunk c sits in the input buffer at its origin, in the output buffer at its
+/// destinations (MPI's layout), and in a scratch slot of its own at a node it only passes
+/// through. A chunk sent to a node that already holds it (its origin, or a second copy) is left
+/// out, so no buffer slot is written twice and the input buffer never. A transfer is one send
 /// step per run of consecutive offsets in the sender's threadblock for that peer and a matching
-/// receive step in the receiver's; a step depends on the receive that brought its chunk, and a
-/// rank's transfers are chained (the first step of a transfer depends on the last of the rank's
-/// previous one, sends and receives apart) so the one-port order survives. A step with more
-/// than one dependency gets "nop" steps carrying the others, as msccl-tools does. A peer's
-/// sequence longer than a threadblock may hold is spread over channels.
+/// receive step in the receiver's; a send depends on the receive that brought its chunk, and a
+/// rank's transfers are chained (sends apart from receives) so the one-port order survives.
+/// Dependencies inside one threadblock are left to program order, as msccl-tools' ncclize does;
+/// a step with more than one dependency gets nop steps carrying the others. A peer's sequence
+/// longer than a threadblock may hold moves to the next channel.
 ///
-/// Import: matches sends and receives per (sender, receiver, channel) in threadblock order,
-/// names each chunk from the buffer it is read from, and gives every matched pair the earliest
-/// step its threadblock order (not earlier than the previous step) and its dependencies
-/// (strictly later) allow; transfers of one pair landing in one step merge.
+/// Import: the run decides; then, for the chunk collectives netsched's files describe, the
+/// messages are placed in synchronous steps (a message at the step its sender's and its
+/// receiver's orders allow, strictly after the message that brought what it carries) and the
+/// rebuilt schedule is checked by the simulator on the network.
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include "core/schedule.hpp"
 #include "exec/exec_plan.hpp"
+#include "exec/msccl_program.hpp"
+#include "exec/msccl_run.hpp"
 
 namespace netsched::exec {
 
-/// Steps per threadblock the newer MSCCL runtime accepts (MSCCL_MAX_NUM_STEPS); older ones 64.
-inline constexpr std::uint32_t kMscclMaxStepsPerTb = 256;
-/// The largest MSCCL-IR file read (256 MiB), checked before parsing.
-inline constexpr std::uint64_t kMscclMaxBytes = std::uint64_t{1} << 28;
-
 struct MscclOptions {
   std::string name;  ///< the algo's name; default "<algorithm> on <topology>"
-  std::uint32_t max_steps_per_tb = kMscclMaxStepsPerTb;
+  std::uint32_t max_steps_per_tb = MscclLimits{}.steps_per_tb;
   std::string proto = "Simple";
+  bool runtime_limits = true;  ///< refuse what the MSCCL runtime would refuse to load
 };
 
 /// Figures of an exported algo.
 struct MscclFigures {
   std::uint64_t threadblocks = 0, steps = 0, nops = 0, channels = 0;
+  std::uint64_t dropped = 0;  ///< chunks left out: sent to a node that already held them
 };
 
-/// The schedule as MSCCL-IR XML. Throws std::invalid_argument for a collective MSCCL-IR has no
-/// layout for here (anything but all-gather, total exchange and broadcast) or a schedule whose
-/// run fails (the executor's in-process run resolves its selectors).
+/// The schedule as an MSCCL-IR program, checked: structurally (with the runtime's limits unless
+/// options say otherwise) and by the runtime's run. Throws std::invalid_argument for a
+/// collective MSCCL-IR has no layout for here, a schedule whose own run fails, or a program
+/// beyond the runtime's limits; std::logic_error if the program's run fails (a netsched bug).
+MscclProgram export_program(const ExecPlan& plan, const MscclOptions& options,
+                            MscclFigures* figures = nullptr);
+/// export_program as XML.
 std::string export_msccl(const ExecPlan& plan, const MscclOptions& options,
                          MscclFigures* figures = nullptr);
 
-/// Rebuilds a step schedule on `topology` from MSCCL-IR XML (any producer's, within the layout
-/// above: i/o/s buffers, s/r/cpy/nop steps). Throws std::invalid_argument naming the problem
-/// (malformed XML, a missing attribute, an unmatched send, a dependency cycle, ...).
-Schedule import_msccl(std::string_view xml, const std::string& topology);
+/// A read and run MSCCL-IR file.
+struct MscclImport {
+  MscclProgram program;
+  MscclCollective collective;
+  MscclRun run;
+};
+/// Parses, checks structurally (the runtime's limits unless `runtime_limits` is false) and runs
+/// the program. Throws std::invalid_argument for a file that is not a well-formed program.
+MscclImport import_msccl(std::string_view xml, std::optional<std::uint32_t> root = std::nullopt,
+                         bool runtime_limits = true);
+
+/// Why the run's messages cannot be written as a netsched schedule, if they cannot: the
+/// collective has no chunk form in netsched's files (reductions) or more than one chunk per rank.
+std::optional<std::string> why_no_schedule(const MscclCollective& c);
+/// The run's messages as synchronous steps on `topology` (one-port when no node sends or
+/// receives twice in a step, else all-port). Throws std::invalid_argument with
+/// why_no_schedule's reason, or when the messages cannot be ordered in steps.
+Schedule rebuild_schedule(const MscclImport& im, const std::string& topology);
 
 }  // namespace netsched::exec

@@ -1,5 +1,6 @@
 #include "gen/spec.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <limits>
 
@@ -219,6 +220,13 @@ std::string print_spec(const SpecValue& v) {
     }
   }
   return {};
+}
+
+bool reads_files(const SpecValue& v) {
+  if (v.kind == SpecValue::Kind::Str || (v.kind == SpecValue::Kind::Call && v.name == "file"))
+    return true;
+  return std::any_of(v.args.begin(), v.args.end(),
+                     [](const SpecArg& a) { return reads_files(a.value); });
 }
 
 }  // namespace netsched

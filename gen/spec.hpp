@@ -60,4 +60,8 @@ SpecValue parse_spec(std::string_view text);
 /// Canonical text of a value: no blanks, except ", " before a named argument.
 std::string print_spec(const SpecValue& v);
 
+/// Whether building the spec would read a file (a `file(...)` anywhere in it): what a spec taken
+/// from a foreign file (an MSCCL-IR algo's name) must not do.
+bool reads_files(const SpecValue& v);
+
 }  // namespace netsched

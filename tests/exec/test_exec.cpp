@@ -1,5 +1,5 @@
 // The real engines: the executor's rank logic against the simulator (every generator, every
-// mutant), the executor under OpenMPI and under SimGrid's SMPI, simulate, and MSCCL-IR round trips.
+// mutant), the executor under OpenMPI and under SimGrid's SMPI, and simulate (MSCCL-IR: test_msccl.cpp).
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
@@ -13,7 +13,6 @@
 #include "analysis/checked.hpp"
 #include "core/schedule_io.hpp"
 #include "exec/loopback.hpp"
-#include "exec/msccl_ir.hpp"
 #include "exec/platform.hpp"
 #include "exec/process.hpp"
 #include "exec/simulate.hpp"
@@ -173,51 +172,6 @@ TEST_CASE("SMPI's shared block keeps the mappings of large runs within budget", 
   CHECK(exec::shared_block_bytes(1024, 65536) > kMiB);
   CHECK(exec::shared_block_bytes(64, 1024) == kMiB);
 }
-TEST_CASE("MSCCL-IR: export, import, re-verify", "[exec][msccl]") {
-  std::uint64_t trips = 0;
-  for (const std::string& spec : kNetworks) {
-    const auto t = build_topology(spec);
-    for (const std::string c : {"all-gather", "total-exchange", "broadcast"})
-      for (const std::string& a : collective_algorithms(*t, c)) {
-        const Schedule s = generate_checked(*t, GenRequest(c, a)).schedule();
-        INFO(spec << " " << c << " " << a);
-        exec::MscclFigures fig;
-        const std::string xml = exec::export_msccl(exec::ExecPlan(s), {"", 64, "Simple"}, &fig);
-        pugi::xml_document doc;
-        REQUIRE(doc.load_string(xml.c_str()));
-        for (auto g : doc.child("algo").children("gpu"))
-          for (auto tb : g.children("tb"))
-            CHECK(std::distance(tb.children("step").begin(), tb.children("step").end()) <= 64);
-        const CheckedSchedule back = check_schedule(*t, exec::import_msccl(xml, s.topology));
-        CHECK(back.holds());
-        // no later than the original, unless a peer's sequence had to move to a second channel
-        CHECK((back.verification().check.steps <= s.steps.size() || fig.channels > 1));
-        CHECK(back.schedule().collective == s.collective);
-        ++trips;
-      }
-  }
-  CHECK(trips >= 20);
-}
-
-TEST_CASE("MSCCL-IR import refuses broken files with one message", "[exec][msccl]") {
-  const auto t = build_topology("hypercube(2)");
-  const Schedule s = generate_checked(*t, GenRequest("all-gather")).schedule();
-  const std::string xml = exec::export_msccl(exec::ExecPlan(s), {});
-  auto err = [&](const std::string& text) {
-    return test::error_of([&] { exec::import_msccl(text, s.topology); });
-  };
-  CHECK(err("<algo").find("not XML") != std::string::npos);
-  CHECK(err("<foo/>").find("no <algo>") != std::string::npos);
-  std::string no_recv = xml;
-  const auto r = no_recv.find("type=\"r\"");
-  no_recv.replace(r, 8, "type=\"x\"");
-  CHECK(err(no_recv).find("not supported") != std::string::npos);
-  std::string cycle = xml;  // the first step depends on itself
-  const auto d = cycle.find("depid=\"-1\" deps=\"-1\"");
-  cycle.replace(d, 20, "depid=\"0\" deps=\"0\"  ");
-  CHECK(err(cycle) != "no error");
-}
-
 namespace {
 
 /// mpirun (OpenMPI) or smpirun (SimGrid) on the executor; returns (exit code, stdout).

@@ -1,0 +1,328 @@
+// MSCCL-IR export: a checked schedule as threadblocks, sends, receives and dependencies
+// (exec/msccl_ir.hpp).
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <stdexcept>
+
+#include "exec/loopback.hpp"
+#include "exec/msccl_ir.hpp"
+
+namespace netsched::exec {
+namespace {
+
+using K = Collective::Kind;
+
+using StepRef = std::pair<int, int>;  // (tb, step) on one gpu
+
+/// A gpu's program under construction, with what the exporter must remember about it.
+struct Gpu {
+  MscclGpu ir;
+  std::map<std::tuple<int, int, int>, int> index;  // (send, recv, chan) -> tb
+  std::map<std::pair<int, int>, int> senders_on;   // (chan, side 0 send / 1 receive) -> tbs
+  std::map<std::uint64_t, std::int64_t> slot;      // transit chunk -> scratch slot
+  std::map<std::uint64_t, StepRef> arrival;        // chunk -> the receive that brought it
+  std::optional<StepRef> last_send, last_recv;
+  int tb(int send, int recv, int chan) {
+    auto [it, fresh] = index.try_emplace({send, recv, chan}, static_cast<int>(ir.tbs.size()));
+    if (fresh) {
+      ir.tbs.push_back({send, recv, chan, {}});
+      if (send >= 0) ++senders_on[{chan, 0}];
+      if (recv >= 0) ++senders_on[{chan, 1}];
+    }
+    return it->second;
+  }
+  std::size_t steps(int tb) const { return ir.tbs[static_cast<std::size_t>(tb)].steps.size(); }
+  MscclStep& step(const StepRef& r) {
+    return ir.tbs[static_cast<std::size_t>(r.first)].steps[static_cast<std::size_t>(r.second)];
+  }
+};
+
+std::string coll_name(K k) {
+  switch (k) {
+    case K::AllGather:
+      return "allgather";
+    case K::TotalExchange:
+      return "alltoall";
+    case K::Broadcast:
+      return "broadcast";
+    case K::Scatter:
+      return "scatter";
+    case K::Gather:
+      return "gather";
+    default:
+      return "";
+  }
+}
+
+/// Where chunk ch sits at node v (MPI's layout; a transit chunk gets a scratch slot of its own).
+MscclRef locate(const Collective& c, Gpu& g, std::uint32_t v, std::uint64_t ch) {
+  const std::uint64_t n = c.nodes();
+  const auto at = [](char buf, std::uint64_t off) {
+    return MscclRef{buf, static_cast<std::int64_t>(off)};
+  };
+  const K k = c.kind();
+  if (c.origin(ch).v == v)
+    return at('i', k == K::TotalExchange ? ch % n : k == K::Scatter ? ch : 0);
+  if (c.is_destination(ch, NodeId(v)))
+    return at('o', k == K::TotalExchange ? ch / n : k == K::AllGather || k == K::Gather ? ch : 0);
+  auto [it, fresh] = g.slot.try_emplace(ch, g.ir.s_chunks);
+  if (fresh) ++g.ir.s_chunks;
+  return {'s', it->second};
+}
+
+class Exporter {
+ public:
+  Exporter(const ExecPlan& plan, const MscclOptions& o) : plan_(plan), o_(o), gpus_(plan.nodes()) {
+    if (coll_name(plan.schedule().collective.kind()).empty())
+      throw std::invalid_argument(
+          "MSCCL-IR export covers all-gather, total exchange, broadcast, scatter and gather; "
+          "this schedule is " +
+          plan.schedule().collective.name());
+    constexpr std::uint32_t kLeast = 8;
+    if (o.max_steps_per_tb < kLeast)
+      throw std::invalid_argument("at least 8 steps per threadblock are needed, got " +
+                                  std::to_string(o.max_steps_per_tb));
+  }
+
+  MscclProgram run(MscclFigures* figures) {
+    Carried carried;
+    const RunReport report = run_loopback(plan_, {1, false}, &carried);
+    if (!report.pass())
+      throw std::invalid_argument("the schedule fails its run (" +
+                                  report.first_failure()->failure->detail +
+                                  "); only a passing schedule is exported");
+    declare_buffers();
+    own_copies();
+    const Schedule& s = plan_.schedule();
+    for (std::size_t si = 0; si < s.steps.size(); ++si)
+      for (std::size_t ti = 0; ti < s.steps[si].transfers.size(); ++ti)
+        transfer(s.steps[si].transfers[ti], carried[si][ti]);
+    MscclProgram p = program();
+    if (figures) *figures = figures_;
+    return p;
+  }
+
+ private:
+  void declare_buffers() {
+    const Collective& c = plan_.schedule().collective;
+    const std::int64_t n = static_cast<std::int64_t>(c.nodes());
+    for (std::uint32_t v = 0; v < gpus_.size(); ++v) {
+      MscclGpu& g = gpus_[v].ir;
+      const bool root = NodeId(v) == c.root();
+      switch (c.kind()) {
+        case K::TotalExchange:
+          g.i_chunks = g.o_chunks = n;
+          break;
+        case K::AllGather:
+          g.i_chunks = 1;
+          g.o_chunks = n;
+          break;
+        case K::Broadcast:
+          g.i_chunks = root ? 1 : 0;
+          g.o_chunks = 1;
+          break;
+        case K::Scatter:
+          g.i_chunks = root ? n : 0;
+          g.o_chunks = 1;
+          break;
+        default:  // gather
+          g.i_chunks = 1;
+          g.o_chunks = root ? n : 0;
+      }
+    }
+  }
+
+  /// Each rank's own block into its output buffer (MPI's out-of-place semantics).
+  void own_copies() {
+    const Collective& c = plan_.schedule().collective;
+    for (std::uint32_t v = 0; v < gpus_.size(); ++v) {
+      const bool root = NodeId(v) == c.root();
+      MscclRef src{'i', 0}, dst{'o', 0};
+      switch (c.kind()) {
+        case K::TotalExchange:
+          src.off = dst.off = v;
+          break;
+        case K::AllGather:
+          dst.off = v;
+          break;
+        case K::Scatter:
+          src.off = v;
+          if (!root) continue;
+          break;
+        case K::Gather:
+          dst.off = v;
+          if (!root) continue;
+          break;
+        default:  // broadcast
+          if (!root) continue;
+      }
+      Gpu& g = gpus_[v];
+      g.ir.tbs[static_cast<std::size_t>(g.tb(-1, -1, 0))].steps.push_back(
+          {MscclOp::Copy, src, dst, 1, -1, -1, false});
+    }
+  }
+
+  /// Appends `st` to tb of gpu g waiting for `deps` (nops carry all but the last; a dependency
+  /// inside the same threadblock is program order already and is left out).
+  StepRef append(Gpu& g, int tb, MscclStep st, const std::vector<StepRef>& deps) {
+    std::vector<StepRef> real;
+    for (const StepRef& d : deps)
+      if (d.first != tb && std::find(real.begin(), real.end(), d) == real.end()) real.push_back(d);
+    auto& steps = g.ir.tbs[static_cast<std::size_t>(tb)].steps;
+    for (std::size_t i = 0; i + 1 < real.size(); ++i) {
+      steps.push_back(
+          {MscclOp::Nop, {'i', -1}, {'o', -1}, 0, real[i].first, real[i].second, false});
+      g.step(real[i]).hasdep = true;
+      ++figures_.nops;
+    }
+    if (!real.empty()) {
+      st.depid = real.back().first;
+      st.deps = real.back().second;
+      g.step(real.back()).hasdep = true;
+    }
+    steps.push_back(st);
+    return {tb, static_cast<int>(steps.size() - 1)};
+  }
+
+  struct Run {
+    MscclRef src, dst;
+    std::int64_t cnt;
+    std::vector<std::uint64_t> chunks;
+    std::optional<StepRef> arrival;  ///< the receive at the sender that brought the run's chunks
+  };
+
+  /// The chunks of a transfer the receiver does not hold yet, as runs of consecutive offsets on
+  /// both sides that arrived at the sender together (so a run has at most one arrival).
+  std::vector<Run> runs_of(const Transfer& x, const std::vector<std::uint64_t>& chunks) {
+    const Collective& c = plan_.schedule().collective;
+    Gpu &u = gpus_[x.from.v], &v = gpus_[x.to.v];
+    std::vector<Run> runs;
+    std::set<std::uint64_t> taken;
+    for (std::uint64_t ch : chunks) {
+      if (c.origin(ch) == x.to || v.arrival.count(ch) || !taken.insert(ch).second) {
+        ++figures_.dropped;
+        continue;
+      }
+      const MscclRef a = locate(c, u, x.from.v, ch), b = locate(c, v, x.to.v, ch);
+      std::optional<StepRef> arrived;
+      if (auto it = u.arrival.find(ch); it != u.arrival.end()) arrived = it->second;
+      Run* last = runs.empty() ? nullptr : &runs.back();
+      if (last && last->src.buf == a.buf && last->dst.buf == b.buf && last->arrival == arrived &&
+          last->src.off + last->cnt == a.off && last->dst.off + last->cnt == b.off &&
+          last->cnt < limits_.max_count) {
+        ++last->cnt;
+        last->chunks.push_back(ch);
+      } else {
+        runs.push_back({a, b, 1, {ch}, arrived});
+      }
+    }
+    return runs;
+  }
+
+  /// The channel a new pair (u, v) starts on: the lowest with room for one more sending
+  /// threadblock at u and receiving one at v.
+  int first_channel(const Gpu& u, const Gpu& v) const {
+    for (int chan = 0;; ++chan) {
+      const auto count = [&](const Gpu& g, int side) {
+        const auto it = g.senders_on.find({chan, side});
+        return it == g.senders_on.end() ? 0 : it->second;
+      };
+      if (!o_.runtime_limits ||
+          (count(u, 0) < limits_.peers_per_channel && count(v, 1) < limits_.peers_per_channel))
+        return chan;
+    }
+  }
+
+  /// One schedule transfer: a send step per run at the sender, a receive step at the receiver,
+  /// on the pair's current channel (the next one when a threadblock would overflow; the first
+  /// run on a new channel then waits for the previous run, so the transfer stays in order).
+  void transfer(const Transfer& x, const std::vector<std::uint64_t>& chunks) {
+    Gpu &u = gpus_[x.from.v], &v = gpus_[x.to.v];
+    const int to = static_cast<int>(x.to.v), from = static_cast<int>(x.from.v);
+    const auto runs = runs_of(x, chunks);
+    if (runs.empty()) return;
+    auto [pc, fresh] = pair_channel_.try_emplace({x.from.v, x.to.v}, 0);
+    if (fresh) pc->second = first_channel(u, v);
+    int& chan = pc->second;
+    std::optional<StepRef> last_s, last_r;
+    for (std::size_t j = 0; j < runs.size(); ++j) {
+      constexpr std::size_t kMostSteps = 4;  // a step and nops for up to three dependencies
+      if (u.steps(u.tb(to, -1, chan)) + kMostSteps > o_.max_steps_per_tb ||
+          v.steps(v.tb(-1, from, chan)) + kMostSteps > o_.max_steps_per_tb)
+        ++chan;
+      const int stb = u.tb(to, -1, chan), rtb = v.tb(-1, from, chan);
+      std::vector<StepRef> sdeps, rdeps;
+      if (j == 0 && u.last_send) sdeps.push_back(*u.last_send);
+      if (j == 0 && v.last_recv) rdeps.push_back(*v.last_recv);
+      if (last_s) sdeps.push_back(*last_s);
+      if (last_r) rdeps.push_back(*last_r);
+      if (runs[j].arrival) sdeps.push_back(*runs[j].arrival);
+      channels_ = std::max<std::int64_t>(channels_, chan + 1);
+      last_s = append(u, stb, {MscclOp::Send, runs[j].src, runs[j].dst, runs[j].cnt, -1, -1, false},
+                      sdeps);
+      last_r = append(v, rtb, {MscclOp::Recv, runs[j].src, runs[j].dst, runs[j].cnt, -1, -1, false},
+                      rdeps);
+      for (std::uint64_t ch : runs[j].chunks) v.arrival.try_emplace(ch, *last_r);
+      ++figures_.steps;
+    }
+    u.last_send = last_s;
+    v.last_recv = last_r;
+  }
+
+  MscclProgram program() {
+    const Schedule& s = plan_.schedule();
+    MscclProgram p;
+    p.name = o_.name.empty() ? s.algorithm + " on " + s.topology : o_.name;
+    if (o_.name.empty() && o_.runtime_limits &&
+        static_cast<std::int64_t>(p.name.size()) > limits_.attribute_chars)
+      p.name = s.algorithm;  // the runtime reads at most 255 characters; import takes --network
+    p.proto = o_.proto;
+    p.coll = coll_name(s.collective.kind());
+    p.nchannels = std::max<std::int64_t>(channels_, 1);
+    p.nchunksperloop =
+        s.collective.kind() == K::Broadcast ? 1 : static_cast<std::int64_t>(plan_.nodes());
+    for (Gpu& g : gpus_) {
+      figures_.threadblocks += g.ir.tbs.size();
+      p.gpus.push_back(std::move(g.ir));
+    }
+    figures_.channels = static_cast<std::uint64_t>(p.nchannels);
+    return p;
+  }
+
+  const ExecPlan& plan_;
+  const MscclOptions& o_;
+  const MscclLimits limits_;
+  std::vector<Gpu> gpus_;
+  std::map<std::pair<std::uint32_t, std::uint32_t>, int> pair_channel_;
+  std::int64_t channels_ = 0;
+  MscclFigures figures_;
+};
+
+}  // namespace
+
+MscclProgram export_program(const ExecPlan& plan, const MscclOptions& options,
+                            MscclFigures* figures) {
+  MscclProgram p = Exporter(plan, options).run(figures);
+  const MscclLimits limits;
+  try {
+    check_msccl(p, options.runtime_limits ? &limits : nullptr);
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(std::string(e.what()) +
+                                " (the schedule does not fit the MSCCL runtime; "
+                                "--no-runtime-limits writes it anyway)");
+  }
+  const MscclRun run = run_msccl(p, msccl_collective(p, std::nullopt));
+  if (!run.verdict.ok())
+    throw std::logic_error("the exported MSCCL-IR program fails its run: " +
+                           to_string(*run.verdict.violation));
+  return p;
+}
+
+std::string export_msccl(const ExecPlan& plan, const MscclOptions& options, MscclFigures* figures) {
+  return write_msccl(export_program(plan, options, figures));
+}
+
+}  // namespace netsched::exec

@@ -1,0 +1,208 @@
+// MSCCL-IR import: read, check, run; then the run's messages as synchronous steps
+// (exec/msccl_ir.hpp).
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <stdexcept>
+
+#include "exec/msccl_ir.hpp"
+
+namespace netsched::exec {
+
+MscclImport import_msccl(std::string_view xml, std::optional<std::uint32_t> root,
+                         bool runtime_limits) {
+  MscclImport im;
+  im.program = parse_msccl(xml);
+  const MscclLimits limits;
+  check_msccl(im.program, runtime_limits ? &limits : nullptr);
+  im.collective = msccl_collective(im.program, root);
+  im.run = run_msccl(im.program, im.collective);
+  return im;
+}
+
+std::optional<std::string> why_no_schedule(const MscclCollective& c) {
+  static const std::set<std::string> chunked = {"allgather", "alltoall", "broadcast", "scatter",
+                                                "gather"};
+  if (!chunked.count(c.coll))
+    return "netsched's schedule files have no form for MSCCL's " + c.coll +
+           " (its reductions are checked by the run only)";
+  if (c.per_rank != 1)
+    return fmt::format("netsched's schedule files move one chunk per rank; this {} moves {}",
+                       c.coll, c.per_rank);
+  return std::nullopt;
+}
+
+namespace {
+
+/// Times of the run's steps as a longest-path problem: two nodes per step (2x: when it takes
+/// what it receives or acts locally, 2x+1: when it sends), edges "not earlier" (weight 0) and
+/// "strictly later" (weight 1). A message's two ends get one time; what a step sends is
+/// strictly later than the message that brought it. With `strict_chains`, a dependency of a
+/// send on a send, or of a receive on a receive, is strictly later too: that is how an
+/// exporter keeps a node's one-port order, and the steps keep it when they can.
+class StepTimes {
+ public:
+  StepTimes(const MscclRun& run, bool strict_chains) : n_(2 * run.steps.size()), adj_(n_) {
+    for (std::size_t x = 0; x < run.steps.size(); ++x) {
+      const MscclOpInfo& op = info(run.steps[x].op);
+      edge(2 * x, 2 * x + 1, op.receives && op.sends ? 1 : 0);
+      const bool same_tb = x > 0 && run.steps[x - 1].gpu == run.steps[x].gpu &&
+                           run.steps[x - 1].tb == run.steps[x].tb;
+      if (same_tb) edge(2 * (x - 1) + 1, 2 * x, 0);
+    }
+    for (std::size_t i = 0; i < run.waits_from.size(); ++i) {
+      const MscclOpInfo& from = info(run.steps[run.waits_from[i]].op);
+      const MscclOpInfo& to = info(run.steps[run.waits_to[i]].op);
+      const bool chain = (from.sends && to.sends) || (from.receives && to.receives);
+      edge(2 * run.waits_from[i] + 1, 2 * run.waits_to[i], strict_chains && chain ? 1 : 0);
+    }
+    for (const MscclMessage& m : run.messages) {
+      edge(2 * m.send_step + 1, 2 * m.recv_step, 0);
+      edge(2 * m.recv_step, 2 * m.send_step + 1, 0);
+    }
+    for (const MscclDataEdge& d : run.data)
+      edge(2 * d.from, 2 * d.to + (d.sending ? 1 : 0), d.received ? 1 : 0);
+  }
+
+  /// The time of every node; nullopt when a "strictly later" edge lies on a cycle.
+  std::optional<std::vector<std::int64_t>> solve() {
+    components();
+    std::vector<std::int64_t> t(comps_, 0);
+    // Tarjan numbers components in reverse topological order: the last found comes first.
+    std::vector<std::vector<std::size_t>> members(comps_);
+    for (std::size_t v = 0; v < n_; ++v) members[comp_[v]].push_back(v);
+    for (std::size_t c = comps_; c-- > 0;)
+      for (std::size_t v : members[c])
+        for (const auto& [w, weight] : adj_[v]) {
+          if (comp_[w] == c) {
+            if (weight > 0) return std::nullopt;
+            continue;
+          }
+          t[comp_[w]] = std::max(t[comp_[w]], t[c] + weight);
+        }
+    std::vector<std::int64_t> out(n_);
+    for (std::size_t v = 0; v < n_; ++v) out[v] = t[comp_[v]];
+    return out;
+  }
+
+ private:
+  void edge(std::size_t a, std::size_t b, int w) { adj_[a].emplace_back(b, w); }
+
+  /// Tarjan's strongly connected components, iteratively (programs have millions of steps).
+  void components() {
+    constexpr std::size_t kUnseen = static_cast<std::size_t>(-1);
+    std::vector<std::size_t> index(n_, kUnseen), low(n_, 0);
+    std::vector<char> on_stack(n_, 0);
+    std::vector<std::size_t> stack;
+    comp_.assign(n_, 0);
+    std::size_t counter = 0;
+    std::vector<std::pair<std::size_t, std::size_t>> call;  // (node, next edge)
+    for (std::size_t root = 0; root < n_; ++root) {
+      if (index[root] != kUnseen) continue;
+      call.emplace_back(root, 0);
+      while (!call.empty()) {
+        auto& [v, e] = call.back();
+        if (e == 0 && index[v] == kUnseen) {
+          index[v] = low[v] = counter++;
+          stack.push_back(v);
+          on_stack[v] = 1;
+        }
+        if (e < adj_[v].size()) {
+          const std::size_t w = adj_[v][e++].first;
+          if (index[w] == kUnseen)
+            call.emplace_back(w, 0);
+          else if (on_stack[w])
+            low[v] = std::min(low[v], index[w]);
+          continue;
+        }
+        if (low[v] == index[v]) {
+          std::size_t w = 0;
+          do {
+            w = stack.back();
+            stack.pop_back();
+            on_stack[w] = 0;
+            comp_[w] = comps_;
+          } while (w != v);
+          ++comps_;
+        }
+        const std::size_t done = v;
+        call.pop_back();
+        if (!call.empty()) low[call.back().first] = std::min(low[call.back().first], low[done]);
+      }
+    }
+  }
+
+  std::size_t n_;
+  std::vector<std::vector<std::pair<std::size_t, int>>> adj_;
+  std::vector<std::size_t> comp_;
+  std::size_t comps_ = 0;
+};
+
+/// netsched's collective and chunk id for the input chunk `c` of a one-chunk-per-rank program.
+struct ChunkNames {
+  const MscclCollective& c;
+  Collective collective() const {
+    const NodeId root(c.root.value_or(0));
+    if (c.coll == "allgather") return Collective::all_gather(c.gpus);
+    if (c.coll == "alltoall") return Collective::total_exchange(c.gpus);
+    if (c.coll == "broadcast") return Collective::broadcast(c.gpus, root);
+    if (c.coll == "scatter") return Collective::scatter(c.gpus, root);
+    return Collective::gather(c.gpus, root);
+  }
+  std::optional<std::uint64_t> chunk(const MscclValue& v) const {
+    if (!v || v->size() != 1) return std::nullopt;
+    const std::uint64_t gpu = v->front() >> 32U, off = v->front() & 0xffffffffU;
+    if (c.coll == "alltoall") return gpu * c.gpus + off;
+    if (c.coll == "broadcast") return 0;
+    if (c.coll == "scatter") return off;
+    return gpu;  // allgather, gather
+  }
+};
+
+}  // namespace
+
+Schedule rebuild_schedule(const MscclImport& im, const std::string& topology) {
+  if (const auto why = why_no_schedule(im.collective)) throw std::invalid_argument(*why);
+  auto times = StepTimes(im.run, true).solve();
+  if (!times) times = StepTimes(im.run, false).solve();
+  if (!times)
+    throw std::invalid_argument(
+        "the program's messages cannot be placed in synchronous steps (a message would carry "
+        "data that arrives only with itself or later)");
+  const std::vector<std::int64_t>& t = *times;
+  const ChunkNames names{im.collective};
+  std::map<std::tuple<std::int64_t, std::uint32_t, std::uint32_t>, std::set<std::uint64_t>> moves;
+  for (const MscclMessage& m : im.run.messages) {
+    std::set<std::uint64_t> chunks;
+    for (const MscclValue& v : m.values)
+      if (const auto ch = names.chunk(v)) chunks.insert(*ch);
+    if (!chunks.empty())
+      moves[{t[2 * m.send_step + 1], m.from, m.to}].insert(chunks.begin(), chunks.end());
+  }
+  Schedule s;
+  s.collective = names.collective();
+  s.topology = topology;
+  s.algorithm = "msccl-ir: " + im.program.name;
+  std::optional<std::int64_t> last;
+  std::map<std::uint32_t, int> sends, recvs;
+  bool one_port = true;
+  for (const auto& [key, chunks] : moves) {
+    const auto [time, from, to] = key;
+    if (last != time) {
+      s.steps.emplace_back();
+      sends.clear();
+      recvs.clear();
+    }
+    last = time;
+    one_port = one_port && ++sends[from] == 1 && ++recvs[to] == 1;
+    s.payloads.push_back(Payload::of_chunks({chunks.begin(), chunks.end()}));
+    s.steps.back().transfers.push_back(
+        {NodeId(from), NodeId(to), static_cast<std::uint32_t>(s.payloads.size() - 1)});
+  }
+  s.model = one_port ? PortModel::OnePort : PortModel::AllPort;
+  return s;
+}
+
+}  // namespace netsched::exec
