@@ -1,5 +1,6 @@
 // The real engines: the executor's rank logic against the simulator (every generator, every
-// mutant), the executor under OpenMPI and under SimGrid's SMPI, and simulate (MSCCL-IR: test_msccl.cpp).
+// mutant), the executor under OpenMPI and under SimGrid's SMPI, and simulate (MSCCL-IR:
+// test_msccl.cpp).
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
