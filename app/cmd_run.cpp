@@ -35,7 +35,9 @@ Run add_run(CLI::App& app) {
   };
   auto o = std::make_shared<Opts>();
   app.add_option("FILE", o->file, "schedule file")->required();
-  app.add_option("--bytes", o->bytes, "chunk size m in bytes")
+  app.add_option("--bytes", o->bytes,
+                 "chunk size m in bytes (register collectives: every register is a vector of m "
+                 "bytes, m a multiple of 8)")
       ->check(CLI::Range(std::uint64_t{1}, exec::kMaxChunkBytes))
       ->capture_default_str();
   app.add_option("--hostfile", o->hostfile,
@@ -54,6 +56,7 @@ Run add_run(CLI::App& app) {
   return [o] {
     const ScheduleFile f = read_schedule_file(o->file);  // bad files: exit 2 before MPI starts
     const std::uint64_t n = f.schedule.collective.nodes();
+    if (f.schedule.collective.combining()) exec::ExecPlan::register_lanes(o->bytes);
     if (o->loopback) {
       exec::ExecPlan plan(f.schedule);
       exec::RunReport r = exec::run_loopback(plan, {o->bytes, !o->timing});

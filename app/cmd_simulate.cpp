@@ -9,6 +9,7 @@
 #include "app/cli.hpp"
 #include "core/schedule_io.hpp"
 #include "exec/exec_plan.hpp"
+#include "exec/process.hpp"
 #include "exec/simulate.hpp"
 #include "gen/topology.hpp"
 
@@ -37,18 +38,84 @@ ScratchDir::~ScratchDir() {
   if (!keep_) std::filesystem::remove_all(path_, ec);
 }
 
-Run add_simulate(CLI::App& app) {
-  struct Opts {
-    std::string file, keep;
-    std::vector<std::uint64_t> bytes{1024};
-    std::vector<std::string> algorithms;
-    exec::LinkModel links;
-    std::string model = "CM02";
-    bool json = false, no_anchor = false;
-    unsigned jobs = 2;
-    double timeout = 0;
+namespace {
+
+struct SimOpts {
+  std::string file, keep;
+  std::vector<std::uint64_t> bytes{1024};
+  std::vector<std::string> algorithms, cfg;
+  exec::LinkModel links;
+  std::string model = "CM02";
+  bool json = false, no_anchor = false;
+  unsigned jobs = 2;
+  double timeout = exec::kDefaultRunTimeout;
+};
+
+/// Text output that streams: the platforms first, then each row as its run ends, with a
+/// progress line on a terminal.
+exec::SimulateProgress streaming(const std::shared_ptr<std::optional<double>>& mine) {
+  exec::SimulateProgress p;
+  p.ready = [](const exec::SimulateResult& r) {
+    std::cout << r.collective << " by " << r.algorithm << " on " << r.topology << ": " << r.ranks
+              << " simulated hosts, links " << r.links.bandwidth << " / " << r.links.latency
+              << ", " << r.network_model << " model\n"
+              << exec::platform_text(r) << std::flush;
   };
-  auto o = std::make_shared<Opts>();
+  p.row = [mine](const exec::SimRow& row, std::size_t done, std::size_t total) {
+    if (row.what == "schedule" && row.platform == "netsched") *mine = row.seconds;
+    progress_done();
+    std::cout << exec::row_text(row, *mine, std::nullopt) << std::endl;
+    progress("simulate runs", done, total);
+  };
+  return p;
+}
+
+int simulate_file(const SimOpts& o) {
+  const ScheduleFile f = read_schedule_file(o.file);
+  const Verification v =
+      verify_schedule(*build_topology(f.schedule.topology), f.schedule, Engine::Auto, {});
+  if (!v.check.ok()) {
+    std::cerr << o.file << ": the schedule is violated (" << *v.check.violation()
+              << "); netsched verify shows why\n";
+    return to_int(ExitCode::Violated);
+  }
+  ScratchDir dir(o.keep);
+  exec::SimulateOptions so;
+  so.links = o.links;
+  so.bytes = o.bytes;
+  so.algorithms = o.algorithms;
+  so.anchor = !o.no_anchor;
+  so.network_model = o.model;
+  so.simgrid_cfg = o.cfg;
+  so.executor = executor_path(true);
+  so.platform_check = NETSCHED_PLATFORM_CHECK_PATH;
+  so.workdir = dir.path();
+  so.timeout_seconds = o.timeout;
+  so.jobs = o.jobs;
+  so.steps = v.check.steps;
+  so.payload_sum = v.check.payload_sum;
+  const bool stream = !o.json && ::isatty(STDOUT_FILENO);
+  auto mine = std::make_shared<std::optional<double>>();
+  exec::stop_children_on_signals();
+  const auto r = exec::simulate(std::filesystem::absolute(o.file).string(), f.schedule, so,
+                                stream ? streaming(mine) : exec::SimulateProgress{});
+  progress_done();
+  if (o.json)
+    std::cout << exec::to_json(r).dump(2) << "\n";
+  else if (!stream)
+    std::cout << exec::to_text(r);
+  else if (!r.all_answered())
+    std::cout << "not every run answered (see 'no time' above)\n";
+  for (const auto& row : r.rows)
+    if (row.what == "schedule" && row.pass == std::optional<bool>(false))
+      return to_int(ExitCode::Violated);
+  return to_int(r.all_answered() ? ExitCode::Ok : ExitCode::Unknown);
+}
+
+}  // namespace
+
+Run add_simulate(CLI::App& app) {
+  auto o = std::make_shared<SimOpts>();
   app.add_option("FILE", o->file, "schedule file")->required();
   app.add_option("--bytes", o->bytes, "chunk sizes m in bytes (comma-separated)")
       ->delimiter(',')
@@ -59,56 +126,32 @@ Run add_simulate(CLI::App& app) {
   app.add_option("--latency", o->links.latency, "latency of every link")->capture_default_str();
   app.add_option("--algorithms", o->algorithms,
                  "MPI algorithms to time (default: every one SMPI offers for the collective; none: "
-                 "only the schedule)")
+                 "only the schedule); an algorithm SMPI lacks is refused before any run")
       ->delimiter(',');
   app.add_option("--model", o->model,
                  "SimGrid network model (CM02: latency + size/bandwidth; "
                  "SMPI, LV08: SimGrid's calibrated models)")
       ->capture_default_str();
+  app.add_option("--simgrid-cfg", o->cfg,
+                 "a SimGrid setting KEY:VALUE for every run, over the defaults "
+                 "network/crosstraffic:0 and maxmin/concurrency-limit:8 (repeatable)");
   app.add_flag("--no-anchor", o->no_anchor, "skip the run on SimGrid's torus cluster");
-  app.add_option("--jobs", o->jobs, "smpirun processes at once")
-      ->check(kPositive)
+  app.add_option("--jobs", o->jobs, "smpirun processes at once (1 to 64)")
+      ->check(CLI::Range(1u, exec::kSimulateMaxJobs))
       ->capture_default_str();
-  app.add_option("--timeout", o->timeout, "seconds per smpirun (0: none)")->check(kNonNegative);
+  app.add_option("--timeout", o->timeout, "seconds per smpirun (0: none)")
+      ->check(kNonNegative)
+      ->capture_default_str();
   app.add_option("--keep", o->keep, "keep the platforms and outputs in this directory");
   app.add_flag("--json", o->json, "machine-readable output");
   app.footer(
-      "Runs netsched-exec-smpi under smpirun (SimGrid "
-      "3.32) on a platform written from the schedule's network. Exit 0: every run "
-      "answered and the schedule's check passed; 1: the schedule is violated or failed "
-      "its check; 2: bad input.");
-  return [o] {
-    const ScheduleFile f = read_schedule_file(o->file);
-    const Verification v =
-        verify_schedule(*build_topology(f.schedule.topology), f.schedule, Engine::Auto, {});
-    if (!v.check.ok()) {
-      std::cerr << o->file << ": the schedule is violated (" << *v.check.violation()
-                << "); netsched verify shows why\n";
-      return to_int(ExitCode::Violated);
-    }
-    ScratchDir dir(o->keep);
-    exec::SimulateOptions so;
-    so.links = o->links;
-    so.bytes = o->bytes;
-    so.algorithms = o->algorithms;
-    so.anchor = !o->no_anchor;
-    so.network_model = o->model;
-    so.executor = executor_path(true);
-    so.workdir = dir.path();
-    so.timeout_seconds = o->timeout;
-    so.jobs = o->jobs;
-    so.steps = v.check.steps;
-    so.payload_sum = v.check.payload_sum;
-    const auto r = exec::simulate(std::filesystem::absolute(o->file).string(), f.schedule, so);
-    if (o->json)
-      std::cout << exec::to_json(r).dump(2) << "\n";
-    else
-      std::cout << exec::to_text(r);
-    for (const auto& row : r.rows)
-      if (row.what == "schedule" && row.pass != std::optional<bool>(true))
-        return to_int(ExitCode::Violated);
-    return to_int(ExitCode::Ok);
-  };
+      "Runs netsched-exec-smpi under smpirun (SimGrid 3.32) on a platform written from the "
+      "schedule's network, with a route for every pair chosen to balance link load (the "
+      "load SimGrid sees is printed). Exit 0: every run answered and the schedule's check "
+      "passed; 1: the schedule is violated or failed its check; 2: bad input; 4: not every run "
+      "answered (timed out or SimGrid failed: the row says which). SIGINT and SIGTERM stop every "
+      "smpirun and remove the scratch directory.");
+  return [o] { return simulate_file(*o); };
 }
 
 }  // namespace netsched::cli

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <csignal>
 #include <cstdlib>
 #include <iostream>
 #include <map>
@@ -11,6 +12,7 @@
 #include <string_view>
 
 #include "app/cli.hpp"
+#include "exec/process.hpp"
 #include "gen/spec.hpp"
 
 namespace netsched::cli {
@@ -129,6 +131,13 @@ int run_verb(const netsched::cli::Run& run, bool json) {
   using netsched::ExitCode;
   try {
     return run();
+  } catch (const netsched::exec::Interrupted& e) {
+    // the children are gone and the scratch directories removed on the way here: end as the
+    // signal would have ended us
+    netsched::cli::progress_done();
+    std::signal(e.signal, SIG_DFL);
+    std::raise(e.signal);
+    return 128 + e.signal;
   } catch (const netsched::SpecError& e) {
     return fail(e.what(), ExitCode::BadInput, json);
   } catch (const std::invalid_argument& e) {

@@ -66,7 +66,8 @@ std::string exit_code_table() {
        "is written)"},
       {ExitCode::Unknown,
        "unknown: a solver could not decide before the deadline (--timeout) or within its "
-       "limits; what was proven so far is printed"},
+       "limits, or a simulation run gave no time (timed out, or SimGrid failed); what was "
+       "established so far is printed"},
   };
   std::string out = "| exit | meaning |\n|---|---|\n";
   for (const auto& [code, meaning] : rows)

@@ -34,24 +34,19 @@ void ExecPlan::index_groups() {
   const Collective& c = s_.collective;
   using K = Collective::Kind;
   if (c.kind() != K::AllReduce && c.kind() != K::Prefix) return;
-  std::vector<std::vector<NodeId>> groups = c.groups();
-  if (groups.empty()) {
-    groups.emplace_back();
-    for (std::uint32_t v = 0; v < nodes(); ++v) groups.back().push_back(NodeId(v));
+  groups_ = c.groups();
+  if (groups_.empty()) {
+    groups_.emplace_back();
+    for (std::uint32_t v = 0; v < nodes(); ++v) groups_.back().push_back(NodeId(v));
   }
   constexpr std::uint32_t kNone = ~std::uint32_t{0};
   group_of_.assign(nodes(), kNone);
   rank_in_group_.assign(nodes(), 0);
-  for (std::uint32_t g = 0; g < groups.size(); ++g) {
-    std::int64_t sum = 0;
-    group_prefix_.emplace_back();
-    for (std::uint32_t i = 0; i < groups[g].size(); ++i) {
-      group_of_[groups[g][i].v] = g;
-      rank_in_group_[groups[g][i].v] = i;
-      sum += register_input(groups[g][i].v);
-      group_prefix_.back().push_back(sum);
+  for (std::uint32_t g = 0; g < groups_.size(); ++g)
+    for (std::uint32_t i = 0; i < groups_[g].size(); ++i) {
+      group_of_[groups_[g][i].v] = g;
+      rank_in_group_[groups_[g][i].v] = i;
     }
-  }
 }
 
 std::optional<std::pair<std::uint32_t, std::uint32_t>> ExecPlan::group_position(NodeId v) const {
@@ -59,9 +54,21 @@ std::optional<std::pair<std::uint32_t, std::uint32_t>> ExecPlan::group_position(
   return std::pair(group_of_[v.v], rank_in_group_[v.v]);
 }
 
-std::vector<std::int64_t> ExecPlan::initial_registers(NodeId v) const {
+std::uint64_t ExecPlan::register_lanes(std::uint64_t chunk_bytes) {
+  constexpr std::uint64_t kLane = sizeof(std::int64_t);
+  if (chunk_bytes == 0 || chunk_bytes % kLane != 0)
+    throw std::invalid_argument("a register collective's --bytes is a vector of int64: give a "
+                                "multiple of 8, got " +
+                                std::to_string(chunk_bytes));
+  return chunk_bytes / kLane;
+}
+
+std::vector<std::int64_t> ExecPlan::initial_registers(NodeId v, std::uint64_t lanes) const {
   const Collective& c = s_.collective;
-  std::vector<std::int64_t> regs(s_.registers.size(), 0);
+  std::vector<std::int64_t> regs(s_.registers.size() * lanes, 0);
+  auto set = [&](std::uint64_t reg, std::uint64_t input) {
+    for (std::uint64_t e = 0; e < lanes; ++e) regs[reg * lanes + e] = register_input(input, e);
+  };
   using K = Collective::Kind;
   const std::uint64_t n = nodes();
   if (c.kind() == K::MatMul) {
@@ -69,59 +76,77 @@ std::vector<std::int64_t> ExecPlan::initial_registers(NodeId v) const {
     const auto& home = c.groups().front();
     for (std::uint64_t e = 0; e < m * m; ++e)
       if (home[e] == v) {
-        regs[0] = register_input(e);
-        regs[1] = register_input(m * m + e);
+        set(0, e);
+        set(1, m * m + e);
       }
   } else if (c.kind() == K::VecMat) {
     if (v == c.root()) {
       const std::uint64_t vars = c.matrix_size() + c.matrix_size() * c.groups().front().size();
-      for (std::uint64_t x = 0; x < vars; ++x) regs[x] = register_input(x);
+      for (std::uint64_t x = 0; x < vars; ++x) set(x, x);
     }
   } else if (c.kind() == K::ReduceScatter) {
-    for (std::uint64_t j = 0; j < n; ++j) regs[j] = register_input(v.v * n + j);
+    for (std::uint64_t j = 0; j < n; ++j) set(j, v.v * n + j);
   } else {
-    regs[0] = register_input(v.v);
+    set(0, v.v);
   }
   return regs;
 }
 
-std::vector<std::pair<std::uint32_t, std::int64_t>> ExecPlan::required_registers(NodeId v) const {
+namespace {
+
+/// Lane by lane, the sum of the inputs `input(i)` for i < count (wrapping, as the executor).
+template <class Input>
+std::vector<std::int64_t> lane_sums(std::uint64_t lanes, std::uint64_t count, Input input) {
+  std::vector<std::int64_t> sum(lanes, 0);
+  for (std::uint64_t i = 0; i < count; ++i)
+    for (std::uint64_t e = 0; e < lanes; ++e)
+      sum[e] = static_cast<std::int64_t>(static_cast<std::uint64_t>(sum[e]) +
+                                         static_cast<std::uint64_t>(input(i, e)));
+  return sum;
+}
+
+}  // namespace
+
+std::vector<ExecPlan::RequiredRegister> ExecPlan::required_registers(NodeId v,
+                                                                     std::uint64_t lanes) const {
   const Collective& c = s_.collective;
   using K = Collective::Kind;
   const std::uint64_t n = nodes();
-  std::vector<std::pair<std::uint32_t, std::int64_t>> out;
+  std::vector<RequiredRegister> out;
   if (c.kind() == K::MatMul) {
     const std::uint64_t m = c.matrix_size();
     const auto& home = c.groups().front();
     for (std::uint64_t e = 0; e < m * m; ++e) {
       if (home[e] != v) continue;
       const std::uint64_t i = e / m, j = e % m;
-      std::int64_t sum = 0;
-      for (std::uint64_t k = 0; k < m; ++k)
-        sum += register_input(i * m + k) * register_input(m * m + k * m + j);
-      out.push_back({2, sum});
+      out.push_back({2, lane_sums(lanes, m, [&](std::uint64_t k, std::uint64_t l) {
+                       return register_input(i * m + k, l) * register_input(m * m + k * m + j, l);
+                     })});
     }
   } else if (c.kind() == K::VecMat) {
     const std::uint64_t rows = c.matrix_size(), cols = c.groups().front().size();
     for (std::uint64_t j = 0; j < cols; ++j) {
       if (c.groups().front()[j] != v) continue;
-      std::int64_t sum = 0;
-      for (std::uint64_t i = 0; i < rows; ++i)
-        sum += register_input(i) * register_input(rows + i * cols + j);
-      out.push_back({static_cast<std::uint32_t>(rows + rows * cols), sum});
+      out.push_back({static_cast<std::uint32_t>(rows + rows * cols),
+                     lane_sums(lanes, rows, [&](std::uint64_t i, std::uint64_t l) {
+                       return register_input(i, l) * register_input(rows + i * cols + j, l);
+                     })});
     }
   } else if (c.kind() == K::ReduceScatter) {
-    std::int64_t sum = 0;
-    for (std::uint64_t u = 0; u < n; ++u) sum += register_input(u * n + v.v);
-    out.push_back({v.v, sum});
+    out.push_back({v.v, lane_sums(lanes, n, [&](std::uint64_t u, std::uint64_t l) {
+                     return register_input(u * n + v.v, l);
+                   })});
   } else if (c.kind() == K::Reduce) {
     if (v != c.root()) return out;
-    std::int64_t sum = 0;
-    for (std::uint64_t u = 0; u < n; ++u) sum += register_input(u);
-    out.push_back({1, sum});
+    out.push_back({1, lane_sums(lanes, n, [&](std::uint64_t u, std::uint64_t l) {
+                     return register_input(u, l);
+                   })});
   } else if (const auto at = group_position(v)) {
-    const auto& prefix = group_prefix_[at->first];
-    out.push_back({1, c.kind() == K::Prefix ? prefix[at->second] : prefix.back()});
+    const auto& group = groups_[at->first];
+    const std::uint64_t count = c.kind() == K::Prefix ? at->second + 1 : group.size();
+    out.push_back({1, lane_sums(lanes, count, [&](std::uint64_t i, std::uint64_t l) {
+                     return register_input(group[i].v, l);
+                   })});
   }
   return out;
 }

@@ -66,13 +66,22 @@ class ExecPlan {
   /// The slots of v's final buffer, in the layout of the matching MPI collective.
   std::vector<OutputSlot> output_slots(NodeId v) const;
 
-  /// Register collectives: v's registers before the first step (inputs from register_input()).
-  std::vector<std::int64_t> initial_registers(NodeId v) const;
+  /// Register collectives: the 64-bit lanes of a register of m bytes (m / 8); throws
+  /// std::invalid_argument unless m is a multiple of 8.
+  static std::uint64_t register_lanes(std::uint64_t chunk_bytes);
+  /// Register collectives: v's registers before the first step (inputs from register_input()),
+  /// `lanes` words each: register r's lane e at r * lanes + e.
+  std::vector<std::int64_t> initial_registers(NodeId v, std::uint64_t lanes) const;
   /// All-reduce and prefix: v's group and its position in the group's order (nullopt: v is in
   /// no group).
   std::optional<std::pair<std::uint32_t, std::uint32_t>> group_position(NodeId v) const;
+  /// A register v must end with, and its required value in every lane.
+  struct RequiredRegister {
+    std::uint32_t reg = 0;
+    std::vector<std::int64_t> lanes;
+  };
   /// Register collectives: the registers v must end with and their required values.
-  std::vector<std::pair<std::uint32_t, std::int64_t>> required_registers(NodeId v) const;
+  std::vector<RequiredRegister> required_registers(NodeId v, std::uint64_t lanes) const;
 
  private:
   static std::span<const PlannedTransfer> span_of(const std::vector<std::uint64_t>& at,
@@ -90,9 +99,9 @@ class ExecPlan {
   std::vector<PlannedTransfer> send_, recv_;
   std::vector<std::uint32_t> compute_steps_;
   Digits digits_;
-  // all-reduce / prefix: each node's group and position in it; each group's prefix sums
+  // all-reduce / prefix: each node's group and position in it
   std::vector<std::uint32_t> group_of_, rank_in_group_;
-  std::vector<std::vector<std::int64_t>> group_prefix_;
+  std::vector<std::vector<NodeId>> groups_;
 };
 
 /// The plan of a schedule file, read once per address space: every SimGrid rank of one

@@ -5,7 +5,8 @@
 
 namespace netsched::exec {
 
-RunReport run_loopback(const ExecPlan& plan, ExecOptions options, Carried* carried) {
+RunReport run_loopback(const ExecPlan& plan, ExecOptions options, Carried* carried,
+                       const Tamper& tamper) {
   const Schedule& s = plan.schedule();
   std::vector<RankExecutor> ranks;
   ranks.reserve(plan.nodes());
@@ -19,6 +20,7 @@ RunReport run_loopback(const ExecPlan& plan, ExecOptions options, Carried* carri
         std::vector<std::uint8_t> wire(r.wire_bytes(msg));
         r.encode(msg, wire.data());
         if (carried) (*carried)[step][msg.transfer->index] = msg.chunks;
+        if (tamper) tamper(step, msg.transfer->index, wire);
         wires[msg.transfer->index] = std::move(wire);
       }
     for (RankExecutor& r : ranks) {

@@ -78,10 +78,13 @@ void chunk_collective(const ExecPlan& plan, NodeId me, const ExecOptions& opt, M
 }
 
 /// All-reduce and prefix over the collective's groups (MPI_Comm_split), reduce, reduce-scatter.
-void register_collective(const ExecPlan& plan, NodeId me, MpiReference& out, double& seconds) {
+void register_collective(const ExecPlan& plan, NodeId me, const ExecOptions& opt,
+                         MpiReference& out, double& seconds) {
   const Collective& c = plan.schedule().collective;
-  const auto init = plan.initial_registers(me);
-  std::vector<std::int64_t> result(1, 0);
+  const std::uint64_t lanes = ExecPlan::register_lanes(opt.chunk_bytes);
+  const int count = static_cast<int>(lanes);
+  const auto init = plan.initial_registers(me, lanes);
+  std::vector<std::int64_t> result(lanes, 0);
   MPI_Comm comm = MPI_COMM_NULL;
   if (c.kind() == K::AllReduce || c.kind() == K::Prefix) {
     const auto at = plan.group_position(me);
@@ -93,23 +96,25 @@ void register_collective(const ExecPlan& plan, NodeId me, MpiReference& out, dou
   if (c.kind() == K::AllReduce) {
     out.name = "MPI_Allreduce";
     if (comm != MPI_COMM_NULL)
-      MPI_Allreduce(init.data(), result.data(), 1, MPI_INT64_T, MPI_SUM, comm);
+      MPI_Allreduce(init.data(), result.data(), count, MPI_INT64_T, MPI_SUM, comm);
   } else if (c.kind() == K::Prefix) {
     out.name = "MPI_Scan";
-    if (comm != MPI_COMM_NULL) MPI_Scan(init.data(), result.data(), 1, MPI_INT64_T, MPI_SUM, comm);
+    if (comm != MPI_COMM_NULL)
+      MPI_Scan(init.data(), result.data(), count, MPI_INT64_T, MPI_SUM, comm);
   } else if (c.kind() == K::Reduce) {
     out.name = "MPI_Reduce";
-    MPI_Reduce(init.data(), result.data(), 1, MPI_INT64_T, MPI_SUM, static_cast<int>(c.root().v),
-               MPI_COMM_WORLD);
+    MPI_Reduce(init.data(), result.data(), count, MPI_INT64_T, MPI_SUM,
+               static_cast<int>(c.root().v), MPI_COMM_WORLD);
   } else {
     out.name = "MPI_Reduce_scatter_block";
-    MPI_Reduce_scatter_block(init.data(), result.data(), 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+    MPI_Reduce_scatter_block(init.data(), result.data(), count, MPI_INT64_T, MPI_SUM,
+                             MPI_COMM_WORLD);
   }
   seconds = MPI_Wtime() - t0;
   if (comm != MPI_COMM_NULL) MPI_Comm_free(&comm);
   // the values this rank must end with, in required_registers' order (none off-group/off-root)
   out.values.emplace();
-  if (!plan.required_registers(me).empty()) out.values->push_back(result[0]);
+  if (!plan.required_registers(me, lanes).empty()) *out.values = result;
 }
 
 }  // namespace
@@ -129,7 +134,7 @@ MpiReference mpi_reference(const ExecPlan& plan, NodeId me, const ExecOptions& o
   if (chunked)
     chunk_collective(plan, me, opt, out, seconds);
   else
-    register_collective(plan, me, out, seconds);
+    register_collective(plan, me, opt, out, seconds);
   out.seconds = seconds;
   return out;
 }

@@ -1,11 +1,15 @@
 // Networks as SimGrid platforms (exec/platform.hpp).
 #include "exec/platform.hpp"
 
+#include <fmt/format.h>
+
 #include <cmath>
+#include <map>
 #include <pugixml.hpp>
 #include <sstream>
 #include <stdexcept>
 
+#include "exec/routes.hpp"
 #include "gen/topo/product.hpp"
 
 namespace netsched::exec {
@@ -14,9 +18,12 @@ namespace {
 constexpr const char* kHostSpeed =
     "1Gf";  // computation is not simulated (smpi/simulate-computation:no)
 
+constexpr const char* kXmlHeader =
+    "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n";
+
 std::string xml_text(const pugi::xml_document& doc) {
   std::ostringstream os;
-  os << "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n";
+  os << kXmlHeader;
   doc.save(os, "  ", pugi::format_indent | pugi::format_no_declaration);
   return os.str();
 }
@@ -84,38 +91,58 @@ Platform network_platform(const Network& t, const LinkModel& links) {
     throw std::invalid_argument(t.spec() + " has " + std::to_string(n) +
                                 " nodes; platforms are written for at most " +
                                 std::to_string(kPlatformMaxNodes));
-  pugi::xml_document doc;
-  auto zone = start_platform(doc, links, "network", "DijkstraCache");
+  bandwidth_bytes_per_second(links.bandwidth);
+  latency_seconds(links.latency);
+  const bool explicit_routes = n <= kRoutesMaxNodes;
+  // Written as text, not as a document: 1,024 nodes have a million routes (300 MB of XML).
+  std::string x = kXmlHeader;
+  x += fmt::format("<platform version=\"4.1\">\n  <zone id=\"network\" routing=\"{}\">\n",
+                   explicit_routes ? "Full" : "DijkstraCache");
   std::string hosts;
   for (std::uint64_t v = 0; v < n; ++v) {
-    auto h = zone.append_child("host");
-    h.append_attribute("id") = ("n" + std::to_string(v)).c_str();
-    h.append_attribute("speed") = kHostSpeed;
-    hosts += "n" + std::to_string(v) + "\n";
+    x += fmt::format("    <host id=\"n{}\" speed=\"{}\"/>\n", v, kHostSpeed);
+    hosts += fmt::format("n{}\n", v);
   }
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
+  std::map<std::pair<std::uint32_t, std::uint32_t>, std::size_t> edge;  // (lo, hi) -> link
   std::vector<NodeId> nb;
   for (std::uint32_t u = 0; u < n; ++u) {
     t.neighbors(NodeId(u), nb);
     for (NodeId v : nb)
-      if (u < v.v) edges.push_back({u, v.v});
+      if (u < v.v) edge.emplace(std::pair(u, v.v), edge.size());
   }
-  for (std::size_t e = 0; e < edges.size(); ++e) {
-    auto l = zone.append_child("link");
-    l.append_attribute("id") = ("l" + std::to_string(e)).c_str();
-    l.append_attribute("bandwidth") = links.bandwidth.c_str();
-    l.append_attribute("latency") = links.latency.c_str();
-    l.append_attribute("sharing_policy") = "SPLITDUPLEX";
+  for (std::size_t e = 0; e < edge.size(); ++e)
+    x += fmt::format(
+        "    <link id=\"l{}\" bandwidth=\"{}\" latency=\"{}\" sharing_policy=\"SPLITDUPLEX\"/>\n", e,
+        links.bandwidth, links.latency);
+  // a link's UP direction goes from its lower id to its higher
+  auto hop = [&](std::uint32_t a, std::uint32_t b) {
+    x += fmt::format("<link_ctn id=\"l{}\" direction=\"{}\"/>",
+                     edge.at({std::min(a, b), std::max(a, b)}), a < b ? "UP" : "DOWN");
+  };
+  std::string policy = "SimGrid's shortest paths (DijkstraCache), not balanced";
+  if (explicit_routes) {
+    const RouteTable table(t);
+    policy = table.policy();
+    for (std::uint32_t u = 0; u < n; ++u)
+      for (std::uint32_t v = 0; v < n; ++v) {
+        if (u == v) continue;
+        x += fmt::format("    <route src=\"n{}\" dst=\"n{}\" symmetrical=\"NO\">", u, v);
+        std::uint32_t from = u;
+        for (std::uint32_t next : table.route(u, v)) {
+          hop(from, next);
+          from = next;
+        }
+        x += "</route>\n";
+      }
+  } else {
+    for (const auto& [ends, id] : edge) {
+      x += fmt::format("    <route src=\"n{}\" dst=\"n{}\">", ends.first, ends.second);
+      hop(ends.first, ends.second);
+      x += "</route>\n";
+    }
   }
-  for (std::size_t e = 0; e < edges.size(); ++e) {
-    auto r = zone.append_child("route");
-    r.append_attribute("src") = ("n" + std::to_string(edges[e].first)).c_str();
-    r.append_attribute("dst") = ("n" + std::to_string(edges[e].second)).c_str();
-    auto c = r.append_child("link_ctn");
-    c.append_attribute("id") = ("l" + std::to_string(e)).c_str();
-    c.append_attribute("direction") = "UP";
-  }
-  return {xml_text(doc), hosts, "netsched"};
+  x += "  </zone>\n</platform>\n";
+  return {std::move(x), hosts, "netsched", policy};
 }
 
 std::optional<Platform> torus_cluster_platform(const Network& t, const LinkModel& links) {
@@ -151,7 +178,8 @@ std::optional<Platform> torus_cluster_platform(const Network& t, const LinkModel
     }
     hosts += "c-" + std::to_string(rank) + "\n";
   }
-  return Platform{xml_text(doc), hosts, "simgrid-torus-cluster"};
+  return Platform{xml_text(doc), hosts, "simgrid-torus-cluster",
+                  "SimGrid's torus cluster (dimension order)"};
 }
 
 }  // namespace netsched::exec

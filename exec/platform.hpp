@@ -3,11 +3,13 @@
 ///
 /// Why netsched writes it: SimGrid needs hosts, links and routes; the network already knows
 /// them. Every node is a host, every link a split-duplex SimGrid link (each direction has the
-/// full bandwidth, as the step model's full-duplex links), and routes are computed by SimGrid
-/// (DijkstraCache) over those links, so MPI's collectives, which talk between any two ranks,
-/// travel the network's shortest paths and share its links. A faulty network's failed links
-/// and nodes are simply absent. For tori and hypercubes the same network can also be written
-/// as SimGrid's own torus cluster: the anchor that checks this builder.
+/// full bandwidth, as the step model's full-duplex links), and every ordered pair gets an
+/// explicit route chosen to balance link load (exec/routes.hpp), so MPI's collectives, which
+/// talk between any two ranks, share the links as evenly as the network allows. Beyond
+/// kRoutesMaxNodes the routes are SimGrid's own (DijkstraCache), and the platform says so. A
+/// faulty network's failed links and nodes are simply absent. For tori and hypercubes the same
+/// network can also be written as SimGrid's own torus cluster: the anchor that checks this
+/// builder.
 #include <optional>
 #include <string>
 
@@ -27,10 +29,11 @@ struct Platform {
   std::string xml;       ///< the platform file
   std::string hostfile;  ///< line i: the host that plays node i
   std::string kind;      ///< "netsched" or "simgrid-torus-cluster"
+  std::string routes;    ///< how the routes were chosen
 };
 
-/// Host per node, split-duplex link per edge, routes by SimGrid. Throws std::invalid_argument
-/// above kPlatformMaxNodes.
+/// Host per node, split-duplex link per edge, explicit balanced routes (SimGrid's own beyond
+/// kRoutesMaxNodes). Throws std::invalid_argument above kPlatformMaxNodes.
 Platform network_platform(const Network& t, const LinkModel& links);
 /// SimGrid's torus cluster with the same dimensions, for tori and hypercubes; nullopt for other
 /// networks. Host i of the hostfile is the cluster host at node i's coordinates.

@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstring>
@@ -22,6 +23,42 @@ namespace {
 
 constexpr mode_t kFileMode = 0644;  // rw-r--r--
 
+/// The process groups of the running children, read by the signal handler (lock-free slots).
+constexpr std::size_t kMaxChildren = 256;
+std::array<std::atomic<pid_t>, kMaxChildren> children{};
+std::atomic<int> arrived{0};
+
+void on_signal(int sig) {
+  arrived.store(sig);
+  for (auto& c : children) {
+    const pid_t pid = c.load();
+    if (pid > 0) kill(-pid, SIGKILL);
+  }
+}
+
+/// Registers a child's process group for the handler while it runs.
+class ChildSlot {
+ public:
+  explicit ChildSlot(pid_t pid) {
+    for (auto& c : children) {
+      pid_t empty = 0;
+      if (c.compare_exchange_strong(empty, pid)) {
+        slot_ = &c;
+        break;
+      }
+    }
+    if (arrived.load() != 0) kill(-pid, SIGKILL);  // the signal came while it started
+  }
+  ChildSlot(const ChildSlot&) = delete;
+  ChildSlot& operator=(const ChildSlot&) = delete;
+  ~ChildSlot() {
+    if (slot_) slot_->store(0);
+  }
+
+ private:
+  std::atomic<pid_t>* slot_ = nullptr;
+};
+
 std::string slurp(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   std::ostringstream os;
@@ -31,8 +68,19 @@ std::string slurp(const std::string& path) {
 
 }  // namespace
 
+void stop_children_on_signals() {
+  struct sigaction sa {};
+  sa.sa_handler = on_signal;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, nullptr);
+  sigaction(SIGTERM, &sa, nullptr);
+}
+
+int interrupted() { return arrived.load(); }
+
 ProcessResult run_process(const std::vector<std::string>& argv, const std::string& workdir,
                           double timeout_seconds) {
+  if (const int sig = interrupted()) throw Interrupted(sig);
   static std::atomic<unsigned> counter{0};
   const std::string stem = workdir + "/proc" + std::to_string(counter++);
   const std::string out_path = stem + ".out", err_path = stem + ".err";
@@ -56,6 +104,7 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
   posix_spawnattr_destroy(&attr);
   if (rc != 0)
     throw std::runtime_error("cannot start " + argv[0] + ": " + std::string(strerror(rc)));
+  const ChildSlot slot(pid);
   ProcessResult r;
   const auto start = std::chrono::steady_clock::now();
   int status = 0;
@@ -76,6 +125,7 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
   r.err = slurp(err_path);
   unlink(out_path.c_str());
   unlink(err_path.c_str());
+  if (const int sig = interrupted()) throw Interrupted(sig);
   return r;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 /// Running smpirun and mpirun: a child process with its output captured and a wall-clock limit.
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -14,9 +15,23 @@ struct ProcessResult {
 
 /// Runs argv[0] (looked up in PATH) with its output in files under `workdir`, killing its
 /// process group after `timeout_seconds` (0: no limit). Throws std::runtime_error when the
-/// program cannot be started.
+/// program cannot be started, and Interrupted once SIGINT or SIGTERM has arrived (the child's
+/// process group is killed first).
 ProcessResult run_process(const std::vector<std::string>& argv, const std::string& workdir,
                           double timeout_seconds = 0);
+
+/// Thrown by run_process after SIGINT or SIGTERM: the caller unwinds (its scratch directories
+/// are removed by their destructors) and the program ends by the signal.
+struct Interrupted : std::runtime_error {
+  explicit Interrupted(int sig) : std::runtime_error("interrupted"), signal(sig) {}
+  int signal;
+};
+
+/// Installs the SIGINT and SIGTERM handlers: every running child's process group is killed at
+/// once and the next run_process call (or the one waiting) throws Interrupted.
+void stop_children_on_signals();
+/// The signal that arrived (0: none).
+int interrupted();
 
 /// The first line of `text` that parses as a JSON object, if any (the executor prints one).
 std::optional<std::string> json_line(const std::string& text);

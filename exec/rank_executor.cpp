@@ -54,7 +54,10 @@ RankExecutor::RankExecutor(const ExecPlan& plan, NodeId me, ExecOptions options)
     if (opt_.carry_bytes) fill_chunk(ch, bytes);
     hold(ch, 0, bytes.data());
   }
-  if (s_.collective.combining()) regs_ = plan.initial_registers(me);
+  if (s_.collective.combining()) {
+    lanes_ = ExecPlan::register_lanes(opt_.chunk_bytes);
+    regs_ = plan.initial_registers(me, lanes_);
+  }
 }
 
 std::span<const PlannedTransfer> RankExecutor::receives_of(std::uint32_t step) const {
@@ -77,13 +80,20 @@ void RankExecutor::hold(std::uint64_t chunk, std::uint32_t acquired, const std::
     std::memcpy(store_.data() + it->second.slot * opt_.chunk_bytes, bytes, opt_.chunk_bytes);
 }
 
+std::span<std::int64_t> RankExecutor::reg(std::uint32_t r) {
+  if ((r + 1) * lanes_ > regs_.size())
+    throw std::logic_error("register " + std::to_string(r) + " out of range");
+  return {regs_.data() + r * lanes_, lanes_};
+}
+
 void RankExecutor::compute(std::uint32_t step) {
   for (const LocalOp& op : s_.steps[step].compute) {
     if (!in_ranges(op.nodes, me_.v)) continue;
-    const std::int64_t a = regs_.at(op.a), b = regs_.at(op.b);
-    regs_.at(op.dst) = op.op == RegOp::Set   ? a
-                       : op.op == RegOp::Mul ? wrap_mul(a, b)
-                                             : wrap_add(a, b);
+    const auto a = reg(op.a), b = reg(op.b), dst = reg(op.dst);
+    for (std::uint64_t e = 0; e < lanes_; ++e)
+      dst[e] = op.op == RegOp::Set   ? a[e]
+               : op.op == RegOp::Mul ? wrap_mul(a[e], b[e])
+                                     : wrap_add(a[e], b[e]);
   }
 }
 
@@ -142,7 +152,10 @@ std::vector<OutMessage> RankExecutor::start_step(std::uint32_t step) {
           fail(rule(Rule::PortLink), step,
                "link " + std::to_string(me_.v) + " -> " + std::to_string(x.peer.v) + " used twice");
     if (s_.collective.combining()) {
-      for (const Move& mv : s_.payloads[x.payload].moves) out[i].values.push_back(regs_.at(mv.src));
+      for (const Move& mv : s_.payloads[x.payload].moves) {
+        const auto src = reg(mv.src);
+        out[i].values.insert(out[i].values.end(), src.begin(), src.end());
+      }
       continue;
     }
     resolve(step, x, out[i].chunks);
@@ -220,14 +233,17 @@ void RankExecutor::accept_chunks(const PlannedTransfer& from, const std::uint8_t
 void RankExecutor::accept_values(const PlannedTransfer& from, const std::uint8_t* wire,
                                  std::uint64_t size) {
   const auto& moves = s_.payloads[from.payload].moves;
-  if (size != moves.size() * sizeof(std::int64_t)) {
-    fail("bytes", from.step, "register message of " + std::to_string(size) + " bytes");
+  const std::uint64_t vector_bytes = lanes_ * sizeof(std::int64_t);
+  if (size != moves.size() * vector_bytes) {
+    fail("bytes", from.step,
+         "register message of " + std::to_string(size) + " bytes, not " +
+             std::to_string(moves.size()) + " registers of " + std::to_string(vector_bytes));
     return;
   }
   for (std::size_t i = 0; i < moves.size(); ++i) {
-    std::int64_t value = 0;
-    std::memcpy(&value, wire + i * sizeof value, sizeof value);
-    pending_writes_.push_back({moves[i].dst, moves[i].op, value});
+    PendingWrite w{moves[i].dst, moves[i].op, std::vector<std::int64_t>(lanes_)};
+    copy_bytes(w.values.data(), wire + i * vector_bytes, vector_bytes);
+    pending_writes_.push_back(std::move(w));
   }
 }
 
@@ -242,8 +258,9 @@ void RankExecutor::end_step(std::uint32_t step) {
              "rank " + std::to_string(me_.v) + " register " + std::to_string(w.dst) +
                  " written twice");
     written.push_back({w.dst, w.op});
-    std::int64_t& r = regs_.at(w.dst);
-    r = w.op == RegOp::Set ? w.value : wrap_add(r, w.value);
+    const auto r = reg(w.dst);
+    for (std::uint64_t e = 0; e < lanes_; ++e)
+      r[e] = w.op == RegOp::Set ? w.values[e] : wrap_add(r[e], w.values[e]);
   }
   pending_writes_.clear();
 }
@@ -265,7 +282,10 @@ std::vector<std::uint8_t> RankExecutor::output_buffer() const {
 
 std::vector<std::int64_t> RankExecutor::result_values() const {
   std::vector<std::int64_t> out;
-  for (const auto& [reg, want] : plan_.required_registers(me_)) out.push_back(regs_.at(reg));
+  for (const auto& req : plan_.required_registers(me_, lanes_)) {
+    const auto* at = regs_.data() + req.reg * lanes_;
+    out.insert(out.end(), at, at + lanes_);
+  }
   return out;
 }
 
@@ -273,15 +293,19 @@ void RankExecutor::final_check(const std::vector<std::uint8_t>* reference,
                                const std::vector<std::int64_t>* reference_values) {
   const std::string who = "rank " + std::to_string(me_.v);
   if (s_.collective.combining()) {
-    const auto want = plan_.required_registers(me_);
+    const auto want = plan_.required_registers(me_, lanes_);
     const auto got = result_values();
-    for (std::size_t i = 0; i < want.size(); ++i) {
-      const std::int64_t expected = reference_values ? reference_values->at(i) : want[i].second;
-      if (got[i] != expected)
+    for (std::size_t i = 0; i < want.size(); ++i)
+      for (std::uint64_t e = 0; e < lanes_; ++e) {
+        const std::size_t k = i * lanes_ + e;
+        const std::int64_t expected = reference_values ? reference_values->at(k) : want[i].lanes[e];
+        if (got[k] == expected) continue;
         fail(rule(Rule::Result), std::nullopt,
-             who + " register " + std::to_string(want[i].first) + " is " + std::to_string(got[i]) +
-                 ", should be " + std::to_string(expected));
-    }
+             who + " register " + std::to_string(want[i].reg) + " lane " + std::to_string(e) +
+                 " is " + std::to_string(got[k]) + ", should be " + std::to_string(expected) +
+                 (reference_values ? " (MPI's result)" : ""));
+        return;
+      }
     return;
   }
   const auto slots = plan_.output_slots(me_);

@@ -38,7 +38,7 @@ struct RankFailure {
 struct OutMessage {
   const PlannedTransfer* transfer = nullptr;
   std::vector<std::uint64_t> chunks;  ///< chunk messages: the ids carried
-  std::vector<std::int64_t> values;   ///< register messages: one value per move
+  std::vector<std::int64_t> values;   ///< register messages: each move's register, lane by lane
 };
 
 class RankExecutor {
@@ -91,6 +91,8 @@ class RankExecutor {
   void accept_chunks(const PlannedTransfer& from, const std::uint8_t* wire, std::uint64_t size);
   void accept_values(const PlannedTransfer& from, const std::uint8_t* wire, std::uint64_t size);
   void compute(std::uint32_t step);
+  /// Register r's lanes.
+  std::span<std::int64_t> reg(std::uint32_t r);
 
   const ExecPlan& plan_;
   const Schedule& s_;
@@ -100,7 +102,8 @@ class RankExecutor {
   std::unordered_map<std::uint64_t, Held> held_;
   std::vector<std::uint8_t> store_;
   std::uint64_t slots_ = 0;
-  std::vector<std::int64_t> regs_;
+  std::uint64_t lanes_ = 1;         ///< 64-bit lanes per register: chunk_bytes / 8
+  std::vector<std::int64_t> regs_;  ///< register r's lane e at r * lanes_ + e
   struct PendingChunk {
     std::uint64_t chunk;
     std::vector<std::uint8_t> bytes;
@@ -109,7 +112,7 @@ class RankExecutor {
   struct PendingWrite {
     std::uint16_t dst;
     RegOp op;
-    std::int64_t value;
+    std::vector<std::int64_t> values;  ///< one per lane
   };
   std::vector<PendingWrite> pending_writes_;
   std::uint32_t receipts_this_step_ = 0;

@@ -1,7 +1,13 @@
 // A schedule against MPI's own algorithms on SimGrid (exec/simulate.hpp).
 #include "exec/simulate.hpp"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
 #include <atomic>
+#include <map>
+#include <mutex>
 #include <bit>
 #include <fstream>
 #include <iomanip>
@@ -48,6 +54,7 @@ std::vector<std::string> smpirun_args(const Job& j, const std::string& schedule,
                                 "--cfg=smpi/shared-malloc-blocksize:" +
                                     std::to_string(shared_block_bytes(ranks, j.row.bytes)),
                                 "--log=root.thresh:warning"};
+  for (const std::string& c : simgrid_config(o.simgrid_cfg)) a.push_back("--cfg=" + c);
   if (j.row.what == "mpi") a.push_back("--cfg=smpi/" + coll + ":" + j.row.algorithm);
   for (const std::string& x :
        {o.executor, schedule, std::string("--bytes"), std::to_string(j.row.bytes),
@@ -58,18 +65,25 @@ std::vector<std::string> smpirun_args(const Job& j, const std::string& schedule,
   return a;
 }
 
-/// The last line of stderr that says what went wrong (SimGrid prints CRITICAL lines).
-std::string failure_text(const ProcessResult& p) {
-  if (p.timed_out) return "timed out";
+/// One line saying what went wrong: the first line SimGrid marks CRITICAL (its message, not the
+/// backtrace after it), else the first that says error, else the exit status.
+std::string failure_text(const ProcessResult& p, double timeout) {
+  if (p.timed_out) return fmt::format("timed out after {:g} s (--timeout)", timeout);
   std::istringstream in(p.err);
   std::string line, best;
-  while (std::getline(in, line))
-    if (line.find("CRITICAL") != std::string::npos || line.find("error") != std::string::npos ||
-        best.empty())
+  while (std::getline(in, line) && best.empty())
+    if (line.find("CRITICAL") != std::string::npos) best = line;
+  for (std::istringstream again(p.err); best.empty() && std::getline(again, line);)
+    if (line.find("error") != std::string::npos || line.find("Error") != std::string::npos)
       best = line;
-  constexpr std::size_t kMaxText = 300;
+  if (const auto tag = best.find("] "); tag != std::string::npos && best.front() == '[')
+    best = best.substr(best.find("] ", tag + 2) == std::string::npos ? tag + 2
+                                                                     : best.find("] ", tag + 2) + 2);
+  for (char& c : best)
+    if (static_cast<unsigned char>(c) < 0x20) c = ' ';
+  constexpr std::size_t kMaxText = 200;
   if (best.size() > kMaxText) best = best.substr(0, kMaxText) + "...";
-  return best.empty() ? "smpirun exited with " + std::to_string(p.exit_code) : best;
+  return best.empty() ? "smpirun exited with status " + std::to_string(p.exit_code) : best;
 }
 
 void run_job(Job& j, const std::string& schedule, const SimulateOptions& o, std::uint64_t ranks,
@@ -78,7 +92,7 @@ void run_job(Job& j, const std::string& schedule, const SimulateOptions& o, std:
       run_process(smpirun_args(j, schedule, o, ranks, coll), o.workdir, o.timeout_seconds);
   const auto line = json_line(p.out);
   if (!line) {
-    j.row.error = failure_text(p);
+    j.row.error = failure_text(p, o.timeout_seconds);
     return;
   }
   const auto js = nlohmann::json::parse(*line);
@@ -120,22 +134,26 @@ std::optional<std::string> smpi_collective(const Collective& c) {
   }
 }
 
-std::vector<std::string> smpi_algorithms(const std::string& collective,
-                                         const std::string& workdir) {
+namespace {
+
+/// The list SimGrid prints after `marker` when smpirun is given `cfg` with a value it does not
+/// know, on a one-host platform ("Valid algorithms: a, b, c." / "Valid models are: a, b.").
+std::vector<std::string> ask_smpirun(const std::string& cfg, const std::string& marker,
+                                     const std::string& workdir) {
   const std::string xml = workdir + "/one-host.xml", hosts = workdir + "/one-host.txt";
   write_file(xml,
              "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM "
              "\"https://simgrid.org/simgrid.dtd\">\n<platform version=\"4.1\"><zone id=\"z\" "
              "routing=\"Full\"><host id=\"h\" speed=\"1Gf\"/></zone></platform>\n");
   write_file(hosts, "h\n");
+  constexpr double kAskSeconds = 60;
   const ProcessResult p = run_process({"smpirun", "-np", "1", "-platform", xml, "-hostfile", hosts,
-                                       "--cfg=smpi/" + collective + ":netsched-asks", "true"},
-                                      workdir, 60);
-  const std::string marker = "Valid algorithms: ";
+                                       "--cfg=" + cfg + ":netsched-asks", "true"},
+                                      workdir, kAskSeconds);
   const auto at = p.err.find(marker);
   if (at == std::string::npos)
-    throw std::runtime_error("smpirun did not list the algorithms of " + collective + ": " +
-                             failure_text(p));
+    throw std::runtime_error("smpirun did not list the values of " + cfg + ": " +
+                             failure_text(p, kAskSeconds));
   std::istringstream in(p.err.substr(at + marker.size(), p.err.find('.', at) - at - marker.size()));
   std::vector<std::string> out;
   std::string name;
@@ -146,19 +164,104 @@ std::vector<std::string> smpi_algorithms(const std::string& collective,
   return out;
 }
 
+/// Refuses what cannot run before anything runs: a model SimGrid does not have, an algorithm
+/// SMPI does not have for the collective, more runs than kSimulateMaxRuns.
+std::vector<std::string> checked_algorithms(const SimulateOptions& o,
+                                            const std::optional<std::string>& coll) {
+  const auto models = simgrid_network_models(o.workdir);
+  if (std::find(models.begin(), models.end(), o.network_model) == models.end())
+    throw std::invalid_argument("--model " + o.network_model + " is not a SimGrid network model (" +
+                                fmt::format("{}", fmt::join(models, ", ")) + ")");
+  if (o.jobs < 1 || o.jobs > kSimulateMaxJobs)
+    throw std::invalid_argument(fmt::format("--jobs {} (1 to {}, kSimulateMaxJobs)", o.jobs,
+                                            kSimulateMaxJobs));
+  simgrid_config(o.simgrid_cfg);
+  if (o.algorithms == std::vector<std::string>{"none"}) return {};
+  if (!coll) {
+    if (!o.algorithms.empty())
+      throw std::invalid_argument("--algorithms: MPI has no collective for this schedule");
+    return {};
+  }
+  const auto known = smpi_algorithms(*coll, o.workdir);
+  for (const std::string& a : o.algorithms)
+    if (std::find(known.begin(), known.end(), a) == known.end())
+      throw std::invalid_argument("--algorithms: SMPI has no " + *coll + " algorithm '" + a +
+                                  "' (" + fmt::format("{}", fmt::join(known, ", ")) + ")");
+  auto chosen = o.algorithms.empty() ? known : o.algorithms;
+  const std::uint64_t runs = o.bytes.size() * (chosen.size() + 2);
+  if (runs > kSimulateMaxRuns)
+    throw std::invalid_argument(fmt::format(
+        "{} chunk sizes x {} algorithms are {} runs; simulate makes at most {} (kSimulateMaxRuns)",
+        o.bytes.size(), chosen.size(), runs, kSimulateMaxRuns));
+  return chosen;
+}
+
+/// SimGrid's own look at a platform's routes.
+PlatformFacts check_platform(const Platform& p, const std::string& xml, const std::string& hosts,
+                             const SimulateOptions& o) {
+  constexpr double kCheckSeconds = 600;
+  const ProcessResult r = run_process({o.platform_check, xml, hosts}, o.workdir, kCheckSeconds);
+  const auto line = json_line(r.out);
+  if (!line)
+    throw std::runtime_error("SimGrid could not load the " + p.kind + " platform: " +
+                             failure_text(r, kCheckSeconds));
+  const auto j = nlohmann::json::parse(*line);
+  return {p.kind, p.routes, j.at("pairs").get<std::uint64_t>(), j.at("links").get<std::uint64_t>(),
+          j.at("max").get<std::uint64_t>(), j.at("mean").get<double>()};
+}
+
+}  // namespace
+
+std::vector<std::string> smpi_algorithms(const std::string& collective,
+                                         const std::string& workdir) {
+  return ask_smpirun("smpi/" + collective, "Valid algorithms: ", workdir);
+}
+
+std::vector<std::string> simgrid_network_models(const std::string& workdir) {
+  return ask_smpirun("network/model", "Valid models are: ", workdir);
+}
+
+std::vector<std::string> simgrid_config(const std::vector<std::string>& user) {
+  auto key = [](const std::string& kv) { return kv.substr(0, kv.find(':')); };
+  std::map<std::string, std::string> cfg;
+  for (const char* d : kDefaultSimgridCfg) cfg[key(d)] = d;
+  for (const std::string& kv : user) {
+    if (kv.find(':') == std::string::npos || kv.front() == ':')
+      throw std::invalid_argument("--simgrid-cfg '" + kv + "' is not KEY:VALUE");
+    cfg[key(kv)] = kv;
+  }
+  const auto given = [&](const std::string& k) {
+    return std::any_of(user.begin(), user.end(), [&](const std::string& kv) { return key(kv) == k; });
+  };
+  const bool crosstraffic = cfg.at("network/crosstraffic") != "network/crosstraffic:0";
+  if (crosstraffic && given("maxmin/concurrency-limit"))
+    throw std::invalid_argument(
+        "--simgrid-cfg: crosstraffic with a concurrency limit makes SimGrid's makespans 41 % too "
+        "long; give one or the other");
+  if (crosstraffic) cfg.erase("maxmin/concurrency-limit");
+  std::vector<std::string> out;
+  for (const auto& [k, kv] : cfg) out.push_back(kv);
+  return out;
+}
+
+bool SimulateResult::all_answered() const {
+  return std::all_of(rows.begin(), rows.end(), [](const SimRow& r) { return r.seconds.has_value(); });
+}
+
 SimulateResult simulate(const std::string& schedule_path, const Schedule& s,
-                        const SimulateOptions& o) {
+                        const SimulateOptions& o, const SimulateProgress& progress) {
   const auto net = build_topology(s.topology);
   const std::uint64_t n = net->num_nodes();
   if (n > kSimulateMaxRanks)
     throw std::invalid_argument("simulate runs at most " + std::to_string(kSimulateMaxRanks) +
                                 " ranks; the schedule has " + std::to_string(n));
-  SimulateResult r{schedule_path, s.topology,     s.collective.name(), s.algorithm, "", n, {}, {},
-                   o.links,       o.network_model};
+  SimulateResult r{schedule_path, s.topology, s.collective.name(), s.algorithm, "", n, {}, {},
+                   {},            {},         o.links,             o.network_model,
+                   simgrid_config(o.simgrid_cfg)};
   const auto coll = smpi_collective(s.collective);
   r.smpi_collective = coll.value_or("");
-  const Platform mine = network_platform(*net, o.links);
-  std::vector<Platform> platforms{mine};
+  const std::vector<std::string> algorithms = checked_algorithms(o, coll);
+  std::vector<Platform> platforms{network_platform(*net, o.links)};
   if (o.anchor)
     if (auto t = torus_cluster_platform(*net, o.links)) platforms.push_back(*t);
   std::vector<std::pair<std::string, std::string>> files;  // (xml, hostfile) per platform
@@ -167,10 +270,11 @@ SimulateResult simulate(const std::string& schedule_path, const Schedule& s,
                      o.workdir + "/hosts" + std::to_string(i) + ".txt"});
     write_file(files.back().first, platforms[i].xml);
     write_file(files.back().second, platforms[i].hostfile);
+    r.platforms.push_back(check_platform(platforms[i], files[i].first, files[i].second, o));
+    platforms[i].xml.clear();  // a million routes need not stay in memory
   }
-  std::vector<std::string> algorithms = o.algorithms;
-  if (coll && algorithms.empty()) algorithms = smpi_algorithms(*coll, o.workdir);
-  if (!coll || algorithms == std::vector<std::string>{"none"}) algorithms.clear();
+  const double bw = bandwidth_bytes_per_second(o.links.bandwidth);
+  const bool all_pairs = coll == "alltoall" || coll == "allgather";
   std::vector<Job> jobs;
   for (std::uint64_t m : o.bytes) {
     for (std::size_t i = 0; i < platforms.size(); ++i)
@@ -178,22 +282,48 @@ SimulateResult simulate(const std::string& schedule_path, const Schedule& s,
                       files[i].first,
                       files[i].second});
     for (const std::string& a : algorithms)
-      jobs.push_back({{m, "mpi", a, mine.kind, {}, {}, ""}, files[0].first, files[0].second});
-    const double bw = bandwidth_bytes_per_second(o.links.bandwidth);
+      jobs.push_back({{m, "mpi", a, platforms[0].kind, {}, {}, ""}, files[0].first, files[0].second});
     r.alpha_beta.push_back({m, static_cast<double>(o.steps) * latency_seconds(o.links.latency) +
                                    static_cast<double>(o.payload_sum * m) / bw});
+    if (all_pairs)
+      r.fluid_bound.push_back(
+          {m, static_cast<double>(r.platforms.front().max_load) * static_cast<double>(m) / bw});
   }
-  std::atomic<std::size_t> next{0};
+  if (progress.ready) progress.ready(r);
+  std::atomic<std::size_t> next{0}, done{0};
+  std::mutex report;
+  std::exception_ptr failure;
   auto worker = [&] {
-    for (std::size_t k; (k = next++) < jobs.size();)
-      run_job(jobs[k], schedule_path, o, n, r.smpi_collective);
+    try {
+      for (std::size_t k; (k = next++) < jobs.size();) {
+        run_job(jobs[k], schedule_path, o, n, r.smpi_collective);
+        const std::lock_guard lock(report);
+        ++done;
+        if (progress.row) progress.row(jobs[k].row, done, jobs.size());
+      }
+    } catch (...) {
+      const std::lock_guard lock(report);
+      if (!failure) failure = std::current_exception();
+      next = jobs.size();
+    }
   };
   std::vector<std::thread> pool;
   for (unsigned t = 0; t < std::max(1u, o.jobs); ++t) pool.emplace_back(worker);
   for (auto& t : pool) t.join();
+  if (failure) std::rethrow_exception(failure);
   for (Job& j : jobs) r.rows.push_back(std::move(j.row));
   return r;
 }
+
+namespace {
+
+std::optional<double> bound_for(const SimulateResult& r, std::uint64_t m) {
+  for (auto [bytes, t] : r.fluid_bound)
+    if (bytes == m) return t;
+  return std::nullopt;
+}
+
+}  // namespace
 
 nlohmann::json to_json(const SimulateResult& r) {
   nlohmann::json j{{"schedule", r.schedule},
@@ -205,49 +335,79 @@ nlohmann::json to_json(const SimulateResult& r) {
                    {"bandwidth", r.links.bandwidth},
                    {"latency", r.links.latency},
                    {"network_model", r.network_model},
+                   {"simgrid_cfg", r.simgrid_cfg},
+                   {"all_answered", r.all_answered()},
+                   {"platforms", nlohmann::json::array()},
                    {"rows", nlohmann::json::array()},
-                   {"alpha_beta", nlohmann::json::array()}};
+                   {"alpha_beta", nlohmann::json::array()},
+                   {"fluid_bound", nlohmann::json::array()}};
+  for (const PlatformFacts& p : r.platforms)
+    j["platforms"].push_back({{"platform", p.kind},
+                              {"routes", p.routes},
+                              {"pairs", p.pairs},
+                              {"link_directions_used", p.links},
+                              {"max_link_load", p.max_load},
+                              {"mean_link_load", p.mean_load},
+                              {"max_over_mean", p.ratio()}});
   for (const SimRow& x : r.rows) {
     nlohmann::json row{
         {"bytes", x.bytes}, {"what", x.what}, {"algorithm", x.algorithm}, {"platform", x.platform}};
     row["seconds"] = x.seconds ? nlohmann::json(*x.seconds) : nlohmann::json();
     if (x.pass) row["pass"] = *x.pass;
     if (!x.error.empty()) row["error"] = x.error;
+    if (const auto b = bound_for(r, x.bytes); b && x.what == "mpi") row["fluid_bound_seconds"] = *b;
     j["rows"].push_back(row);
   }
   for (auto [m, t] : r.alpha_beta) j["alpha_beta"].push_back({{"bytes", m}, {"seconds", t}});
+  for (auto [m, t] : r.fluid_bound) j["fluid_bound"].push_back({{"bytes", m}, {"seconds", t}});
   return j;
 }
 
+std::string row_text(const SimRow& x, std::optional<double> mine, std::optional<double> bound) {
+  std::string line = fmt::format("  {:>8} B  {:<9}{:<26}{:<22}", x.bytes,
+                                 x.what == "mpi" ? "MPI" : "netsched", x.algorithm, x.platform);
+  if (!x.seconds) return line + "no time: " + x.error;
+  line += fmt::format("{:>12.4e} s", *x.seconds);
+  if (mine && x.what == "mpi") line += fmt::format("  {:.2f}x the schedule", *x.seconds / *mine);
+  if (bound && x.what == "mpi")
+    line += fmt::format("  {:.2f}x the direct-send fluid time", *x.seconds / *bound);
+  if (x.pass) line += *x.pass ? "  (check passed)" : "  (CHECK FAILED)";
+  return line;
+}
+
+std::string platform_text(const SimulateResult& r) {
+  std::string out;
+  for (const PlatformFacts& p : r.platforms)
+    out += fmt::format(
+        "platform {}: routes {}; SimGrid's route lookup over {} pairs: busiest link direction "
+        "{} routes, mean {:.1f} (max/mean {:.2f})\n",
+        p.kind, p.routes, p.pairs, p.max_load, p.mean_load, p.ratio());
+  for (auto [m, t] : r.fluid_bound)
+    out += fmt::format(
+        "direct-send fluid time at {} B: {:.4e} s (every rank sends m bytes straight to every "
+        "other along these routes, links shared perfectly: busiest link x m / bandwidth; a "
+        "lower bound for algorithms that send that way, not for those that relay)\n",
+        m, t);
+  out += "SimGrid settings: " + fmt::format("{}", fmt::join(r.simgrid_cfg, " ")) + "\n";
+  return out;
+}
+
 std::string to_text(const SimulateResult& r) {
-  constexpr int kWhat = 9, kAlgorithm = 26, kPlatform = 22, kSeconds = 12, kDigits = 4;
-  std::ostringstream os;
-  os << r.collective << " by " << r.algorithm << " on " << r.topology << ": " << r.ranks
-     << " simulated hosts, links " << r.links.bandwidth << " / " << r.links.latency << ", "
-     << r.network_model << " model\n";
+  std::string out = fmt::format("{} by {} on {}: {} simulated hosts, links {} / {}, {} model\n",
+                                r.collective, r.algorithm, r.topology, r.ranks, r.links.bandwidth,
+                                r.links.latency, r.network_model) +
+                    platform_text(r);
   for (auto [m, ab] : r.alpha_beta) {
-    os << "chunk size " << m << " B" << std::scientific << std::setprecision(kDigits) << ":\n";
     std::optional<double> mine;
     for (const SimRow& x : r.rows)
       if (x.bytes == m && x.what == "schedule" && x.platform == "netsched") mine = x.seconds;
-    for (const SimRow& x : r.rows) {
-      if (x.bytes != m) continue;
-      os << "  " << std::left << std::setw(kWhat) << (x.what == "mpi" ? "MPI" : "netsched")
-         << std::setw(kAlgorithm) << x.algorithm << std::setw(kPlatform) << x.platform;
-      if (x.seconds)
-        os << std::right << std::setw(kSeconds) << *x.seconds << " s";
-      else
-        os << "no time: " << x.error;
-      if (x.seconds && mine && x.what == "mpi")
-        os << "  " << std::fixed << std::setprecision(2) << *x.seconds / *mine << "x the schedule"
-           << std::scientific << std::setprecision(kDigits);
-      if (x.pass) os << (*x.pass ? "  (check passed)" : "  (CHECK FAILED)");
-      os << "\n";
-    }
-    os << "  step model alpha-beta cost: " << ab << " s\n" << std::defaultfloat;
+    for (const SimRow& x : r.rows)
+      if (x.bytes == m) out += row_text(x, mine, bound_for(r, m)) + "\n";
+    out += fmt::format("  {:>8} B  step model alpha-beta cost: {:.4e} s\n", m, ab);
   }
-  if (r.smpi_collective.empty()) os << "(MPI has no collective for " << r.collective << ")\n";
-  return os.str();
+  if (r.smpi_collective.empty()) out += "(MPI has no collective for " + r.collective + ")\n";
+  if (!r.all_answered()) out += "not every run answered (see 'no time' above)\n";
+  return out;
 }
 
 }  // namespace netsched::exec

@@ -10,6 +10,7 @@
 /// under the same flow-level network model. The schedule is also run on SimGrid's own torus
 /// cluster for tori and hypercubes (the anchor), and the step model's alpha-beta cost is
 /// reported beside them.
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -32,6 +33,19 @@ inline constexpr std::uint64_t kSimulateMaxRanks = 4096;
 inline constexpr std::uint64_t kSharedMapsBudget = 32768, kSharedBuffersPerRank = 4;
 std::uint64_t shared_block_bytes(std::uint64_t ranks, std::uint64_t m);
 
+/// SimGrid settings every run gets unless the user overrides the key: no reverse-direction ACK
+/// flows (crosstraffic adds them, which charges schedules that use both directions of a link
+/// 5 % more) and max-min sharing over at most 8 flows per link at once (4-12x faster, makespans
+/// within 0.01 %; never combined with crosstraffic, where it adds 41 %).
+inline constexpr const char* kDefaultSimgridCfg[] = {"network/crosstraffic:0",
+                                                     "maxmin/concurrency-limit:8"};
+/// Wall-clock seconds one smpirun may take unless told otherwise.
+inline constexpr double kDefaultRunTimeout = 300;
+/// The most smpirun processes at once (each holds every rank of a simulation).
+inline constexpr unsigned kSimulateMaxJobs = 64;
+/// The most runs one simulate makes (chunk sizes x (algorithms + the schedule's)).
+inline constexpr std::uint64_t kSimulateMaxRuns = 4096;
+
 struct SimulateOptions {
   LinkModel links;
   std::vector<std::uint64_t> bytes{1024};  ///< chunk sizes m
@@ -39,9 +53,11 @@ struct SimulateOptions {
   std::vector<std::string> algorithms;
   bool anchor = true;                  ///< also run on SimGrid's torus cluster when it applies
   std::string network_model = "CM02";  ///< SimGrid network model (CM02: latency + size/bandwidth)
+  std::vector<std::string> simgrid_cfg;  ///< KEY:VALUE settings over kDefaultSimgridCfg
   std::string executor;                ///< path of netsched-exec-smpi
+  std::string platform_check;          ///< path of netsched-platform-check
   std::string workdir;                 ///< where platforms and outputs go
-  double timeout_seconds = 0;          ///< per smpirun
+  double timeout_seconds = kDefaultRunTimeout;  ///< per smpirun (0: none)
   unsigned jobs = 2;                   ///< smpirun processes at once
   /// The schedule's steps and payload sum (the step model's cost), for the alpha-beta column.
   std::uint64_t steps = 0, payload_sum = 0;
@@ -58,14 +74,38 @@ struct SimRow {
   std::string error;         ///< why there is no time (SMPI refused the algorithm, timed out, ...)
 };
 
+/// A platform and its routes as SimGrid itself sees them (netsched-platform-check).
+struct PlatformFacts {
+  std::string kind, routes;
+  std::uint64_t pairs = 0, links = 0, max_load = 0;
+  double mean_load = 0;
+  double ratio() const { return mean_load > 0 ? static_cast<double>(max_load) / mean_load : 0; }
+};
+
 struct SimulateResult {
   std::string schedule, topology, collective, algorithm, smpi_collective;
   std::uint64_t ranks = 0;
   std::vector<SimRow> rows;
   std::vector<std::pair<std::uint64_t, double>> alpha_beta;  ///< (bytes, seconds)
+  /// (bytes, seconds): the direct-send fluid time, the busiest link's routes x m / bandwidth when
+  /// every rank sends m bytes straight to every other along the routes and links are shared
+  /// perfectly (all-to-all and all-gather; empty for the others). A lower bound for algorithms
+  /// that send that way (basic_linear, pair), not for those that relay (bruck, rdb).
+  std::vector<std::pair<std::uint64_t, double>> fluid_bound;
+  std::vector<PlatformFacts> platforms;
   LinkModel links;
   std::string network_model;
+  std::vector<std::string> simgrid_cfg;  ///< the settings every run had
+  /// Whether every run gave a time.
+  bool all_answered() const;
 };
+
+/// The settings smpirun gets: kDefaultSimgridCfg with the user's KEY:VALUE over it (without the
+/// concurrency limit when the user turns crosstraffic on). Throws std::invalid_argument for an
+/// entry without a colon, or crosstraffic with a concurrency limit.
+std::vector<std::string> simgrid_config(const std::vector<std::string>& user);
+/// SimGrid's network models, asked from smpirun.
+std::vector<std::string> simgrid_network_models(const std::string& workdir);
 
 /// SMPI's name for the collective ("alltoall", "bcast", ...), nullopt when MPI has none.
 std::optional<std::string> smpi_collective(const Collective& c);
@@ -73,9 +113,22 @@ std::optional<std::string> smpi_collective(const Collective& c);
 /// list), without the meta entries "default" and "automatic".
 std::vector<std::string> smpi_algorithms(const std::string& collective, const std::string& workdir);
 
-/// Runs everything; throws std::invalid_argument for a bad file or option.
+/// What simulate reports while it works: the platforms once SimGrid has checked them (the
+/// result holds no rows yet), then each row as its run ends (row, runs done, runs in all).
+struct SimulateProgress {
+  std::function<void(const SimulateResult&)> ready;
+  std::function<void(const SimRow&, std::size_t, std::size_t)> row;
+};
+
+/// Runs everything; throws std::invalid_argument for a bad file or option (an algorithm SMPI
+/// does not have, a model SimGrid does not have, too many runs), checked before any run starts.
 SimulateResult simulate(const std::string& schedule_path, const Schedule& s,
-                        const SimulateOptions& options);
+                        const SimulateOptions& options, const SimulateProgress& progress = {});
+/// The platforms' route figures, the fluid bounds and the SimGrid settings, as text.
+std::string platform_text(const SimulateResult& r);
+/// One row as a line of text (what the streaming output prints).
+std::string row_text(const SimRow& row, std::optional<double> schedule_seconds,
+                     std::optional<double> fluid_bound);
 
 nlohmann::json to_json(const SimulateResult& r);
 std::string to_text(const SimulateResult& r);

@@ -8,7 +8,8 @@
 ///
 /// A chunk message is [count: u64][ids: count x u64][data: count x m bytes]: the ids travel
 /// because a selector payload is resolved by the sender alone; the receiver checks each id's
-/// bytes. A register message is one i64 per register move of the payload, in payload order.
+/// bytes. A register message is, per register move of the payload in payload order, the
+/// register's m / 8 lanes of i64: a register is a vector of m bytes, combined lane by lane.
 #include <cstdint>
 #include <cstring>
 #include <span>
@@ -45,10 +46,11 @@ inline std::int64_t first_wrong_byte(std::uint64_t chunk, std::span<const std::u
   return -1;
 }
 
-/// Register input number k of a run (small integers, so sums and products are exact).
-inline std::int64_t register_input(std::uint64_t k) {
-  constexpr std::uint64_t kSpread = 2001, kOffset = 1000;
-  return static_cast<std::int64_t>(mix64(k ^ 0x5eedULL) % kSpread) -
+/// Lane `lane` of register input number k of a run (small integers, so sums and products are
+/// exact). A register of m bytes has m / 8 lanes; lane 0 is the scalar the papers' model has.
+inline std::int64_t register_input(std::uint64_t k, std::uint64_t lane = 0) {
+  constexpr std::uint64_t kSpread = 2001, kOffset = 1000, kLaneSalt = 0x9e3779b97f4a7c15ULL;
+  return static_cast<std::int64_t>(mix64((k ^ 0x5eedULL) + lane * kLaneSalt) % kSpread) -
          static_cast<std::int64_t>(kOffset);
 }
 

@@ -1,5 +1,6 @@
 // Dimension-order routing on products: dimension 0 first, each coordinate along its shorter
-// way round (rings: ties go upwards), complete-graph coordinates in one hop. Shortest paths.
+// way round (rings: ties go upwards, or split by parity for balanced platform routes),
+// complete-graph coordinates in one hop. Shortest paths.
 #include "gen/route/product_walk.hpp"
 #include "gen/route/router.hpp"
 #include "gen/topo/product.hpp"
@@ -7,7 +8,8 @@
 namespace netsched {
 
 void dimension_order_walk(const Product& p, std::uint64_t a, std::uint64_t b,
-                          const std::vector<std::uint32_t>& dims, std::vector<std::uint64_t>& out) {
+                          const std::vector<std::uint32_t>& dims, std::vector<std::uint64_t>& out,
+                          RingTies ties) {
   std::uint64_t cur = a;
   for (std::uint32_t d : dims) {
     const Factor& f = p.factors()[d];
@@ -23,7 +25,7 @@ void dimension_order_walk(const Product& p, std::uint64_t a, std::uint64_t b,
     bool up = target > c;
     if (f.kind == Factor::Kind::Ring) {
       const std::uint32_t fwd = (target + f.size - c) % f.size;
-      up = fwd <= f.size - fwd;
+      up = fwd < f.size - fwd || (fwd == f.size - fwd && (ties == RingTies::Up || c % 2 == 0));
     }
     while (c != target) {
       const std::uint32_t next = up ? (c + 1 == f.size ? 0 : c + 1) : (c == 0 ? f.size - 1 : c - 1);
@@ -38,27 +40,36 @@ namespace {
 
 class DimensionOrderRouter : public Router {
  public:
-  explicit DimensionOrderRouter(const Product& p) : p_(p) {
+  DimensionOrderRouter(const Product& p, RingTies ties) : p_(p), ties_(ties) {
     for (std::uint32_t d = 0; d < p.dims(); ++d) dims_.push_back(d);
   }
-  std::string name() const override { return "dimension-order"; }
+  std::string name() const override {
+    return ties_ == RingTies::Up ? "dimension-order" : "dimension-order, ring ties split";
+  }
   void route(NodeId u, NodeId v, NodePath& path) const override {
     thread_local std::vector<std::uint64_t> walk;
     walk.clear();
-    dimension_order_walk(p_, u.v, v.v, dims_, walk);
+    dimension_order_walk(p_, u.v, v.v, dims_, walk, ties_);
     path.assign(1, u);
     for (auto x : walk) path.push_back(NodeId(static_cast<std::uint32_t>(x)));
   }
 
  private:
   const Product& p_;
+  RingTies ties_;
   std::vector<std::uint32_t> dims_;
 };
 
 }  // namespace
 
 std::unique_ptr<Router> make_dimension_order_router(const Network& t) {
-  return std::make_unique<DimensionOrderRouter>(dynamic_cast<const Product&>(t));
+  return std::make_unique<DimensionOrderRouter>(dynamic_cast<const Product&>(t), RingTies::Up);
+}
+
+std::unique_ptr<Router> make_balanced_dimension_order_router(const Network& t) {
+  const auto* p = dynamic_cast<const Product*>(&t);
+  if (!p) throw std::invalid_argument("dimension-order routes need a product, not " + t.spec());
+  return std::make_unique<DimensionOrderRouter>(*p, RingTies::Split);
 }
 
 }  // namespace netsched

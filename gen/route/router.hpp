@@ -34,6 +34,9 @@ Schedule route_schedule(const Network& t, const Router& r, NodeId u, NodeId v);
 // The individual routers (one file each under gen/route/).
 std::unique_ptr<Router> make_bfs_router(const Network& t);
 std::unique_ptr<Router> make_dimension_order_router(const Network& t);
+/// Dimension-order routes whose ties on even rings go both ways (by the source coordinate's
+/// parity): the balanced routes of SimGrid platforms (exec/routes.hpp); not a CLI router.
+std::unique_ptr<Router> make_balanced_dimension_order_router(const Network& t);
 std::unique_ptr<Router> make_hdn_router(const Network& t);
 std::unique_ptr<Router> make_dualcube_router(const Network& t);
 std::unique_ptr<Router> make_rhfc_router(const Network& t);

@@ -1,6 +1,7 @@
 // The real engines: the executor's rank logic against the simulator (every generator, every
 // mutant), the executor under OpenMPI and under SimGrid's SMPI, and simulate (MSCCL-IR:
 // test_msccl.cpp).
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
@@ -9,12 +10,15 @@
 #include <fstream>
 #include <pugixml.hpp>
 #include <random>
+#include <thread>
+#include <csignal>
 
 #include "../helpers.hpp"
 #include "analysis/checked.hpp"
 #include "core/schedule_io.hpp"
 #include "exec/loopback.hpp"
 #include "exec/platform.hpp"
+#include "exec/routes.hpp"
 #include "exec/process.hpp"
 #include "exec/simulate.hpp"
 #include "gen/collectives.hpp"
@@ -128,7 +132,8 @@ TEST_CASE("a corrupted byte in flight is found by the receiver", "[exec]") {
   FAIL("node 0 sends nothing in its first step");
 }
 
-TEST_CASE("platforms: a host per node, a split-duplex link per edge, and the torus anchor",
+TEST_CASE("platforms: a host per node, a split-duplex link per edge, a route per ordered pair "
+          "along links, and the torus anchor",
           "[exec]") {
   for (const char* spec :
        {"torus(3,4)", "hypercube(4)", "dualcube(2)", "faulty(ring(6), links=[{0,1}])"}) {
@@ -141,11 +146,26 @@ TEST_CASE("platforms: a host per node, a split-duplex link per edge, and the tor
     for (auto h : zone.children("host")) hosts += h ? 1 : 0;
     for (auto l : zone.children("link"))
       links += std::string(l.attribute("sharing_policy").value()) == "SPLITDUPLEX";
-    for (auto r : zone.children("route")) routes += r ? 1 : 0;
+    const exec::RouteTable table(*t);
+    for (auto r : zone.children("route")) {
+      ++routes;
+      const auto src = static_cast<std::uint32_t>(std::stoul(r.attribute("src").value() + 1));
+      const auto dst = static_cast<std::uint32_t>(std::stoul(r.attribute("dst").value() + 1));
+      CHECK(std::string(r.attribute("symmetrical").value()) == "NO");
+      CHECK(static_cast<std::size_t>(std::distance(r.children("link_ctn").begin(),
+                                                   r.children("link_ctn").end())) ==
+            table.route(src, dst).size());
+      NodeId at(src);  // the route is a walk along links that ends at dst
+      for (std::uint32_t next : table.route(src, dst)) {
+        CHECK(t->adjacent(at, NodeId(next)));
+        at = NodeId(next);
+      }
+      CHECK(at == NodeId(dst));
+    }
     for (std::uint32_t v = 0; v < t->num_nodes(); ++v) degrees += t->degree(NodeId(v));
     CHECK(hosts == t->num_nodes());
     CHECK(links == degrees / 2);
-    CHECK(routes == links);
+    CHECK(routes == t->num_nodes() * (t->num_nodes() - 1));
   }
   CHECK(exec::torus_cluster_platform(*build_topology("torus(3,4)"), {}));
   CHECK(exec::torus_cluster_platform(*build_topology("hypercube(3)"), {}));
@@ -269,6 +289,7 @@ TEST_CASE("simulate: the schedule, the anchor and MPI's algorithms on SimGrid", 
     o.bytes = {1024};
     o.algorithms = {"ring", "bruck"};
     o.executor = NETSCHED_EXEC_SMPI_PATH;
+    o.platform_check = NETSCHED_PLATFORM_CHECK_PATH;
     o.workdir = dir.path;
     o.steps = c.verification().check.steps;
     o.payload_sum = c.verification().check.payload_sum;
@@ -291,4 +312,137 @@ TEST_CASE("simulate: the schedule, the anchor and MPI's algorithms on SimGrid", 
     if (anchor) CHECK(std::abs(*anchor - *mine) <= 0.01 * *mine);
   }
   CHECK(exec::smpi_algorithms("alltoall", dir.path).size() > 10);
+}
+
+TEST_CASE("platforms: balanced routes, as SimGrid's own route lookup counts them", "[smpi]") {
+  TempDir dir;
+  const std::vector<std::pair<std::string, double>> targets = {
+      {"hypercube(3)", 1.05}, {"hypercube(5)", 1.05}, {"hypercube(7)", 1.05},
+      {"torus(4,4)", 1.3},    {"torus(8,8)", 1.3},    {"torus(3,4,5)", 1.3},
+      {"ring(6)", 1.3},       {"dualcube(3)", 2.0},   {"ccc(3)", 2.0},
+      {"hdn(hypercube(1), sn=[{0},{0}])", 2.0}};
+  for (const auto& [spec, most] : targets) {
+    INFO(spec);
+    const auto t = build_topology(spec);
+    const exec::Platform p = exec::network_platform(*t, {});
+    std::ofstream(dir.path + "/p.xml") << p.xml;
+    std::ofstream(dir.path + "/h.txt") << p.hostfile;
+    const auto r =
+        exec::run_process({NETSCHED_PLATFORM_CHECK_PATH, dir.path + "/p.xml", dir.path + "/h.txt"},
+                          dir.path, 120);
+    const auto j = nlohmann::json::parse(exec::json_line(r.out).value_or("{}"));
+    REQUIRE(j.contains("max"));
+    const double ratio = j["max"].get<double>() / j["mean"].get<double>();
+    CHECK(ratio <= most);
+    CHECK(j["pairs"] == t->num_nodes() * (t->num_nodes() - 1));
+    // netsched's own count of its routes is what SimGrid routes
+    const exec::LinkLoad mine = exec::link_load(exec::RouteTable(*t), *t);
+    CHECK(mine.max == j["max"].get<std::uint64_t>());
+    CHECK(std::abs(mine.mean - j["mean"].get<double>()) < 1e-6);
+  }
+}
+
+TEST_CASE("register collectives: every register is a vector of --bytes, combined lane by lane",
+          "[exec]") {
+  const auto t = build_topology("hypercube(3)");
+  for (const char* c : {"all-reduce", "reduce", "reduce-scatter", "prefix"}) {
+    INFO(c);
+    const exec::ExecPlan plan(generate_checked(*t, GenRequest(c)).schedule());
+    CHECK(exec::run_loopback(plan, {65536, true}).pass());
+    // one flipped byte in the middle of a reduced vector is a wrong lane at the end
+    bool flipped = false;
+    const auto r = exec::run_loopback(plan, {65536, true}, nullptr,
+                                      [&](std::uint32_t, std::uint32_t, std::vector<std::uint8_t>& w) {
+                                        if (flipped) return;
+                                        CHECK(w.size() >= 65536);
+                                        w[w.size() / 2 + 3] ^= 0x10;
+                                        flipped = true;
+                                      });
+    REQUIRE(!r.pass());
+    CHECK(r.first_failure()->failure->kind == "result");
+    CHECK(r.first_failure()->failure->detail.find("lane") != std::string::npos);
+  }
+  CHECK(test::error_of([&] {
+          exec::ExecPlan p(generate_checked(*t, GenRequest("all-reduce")).schedule());
+          exec::run_loopback(p, {12, true});
+        }).find("multiple of 8") != std::string::npos);
+}
+
+TEST_CASE("OpenMPI: an all-reduce with --bytes 65536 sends 65,536 bytes per register",
+          "[mpi]") {
+  TempDir dir;
+  const auto t = build_topology("hypercube(3)");
+  const CheckedSchedule s = generate_checked(*t, GenRequest("all-reduce"));
+  const std::string file = dir.write("ar.json", s.schedule());
+  const std::string log = dir.path + "/isend.log";
+  const std::string cmd = "NETSCHED_PMPI_LOG=" + log + " LD_PRELOAD=" + NETSCHED_PMPI_COUNT + " " +
+                          NETSCHED_BIN + " run " + file + " --bytes 65536 --json > " + dir.path +
+                          "/out.json 2>&1";
+  REQUIRE(std::system(cmd.c_str()) == 0);
+  std::ifstream in(log);
+  std::uint64_t sends = 0, smallest = ~std::uint64_t{0};
+  for (std::uint64_t rank = 0, bytes = 0; in >> rank >> bytes; ++sends)
+    smallest = std::min(smallest, bytes);
+  CHECK(sends == s.schedule().num_transfers());
+  CHECK(smallest >= 65536);
+}
+
+namespace {
+
+/// Whether a running process has `text` in its command line.
+bool process_mentions(const std::string& text) {
+  for (const auto& e : std::filesystem::directory_iterator("/proc")) {
+    std::ifstream in(e.path() / "cmdline");
+    std::string cmd((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::replace(cmd.begin(), cmd.end(), '\0', ' ');
+    if (cmd.find(text) != std::string::npos && cmd.find("netsched_tests") == std::string::npos)
+      return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("simulate as a user meets it: bad choices refused first, no time is exit 4, SIGTERM "
+          "cleans up",
+          "[smpi]") {
+  TempDir dir;
+  const auto t = build_topology("hypercube(7)");
+  const std::string file = dir.write("te.json", generate_checked(*t, GenRequest("total-exchange")).schedule());
+  const std::string sim = std::string(NETSCHED_BIN) + " simulate " + file;
+  auto status = [](const std::string& cmd) {
+    const int s = std::system((cmd + " >/dev/null 2>&1").c_str());
+    return WIFEXITED(s) ? WEXITSTATUS(s) : -1;
+  };
+  CHECK(status(sim + " --algorithms nosuch") == 2);
+  CHECK(status(sim + " --model foo") == 2);
+  CHECK(status(sim + " --jobs 100000") == 2);
+  CHECK(status(sim + " --simgrid-cfg network/crosstraffic:1 --simgrid-cfg "
+                     "maxmin/concurrency-limit:8") == 2);
+  CHECK(status(sim + " --algorithms pair --timeout 0.001") == 4);
+  // SIGTERM in the middle: smpirun is stopped and the scratch directory removed
+  const std::string tmp = dir.path + "/tmp";
+  std::filesystem::create_directories(tmp);
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    ::setenv("TMPDIR", tmp.c_str(), 1);
+    ::execl(NETSCHED_BIN, NETSCHED_BIN, "simulate", file.c_str(), "--bytes", "65536",
+            "--algorithms", "basic_linear,pair,ring", "--jobs", "1", "--no-anchor",
+            static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  bool started = false;
+  for (int i = 0; i < 600 && !started; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    started = process_mentions(tmp + "/netsched.") && process_mentions("smpirun");
+  }
+  REQUIRE(started);
+  ::kill(pid, SIGTERM);
+  int st = 0;
+  ::waitpid(pid, &st, 0);
+  CHECK(WIFSIGNALED(st));
+  CHECK(WTERMSIG(st) == SIGTERM);
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  CHECK_FALSE(process_mentions(tmp + "/netsched."));
+  CHECK(std::filesystem::is_empty(tmp));
 }
