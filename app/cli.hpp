@@ -11,6 +11,9 @@ namespace netsched::cli {
 /// --timeout is given in seconds; the solvers take milliseconds.
 inline constexpr unsigned kMillisecondsPerSecond = 1000;
 
+/// What `netsched prove` proves (its WHAT argument, and the top-level help's list).
+inline const std::vector<std::string> kProveWhat = {"min-steps", "bisection", "route", "table"};
+
 /// A verb's run function returns the exit code (core/verdict.hpp: ExitCode).
 using Run = std::function<int()>;
 

@@ -21,32 +21,29 @@ constexpr std::uint64_t kMaxExpectedBytes = std::uint64_t{1} << 20;
 
 Run add_claims(CLI::App& app) {
   struct Opts {
-    std::string only, expected = NETSCHED_CLAIMS_EXPECTED, write_expected;
+    std::string only, expected, write_expected;
     bool json = false, md = false, check = false, heavy = false;
   };
   auto o = std::make_shared<Opts>();
-  app.add_option("--only", o->only, "only the claims whose id starts with this");
+  app.add_option("--only", o->only,
+                 "the claim with this id, or else every claim whose id starts with it (a group "
+                 "such as hdn12.thm)");
   app.add_flag("--json", o->json,
                "a JSON list of {id, source, statement, instances, verdict, evidence, corrected, "
                "rerun, basis, observations} (docs/cli.md)");
   app.add_flag("--md", o->md, "the errata report (docs/CLAIMS.md)");
   app.add_flag("--check", o->check,
                "compare every verdict with the recorded one; exit 1 on any difference");
-  app.add_option("--expected", o->expected, "recorded verdicts (id VERDICT per line)")
-      ->capture_default_str();
+  app.add_option("--expected", o->expected,
+                 "recorded verdicts (id VERDICT per line; default: claims/expected.txt as built "
+                 "into netsched)");
   app.add_flag("--heavy", o->heavy, "include the claims on large instances");
   app.add_option("--write-expected", o->write_expected, "record the verdicts of this run in FILE");
   return [o] {
     std::vector<std::pair<claims::Claim, claims::Result>> results;
-    auto all = claims::all_claims();
-    if (!o->only.empty() && std::none_of(all.begin(), all.end(),
-                                         [&](const auto& c) { return c.id.starts_with(o->only); }))
-      throw std::invalid_argument("claims --only " + o->only +
-                                  ": no claim id starts with it (see 'netsched claims')");
+    const auto all = claims::select_claims(claims::all_claims(), o->only, o->heavy);
     std::size_t done = 0;
     for (const auto& c : all) {
-      if (!o->only.empty() && c.id.rfind(o->only, 0) != 0) continue;
-      if (c.heavy && !o->heavy) continue;
       progress("claims " + c.id, done++, all.size());
       claims::Result r;
       try {
@@ -65,7 +62,9 @@ Run add_claims(CLI::App& app) {
     int code = 0;
     if (o->check) {
       std::map<std::string, std::string> expected;
-      std::istringstream in(read_file(o->expected, kMaxExpectedBytes, "kMaxExpectedBytes"));
+      std::istringstream in(o->expected.empty()
+                                ? std::string(claims::recorded_verdicts())
+                                : read_file(o->expected, kMaxExpectedBytes, "kMaxExpectedBytes"));
       for (std::string id, verdict; in >> id >> verdict;) expected[id] = verdict;
       std::size_t changed = 0;
       for (const auto& [c, r] : results) {

@@ -18,6 +18,7 @@ namespace {
 struct DrawOpts {
   std::string spec, schedule, out, frames, layout = "structure";
   std::uint64_t max_nodes = draw::kDrawMaxNodes;
+  bool max_nodes_given = false;
   bool json = false;
 };
 
@@ -57,8 +58,19 @@ int draw_schedule_file(const DrawOpts& o) {
   draw::check_view_limits(f.schedule);
   const Verification v = verify_schedule(*t, f.schedule);
   if (f.record) check_record(*f.record, v.record());
+  // A large network is not readable whole: unless --max-nodes says otherwise, the viewer draws
+  // the labelled neighbourhood of the schedule's root (node 0 when it has none).
+  const bool readable = !o.max_nodes_given && t->num_nodes() > draw::kViewWholeNodes;
+  const Collective& col = f.schedule.collective;
+  using K = Collective::Kind;
+  const bool rooted = col.kind() == K::Broadcast || col.kind() == K::Scatter ||
+                      col.kind() == K::Gather || col.kind() == K::Reduce ||
+                      col.kind() == K::Route || col.kind() == K::VecMat;
   const draw::Canvas c =
-      draw::make_canvas(*t, draw::layout_network(*t, o.layout == "generic"), o.max_nodes);
+      readable
+          ? draw::neighbourhood_canvas(*t, draw::layout_network(*t, false),
+                                       rooted ? col.root() : NodeId(0))
+          : draw::make_canvas(*t, draw::layout_network(*t, o.layout == "generic"), o.max_nodes);
   const auto view = draw::draw_schedule(c, f.schedule, v.to_json(f.schedule, CostModel{}),
                                         v.check.violation(), !o.frames.empty());
   write_file_atomic(o.out, view.html);
@@ -103,16 +115,20 @@ Run add_draw(CLI::App& app) {
                  "(Graphviz neato/sfdp)")
       ->check(CLI::IsMember({"structure", "generic"}))
       ->capture_default_str();
-  app.add_option("--max-nodes", o->max_nodes,
-                 "draw at most this many nodes (larger networks: the cluster of node 0, "
-                 "said on the picture)")
-      ->check(CLI::Range(std::uint64_t{1}, draw::kDrawMaxNodes))
-      ->capture_default_str();
+  auto* max_nodes = app.add_option("--max-nodes", o->max_nodes,
+                                   "draw at most this many nodes (larger networks: the cluster of "
+                                   "node 0, said on the picture; --schedule on a network over " +
+                                       std::to_string(draw::kViewWholeNodes) +
+                                       " nodes draws the root's labelled neighbourhood unless "
+                                       "this is given)")
+                        ->check(CLI::Range(std::uint64_t{1}, draw::kDrawMaxNodes))
+                        ->capture_default_str();
   app.add_flag("--json", o->json, "machine-readable summary");
   app.footer(
       "Exit 0 when the picture is written (a violated schedule is drawn, its first violation "
       "in red); 2 on bad input (a tampered schedule, an unknown spec, limits).");
-  return [o, schedule, frames] {
+  return [o, schedule, frames, max_nodes] {
+    o->max_nodes_given = max_nodes->count() > 0;
     if (o->spec.empty() == o->schedule.empty())
       throw std::invalid_argument("draw: give a SPEC or --schedule FILE (one of them)");
     refuse_option(frames, !o->schedule.empty(), "a network picture", "--frames needs --schedule");

@@ -12,6 +12,7 @@
 #include "app/cli.hpp"
 #include "app/deadline.hpp"
 #include "gen/broadcast/broadcast.hpp"
+#include "gen/collectives.hpp"
 #include "gen/exchange/total_exchange.hpp"
 #include "verify/smt_bisection.hpp"
 #include "verify/smt_synthesis.hpp"
@@ -164,16 +165,24 @@ struct SoFar {
   nlohmann::json j;
   std::string key = "result";  ///< "answer" for --steps, as in the finished output
   std::uint64_t lower = 0;
+  std::string lower_from;
   std::optional<std::uint64_t> upper;
+  std::string upper_from;
   std::string render(bool json, const std::string& head) const {
     nlohmann::json p = j;
     p[key] = "unknown";
     p["reason"] = "deadline reached";
     p["lower_bound"] = lower;
+    p["lower_bound_from"] = lower_from;
     p["upper_bound"] = upper ? nlohmann::json(*upper) : nlohmann::json(nullptr);
+    p["upper_bound_from"] = upper ? nlohmann::json(upper_from) : nlohmann::json(nullptr);
     if (json) return p.dump(2) + "\n";
-    return fmt::format("{}: unknown (deadline reached) — no schedule below {} steps{}\n", head,
-                       lower, upper ? ", a schedule with " + std::to_string(*upper) : "");
+    return fmt::format("{}: {} (deadline reached) — at least {} ({}), {}\n", head,
+                       upper ? fmt::format("between {} and {} steps", lower, *upper)
+                             : fmt::format("at least {} steps", lower),
+                       lower, lower_from,
+                       upper ? fmt::format("at most {} ({})", *upper, upper_from)
+                             : std::string("no unit-message one-port schedule known"));
   }
 };
 
@@ -188,8 +197,14 @@ std::function<void(std::uint64_t, const std::string&)> track_queries(SoFar& so_f
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     progress_note(fmt::format("min-steps: {} steps: {} (lower bound {}, {:.1f} s)", steps, what,
                               so_far.lower, elapsed));
-    if (what == "unsat") so_far.lower = std::max(so_far.lower, steps + 1);
-    if (what == "sat") so_far.upper = steps;
+    if (what == "unsat" && steps + 1 > so_far.lower) {
+      so_far.lower = steps + 1;
+      so_far.lower_from = "z3: unsat at " + std::to_string(steps) + " steps";
+    }
+    if (what == "sat") {
+      so_far.upper = steps;
+      so_far.upper_from = "z3";
+    }
     if (what != "asking z3") so_far.j["queries"].push_back({{"steps", steps}, {"answer", what}});
     deadline.so_far(so_far.render(json, head));
   };
@@ -222,23 +237,43 @@ int decide_steps(const ProveOpts& o, const Network& t, const Collective& c,
   return to_int(r.answer == Feasibility::Unknown ? ExitCode::Unknown : ExitCode::Ok);
 }
 
-/// A unit-message generator's schedule for `c`, when one exists: the first upper bound.
-std::optional<Schedule> known_schedule(const Network& t, const Collective& c) {
-  if (c.kind() == Collective::Kind::Broadcast) return make_broadcast(t, c.root());
-  if (c.kind() == Collective::Kind::TotalExchange) {
-    const auto names = total_exchange_names(t);
-    if (std::find(names.begin(), names.end(), "a2") != names.end())
-      return make_total_exchange(t, "a2");
-  }
-  return std::nullopt;
+/// Whether `s` answers the min-steps question: one-port, every transfer one chunk.
+bool unit_one_port(const Schedule& s) {
+  return s.model == PortModel::OnePort &&
+         std::all_of(s.payloads.begin(), s.payloads.end(),
+                     [](const Payload& p) { return !p.select && p.chunks.size() == 1; });
 }
 
-/// `prove min-steps`: the optimum, searched from a generator's schedule where one exists.
+/// The fewest-step checked schedule of `c` among every generator that applies and answers the
+/// question (unit messages, one-port): the upper bound the search starts from.
+std::optional<Schedule> best_known_schedule(const Network& t, const Collective& c) {
+  std::optional<Schedule> best;
+  for (const std::string& a : collective_algorithms(t, c.name())) {
+    const CheckedSchedule s = generate_checked(t, GenRequest(c.name(), a, c.root()));
+    if (!s.holds() || !unit_one_port(s.schedule()) || !(s.schedule().collective == c)) continue;
+    if (!best || s.schedule().steps.size() < best->steps.size()) best = s.schedule();
+  }
+  return best;
+}
+
+/// The bracket in words: "optimal: 12 steps" or "between 15 and 21 steps", with both proofs.
+std::string bracket_text(const MinSteps& r) {
+  const std::string lower = fmt::format("at least {} ({})", r.lower_bound, r.lower_source);
+  const std::string upper = r.schedule
+                                ? fmt::format("at most {} ({})", r.upper_bound, r.upper_source)
+                                : std::string("no unit-message one-port schedule known");
+  const std::string head =
+      r.result == Optimum::Optimal ? fmt::format("optimal: {} steps", r.upper_bound)
+      : r.schedule ? fmt::format("between {} and {} steps", r.lower_bound, r.upper_bound)
+                   : fmt::format("at least {} steps", r.lower_bound);
+  return head + " — " + lower + ", " + upper;
+}
+
+/// `prove min-steps`: the bracket — the lower bound with its proof (a theorem, or z3's unsat one
+/// below), the best checked schedule's steps as the upper bound, narrowed by z3 in between.
 int search_optimum(const ProveOpts& o, const Network& t, const Collective& c,
-                   const SynthesisOptions& opt, nlohmann::json& j,
-                   std::optional<Schedule>& schedule) {
-  std::optional<Schedule> known;
-  if (!o.no_generator) known = known_schedule(t, c);
+                   const SynthesisOptions& opt, const std::optional<Schedule>& known,
+                   nlohmann::json& j, std::optional<Schedule>& schedule) {
   const auto r = min_steps(t, c, o.max_steps, opt, known ? &*known : nullptr);
   j["result"] = to_string(r.result);
   j["steps"] =
@@ -254,11 +289,7 @@ int search_optimum(const ProveOpts& o, const Network& t, const Collective& c,
   j["queries"] = q;
   schedule = r.schedule;
   if (!o.json)
-    std::cout << fmt::format("{} on {}: {} — no schedule below {} steps ({}), {} ({:.2f} s)\n",
-                             c.name(), t.spec(), to_string(r.result), r.lower_bound, r.lower_source,
-                             r.schedule ? "a schedule with " + std::to_string(r.upper_bound) +
-                                              " steps from " + r.upper_source
-                                        : std::string("no schedule found"),
+    std::cout << fmt::format("{} on {}: {} ({:.2f} s)\n", c.name(), t.spec(), bracket_text(r),
                              r.seconds);
   return to_int(exit_code(verdict_kind(r.result)));
 }
@@ -270,7 +301,15 @@ int prove_min_steps(const ProveOpts& o) {
   const Collective c = collective_named(o.collective, t->num_nodes(), t->node(o.root));
   CommandDeadline deadline(o.timeout);
   SoFar so_far;
-  so_far.lower = min_steps_lower_bound(*t, c).steps;
+  const LowerBound lb = min_steps_lower_bound(*t, c);
+  so_far.lower = lb.steps;
+  so_far.lower_from = lb.reason;
+  std::optional<Schedule> known;
+  if (!o.steps && !o.no_generator) known = best_known_schedule(*t, c);
+  if (known) {
+    so_far.upper = known->steps.size();
+    so_far.upper_from = known->algorithm + " (checked by the simulator)";
+  }
   if (o.steps) so_far.key = "answer";
   so_far.j["topology"] = t->spec();
   so_far.j["collective"] = c.name();
@@ -287,7 +326,7 @@ int prove_min_steps(const ProveOpts& o) {
   j["collective"] = c.name();
   std::optional<Schedule> schedule;
   const int code = o.steps ? decide_steps(o, *t, c, opt, j, schedule)
-                           : search_optimum(o, *t, c, opt, j, schedule);
+                           : search_optimum(o, *t, c, opt, known, j, schedule);
   deadline.finish();
   progress_done();
   if (schedule && !o.out.empty()) write_schedule(o.out, check_schedule(*t, *schedule));
@@ -304,7 +343,7 @@ Run add_prove(CLI::App& app) {
          "min-steps, bisection, route (all pairs at once, bit-vectors), or table (paper algorithms "
          "against proven optima, markdown)")
       ->required()
-      ->check(CLI::IsMember({"min-steps", "table", "bisection", "route"}));
+      ->check(CLI::IsMember(kProveWhat));
   app.add_option("SPEC", o->spec, "network spec");
   app.add_option("COLLECTIVE", o->collective,
                  "broadcast, scatter, gather, all-gather or total-exchange")

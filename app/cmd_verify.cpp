@@ -84,14 +84,16 @@ Run add_verify(CLI::App& app) {
       j["ok"] = verdict.ok();
       j["seconds"] = v.seconds;
       j["state_variables"] = v.variables;
+      j["terms"] = v.terms;
       if (verdict.violation) j["violation"] = violation_json(*verdict.violation);
       if (verdict.kind == Verdict::Kind::Unknown) j["reason"] = verdict.reason;
       if (o->json)
         std::cout << j.dump(2) << "\n";
       else
-        std::cout << fmt::format(
-            "{}: z3 says {}{} ({:.2f} s, {} state variables)\n", o->file, to_string(verdict.kind),
-            verdict.violation ? ": " + to_string(*verdict.violation) : "", v.seconds, v.variables);
+        std::cout << fmt::format("{}: z3 says {}{} ({:.2f} s, {} state variables, {} terms)\n",
+                                 o->file, to_string(verdict.kind),
+                                 verdict.violation ? ": " + to_string(*verdict.violation) : "",
+                                 v.seconds, v.variables, v.terms);
       return to_int(exit_code(verdict));
     }
     const std::unique_ptr<FaultyNetwork> faulty =

@@ -164,7 +164,7 @@ int main(int argc, char** argv) {
                "is the answer (errors still go to stderr)");
   app.footer("Exit codes:\n" + netsched::exit_code_table());
   std::map<CLI::App*, netsched::cli::Run> runs;
-  auto add = [&](const char* name, const char* desc, auto adder) {
+  auto add = [&](const char* name, const std::string& desc, auto adder) {
     CLI::App* sub = app.add_subcommand(name, desc);
     runs[sub] = adder(*sub);
   };
@@ -172,11 +172,16 @@ int main(int argc, char** argv) {
       netsched::cli::add_info);
   add("export", "write a network's edges as an edge list, Graphviz dot or JSON",
       netsched::cli::add_export);
-  add("gen", "generate a schedule (broadcast, route), check it, write it", netsched::cli::add_gen);
+  add("gen",
+      "generate a schedule of any collective, check it, write it ('gen SPEC --list': what "
+      "applies to a network)",
+      netsched::cli::add_gen);
   add("verify", "check a schedule file: rules, cost, bounds", netsched::cli::add_verify);
   add("route", "route one pair, or check the routes of every pair (--all)",
       netsched::cli::add_route);
-  add("prove", "Z3 proofs: min-steps (optimal schedules, unsat below)", netsched::cli::add_prove);
+  std::string proofs;
+  for (const auto& w : netsched::cli::kProveWhat) proofs += (proofs.empty() ? "" : ", ") + w;
+  add("prove", ("Z3 proofs: " + proofs).c_str(), netsched::cli::add_prove);
   add("draw", "pictures: a network as SVG, a schedule step by step as an HTML viewer",
       netsched::cli::add_draw);
   add("sweep", "a family's properties and schedule steps over a range, as CSV, JSON and a plot",

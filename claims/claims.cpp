@@ -1,9 +1,12 @@
 #include "claims/claims.hpp"
 
+#include <algorithm>
 #include <array>
+#include <cctype>
 #include <cmath>
 #include <sstream>
 #include <stdexcept>
+#include <string_view>
 
 namespace netsched::claims {
 
@@ -44,7 +47,9 @@ std::vector<Claim> all_claims() {
 
 Result evaluate(const Claim& c) {
   Result r = c.check();
-  if (r.rerun.empty()) r.rerun = "netsched claims --only " + c.id + " --json";
+  if (r.rerun.empty())
+    r.rerun = c.heavy ? command({"claims", "--only", c.id, "--heavy", "--json"})
+                      : command({"claims", "--only", c.id, "--json"});
   const bool compared_only = r.verdict == Verdict::Inconsistent || r.verdict == Verdict::Unproven;
   if ((compared_only && !r.comparison) || (r.comparison && verdict_of(*r.comparison) != r.verdict))
     throw std::logic_error("claim " + c.id + ": the verdict " + to_string(r.verdict) +
@@ -60,7 +65,59 @@ Result not_checkable(std::string why) {
   return {Verdict::NotCheckable, std::move(why), {}, {}, {}};
 }
 
-std::string info_command(const std::string& spec) { return "netsched info '" + spec + "' --json"; }
+std::string command(const std::vector<std::string>& words) {
+  std::string out = "netsched";
+  for (const std::string& w : words) {
+    const bool plain = !w.empty() && std::all_of(w.begin(), w.end(), [](char c) {
+      return std::isalnum(static_cast<unsigned char>(c)) ||
+             std::string_view("._/:=,+-").find(c) != std::string_view::npos;
+    });
+    out += " ";
+    if (plain) {
+      out += w;
+      continue;
+    }
+    out += "'";
+    for (char c : w) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    out += "'";
+  }
+  return out;
+}
+
+std::vector<Claim> select_claims(const std::vector<Claim>& all, const std::string& selector,
+                                 bool heavy) {
+  std::vector<Claim> out;
+  const auto exact =
+      std::find_if(all.begin(), all.end(), [&](const Claim& c) { return c.id == selector; });
+  if (exact != all.end()) {
+    out.push_back(*exact);
+  } else {
+    for (const Claim& c : all)
+      if (selector.empty() || c.id.starts_with(selector)) out.push_back(c);
+  }
+  if (out.empty())
+    throw std::invalid_argument("claims --only " + selector +
+                                ": no claim has this id or an id starting with it (see "
+                                "'netsched claims')");
+  const bool all_heavy =
+      std::all_of(out.begin(), out.end(), [](const Claim& c) { return c.heavy; });
+  if (!heavy && all_heavy)
+    throw std::invalid_argument("claims --only " + selector + ": " +
+                                (out.size() == 1 ? "the claim is" : "these claims are") +
+                                " checked on large instances: add --heavy");
+  std::erase_if(out, [&](const Claim& c) { return c.heavy && !heavy; });
+  return out;
+}
+
+std::string info_command(const std::string& spec) { return command({"info", spec, "--json"}); }
+
+std::string gen_command(const std::string& spec, const std::string& collective,
+                        const std::vector<std::string>& more) {
+  std::vector<std::string> words{"gen", spec, collective};
+  words.insert(words.end(), more.begin(), more.end());
+  words.insert(words.end(), {"--check-only", "--json"});
+  return command(words);
+}
 
 std::string num(double v) {
   if (std::fabs(v - std::round(v)) < 1e-9 && std::fabs(v) < 1e18)

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace netsched::claims {
@@ -127,5 +128,18 @@ Result not_checkable(std::string why);
 std::string num(double v);
 /// The netsched command that prints the facts of a spec (sizes, degree, distances).
 std::string info_command(const std::string& spec);
+/// The verdicts recorded in claims/expected.txt ("id VERDICT" per line), built in.
+std::string_view recorded_verdicts();
+/// The claims `--only SELECTOR` names: the claim whose id is SELECTOR if there is one, else
+/// every claim whose id starts with it (a group such as hdn12.thm). Throws
+/// std::invalid_argument when none matches, or when every match is heavy and `heavy` is off.
+std::vector<Claim> select_claims(const std::vector<Claim>& all, const std::string& selector,
+                                 bool heavy);
+/// A netsched command line as a shell reads it: "netsched" and each word, quoted where the
+/// shell would otherwise split or expand it (specs hold parentheses, spaces and braces).
+std::string command(const std::vector<std::string>& words);
+/// The re-run command of a generated schedule: gen, checked and summarised, nothing written.
+std::string gen_command(const std::string& spec, const std::string& collective,
+                        const std::vector<std::string>& more = {});
 
 }  // namespace netsched::claims

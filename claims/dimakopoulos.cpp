@@ -138,7 +138,7 @@ Observation a2_steps(const std::string& spec, double printed, const std::string&
           static_cast<double>(v.check.steps),
           Relation::Equal,
           {},
-          "netsched gen '" + spec + "' total-exchange --algorithm a2 --json"};
+          gen_command(spec, "total-exchange", {"--algorithm", "a2"})};
 }
 
 Claim claim_dim_thm2() {

@@ -64,11 +64,11 @@ Claim claim_dc_one2allp() {
                 const auto v =
                     check_schedule(*t, dualcube_one2allp(*t, NodeId(root))).verification();
                 if (!v.check.ok()) return fails(f_name(r) + ": " + v.check.violation()->message);
-                cost_observations(obs, f_name(r) + " root " + std::to_string(root), v, 2.0 * r,
-                                  std::ldexp(1.0, 2 * r - 1) + std::ldexp(1.0, r - 1) - 1, on_f1(r),
-                                  "netsched gen 'dualcube(" + std::to_string(r) +
-                                      "') scatter --algorithm one2allp --root " +
-                                      std::to_string(root) + " --json");
+                cost_observations(
+                    obs, f_name(r) + " root " + std::to_string(root), v, 2.0 * r,
+                    std::ldexp(1.0, 2 * r - 1) + std::ldexp(1.0, r - 1) - 1, on_f1(r),
+                    gen_command("dualcube(" + std::to_string(r) + ")", "scatter",
+                                {"--algorithm", "one2allp", "--root", std::to_string(root)}));
               }
             }
             return measured(obs,
@@ -91,8 +91,8 @@ Claim claim_dc_all2allb() {
               const auto v = generate_checked(*t, {"all-gather", "all2allb"}).verification();
               cost_observations(obs, f_name(r), v, 2.0 * r, std::ldexp(1.0, 2 * r - 1) - 1,
                                 {r == 1 ? 1.0 : 2.0 * r, {}},
-                                "netsched gen 'dualcube(" + std::to_string(r) +
-                                    "') all-gather --algorithm all2allb --json");
+                                gen_command("dualcube(" + std::to_string(r) + ")", "all-gather",
+                                            {"--algorithm", "all2allb"}));
             }
             return measured(obs,
                             "Measured: the three stages as printed, every schedule checked by the "
@@ -115,12 +115,12 @@ Claim claim_dc_many2manym() {
               for (std::uint32_t root : {0u, static_cast<std::uint32_t>(t->num_nodes() - 1)}) {
                 const auto v =
                     generate_checked(*t, {"multicast", "many2manym", NodeId(root)}).verification();
-                cost_observations(obs, f_name(r) + " source " + std::to_string(root), v,
-                                  3.0 * r - 3, 3 * std::ldexp(1.0, r - 1) + r - 2,
-                                  r == 1 ? on_f1(r) : Corrected{3.0 * r - 1, {}},
-                                  "netsched gen 'dualcube(" + std::to_string(r) +
-                                      "') multicast --algorithm many2manym --root " +
-                                      std::to_string(root) + " --json");
+                cost_observations(
+                    obs, f_name(r) + " source " + std::to_string(root), v, 3.0 * r - 3,
+                    3 * std::ldexp(1.0, r - 1) + r - 2,
+                    r == 1 ? on_f1(r) : Corrected{3.0 * r - 1, {}},
+                    gen_command("dualcube(" + std::to_string(r) + ")", "multicast",
+                                {"--algorithm", "many2manym", "--root", std::to_string(root)}));
               }
             }
             return measured(obs,
@@ -467,7 +467,7 @@ Claim claim_dc_fig4_steps() {
               obs.push_back({"loop " + std::to_string(loop + 1) + " on F_2 = dualcube(2)",
                              "steps (one-port minimum)", 1, static_cast<double>(*best),
                              Relation::Equal, static_cast<double>(*best),
-                             "netsched claims --only dc.fig4-steps --json"});
+                             command({"claims", "--only", "dc.fig4-steps", "--json"})});
               ours += (ours.empty() ? "" : ", ") +
                       std::to_string(ends[loop] - (loop ? ends[loop - 1] : 0));
               minima += (minima.empty() ? "" : ", ") + std::to_string(*best);

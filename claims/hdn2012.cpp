@@ -514,7 +514,7 @@ Observation longest_route(const std::string& instance, const std::string& spec) 
           static_cast<double>(s.max_length),
           Relation::AtMost,
           {},
-          "netsched route '" + spec + "' --all --json"};
+          command({"route", spec, "--all", "--json"})};
 }
 
 /// Where the sweep first exceeds the bound, in labels.
@@ -586,7 +586,7 @@ Claim claim_hdn12_example_route() {
               static_cast<double>(bound),
               Relation::AtLeast,
               {},
-              "netsched info '" + spec + "' --json"}},
+              info_command(spec)}},
             "Theorem 2's bound evaluated with R(B) = 4, R(SN^1) = 2, R(SN^2) = 3 (dimension "
             "order = diameter). The example's hops are not checked: the paper fixes no "
             "labelling of (C,U,SN,N) for it (see hdn12.table4 for the one Table 4 implies); "
@@ -657,8 +657,7 @@ Claim claim_hdn12_broadcast_sn() {
               const auto& v = broadcast_of(spec, algorithm);
               obs.push_back({spec, "broadcast steps of the dimension-by-dimension algorithm",
                              product, static_cast<double>(v.check.steps), Relation::Equal, sum,
-                             "netsched gen '" + std::string(spec) + "' broadcast --algorithm " +
-                                 algorithm + " --json"});
+                             gen_command(spec, "broadcast", {"--algorithm", algorithm})});
             }
             return measured(obs,
                             "Measured: the factor broadcasts T(B_i) and the dimension-by-dimension "
@@ -691,7 +690,7 @@ Claim claim_hdn12_thm3() {
                          static_cast<double>(broadcast_of(spec).check.steps),
                          Relation::AtMost,
                          {},
-                         "netsched gen '" + std::string(spec) + "' broadcast --json"});
+                         gen_command(spec, "broadcast")});
         }
         return measured(obs,
                         "Measured: Algorithm 2 as a recursion (docs/algorithms.md), each schedule "

@@ -58,7 +58,7 @@ Comparison bisection_comparison(const std::vector<std::pair<std::string, std::st
                               static_cast<double>(b.width),
                               exact ? Relation::Equal : Relation::AtLeast,
                               {},
-                              "netsched prove bisection '" + spec + "' --json"});
+                              command({"prove", "bisection", spec, "--json"})});
     tally += (tally.empty() ? "" : ", ") + spec + ": " + std::to_string(b.width) +
              (exact ? " (exact, Z3 Optimize)" : " (a cut found by local search, re-counted)");
   }

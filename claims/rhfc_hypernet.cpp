@@ -172,7 +172,7 @@ Claim claim_hypernet_thm3_2() {
                          static_cast<double>(sweep_of(spec).max_length),
                          Relation::AtMost,
                          {},
-                         "netsched route '" + spec + "' --all --json"});
+                         command({"route", spec, "--all", "--json"})});
           auto d = info_observation(paper_name(r, l, k), spec, "diameter", bound);
           d.relation = Relation::AtMost;
           obs.push_back(d);

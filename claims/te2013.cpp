@@ -17,8 +17,7 @@ std::vector<Observation> cost_observations(const std::string& instance, const st
                                            const std::string& algorithm, double steps,
                                            double words) {
   const auto& v = exchange_of(spec, algorithm);
-  const std::string cmd =
-      "netsched gen '" + spec + "' total-exchange --algorithm " + algorithm + " --json";
+  const std::string cmd = gen_command(spec, "total-exchange", {"--algorithm", algorithm});
   return {{instance,
            "steps (t_s terms)",
            steps,
@@ -154,7 +153,7 @@ Claim claim_te13_shortest_path() {
                              sweep_of(spec).max_stretch,
                              Relation::Equal,
                              {},
-                             "netsched route '" + std::string(spec) + "' --all --json"});
+                             command({"route", spec, "--all", "--json"})});
             return measured(obs,
                             "Measured: every ordered pair routed by the HDN routing algorithm "
                             "(Algorithm 1 of li-peng-chu-2012, which §3 restates), each route "
@@ -234,14 +233,13 @@ Claim claim_te13_thm3_steps() {
                                  "hdn(torus(2,3,5), sn=[{0,1}])", "rdn(ring(3),1)"}) {
           const auto& v = exchange_of(spec, "hdn");
           if (!v.bound) throw std::logic_error(std::string("no Theorem 3 bound for ") + spec);
-          obs.push_back(
-              {spec,
-               "steps",
-               static_cast<double>(v.bound->steps),
-               static_cast<double>(v.check.steps),
-               Relation::Equal,
-               {},
-               "netsched gen '" + std::string(spec) + "' total-exchange --algorithm hdn --json"});
+          obs.push_back({spec,
+                         "steps",
+                         static_cast<double>(v.bound->steps),
+                         static_cast<double>(v.check.steps),
+                         Relation::Equal,
+                         {},
+                         gen_command(spec, "total-exchange", {"--algorithm", "hdn"})});
         }
         return measured(obs,
                         "Measured: Algorithm 2 (with owners, docs/algorithms.md), each schedule "

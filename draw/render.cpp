@@ -4,10 +4,13 @@
 #include <graphviz/gvc.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <limits>
 #include <memory>
 #include <queue>
 #include <stdexcept>
+#include <unordered_set>
 
 namespace netsched::draw {
 namespace {
@@ -140,6 +143,30 @@ std::pair<std::vector<NodeId>, std::string> choose_nodes(const Network& t, const
                       max_nodes, t.label(NodeId(0)), n)};
 }
 
+/// The nodes within r hops of `center` for the largest r whose ball has at most `count` nodes
+/// (at least the center), and that r.
+std::pair<std::vector<NodeId>, std::uint32_t> ball(const Network& t, NodeId center,
+                                                   std::uint64_t count) {
+  std::vector<NodeId> out{center}, layer{center}, next, nb;
+  std::unordered_set<std::uint32_t> seen{center.v};
+  std::uint32_t radius = 0;
+  while (!layer.empty()) {
+    next.clear();
+    for (NodeId u : layer) {
+      t.neighbors(u, nb);
+      for (NodeId v : nb)
+        if (seen.insert(v.v).second) next.push_back(v);
+      if (out.size() + next.size() > count) break;
+    }
+    if (next.empty() || out.size() + next.size() > count) break;
+    out.insert(out.end(), next.begin(), next.end());
+    layer.swap(next);
+    ++radius;
+  }
+  std::sort(out.begin(), out.end());
+  return {out, radius};
+}
+
 /// Points between neighbouring nodes on this canvas.
 double unit(const Canvas& c) { return c.labels ? kUnitLabelled : kUnitPlain; }
 
@@ -176,6 +203,21 @@ std::uint64_t links_leaving(const Canvas& c) {
 
 }  // namespace
 
+std::string scalable_svg(const std::string& svg) {
+  std::string out = svg;
+  const auto root = out.find("<svg");
+  if (root == std::string::npos) return out;
+  const auto end = out.find('>', root);
+  for (const auto& [attr, value] :
+       {std::pair<std::string, std::string>{" width=\"", "100%"}, {" height=\"", "auto"}}) {
+    const auto at = out.find(attr, root);
+    if (at == std::string::npos || at > end) continue;
+    const auto from = at + attr.size(), to = out.find('"', from);
+    out.replace(from, to - from, value);
+  }
+  return out;
+}
+
 std::string xml_escape(const std::string& s) {
   std::string out;
   for (char ch : s) {
@@ -199,12 +241,20 @@ std::string kind_color(std::uint32_t k) {
   return palette[k % std::size(palette)];
 }
 
-Canvas make_canvas(const Network& t, NetworkLayout layout, std::uint64_t max_nodes) {
+namespace {
+
+/// The canvas of `nodes` (positions from the layout, or by Graphviz when it has none or
+/// `generic`), with `partial` saying what is drawn when not every node is.
+Canvas canvas_of(const Network& t, NetworkLayout layout, std::vector<NodeId> nodes,
+                 const std::string& partial, bool generic) {
   Canvas c;
   c.net = &t;
   c.layout = std::move(layout);
-  std::string partial;
-  std::tie(c.nodes, partial) = choose_nodes(t, c.layout, max_nodes);
+  c.nodes = std::move(nodes);
+  if (generic) {
+    c.layout.pos.clear();
+    c.layout.groupings.clear();  // boxes around structure-placed nodes only
+  }
   c.slot.assign(t.num_nodes(), -1);
   for (std::size_t i = 0; i < c.nodes.size(); ++i)
     c.slot[c.nodes[i].v] = static_cast<std::int32_t>(i);
@@ -217,11 +267,32 @@ Canvas make_canvas(const Network& t, NetworkLayout layout, std::uint64_t max_nod
   Bounds b;
   for (Point p : c.at) b.add(p);
   c.low = b.lo, c.high = b.hi;
-  c.caption = fmt::format("{}: {} nodes; {}", t.spec(), t.num_nodes(), c.layout.method);
+  c.caption = fmt::format(
+      "{}: {} nodes; {}", t.spec(), t.num_nodes(),
+      generic ? std::string("Graphviz (neato) places the drawn nodes") : c.layout.method);
   if (!partial.empty())
     c.caption += fmt::format(". {}; {} links to the nodes not drawn are left out", partial,
                              links_leaving(c));
   return c;
+}
+
+}  // namespace
+
+Canvas make_canvas(const Network& t, NetworkLayout layout, std::uint64_t max_nodes) {
+  auto [nodes, partial] = choose_nodes(t, layout, max_nodes);
+  return canvas_of(t, std::move(layout), std::move(nodes), partial, false);
+}
+
+Canvas neighbourhood_canvas(const Network& t, NetworkLayout layout, NodeId center,
+                            std::uint64_t max_nodes) {
+  auto [nodes, radius] = ball(t, center, max_nodes);
+  const std::string partial =
+      nodes.size() == t.num_nodes()
+          ? std::string()
+          : fmt::format("Only the {} nodes within {} hop{} of node {} are drawn (of {})",
+                        nodes.size(), radius, radius == 1 ? "" : "s", t.label(center),
+                        t.num_nodes());
+  return canvas_of(t, std::move(layout), std::move(nodes), partial, !partial.empty());
 }
 
 namespace {
@@ -267,17 +338,59 @@ void add_boxes(const Canvas& c, Agraph_t* root, std::vector<Agraph_t*>& innermos
   }
 }
 
-/// A link as a cubic Bezier ("pos" of an edge in the nop2 layout): straight between near nodes,
-/// bent aside when it spans more than 1.5 node distances (a torus's wrap-around link would
-/// otherwise hide under the row it closes). Routing by Graphviz ("curved", "true") costs
-/// minutes on a few hundred nodes; this costs nothing.
-std::string edge_curve(Point a, Point b, double unit) {
+/// The control points of a link's curve (a cubic Bezier): straight between near nodes, bent
+/// aside when it spans more than 1.5 node distances (a torus's wrap-around link would otherwise
+/// hide under the row it closes). Routing by Graphviz ("curved", "true") costs minutes on a few
+/// hundred nodes; this costs nothing.
+std::array<Point, 4> link_curve(Point a, Point b, double unit) {
   const double dx = b.x - a.x, dy = b.y - a.y, len = std::hypot(dx, dy);
   const double bend = len > kBendFrom * unit ? kBend : 0.0;
   const Point n{-dy * bend, dx * bend};  // perpendicular, proportional to the length
-  const Point c1{a.x + dx / 3 + n.x, a.y + dy / 3 + n.y},
-      c2{a.x + 2 * dx / 3 + n.x, a.y + 2 * dy / 3 + n.y};
-  return fmt::format("{} {} {} {}", pos_text(a), pos_text(c1), pos_text(c2), pos_text(b));
+  return {a, Point{a.x + dx / 3 + n.x, a.y + dy / 3 + n.y},
+          Point{a.x + 2 * dx / 3 + n.x, a.y + 2 * dy / 3 + n.y}, b};
+}
+
+/// A link as Graphviz's edge "pos": its curve, drawn the same way whichever end is first.
+std::string edge_curve(Point a, Point b, double unit) {
+  const auto p = link_curve(a, b, unit);
+  return fmt::format("{} {} {} {}", pos_text(p[0]), pos_text(p[1]), pos_text(p[2]), pos_text(p[3]));
+}
+
+/// Point t of a cubic Bezier, and its part between t0 and t1 (de Casteljau).
+Point bezier_at(const std::array<Point, 4>& p, double t) {
+  const double u = 1 - t;
+  const double a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t;
+  return {a * p[0].x + b * p[1].x + c * p[2].x + d * p[3].x,
+          a * p[0].y + b * p[1].y + c * p[2].y + d * p[3].y};
+}
+std::array<Point, 4> bezier_part(const std::array<Point, 4>& p, double t0, double t1) {
+  // the derivative gives the inner control points of the sub-curve
+  const auto derivative = [&](double t) {
+    const double u = 1 - t;
+    return Point{
+        3 * (u * u * (p[1].x - p[0].x) + 2 * u * t * (p[2].x - p[1].x) + t * t * (p[3].x - p[2].x)),
+        3 * (u * u * (p[1].y - p[0].y) + 2 * u * t * (p[2].y - p[1].y) +
+             t * t * (p[3].y - p[2].y))};
+  };
+  const Point a = bezier_at(p, t0), b = bezier_at(p, t1), da = derivative(t0), db = derivative(t1);
+  const double h = (t1 - t0) / 3;
+  return {a, Point{a.x + da.x * h, a.y + da.y * h}, Point{b.x - db.x * h, b.y - db.y * h}, b};
+}
+
+/// A transfer from a to b along their link, as an arrow on the link's own curve: the curve of
+/// the link (drawn from the lower id, as render_network draws it), cut short of both nodes,
+/// its head ending at b.
+std::string arrow_curve(Point a, Point b, bool a_first, double unit, double node_radius) {
+  auto p = a_first ? link_curve(a, b, unit) : link_curve(b, a, unit);
+  if (!a_first) std::reverse(p.begin(), p.end());
+  const double len = std::max(std::hypot(b.x - a.x, b.y - a.y), 1.0);
+  constexpr double kHead = 7;  // points between the curve's end and the arrow's tip
+  const double t0 = std::min(0.45, node_radius / len),
+               t1 = std::max(0.55, 1 - (node_radius + kHead) / len),
+               tip = std::max(t1, 1 - node_radius / len);
+  const auto q = bezier_part(p, t0, t1);
+  return fmt::format("e,{} {} {} {} {}", pos_text(bezier_at(p, tip)), pos_text(q[0]),
+                     pos_text(q[1]), pos_text(q[2]), pos_text(q[3]));
 }
 
 void style_graph(Agraph_t* g, const std::string& id, bool curved) {
@@ -348,14 +461,14 @@ std::string render_network(const Canvas& c, const std::string& title) {
       pos_text({c.low.x + kLegendOffset.x,
                 c.low.y - kLegendOffset.y - kLegendLine * double(c.layout.kinds.size())}));
   gv.layout("nop2");
-  return gv.svg();
+  return scalable_svg(gv.svg());
 }
 
 std::string render_overlay(const Canvas& c, const std::vector<Arrow>& arrows,
                            const std::vector<Mark>& marks) {
   GvGraph gv(context(), "overlay", true);
   Agraph_t* g = gv.get();
-  style_graph(g, "overlay", false);
+  style_graph(g, "overlay", true);
   set(g, "bgcolor", "transparent");
   std::vector<Agnode_t*> gn(c.nodes.size(), nullptr);
   auto node = [&](NodeId u) {
@@ -387,6 +500,15 @@ std::string render_overlay(const Canvas& c, const std::vector<Arrow>& arrows,
     set(e, "arrowsize", "0.6");
     set(e, "tooltip", a.tooltip);
     if (!a.label.empty()) set(e, "label", a.label), set(e, "fontsize", "9");
+    const Point from = c.at[static_cast<std::size_t>(c.slot[a.from.v])],
+                to = c.at[static_cast<std::size_t>(c.slot[a.to.v])];
+    const bool link = a.from != a.to && c.net->adjacent(a.from, a.to);
+    constexpr double kLabelledRadius = 14, kPlainRadius = 5;
+    set(e, "pos",
+        link ? arrow_curve(from, to, a.from.v < a.to.v, unit(c),
+                           c.labels ? kLabelledRadius : kPlainRadius)
+             : arrow_curve(from, to, true, std::numeric_limits<double>::infinity(),
+                           c.labels ? kLabelledRadius : kPlainRadius));
   }
   gv.layout("nop2");
   return gv.svg();

@@ -34,6 +34,14 @@ struct Canvas {
 /// is computed here by Graphviz.
 Canvas make_canvas(const Network& t, NetworkLayout layout, std::uint64_t max_nodes = kDrawMaxNodes);
 
+/// The most nodes a picture draws with every node labelled: a person can read it.
+inline constexpr std::uint64_t kReadableNodes = 64;
+/// A canvas of what can be read around `center`: the nodes within r hops of it, for the
+/// largest r whose ball has at most `max_nodes` nodes, placed by Graphviz and labelled; the
+/// caption says which nodes are drawn.
+Canvas neighbourhood_canvas(const Network& t, NetworkLayout layout, NodeId center,
+                            std::uint64_t max_nodes = kReadableNodes);
+
 /// The network: nodes, links coloured by kind, cluster boxes, a legend and the caption.
 std::string render_network(const Canvas& c, const std::string& title);
 
@@ -49,9 +57,15 @@ struct Mark {
 };
 
 /// Arrows and marked nodes only, on a transparent background, in the canvas's coordinates:
-/// its <g> lies exactly over render_network's picture.
+/// its <g> lies exactly over render_network's picture. An arrow along a link follows the
+/// curve the link is drawn with (a torus's wrap-around link bends aside, and so does its
+/// arrow); an arrow between nodes that are not linked (a violation) is straight.
 std::string render_overlay(const Canvas& c, const std::vector<Arrow>& arrows,
                            const std::vector<Mark>& marks);
+
+/// An SVG written by Graphviz made to scale with the window: its fixed width and height
+/// become 100% and "auto" (the viewBox keeps the proportions).
+std::string scalable_svg(const std::string& svg);
 
 /// Text escaped for XML and HTML content and attribute values (& < > ").
 std::string xml_escape(const std::string& s);

@@ -158,6 +158,32 @@ void add_holdings(const Canvas& c, const StepTrace& trace, nlohmann::json& data)
   }
 }
 
+/// Every step at a glance, whatever part of the network is drawn: a bar per step for its
+/// transfers (the tallest step fills the height), the chunks it moved in the tooltip.
+std::string step_chart(const Schedule& s, const std::optional<StepTrace>& trace) {
+  constexpr double kWidth = 340, kHeight = 90;
+  std::uint64_t most = 1;
+  for (const Step& st : s.steps) most = std::max<std::uint64_t>(most, st.transfers.size());
+  const double bar = kWidth / static_cast<double>(std::max<std::size_t>(s.steps.size(), 1));
+  std::string out = fmt::format(
+      R"(<svg id="steps" viewBox="0 0 {} {}" width="100%" role="img" aria-label="transfers per step">)",
+      kWidth, kHeight + 12);
+  for (std::size_t k = 0; k < s.steps.size(); ++k) {
+    const auto count = s.steps[k].transfers.size();
+    std::uint64_t moved = 0;
+    for (std::size_t ti = 0; ti < count; ++ti) moved += payload_size(s, trace, k, ti);
+    const double h = kHeight * static_cast<double>(count) / static_cast<double>(most);
+    out += fmt::format(
+        R"(<rect class="bar" data-step="{}" x="{:.2f}" y="{:.2f}" width="{:.2f}" height="{:.2f}" fill="#90a4ae"><title>step {}: {} transfers, {} {} moved</title></rect>)",
+        k, bar * static_cast<double>(k), kHeight - h, std::max(bar - 1, 0.5), h, k + 1, count,
+        moved, s.collective.combining() ? "words" : "chunks");
+  }
+  out +=
+      fmt::format(R"(<text x="0" y="{}" font-size="10">transfers per step (most: {})</text></svg>)",
+                  kHeight + 11, most);
+  return out;
+}
+
 }  // namespace
 
 void check_view_limits(const Schedule& s) {
@@ -208,7 +234,8 @@ ScheduleView draw_schedule(const Canvas& c, const Schedule& s, const nlohmann::j
   data["unit"] = s.collective.combining() ? "words" : "chunks";
   data["holdings_note"] = view.holdings_note;
   if (trace) add_holdings(c, *trace, data);
-  view.html = viewer_page(title, to_text(page), verification, data, c.caption);
+  view.html =
+      viewer_page(title, to_text(page), verification, data, c.caption, step_chart(s, trace));
   return view;
 }
 

@@ -19,6 +19,9 @@ namespace netsched::draw {
 
 /// The most steps a viewer shows (each is a frame in the page), checked before any drawing.
 inline constexpr std::uint64_t kViewMaxSteps = 4096;
+/// Networks the viewer draws whole (as the network picture does); larger ones show the root's
+/// labelled neighbourhood (draw/render.hpp: neighbourhood_canvas) unless --max-nodes is given.
+inline constexpr std::uint64_t kViewWholeNodes = 512;
 /// Transfers per step above which arrows carry no text label (their tooltip still says it).
 inline constexpr std::uint64_t kMaxLabelledArrows = 64;
 

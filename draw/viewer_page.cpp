@@ -28,11 +28,12 @@ body { font: 14px Helvetica, Arial, sans-serif; margin: 0; display: flex; height
 #caption { padding: 4px 8px; min-height: 1.4em; }
 #caption.violation { color: #d62728; font-weight: bold; }
 #stage { flex: 1; overflow: auto; }
-#stage svg { max-width: 100%; height: auto; }
+#stage svg { width: 100%; height: auto; }
 aside { width: 360px; border-left: 1px solid #ccc; padding: 8px; overflow: auto; font-size: 12px; }
 pre { white-space: pre-wrap; }
 #hover { min-height: 2.8em; background: #f5f5f5; padding: 4px; }
 g.frame g.node { pointer-events: none; }  /* hover reaches the network's node below */
+#steps rect.current { fill: #f57c00; }
 )";
 
 constexpr const char* kScript = R"(
@@ -58,6 +59,9 @@ function show(k) {
   caption.className = frames[k].classList.contains('violation') ? 'violation' : '';
   document.getElementById('position').textContent = (k + 1) + ' / ' + frames.length;
   document.body.dataset.frame = k;
+  document.querySelectorAll('#steps rect.bar').forEach(b => {
+    b.classList.toggle('current', Number(b.dataset.step) === k);
+  });
 }
 slider.addEventListener('input', () => show(Number(slider.value)));
 function step(delta) {
@@ -110,7 +114,7 @@ if (location.hash === '#selftest') {
 
 std::string viewer_page(const std::string& title, const std::string& svg,
                         const nlohmann::json& verification, const nlohmann::json& data,
-                        const std::string& caption) {
+                        const std::string& caption, const std::string& chart) {
   return fmt::format(R"(<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>{0}</title>
 <style>{1}</style></head>
@@ -126,13 +130,14 @@ std::string viewer_page(const std::string& title, const std::string& svg,
 <p>Arrows: the step's transfers (label: payload size). Yellow: sends; green: receives; orange: both;
 red: the first violation. Hover a node for what it holds.</p>
 <div id="hover"></div>
+<h4>every step</h4>{7}
 <h4>verification</h4><pre id="record">{4}</pre></aside>
 <script id="data" type="application/json">{5}</script>
 <script>{6}</script>
 </body></html>
 )",
                      xml_escape(title), kStyle, svg, xml_escape(caption),
-                     xml_escape(verification.dump(2)), script_json(data), kScript);
+                     xml_escape(verification.dump(2)), script_json(data), kScript, chart);
 }
 
 }  // namespace netsched::draw

@@ -7,9 +7,10 @@
 namespace netsched::draw {
 
 /// The page: `svg` holds the network and one <g class="frame"> per frame; `data` the captions,
-/// labels, holdings and violation frame the script reads; `verification` is shown as is.
+/// labels, holdings and violation frame the script reads; `verification` is shown as is;
+/// `chart` (an inline SVG of bars with data-step) shows every step, the current one marked.
 std::string viewer_page(const std::string& title, const std::string& svg,
                         const nlohmann::json& verification, const nlohmann::json& data,
-                        const std::string& caption);
+                        const std::string& caption, const std::string& chart);
 
 }  // namespace netsched::draw

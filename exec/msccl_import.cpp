@@ -153,7 +153,7 @@ struct ChunkNames {
   }
   std::optional<std::uint64_t> chunk(const MscclValue& v) const {
     if (!v || v->size() != 1) return std::nullopt;
-    const std::uint64_t gpu = v->front() >> 32U, off = v->front() & 0xffffffffU;
+    const std::uint64_t gpu = contribution_gpu(v->front()), off = contribution_offset(v->front());
     if (c.coll == "alltoall") return gpu * c.gpus + off;
     if (c.coll == "broadcast") return 0;
     if (c.coll == "scatter") return off;

@@ -37,12 +37,14 @@ namespace {
 
 /// At most this many characters of a value the file controls are quoted in a message.
 constexpr std::size_t kQuoted = 40;
+constexpr unsigned kFirstControl = 0x20, kDelete = 0x7f;  // ASCII
 
 std::string quoted(std::string_view text) {
   std::string out;
   for (char c : text.substr(0, kQuoted)) {
     const auto u = static_cast<unsigned char>(c);
-    out += (u < 0x20 || u >= 0x7f) ? '?' : c;  // never a control byte or half a character
+    out +=
+        (u < kFirstControl || u >= kDelete) ? '?' : c;  // never a control byte or half a character
   }
   return "'" + out + (text.size() > kQuoted ? "...'" : "'");
 }
@@ -249,7 +251,7 @@ class Checker {
       if (slots > kMscclMaxSlots)
         bad(fmt::format("the buffers of all gpus hold more than {} chunks (kMscclMaxSlots)",
                         kMscclMaxSlots));
-      gpu_(g);
+      check_gpu(g);
     }
     connections();
   }
@@ -269,7 +271,7 @@ class Checker {
       bad(fmt::format("nchannels {} (the runtime has 1 to {})", p_.nchannels, lim_->channels));
   }
 
-  void gpu_(std::size_t g) {
+  void check_gpu(std::size_t g) {
     const MscclGpu& gpu = p_.gpus[g];
     const auto n = static_cast<std::int64_t>(p_.gpus.size());
     std::set<std::pair<std::int64_t, std::int64_t>> send_conn, recv_conn;

@@ -27,7 +27,7 @@ bool rooted(const std::string& coll) {
 std::uint64_t contribution(std::uint64_t gpu, std::uint64_t off) { return gpu << 32U | off; }
 
 std::string describe_input(std::uint64_t c) {
-  return fmt::format("input chunk {} of gpu {}", c & 0xffffffffU, c >> 32U);
+  return fmt::format("input chunk {} of gpu {}", contribution_offset(c), contribution_gpu(c));
 }
 
 }  // namespace
@@ -575,7 +575,7 @@ class Runner {
         const std::string wanted =
             want.size() == 1 ? describe(std::make_shared<const std::vector<std::uint64_t>>(want))
                              : fmt::format("the reduction of input chunk {} of every gpu",
-                                           want.front() & 0xffffffffU);
+                                           contribution_offset(want.front()));
         fail(Rule::Result, g,
              fmt::format("gpu {} ends with {} in output chunk {}, where the {} puts {}", g,
                          describe(v), k, c_.coll, wanted));

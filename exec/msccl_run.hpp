@@ -60,6 +60,9 @@ MscclCollective msccl_collective(const MscclProgram& p, std::optional<std::uint3
 /// A symbolic chunk: the input chunks it combines, as (gpu << 32 | input offset), sorted; null
 /// is a chunk nobody wrote.
 using MscclValue = std::shared_ptr<const std::vector<std::uint64_t>>;
+/// The gpu and the input offset of one contribution of an MscclValue.
+inline std::uint64_t contribution_gpu(std::uint64_t c) { return c >> 32U; }
+inline std::uint64_t contribution_offset(std::uint64_t c) { return c & 0xffffffffU; }
 
 /// One message of the run: a send step's chunks into its peer's receive step.
 struct MscclMessage {

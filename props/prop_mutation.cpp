@@ -14,6 +14,7 @@
 #include "props/generators.hpp"
 #include "props/mutations.hpp"
 #include "props/reference_checker.hpp"
+#include "tests/doc_figures.hpp"
 #include "verify/simulator.hpp"
 #include "verify/smt_checker.hpp"
 
@@ -172,4 +173,14 @@ TEST_CASE("mutation campaign") {
   CHECK(killed >= 1000);
   CHECK(killed_smt >= 1000);
   CHECK(killed + equivalent == mutants);
+  if (!env && !std::getenv("NETSCHED_MUTATION_PER")) {  // the run docs/testing.md reports
+    const std::string doc = test::doc_text("docs/testing.md");
+    const std::string said =
+        "CI-sized run (seed " + std::to_string(seed) + "): " + test::thousands(mutants) +
+        " mutants, " + test::thousands(killed) + " killed by both checkers (" +
+        test::thousands(killed_smt) + " also by Z3, which judged " + test::thousands(judged_smt) +
+        "), " + test::thousands(equivalent) + " equivalent";
+    INFO("docs/testing.md should say: " << said);
+    CHECK(doc.find(said) != std::string::npos);
+  }
 }

@@ -10,18 +10,13 @@ python3 scripts/engines-table.py "$ns" "$tmp"
 {
   echo "# The papers' algorithms against MPI's, on SimGrid"
   echo
-  echo "Made by \`make engines-doc\` (scripts/engines-table.py): for each network and collective, gen's"
-  echo "default algorithm (the paper's) and every algorithm SimGrid 3.32's SMPI implements for the"
-  echo "collective, each simulated by \`netsched simulate\` on the same platform: a host per node, a"
-  echo "split-duplex 1 GBps / 1 µs link per edge, CM02 model (latency + size / bandwidth, max-min"
-  echo "sharing), computation not simulated. docs/engines.md states what this model leaves out."
-  echo "Times are simulated, so they do not depend on the machine that ran the simulation."
-  echo
-  echo "Summary: the paper algorithm's time, the fastest MPI algorithm, and how many MPI algorithms"
-  echo "beat the paper's (a paper algorithm that loses is a finding: its step count is optimal in the"
-  echo "one-port store-and-forward model, but MPI's algorithms send multi-hop messages, which the"
-  echo "simulated network pipelines through the links, and use every port at once)."
-  echo "Each smpirun was given 300 s of wall time (\`simulate --timeout 300\`); a run over it has no time."
+  echo "Made by \`make engines-doc\` (scripts/engines-table.py) on $(date -u +%Y-%m-%d): for each network and"
+  echo "collective, gen's default algorithm (the paper's) and every algorithm SimGrid 3.32's SMPI"
+  echo "implements for the collective, each simulated by \`netsched simulate\` on the same platform: a"
+  echo "host per node, a split-duplex 1 GBps / 1 µs link per edge, an explicit route for every ordered"
+  echo "pair chosen to balance link load (docs/engines.md), CM02 model (latency + size / bandwidth,"
+  echo "max-min sharing), computation not simulated. docs/engines.md states what this model leaves"
+  echo "out. Times are simulated, so they do not depend on the machine that ran the simulation."
   echo
   cat "$tmp"
 } > docs/ENGINES-TABLE.md

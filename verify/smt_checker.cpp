@@ -14,30 +14,52 @@
 
 #include <chrono>
 #include <limits>
+#include <set>
+#include <tuple>
 
 #include "core/structure.hpp"
 
 namespace netsched {
 namespace {
 
+/// The terms the encoding builds, estimated before it starts: the state (nodes x chunks), every
+/// chunk each transfer may carry (a listed payload's chunks; for a selector, every chunk) and
+/// the port rules (a few per transfer). Saturating: a huge file is over any limit.
+std::uint64_t encoding_terms(const Network& t, const Schedule& s) {
+  const std::uint64_t chunks = s.collective.num_chunks();
+  auto add = [](std::uint64_t a, std::uint64_t b) {
+    return a > std::numeric_limits<std::uint64_t>::max() - b
+               ? std::numeric_limits<std::uint64_t>::max()
+               : a + b;
+  };
+  constexpr std::uint64_t kPortTerms = 4;
+  std::uint64_t terms =
+      t.num_nodes() > std::numeric_limits<std::uint64_t>::max() / std::max<std::uint64_t>(chunks, 1)
+          ? std::numeric_limits<std::uint64_t>::max()
+          : t.num_nodes() * chunks;
+  for (const Step& st : s.steps)
+    for (const Transfer& x : st.transfers) {
+      const Payload& p = s.payloads.at(x.payload);
+      terms = add(terms, (p.select ? chunks : p.chunks.size()) + kPortTerms);
+    }
+  return terms;
+}
+
 /// Refuses what the encoding cannot take beyond check_structure: registers, and an encoding
-/// over kMaxSmtStateVariables.
+/// over kMaxSmtTerms.
 void validate(const Network& t, const Schedule& s) {
   check_structure(t, s);
   const Collective& col = s.collective;
-  const std::uint64_t n = t.num_nodes(), chunks = col.num_chunks(), steps = s.steps.size();
   if (col.combining())
     throw std::invalid_argument("the SMT encoding covers chunk collectives only; a " + col.name() +
                                 " (registers) is checked by the simulator, not by --smt");
-  const unsigned __int128 state = static_cast<unsigned __int128>(n) * chunks * (steps + 1);
-  if (state > kMaxSmtStateVariables)
+  const std::uint64_t terms = encoding_terms(t, s);
+  if (terms > kMaxSmtTerms)
     throw std::invalid_argument(
-        "the SMT encoding would need " +
-        (state > std::numeric_limits<std::uint64_t>::max()
-             ? std::string("more than 2^64")
-             : std::to_string(static_cast<std::uint64_t>(state))) +
-        " state variables (N x chunks x (steps+1)), over the limit kMaxSmtStateVariables = " +
-        std::to_string(kMaxSmtStateVariables));
+        "the SMT encoding would need " + std::to_string(terms) +
+        " terms (nodes x chunks + the chunks every transfer may carry), over the limit "
+        "kMaxSmtTerms = " +
+        std::to_string(kMaxSmtTerms));
 }
 
 bool in_ranges_of(const auto& ranges, std::uint64_t x) {
@@ -140,35 +162,54 @@ class Encoding {
     return cond;
   }
 
-  /// The port rules of transfer i: the same sender, receiver, link or another dimension
-  /// earlier in the step.
-  void port_rules(std::uint64_t st, std::uint64_t i) {
+  /// The port rules of step st, one indicator per rule and step over Z3's `distinct` (linear in
+  /// the step's transfers): two transfers from one sender (port-send), into one receiver
+  /// (port-receive), along one directed link (port-link), or a dimension other than the first
+  /// transfer's (dimension). Which transfer is the first to break it is found when the model
+  /// says it fires (first_violation).
+  void port_rules(std::uint64_t st) {
     const auto& tr = s_.steps[st].transfers;
-    const Transfer& x = tr[i];
-    z3::expr_vector same_from(ctx_), same_to(ctx_), same_link(ctx_), other_dim(ctx_);
-    const z3::expr fi = ctx_.int_val(static_cast<std::int64_t>(x.from.v)),
-                   gi = ctx_.int_val(static_cast<std::int64_t>(x.to.v));
-    const auto dim_i = t_.edge_dimension(x.from, x.to);
-    for (std::uint64_t j = 0; j < i; ++j) {
-      const z3::expr fj = ctx_.int_val(static_cast<std::int64_t>(tr[j].from.v)),
-                     gj = ctx_.int_val(static_cast<std::int64_t>(tr[j].to.v));
-      same_from.push_back(fj == fi);
-      same_to.push_back(gj == gi);
-      same_link.push_back(fj == fi && gj == gi);
-      if (s_.model == PortModel::SingleDimension) {
-        const auto dim_j = t_.edge_dimension(tr[j].from, tr[j].to);
-        other_dim.push_back(ctx_.int_val(dim_j ? static_cast<int>(*dim_j) : -1) !=
-                            ctx_.int_val(dim_i ? static_cast<int>(*dim_i) : -1));
-      }
+    if (tr.size() < 2) return;
+    z3::expr_vector from(ctx_), to(ctx_), link(ctx_), other_dim(ctx_);
+    const auto dim_of = [&](const Transfer& x) {
+      const auto d = t_.edge_dimension(x.from, x.to);
+      return ctx_.int_val(d ? static_cast<int>(*d) : -1);
+    };
+    for (const Transfer& x : tr) {
+      from.push_back(ctx_.int_val(static_cast<std::int64_t>(x.from.v)));
+      to.push_back(ctx_.int_val(static_cast<std::int64_t>(x.to.v)));
+      link.push_back(ctx_.int_val(static_cast<std::int64_t>(x.from.v * n_ + x.to.v)));
+      if (s_.model == PortModel::SingleDimension) other_dim.push_back(dim_of(x) != dim_of(tr[0]));
     }
+    const std::uint64_t k = tr.size();  // resolved to a transfer when it fires
     if (s_.model == PortModel::AllPort) {
-      indicate(any(same_link), Rule::PortLink, st, i, x.from, std::nullopt);
+      indicate(!z3::distinct(link), Rule::PortLink, st, k, std::nullopt, std::nullopt);
       return;
     }
-    indicate(any(same_from), Rule::PortSend, st, i, x.from, std::nullopt);
-    indicate(any(same_to), Rule::PortReceive, st, i, x.to, std::nullopt);
+    indicate(!z3::distinct(from), Rule::PortSend, st, k, std::nullopt, std::nullopt);
+    indicate(!z3::distinct(to), Rule::PortReceive, st, k, std::nullopt, std::nullopt);
     if (s_.model == PortModel::SingleDimension)
-      indicate(any(other_dim), Rule::Dimension, st, i, x.from, std::nullopt);
+      indicate(z3::mk_or(other_dim), Rule::Dimension, st, k, std::nullopt, std::nullopt);
+  }
+
+  /// The first transfer of step st that breaks the port rule `r` (an earlier transfer of the
+  /// step has its sender, receiver or link; or its dimension differs from the first's).
+  std::pair<std::uint64_t, NodeId> first_breaking(std::uint64_t st, Rule r) const {
+    const auto& tr = s_.steps[st].transfers;
+    std::set<std::uint64_t> seen;
+    for (std::uint64_t i = 0; i < tr.size(); ++i) {
+      const Transfer& x = tr[i];
+      if (r == Rule::Dimension) {
+        if (i > 0 && t_.edge_dimension(x.from, x.to) != t_.edge_dimension(tr[0].from, tr[0].to))
+          return {i, x.from};
+        continue;
+      }
+      const std::uint64_t key = r == Rule::PortSend      ? x.from.v
+                                : r == Rule::PortReceive ? x.to.v
+                                                         : x.from.v * n_ + x.to.v;
+      if (!seen.insert(key).second) return {i, r == Rule::PortReceive ? x.to : x.from};
+    }
+    throw std::logic_error("z3: a port rule fires, but no transfer breaks it");
   }
 
   /// Step st: each transfer's rules in the simulator's order, then the next state.
@@ -194,9 +235,9 @@ class Encoding {
       indicate(carried.empty() ? ctx_.bool_val(true) : !z3::mk_or(carried), Rule::EmptyPayload, st,
                i, x.from, std::nullopt);
       indicate(any(causal_bad), Rule::Causality, st, i, x.from, std::nullopt);
-      port_rules(st, i);
       for (auto& [c, e] : carried_chunks) into[x.to.v * chunks_ + c].push_back(e);
     }
+    port_rules(st);
     advance(st, into);
   }
 
@@ -227,20 +268,33 @@ class Encoding {
            std::to_string(c);
   }
 
-  /// The first indicator true in the (unique) model, as the simulator would report it.
+  /// The first violation in the (unique) model, as the simulator would report it: the earliest
+  /// step, then the earliest transfer, then the rules in the order a transfer is checked.
   Violation first_violation(const z3::model& m) {
-    for (auto& ind : indicators_) {
+    std::optional<Indicator> best;
+    auto rank = [](const Indicator& x) {
+      return std::tuple(*x.step, *x.transfer, static_cast<int>(x.rule));
+    };
+    for (auto ind : indicators_) {
       if (!m.eval(ind.fires, true).is_true()) continue;
-      if (!ind.step) return delivery_violation(*ind.chunk, *ind.node);
-      return Violation{ind.rule,
-                       ind.step,
-                       ind.transfer,
-                       ind.node,
-                       ind.chunk,
-                       "step " + std::to_string(*ind.step) + " transfer " +
-                           std::to_string(*ind.transfer) + ": " + std::string(to_string(ind.rule))};
+      if (!ind.step) {
+        if (best) break;
+        return delivery_violation(*ind.chunk, *ind.node);
+      }
+      if (*ind.transfer == s_.steps[*ind.step].transfers.size())
+        std::tie(*ind.transfer, ind.node) = first_breaking(*ind.step, ind.rule);
+      if (best && *ind.step > *best->step) break;
+      if (!best || rank(ind) < rank(*best)) best = ind;
     }
-    throw std::logic_error("z3: sat, but no indicator fires in the model");
+    if (!best) throw std::logic_error("z3: sat, but no indicator fires in the model");
+    return Violation{best->rule,
+                     best->step,
+                     best->transfer,
+                     best->node,
+                     best->chunk,
+                     "step " + std::to_string(*best->step) + " transfer " +
+                         std::to_string(*best->transfer) + ": " +
+                         std::string(to_string(best->rule))};
   }
 
   const Network& t_;
@@ -262,6 +316,7 @@ SmtVerdict smt_check(const Network& t, const Schedule& s, unsigned timeout_ms) {
   const auto t0 = std::chrono::steady_clock::now();
   validate(t, s);
   SmtVerdict out = Encoding(t, s, timeout_ms).decide();
+  out.terms = encoding_terms(t, s);
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return out;
 }

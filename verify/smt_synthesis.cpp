@@ -375,7 +375,7 @@ void start_from(const Network& t, const Collective& c, const Schedule& known, Mi
                            check.violation()->message);
   out.upper_bound = known.steps.size();
   out.schedule = known;
-  out.upper_source = known.algorithm + " (checked by the simulator)";
+  out.upper_source = known.algorithm + ", checked by the simulator";
 }
 
 }  // namespace

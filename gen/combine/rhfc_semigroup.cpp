@@ -3,7 +3,9 @@
 // radix(i) blocks of weight(i) ids inside a block of weight(i+1)), level i runs on every block
 // of weight(i+1) at once:
 //   level 1: the nucleus's own all-reduce (hypercube: the dimension scan, k steps; a nested
-//            HSN/RHS nucleus: this algorithm, recursively);
+//            HSN/RHS nucleus: this algorithm, recursively; any other nucleus -- a ring, a
+//            complete graph -- the tree all-reduce over its greedy broadcast tree from position
+//            0, twice its rounds: the paper leaves T_S,G to the nucleus);
 //   level i: Phase 1 = level i-1 (every node holds its weight(i) block's total in "result");
 //            Phase 2 = one step: every node sends "result" over its level-i link;
 //            Phase 3 = a nucleus all-reduce of what arrived (a node without a level-i link
@@ -13,6 +15,7 @@
 // RHS, l_r (T_nucleus + 1) - 1 (Theorem 4.2).
 #include <set>
 
+#include "gen/broadcast/broadcast.hpp"
 #include "gen/combine/combine.hpp"
 #include "gen/combine/program.hpp"
 #include "gen/topo/rhfc_view.hpp"
@@ -39,14 +42,32 @@ class Semigroup {
       level(g, view, view.levels(), reg);
       return;
     }
-    throw std::invalid_argument(
-        "semigroup computation needs a hypercube nucleus (or an HSN/RHS/HFC over one), not " +
-        g.spec());
+    tree_all_reduce(g, reg);
   }
 
  private:
   std::uint32_t n_;
   RegisterProgram& p_;
+
+  /// Any other nucleus: `reg` combined up the greedy broadcast tree of g from position 0, then
+  /// set down it, in every block of |g| ids at once (one-port: a node receives from one child
+  /// per round going up, and sends to one child per round going down).
+  void tree_all_reduce(const Network& g, std::uint16_t reg) {
+    const Rounds rounds = greedy_broadcast(g, 0);
+    const auto size = static_cast<std::uint32_t>(g.num_nodes());
+    for (std::size_t i = rounds.size(); i-- > 0;) {
+      for (std::uint32_t base = 0; base < n_; base += size)
+        for (const auto& [parent, child] : rounds[i])
+          p_.send(base + child, base + parent, {{reg, reg, RegOp::Combine}});
+      p_.end_step();
+    }
+    for (const auto& round : rounds) {
+      for (std::uint32_t base = 0; base < n_; base += size)
+        for (const auto& [parent, child] : round)
+          p_.send(base + parent, base + child, {{reg, reg, RegOp::Set}});
+      p_.end_step();
+    }
+  }
 
   // All-reduce of `reg` inside every block of weight(i+1) ids of every copy of g.
   void level(const Network& g, const RhfcView& view, std::uint32_t i, std::uint16_t reg) {

@@ -214,7 +214,8 @@ std::vector<Entry> node_and_option_entries() {
       {"gen 'ring(5)' scatter --algorithm one2allp -o x.json",
        "scatter algorithm 'one2allp' does not apply to ring (choose from: tree-scatter)"},
       {"claims --only nosuch",
-       "claims --only nosuch: no claim id starts with it (see 'netsched claims')"},
+       "claims --only nosuch: no claim has this id or an id starting with it (see 'netsched "
+       "claims')"},
       {"info 'ring(5)' --bogus",
        "The following argument was not expected: --bogus (run 'netsched --help' or 'netsched VERB "
        "--help')"},

@@ -270,3 +270,40 @@ TEST_CASE(
   CHECK(j["engine_note"].get<std::string>().find("origin orbits walked") != std::string::npos);
   std::filesystem::remove(file);
 }
+
+TEST_CASE(
+    "every option of every verb's --help is in docs/cli.md, and the top-level help is "
+    "current") {
+  const std::string doc = slurp(std::string(NETSCHED_SOURCE_DIR) + "/docs/cli.md");
+  const Run top = run("--help");
+  for (const std::string verb :
+       {"info", "export", "gen", "verify", "route", "prove", "draw", "sweep", "run", "simulate",
+        "msccl export", "msccl import", "claims"}) {
+    INFO(verb);
+    CHECK(top.out.find("  " + verb.substr(0, verb.find(' ')) + " ") != std::string::npos);
+    // the docs' sections on this verb: every heading naming `netsched VERB`, to the next one
+    std::string sections;
+    for (std::size_t at = doc.find("\n## "); at != std::string::npos;
+         at = doc.find("\n## ", at + 1)) {
+      const std::string heading = doc.substr(at + 1, doc.find('\n', at + 1) - at - 1);
+      if (heading.find("`netsched " + verb) != std::string::npos)
+        sections += doc.substr(at, doc.find("\n## ", at + 1) - at);
+    }
+    REQUIRE(!sections.empty());
+    const Run help = run(verb + " --help");
+    std::istringstream lines(help.out);
+    for (std::string line; std::getline(lines, line);) {
+      const auto dash = line.find("--");
+      if (line.rfind("  -", 0) != 0 || dash == std::string::npos) continue;
+      const std::string option = line.substr(dash, line.find_first_of(" ,", dash) - dash);
+      const std::string shorter = line.substr(2, 2);  // "-o" of "-o,--output"
+      if (option == "--help") continue;
+      INFO(option);
+      CHECK((sections.find(option) != std::string::npos ||
+             (shorter[1] != '-' && sections.find(shorter + " ") != std::string::npos)));
+    }
+  }
+  for (const char* what : {"min-steps", "bisection", "route", "table"})
+    CHECK(top.out.find(what) != std::string::npos);
+  CHECK(top.out.find("--list") != std::string::npos);  // gen: every collective, not a few
+}

@@ -122,5 +122,5 @@ TEST_CASE("the errata report opens with a summary per paper naming each witness"
   CHECK(head.find("(li-chu-2013 Theorem 3 with") != std::string::npos);  // the other place
   CHECK(head.find("dc.all2allb.terms") == std::string::npos);            // it holds
   CHECK(md.find("- **Re-run:** `netsched gen 'hypercube(3)' broadcast --algorithm binomial-tree "
-                "--json`") != std::string::npos);
+                "--check-only --json`") != std::string::npos);
 }

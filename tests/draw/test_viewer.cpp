@@ -116,3 +116,86 @@ TEST_CASE("draw refuses a tampered schedule") {
   CHECK(r.err.find("tampered") != std::string::npos);
   CHECK_FALSE(std::filesystem::exists(scratch("t.html")));
 }
+
+namespace {
+
+/// The cubic Bezier of an SVG path "M x,y C x1,y1 x2,y2 x3,y3" (Graphviz's edges), sampled.
+std::vector<std::pair<double, double>> curve_points(const std::string& d, int samples = 50) {
+  std::string text = d;
+  for (char& c : text)
+    if (c == 'M' || c == 'C' || c == ',') c = ' ';
+  std::istringstream in(text);
+  double p[8];
+  for (double& x : p) in >> x;
+  std::vector<std::pair<double, double>> out;
+  for (int i = 0; i <= samples; ++i) {
+    const double t = i / static_cast<double>(samples), u = 1 - t;
+    const double a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, e = t * t * t;
+    out.emplace_back(a * p[0] + b * p[2] + c * p[4] + e * p[6],
+                     a * p[1] + b * p[3] + c * p[5] + e * p[7]);
+  }
+  return out;
+}
+
+/// The path of the edge titled `title` in an SVG (Graphviz titles edges "a--b" or "a->b").
+std::string edge_path(const pugi::xml_document& svg, const std::string& title) {
+  for (const auto& g : svg.select_nodes("//*[local-name()='g'][@class='edge']"))
+    if (std::string(g.node().child("title").text().get()) == title)
+      return g.node().select_node(".//*[local-name()='path']").node().attribute("d").value();
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE(
+    "an arrow follows the link its transfer uses: the torus's wrap-around transfer bends "
+    "with its link") {
+  const std::string file = scratch("tb.json"), dir = scratch("tb-frames");
+  REQUIRE(run("gen 'torus(4,4)' broadcast -o " + file).code == 0);
+  REQUIRE(run("draw --schedule " + file + " -o " + scratch("tb.html") + " --frames " + dir).code ==
+          0);
+  pugi::xml_document step2;
+  REQUIRE(step2.load_file((dir + "/step-0002.svg").c_str()));
+  CHECK(std::string(step2.child("svg").attribute("width").value()) == "100%");  // scales
+  const std::string link = edge_path(step2, "(0,0)--(3,0)");
+  const std::string arrow = edge_path(step2, "(0,0)->(3,0)");
+  REQUIRE(!link.empty());
+  REQUIRE(!arrow.empty());
+  const auto on_link = curve_points(link, 2000);
+  double worst = 0;  // every point of the arrow lies on the link's curve
+  for (const auto& [x, y] : curve_points(arrow)) {
+    double nearest = 1e9;
+    for (const auto& [lx, ly] : on_link) nearest = std::min(nearest, std::hypot(x - lx, y - ly));
+    worst = std::max(worst, nearest);
+  }
+  CHECK(worst < 1.0);
+  // and the link bends: the straight line from (0,0) to (3,0) through (1,0) and (2,0) is not it
+  const auto [x0, y0] = on_link.front();
+  const auto [x1, y1] = on_link.back();
+  const auto [xm, ym] = on_link[on_link.size() / 2];
+  CHECK(std::abs((x1 - x0) * (ym - y0) - (y1 - y0) * (xm - x0)) / std::hypot(x1 - x0, y1 - y0) >
+        10.0);
+}
+
+TEST_CASE(
+    "the viewer of a large network draws what can be read: the root's labelled "
+    "neighbourhood, every step as a bar, and says so") {
+  const std::string file = scratch("hb.json"), html = scratch("hb.html");
+  REQUIRE(run("gen 'hdn(torus(2,3,5), sn=[{0,1},{1,2}])' broadcast --root '(0,0,0,0)' -o " + file)
+              .code == 0);
+  const Run r = run("draw --schedule " + file + " -o " + html + " --json");
+  REQUIRE(r.code == 0);
+  const json j = json::parse(r.out);
+  CHECK(j["drawn"].get<std::uint64_t>() <= 64);
+  CHECK(j["nodes"] == 12000);
+  const std::string page = slurp(html);
+  CHECK(page.find("within 2 hops of node (0,0,0,0) are drawn (of 12000)") != std::string::npos);
+  std::size_t bars = 0;
+  for (auto at = page.find("class=\"bar\""); at != std::string::npos;
+       at = page.find("class=\"bar\"", at + 1))
+    ++bars;
+  CHECK(bars == 19);
+  // --max-nodes keeps the old choice: the cluster of node 0
+  const Run big = run("draw --schedule " + file + " -o " + html + " --max-nodes 4096 --json");
+  CHECK(json::parse(big.out)["drawn"] == 300);
+}

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# bench/README.md item 13: the Z3 checker (verify --smt) on schedules of growing encodings:
+# time and peak memory of each check, and the encoding's size as netsched reports it.
+# Usage: bench/smt.sh [path/to/netsched]
+set -euo pipefail
+ns=${1:-build/app/netsched}
+out=build/bench/smt
+mkdir -p "$out"
+printf "%-48s %-15s %10s %8s %9s\n" schedule collective terms seconds peak_MB
+run() {
+  local spec=$1 coll=$2 f="$out/s.json"
+  "$ns" gen "$spec" "$coll" -o "$f" >/dev/null
+  local line
+  line=$( { /usr/bin/time -f "TIME %e %M" "$ns" verify --smt "$f" --timeout 300 2>&1 || true; } | tr '\n' ' ')
+  local secs mem
+  secs=$(sed -E 's/.*TIME ([0-9.]+) ([0-9]+).*/\1/' <<<"$line")
+  mem=$(sed -E 's/.*TIME ([0-9.]+) ([0-9]+).*/\2/' <<<"$line")
+  local terms
+  terms=$(sed -nE 's/.*would need ([0-9]+) terms.*/refused:\1/p; s/.* state variables, ([0-9]+) terms\).*/\1/p' <<<"$line")
+  printf "%-48s %-15s %10s %8s %9d\n" "$spec" "$coll" "$terms" "$secs" $((mem / 1024))
+}
+run 'hdn(torus(2,3,5), sn=[{0,1},{1,2}])' broadcast
+run 'hypercube(12)' broadcast
+run 'hypercube(16)' broadcast
+run 'hypercube(18)' broadcast
+run 'hypercube(20)' broadcast
+run 'torus(10,10)' total-exchange
+run 'hypercube(7)' total-exchange
+run 'hypercube(8)' total-exchange

@@ -1,0 +1,82 @@
+// `gen --list` and `gen` agree: on a catalogue of small networks of every family (and every
+// nucleus kind the RHFC families take), every algorithm the list names for a collective
+// generates a schedule that holds, and every collective the list leaves empty is refused.
+#include <catch2/catch.hpp>
+#include <set>
+
+#include "analysis/checked.hpp"
+#include "gen/collectives.hpp"
+#include "gen/topology.hpp"
+
+using namespace netsched;
+
+namespace {
+
+/// One network per family of topology_families() (and nucleus variants), small enough that
+/// every collective runs in the test.
+std::vector<std::string> catalogue() {
+  const std::string petersen =
+      "file(\"" + std::string(NETSCHED_SOURCE_DIR) + "/tests/data/graphs/petersen.edges\")";
+  return {"ring(5)",
+          "path(4)",
+          "complete(4)",
+          "hypercube(3)",
+          "torus(3,4)",
+          "mesh(3,3)",
+          "ghc(2,3)",
+          "product(ring(3),complete(3))",
+          "product(ccc(3), " + petersen + ")",
+          "ccc(3)",
+          "dualcube(2)",
+          "rdn(hypercube(1),2)",
+          "hdn(torus(2,3), sn=[{0}])",
+          "hsn(2,hypercube(2))",
+          "hsn(2,ring(4))",
+          "rhs(2,2,hypercube(1))",
+          "rhs(2,2,complete(3))",
+          "mfc(ring(3),4,5)",
+          "hfc(complete(3),4,4)",
+          "hfc(hypercube(1),2)",
+          "hypernet(2,2,2)",
+          petersen,
+          "faulty(torus(4,4), links=[{0,1}])",
+          "faulty(hsn(2,hypercube(2)), links=[{0,1}])"};
+}
+
+/// What gen needs besides the algorithm: a root, a route's ends, a cube dimension.
+GenRequest request(const Network& t, const std::string& c, const std::string& a) {
+  GenRequest r(c, a, NodeId(1));
+  r.source = NodeId(0);
+  r.target = NodeId(static_cast<std::uint32_t>(t.num_nodes() - 1));
+  r.dimension = 1;
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("gen --list and gen agree on every family of the catalogue", "[gen]") {
+  std::set<std::string> families;
+  for (const std::string& spec : catalogue()) {
+    const auto t = build_topology(spec);
+    families.insert(spec.substr(0, spec.find('(')));
+    for (const std::string& c : collective_names()) {
+      INFO(spec << " " << c);
+      const auto names = collective_algorithms(*t, c);
+      if (names.empty()) {
+        CHECK_THROWS_AS(generate_checked(*t, GenRequest(c)), std::invalid_argument);
+        continue;
+      }
+      for (const std::string& a : names) {
+        INFO(a);
+        const CheckedSchedule s = generate_checked(*t, request(*t, c, a));
+        CHECK((s.holds() || a.ends_with("-as-printed")));
+      }
+      // the default is the first listed
+      CHECK(generate_checked(*t, request(*t, c, "auto")).schedule().algorithm == names.front());
+    }
+  }
+  for (const auto& [family, form] : topology_families()) {
+    INFO("no network of the family " << family << " in the catalogue");
+    CHECK(families.count(family));
+  }
+}
