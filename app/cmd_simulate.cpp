@@ -57,8 +57,8 @@ exec::SimulateProgress streaming(const std::shared_ptr<std::optional<double>>& m
   exec::SimulateProgress p;
   p.ready = [](const exec::SimulateResult& r) {
     std::cout << r.collective << " by " << r.algorithm << " on " << r.topology << ": " << r.ranks
-              << " simulated hosts, links " << r.links.bandwidth << " / " << r.links.latency
-              << ", " << r.network_model << " model\n"
+              << " simulated hosts, links " << r.links.bandwidth << " / " << r.links.latency << ", "
+              << r.network_model << " model\n"
               << exec::platform_text(r) << std::flush;
   };
   p.row = [mine](const exec::SimRow& row, std::size_t done, std::size_t total) {

@@ -113,7 +113,7 @@ enum class ExitCode : int {
   Violated = 1,       ///< a checked schedule or a proved property does not hold (with a witness)
   BadInput = 2,       ///< bad input or usage: one line naming what and where
   InternalError = 3,  ///< a generator produced an invalid schedule (a bug of netsched)
-  Unknown = 4,  ///< a solver could not decide within its limits, or a simulation gave no time
+  Unknown = 4,        ///< a solver could not decide within its limits, or a simulation gave no time
 };
 /// The exit code of a verdict: holds 0, violated 1, unknown 4.
 ExitCode exit_code(Verdict::Kind k);

@@ -57,9 +57,10 @@ std::optional<std::pair<std::uint32_t, std::uint32_t>> ExecPlan::group_position(
 std::uint64_t ExecPlan::register_lanes(std::uint64_t chunk_bytes) {
   constexpr std::uint64_t kLane = sizeof(std::int64_t);
   if (chunk_bytes == 0 || chunk_bytes % kLane != 0)
-    throw std::invalid_argument("a register collective's --bytes is a vector of int64: give a "
-                                "multiple of 8, got " +
-                                std::to_string(chunk_bytes));
+    throw std::invalid_argument(
+        "a register collective's --bytes is a vector of int64: give a "
+        "multiple of 8, got " +
+        std::to_string(chunk_bytes));
   return chunk_bytes / kLane;
 }
 

@@ -78,8 +78,8 @@ void chunk_collective(const ExecPlan& plan, NodeId me, const ExecOptions& opt, M
 }
 
 /// All-reduce and prefix over the collective's groups (MPI_Comm_split), reduce, reduce-scatter.
-void register_collective(const ExecPlan& plan, NodeId me, const ExecOptions& opt,
-                         MpiReference& out, double& seconds) {
+void register_collective(const ExecPlan& plan, NodeId me, const ExecOptions& opt, MpiReference& out,
+                         double& seconds) {
   const Collective& c = plan.schedule().collective;
   const std::uint64_t lanes = ExecPlan::register_lanes(opt.chunk_bytes);
   const int count = static_cast<int>(lanes);

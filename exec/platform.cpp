@@ -112,8 +112,8 @@ Platform network_platform(const Network& t, const LinkModel& links) {
   }
   for (std::size_t e = 0; e < edge.size(); ++e)
     x += fmt::format(
-        "    <link id=\"l{}\" bandwidth=\"{}\" latency=\"{}\" sharing_policy=\"SPLITDUPLEX\"/>\n", e,
-        links.bandwidth, links.latency);
+        "    <link id=\"l{}\" bandwidth=\"{}\" latency=\"{}\" sharing_policy=\"SPLITDUPLEX\"/>\n",
+        e, links.bandwidth, links.latency);
   // a link's UP direction goes from its lower id to its higher
   auto hop = [&](std::uint32_t a, std::uint32_t b) {
     x += fmt::format("<link_ctn id=\"l{}\" direction=\"{}\"/>",

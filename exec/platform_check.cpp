@@ -5,10 +5,9 @@
 // their targets) must come from the routes SimGrid will really use, not from netsched's idea of
 // them; this loads the platform exactly as smpirun does and asks SimGrid. It prints one JSON
 // line: pairs, links used, the busiest link's load and name, the mean load over used links.
-#include <simgrid/s4u.hpp>
-
 #include <cstdio>
 #include <fstream>
+#include <simgrid/s4u.hpp>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -45,8 +44,10 @@ int main(int argc, char** argv) {
       max = count;
       busiest = link->get_name();
     }
-  const double mean = load.empty() ? 0 : static_cast<double>(hops) / static_cast<double>(load.size());
-  std::printf("{\"pairs\": %llu, \"links\": %zu, \"max\": %llu, \"mean\": %.6f, \"busiest\": \"%s\"}\n",
-              pairs, load.size(), max, mean, busiest.c_str());
+  const double mean =
+      load.empty() ? 0 : static_cast<double>(hops) / static_cast<double>(load.size());
+  std::printf(
+      "{\"pairs\": %llu, \"links\": %zu, \"max\": %llu, \"mean\": %.6f, \"busiest\": \"%s\"}\n",
+      pairs, load.size(), max, mean, busiest.c_str());
   return 0;
 }

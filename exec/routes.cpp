@@ -36,8 +36,8 @@ class LinkIndex {
 RouteTable::RouteTable(const Network& t) : n_(static_cast<std::uint32_t>(t.num_nodes())) {
   if (t.num_nodes() > kRoutesMaxNodes)
     throw std::invalid_argument(fmt::format(
-        "{} has {} nodes; platform routes are computed for at most {} (kRoutesMaxNodes)",
-        t.spec(), t.num_nodes(), kRoutesMaxNodes));
+        "{} has {} nodes; platform routes are computed for at most {} (kRoutesMaxNodes)", t.spec(),
+        t.num_nodes(), kRoutesMaxNodes));
   const std::string family_router = router_names(t).front();
   const bool paper = family_router != "bfs" && family_router != "ftr";
   if (!paper) {
@@ -45,7 +45,7 @@ RouteTable::RouteTable(const Network& t) : n_(static_cast<std::uint32_t>(t.num_n
     return;
   }
   const auto router = family_router == "dimension-order" ? make_balanced_dimension_order_router(t)
-                                                          : make_router(t, family_router);
+                                                         : make_router(t, family_router);
   policy_ = router->name();
   router->prepare_bulk();
   at_.reserve(static_cast<std::size_t>(n_) * n_ + 1);

@@ -49,9 +49,9 @@ class RouteTable {
 
 /// How evenly the routes of all ordered pairs use the link directions.
 struct LinkLoad {
-  std::uint64_t max = 0;   ///< routes over the busiest link direction
-  double mean = 0;         ///< routes per link direction, over all of them
-  std::uint64_t links = 0; ///< link directions (2 per link)
+  std::uint64_t max = 0;    ///< routes over the busiest link direction
+  double mean = 0;          ///< routes per link direction, over all of them
+  std::uint64_t links = 0;  ///< link directions (2 per link)
   double ratio() const { return mean > 0 ? static_cast<double>(max) / mean : 0; }
 };
 LinkLoad link_load(const RouteTable& r, const Network& t);

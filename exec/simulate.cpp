@@ -6,11 +6,11 @@
 
 #include <algorithm>
 #include <atomic>
-#include <map>
-#include <mutex>
 #include <bit>
 #include <fstream>
 #include <iomanip>
+#include <map>
+#include <mutex>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
@@ -77,8 +77,8 @@ std::string failure_text(const ProcessResult& p, double timeout) {
     if (line.find("error") != std::string::npos || line.find("Error") != std::string::npos)
       best = line;
   if (const auto tag = best.find("] "); tag != std::string::npos && best.front() == '[')
-    best = best.substr(best.find("] ", tag + 2) == std::string::npos ? tag + 2
-                                                                     : best.find("] ", tag + 2) + 2);
+    best = best.substr(
+        best.find("] ", tag + 2) == std::string::npos ? tag + 2 : best.find("] ", tag + 2) + 2);
   for (char& c : best)
     if (static_cast<unsigned char>(c) < 0x20) c = ' ';
   constexpr std::size_t kMaxText = 200;
@@ -173,8 +173,8 @@ std::vector<std::string> checked_algorithms(const SimulateOptions& o,
     throw std::invalid_argument("--model " + o.network_model + " is not a SimGrid network model (" +
                                 fmt::format("{}", fmt::join(models, ", ")) + ")");
   if (o.jobs < 1 || o.jobs > kSimulateMaxJobs)
-    throw std::invalid_argument(fmt::format("--jobs {} (1 to {}, kSimulateMaxJobs)", o.jobs,
-                                            kSimulateMaxJobs));
+    throw std::invalid_argument(
+        fmt::format("--jobs {} (1 to {}, kSimulateMaxJobs)", o.jobs, kSimulateMaxJobs));
   simgrid_config(o.simgrid_cfg);
   if (o.algorithms == std::vector<std::string>{"none"}) return {};
   if (!coll) {
@@ -203,11 +203,15 @@ PlatformFacts check_platform(const Platform& p, const std::string& xml, const st
   const ProcessResult r = run_process({o.platform_check, xml, hosts}, o.workdir, kCheckSeconds);
   const auto line = json_line(r.out);
   if (!line)
-    throw std::runtime_error("SimGrid could not load the " + p.kind + " platform: " +
-                             failure_text(r, kCheckSeconds));
+    throw std::runtime_error("SimGrid could not load the " + p.kind +
+                             " platform: " + failure_text(r, kCheckSeconds));
   const auto j = nlohmann::json::parse(*line);
-  return {p.kind, p.routes, j.at("pairs").get<std::uint64_t>(), j.at("links").get<std::uint64_t>(),
-          j.at("max").get<std::uint64_t>(), j.at("mean").get<double>()};
+  return {p.kind,
+          p.routes,
+          j.at("pairs").get<std::uint64_t>(),
+          j.at("links").get<std::uint64_t>(),
+          j.at("max").get<std::uint64_t>(),
+          j.at("mean").get<double>()};
 }
 
 }  // namespace
@@ -231,7 +235,8 @@ std::vector<std::string> simgrid_config(const std::vector<std::string>& user) {
     cfg[key(kv)] = kv;
   }
   const auto given = [&](const std::string& k) {
-    return std::any_of(user.begin(), user.end(), [&](const std::string& kv) { return key(kv) == k; });
+    return std::any_of(user.begin(), user.end(),
+                       [&](const std::string& kv) { return key(kv) == k; });
   };
   const bool crosstraffic = cfg.at("network/crosstraffic") != "network/crosstraffic:0";
   if (crosstraffic && given("maxmin/concurrency-limit"))
@@ -245,7 +250,8 @@ std::vector<std::string> simgrid_config(const std::vector<std::string>& user) {
 }
 
 bool SimulateResult::all_answered() const {
-  return std::all_of(rows.begin(), rows.end(), [](const SimRow& r) { return r.seconds.has_value(); });
+  return std::all_of(rows.begin(), rows.end(),
+                     [](const SimRow& r) { return r.seconds.has_value(); });
 }
 
 SimulateResult simulate(const std::string& schedule_path, const Schedule& s,
@@ -255,8 +261,18 @@ SimulateResult simulate(const std::string& schedule_path, const Schedule& s,
   if (n > kSimulateMaxRanks)
     throw std::invalid_argument("simulate runs at most " + std::to_string(kSimulateMaxRanks) +
                                 " ranks; the schedule has " + std::to_string(n));
-  SimulateResult r{schedule_path, s.topology, s.collective.name(), s.algorithm, "", n, {}, {},
-                   {},            {},         o.links,             o.network_model,
+  SimulateResult r{schedule_path,
+                   s.topology,
+                   s.collective.name(),
+                   s.algorithm,
+                   "",
+                   n,
+                   {},
+                   {},
+                   {},
+                   {},
+                   o.links,
+                   o.network_model,
                    simgrid_config(o.simgrid_cfg)};
   const auto coll = smpi_collective(s.collective);
   r.smpi_collective = coll.value_or("");
@@ -282,7 +298,8 @@ SimulateResult simulate(const std::string& schedule_path, const Schedule& s,
                       files[i].first,
                       files[i].second});
     for (const std::string& a : algorithms)
-      jobs.push_back({{m, "mpi", a, platforms[0].kind, {}, {}, ""}, files[0].first, files[0].second});
+      jobs.push_back(
+          {{m, "mpi", a, platforms[0].kind, {}, {}, ""}, files[0].first, files[0].second});
     r.alpha_beta.push_back({m, static_cast<double>(o.steps) * latency_seconds(o.links.latency) +
                                    static_cast<double>(o.payload_sum * m) / bw});
     if (all_pairs)

@@ -51,14 +51,14 @@ struct SimulateOptions {
   std::vector<std::uint64_t> bytes{1024};  ///< chunk sizes m
   /// MPI algorithms to time; empty = every one SMPI offers for the collective; {"none"} = none.
   std::vector<std::string> algorithms;
-  bool anchor = true;                  ///< also run on SimGrid's torus cluster when it applies
-  std::string network_model = "CM02";  ///< SimGrid network model (CM02: latency + size/bandwidth)
+  bool anchor = true;                    ///< also run on SimGrid's torus cluster when it applies
+  std::string network_model = "CM02";    ///< SimGrid network model (CM02: latency + size/bandwidth)
   std::vector<std::string> simgrid_cfg;  ///< KEY:VALUE settings over kDefaultSimgridCfg
-  std::string executor;                ///< path of netsched-exec-smpi
-  std::string platform_check;          ///< path of netsched-platform-check
-  std::string workdir;                 ///< where platforms and outputs go
+  std::string executor;                  ///< path of netsched-exec-smpi
+  std::string platform_check;            ///< path of netsched-platform-check
+  std::string workdir;                   ///< where platforms and outputs go
   double timeout_seconds = kDefaultRunTimeout;  ///< per smpirun (0: none)
-  unsigned jobs = 2;                   ///< smpirun processes at once
+  unsigned jobs = 2;                            ///< smpirun processes at once
   /// The schedule's steps and payload sum (the step model's cost), for the alpha-beta column.
   std::uint64_t steps = 0, payload_sum = 0;
 };

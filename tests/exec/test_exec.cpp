@@ -6,20 +6,20 @@
 
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <pugixml.hpp>
 #include <random>
 #include <thread>
-#include <csignal>
 
 #include "../helpers.hpp"
 #include "analysis/checked.hpp"
 #include "core/schedule_io.hpp"
 #include "exec/loopback.hpp"
 #include "exec/platform.hpp"
-#include "exec/routes.hpp"
 #include "exec/process.hpp"
+#include "exec/routes.hpp"
 #include "exec/simulate.hpp"
 #include "gen/collectives.hpp"
 #include "gen/topology.hpp"
@@ -132,9 +132,10 @@ TEST_CASE("a corrupted byte in flight is found by the receiver", "[exec]") {
   FAIL("node 0 sends nothing in its first step");
 }
 
-TEST_CASE("platforms: a host per node, a split-duplex link per edge, a route per ordered pair "
-          "along links, and the torus anchor",
-          "[exec]") {
+TEST_CASE(
+    "platforms: a host per node, a split-duplex link per edge, a route per ordered pair "
+    "along links, and the torus anchor",
+    "[exec]") {
   for (const char* spec :
        {"torus(3,4)", "hypercube(4)", "dualcube(2)", "faulty(ring(6), links=[{0,1}])"}) {
     const auto t = build_topology(spec);
@@ -152,8 +153,8 @@ TEST_CASE("platforms: a host per node, a split-duplex link per edge, a route per
       const auto src = static_cast<std::uint32_t>(std::stoul(r.attribute("src").value() + 1));
       const auto dst = static_cast<std::uint32_t>(std::stoul(r.attribute("dst").value() + 1));
       CHECK(std::string(r.attribute("symmetrical").value()) == "NO");
-      CHECK(static_cast<std::size_t>(std::distance(r.children("link_ctn").begin(),
-                                                   r.children("link_ctn").end())) ==
+      CHECK(static_cast<std::size_t>(
+                std::distance(r.children("link_ctn").begin(), r.children("link_ctn").end())) ==
             table.route(src, dst).size());
       NodeId at(src);  // the route is a walk along links that ends at dst
       for (std::uint32_t next : table.route(src, dst)) {
@@ -317,19 +318,19 @@ TEST_CASE("simulate: the schedule, the anchor and MPI's algorithms on SimGrid", 
 TEST_CASE("platforms: balanced routes, as SimGrid's own route lookup counts them", "[smpi]") {
   TempDir dir;
   const std::vector<std::pair<std::string, double>> targets = {
-      {"hypercube(3)", 1.05}, {"hypercube(5)", 1.05}, {"hypercube(7)", 1.05},
-      {"torus(4,4)", 1.3},    {"torus(8,8)", 1.3},    {"torus(3,4,5)", 1.3},
-      {"ring(6)", 1.3},       {"dualcube(3)", 2.0},   {"ccc(3)", 2.0},
-      {"hdn(hypercube(1), sn=[{0},{0}])", 2.0}};
+      {"hypercube(3)", 1.05}, {"hypercube(5)", 1.05},
+      {"hypercube(7)", 1.05}, {"torus(4,4)", 1.3},
+      {"torus(8,8)", 1.3},    {"torus(3,4,5)", 1.3},
+      {"ring(6)", 1.3},       {"dualcube(3)", 2.0},
+      {"ccc(3)", 2.0},        {"hdn(hypercube(1), sn=[{0},{0}])", 2.0}};
   for (const auto& [spec, most] : targets) {
     INFO(spec);
     const auto t = build_topology(spec);
     const exec::Platform p = exec::network_platform(*t, {});
     std::ofstream(dir.path + "/p.xml") << p.xml;
     std::ofstream(dir.path + "/h.txt") << p.hostfile;
-    const auto r =
-        exec::run_process({NETSCHED_PLATFORM_CHECK_PATH, dir.path + "/p.xml", dir.path + "/h.txt"},
-                          dir.path, 120);
+    const auto r = exec::run_process(
+        {NETSCHED_PLATFORM_CHECK_PATH, dir.path + "/p.xml", dir.path + "/h.txt"}, dir.path, 120);
     const auto j = nlohmann::json::parse(exec::json_line(r.out).value_or("{}"));
     REQUIRE(j.contains("max"));
     const double ratio = j["max"].get<double>() / j["mean"].get<double>();
@@ -351,13 +352,14 @@ TEST_CASE("register collectives: every register is a vector of --bytes, combined
     CHECK(exec::run_loopback(plan, {65536, true}).pass());
     // one flipped byte in the middle of a reduced vector is a wrong lane at the end
     bool flipped = false;
-    const auto r = exec::run_loopback(plan, {65536, true}, nullptr,
-                                      [&](std::uint32_t, std::uint32_t, std::vector<std::uint8_t>& w) {
-                                        if (flipped) return;
-                                        CHECK(w.size() >= 65536);
-                                        w[w.size() / 2 + 3] ^= 0x10;
-                                        flipped = true;
-                                      });
+    const auto r =
+        exec::run_loopback(plan, {65536, true}, nullptr,
+                           [&](std::uint32_t, std::uint32_t, std::vector<std::uint8_t>& w) {
+                             if (flipped) return;
+                             CHECK(w.size() >= 65536);
+                             w[w.size() / 2 + 3] ^= 0x10;
+                             flipped = true;
+                           });
     REQUIRE(!r.pass());
     CHECK(r.first_failure()->failure->kind == "result");
     CHECK(r.first_failure()->failure->detail.find("lane") != std::string::npos);
@@ -368,8 +370,7 @@ TEST_CASE("register collectives: every register is a vector of --bytes, combined
         }).find("multiple of 8") != std::string::npos);
 }
 
-TEST_CASE("OpenMPI: an all-reduce with --bytes 65536 sends 65,536 bytes per register",
-          "[mpi]") {
+TEST_CASE("OpenMPI: an all-reduce with --bytes 65536 sends 65,536 bytes per register", "[mpi]") {
   TempDir dir;
   const auto t = build_topology("hypercube(3)");
   const CheckedSchedule s = generate_checked(*t, GenRequest("all-reduce"));
@@ -403,12 +404,14 @@ bool process_mentions(const std::string& text) {
 
 }  // namespace
 
-TEST_CASE("simulate as a user meets it: bad choices refused first, no time is exit 4, SIGTERM "
-          "cleans up",
-          "[smpi]") {
+TEST_CASE(
+    "simulate as a user meets it: bad choices refused first, no time is exit 4, SIGTERM "
+    "cleans up",
+    "[smpi]") {
   TempDir dir;
   const auto t = build_topology("hypercube(7)");
-  const std::string file = dir.write("te.json", generate_checked(*t, GenRequest("total-exchange")).schedule());
+  const std::string file =
+      dir.write("te.json", generate_checked(*t, GenRequest("total-exchange")).schedule());
   const std::string sim = std::string(NETSCHED_BIN) + " simulate " + file;
   auto status = [](const std::string& cmd) {
     const int s = std::system((cmd + " >/dev/null 2>&1").c_str());
