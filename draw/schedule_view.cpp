@@ -161,13 +161,13 @@ void add_holdings(const Canvas& c, const StepTrace& trace, nlohmann::json& data)
 /// Every step at a glance, whatever part of the network is drawn: a bar per step for its
 /// transfers (the tallest step fills the height), the chunks it moved in the tooltip.
 std::string step_chart(const Schedule& s, const std::optional<StepTrace>& trace) {
-  constexpr double kWidth = 340, kHeight = 90;
+  constexpr double kWidth = 340, kHeight = 90, kCaption = 12;  // points
   std::uint64_t most = 1;
   for (const Step& st : s.steps) most = std::max<std::uint64_t>(most, st.transfers.size());
   const double bar = kWidth / static_cast<double>(std::max<std::size_t>(s.steps.size(), 1));
   std::string out = fmt::format(
       R"(<svg id="steps" viewBox="0 0 {} {}" width="100%" role="img" aria-label="transfers per step">)",
-      kWidth, kHeight + 12);
+      kWidth, kHeight + kCaption);
   for (std::size_t k = 0; k < s.steps.size(); ++k) {
     const auto count = s.steps[k].transfers.size();
     std::uint64_t moved = 0;
@@ -180,7 +180,7 @@ std::string step_chart(const Schedule& s, const std::optional<StepTrace>& trace)
   }
   out +=
       fmt::format(R"(<text x="0" y="{}" font-size="10">transfers per step (most: {})</text></svg>)",
-                  kHeight + 11, most);
+                  kHeight + kCaption - 1, most);
   return out;
 }
 
