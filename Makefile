@@ -7,7 +7,7 @@ WERROR ?= OFF
 ASAN_BUILD ?= build-asan
 FUZZ_BUILD ?= build-fuzz
 FUZZ_SECONDS ?= 600
-FUZZ_HARNESSES = fuzz_spec fuzz_schedule
+FUZZ_HARNESSES = fuzz_spec fuzz_schedule fuzz_graph fuzz_msccl
 NETSCHED = $(BUILD)/app/netsched
 RC_LONG ?= max_success=2000
 RC_ASAN ?= max_success=15 max_discard_ratio=100

@@ -1,15 +1,20 @@
 #include "analysis/checked.hpp"
 
+#include <limits>
 #include <stdexcept>
 
+#include "core/distances.hpp"
 #include "core/io.hpp"
+#include "core/limits.hpp"
 #include "core/schedule_rules.hpp"
+#include "core/structure.hpp"
 #include "gen/broadcast/broadcast.hpp"
 #include "gen/collectives.hpp"
 #include "gen/combine/combine.hpp"
 #include "gen/exchange/total_exchange.hpp"
 #include "gen/generic/tree_collectives.hpp"
 #include "gen/route/router.hpp"
+#include "papers/papers.hpp"
 
 namespace netsched {
 namespace {
@@ -49,6 +54,46 @@ Schedule generate_schedule(const Network& t, const GenRequest& r) {
   return make_combining(t, r.collective, a, r.root);
 }
 
+/// Above this many nodes the greedy exchange's sum of distances is not computed: N(N-1) chunks
+/// of one hop each are already more than kMaxTransfers.
+constexpr std::uint64_t kGreedyExchangeMeasuredNodes = std::uint64_t{1} << 14;
+
+/// How many transfers a total exchange by `algorithm` will make, known before it is made: the
+/// greedy exchange moves every message alone along a shortest path (the sum of distances); the
+/// others make at most N transfers in each step of their paper's or stated bound (one-port).
+/// nullopt when neither is known.
+std::optional<std::uint64_t> planned_exchange_transfers(const Network& t,
+                                                        const std::string& algorithm) {
+  const std::uint64_t n = t.num_nodes();
+  if (algorithm == "greedy") {
+    if (n > kGreedyExchangeMeasuredNodes) return mul_sat(n, n - 1);
+    const Csr csr(t);
+    const auto sum = exact_distances(t, csr).distance_sum;
+    return sum > std::numeric_limits<std::uint64_t>::max()
+               ? std::numeric_limits<std::uint64_t>::max()
+               : static_cast<std::uint64_t>(sum);
+  }
+  const auto bound = paper_bound(t, Collective::total_exchange(n), algorithm);
+  if (!bound) return std::nullopt;
+  return mul_sat(bound->steps, n);
+}
+
+/// Refuses, before generating, a schedule too large to make and check.
+void check_planned_size(const Network& t, const GenRequest& r) {
+  if (r.collective != "total-exchange") return;  // the others grow linearly in N
+  const auto names = collective_algorithms(t, r.collective);
+  if (names.empty()) return;
+  const std::string a = choose_algorithm(names, r.algorithm, r.collective, t);
+  const auto transfers = planned_exchange_transfers(t, a);
+  if (!transfers) return;
+  const std::string what =
+      "the " + a + " total exchange on " + std::to_string(t.num_nodes()) + " nodes";
+  if (*transfers > kMaxTransfers)
+    throw limit_error(what + ": its transfers (bound x N)", *transfers, "kMaxTransfers",
+                      kMaxTransfers);
+  check_memory(mul_sat(*transfers, kBytesPerTransfer), what);
+}
+
 }  // namespace
 
 CheckedSchedule check_schedule(const Network& t, Schedule s, Engine engine,
@@ -68,6 +113,7 @@ const std::vector<std::string>& rooted_collectives() {
 CheckedSchedule generate_checked(
     const Network& t, const GenRequest& request, Engine engine,
     const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
+  check_planned_size(t, request);
   CheckedSchedule c = check_schedule(t, generate(t, request), engine, progress);
   const Schedule& s = c.schedule();
   if (!c.holds() && !s.algorithm.ends_with("-as-printed"))

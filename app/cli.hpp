@@ -62,6 +62,13 @@ void progress_done();
 void refuse_option(const CLI::Option* option, bool applies, const std::string& what,
                    const std::string& where);
 
+/// Throws std::invalid_argument naming the first option given to `app` that is not in
+/// `applies` (names as CLI11 gives them: "--steps", "SPEC"; required ones always apply):
+/// "--steps does not apply to prove bisection (it takes SPEC, --timeout, --json)". For verbs
+/// whose first argument chooses what the others mean.
+void refuse_options_outside(const CLI::App& app, const std::vector<std::string>& applies,
+                            const std::string& what);
+
 /// CLI11 checks: a number >= 0, > 0 ("must be a number >= 0, got -1").
 extern const CLI::Validator kNonNegative;
 extern const CLI::Validator kPositive;
@@ -70,6 +77,12 @@ extern const CLI::Validator kPositive;
 CLI::Option* add_engine_option(CLI::App& app, std::string& engine);
 /// The simulator engine named by the option, and a progress callback for its long runs.
 netsched::Engine engine_of(const std::string& name);
+/// The root a user names by serial id or label, or with `name` empty the network's first node
+/// (id 0, or on a faulty network the first that has not failed).
+netsched::NodeId root_node(const netsched::Network& t, const std::string& name);
+/// --root's help: what it takes and its default.
+inline constexpr const char* kRootHelp =
+    "serial id or label (default: the first node, id 0 unless it has failed)";
 std::function<void(std::uint64_t, std::uint64_t)> check_progress();
 
 }  // namespace netsched::cli

@@ -22,17 +22,30 @@ struct DrawOpts {
   bool json = false;
 };
 
-/// Writes the per-step SVGs into dir (created when missing): step-0001.svg ..., end.svg.
-void write_frames(const std::string& dir, const std::vector<std::string>& frames) {
-  std::error_code ec;
-  std::filesystem::create_directories(dir, ec);
-  if (ec || !std::filesystem::is_directory(dir))
-    throw std::invalid_argument("--frames: cannot create the directory '" + dir + "'");
-  for (std::size_t k = 0; k < frames.size(); ++k)
-    write_file_atomic(dir + "/" +
-                          (k + 1 == frames.size() ? std::string("end.svg")
-                                                  : fmt::format("step-{:04}.svg", k + 1)),
-                      frames[k]);
+/// The page and its per-step SVGs (dir/step-0001.svg ..., dir/end.svg), written together: all
+/// of them, or none.
+void write_view(const std::string& page_path, const std::string& page, const std::string& dir,
+                const std::vector<std::string>& frames) {
+  std::vector<std::pair<std::string, std::string_view>> files{{page_path, page}};
+  if (!dir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec || !std::filesystem::is_directory(dir))
+      throw std::invalid_argument("--frames: cannot create the directory '" + one_line_path(dir) +
+                                  "'");
+    for (std::size_t k = 0; k < frames.size(); ++k)
+      files.emplace_back(dir + "/" +
+                             (k + 1 == frames.size() ? std::string("end.svg")
+                                                     : fmt::format("step-{:04}.svg", k + 1)),
+                         frames[k]);
+  }
+  if (page_path == std::string(kStdoutPath)) {
+    files.erase(files.begin());
+    write_files_atomic(files);
+    write_file_atomic(page_path, page);
+    return;
+  }
+  write_files_atomic(files);
 }
 
 int draw_network(const DrawOpts& o) {
@@ -73,8 +86,7 @@ int draw_schedule_file(const DrawOpts& o) {
           : draw::make_canvas(*t, draw::layout_network(*t, o.layout == "generic"), o.max_nodes);
   const auto view = draw::draw_schedule(c, f.schedule, v.to_json(f.schedule, CostModel{}),
                                         v.check.violation(), !o.frames.empty());
-  write_file_atomic(o.out, view.html);
-  if (!o.frames.empty()) write_frames(o.frames, view.frames);
+  write_view(o.out, view.html, o.frames, view.frames);
   nlohmann::json j{{"output", o.out},
                    {"frames", f.schedule.steps.size() + 1},
                    {"drawn", c.nodes.size()},

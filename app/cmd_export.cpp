@@ -6,6 +6,7 @@
 
 #include "app/cli.hpp"
 #include "core/io.hpp"
+#include "core/limits.hpp"
 #include "gen/topology.hpp"
 
 namespace netsched::cli {
@@ -30,6 +31,14 @@ Run add_export(CLI::App& app) {
       throw std::invalid_argument("export: " + std::to_string(n) +
                                   " nodes, over the export cap of " +
                                   std::to_string(kMaxExportNodes));
+    // the text is built whole (written atomically): its size is known from the degrees first
+    std::uint64_t links = 0;
+    for (std::uint64_t u = 0; u < n; ++u) links += t->degree(NodeId(static_cast<std::uint32_t>(u)));
+    links /= 2;
+    constexpr std::uint64_t kEdgeLineBytes = 24, kDotBytesPerNode = 48, kJsonBytesPerEdge = 200;
+    const std::uint64_t per_edge = o->format == "json" ? kJsonBytesPerEdge : kEdgeLineBytes;
+    check_memory(add_sat(mul_sat(links, per_edge), mul_sat(n, kDotBytesPerNode)),
+                 "exporting " + std::to_string(links) + " links as " + o->format);
     std::ostringstream ss;
     std::vector<NodeId> nb;
     if (o->format == "json") {

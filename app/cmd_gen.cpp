@@ -79,7 +79,7 @@ int print_generator_list(const Network& t, bool json) {
 
 Run add_gen(CLI::App& app) {
   struct Opts {
-    std::string spec, collective, root = "0", source, target, algorithm = "auto", out;
+    std::string spec, collective, root, source, target, algorithm = "auto", out;
     std::uint64_t dimension = 0;
     bool json = false, list = false, check_only = false;
     std::string engine = "auto", step_form = "auto";
@@ -92,8 +92,8 @@ Run add_gen(CLI::App& app) {
          "all-reduce, route; on some families: prefix, cluster-sum, cluster-prefix, matmul, "
          "vecmat, multicast, cube-dimension (--list shows what applies)")
       ->check(CLI::IsMember(generated_collectives()));
-  auto* root = app.add_option("--root", o->root, "broadcast root (serial id or label)")
-                   ->capture_default_str();
+  auto* root =
+      app.add_option("--root", o->root, std::string("the collective's root: ") + kRootHelp);
   auto* source = app.add_option("--source", o->source, "route source (serial id or label)");
   auto* target = app.add_option("--target", o->target, "route target (serial id or label)");
   auto* dimension = app.add_option("--dimension", o->dimension,
@@ -140,7 +140,7 @@ Run add_gen(CLI::App& app) {
       req.source = t->node(o->source);
       req.target = t->node(o->target);
     } else if (std::find(rooted.begin(), rooted.end(), col) != rooted.end()) {
-      req.root = t->node(o->root);
+      req.root = root_node(*t, o->root);
     }
     const CheckedSchedule c = generate_checked(*t, req, engine_of(o->engine), check_progress());
     progress_done();

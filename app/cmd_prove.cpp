@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <iostream>
 #include <limits>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "analysis/checked.hpp"
@@ -76,7 +77,7 @@ int optimum_table(unsigned timeout) {
 }
 
 struct ProveOpts {
-  std::string what, spec, collective, root = "0", out, algorithm = "auto", fault = "none";
+  std::string what, spec, collective, root, out, algorithm = "auto", fault = "none";
   std::uint64_t steps = 0, max_steps = 0;
   unsigned timeout = kDefaultSolverTimeoutMs / kMillisecondsPerSecond;
   bool json = false, plain = false, no_generator = false;
@@ -298,7 +299,7 @@ int prove_min_steps(const ProveOpts& o) {
   if (o.spec.empty() || o.collective.empty())
     throw std::invalid_argument("prove min-steps needs SPEC and COLLECTIVE");
   auto t = build_topology(o.spec);
-  const Collective c = collective_named(o.collective, t->num_nodes(), t->node(o.root));
+  const Collective c = collective_named(o.collective, t->num_nodes(), root_node(*t, o.root));
   CommandDeadline deadline(o.timeout);
   SoFar so_far;
   const LowerBound lb = min_steps_lower_bound(*t, c);
@@ -334,6 +335,16 @@ int prove_min_steps(const ProveOpts& o) {
   return code;
 }
 
+/// The options each WHAT reads; any other given is refused, never ignored.
+const std::map<std::string, std::vector<std::string>> kProveOptions = {
+    {"min-steps",
+     {"SPEC", "COLLECTIVE", "--root", "--steps", "--max-steps", "--timeout", "--output", "--json",
+      "--no-redundant", "--no-generator"}},
+    {"bisection", {"SPEC", "--timeout", "--json"}},
+    {"route", {"SPEC", "--algorithm", "--fault", "--timeout", "--json"}},
+    {"table", {"--timeout"}},
+};
+
 }  // namespace
 
 Run add_prove(CLI::App& app) {
@@ -348,7 +359,8 @@ Run add_prove(CLI::App& app) {
   app.add_option("COLLECTIVE", o->collective,
                  "broadcast, scatter, gather, all-gather or total-exchange")
       ->check(CLI::IsMember({"broadcast", "scatter", "gather", "all-gather", "total-exchange"}));
-  app.add_option("--root", o->root, "root of broadcast, scatter, gather")->capture_default_str();
+  app.add_option("--root", o->root,
+                 std::string("root of broadcast, scatter, gather: ") + kRootHelp);
   app.add_option("--steps", o->steps, "decide this one step count (sat / unsat / unknown)");
   app.add_option("--max-steps", o->max_steps, "give up above this many steps");
   app.add_option("--timeout", o->timeout,
@@ -371,7 +383,9 @@ Run add_prove(CLI::App& app) {
   app.footer(
       "Unit messages, one-port. sat, unsat and unknown are three different answers: a result is "
       "'optimal' only when T-1 is unsat and T is sat.");
-  return [o] {
+  app.get_option("--steps")->excludes("--max-steps")->excludes("--no-generator");
+  return [o, &app] {
+    refuse_options_outside(app, kProveOptions.at(o->what), "prove " + o->what);
     if (o->what == "table") return optimum_table(o->timeout);
     if (o->what == "route") return prove_route(*o);
     if (o->what == "bisection") return prove_bisection(*o);

@@ -6,11 +6,16 @@
 
 #include "app/cli.hpp"
 #include "core/metrics.hpp"
+#include "core/text.hpp"
 #include "gen/route/router.hpp"
 #include "papers/papers.hpp"
 #include "verify/route_sweep.hpp"
 
 namespace netsched::cli {
+namespace {
+/// The longest label a text route shows (a graph file's labels may be long or hold newlines).
+constexpr std::size_t kShownLabelChars = 80;
+}  // namespace
 
 Run add_route(CLI::App& app) {
   struct Opts {
@@ -55,7 +60,7 @@ Run add_route(CLI::App& app) {
       const auto d = bfs_distances(g, u.v)[v.v];
       nlohmann::json ids = nlohmann::json::array(), labels = nlohmann::json::array();
       for (NodeId x : path) {
-        ids.push_back(x.v);
+        ids.push_back(t->serial_of(x));
         labels.push_back(t->label(x));
       }
       j["path"] = ids;
@@ -69,7 +74,7 @@ Run add_route(CLI::App& app) {
       } else {
         std::string p;
         for (std::size_t i = 0; i < path.size(); ++i)
-          p += (i ? " -> " : "") + labels[i].get<std::string>();
+          p += (i ? " -> " : "") + one_line(labels[i].get<std::string>(), kShownLabelChars);
         std::cout << p << "\n";
         std::cout << fmt::format(
             "length {}, distance {}, bound {}\n", path.size() - 1, d,
@@ -87,8 +92,8 @@ Run add_route(CLI::App& app) {
     if (sweep.invalid)
       throw std::logic_error(router->name() + " produced an invalid route: " + *sweep.invalid);
     auto pair = [&](const RouteSweep::Pair& p) {
-      return nlohmann::json{{"u", p.u},
-                            {"v", p.v},
+      return nlohmann::json{{"u", t->serial_of(NodeId(p.u))},
+                            {"v", t->serial_of(NodeId(p.v))},
                             {"u_label", t->label(NodeId(p.u))},
                             {"v_label", t->label(NodeId(p.v))},
                             {"length", p.length},

@@ -55,12 +55,17 @@ Run add_sweep(CLI::App& app) {
     opt.progress = [](const std::string& line) { progress_note(line); };
     const nlohmann::json rows = draw::sweep(points, opt);
     progress_done();
-    write_file_atomic(o->out + ".csv", draw::sweep_csv(rows));
-    write_file_atomic(o->out + ".json", rows.dump(2) + "\n");
+    // every file made first, then written together: all of them, or none
+    const std::string csv = draw::sweep_csv(rows), json = rows.dump(2) + "\n";
+    std::string gp, svg;
+    std::vector<std::pair<std::string, std::string_view>> files{{o->out + ".csv", csv},
+                                                                {o->out + ".json", json}};
     if (!o->no_plot) {
-      write_file_atomic(o->out + ".gp", draw::sweep_gnuplot(rows, o->out + ".svg"));
-      write_file_atomic(o->out + ".svg", draw::run_gnuplot(rows));
+      gp = draw::sweep_gnuplot(rows, o->out + ".svg");
+      svg = draw::run_gnuplot(rows);
+      files.insert(files.end(), {{o->out + ".gp", gp}, {o->out + ".svg", svg}});
     }
+    write_files_atomic(files);
     if (o->json) {
       std::cout << rows.dump(2) << "\n";
     } else {

@@ -12,6 +12,8 @@
 #include <string_view>
 
 #include "app/cli.hpp"
+#include "core/limits.hpp"
+#include "core/text.hpp"
 #include "exec/process.hpp"
 #include "gen/spec.hpp"
 
@@ -79,6 +81,20 @@ void refuse_option(const CLI::Option* option, bool applies, const std::string& w
                                 ")");
 }
 
+void refuse_options_outside(const CLI::App& app, const std::vector<std::string>& applies,
+                            const std::string& what) {
+  for (const CLI::Option* option : app.get_options()) {
+    const std::string name = option->get_name();
+    if (option->count() == 0 || option->get_required() || name == "--help" ||
+        std::find(applies.begin(), applies.end(), name) != applies.end())
+      continue;
+    std::string list;
+    for (const std::string& a : applies) list += (list.empty() ? "" : ", ") + a;
+    throw std::invalid_argument(name + " does not apply to " + what + " (it takes " +
+                                (list.empty() ? "no options" : list) + ")");
+  }
+}
+
 CLI::Option* add_engine_option(CLI::App& app, std::string& engine) {
   return app
       .add_option("--engine", engine,
@@ -93,6 +109,10 @@ CLI::Option* add_engine_option(CLI::App& app, std::string& engine) {
         return names;
       }()))
       ->capture_default_str();
+}
+
+netsched::NodeId root_node(const netsched::Network& t, const std::string& name) {
+  return name.empty() ? netsched::NodeId(0) : t.node(name);
 }
 
 netsched::Engine engine_of(const std::string& name) {
@@ -117,8 +137,10 @@ bool wants_json(int argc, char** argv) {
 
 /// Ends any progress line, prints the one error line (and under --json the error as JSON on
 /// stdout), and gives the exit code.
-int fail(const std::string& message, netsched::ExitCode code, bool json) {
+int fail(const std::string& raw, netsched::ExitCode code, bool json) {
   netsched::cli::progress_done();
+  constexpr std::size_t kMaxMessageChars = 1000;
+  const std::string message = netsched::one_line(raw, kMaxMessageChars);  // one line, always
   std::cerr << "netsched: " << message << "\n";
   if (json)
     std::cout << nlohmann::json{{"error", message}, {"exit", netsched::to_int(code)}}.dump()
@@ -159,6 +181,21 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.fallthrough();  // --quiet is accepted after the verb too
   app.set_version_flag("--version", "netsched 0.1.0");
+  std::string max_memory;
+  app.add_option("--max-memory", max_memory,
+                 "the memory a command may plan to use (8G, 512M, bytes): every input's work is "
+                 "estimated and refused over it (default: half the machine's memory, or of "
+                 "ulimit -v)")
+      ->check(CLI::Validator(
+          [](std::string& v) -> std::string {
+            try {
+              netsched::parse_bytes(v);
+              return {};
+            } catch (const std::invalid_argument& e) {
+              return e.what();
+            }
+          },
+          "SIZE"));
   app.add_flag("-q,--quiet", netsched::cli::quiet,
                "nothing on stdout but a schedule written with -o -, no progress: the exit code "
                "is the answer (errors still go to stderr)");
@@ -214,6 +251,7 @@ int main(int argc, char** argv) {
     return fail(std::string(e.what()) + " (run 'netsched --help' or 'netsched VERB --help')",
                 netsched::ExitCode::BadInput, json);
   }
+  if (!max_memory.empty()) netsched::set_memory_budget(netsched::parse_bytes(max_memory));
   std::ostream null_stream(nullptr);
   if (netsched::cli::quiet) std::cout.rdbuf(null_stream.rdbuf());
   for (auto& [sub, run] : runs)

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <stdexcept>
 
+#include "core/limits.hpp"
 #include "core/parallel.hpp"
 
 namespace netsched {
@@ -48,6 +49,10 @@ Csr::Csr(const Graph& g, unsigned threads) {
       offsets_[u + 1] = g.degree(NodeId(static_cast<std::uint32_t>(u)));
   });
   for (std::uint32_t u = 0; u < n_; ++u) offsets_[u + 1] += offsets_[u];
+  check_memory(add_sat(mul_sat(n64 + 1, sizeof(std::uint64_t)),
+                       mul_sat(offsets_[n_], sizeof(std::uint32_t))),
+               "a CSR snapshot of " + std::to_string(n64) + " nodes and " +
+                   std::to_string(offsets_[n_] / 2) + " links");
   targets_.resize(offsets_[n_]);
   parallel_for(n_, threads, [&](std::uint64_t b, std::uint64_t e) {
     std::vector<NodeId> buf;

@@ -12,6 +12,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/text.hpp"
+
 namespace netsched {
 
 namespace {
@@ -55,50 +57,89 @@ void sync_directory(const std::filesystem::path& path) {
 
 }  // namespace
 
-void write_file_atomic(const std::string& path, std::string_view content) {
-  if (path == kStdoutPath) return write_stdout(content);
+namespace {
+
+/// Refuses a path that is not, or will not be, a regular file of its own.
+void check_writable(const std::string& path) {
   std::error_code ec;
   const auto st = std::filesystem::symlink_status(path, ec);
   if (!ec && std::filesystem::is_symlink(st))
-    throw std::invalid_argument("will not write " + path +
+    throw std::invalid_argument("will not write " + one_line_path(path) +
                                 ": it is a symbolic link (give the file it points to)");
   if (!ec && std::filesystem::exists(st) && !std::filesystem::is_regular_file(st))
-    throw std::invalid_argument("will not write " + path +
+    throw std::invalid_argument("will not write " + one_line_path(path) +
                                 ": it exists and is not a regular file (a directory, FIFO or "
                                 "device); use -o - for standard output");
+}
+
+/// `content` in the temporary of `path`, synced; returns the temporary's name. Throws
+/// std::runtime_error (the temporary removed) when it cannot be written.
+std::string write_temporary(const std::string& path, std::string_view content) {
   remove_stale_temps(path);
   const std::string tmp = temp_prefix(path) + std::to_string(::getpid());
   std::remove(tmp.c_str());  // a stale temporary of an earlier process with our pid
   std::FILE* f = std::fopen(tmp.c_str(), "wbx");  // x: never through a link planted there
-  if (!f) throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
+  if (!f)
+    throw std::runtime_error("cannot write " + one_line_path(path) + ": " + std::strerror(errno));
   const bool ok = std::fwrite(content.data(), 1, content.size(), f) == content.size() &&
                   std::fflush(f) == 0 && ::fsync(::fileno(f)) == 0;
   const bool closed = std::fclose(f) == 0;
-  if (!ok || !closed || std::rename(tmp.c_str(), path.c_str()) != 0) {
+  if (!ok || !closed) {
     const std::string why = std::strerror(errno);
     std::remove(tmp.c_str());
-    throw std::runtime_error("cannot write " + path + ": " + why);
+    throw std::runtime_error("cannot write " + one_line_path(path) + ": " + why);
   }
-  sync_directory(path);
+  return tmp;
+}
+
+}  // namespace
+
+void write_file_atomic(const std::string& path, std::string_view content) {
+  if (path == kStdoutPath) return write_stdout(content);
+  write_files_atomic({{path, content}});
+}
+
+void write_files_atomic(const std::vector<std::pair<std::string, std::string_view>>& files) {
+  for (const auto& [path, content] : files) check_writable(path);
+  std::vector<std::string> temps;
+  try {
+    for (const auto& [path, content] : files) temps.push_back(write_temporary(path, content));
+  } catch (...) {
+    for (const std::string& t : temps) std::remove(t.c_str());
+    throw;
+  }
+  for (std::size_t i = 0; i < files.size(); ++i)
+    if (std::rename(temps[i].c_str(), files[i].first.c_str()) != 0) {
+      const std::string why = std::strerror(errno);
+      for (std::size_t j = i; j < temps.size(); ++j) std::remove(temps[j].c_str());
+      throw std::runtime_error("cannot write " + one_line_path(files[i].first) + ": " + why);
+    }
+  for (const auto& [path, content] : files) sync_directory(path);
+}
+
+std::string one_line_path(std::string_view path) {
+  constexpr std::size_t kShown = 200;
+  return one_line(path, kShown);
 }
 
 std::string read_file(const std::string& path, std::uint64_t max_bytes, const std::string& limit) {
   std::error_code ec;
   const auto st = std::filesystem::status(path, ec);
   if (ec || !std::filesystem::exists(st))
-    throw std::invalid_argument("cannot read " + path + ": no such file");
+    throw std::invalid_argument("cannot read " + one_line_path(path) + ": no such file");
   if (!std::filesystem::is_regular_file(st))
-    throw std::invalid_argument("cannot read " + path + ": not a regular file");
+    throw std::invalid_argument("cannot read " + one_line_path(path) + ": not a regular file");
   const std::uint64_t size = std::filesystem::file_size(path, ec);
   if (!ec && size > max_bytes)
-    throw std::invalid_argument("cannot read " + path + ": " + std::to_string(size) +
+    throw std::invalid_argument("cannot read " + one_line_path(path) + ": " + std::to_string(size) +
                                 " bytes, over the limit " + limit + " = " +
                                 std::to_string(max_bytes));
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::invalid_argument("cannot read " + path + ": " + std::strerror(errno));
+  if (!in)
+    throw std::invalid_argument("cannot read " + one_line_path(path) + ": " + std::strerror(errno));
   std::ostringstream ss;
   ss << in.rdbuf();
-  if (in.bad()) throw std::invalid_argument("cannot read " + path);
+  if (in.bad()) throw std::invalid_argument("cannot read " + one_line_path(path));
   return ss.str();
 }
 

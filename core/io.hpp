@@ -4,6 +4,8 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace netsched {
 
@@ -18,6 +20,15 @@ inline constexpr std::string_view kStdoutPath = "-";
 /// is written through it), std::runtime_error naming the path when writing fails (the target
 /// is then untouched).
 void write_file_atomic(const std::string& path, std::string_view content);
+
+/// Several files that belong together (a sweep's CSV, JSON and plot; a viewer's frames), each
+/// written as write_file_atomic does, all to their temporaries first and then renamed: when any
+/// cannot be written, none is renamed and every temporary is removed. (The renames themselves
+/// can still fail one by one, e.g. on a full directory; the error then names the first.)
+void write_files_atomic(const std::vector<std::pair<std::string, std::string_view>>& files);
+
+/// A path as messages show it: control characters escaped, at most 200 characters.
+std::string one_line_path(std::string_view path);
 
 /// Reads a whole regular file of at most `max_bytes` bytes (the size is checked before
 /// reading; `limit` names the limit in the message); throws std::invalid_argument naming the

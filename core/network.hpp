@@ -7,6 +7,7 @@
 /// a checker cannot share a bug with a generator through a shared family class.
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -57,11 +58,21 @@ class Network : public Graph {
   const std::string& spec() const { return spec_; }
   /// A node named by serial id ("17") or by label; throws std::invalid_argument.
   NodeId node(std::string_view text) const;
+  /// The node whose serial id the user gives as `v` (node(), ids on the command line): by
+  /// default v itself, range-checked. A network of some of another's nodes (faulty) takes the
+  /// other's ids, so that an id means one node everywhere.
+  virtual NodeId serial_node(std::uint64_t v) const;
+  /// The serial id the user reads for u (the inverse of serial_node).
+  virtual std::uint64_t serial_of(NodeId u) const { return u.v; }
 
  protected:
   std::string spec_;
   /// The spec builder (gen/topology.cpp) stamps the canonical spec on what it built.
   friend std::unique_ptr<Network> build_topology(const SpecValue& spec);
 };
+
+/// "the network is disconnected: node L reaches r of n nodes", for a search from `from` that
+/// reached `reached` nodes (the node named by its label: ids differ on faulty networks).
+std::invalid_argument disconnected_error(const Network& t, NodeId from, std::uint64_t reached);
 
 }  // namespace netsched

@@ -6,9 +6,12 @@
 #include <stdexcept>
 
 #include "core/io.hpp"
+#include "core/json_text.hpp"
+#include "core/limits.hpp"
 #include "core/parallel.hpp"
 #include "core/schedule_rules.hpp"
 #include "core/sha256.hpp"
+#include "core/structure.hpp"
 
 namespace netsched {
 namespace {
@@ -257,6 +260,16 @@ std::string hash_of(const json& content) { return "sha256:" + sha256_hex(content
 
 [[noreturn]] void bad(const std::string& what) {
   throw std::invalid_argument("schedule file: " + what);
+}
+
+/// Runs `check`; the std::invalid_argument it throws becomes a schedule-file error after `prefix`.
+template <class Check>
+void as_file_error(const std::string& prefix, Check&& check) {
+  try {
+    check();
+  } catch (const std::invalid_argument& e) {
+    bad(prefix + e.what());
+  }
 }
 
 const json& field(const json& j, const char* key, const std::string& where) {
@@ -752,30 +765,6 @@ VerificationRecord read_record(const json& record, const std::string& content_ha
 
 namespace {
 
-/// Refuses text nested deeper than kMaxJsonDepth (counted outside strings) before any parser
-/// recurses over it.
-void check_json_depth(std::string_view text) {
-  std::size_t depth = 0;
-  bool in_string = false, escaped = false;
-  for (char ch : text) {
-    if (in_string) {
-      if (escaped)
-        escaped = false;
-      else if (ch == '\\')
-        escaped = true;
-      else if (ch == '"')
-        in_string = false;
-    } else if (ch == '"') {
-      in_string = true;
-    } else if (ch == '[' || ch == '{') {
-      if (++depth > kMaxJsonDepth)
-        bad("JSON nested deeper than the limit kMaxJsonDepth = " + std::to_string(kMaxJsonDepth));
-    } else if ((ch == ']' || ch == '}') && depth > 0) {
-      --depth;
-    }
-  }
-}
-
 /// Reads a parsed document (below).
 ScheduleFile schedule_from_document(json j, std::uint64_t max_transfers);
 
@@ -789,7 +778,7 @@ ScheduleFile schedule_from_json(std::string_view text, std::uint64_t max_transfe
   if (text.size() > kMaxScheduleBytes)
     bad(std::to_string(text.size()) +
         " bytes, over the limit kMaxScheduleBytes = " + std::to_string(kMaxScheduleBytes));
-  check_json_depth(text);
+  as_file_error("", [&] { check_json_text(text, "the schedule"); });
   json j;
   try {
     j = json::parse(text.begin(), text.end());
@@ -804,6 +793,26 @@ ScheduleFile schedule_from_json(std::string_view text, std::uint64_t max_transfe
 }
 
 namespace {
+
+/// The digit boxes a document lists (payload selectors' dest_boxes, rules' senders and except),
+/// counted before any is read: each takes digits.words() words however short its text (a
+/// radix of 65,536 makes an 11-byte box 8.7 KB).
+void check_listed_boxes(const json& j, const Digits& digits) {
+  const auto count = [](const json& o, const char* key) -> std::uint64_t {
+    return o.is_object() && o.contains(key) && o[key].is_array() ? o[key].size() : 0;
+  };
+  std::uint64_t boxes = 0;
+  for (const json& p : j["payloads"])
+    if (p.is_object() && p.contains("held")) boxes += count(p["held"], "dest_boxes");
+  if (j.contains("steps") && j["steps"].is_array())
+    for (const json& st : j["steps"])
+      if (st.is_object() && st.contains("rules") && st["rules"].is_array())
+        for (const json& r : st["rules"]) boxes += count(r, "senders") + count(r, "except");
+  as_file_error("", [&] {
+    check_memory(mul_sat(boxes, box_bytes(digits)),
+                 "reading the schedule's " + std::to_string(boxes) + " digit boxes");
+  });
+}
 
 ScheduleFile schedule_from_document(json j, std::uint64_t max_transfers) {
   if (!j.is_object()) bad("expected a JSON object");
@@ -843,6 +852,7 @@ ScheduleFile schedule_from_document(json j, std::uint64_t max_transfers) {
   }
   const json& payloads = field(j, "payloads", "");
   if (!payloads.is_array()) bad("payloads must be a list of chunk lists");
+  check_listed_boxes(j, digits);
   for (std::size_t i = 0; i < payloads.size(); ++i)
     s.payloads.push_back(read_payload(payloads[i], i, regs, digits));
   const json& steps = field(j, "steps", "");
@@ -850,7 +860,7 @@ ScheduleFile schedule_from_document(json j, std::uint64_t max_transfers) {
   s.steps.reserve(steps.size());
   // Rule-form steps are expanded once every step is read and the transfer count is known.
   std::vector<std::vector<StepRule>> rules(steps.size());
-  std::uint64_t transfers = 0;
+  std::uint64_t transfers = 0, rule_bytes = 0;  // rule_bytes: their selectors, instantiated
   for (std::size_t si = 0; si < steps.size(); ++si) {
     const json& st = steps[si];
     if (st.is_object() && st.contains("rules")) {
@@ -863,8 +873,10 @@ ScheduleFile schedule_from_document(json j, std::uint64_t max_transfers) {
       if (st.contains("compute"))
         s.steps.back().compute =
             read_compute(st["compute"], regs, "step " + std::to_string(si) + ": ");
-      for (const StepRule& r : rules[si])  // an upper bound: except boxes not subtracted
-        for (const DigitBox& b : r.senders) transfers += volume(digits, b.w.data());
+      as_file_error("step " + std::to_string(si) + ": ", [&] {
+        transfers = add_sat(transfers, rule_transfers(digits, rules[si]));
+        rule_bytes = add_sat(rule_bytes, rule_payload_bytes(digits, rules[si]));
+      });
     } else {
       s.steps.push_back(read_step(st, si, s.payloads.size(), regs));
       transfers += s.steps.back().transfers.size();
@@ -873,14 +885,15 @@ ScheduleFile schedule_from_document(json j, std::uint64_t max_transfers) {
       bad("the steps up to step " + std::to_string(si) + " make " + std::to_string(transfers) +
           " transfers, over the limit kMaxTransfers = " + std::to_string(max_transfers));
   }
+  as_file_error("", [&] {
+    check_memory(add_sat(mul_sat(transfers, kBytesPerTransfer), rule_bytes),
+                 "reading and checking the schedule's " + std::to_string(transfers) + " transfers");
+  });
   if (std::any_of(rules.begin(), rules.end(), [](const auto& r) { return !r.empty(); })) {
     RuleExpander expander(digits, s.payloads);
     for (std::size_t si = 0; si < rules.size(); ++si) {
-      try {
-        expander.expand(rules[si], s.steps[si]);
-      } catch (const std::invalid_argument& e) {
-        bad("step " + std::to_string(si) + ": " + e.what());
-      }
+      as_file_error("step " + std::to_string(si) + ": ",
+                    [&] { expander.expand(rules[si], s.steps[si]); });
     }
     share_equal_payloads(s);
   }

@@ -24,8 +24,6 @@ inline constexpr std::uint64_t kMaxRadix = 65536;
 /// Largest schedule file read (512 MiB; the 6.48M-node broadcast is 103 MB): checked on the
 /// file's size before reading.
 inline constexpr std::uint64_t kMaxScheduleBytes = std::uint64_t{1} << 29;
-/// Deepest nesting of JSON arrays and objects (a schedule needs 7): checked before parsing.
-inline constexpr std::size_t kMaxJsonDepth = 32;
 
 /// What a checker recorded about a schedule.
 struct VerificationRecord {

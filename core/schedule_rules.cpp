@@ -1,3 +1,4 @@
+// Rule-form steps (core/schedule_rules.hpp): rules found for a step, and expanded back into it.
 #include "core/schedule_rules.hpp"
 
 #include <algorithm>
@@ -8,6 +9,7 @@
 #include <tuple>
 #include <unordered_map>
 
+#include "core/limits.hpp"
 #include "core/parallel.hpp"
 
 namespace netsched {
@@ -292,13 +294,60 @@ std::optional<std::vector<StepRule>> compress_step(const Digits& digits, const S
   return rules;
 }
 
+namespace {
+
+/// The ids rule k sends from: its sender boxes less its except boxes.
+std::uint64_t rule_senders(const Digits& digits, const std::vector<StepRule>& rules,
+                           std::size_t k) {
+  const StepRule& r = rules[k];
+  std::uint64_t senders = 0, excepted = 0;
+  for (const DigitBox& b : r.senders) senders = add_sat(senders, volume(digits, b.w.data()));
+  for (const DigitBox& b : r.except) excepted = add_sat(excepted, volume(digits, b.w.data()));
+  if (excepted > senders)
+    throw std::invalid_argument("rule " + std::to_string(k) + ": its except boxes overlap");
+  return senders - excepted;
+}
+
+/// The sender digits a selector reads (its Copy entries' sources), increasing.
+std::vector<std::size_t> selector_reads(const RelSelector& sel) {
+  std::vector<std::size_t> reads;
+  for (const RelBox& b : sel.dest_boxes)
+    for (const RelDigit& rd : b)
+      if (rd.kind == RelDigit::Kind::Copy) reads.push_back(rd.src);
+  std::sort(reads.begin(), reads.end());
+  reads.erase(std::unique(reads.begin(), reads.end()), reads.end());
+  return reads;
+}
+
+}  // namespace
+
 std::uint64_t rule_transfers(const Digits& digits, const std::vector<StepRule>& rules) {
   std::uint64_t n = 0;
-  for (const StepRule& r : rules)
-    for (const DigitBox& b : r.senders) n += volume(digits, b.w.data());
-  for (const StepRule& r : rules)
-    for (const DigitBox& b : r.except) n -= volume(digits, b.w.data());
+  for (std::size_t k = 0; k < rules.size(); ++k) n = add_sat(n, rule_senders(digits, rules, k));
   return n;
+}
+
+std::uint64_t box_bytes(const Digits& digits) {
+  constexpr std::uint64_t kAllocation = 16;  // the allocator's header
+  return sizeof(DigitBox) + kAllocation + digits.words() * sizeof(std::uint64_t);
+}
+
+std::uint64_t rule_payload_bytes(const Digits& digits, const std::vector<StepRule>& rules) {
+  constexpr std::uint64_t kMadeEntry = 48;  // RuleExpander::made_'s node
+  std::uint64_t bytes = 0;
+  for (std::size_t k = 0; k < rules.size(); ++k) {
+    const StepRule& r = rules[k];
+    if (!r.held) continue;
+    std::uint64_t values = 1;  // the distinct values of the digits the selector reads
+    for (const std::size_t i : selector_reads(*r.held)) values = mul_sat(values, digits.radix()[i]);
+    const RelSelector& h = *r.held;
+    const std::uint64_t each = sizeof(Payload) + kMadeEntry +
+                               mul_sat(h.dest_boxes.size(), box_bytes(digits)) +
+                               (h.dest_in.size() + h.origin_in.size()) * sizeof(IdRange) +
+                               h.acquired_in.size() * sizeof(TimeRange);
+    bytes = add_sat(bytes, mul_sat(std::min(values, rule_senders(digits, rules, k)), each));
+  }
+  return bytes;
 }
 
 DigitBox instantiate_box(const Digits& digits, const RelBox& b, const std::uint32_t* u) {
@@ -336,13 +385,8 @@ void RuleExpander::expand(const std::vector<StepRule>& rules, Step& out) {
   out.transfers.reserve(out.transfers.size() + rule_transfers(digits_, rules));
   for (const StepRule& r : rules) {
     const std::size_t rule = rules_seen_++;
-    std::vector<std::size_t> reads;  // the sender digits the selector reads
-    if (r.held)
-      for (const RelBox& b : r.held->dest_boxes)
-        for (const RelDigit& rd : b)
-          if (rd.kind == RelDigit::Kind::Copy) reads.push_back(rd.src);
-    std::sort(reads.begin(), reads.end());
-    reads.erase(std::unique(reads.begin(), reads.end()), reads.end());
+    const std::vector<std::size_t> reads =
+        r.held ? selector_reads(*r.held) : std::vector<std::size_t>{};
     std::vector<std::uint64_t> skip;  // the except boxes' ids, increasing
     for (const DigitBox& b : r.except)
       for_each_id(digits_, b, [&](std::uint64_t v) { skip.push_back(v); });

@@ -65,8 +65,18 @@ std::optional<std::vector<StepRule>> compress_step(const Digits& digits, const S
                                                    std::size_t max_rules);
 
 /// How many transfers the rules make (the volume of their sender boxes less that of their
-/// except boxes), computed before any is made so that limits can be checked first.
+/// except boxes), computed before any is made so that limits can be checked first. Throws
+/// std::invalid_argument when a rule's except boxes hold more ids than its sender box (they
+/// overlap: they lie inside it).
 std::uint64_t rule_transfers(const Digits& digits, const std::vector<StepRule>& rules);
+
+/// Memory the rules' selectors take once RuleExpander has instantiated them (one per distinct
+/// value of the sender digits a selector reads, at most one per sender), before any is made:
+/// a selector copying every sender digit makes one payload per sender.
+std::uint64_t rule_payload_bytes(const Digits& digits, const std::vector<StepRule>& rules);
+
+/// Memory one digit box of `digits` takes (its bit mask of digits.words() words).
+std::uint64_t box_bytes(const Digits& digits);
 
 /// Instantiates selectors once per distinct sender-digit combination a rule reads.
 class RuleExpander {

@@ -5,7 +5,13 @@
 #include <numbers>
 #include <stdexcept>
 
+#include "gen/topo/ccc.hpp"
+#include "gen/topo/dualcube.hpp"
+#include "gen/topo/hdn.hpp"
+#include "gen/topo/hsn.hpp"
+#include "gen/topo/mfc.hpp"
 #include "gen/topo/product.hpp"
+#include "gen/topo/rhfc_view.hpp"
 
 namespace netsched::draw {
 
@@ -100,12 +106,14 @@ NetworkLayout layout_network(const Network& t, bool generic) {
     throw std::invalid_argument("draw: " + std::to_string(t.num_nodes()) +
                                 " nodes, over the layout limit kLayoutMaxNodes = 2^23");
   if (generic) return generic_layout(t);
-  const std::string f = t.family();
-  if (is_product_family(f)) return layout_product(t);
-  if (f == "hdn" || f == "rdn") return layout_hdn(t);
-  if (f == "dualcube") return layout_dualcube(t);
-  if (f == "ccc") return layout_ccc(t);
-  if (f == "hsn" || f == "rhs" || f == "mfc" || f == "hfc") return layout_rhfc(t);
+  // the family's layout when the network is of a family that has one (by its type: a product
+  // of arbitrary networks is a "product" too, but not a Product)
+  if (const auto* p = dynamic_cast<const Product*>(&t)) return layout_product(*p);
+  if (const auto* h = dynamic_cast<const Hdn*>(&t)) return layout_hdn(*h);
+  if (const auto* d = dynamic_cast<const Dualcube*>(&t)) return layout_dualcube(*d);
+  if (const auto* c = dynamic_cast<const Ccc*>(&t)) return layout_ccc(*c);
+  if (dynamic_cast<const Mfc*>(&t) || dynamic_cast<const Hsn*>(&t))
+    return layout_rhfc(RhfcView(t), t);
   return generic_layout(t);
 }
 

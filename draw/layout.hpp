@@ -18,7 +18,11 @@
 
 namespace netsched {
 class Product;
-}
+class Hdn;
+class Dualcube;
+class Ccc;
+class RhfcView;
+}  // namespace netsched
 
 namespace netsched::draw {
 
@@ -101,10 +105,11 @@ Shape product_shape(const Product& p);
 Shape shape_of(const Network& t);
 
 // ---- the family layouts (one file each under draw/) ----
-NetworkLayout layout_product(const Network& t);
-NetworkLayout layout_hdn(const Network& t);
-NetworkLayout layout_dualcube(const Network& t);
-NetworkLayout layout_ccc(const Network& t);
-NetworkLayout layout_rhfc(const Network& t);
+// Each takes its family's own type: layout_network() is the one place that finds the type.
+NetworkLayout layout_product(const Product& p);
+NetworkLayout layout_hdn(const Hdn& h);
+NetworkLayout layout_dualcube(const Dualcube& d);
+NetworkLayout layout_ccc(const Ccc& c);
+NetworkLayout layout_rhfc(const RhfcView& v, const Network& t);
 
 }  // namespace netsched::draw

@@ -5,8 +5,8 @@
 
 namespace netsched::draw {
 
-NetworkLayout layout_ccc(const Network& t) {
-  const auto& c = dynamic_cast<const Ccc&>(t);
+NetworkLayout layout_ccc(const Ccc& c) {
+  const Network& t = c;
   const std::uint64_t n = c.n();
   NetworkLayout l;
   l.pos = place(nest(bits_shape(c.n()), circle_shape(n)), t.num_nodes(),

@@ -5,8 +5,8 @@
 
 namespace netsched::draw {
 
-NetworkLayout layout_dualcube(const Network& t) {
-  const auto& d = dynamic_cast<const Dualcube&>(t);
+NetworkLayout layout_dualcube(const Dualcube& d) {
+  const Network& t = d;
   const std::uint32_t r = d.r(), half = r - 1;
   const std::uint64_t width = std::uint64_t{1} << half, mask = width - 1;
   const Shape cube = bits_shape(half);

@@ -7,8 +7,8 @@
 
 namespace netsched::draw {
 
-NetworkLayout layout_hdn(const Network& t) {
-  const auto& h = dynamic_cast<const Hdn&>(t);
+NetworkLayout layout_hdn(const Hdn& h) {
+  const Network& t = h;
   const std::uint64_t n = t.num_nodes(), n0 = h.base().num_nodes();
   // HDN(B,i) = 2 classes x n_i clusters x HDN(B,i-1); item = base copy * N_0 + base node.
   Shape s = product_shape(h.base());

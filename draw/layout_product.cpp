@@ -17,8 +17,8 @@ Shape product_shape(const Product& p) {
   return s;
 }
 
-NetworkLayout layout_product(const Network& t) {
-  const auto& p = dynamic_cast<const Product&>(t);
+NetworkLayout layout_product(const Product& p) {
+  const Network& t = p;
   NetworkLayout l;
   l.pos = place(product_shape(p), t.num_nodes(), [](std::uint64_t u) { return u; });
   std::vector<std::uint32_t> kind_of;

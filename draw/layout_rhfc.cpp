@@ -22,8 +22,7 @@ Shape shape_of(const Network& t) {
   return s;
 }
 
-NetworkLayout layout_rhfc(const Network& t) {
-  const RhfcView v(t);
+NetworkLayout layout_rhfc(const RhfcView& v, const Network& t) {
   Shape s = shape_of(v.nucleus());
   for (std::uint32_t i = 2; i <= v.levels(); ++i)
     s = nest(grid_shape(v.radix(i), s.w + 1, s.h + 1), s);

@@ -243,6 +243,25 @@ std::string kind_color(std::uint32_t k) {
 
 namespace {
 
+/// Refuses a picture of more links than Graphviz can draw in seconds (complete(4096) has 8.4
+/// million): counted from the degrees first, exactly only when that bound is over.
+void check_drawn_links(const Canvas& c) {
+  std::uint64_t bound = 0;
+  for (NodeId u : c.nodes) bound += c.net->degree(u);
+  if (bound / 2 <= kDrawMaxLinks) return;
+  std::uint64_t links = 0;
+  std::vector<NodeId> nb;
+  for (NodeId u : c.nodes) {
+    c.net->neighbors(u, nb);
+    for (NodeId v : nb) links += c.drawn(v) && u.v < v.v ? 1 : 0;
+  }
+  if (links > kDrawMaxLinks)
+    throw std::invalid_argument(fmt::format(
+        "draw: the {} drawn nodes have {} links among them, over the limit kDrawMaxLinks = {} "
+        "(draw fewer with --max-nodes)",
+        c.nodes.size(), links, kDrawMaxLinks));
+}
+
 /// The canvas of `nodes` (positions from the layout, or by Graphviz when it has none or
 /// `generic`), with `partial` saying what is drawn when not every node is.
 Canvas canvas_of(const Network& t, NetworkLayout layout, std::vector<NodeId> nodes,
@@ -259,6 +278,7 @@ Canvas canvas_of(const Network& t, NetworkLayout layout, std::vector<NodeId> nod
   for (std::size_t i = 0; i < c.nodes.size(); ++i)
     c.slot[c.nodes[i].v] = static_cast<std::int32_t>(i);
   c.labels = c.nodes.size() <= kMaxLabelledNodes;
+  check_drawn_links(c);
   if (c.layout.pos.empty())
     c.at = graphviz_positions(c);
   else

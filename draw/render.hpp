@@ -16,6 +16,9 @@ namespace netsched::draw {
 /// The most nodes one picture draws; larger networks show one cluster (or the nodes nearest
 /// node 0) and say so on the picture.
 inline constexpr std::uint64_t kDrawMaxNodes = 4096;
+/// The most links one picture draws (Graphviz needs about a kilobyte and some microseconds per
+/// drawn edge, and a picture of more is no longer read).
+inline constexpr std::uint64_t kDrawMaxLinks = 65536;
 
 /// The drawn part of a network, in points (Graphviz's unit, y up).
 struct Canvas {

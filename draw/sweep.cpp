@@ -8,12 +8,14 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <regex>
 #include <sstream>
 #include <stdexcept>
 
 #include "analysis/checked.hpp"
 #include "analysis/info.hpp"
 #include "core/io.hpp"
+#include "core/limits.hpp"
 #include "gen/topology.hpp"
 #include "verify/smt_bisection.hpp"
 
@@ -29,21 +31,19 @@ struct Range {
 };
 
 std::optional<Range> find_range(const std::string& p) {
-  const auto dots = p.find("..");
-  if (dots == std::string::npos) return std::nullopt;
-  const auto open = p.rfind('{', dots), close = p.find('}', dots);
-  if (open == std::string::npos || close == std::string::npos)
-    throw std::invalid_argument("sweep: '" + p + "': a range is written {lo..hi}");
-  Range r{p.substr(open, close - open + 1)};
-  const std::string lo = p.substr(open + 1, dots - open - 1),
-                    hi = p.substr(dots + 2, close - dots - 2);
+  // Only a brace group of two integers is a range: "{3..12}". A path's ".." is not (the pattern
+  // may name files: file("../w/ring.edges")).
+  static const std::regex range(R"(\{([0-9]+)\.\.([0-9]+)\})");
+  std::smatch m;
+  if (!std::regex_search(p, m, range)) return std::nullopt;
+  Range r{m.str(0)};
   auto number = [&](const std::string& s) {
-    if (s.empty() || s.size() > 9 || !std::all_of(s.begin(), s.end(), ::isdigit))
-      throw std::invalid_argument("sweep: '" + p + "': range bounds must be integers, got '" + s +
-                                  "'");
+    constexpr std::size_t kDigits = 9;
+    if (s.size() > kDigits)
+      throw std::invalid_argument("sweep: '" + p + "': range bound " + s + " is too large");
     return std::stoull(s);
   };
-  r.lo = number(lo), r.hi = number(hi);
+  r.lo = number(m.str(1)), r.hi = number(m.str(2));
   if (r.lo > r.hi) throw std::invalid_argument("sweep: '" + p + "': empty range " + r.text);
   return r;
 }
@@ -161,7 +161,7 @@ std::vector<SweepPoint> expand_patterns(const std::vector<std::string>& patterns
                         kSweepMaxPoints));
       for (std::uint64_t v = r->lo; v <= r->hi; ++v) {
         const std::string spec = replace_all(p, r->text, std::to_string(v));
-        if (spec.find("..") != std::string::npos)
+        if (find_range(spec))
           throw std::invalid_argument("sweep: '" + p + "': one range per pattern (" + r->text +
                                       " may appear several times)");
         out.push_back({p, spec});
@@ -171,6 +171,25 @@ std::vector<SweepPoint> expand_patterns(const std::vector<std::string>& patterns
       throw std::invalid_argument(
           fmt::format("sweep: more than {} points (the limit kSweepMaxPoints)", kSweepMaxPoints));
   }
+  // every point's size before any point's work: a sweep's work is the sum of its points'
+  std::uint64_t total = 0;
+  for (const SweepPoint& point : out) {
+    std::uint64_t nodes = 0;
+    try {
+      nodes = build_topology(point.spec)->num_nodes();
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument("sweep: point '" + point.spec + "': " + e.what());
+    }
+    if (nodes > kSweepMaxNodes)
+      throw std::invalid_argument(
+          fmt::format("sweep: point '{}' has {} nodes, over the limit kSweepMaxNodes = {}",
+                      point.spec, nodes, kSweepMaxNodes));
+    total = add_sat(total, nodes);
+  }
+  if (total > kSweepMaxTotalNodes)
+    throw std::invalid_argument(fmt::format(
+        "sweep: the {} points have {} nodes in all, over the limit kSweepMaxTotalNodes = {}",
+        out.size(), total, kSweepMaxTotalNodes));
   return out;
 }
 
@@ -226,9 +245,10 @@ std::string sweep_csv(const nlohmann::json& rows) {
 
 namespace {
 
-std::string gp_string(const std::string& s) {
-  return "\"" + replace_all(replace_all(s, "\\", "\\\\"), "\"", "\\\"") + "\"";
-}
+/// Text as a gnuplot string literal: single-quoted, a quote doubled. Gnuplot runs `commands`
+/// in backquotes inside double-quoted strings, and file names and specs are the user's: a
+/// single-quoted string has no substitution at all.
+std::string gp_string(const std::string& s) { return "'" + replace_all(s, "'", "''") + "'"; }
 
 std::string gp_cell(const nlohmann::json& v) { return v.is_number() ? v.dump() : "?"; }
 
@@ -239,9 +259,16 @@ std::string panel(const std::map<std::string, std::size_t>& series, const nlohma
   std::string s = fmt::format("set title {}\n{}\n", gp_string(title),
                               log_y ? "set logscale y" : "unset logscale y");
   std::string plots;
+  const std::string computed_key = computed == 2   ? "diameter"
+                                   : computed == 4 ? "broadcast_steps"
+                                                   : "exchange_steps";
   for (const auto& entry : series) {
     const std::string& name = entry.first;
     const std::size_t i = entry.second;
+    const bool any = std::any_of(rows.begin(), rows.end(), [&](const nlohmann::json& r) {
+      return r["series"] == name && r[computed_key].is_number();
+    });
+    if (!any) continue;  // gnuplot refuses a plot whose points are all missing
     const int colour = static_cast<int>(i % 8) + 1;
     plots += fmt::format("{}$D{} using 1:{} with linespoints lc {} pt 7 ps 0.6 title {} noenhanced",
                          plots.empty() ? "" : ", ", i, computed, colour, gp_string(name));
@@ -252,6 +279,11 @@ std::string panel(const std::map<std::string, std::size_t>& series, const nlohma
       plots += fmt::format(", $D{} using 1:{} with points lc {} pt 6 ps 1.4 title {} noenhanced", i,
                            paper, colour, gp_string(name + " (paper)"));
   }
+  if (plots.empty())  // nothing computed for this panel (e.g. no exchange was generated)
+    return s +
+           "set label 1 'not computed' at graph 0.5,0.5 center\nunset logscale y\n"
+           "set xrange [1:10]\nset yrange [0:1]\nplot 2 notitle\n"
+           "set autoscale x\nset autoscale y\nunset label 1\n";
   return s + "plot " + plots + "\n";
 }
 
@@ -307,9 +339,14 @@ std::string run_gnuplot(const nlohmann::json& rows) {
   std::ifstream err_in(dir / "err");
   std::string err((std::istreambuf_iterator<char>(err_in)), std::istreambuf_iterator<char>());
   fs::remove_all(dir);
-  if (status != 0 || out.empty())
+  if (status != 0 || out.empty()) {
+    std::string why;  // gnuplot's error lines, not its warnings, as one line
+    std::istringstream lines(err);
+    for (std::string line; std::getline(lines, line);)
+      if (!line.empty() && line.rfind("Warning", 0) != 0) why += (why.empty() ? "" : " ") + line;
     throw std::runtime_error("sweep: gnuplot failed (is gnuplot-nox installed? scripts/deps.sh): " +
-                             err.substr(0, kMaxErrorChars));
+                             why.substr(0, kMaxErrorChars));
+  }
   return out;
 }
 

@@ -15,6 +15,12 @@ namespace netsched::draw {
 
 /// The most instances one sweep computes, checked after expanding the patterns.
 inline constexpr std::uint64_t kSweepMaxPoints = 256;
+/// The largest network one point of a sweep may be (its exact facts and schedules are computed:
+/// a point of 2^27 nodes is minutes on its own), checked for every point before any work.
+inline constexpr std::uint64_t kSweepMaxNodes = std::uint64_t{1} << 20;
+/// The most nodes of all points together: a sweep's work is the sum of its points' (four
+/// points at the per-point limit are a few minutes).
+inline constexpr std::uint64_t kSweepMaxTotalNodes = std::uint64_t{1} << 22;
 
 /// One instance to compute: its spec and the series (line of the plot) it belongs to.
 struct SweepPoint {

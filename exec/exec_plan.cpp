@@ -6,6 +6,7 @@
 #include <mutex>
 #include <stdexcept>
 
+#include "core/limits.hpp"
 #include "core/schedule_io.hpp"
 #include "core/structure.hpp"
 #include "exec/wire.hpp"
@@ -52,6 +53,15 @@ void ExecPlan::index_groups() {
 std::optional<std::pair<std::uint32_t, std::uint32_t>> ExecPlan::group_position(NodeId v) const {
   if (group_of_.empty() || group_of_.at(v.v) == ~std::uint32_t{0}) return std::nullopt;
   return std::pair(group_of_[v.v], rank_in_group_[v.v]);
+}
+
+std::uint64_t ExecPlan::run_bytes(std::uint64_t chunk_bytes) const {
+  if (s_.collective.combining())
+    return mul_sat(mul_sat(nodes(), s_.registers.size()), mul_sat(chunk_bytes, 2));
+  constexpr std::uint64_t kHoldingBytes = 96, kTransitAndFlight = 2;
+  std::uint64_t held = 0;
+  for (std::uint32_t v = 0; v < nodes(); ++v) held = add_sat(held, output_slots(NodeId(v)).size());
+  return mul_sat(mul_sat(held, add_sat(chunk_bytes, kHoldingBytes)), kTransitAndFlight);
 }
 
 std::uint64_t ExecPlan::register_lanes(std::uint64_t chunk_bytes) {

@@ -66,6 +66,12 @@ class ExecPlan {
   /// The slots of v's final buffer, in the layout of the matching MPI collective.
   std::vector<OutputSlot> output_slots(NodeId v) const;
 
+  /// What running every rank of this plan on one machine needs at least, estimated before any
+  /// rank starts: each rank's final buffer (its chunks, m bytes and a holding's bookkeeping
+  /// each, twice for what it passes on and its messages in flight), or its registers of m
+  /// bytes.
+  std::uint64_t run_bytes(std::uint64_t chunk_bytes) const;
+
   /// Register collectives: the 64-bit lanes of a register of m bytes (m / 8); throws
   /// std::invalid_argument unless m is a multiple of 8.
   static std::uint64_t register_lanes(std::uint64_t chunk_bytes);

@@ -37,13 +37,14 @@ struct Args {
   bool timing = false, json = false, all_ranks = false;
   std::string only = "both";  // schedule | mpi | both
   std::string label = "library default";
+  std::string report;  // --report: rank 0 also writes the JSON report here
 };
 
 /// Parses argv; throws std::invalid_argument with the usage on a bad argument.
 Args parse_args(int argc, char** argv) {
   const std::string usage =
       "usage: netsched-exec SCHEDULE [--bytes M] [--timing] [--only schedule|mpi|both] [--json] "
-      "[--all-ranks] [--mpi-label TEXT]";
+      "[--all-ranks] [--mpi-label TEXT] [--report FILE]";
   Args a;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -69,6 +70,8 @@ Args parse_args(int argc, char** argv) {
         throw std::invalid_argument("--only takes schedule, mpi or both, got '" + a.only + "'");
     } else if (arg == "--mpi-label") {
       a.label = value();
+    } else if (arg == "--report") {
+      a.report = value();
     } else if (arg == "--help" || arg == "-h") {
       throw std::invalid_argument(usage);
     } else if (!arg.empty() && arg[0] != '-' && a.schedule.empty()) {
@@ -166,6 +169,14 @@ std::vector<RankResult> gather_results(const RankResult& mine, int rank, int siz
   return out;
 }
 
+/// Writes rank 0's report for the caller (netsched run tells a failed rank from a failed start
+/// by whether this file exists).
+void write_report(const std::string& path, const std::string& text) {
+  std::FILE* f = std::fopen(path.c_str(), "w");
+  if (!f || std::fputs(text.c_str(), f) < 0 || std::fclose(f) != 0)
+    throw std::runtime_error("cannot write the report " + path);
+}
+
 double max_over_ranks(double x) {
   double out = 0;
   MPI_Reduce(&x, &out, 1, MPI_DOUBLE, MPI_MAX, 0, MPI_COMM_WORLD);
@@ -214,6 +225,7 @@ int run(const Args& a, int rank, int size) {
   else
     std::printf("%s", to_text(report).c_str());
   std::fflush(stdout);
+  if (!a.report.empty()) write_report(a.report, to_json(report, false).dump() + "\n");
   return report.pass() ? kPassed : kFailed;
 }
 

@@ -12,6 +12,8 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "core/text.hpp"
+
 namespace netsched::exec {
 
 const MscclOpInfo& info(MscclOp op) { return kMscclOps[static_cast<std::size_t>(op)]; }
@@ -138,7 +140,7 @@ MscclProgram parse_msccl(std::string_view xml) {
     bad(roots.empty() ? "no <algo> element" : "the file holds more than one <algo>");
   const pugi::xml_node algo = roots.front();
   MscclProgram p;
-  p.name = str_attr(algo, "name", "");
+  p.name = valid_utf8(str_attr(algo, "name", ""));
   p.proto = str_attr(algo, "proto", "Simple");
   p.coll = str_attr(algo, "coll", nullptr);
   p.nchannels = int_attr(algo, "nchannels", 1);

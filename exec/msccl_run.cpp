@@ -10,6 +10,8 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "core/limits.hpp"
+
 namespace netsched::exec {
 
 namespace {
@@ -183,6 +185,7 @@ class Runner {
   Runner(const MscclProgram& p, const MscclCollective& c) : p_(p), c_(c) {}
 
   MscclRun run() {
+    check_clocks(std::vector<std::uint64_t>(p_.gpus.size(), 0));  // before the clocks exist
     flatten();
     budget();
     initial_values();
@@ -285,25 +288,32 @@ class Runner {
   }
 
   void budget() {
-    std::uint64_t moves = 0, clock_words = 0;
+    std::uint64_t moves = 0;
     for (const Run& r : runs_) moves += static_cast<std::uint64_t>(r.st->cnt);
-    std::vector<std::uint64_t> snapshots(p_.gpus.size(), 0);
-    for (const auto& [x, unused] : satisfier_) ++snapshots[runs_[x].gpu];
-    for (std::uint32_t g = 0; g < p_.gpus.size(); ++g) {
-      const std::uint64_t tbs = p_.gpus[g].tbs.size();
-      clock_words += tbs * (tbs + snapshots[g]);
-    }
     if (moves > kMscclMaxChunkMoves)
       throw std::invalid_argument(
           fmt::format("MSCCL-IR: the program moves {} chunks, more than the run checks ({}, "
                       "kMscclMaxChunkMoves)",
                       moves, kMscclMaxChunkMoves));
+    std::vector<std::uint64_t> snapshots(p_.gpus.size(), 0);
+    for (const auto& [x, unused] : satisfier_) ++snapshots[runs_[x].gpu];
+    check_clocks(snapshots);
+    out_.chunk_moves = moves;
+  }
+
+  /// Every threadblock keeps a clock per threadblock of its gpu, and so does every waited-for
+  /// step (`snapshots` per gpu): refused above kMscclMaxClockWords before they are allocated.
+  void check_clocks(const std::vector<std::uint64_t>& snapshots) const {
+    std::uint64_t clock_words = 0;
+    for (std::uint32_t g = 0; g < p_.gpus.size(); ++g) {
+      const std::uint64_t tbs = p_.gpus[g].tbs.size();
+      clock_words = add_sat(clock_words, mul_sat(tbs, tbs + snapshots[g]));
+    }
     if (clock_words > kMscclMaxClockWords)
       throw std::invalid_argument(fmt::format(
           "MSCCL-IR: ordering the program's accesses needs {} clock entries, more than {} "
           "(kMscclMaxClockWords: threadblocks per gpu x (threadblocks + waited-for steps))",
           clock_words, kMscclMaxClockWords));
-    out_.chunk_moves = moves;
   }
 
   void initial_values() {

@@ -16,6 +16,8 @@
 #include <stdexcept>
 #include <thread>
 
+#include "core/text.hpp"
+
 extern char** environ;  // NOLINT(readability-redundant-declaration): POSIX, for posix_spawnp
 
 namespace netsched::exec {
@@ -127,6 +129,20 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
   unlink(err_path.c_str());
   if (const int sig = interrupted()) throw Interrupted(sig);
   return r;
+}
+
+std::string first_paragraph(const std::string& err) {
+  std::istringstream in(err);
+  std::string line, out;
+  while (std::getline(in, line)) {
+    const bool banner = line.find_first_not_of("- ") == std::string::npos;
+    if (banner && out.empty()) continue;
+    if (banner) break;  // a blank line or the box's closing dashes end the paragraph
+    const std::size_t from = line.find_first_not_of(" \t");
+    out += (out.empty() ? "" : " ") + line.substr(from, line.find_last_not_of(" \t\r") + 1 - from);
+  }
+  constexpr std::size_t kMaxChars = 300;
+  return one_line(out, kMaxChars);
 }
 
 std::optional<std::string> json_line(const std::string& text) {

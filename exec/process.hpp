@@ -33,6 +33,11 @@ void stop_children_on_signals();
 /// The signal that arrived (0: none).
 int interrupted();
 
+/// The first paragraph of a program's error output on one line, banner lines of dashes skipped
+/// ("There are not enough slots available ..." from mpirun's boxed explanation); empty when
+/// there is none.
+std::string first_paragraph(const std::string& err);
+
 /// The first line of `text` that parses as a JSON object, if any (the executor prints one).
 std::optional<std::string> json_line(const std::string& text);
 

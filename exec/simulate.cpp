@@ -193,6 +193,12 @@ std::vector<std::string> checked_algorithms(const SimulateOptions& o,
     throw std::invalid_argument(fmt::format(
         "{} chunk sizes x {} algorithms are {} runs; simulate makes at most {} (kSimulateMaxRuns)",
         o.bytes.size(), chosen.size(), runs, kSimulateMaxRuns));
+  const double worst_hours = static_cast<double>(runs) * o.timeout_seconds / o.jobs / 3600;
+  if (worst_hours > kSimulateMaxWorstHours)
+    throw std::invalid_argument(fmt::format(
+        "{} runs of up to {} s each, {} at a time, may take {:.1f} hours, over the limit "
+        "kSimulateMaxWorstHours = {} (lower --timeout, or give fewer --bytes or --algorithms)",
+        runs, o.timeout_seconds, o.jobs, worst_hours, kSimulateMaxWorstHours));
   return chosen;
 }
 

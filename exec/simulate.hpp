@@ -45,6 +45,9 @@ inline constexpr double kDefaultRunTimeout = 300;
 inline constexpr unsigned kSimulateMaxJobs = 64;
 /// The most runs one simulate makes (chunk sizes x (algorithms + the schedule's)).
 inline constexpr std::uint64_t kSimulateMaxRuns = 4096;
+/// The longest a simulate may take in the worst case (every run reaching its --timeout, --jobs at
+/// a time); more is refused before any run (--timeout 0 waits without bound, as asked).
+inline constexpr double kSimulateMaxWorstHours = 12;
 
 struct SimulateOptions {
   LinkModel links;

@@ -4,6 +4,8 @@
 #include <cctype>
 #include <limits>
 
+#include "core/text.hpp"
+
 namespace netsched {
 
 bool SpecValue::operator==(const SpecValue& o) const {
@@ -51,8 +53,12 @@ class Parser {
     while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_]))) ++pos_;
   }
   [[noreturn]] void fail(const std::string& expected) const {
-    std::string found =
-        pos_ < text_.size() ? "'" + std::string(1, text_[pos_]) + "'" : "end of spec";
+    // the character found, whole (a byte of a two-byte character is not one), fit for a message
+    std::string found = "end of spec";
+    if (pos_ < text_.size()) {
+      const std::size_t len = std::max<std::size_t>(utf8_length(text_, pos_), 1);
+      found = "'" + one_line(text_.substr(pos_, len), 1) + "'";
+    }
     throw SpecError(column(), expected + ", found " + found);
   }
   bool peek(char c) {
@@ -155,6 +161,7 @@ class Parser {
     }
     if (pos_ >= text_.size()) fail("expected '\"' closing the string");
     ++pos_;
+    if (valid_utf8(v.text) != v.text) throw SpecError(v.column, "the string is not UTF-8 text");
     return v;
   }
   SpecValue sets() {

@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "core/limits.hpp"
 #include "verify/port_rules.hpp"
 
 namespace netsched {
@@ -47,7 +48,7 @@ constexpr std::uint64_t kMaxProductTerms = std::uint64_t{1} << 20;
 struct TermSpace {
   std::uint64_t vars = 0;
   std::optional<Terms> product(const Terms& a, const Terms& b) const {
-    if (count(a) * count(b) > kMaxProductTerms) return std::nullopt;
+    if (mul_sat(count(a), count(b)) > kMaxProductTerms) return std::nullopt;
     std::vector<std::uint64_t> ids;
     for (auto [alo, ahi] : a)
       for (std::uint64_t x = alo; x <= ahi; ++x)
@@ -118,7 +119,7 @@ void validate_registers(const Network& t, const Schedule& s) {
     throw std::invalid_argument("a " + c.name() + " schedule needs at least " +
                                 std::to_string(required_registers(c)) +
                                 " registers, this one declares " + std::to_string(regs));
-  if (n * regs > kMaxRegisterCells)
+  if (mul_sat(n, regs) > kMaxRegisterCells)
     throw std::invalid_argument("registers: " + std::to_string(n) + " nodes x " +
                                 std::to_string(regs) +
                                 " registers is too large for the register simulator (limit 2^28)");

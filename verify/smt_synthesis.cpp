@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "core/limits.hpp"
 #include "core/metrics.hpp"
 #include "core/orbits.hpp"
 #include "verify/lower_bounds.hpp"
@@ -71,7 +72,7 @@ class Synthesis {
       if (!d || *d != col.origin(c)) moving_.push_back(c);
     }
     m_ = moving_.size();
-    if (steps * arcs_.size() * m_ > kMaxVariables)
+    if (mul_sat(mul_sat(steps, arcs_.size()), m_) > kMaxVariables)
       throw std::invalid_argument("min-steps: " + std::to_string(steps) + " steps x " +
                                   std::to_string(arcs_.size()) + " arcs x " + std::to_string(m_) +
                                   " chunks exceeds " + std::to_string(kMaxVariables) +

@@ -12,10 +12,7 @@ Rounds greedy_broadcast(const Network& t, std::uint32_t root) {
   const Csr g(t, 1);
   const std::uint32_t n = g.num_nodes();
   const auto [parent, order] = bfs_tree(g, root);
-  if (order.size() != n)
-    throw std::invalid_argument("the network is disconnected: node " + std::to_string(root) +
-                                " reaches " + std::to_string(order.size()) + " of " +
-                                std::to_string(n) + " nodes");
+  if (order.size() != n) throw disconnected_error(t, NodeId(root), order.size());
   // Rounds a subtree needs once its root holds the message, computed bottom-up.
   std::vector<std::vector<std::uint32_t>> children(n);
   for (std::uint32_t v : order)

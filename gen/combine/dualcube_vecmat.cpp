@@ -11,6 +11,7 @@
 // w_j is required at the node of number 0 of cluster j.
 #include <map>
 
+#include "core/limits.hpp"
 #include "core/schedule_io.hpp"
 #include "gen/combine/combine.hpp"
 #include "gen/combine/program.hpp"
@@ -25,7 +26,7 @@ Schedule dualcube_vecmat(const Network& t, NodeId source) {
                       w = r - 1;
   const std::uint32_t h = 1u << w, c = 1u << r;
   if (source.v >= n) throw std::invalid_argument("vecmat: source out of range");
-  if (static_cast<std::uint64_t>(h) * c + h + 1 > kMaxRegisters)
+  if (add_sat(mul_sat(h, c), h + 1) > kMaxRegisters)
     throw std::invalid_argument("vecmat: too many registers for r = " + std::to_string(r));
   auto node_id = [&](std::uint32_t x) { return x < half ? (x & (h - 1)) : ((x >> w) & (h - 1)); };
   auto column = [&](std::uint32_t x) { return x < half ? (x >> w) & (h - 1) : h + (x & (h - 1)); };

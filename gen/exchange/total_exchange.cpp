@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "core/limits.hpp"
 #include "core/structure.hpp"
 #include "gen/exchange/packed.hpp"
 #include "gen/topo/dualcube.hpp"
@@ -76,7 +77,7 @@ Schedule packed_total_exchange(const Network& t) {
         "the packed exchange on a product with path factors tracks blocks per node pair: at "
         "most " +
         std::to_string(kPackedTableMaxNodes) + " nodes (rings and complete factors: no limit)");
-  if (n * packed_exchange_steps(p) > kMaxTransfers)
+  if (mul_sat(n, packed_exchange_steps(p)) > kMaxTransfers)
     throw std::invalid_argument("the packed exchange on " + std::to_string(n) +
                                 " nodes would have over kMaxTransfers = 2^28 transfers");
   Schedule s = empty_exchange(t, "packed");

@@ -120,17 +120,14 @@ namespace {
 /// The reduce-scatter tasks of tree_reduce_scatter, list-scheduled one-port.
 class ReduceScatterPlan {
  public:
-  explicit ReduceScatterPlan(const Csr& g) : g_(g), n_(g.num_nodes()) {
+  ReduceScatterPlan(const Network& t, const Csr& g) : g_(g), n_(g.num_nodes()) {
     parent_.resize(std::size_t{n_} * n_);
     depth_.resize(std::size_t{n_} * n_);
     waiting_.assign(std::size_t{n_} * n_, 0);
     ready_.resize(n_);
     for (std::uint32_t j = 0; j < n_; ++j) {
       const BfsTree tree = bfs_tree(g_, j);
-      if (tree.order.size() != n_)
-        throw std::invalid_argument("the network is disconnected: node " + std::to_string(j) +
-                                    " reaches " + std::to_string(tree.order.size()) + " of " +
-                                    std::to_string(n_) + " nodes");
+      if (tree.order.size() != n_) throw disconnected_error(t, NodeId(j), tree.order.size());
       for (std::uint32_t v : tree.order) {
         parent_[at(v, j)] = tree.parent[v];
         depth_[at(v, j)] = v == j ? 0 : depth_[at(tree.parent[v], j)] + 1;
@@ -195,7 +192,7 @@ Schedule tree_reduce_scatter(const Network& t) {
   std::vector<std::string> registers;
   for (std::uint64_t j = 0; j < n; ++j) registers.push_back("block" + std::to_string(j));
   RegisterProgram p(t, Collective::reduce_scatter(n), std::move(registers), "tree-reduce-scatter");
-  for (const auto& step : ReduceScatterPlan(g).run()) {
+  for (const auto& step : ReduceScatterPlan(t, g).run()) {
     for (const auto& [v, parent, j] : step)
       p.send(v, parent,
              {{static_cast<std::uint16_t>(j), static_cast<std::uint16_t>(j), RegOp::Combine}});

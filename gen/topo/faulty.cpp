@@ -110,9 +110,19 @@ void FaultyNetwork::neighbors(NodeId u, std::vector<NodeId>& out) const {
 }
 
 NodeId FaultyNetwork::parse_label(std::string_view text) const {
-  const NodeId b = base_->parse_label(text);
+  return survivor(base_->parse_label(text), text);
+}
+
+NodeId FaultyNetwork::serial_node(std::uint64_t v) const {
+  return survivor(base_->serial_node(v), std::to_string(v));
+}
+
+NodeId FaultyNetwork::survivor(NodeId b, std::string_view named) const {
   const auto u = from_base(b);
-  if (!u) throw std::invalid_argument("node " + std::string(text) + " has failed");
+  if (!u)
+    throw std::invalid_argument("node " + std::string(named) +
+                                (base_->label(b) == named ? "" : " = " + base_->label(b)) +
+                                " has failed (faulty networks take the base network's ids)");
   return *u;
 }
 

@@ -3,7 +3,9 @@
 ///
 /// Why survivors are renumbered: a failed node takes no part in any collective, so the faulty
 /// network is the graph of the survivors — node ids 0..N'-1 in the order of the base's ids,
-/// labels the base's labels. Every checker, generator and Z3 encoding then works on it
+/// labels the base's labels. What the user types and reads stays the base's: ids on the
+/// command line and in route's output are base ids (serial_node, serial_of); only schedule files
+/// number the survivors 0..N'-1. Every checker, generator and Z3 encoding then works on it
 /// unchanged, with no notion of "absent" anywhere. With link faults only the ids are the base's
 /// ids, so a schedule made for the healthy network can be checked against the faulty one
 /// (`verify --network`). Nothing is materialised: ids map through the sorted failed-node list
@@ -33,8 +35,12 @@ class FaultyNetwork : public Network {
   void neighbors(NodeId u, std::vector<NodeId>& out) const override;
   std::uint32_t max_degree() const override { return base_->max_degree(); }
   std::string label(NodeId u) const override { return base_->label(to_base(u)); }
-  /// The base's label or serial id of a survivor; a failed node is an error naming it.
+  /// The base's label of a survivor; a failed node is an error naming it.
   NodeId parse_label(std::string_view text) const override;
+  /// Ids typed by the user are the base's (as in the spec's nodes=[...]); a failed one is an
+  /// error naming it.
+  NodeId serial_node(std::uint64_t v) const override;
+  std::uint64_t serial_of(NodeId u) const override { return base_->serial_of(to_base(u)); }
   std::optional<std::uint32_t> edge_dimension(NodeId u, NodeId v) const override;
   std::uint32_t dimension_count() const override { return base_->dimension_count(); }
 
@@ -53,6 +59,9 @@ class FaultyNetwork : public Network {
   std::string canonical_spec() const;
 
  private:
+  /// The survivor id of base node b, which the user named `named`; throws when it failed.
+  NodeId survivor(NodeId b, std::string_view named) const;
+
   std::unique_ptr<Network> base_;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> links_;
   std::vector<std::uint32_t> nodes_;

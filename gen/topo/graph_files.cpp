@@ -11,7 +11,9 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "core/json_text.hpp"
 #include "core/node.hpp"
+#include "core/text.hpp"
 
 namespace netsched {
 namespace {
@@ -165,6 +167,7 @@ GraphData read_dot(const std::string& content) {
 
 /// netsched's own `export --format json`: {"nodes": N, "labels": [...], "edges": [[u, v], ...]}.
 GraphData read_json(const std::string& content) {
+  check_json_text(content, "the graph file");
   const auto j = nlohmann::json::parse(content, nullptr, false);
   if (j.is_discarded() || !j.is_object() || !j.contains("nodes") || !j.contains("edges"))
     throw std::invalid_argument(
@@ -173,7 +176,9 @@ GraphData read_json(const std::string& content) {
   if (!j["nodes"].is_number_unsigned())
     throw std::invalid_argument("not a graph in json format: \"nodes\" must be a count");
   d.nodes = j["nodes"].get<std::uint64_t>();
-  if (d.nodes > kMaxNodes) return d;
+  if (!j["edges"].is_array())
+    throw std::invalid_argument("not a graph in json format: \"edges\" must be a list of [u, v]");
+  check_graph_size({d.nodes, j["edges"].size(), 0}, content.size());
   if (j.contains("labels")) {
     if (!j["labels"].is_array() || j["labels"].size() != d.nodes)
       throw std::invalid_argument(
@@ -187,7 +192,7 @@ GraphData read_json(const std::string& content) {
     if (!e.is_array() || e.size() != 2 || !e[0].is_number_unsigned() ||
         !e[1].is_number_unsigned() || e[0].get<std::uint64_t>() >= d.nodes ||
         e[1].get<std::uint64_t>() >= d.nodes)
-      throw std::invalid_argument("not a graph in json format: edge " + e.dump() +
+      throw std::invalid_argument("not a graph in json format: edge " + quoted_label(e.dump()) +
                                   " is not [u, v] with u, v < " + std::to_string(d.nodes));
     d.edges.emplace_back(e[0].get<std::uint32_t>(), e[1].get<std::uint32_t>());
   }
@@ -233,6 +238,8 @@ GraphFormat graph_format_of_path(const std::string& path) {
 }
 
 GraphData parse_graph(const std::string& content, GraphFormat format) {
+  check_graph_size(scan_graph_size(content, format), content.size(),
+                   format == GraphFormat::Dot ? kDotBytesPerEdge : kFileBytesPerEdge);
   if (format == GraphFormat::Dot) return read_dot(content);
   if (format == GraphFormat::Json) return read_json(content);
   return read_with_igraph(content, format);
@@ -251,18 +258,22 @@ void check_simple_connected(const GraphData& g) {
         "the graph is directed: netsched's links are undirected (full duplex); "
         "write it as an undirected graph");
   std::unordered_map<std::string, std::uint32_t> seen_label;
+  for (const std::string& label : g.labels)
+    if (valid_utf8(label) != label)
+      throw std::invalid_argument("label '" + quoted_label(label) + "' is not UTF-8 text");
   for (std::uint32_t u = 0; u < g.labels.size(); ++u)
     if (!seen_label.emplace(g.labels[u], u).second)
-      throw std::invalid_argument("label '" + g.labels[u] + "' names two nodes");
+      throw std::invalid_argument("label '" + quoted_label(g.labels[u]) + "' names two nodes");
   std::vector<std::pair<std::uint32_t, std::uint32_t>> sorted;
   for (auto [u, v] : g.edges) {
-    if (u == v) throw std::invalid_argument("self-loop at node '" + g.labels[u] + "'");
+    if (u == v)
+      throw std::invalid_argument("self-loop at node '" + quoted_label(g.labels[u]) + "'");
     sorted.emplace_back(std::min(u, v), std::max(u, v));
   }
   std::sort(sorted.begin(), sorted.end());
   if (auto it = std::adjacent_find(sorted.begin(), sorted.end()); it != sorted.end())
-    throw std::invalid_argument("multi-edge: the link '" + g.labels[it->first] + "' - '" +
-                                g.labels[it->second] + "' is listed twice");
+    throw std::invalid_argument("multi-edge: the link '" + quoted_label(g.labels[it->first]) +
+                                "' - '" + quoted_label(g.labels[it->second]) + "' is listed twice");
   std::vector<std::uint32_t> parent(g.nodes);  // union-find for connectivity
   for (std::uint32_t u = 0; u < g.nodes; ++u) parent[u] = u;
   auto find = [&](std::uint32_t x) {
@@ -272,8 +283,9 @@ void check_simple_connected(const GraphData& g) {
   for (auto [u, v] : sorted) parent[find(u)] = find(v);
   for (std::uint32_t u = 1; u < g.nodes; ++u)
     if (find(u) != find(0))
-      throw std::invalid_argument("the graph is disconnected: node '" + g.labels[u] +
-                                  "' cannot be reached from node '" + g.labels[0] + "'");
+      throw std::invalid_argument("the graph is disconnected: node '" + quoted_label(g.labels[u]) +
+                                  "' cannot be reached from node '" + quoted_label(g.labels[0]) +
+                                  "'");
 }
 
 }  // namespace netsched

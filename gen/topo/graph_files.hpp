@@ -5,6 +5,7 @@
 /// docs/spec.md ("Graph files").
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -27,6 +28,30 @@ struct GraphData {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
   bool directed = false;
 };
+
+/// The largest graph file netsched reads (its nodes, links and longest name): a file graph is
+/// held whole (labels, adjacency), unlike the families' implicit networks.
+inline constexpr std::uint64_t kMaxFileNodes = std::uint64_t{1} << 24;
+inline constexpr std::uint64_t kMaxFileEdges = std::uint64_t{1} << 24;
+/// Memory a reader spends per link (netsched's lists and igraph's; Graphviz's cgraph keeps far
+/// more per edge), for the budget check before reading.
+inline constexpr std::uint64_t kFileBytesPerEdge = 64, kDotBytesPerEdge = 320;
+inline constexpr std::uint64_t kMaxFileTokenChars = 4096;
+
+/// What a file asks for, counted from its text (linear, nothing allocated per node) before any
+/// reader runs: an upper bound of its nodes and links, and its longest name.
+struct GraphSize {
+  std::uint64_t nodes = 0, edges = 0, longest_token = 0;
+};
+/// Throws std::invalid_argument for structure no reader may silently drop: a GraphML or DOT
+/// file of more than one graph, a GraphML edge to a node it does not declare.
+GraphSize scan_graph_size(std::string_view content, GraphFormat format);
+/// The limits above and the memory budget (core/limits.hpp), before reading.
+void check_graph_size(const GraphSize& s, std::uint64_t file_bytes,
+                      std::uint64_t bytes_per_edge = kFileBytesPerEdge);
+/// A label from a file as messages quote it: control characters replaced, at most 60
+/// characters.
+std::string quoted_label(std::string_view label);
 
 /// Parses `content` (a whole file) in `format`. Throws std::invalid_argument with the reader's
 /// own message when the content is not a graph in that format.

@@ -12,7 +12,7 @@ namespace netsched {
 
 class RhfcView {
  public:
-  /// Throws std::bad_cast unless t is an Mfc or an Hsn.
+  /// Throws std::invalid_argument unless t is an Mfc or an Hsn.
   explicit RhfcView(const Network& t);
   std::uint32_t levels() const { return levels_; }
   std::uint64_t radix(std::uint32_t i) const { return mfc_ ? mfc_->count(i) : hsn_->radix(); }

@@ -1,8 +1,11 @@
 // The catalogue of bad input: every entry must exit 2 with exactly one line on stderr, the
 // line given here (docs/cli.md: one clear message, never a crash, hang or half-written file).
+#include <fmt/format.h>
+
 #include <catch2/catch.hpp>
 #include <functional>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <vector>
 
 #include "tests/app/cli_run.hpp"
@@ -77,6 +80,32 @@ std::string rules_file(int steps) {
   return j.dump();
 }
 
+/// An MSCCL-IR all-gather on 2 GPUs whose GPU 0 has `chain` more threadblocks after its three,
+/// each a nop waiting for the one before it (netsched's own export of ring(2), extended).
+std::string msccl_chain(Files& f, int chain) {
+  REQUIRE(run("gen 'ring(2)' all-gather -o " + f.path("r2.json")).code == 0);
+  REQUIRE(run("msccl export " + f.path("r2.json") + " -o " + f.path("r2.xml")).code == 0);
+  std::string xml = slurp(f.path("r2.xml"));
+  const std::size_t at = xml.find("  </gpu>");
+  std::string tbs;
+  for (int i = 0; i < chain; ++i)
+    tbs += "<tb id=\"" + std::to_string(i + 3) +
+           "\" send=\"-1\" recv=\"-1\" chan=\"0\"><step s=\"0\" type=\"nop\" srcbuf=\"i\" "
+           "srcoff=\"0\" dstbuf=\"o\" dstoff=\"0\" cnt=\"0\" depid=\"" +
+           std::to_string(i + 2) + "\" deps=\"0\" hasdep=\"1\"/></tb>\n";
+  return xml.insert(at, tbs);
+}
+
+/// A rule-form broadcast on torus(a,b) whose one step is `rule` (a JSON object).
+std::string rule_step(std::uint64_t a, std::uint64_t b, const json& rule,
+                      const json& payloads = json::array({json::array({0})})) {
+  json j = json::parse(header("broadcast", fmt::format("torus({},{})", a, b), a * b));
+  j["digits"] = {a, b};
+  j["payloads"] = payloads;
+  j["steps"].push_back({{"rules", {rule}}});
+  return j.dump();
+}
+
 struct Entry {
   std::string args;     ///< netsched arguments
   std::string message;  ///< the one line on stderr, without "netsched: " (a final * : a prefix)
@@ -126,9 +155,10 @@ std::vector<Entry> spec_entries() {
        "spec column 23: faulty: every node of ring(3) has failed"},
       {"info 'faulty(ring(3), links=5)'",
        "spec column 23: faulty: links must be a list of sets such as [{0,1},{5,6}]"},
-      {"route 'faulty(ring(6), nodes=[{1}])' '(1)' 0", "node (1) has failed"},
+      {"route 'faulty(ring(6), nodes=[{1}])' '(1)' 0",
+       "node (1) has failed (faulty networks take the base network's ids)"},
       {"gen 'faulty(ring(6), nodes=[{0,3}])' broadcast -o x",
-       "the network is disconnected: node 0 reaches 2 of 4 nodes"},
+       "the network is disconnected: node (1) reaches 2 of 4 nodes"},
       {"gen 'ring(5)' reduce-scatter --root 1 -o x",
        "--root does not apply to reduce-scatter (--root applies to broadcast, scatter, gather, "
        "reduce, all-gather, all-reduce, vecmat and multicast)"},
@@ -173,7 +203,7 @@ std::vector<Entry> node_and_option_entries() {
        "needs --bisection)"},
       {"sweep 'ring({3..1000})' -o x", "sweep: 998 points, over the limit kSweepMaxPoints = 256"},
       {"sweep 'ring({a..3})' -o x",
-       "sweep: 'ring({a..3})': range bounds must be integers, got 'a'"},
+       "sweep: point 'ring({a..3})': spec column 6: expected a non-negative integer, found '{'"},
       {"sweep 'torus({3..5},{4..6})' -o x",
        "sweep: 'torus({3..5},{4..6})': one range per pattern ({3..5} may appear several times)"},
       {"sweep 'ring({1..3})' 'star(3)' -o x",
@@ -408,9 +438,181 @@ std::vector<Entry> file_entries(Files& f) {
   };
 }
 
+/// The second round of hostile input (issue 34): tiny files and one-line commands that once
+/// crashed, hung or exhausted memory. Memory estimates are checked against --max-memory 2G so
+/// that the message is the same on every machine.
+std::vector<Entry> hostile_entries(Files& f) {
+  const std::string mem = " --max-memory 2G";
+  const json shift = {{"senders", json::array({json::array({"*", "*"})})},
+                      {"to", json::array({{{"digit", 0}}, {{"digit", 1}, {"add", 1}}})},
+                      {"payload", 0}};
+  json overlap = shift;
+  overlap["except"] = json::array({json::array({"*", "*"}), json::array({"*", "*"})});
+  json per_sender = shift;
+  per_sender.erase("payload");
+  per_sender["held"] = {
+      {"dest_boxes", json::array({json::array({{{"digit", 0}}, {{"digit", 1}}})})}};
+  const std::string overlap_file = f.text("overlap.json", rule_step(4, 4, overlap));
+  const std::string overlap_msg = "schedule file: step 0: rule 0: its except boxes overlap";
+  json boxes = json::array();
+  for (int i = 0; i < 300000; ++i) boxes.push_back({0, 0});
+  auto file_spec = [&](const std::string& name, const std::string& content) {
+    return "'file(\"" + f.text(name, content) + "\")'";
+  };
+  auto in_file = [&](const std::string& name) {
+    return "spec column 6: file \"" + f.path(name) + "\": ";
+  };
+  return {
+      // 2: an imported file never makes netsched read another
+      {"msccl import " +
+           f.text("hosts.xml", std::regex_replace(msccl_chain(f, 0), std::regex("name=\"[^\"]*\""),
+                                                  "name=\"x on file(&quot;/etc/hosts&quot;)\"")),
+       "the algo's name names a network read from a file; an imported file never makes netsched "
+       "read another: give --network"},
+      // 3, 5: counts that would wrap or start without bound
+      {"simulate " + f.path("te.json") + " --jobs 100000",
+       "--jobs: Value 100000 not in range 1 to 64 (run 'netsched --help' or 'netsched VERB "
+       "--help')"},
+      {"prove min-steps 'ring(4)' broadcast --steps 4611686018427387904",
+       "min-steps: 4611686018427387904 steps x 8 arcs x 1 chunks exceeds 2000000 variables"},
+      // 4: overlapping except boxes, through every verb that reads a schedule
+      {"verify " + overlap_file, overlap_msg},
+      {"verify --smt " + overlap_file, overlap_msg},
+      {"draw --schedule " + overlap_file + " -o " + f.path("ov.svg"), overlap_msg},
+      {"msccl export " + overlap_file + " -o " + f.path("ov.xml"), overlap_msg},
+      // 6: node counts taken from the file are checked before anything is allocated
+      {"info " + file_spec("big.edges", "0 100000000\n"),
+       in_file("big.edges") +
+           "the file's node count is 100000001, over the limit kMaxFileNodes = 16777216"},
+      {"info " + file_spec("big2.edges", "0 268435455\n"),
+       in_file("big2.edges") +
+           "the file's node count is 268435456, over the limit kMaxFileNodes = 16777216"},
+      {"info " + file_spec("big.net", "*Vertices 200000000\n"),
+       in_file("big.net") +
+           "the file's node count is 200000000, over the limit kMaxFileNodes = 16777216"},
+      {"info " + file_spec("big.json", R"({"nodes": 100000000, "edges": []})"),
+       in_file("big.json") +
+           "the file's node count is 100000000, over the limit kMaxFileNodes = 16777216"},
+      {"info 'product(file(\"" + f.path("big.edges") + "\"),ring(3))'",
+       "spec column 14: file \"" + f.path("big.edges") +
+           "\": the file's node count is 100000001, over the limit kMaxFileNodes = 16777216"},
+      {"info 'faulty(file(\"" + f.path("big.edges") + "\"))'",
+       "spec column 13: file \"" + f.path("big.edges") +
+           "\": the file's node count is 100000001, over the limit kMaxFileNodes = 16777216"},
+      // 7: DOT edges between node groups are counted, not expanded
+      {"info " +
+           file_spec("groups.dot",
+                     [] {
+                       std::string a, b;
+                       for (int i = 0; i < 3000; ++i)
+                         a += " a" + std::to_string(i), b += " b" + std::to_string(i);
+                       return "graph { {" + a + "} -- {" + b + "} }\n";
+                     }()) +
+           mem,
+       in_file("groups.dot") + "reading the graph file needs about 2.9 GB, over the memory budget "
+                               "of 2.1 GB (--max-memory)"},
+      // 8: names igraph's lexer reads in quadratic time
+      {"info " + file_spec("long.ncol", std::string(5'000'000, 'x') + " y\n"),
+       in_file("long.ncol") +
+           "the file's longest name is 5000000, over the limit kMaxFileTokenChars = 4096"},
+      {"info " + file_spec("long.lgl", "# " + std::string(5'000'000, 'x') + "\ny\n"),
+       in_file("long.lgl") +
+           "the file's longest name is 5000000, over the limit kMaxFileTokenChars = 4096"},
+      // 9: 100,000 threadblocks in a chain: their clocks are counted before they exist
+      {"msccl import " + f.text("chain.xml", msccl_chain(f, 100000)) +
+           " --network 'ring(2)' --no-runtime-limits",
+       "MSCCL-IR: ordering the program's accesses needs 10000600018 clock entries, more than "
+       "67108864 (kMscclMaxClockWords: threadblocks per gpu x (threadblocks + waited-for steps))"},
+      // 10, 11, 16: the work of one line
+      {"draw 'complete(4096)' -o " + f.path("c.svg"),
+       "draw: the 4096 drawn nodes have 8386560 links among them, over the limit kDrawMaxLinks = "
+       "65536 (draw fewer with --max-nodes)"},
+      {"sweep 'hypercube({20..27})' --no-schedules -o " + f.path("sw"),
+       "sweep: point 'hypercube(21)' has 2097152 nodes, over the limit kSweepMaxNodes = 1048576"},
+      {"sweep 'torus({1000..1004},1000)' --no-schedules -o " + f.path("sw"),
+       "sweep: the 5 points have 5010000 nodes in all, over the limit kSweepMaxTotalNodes = "
+       "4194304"},
+      {"gen 'hypercube(16)' total-exchange -o " + f.path("h16.json"),
+       "the a2 total exchange on 65536 nodes: its transfers (bound x N) is 34359738368, over the "
+       "limit kMaxTransfers = 268435456"},
+      {"info 'complete(65536)'" + mem,
+       "a CSR snapshot of 65536 nodes and 2147450880 links needs about 17.2 GB, over the memory "
+       "budget of 2.1 GB (--max-memory)"},
+      {"export 'complete(20000)' --format edgelist -o " + f.path("c.edges") + mem,
+       "exporting 199990000 links as edgelist needs about 4.8 GB, over the memory budget of 2.1 "
+       "GB (--max-memory)"},
+      // 12-14: rule-form files whose expansion is estimated before it is made
+      {"verify " + f.text("per_sender.json", rule_step(4096, 4096, per_sender)) + mem,
+       "schedule file: reading and checking the schedule's 16777216 transfers needs about 23.4 "
+       "GB, over the memory budget of 2.1 GB (--max-memory)"},
+      {"verify " +
+           f.text("boxes.json", rule_step(65536, 4096, shift,
+                                          json::array({{{"held", {{"dest_boxes", boxes}}}}}))) +
+           mem,
+       "schedule file: reading the schedule's 300001 digit boxes needs about 2.6 GB, over the "
+       "memory budget of 2.1 GB (--max-memory)"},
+      {"verify " + f.text("big_step.json", rule_step(16384, 16384, shift)) + mem,
+       "schedule file: reading and checking the schedule's 268435456 transfers needs about 34.4 "
+       "GB, over the memory budget of 2.1 GB (--max-memory)"},
+      // 15: the in-process executor's buffers
+      {"run --loopback --bytes 1073741824 " + f.path("te.json") + mem,
+       "running the 8 ranks in this process (--loopback) needs about 137.4 GB, over the memory "
+       "budget of 2.1 GB (--max-memory)"},
+      // 19: options that do not apply
+      {"run --all-ranks " + f.path("te.json"),
+       "--all-ranks does not apply to a run without --json (--all-ranks adds to --json)"},
+      {"prove min-steps 'ring(4)' broadcast --steps 3 --max-steps 5",
+       "--steps excludes --max-steps (run 'netsched --help' or 'netsched VERB --help')"},
+      {"prove bisection 'ring(4)' --steps 5 --root 3 -o " + f.path("bx.json"),
+       "--root does not apply to prove bisection (it takes SPEC, --timeout, --json)"},
+      // 20: malformed files are refused, not read in part
+      {"info " + file_spec("obj.json", R"({"nodes": 3, "edges": {"a": [0,1]}})"),
+       in_file("obj.json") + "not a graph in json format: \"edges\" must be a list of [u, v]"},
+      {"info " + file_spec("two.graphml",
+                           R"(<graphml><graph edgedefault="undirected"><node id="a"/></graph>)"
+                           R"(<graph edgedefault="undirected"><node id="c"/></graph></graphml>)"),
+       in_file("two.graphml") +
+           "the GraphML file holds 2 graphs; netsched reads files of one graph"},
+      {"info " + file_spec("two.dot", "graph { a -- b }\ngraph { c -- d }\n"),
+       in_file("two.dot") + "the DOT file holds 2 graphs; netsched reads files of one graph"},
+      {"info " + file_spec("undecl.graphml",
+                           R"(<graphml><graph edgedefault="undirected"><node id="a"/>)"
+                           R"(<edge source="a" target="zz"/></graph></graphml>)"),
+       in_file("undecl.graphml") + "a GraphML edge's target 'zz' is not a declared node"},
+      {"msccl import " + f.text("two.xml", msccl_chain(f, 0) + msccl_chain(f, 0)) +
+           " --network 'ring(2)'",
+       "MSCCL-IR: the file holds more than one <algo>"},
+      // 22: what the input controls is quoted on one line
+      {"verify '" + f.path("x\ny.json") + "'",
+       "cannot read " + f.path("") + "x\\ny.json: no such file"},
+      {"route " +
+           file_spec("nl.graphml",
+                     R"(<graphml><graph edgedefault="undirected"><node id="a&#10;b"/>)"
+                     R"(<node id="c"/><edge source="a&#10;b" target="c"/></graph></graphml>)") +
+           " 0 zz",
+       "file graph: no node labelled 'zz'"},
+      // 26: a faulty network's ids are its base network's
+      {"route 'faulty(torus(4,4), nodes=[{9}])' 0 9",
+       "node 9 = (2,1) has failed (faulty networks take the base network's ids)"},
+      {"gen 'faulty(torus(4,4), nodes=[{9}])' broadcast --root 9 -o " + f.path("fb.json"),
+       "node 9 = (2,1) has failed (faulty networks take the base network's ids)"},
+  };
+}
+
+/// Every entry runs under a 4 GB address-space cap and a time limit (docs/cli.md: one line
+/// within 15 s); AddressSanitizer reserves more address space than any cap, and its Debug build
+/// is slower, so it runs without the cap and with a longer limit.
+std::string capped() {
+#if defined(__SANITIZE_ADDRESS__)
+  return "timeout 60 ";
+#else
+  return "ulimit -v 4000000; timeout 15 ";
+#endif
+}
+
 void check_entry(const Entry& e) {
   INFO("netsched " << e.args);
-  const Run r = run(e.args);
+  const Run r = run_with(capped(), e.args);
   CHECK(r.code == 2);
   CHECK(r.out.empty());
   CHECK_FALSE(r.err.empty());
@@ -428,6 +630,7 @@ TEST_CASE("the catalogue of bad input: exit 2 and one exact line each") {
   auto entries = spec_entries();
   for (auto& e : node_and_option_entries()) entries.push_back(e);
   for (auto& e : file_entries(f)) entries.push_back(e);
-  CHECK(entries.size() >= 60);
+  for (auto& e : hostile_entries(f)) entries.push_back(e);
+  CHECK(entries.size() >= 100);
   for (const Entry& e : entries) check_entry(e);
 }
