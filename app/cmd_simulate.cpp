@@ -89,6 +89,7 @@ int simulate_file(const SimOpts& o) {
   so.simgrid_cfg = o.cfg;
   so.executor = executor_path(true);
   so.platform_check = NETSCHED_PLATFORM_CHECK_PATH;
+  so.replay = NETSCHED_S4U_REPLAY_PATH;
   so.workdir = dir.path();
   so.timeout_seconds = o.timeout;
   so.jobs = o.jobs;
@@ -134,7 +135,7 @@ Run add_simulate(CLI::App& app) {
       ->capture_default_str();
   app.add_option("--simgrid-cfg", o->cfg,
                  "a SimGrid setting KEY:VALUE for every run, over the defaults "
-                 "network/crosstraffic:0 and maxmin/concurrency-limit:8 (repeatable)");
+                 "network/crosstraffic:0 (repeatable)");
   app.add_flag("--no-anchor", o->no_anchor, "skip the run on SimGrid's torus cluster");
   app.add_option("--jobs", o->jobs, "smpirun processes at once (1 to 64)")
       ->check(CLI::Range(1u, exec::kSimulateMaxJobs))

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # bench/README.md item 13: the Z3 checker (verify --smt) on schedules of growing encodings:
-# time and peak memory of each check, and the encoding's size as netsched reports it.
+# time and peak memory of each check, and the encoding's size as netsched reports it; beside it,
+# the simulator's check of the same file (the baseline) and the ratio.
 # Usage: bench/smt.sh [path/to/netsched]
 set -euo pipefail
 ns=${1:-build/app/netsched}
 out=build/bench/smt
 mkdir -p "$out"
-printf "%-48s %-15s %10s %8s %9s\n" schedule collective terms seconds peak_MB
+printf "%-40s %-15s %10s %8s %8s %8s %7s\n" schedule collective terms z3_s z3_MB sim_s ratio
 run() {
   local spec=$1 coll=$2 f="$out/s.json"
   "$ns" gen "$spec" "$coll" -o "$f" >/dev/null
@@ -17,7 +18,10 @@ run() {
   mem=$(sed -E 's/.*TIME ([0-9.]+) ([0-9]+).*/\2/' <<<"$line")
   local terms
   terms=$(sed -nE 's/.*would need ([0-9]+) terms.*/refused:\1/p; s/.* state variables, ([0-9]+) terms\).*/\1/p' <<<"$line")
-  printf "%-48s %-15s %10s %8s %9d\n" "$spec" "$coll" "$terms" "$secs" $((mem / 1024))
+  local sim
+  sim=$( { /usr/bin/time -f "%e" "$ns" verify "$f" >/dev/null; } 2>&1 | tail -1)
+  printf "%-40s %-15s %10s %8s %8d %8s %7s\n" "$spec" "$coll" "$terms" "$secs" $((mem / 1024)) "$sim" \
+    "$(python3 -c "print(f'{$secs / max($sim, 0.01):.0f}x')")"
 }
 run 'hdn(torus(2,3,5), sn=[{0,1},{1,2}])' broadcast
 run 'hypercube(12)' broadcast

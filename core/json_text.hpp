@@ -17,10 +17,10 @@ inline constexpr std::size_t kMaxJsonDepth = 32;
 
 /// The counts of one pass over a JSON text.
 struct JsonTextSize {
-  std::size_t depth = 0;          ///< deepest nesting of [ and {
-  std::uint64_t containers = 0;   ///< arrays and objects
-  std::uint64_t values = 0;       ///< values and keys (an upper bound: commas and colons + 1)
-  std::uint64_t bytes() const;    ///< the document's estimated memory
+  std::size_t depth = 0;         ///< deepest nesting of [ and {
+  std::uint64_t containers = 0;  ///< arrays and objects
+  std::uint64_t values = 0;      ///< values and keys (an upper bound: commas and colons + 1)
+  std::uint64_t bytes() const;   ///< the document's estimated memory
 };
 
 JsonTextSize scan_json_text(std::string_view text);

@@ -18,9 +18,9 @@ std::atomic<std::uint64_t> given{0};
 
 std::uint64_t physical_memory() {
   const long pages = ::sysconf(_SC_PHYS_PAGES), size = ::sysconf(_SC_PAGE_SIZE);
-  return pages > 0 && size > 0 ? mul_sat(static_cast<std::uint64_t>(pages),
-                                         static_cast<std::uint64_t>(size))
-                               : std::numeric_limits<std::uint64_t>::max();
+  return pages > 0 && size > 0
+             ? mul_sat(static_cast<std::uint64_t>(pages), static_cast<std::uint64_t>(size))
+             : std::numeric_limits<std::uint64_t>::max();
 }
 
 std::uint64_t address_space_limit() {
@@ -32,8 +32,8 @@ std::uint64_t address_space_limit() {
 
 }  // namespace
 
-std::invalid_argument limit_error(std::string_view what, std::uint64_t value,
-                                  std::string_view name, std::uint64_t limit) {
+std::invalid_argument limit_error(std::string_view what, std::uint64_t value, std::string_view name,
+                                  std::uint64_t limit) {
   const std::string v = value == std::numeric_limits<std::uint64_t>::max()
                             ? std::string("more than 2^64")
                             : std::to_string(value);

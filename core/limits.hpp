@@ -30,8 +30,8 @@ inline std::uint64_t add_sat(std::uint64_t a, std::uint64_t b) {
 
 /// The error of an input over a named limit: "<what> is <value>, over the limit <name> =
 /// <limit>" (a saturated value reads "more than 2^64").
-std::invalid_argument limit_error(std::string_view what, std::uint64_t value,
-                                  std::string_view name, std::uint64_t limit);
+std::invalid_argument limit_error(std::string_view what, std::uint64_t value, std::string_view name,
+                                  std::uint64_t limit);
 
 /// Bytes one command may plan to use: --max-memory when given, else half the
 /// smaller of the machine's physical memory and the process's address-space limit (ulimit -v).

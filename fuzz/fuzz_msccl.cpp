@@ -34,8 +34,7 @@ void exercise(std::string_view xml) {
       netsched::exec::import_msccl(xml, std::nullopt, /*runtime_limits=*/false);
   const auto& c = im.collective;
   require(c.gpus >= 1);
-  if (!im.run.verdict.ok() || c.gpus > kRebuiltGpus || netsched::exec::why_no_schedule(c))
-    return;
+  if (!im.run.verdict.ok() || c.gpus > kRebuiltGpus || netsched::exec::why_no_schedule(c)) return;
   const std::string spec = "complete(" + std::to_string(c.gpus) + ")";
   const auto net = netsched::build_topology(spec);
   netsched::Schedule s;

@@ -4,6 +4,7 @@
 #include <igraph/igraph.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <memory>
@@ -56,7 +57,10 @@ std::string igraph_label(const igraph_t& g, igraph_integer_t v) {
     if (type == IGRAPH_ATTRIBUTE_STRING) return VAS(&g, attr, v);
     if (type == IGRAPH_ATTRIBUTE_NUMERIC) {
       const double x = VAN(&g, attr, v);
-      if (x == static_cast<double>(static_cast<std::int64_t>(x)))
+      if (std::isnan(x)) continue;  // this node lacks the attribute
+      constexpr double kExactIntegers =
+          9007199254740992.0;  // 2^53: every integer below is a double
+      if (std::abs(x) < kExactIntegers && x == std::trunc(x))
         return std::to_string(static_cast<std::int64_t>(x));
       return std::to_string(x);
     }
@@ -178,7 +182,7 @@ GraphData read_json(const std::string& content) {
   d.nodes = j["nodes"].get<std::uint64_t>();
   if (!j["edges"].is_array())
     throw std::invalid_argument("not a graph in json format: \"edges\" must be a list of [u, v]");
-  check_graph_size({d.nodes, j["edges"].size(), 0}, content.size());
+  check_graph_size({d.nodes, j["edges"].size(), 0, true}, content.size());
   if (j.contains("labels")) {
     if (!j["labels"].is_array() || j["labels"].size() != d.nodes)
       throw std::invalid_argument(

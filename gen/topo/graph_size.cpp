@@ -7,9 +7,10 @@
 // 5 MB NCOL name makes igraph's lexer quadratic. Counting is linear in the file and allocates
 // nothing per node, so every such file is refused with its numbers before any reader runs.
 #include <algorithm>
-#include <optional>
 #include <cctype>
 #include <charconv>
+#include <limits>
+#include <optional>
 #include <pugixml.hpp>
 #include <set>
 #include <stdexcept>
@@ -44,6 +45,15 @@ std::optional<std::uint64_t> number(std::string_view t) {
   return v;
 }
 
+/// The number a token starts with ("12abc": 12; a reader may stop there), if it starts with one;
+/// saturated when it does not fit.
+std::optional<std::uint64_t> leading_number(std::string_view t) {
+  std::uint64_t v = 0;
+  const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+  if (end == t.data()) return std::nullopt;
+  return ec == std::errc() ? v : std::numeric_limits<std::uint64_t>::max();
+}
+
 std::size_t lines(std::string_view text) {
   return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1;
 }
@@ -54,9 +64,10 @@ GraphSize edge_list(std::string_view text) {
   tokens(text, [&](std::string_view t) {
     s.longest_token = std::max(s.longest_token, t.size());
     ++count;
-    if (const auto v = number(t)) s.nodes = std::max(s.nodes, add_sat(*v, 1));
+    if (const auto v = leading_number(t)) s.nodes = std::max(s.nodes, add_sat(*v, 1));
   });
   s.edges = count / 2;
+  s.exact_nodes = true;
   return s;
 }
 
@@ -84,7 +95,11 @@ GraphSize pajek(std::string_view text) {
   rest = rest.substr(0, rest.find('\n'));
   bool first = true;
   tokens(rest, [&](std::string_view t) {
-    if (first) s.nodes = number(t).value_or(s.nodes);
+    if (first) {
+      const auto n = number(t);
+      s.nodes = n.value_or(s.nodes);
+      s.exact_nodes = n.has_value();
+    }
     first = false;
   });
   return s;
@@ -224,7 +239,8 @@ class DotScan {
       const char c = text_[at_];
       if (blank(c)) {
         ++at_;
-      } else if (text_.substr(at_, 2) == "//" || (c == '#' && (at_ == 0 || text_[at_ - 1] == '\n'))) {
+      } else if (text_.substr(at_, 2) == "//" ||
+                 (c == '#' && (at_ == 0 || text_[at_ - 1] == '\n'))) {
         at_ = std::min(text_.size(), text_.find('\n', at_));
       } else if (text_.substr(at_, 2) == "/*") {
         const auto end = text_.find("*/", at_ + 2);
@@ -280,6 +296,10 @@ std::string quoted_label(std::string_view label) {
 }
 
 GraphSize scan_graph_size(std::string_view content, GraphFormat format) {
+  // the C readers stop at a NUL and would read what follows it otherwise than this scan does
+  if (const auto nul = content.find('\0'); nul != std::string_view::npos)
+    throw std::invalid_argument("the file holds a NUL byte (byte " + std::to_string(nul) +
+                                "): graph files are text");
   switch (format) {
     case GraphFormat::EdgeList:
       return edge_list(content);
@@ -301,15 +321,21 @@ GraphSize scan_graph_size(std::string_view content, GraphFormat format) {
 }
 
 void check_graph_size(const GraphSize& s, std::uint64_t file_bytes, std::uint64_t bytes_per_edge) {
-  if (s.nodes > kMaxFileNodes) throw limit_error("the file's node count", s.nodes, "kMaxFileNodes", kMaxFileNodes);
-  if (s.edges > kMaxFileEdges) throw limit_error("the file's link count", s.edges, "kMaxFileEdges", kMaxFileEdges);
+  if (s.nodes > kMaxFileNodes)
+    throw limit_error("the file's node count", s.nodes, "kMaxFileNodes", kMaxFileNodes);
+  if (s.edges > kMaxFileEdges)
+    throw limit_error("the file's link count", s.edges, "kMaxFileEdges", kMaxFileEdges);
   if (s.longest_token > kMaxFileTokenChars)
     throw limit_error("the file's longest name", s.longest_token, "kMaxFileTokenChars",
                       kMaxFileTokenChars);
   constexpr std::uint64_t kBytesPerNode = 128;
-  check_memory(add_sat(file_bytes, add_sat(mul_sat(s.nodes, kBytesPerNode),
-                                           mul_sat(s.edges, bytes_per_edge))),
+  check_memory(add_sat(file_bytes,
+                       add_sat(mul_sat(s.nodes, kBytesPerNode), mul_sat(s.edges, bytes_per_edge))),
                "reading the graph file");
+  if (s.exact_nodes && s.nodes > add_sat(s.edges, 1))
+    throw std::invalid_argument("the graph is disconnected: its " + std::to_string(s.nodes) +
+                                " nodes have at most " + std::to_string(s.edges) +
+                                " links, and connecting them takes " + std::to_string(s.nodes - 1));
 }
 
 }  // namespace netsched

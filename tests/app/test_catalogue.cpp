@@ -499,6 +499,16 @@ std::vector<Entry> hostile_entries(Files& f) {
       {"info 'faulty(file(\"" + f.path("big.edges") + "\"))'",
        "spec column 13: file \"" + f.path("big.edges") +
            "\": the file's node count is 100000001, over the limit kMaxFileNodes = 16777216"},
+      // found by fuzz_graph: a 10 KB edge list naming node 2,290,230 took 11 s to be refused
+      {"info " + file_spec("sparse.edges", "0 1\n1 2290230\n"),
+       in_file("sparse.edges") + "the graph is disconnected: its 2290231 nodes have at most 2 "
+                                 "links, and connecting them takes 2290230"},
+      {"info " + file_spec("sparse.net", "*Vertices 9\n*Edges\n1 2\n"),
+       in_file("sparse.net") + "the graph is disconnected: its 9 nodes have at most 4 links, "
+                               "and connecting them takes 8"},
+      // found by fuzz_graph: igraph read "000000446836529\0..." as node 446,836,529
+      {"info " + file_spec("nul.edges", std::string("0 1\n1 446836529\0\0 7\n", 20)),
+       in_file("nul.edges") + "the file holds a NUL byte (byte 15): graph files are text"},
       // 7: DOT edges between node groups are counted, not expanded
       {"info " +
            file_spec("groups.dot",

@@ -48,19 +48,20 @@ TEST_CASE("a spec error cut inside a UTF-8 character is still valid JSON") {
 TEST_CASE("sweep: no file name runs a command through gnuplot") {
   Scratch s;
   // every character gnuplot or a shell would act on, in the names of the swept files
-  const std::vector<std::string> names = {"b`touch PWNED`", "d$(touch PWNED)", "q'x", "dq\"x",
-                                          "bs\\x", "semi;touch PWNED;", "pct%s", "nl\\n"};
+  const std::vector<std::string> names = {"b`touch PWNED`", "d$(touch PWNED)",   "q'x",   "dq\"x",
+                                          "bs\\x",          "semi;touch PWNED;", "pct%s", "nl\\n"};
   for (std::size_t i = 0; i < names.size(); ++i) {
     INFO(names[i]);
     const std::string file = names[i] + "1.edges";
     s.write(file, "0 1\n1 2\n2 0\n");
     std::string in_spec;  // a spec string escapes " and \ with a backslash
-    for (char c : names[i]) in_spec += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
+    for (char c : names[i])
+      in_spec += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
     const std::string pattern = "file(\"" + in_spec + "{1..1}.edges\")";
     // run where the files are, so that a relative name is read and a command would land there
-    const Run r = run_with("cd " + sh_quote(s.dir.string()) + " && ",
-                           "sweep " + sh_quote(pattern) + " -o sw" + std::to_string(i) +
-                               " --no-schedules");
+    const Run r =
+        run_with("cd " + sh_quote(s.dir.string()) + " && ",
+                 "sweep " + sh_quote(pattern) + " -o sw" + std::to_string(i) + " --no-schedules");
     std::error_code ec;
     CHECK_FALSE(std::filesystem::exists(s.path("PWNED"), ec));
     CHECK(r.code == 0);
@@ -107,7 +108,8 @@ TEST_CASE("draw works on products of every kind of factor") {
   s.write("tri.edges", "0 1\n1 2\n2 0\n");
   for (const std::string& spec : std::vector<std::string>{
            "product(ccc(3), ring(4))", "product(file(\"" + s.path("tri.edges") + "\"), ring(3))",
-        "product(faulty(ring(5), links=[{0,1}]), ring(3))", "product(hypernet(1,2,2), ring(2))"}) {
+           "product(faulty(ring(5), links=[{0,1}]), ring(3))",
+           "product(hypernet(1,2,2), ring(2))"}) {
     INFO(spec);
     const Run r = run("draw " + sh_quote(spec) + " -o " + s.path("p.svg"));
     CHECK(r.code == 0);
@@ -128,10 +130,9 @@ TEST_CASE("a faulty network's ids are the base network's, in and out") {
 
 TEST_CASE("a label holding a newline prints on one line") {
   Scratch s;
-  const std::string file =
-      s.write("nl.graphml",
-              R"(<graphml><graph edgedefault="undirected"><node id="a&#10;b"/><node id="c"/>)"
-              R"(<edge source="a&#10;b" target="c"/></graph></graphml>)");
+  const std::string file = s.write(
+      "nl.graphml", R"(<graphml><graph edgedefault="undirected"><node id="a&#10;b"/><node id="c"/>)"
+                    R"(<edge source="a&#10;b" target="c"/></graph></graphml>)");
   const Run r = run("route 'file(\"" + file + "\")' 0 1");
   REQUIRE(r.code == 0);
   CHECK(r.out.starts_with("a\\nb -> c\n"));

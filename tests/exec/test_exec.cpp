@@ -315,6 +315,46 @@ TEST_CASE("simulate: the schedule, the anchor and MPI's algorithms on SimGrid", 
   CHECK(exec::smpi_algorithms("alltoall", dir.path).size() > 10);
 }
 
+TEST_CASE("simulate: the S4U replay of basic_linear keeps SMPI's own time", "[smpi]") {
+  TempDir dir;
+  const auto t = build_topology("hypercube(6)");
+  const CheckedSchedule c = generate_checked(*t, GenRequest("total-exchange"));
+  const std::string file = dir.write("te.json", c.schedule());
+  exec::SimulateOptions o;
+  o.bytes = {1024, 65536};
+  o.algorithms = {"basic_linear"};
+  o.anchor = false;
+  o.executor = NETSCHED_EXEC_SMPI_PATH;
+  o.platform_check = NETSCHED_PLATFORM_CHECK_PATH;
+  o.replay = NETSCHED_S4U_REPLAY_PATH;
+  o.workdir = dir.path;
+  auto mpi_seconds = [&](const exec::SimulateResult& r, std::uint64_t m, bool replay) {
+    for (const auto& row : r.rows)
+      if (row.what == "mpi" && row.bytes == m) {
+        CHECK(row.replay == replay);
+        REQUIRE(row.seconds);
+        return *row.seconds;
+      }
+    FAIL("no MPI row");
+    return 0.0;
+  };
+  const exec::SimulateResult smpi = exec::simulate(file, c.schedule(), o);
+  o.replay_above_ranks = 0;  // 64 ranks: both finish, so the replay can be held to SMPI
+  const exec::SimulateResult replay = exec::simulate(file, c.schedule(), o);
+  INFO(exec::to_text(smpi) << exec::to_text(replay));
+  // the data movement is the same: within 1 % where bandwidth dominates
+  CHECK(std::abs(mpi_seconds(replay, 65536, true) - mpi_seconds(smpi, 65536, false)) <=
+        0.01 * mpi_seconds(smpi, 65536, false));
+  // SMPI's barrier leaves ranks a few latencies apart: the replay is never slower (it favours
+  // MPI, not the paper) and at most that skew (10 us here, 1 us links) faster
+  for (std::uint64_t m : {1024, 65536}) {
+    CHECK(mpi_seconds(replay, m, true) <= mpi_seconds(smpi, m, false));
+    CHECK(mpi_seconds(smpi, m, false) - mpi_seconds(replay, m, true) <= 10e-6);
+  }
+  CHECK(exec::to_text(replay).find("S4U replay of its pattern") != std::string::npos);
+  CHECK(exec::to_json(replay)["rows"][1]["timed_by"] == "s4u-replay");
+}
+
 TEST_CASE("platforms: balanced routes, as SimGrid's own route lookup counts them", "[smpi]") {
   TempDir dir;
   const std::vector<std::pair<std::string, double>> targets = {

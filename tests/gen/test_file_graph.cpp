@@ -97,8 +97,10 @@ TEST_CASE("bad graph files: one line naming the problem") {
   const std::vector<std::pair<std::pair<std::string, std::string>, std::string>> cases = {
       {{"loop.edges", "0 1\n1 1\n"}, "self-loop at node '1'"},
       {{"multi.edges", "0 1\n1 0\n1 2\n"}, "multi-edge: the link '0' - '1' is listed twice"},
-      {{"disc.edges", "0 1\n2 3\n"},
+      {{"disc.edges", "0 1\n2 3\n3 4\n4 2\n"},
        "the graph is disconnected: node '2' cannot be reached from node '0'"},
+      {{"sparse.edges", "0 1\n2 3\n"},  // told by the pre-scan: too few links for the ids
+       "the graph is disconnected: its 4 nodes have at most 2 links, and connecting them takes 3"},
       {{"dir.dot", "digraph { a -> b; }"},
        "the graph is directed: netsched's links are undirected"},
       {{"bad.dot", "graph { a -- ; }"}, "not a graph in dot format: "},
@@ -145,4 +147,15 @@ TEST_CASE("spec strings: quotes and backslashes escaped, printed canonically") {
         "spec column 11: expected '\"' closing the string, found end of spec");
   CHECK(test::error_of([] { parse_spec(R"(file("a\b"))"); }) ==
         "spec column 9: expected \\\" or \\\\ after a backslash, found 'b'");
+}
+
+TEST_CASE("a numeric label some nodes lack falls back to the next attribute (found by fuzzing)") {
+  // igraph gives the nodes without `label` NaN: read as missing, never cast (UBSan's finding)
+  const std::string path =
+      scratch_file("partial.gml",
+                   "graph [ node [ id 0 label 5 ] node [ id 1 ] edge [ source 0 "
+                   "target 1 ] ]");
+  const auto t = build_topology(file_spec(path));
+  CHECK(t->label(NodeId(0)) == "5");
+  CHECK(t->label(NodeId(1)) == "1");  // its id
 }
