@@ -20,8 +20,9 @@ run() {
   terms=$(sed -nE 's/.*would need ([0-9]+) terms.*/refused:\1/p; s/.* state variables, ([0-9]+) terms\).*/\1/p' <<<"$line")
   local sim
   sim=$( { /usr/bin/time -f "%e" "$ns" verify "$f" >/dev/null; } 2>&1 | tail -1)
-  printf "%-40s %-15s %10s %8s %8d %8s %7s\n" "$spec" "$coll" "$terms" "$secs" $((mem / 1024)) "$sim" \
-    "$(python3 -c "print(f'{$secs / max($sim, 0.01):.0f}x')")"
+  local ratio="—"  # a refused encoding has no check to compare
+  [[ $terms == refused:* ]] || ratio=$(python3 -c "print(f'{$secs / max($sim, 0.01):.0f}x')")
+  printf "%-40s %-15s %10s %8s %8d %8s %7s\n" "$spec" "$coll" "$terms" "$secs" $((mem / 1024)) "$sim" "$ratio"
 }
 run 'hdn(torus(2,3,5), sn=[{0,1},{1,2}])' broadcast
 run 'hypercube(12)' broadcast

@@ -113,7 +113,7 @@ TEST_CASE("draw works on products of every kind of factor") {
     INFO(spec);
     const Run r = run("draw " + sh_quote(spec) + " -o " + s.path("p.svg"));
     CHECK(r.code == 0);
-    CHECK(r.err.empty());
+    CHECK(r.err.find("netsched: ") == std::string::npos);  // no error (LSan may report there)
     CHECK(slurp(s.path("p.svg")).find("<svg") != std::string::npos);
   }
 }
