@@ -61,6 +61,8 @@ def main():
             rows = {}
             for row in j["rows"]:
                 key = ("paper: " if row["what"] == "schedule" else "MPI ") + row["algorithm"]
+                if row.get("timed_by") == "s4u-replay":  # SMPI does not finish it at this size
+                    key += " (S4U replay)"
                 rows.setdefault(key, {})[row["bytes"]] = row.get("seconds")
             paper = [k for k in rows if k.startswith("paper: ")][0]
             for k in [paper] + sorted(k for k in rows if k != paper):
