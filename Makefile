@@ -83,22 +83,21 @@ tidy: build
 	@echo "tidy: no findings"
 
 # The Catch2 suite and a short rapidcheck run (RC_ASAN) under AddressSanitizer and
-# UndefinedBehaviorSanitizer, in a Debug build of its own (the crash-safety test and the
-# mutation campaign, whose size is its assertion, are left to the Release run; so are the runs
-# of the MPI programs under mpirun and smpirun, whose launchers load uninstrumented libraries —
-# the in-process executor tests cover the same rank logic here — SimGrid's platform checks and
-# simulate runs (smpirun, the same), README.md's tour (the binaries above, five minutes), and the
-# two slowest sweeps, the papers' routing bounds and HDN cross-edge matchings over many
-# instances: 6 of the sanitized run's 12 core-minutes, on code the router and family tests run
-# here too).
+# UndefinedBehaviorSanitizer, in a Debug build of its own. Left to the Release run, by label: the
+# crash-safety test and the mutation campaign, whose size is its assertion, and every test
+# labelled "unsanitized" (tests/CMakeLists.txt: the Catch2 tags [mpi], [smpi], [readme], [slow]):
+# the MPI programs under mpirun and smpirun, whose launchers load uninstrumented libraries — the
+# in-process executor tests cover the same rank logic here —, README.md's tour (the binaries
+# above, five minutes) and the two slowest sweeps, the papers' routing bounds and HDN cross-edge
+# matchings over many instances (6 of the sanitized run's 12 core-minutes, on code the router
+# and family tests run here too).
 test-asan: deps
 	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DNETSCHED_WERROR=ON -DNETSCHED_SANITIZE=ON \
 	  > $(ASAN_BUILD).configure.log 2>&1 || (cat $(ASAN_BUILD).configure.log; exit 1)
 	@cmake --build $(ASAN_BUILD) -j $(JOBS) -- --no-print-directory
 	@cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
-	  ctest --output-on-failure -j $(JOBS) -LE 'props|crash|reruns' \
-	  -E '^(OpenMPI:|SMPI:|MPI runs |simulate|platforms: balanced|README.md.s tour|the paper.s routing bounds hold|hdn: the cross edges of each level)'
+	  ctest --output-on-failure -j $(JOBS) -LE 'props|crash|reruns|unsanitized'
 	@cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
 	  RC_PARAMS="$(RC_ASAN)" ctest --output-on-failure -j $(JOBS) -L props -E 'mutation campaign'

@@ -10,6 +10,7 @@
 #include "analysis/verification.hpp"
 #include "core/network.hpp"
 #include "core/schedule_io.hpp"
+#include "gen/algorithms.hpp"
 
 namespace netsched {
 
@@ -35,26 +36,6 @@ class CheckedSchedule {
 CheckedSchedule check_schedule(
     const Network& t, Schedule s, Engine engine = Engine::Auto,
     const std::function<void(std::uint64_t, std::uint64_t)>& progress = {});
-
-/// What to generate: a collective (broadcast, route, scatter, total-exchange, cube-dimension, or
-/// a combining collective of gen/combine) by an algorithm ("auto": the family's paper algorithm).
-struct GenRequest {
-  GenRequest(std::string collective_name, std::string algorithm_name = "auto",
-             NodeId root_node = NodeId{0})
-      : collective(std::move(collective_name)),
-        algorithm(std::move(algorithm_name)),
-        root(root_node) {}
-  std::string collective;
-  std::string algorithm = "auto";
-  NodeId root{0};                        ///< broadcast, scatter and the rooted combining ones
-  std::optional<NodeId> source, target;  ///< route
-  std::uint64_t dimension = 0;           ///< cube-dimension
-};
-
-/// The collectives generate_checked() knows.
-const std::vector<std::string>& generated_collectives();
-/// The collectives that start from GenRequest::root (broadcast, scatter, vecmat, multicast).
-const std::vector<std::string>& rooted_collectives();
 
 /// Generates and checks. A violated schedule is a generator bug (std::logic_error naming the
 /// generator and the violation), except for an algorithm reproduced "-as-printed" from a paper,

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "core/errors.hpp"
 #include "gen/topology.hpp"
 
 namespace netsched {
@@ -37,8 +38,8 @@ Verification verify_under_faults(
     const FaultyNetwork& f, const Schedule& s, Engine engine,
     const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
   if (s.topology != f.base().spec())
-    throw std::invalid_argument("--network: the schedule is for " + s.topology + ", not for " +
-                                f.base().spec());
+    throw InputError("--network: the schedule is for " + s.topology + ", not for " +
+                     f.base().spec());
   const auto view = links_only(f);
   Verification v = verify_schedule(*view, s, engine, progress);
   if (v.check.verdict.violation) {

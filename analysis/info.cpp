@@ -211,7 +211,7 @@ void connectivity_facts(const Network& t, json& j) {
 
 /// What failed in a faulty network, and the healthy network's diameter beside the faulty one's.
 void fault_facts(const Network& t, json& j) {
-  const auto* f = dynamic_cast<const FaultyNetwork*>(&t);
+  const auto* f = network_as<FaultyNetwork>(t);
   if (!f) return;
   const Network& base = f->base();
   json out;

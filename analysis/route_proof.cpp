@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "core/errors.hpp"
+#include "gen/algorithms.hpp"
 #include "gen/route/router.hpp"
 #include "gen/topo/dualcube.hpp"
 #include "gen/topo/hdn.hpp"
@@ -12,8 +14,8 @@ namespace {
 
 /// RDN(Q_m, k): an HDN over a hypercube whose super-nodes are single nodes.
 const Hdn* as_rdn(const Network& t) {
-  const auto* h = dynamic_cast<const Hdn*>(&t);
-  if (!h || h->k() == 0 || h->base().family() != "hypercube") return nullptr;
+  const auto* h = network_as<Hdn>(t);
+  if (!h || h->k() == 0 || !h->base().is_hypercube()) return nullptr;
   for (std::size_t i = 1; i <= h->k(); ++i)
     if (h->level(i).s != 1) return nullptr;
   return h;
@@ -22,7 +24,7 @@ const Hdn* as_rdn(const Network& t) {
 RouteMachine machine_or_throw(const Network& t) {
   auto m = route_machine_of(t);
   if (!m)
-    throw std::invalid_argument(
+    throw InputError(
         "prove route encodes dualcube routing and HDN Algorithm 1 on RDN(hypercube(m), k) "
         "(single-node super-nodes); " +
         t.spec() + " is neither");
@@ -32,7 +34,7 @@ RouteMachine machine_or_throw(const Network& t) {
 }  // namespace
 
 std::optional<RouteMachine> route_machine_of(const Network& t) {
-  if (const auto* d = dynamic_cast<const Dualcube*>(&t))
+  if (const auto* d = network_as<Dualcube>(t))
     return RouteMachine{RouteMachine::Kind::Dualcube, d->r(), 0, 0};
   if (const Hdn* h = as_rdn(t))
     return RouteMachine{RouteMachine::Kind::Rdn, 0, ceil_log2(h->base().num_nodes()),
@@ -49,7 +51,7 @@ RouteProof prove_routes(const Network& t, const std::string& algorithm, unsigned
                         RouteFault fault, std::uint64_t samples) {
   const RouteMachine machine = machine_or_throw(t);
   if (fault != RouteFault::None && machine.kind != RouteMachine::Kind::Dualcube)
-    throw std::invalid_argument("the deliberate faults apply to the dualcube encoding");
+    throw InputError("the deliberate faults apply to the dualcube encoding");
   const std::string alg = choose_algorithm(provable_routers(t), algorithm, "prove route", t);
   const auto bound = routing_bound(t, alg);
   if (!bound) throw std::logic_error("no routing bound for " + alg);

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/errors.hpp"
 #include "core/network.hpp"
 #include "core/verdict.hpp"
 #include "verify/smt_route.hpp"
@@ -20,7 +21,7 @@ std::optional<RouteMachine> route_machine_of(const Network& t);
 std::vector<std::string> provable_routers(const Network& t);
 
 /// Proves (or refutes) the named routing algorithm on `t` for all pairs. Throws
-/// std::invalid_argument when no machine applies.
+/// InputError when no machine applies.
 RouteProof prove_routes(const Network& t, const std::string& algorithm = "auto",
                         unsigned timeout_ms = kDefaultSolverTimeoutMs,
                         RouteFault fault = RouteFault::None,

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/errors.hpp"
+
 namespace netsched {
 
 Verification verify_schedule(const Network& t, const Schedule& s, Engine engine,
@@ -98,8 +100,8 @@ VerificationRecord Verification::record() const {
 
 void check_record(const VerificationRecord& recorded, const VerificationRecord& fresh) {
   auto mismatch = [](const std::string& what, const std::string& a, const std::string& b) {
-    throw std::invalid_argument("schedule file: tampered: the verification record says " + what +
-                                " " + a + ", the content gives " + b);
+    throw InputError("schedule file: tampered: the verification record says " + what + " " + a +
+                     ", the content gives " + b);
   };
   auto str = [](const std::optional<std::uint64_t>& v) {
     return v ? std::to_string(*v) : std::string("null");

@@ -6,6 +6,7 @@
 /// schedule file carries needs both, so it is put together above them.
 #include <nlohmann/json.hpp>
 
+#include "core/errors.hpp"
 #include "core/schedule_io.hpp"
 #include "papers/papers.hpp"
 #include "verify/lower_bounds.hpp"
@@ -40,7 +41,7 @@ Verification verify_schedule(
     const Network& t, const Schedule& s, Engine engine = Engine::Auto,
     const std::function<void(std::uint64_t, std::uint64_t)>& progress = {});
 
-/// Throws std::invalid_argument ("tampered: ...") when a file's record disagrees with a fresh
+/// Throws InputError ("tampered: ...") when a file's record disagrees with a fresh
 /// verification of its content.
 void check_record(const VerificationRecord& recorded, const VerificationRecord& fresh);
 

@@ -4,6 +4,7 @@
 #include <functional>
 #include <string>
 
+#include "core/errors.hpp"
 #include "verify/simulator.hpp"
 
 namespace netsched::cli {
@@ -57,12 +58,12 @@ void progress_note(const std::string& line);
 /// Ends a progress line.
 void progress_done();
 
-/// Throws std::invalid_argument "OPTION does not apply to WHAT (WHERE)" when `option` was given
+/// Throws InputError "OPTION does not apply to WHAT (WHERE)" when `option` was given
 /// although it does not apply: options are never silently ignored.
 void refuse_option(const CLI::Option* option, bool applies, const std::string& what,
                    const std::string& where);
 
-/// Throws std::invalid_argument naming the first option given to `app` that is not in
+/// Throws InputError naming the first option given to `app` that is not in
 /// `applies` (names as CLI11 gives them: "--steps", "SPEC"; required ones always apply):
 /// "--steps does not apply to prove bisection (it takes SPEC, --timeout, --json)". For verbs
 /// whose first argument chooses what the others mean.

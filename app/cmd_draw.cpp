@@ -6,6 +6,7 @@
 
 #include "analysis/verification.hpp"
 #include "app/cli.hpp"
+#include "core/errors.hpp"
 #include "core/io.hpp"
 #include "core/schedule_io.hpp"
 #include "draw/schedule_view.hpp"
@@ -31,8 +32,7 @@ void write_view(const std::string& page_path, const std::string& page, const std
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);
     if (ec || !std::filesystem::is_directory(dir))
-      throw std::invalid_argument("--frames: cannot create the directory '" + one_line_path(dir) +
-                                  "'");
+      throw InputError("--frames: cannot create the directory '" + one_line_path(dir) + "'");
     for (std::size_t k = 0; k < frames.size(); ++k)
       files.emplace_back(dir + "/" +
                              (k + 1 == frames.size() ? std::string("end.svg")
@@ -142,7 +142,7 @@ Run add_draw(CLI::App& app) {
   return [o, schedule, frames, max_nodes] {
     o->max_nodes_given = max_nodes->count() > 0;
     if (o->spec.empty() == o->schedule.empty())
-      throw std::invalid_argument("draw: give a SPEC or --schedule FILE (one of them)");
+      throw InputError("draw: give a SPEC or --schedule FILE (one of them)");
     refuse_option(frames, !o->schedule.empty(), "a network picture", "--frames needs --schedule");
     (void)schedule;
     return o->schedule.empty() ? draw_network(*o) : draw_schedule_file(*o);

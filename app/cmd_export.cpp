@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "app/cli.hpp"
+#include "core/errors.hpp"
 #include "core/io.hpp"
 #include "core/limits.hpp"
 #include "gen/topology.hpp"
@@ -28,9 +29,8 @@ Run add_export(CLI::App& app) {
     auto t = build_topology(o->spec);
     const std::uint64_t n = t->num_nodes();
     if (n > kMaxExportNodes)
-      throw std::invalid_argument("export: " + std::to_string(n) +
-                                  " nodes, over the export cap of " +
-                                  std::to_string(kMaxExportNodes));
+      throw InputError("export: " + std::to_string(n) + " nodes, over the export cap of " +
+                       std::to_string(kMaxExportNodes));
     // the text is built whole (written atomically): its size is known from the degrees first
     std::uint64_t links = 0;
     for (std::uint64_t u = 0; u < n; ++u) links += t->degree(NodeId(static_cast<std::uint32_t>(u)));

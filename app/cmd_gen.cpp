@@ -6,8 +6,9 @@
 
 #include "analysis/checked.hpp"
 #include "app/cli.hpp"
+#include "core/errors.hpp"
 #include "core/io.hpp"
-#include "gen/collectives.hpp"
+#include "gen/algorithms.hpp"
 #include "gen/topology.hpp"
 #include "papers/papers.hpp"
 
@@ -37,6 +38,17 @@ void print_generated(const std::string& out, const Schedule& s, const Verificati
   os << "\n";
 }
 
+/// "broadcast, scatter, ... and multicast": the rooted collectives of the table.
+std::string rooted_list() {
+  std::vector<std::string> names;
+  for (const auto& c : collective_table())
+    if (c.rooted) names.emplace_back(c.name);
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
+  return out;
+}
+
 /// gen SPEC --list: per collective the algorithms that apply, the default and where each
 /// comes from.
 int print_generator_list(const Network& t, bool json) {
@@ -44,13 +56,13 @@ int print_generator_list(const Network& t, bool json) {
   for (const auto& c : collective_names()) {
     nlohmann::json e;
     e["collective"] = c;
-    const auto names = collective_algorithms(t, c);
+    const auto rows = algorithms_for(t, c);
     e["algorithms"] = nlohmann::json::array();
-    for (const auto& a : names)
-      e["algorithms"].push_back({{"name", a}, {"origin", algorithm_origin(a)}});
-    e["default"] = names.empty() ? nlohmann::json(nullptr) : nlohmann::json(names.front());
-    e["why"] = names.empty() ? "no algorithm applies to the " + t.family() + " family"
-               : algorithm_origin(names.front()).starts_with("paper")
+    for (const AlgorithmInfo* a : rows)
+      e["algorithms"].push_back({{"name", a->name}, {"origin", a->origin}, {"bound", a->bound}});
+    e["default"] = rows.empty() ? nlohmann::json(nullptr) : nlohmann::json(rows.front()->name);
+    e["why"] = rows.empty() ? "no algorithm applies to the " + t.family() + " family"
+               : rows.front()->from_paper()
                    ? "the paper's algorithm for this family"
                    : "no paper gives one for this family: netsched's generic algorithm";
     out.push_back(e);
@@ -91,7 +103,7 @@ Run add_gen(CLI::App& app) {
          "on every connected network: broadcast, scatter, gather, all-gather, total-exchange, "
          "all-reduce, route; on some families: prefix, cluster-sum, cluster-prefix, matmul, "
          "vecmat, multicast, cube-dimension (--list shows what applies)")
-      ->check(CLI::IsMember(generated_collectives()));
+      ->check(CLI::IsMember(collective_names()));
   auto* root =
       app.add_option("--root", o->root, std::string("the collective's root: ") + kRootHelp);
   auto* source = app.add_option("--source", o->source, "route source (serial id or label)");
@@ -124,10 +136,7 @@ Run add_gen(CLI::App& app) {
       throw CLI::ValidationError(
           "gen needs COLLECTIVE and either -o FILE or --check-only (or --list)");
     const std::string& col = o->collective;
-    const auto& rooted = rooted_collectives();
-    refuse_option(root, std::find(rooted.begin(), rooted.end(), col) != rooted.end(), col,
-                  "--root applies to broadcast, scatter, gather, reduce, all-gather, all-reduce, "
-                  "vecmat and multicast");
+    refuse_option(root, rooted_collective(col), col, "--root applies to " + rooted_list());
     refuse_option(source, col == "route", col, "--source applies to route");
     refuse_option(target, col == "route", col, "--target applies to route");
     refuse_option(dimension, col == "cube-dimension", col, "--dimension applies to cube-dimension");
@@ -136,10 +145,10 @@ Run add_gen(CLI::App& app) {
     req.dimension = o->dimension;
     if (o->collective == "route") {
       if (o->source.empty() || o->target.empty())
-        throw std::invalid_argument("gen route needs --source and --target");
+        throw InputError("gen route needs --source and --target");
       req.source = t->node(o->source);
       req.target = t->node(o->target);
-    } else if (std::find(rooted.begin(), rooted.end(), col) != rooted.end()) {
+    } else if (rooted_collective(col)) {
       req.root = root_node(*t, o->root);
     }
     const CheckedSchedule c = generate_checked(*t, req, engine_of(o->engine), check_progress());

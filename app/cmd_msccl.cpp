@@ -5,6 +5,7 @@
 
 #include "analysis/checked.hpp"
 #include "app/cli.hpp"
+#include "core/errors.hpp"
 #include "core/io.hpp"
 #include "core/schedule_io.hpp"
 #include "exec/msccl_ir.hpp"
@@ -37,7 +38,7 @@ std::unique_ptr<Network> network_of(const Opts& o, const std::string& algo_name)
     return nullptr;  // a free-text name, not a spec
   }
   if (reads_files(parsed))
-    throw std::invalid_argument(
+    throw InputError(
         "the algo's name names a network read from a file; an imported file never makes "
         "netsched read another: give --network");
   return build_topology(parsed);
@@ -87,12 +88,12 @@ int run_import(const Opts& o) {
   const exec::MscclCollective& c = im.collective;
   const auto net = network_of(o, im.program.name);
   if (net && net->num_nodes() != c.gpus)
-    throw std::invalid_argument(fmt::format("the network {} has {} nodes, the algo {} gpus",
-                                            net->spec(), net->num_nodes(), c.gpus));
+    throw InputError(fmt::format("the network {} has {} nodes, the algo {} gpus", net->spec(),
+                                 net->num_nodes(), c.gpus));
   if (!o.output.empty() && !net)
-    throw std::invalid_argument("-o needs the network the schedule runs on: give --network");
+    throw InputError("-o needs the network the schedule runs on: give --network");
   if (!o.output.empty())
-    if (const auto why = exec::why_no_schedule(c)) throw std::invalid_argument("-o: " + *why);
+    if (const auto why = exec::why_no_schedule(c)) throw InputError("-o: " + *why);
   nlohmann::json j{{"file", o.file},
                    {"coll", c.coll},
                    {"gpus", c.gpus},

@@ -9,12 +9,12 @@
 #include <nlohmann/json.hpp>
 
 #include "analysis/checked.hpp"
+#include "analysis/optimum.hpp"
 #include "analysis/route_proof.hpp"
 #include "app/cli.hpp"
 #include "app/deadline.hpp"
-#include "gen/broadcast/broadcast.hpp"
-#include "gen/collectives.hpp"
-#include "gen/exchange/total_exchange.hpp"
+#include "core/errors.hpp"
+#include "gen/algorithms.hpp"
 #include "verify/smt_bisection.hpp"
 #include "verify/smt_synthesis.hpp"
 
@@ -23,51 +23,19 @@ namespace netsched::cli {
 namespace {
 
 // Each paper algorithm's step count (its schedule checked by the simulator) next to the
-// unit-message one-port optimum proven by Z3 (unsat one step below).
-int optimum_table(unsigned timeout) {
-  struct Row {
-    std::string spec, collective, algorithm;
-  };
-  const std::vector<Row> rows = {
-      {"torus(3,3)", "broadcast", "product-broadcast"},
-      {"torus(2,3,5)", "broadcast", "product-broadcast"},
-      {"hypercube(4)", "broadcast", "binomial-tree"},
-      {"dualcube(2)", "broadcast", "dualcube-broadcast"},
-      {"dualcube(3)", "broadcast", "dualcube-broadcast"},
-      {"rdn(hypercube(1),1)", "broadcast", "hdn-broadcast"},
-      {"hdn(hypercube(2), sn=[{0}])", "broadcast", "hdn-broadcast"},
-      {"rdn(hypercube(2),1)", "broadcast", "hdn-broadcast"},
-      {"hdn(torus(2,3), sn=[{0}])", "broadcast", "hdn-broadcast"},
-      {"hdn(torus(2,3), sn=[{0,1}])", "broadcast", "hdn-broadcast"},
-      {"hsn(2,hypercube(2))", "broadcast", "rhfc-broadcast"},
-      {"hsn(3,hypercube(1))", "broadcast", "rhfc-broadcast"},
-      {"hfc(complete(3),4,4)", "broadcast", "rhfc-broadcast"},
-      {"mfc(ring(3),4,5)", "broadcast", "rhfc-broadcast"},
-      {"torus(3,3)", "total-exchange", "a2"},
-      {"hypercube(3)", "total-exchange", "a2"},
-      {"ghc(2,3)", "total-exchange", "a2"},
-      {"torus(2,4)", "total-exchange", "a2"},
-  };
+// unit-message one-port optimum proven by Z3 (unsat one step below): analysis/optimum.hpp.
+int print_optimum_table(unsigned timeout) {
   std::cout << "| network | collective | paper algorithm | its steps | proven optimum | z3 answer "
                "below | seconds |\n"
             << "|---|---|---|---|---|---|---|\n";
-  SynthesisOptions opt;
-  opt.timeout_ms = timeout * kMillisecondsPerSecond;  // per query: the table is a batch job
-  opt.confirm_lower_bound = true;  // the table's "z3 answer below" is z3's own unsat
-  for (const auto& r : rows) {
-    auto t = build_topology(r.spec);
-    const std::uint64_t n = t->num_nodes();
-    const Collective c = r.collective == "broadcast" ? Collective::broadcast(n, NodeId(0))
-                                                     : Collective::total_exchange(n);
-    const Schedule s = r.collective == "broadcast" ? make_broadcast(*t, NodeId(0), r.algorithm)
-                                                   : make_total_exchange(*t, r.algorithm);
-    const auto m = min_steps(*t, c, 0, opt, &s);
+  for (const OptimumRow& r : optimum_table(timeout * kMillisecondsPerSecond)) {
+    const MinSteps& m = r.optimum;
     const std::string optimum =
         m.result == Optimum::Optimal
             ? std::to_string(m.upper_bound)
             : std::to_string(m.lower_bound) + ".." + std::to_string(m.upper_bound);
-    std::cout << fmt::format("| `{}` | {} | {} | {} | {} | {} | {:.2f} |\n", t->spec(),
-                             r.collective, r.algorithm, s.steps.size(), optimum,
+    std::cout << fmt::format("| `{}` | {} | {} | {} | {} | {} | {:.2f} |\n", r.spec, r.collective,
+                             r.algorithm, r.steps, optimum,
                              m.queries.empty() ? "-"
                                                : to_string(m.queries.back().second) + " at " +
                                                      std::to_string(m.queries.back().first),
@@ -91,7 +59,7 @@ std::string proof_word(Verdict::Kind k) {
 }
 
 int prove_route(const ProveOpts& o) {
-  if (o.spec.empty()) throw std::invalid_argument("prove route needs SPEC");
+  if (o.spec.empty()) throw InputError("prove route needs SPEC");
   auto t = build_topology(o.spec);
   const RouteFault fault = o.fault == "skip-last-cross" ? RouteFault::SkipLastCross
                            : o.fault == "wrong-mask"    ? RouteFault::WrongMask
@@ -129,7 +97,7 @@ int prove_route(const ProveOpts& o) {
 }
 
 int prove_bisection(const ProveOpts& o) {
-  if (o.spec.empty()) throw std::invalid_argument("prove bisection needs SPEC");
+  if (o.spec.empty()) throw InputError("prove bisection needs SPEC");
   auto t = build_topology(o.spec);
   CommandDeadline deadline(o.timeout);
   deadline.so_far(unknown_at_deadline(o.json, {{"topology", t->spec()}, {"result", "unknown"}},
@@ -238,25 +206,6 @@ int decide_steps(const ProveOpts& o, const Network& t, const Collective& c,
   return to_int(r.answer == Feasibility::Unknown ? ExitCode::Unknown : ExitCode::Ok);
 }
 
-/// Whether `s` answers the min-steps question: one-port, every transfer one chunk.
-bool unit_one_port(const Schedule& s) {
-  return s.model == PortModel::OnePort &&
-         std::all_of(s.payloads.begin(), s.payloads.end(),
-                     [](const Payload& p) { return !p.select && p.chunks.size() == 1; });
-}
-
-/// The fewest-step checked schedule of `c` among every generator that applies and answers the
-/// question (unit messages, one-port): the upper bound the search starts from.
-std::optional<Schedule> best_known_schedule(const Network& t, const Collective& c) {
-  std::optional<Schedule> best;
-  for (const std::string& a : collective_algorithms(t, c.name())) {
-    const CheckedSchedule s = generate_checked(t, GenRequest(c.name(), a, c.root()));
-    if (!s.holds() || !unit_one_port(s.schedule()) || !(s.schedule().collective == c)) continue;
-    if (!best || s.schedule().steps.size() < best->steps.size()) best = s.schedule();
-  }
-  return best;
-}
-
 /// The bracket in words: "optimal: 12 steps" or "between 15 and 21 steps", with both proofs.
 std::string bracket_text(const MinSteps& r) {
   const std::string lower = fmt::format("at least {} ({})", r.lower_bound, r.lower_source);
@@ -297,7 +246,7 @@ int search_optimum(const ProveOpts& o, const Network& t, const Collective& c,
 
 int prove_min_steps(const ProveOpts& o) {
   if (o.spec.empty() || o.collective.empty())
-    throw std::invalid_argument("prove min-steps needs SPEC and COLLECTIVE");
+    throw InputError("prove min-steps needs SPEC and COLLECTIVE");
   auto t = build_topology(o.spec);
   const Collective c = collective_named(o.collective, t->num_nodes(), root_node(*t, o.root));
   CommandDeadline deadline(o.timeout);
@@ -386,7 +335,7 @@ Run add_prove(CLI::App& app) {
   app.get_option("--steps")->excludes("--max-steps")->excludes("--no-generator");
   return [o, &app] {
     refuse_options_outside(app, kProveOptions.at(o->what), "prove " + o->what);
-    if (o->what == "table") return optimum_table(o->timeout);
+    if (o->what == "table") return print_optimum_table(o->timeout);
     if (o->what == "route") return prove_route(*o);
     if (o->what == "bisection") return prove_bisection(*o);
     return prove_min_steps(*o);

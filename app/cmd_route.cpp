@@ -5,8 +5,10 @@
 #include <nlohmann/json.hpp>
 
 #include "app/cli.hpp"
+#include "core/errors.hpp"
 #include "core/metrics.hpp"
 #include "core/text.hpp"
+#include "gen/algorithms.hpp"
 #include "gen/route/router.hpp"
 #include "papers/papers.hpp"
 #include "verify/route_sweep.hpp"
@@ -49,8 +51,7 @@ Run add_route(CLI::App& app) {
       j["bound_source"] = bound->source;
     }
     if (!o->all) {
-      if (o->u.empty() || o->v.empty())
-        throw std::invalid_argument("route needs U and V, or --all");
+      if (o->u.empty() || o->v.empty()) throw InputError("route needs U and V, or --all");
       const NodeId u = t->node(o->u), v = t->node(o->v);
       NodePath path;
       router->route(u, v, path);

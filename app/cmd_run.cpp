@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "app/cli.hpp"
+#include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "core/schedule_io.hpp"
 #include "core/text.hpp"
@@ -99,10 +100,9 @@ Run add_run(CLI::App& app) {
       return to_int(r.pass() ? ExitCode::Ok : ExitCode::Violated);
     }
     if (o->hostfile.empty() && n > kRunMaxLocalRanks)
-      throw std::invalid_argument("the schedule has " + std::to_string(n) +
-                                  " nodes; run starts at most " +
-                                  std::to_string(kRunMaxLocalRanks) +
-                                  " ranks on this machine (give --hostfile for a cluster)");
+      throw InputError("the schedule has " + std::to_string(n) + " nodes; run starts at most " +
+                       std::to_string(kRunMaxLocalRanks) +
+                       " ranks on this machine (give --hostfile for a cluster)");
     exec::ExecPlan check(f.schedule);  // the structural check, before any rank starts
     if (o->hostfile.empty())
       check_memory(check.run_bytes(o->bytes),
@@ -119,7 +119,7 @@ Run add_run(CLI::App& app) {
     const exec::ProcessResult p = exec::run_process(args, dir.path(), o->timeout);
     if (p.timed_out) throw std::runtime_error("mpirun did not finish within --timeout");
     const auto passed = report_passed(report);
-    if (!passed) throw std::invalid_argument(start_failure(p, n));
+    if (!passed) throw InputError(start_failure(p, n));
     std::cout << p.out;
     return to_int(*passed ? ExitCode::Ok : ExitCode::Violated);
   };

@@ -7,6 +7,7 @@
 #include "analysis/verification.hpp"
 #include "app/cli.hpp"
 #include "app/deadline.hpp"
+#include "core/errors.hpp"
 #include "gen/topology.hpp"
 #include "papers/papers.hpp"
 #include "verify/smt_checker.hpp"
@@ -17,12 +18,12 @@ namespace {
 /// The --network of verify: faulty(<the schedule's network>, ...).
 std::unique_ptr<FaultyNetwork> faulty_network_of(const std::string& spec, const Schedule& s) {
   std::unique_ptr<Network> t = build_topology(spec);
-  auto* f = dynamic_cast<FaultyNetwork*>(t.get());
+  const std::string given = t->spec();
+  auto f = take_as<FaultyNetwork>(t);
   if (!f || f->base().spec() != s.topology)
-    throw std::invalid_argument("--network must be faulty(" + s.topology +
-                                ", links=[...], nodes=[...]), got " + t->spec());
-  t.release();
-  return std::unique_ptr<FaultyNetwork>(f);
+    throw InputError("--network must be faulty(" + s.topology +
+                     ", links=[...], nodes=[...]), got " + given);
+  return f;
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "app/cli.hpp"
+#include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "core/text.hpp"
 #include "exec/process.hpp"
@@ -77,8 +78,7 @@ const CLI::Validator kPositive = number_check(false);
 void refuse_option(const CLI::Option* option, bool applies, const std::string& what,
                    const std::string& where) {
   if (option->count() > 0 && !applies)
-    throw std::invalid_argument(option->get_name() + " does not apply to " + what + " (" + where +
-                                ")");
+    throw InputError(option->get_name() + " does not apply to " + what + " (" + where + ")");
 }
 
 void refuse_options_outside(const CLI::App& app, const std::vector<std::string>& applies,
@@ -90,8 +90,8 @@ void refuse_options_outside(const CLI::App& app, const std::vector<std::string>&
       continue;
     std::string list;
     for (const std::string& a : applies) list += (list.empty() ? "" : ", ") + a;
-    throw std::invalid_argument(name + " does not apply to " + what + " (it takes " +
-                                (list.empty() ? "no options" : list) + ")");
+    throw InputError(name + " does not apply to " + what + " (it takes " +
+                     (list.empty() ? "no options" : list) + ")");
   }
 }
 
@@ -160,11 +160,9 @@ int run_verb(const netsched::cli::Run& run, bool json) {
     std::signal(e.signal, SIG_DFL);
     std::raise(e.signal);
     return 128 + e.signal;
-  } catch (const netsched::SpecError& e) {
+  } catch (const netsched::InputError& e) {  // bad input: specs, files, options, limits
     return fail(e.what(), ExitCode::BadInput, json);
-  } catch (const std::invalid_argument& e) {
-    return fail(e.what(), ExitCode::BadInput, json);
-  } catch (const std::logic_error& e) {
+  } catch (const std::logic_error& e) {  // a broken invariant (InputError is not one)
     return fail(std::string("internal error: ") + e.what(), ExitCode::InternalError, json);
   } catch (const std::bad_alloc&) {
     return fail("out of memory", ExitCode::BadInput, json);
@@ -191,7 +189,7 @@ int main(int argc, char** argv) {
             try {
               netsched::parse_bytes(v);
               return {};
-            } catch (const std::invalid_argument& e) {
+            } catch (const netsched::InputError& e) {
               return e.what();
             }
           },

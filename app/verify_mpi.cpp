@@ -19,6 +19,7 @@
 #include <string>
 
 #include "analysis/verification.hpp"
+#include "core/errors.hpp"
 #include "core/structure.hpp"
 #include "gen/topology.hpp"
 #include "verify/block_walk.hpp"
@@ -41,15 +42,19 @@ Args parse(int argc, char** argv) {
     if (arg == "--json") {
       a.json = true;
     } else if (arg == "--threads" && i + 1 < argc) {
-      a.threads = static_cast<unsigned>(std::stoul(argv[++i]));
+      const std::string v = argv[++i];
+      constexpr std::size_t kMaxThreadDigits = 4;
+      if (v.empty() || v.size() > kMaxThreadDigits ||
+          v.find_first_not_of("0123456789") != std::string::npos)
+        throw InputError("--threads must be a whole number below 10000, got '" + v + "'");
+      a.threads = static_cast<unsigned>(std::stoul(v));
     } else if (a.file.empty() && !arg.starts_with("-")) {
       a.file = arg;
     } else {
-      throw std::invalid_argument("usage: netsched-verify-mpi FILE [--json] [--threads T]");
+      throw InputError("usage: netsched-verify-mpi FILE [--json] [--threads T]");
     }
   }
-  if (a.file.empty())
-    throw std::invalid_argument("usage: netsched-verify-mpi FILE [--json] [--threads T]");
+  if (a.file.empty()) throw InputError("usage: netsched-verify-mpi FILE [--json] [--threads T]");
   return a;
 }
 
@@ -61,13 +66,13 @@ int check(const Args& a, int rank, int ranks) {
   const auto t = build_topology(s.topology);
   check_structure(*t, s);
   if (!blocks_apply(s))
-    throw std::invalid_argument(
+    throw InputError(
         "the distributed check handles total exchanges whose payloads are all selectors");
   const std::uint64_t n = t->num_nodes();
   const unsigned __int128 work = static_cast<unsigned __int128>(n) * ((n + 63) / 64) *
                                  (s.steps.size() + 1) / static_cast<unsigned>(ranks);
   if (work > kBlocksMaxWork)
-    throw std::invalid_argument(
+    throw InputError(
         "each rank's share is over the block engine's limit "
         "kBlocksMaxWork = 2^33: use more ranks");
   const LinkScan scan = scan_links_and_ports(*t, s);
@@ -115,7 +120,7 @@ int main(int argc, char** argv) {
   int code = 0;
   try {  // every rank reads the same input, so every rank fails alike before any reduction
     code = check(parse(argc, argv), rank, ranks);
-  } catch (const std::invalid_argument& e) {
+  } catch (const InputError& e) {
     if (rank == 0) std::cerr << "netsched-verify-mpi: " << e.what() << "\n";
     code = to_int(ExitCode::BadInput);
   } catch (const std::exception& e) {

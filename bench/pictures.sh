@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Pictures benchmark (issue 16: a 4,096-node network and a 100-step schedule drawn in <= 10 s;
+# Pictures benchmark (the target: a 4,096-node network and a 100-step schedule drawn in <= 10 s;
 # sweeps at info's speed). Usage: bench/pictures.sh [path/to/netsched]
 # Side by side, hyperfine, 3 runs each: the structured layout against Graphviz's own (sfdp) on
 # the same network, the viewer against `verify` of the same file, a sweep against the same

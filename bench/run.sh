@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Foundation benchmarks (issue 2). Usage: bench/run.sh [path/to/netsched]
+# Foundation benchmarks. Usage: bench/run.sh [path/to/netsched]
 # Prints a table; every figure comes from this run, side by side with its baseline.
 set -euo pipefail
 ns=${1:-build/app/netsched}

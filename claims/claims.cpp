@@ -8,29 +8,25 @@
 #include <stdexcept>
 #include <string_view>
 
+#include "core/enum_names.hpp"
+#include "core/errors.hpp"
+
 namespace netsched::claims {
 
-std::string to_string(Verdict v) {
-  switch (v) {
-    case Verdict::Holds:
-      return "HOLDS";
-    case Verdict::Fails:
-      return "FAILS";
-    case Verdict::Inconsistent:
-      return "INCONSISTENT";
-    case Verdict::Unproven:
-      return "UNPROVEN";
-    case Verdict::NotCheckable:
-      return "NOT-CHECKABLE";
-  }
-  return "?";
-}
+namespace {
+constexpr std::array<EnumName<ClaimVerdict>, 5> kVerdictNames{{
+    {ClaimVerdict::Holds, "HOLDS"},
+    {ClaimVerdict::Fails, "FAILS"},
+    {ClaimVerdict::Inconsistent, "INCONSISTENT"},
+    {ClaimVerdict::Unproven, "UNPROVEN"},
+    {ClaimVerdict::NotCheckable, "NOT-CHECKABLE"},
+}};
+}  // namespace
 
-std::optional<Verdict> verdict_from_name(const std::string& s) {
-  for (auto v : {Verdict::Holds, Verdict::Fails, Verdict::Inconsistent, Verdict::Unproven,
-                 Verdict::NotCheckable})
-    if (to_string(v) == s) return v;
-  return std::nullopt;
+std::string to_string(ClaimVerdict v) { return name_of(kVerdictNames, v); }
+
+std::optional<ClaimVerdict> verdict_from_name(const std::string& s) {
+  return value_named(kVerdictNames, s);
 }
 
 std::vector<Claim> all_claims() {
@@ -50,19 +46,22 @@ Result evaluate(const Claim& c) {
   if (r.rerun.empty())
     r.rerun = c.heavy ? command({"claims", "--only", c.id, "--heavy", "--json"})
                       : command({"claims", "--only", c.id, "--json"});
-  const bool compared_only = r.verdict == Verdict::Inconsistent || r.verdict == Verdict::Unproven;
+  const bool compared_only =
+      r.verdict == ClaimVerdict::Inconsistent || r.verdict == ClaimVerdict::Unproven;
   if ((compared_only && !r.comparison) || (r.comparison && verdict_of(*r.comparison) != r.verdict))
     throw std::logic_error("claim " + c.id + ": the verdict " + to_string(r.verdict) +
                            " is not the one its comparison gives");
   return r;
 }
 
-Result holds(std::string evidence) { return {Verdict::Holds, std::move(evidence), {}, {}, {}}; }
+Result holds(std::string evidence) {
+  return {ClaimVerdict::Holds, std::move(evidence), {}, {}, {}};
+}
 Result fails(std::string evidence, std::string corrected) {
-  return {Verdict::Fails, std::move(evidence), std::move(corrected), {}, {}};
+  return {ClaimVerdict::Fails, std::move(evidence), std::move(corrected), {}, {}};
 }
 Result not_checkable(std::string why) {
-  return {Verdict::NotCheckable, std::move(why), {}, {}, {}};
+  return {ClaimVerdict::NotCheckable, std::move(why), {}, {}, {}};
 }
 
 std::string command(const std::vector<std::string>& words) {
@@ -96,15 +95,15 @@ std::vector<Claim> select_claims(const std::vector<Claim>& all, const std::strin
       if (selector.empty() || c.id.starts_with(selector)) out.push_back(c);
   }
   if (out.empty())
-    throw std::invalid_argument("claims --only " + selector +
-                                ": no claim has this id or an id starting with it (see "
-                                "'netsched claims')");
+    throw InputError("claims --only " + selector +
+                     ": no claim has this id or an id starting with it (see "
+                     "'netsched claims')");
   const bool all_heavy =
       std::all_of(out.begin(), out.end(), [](const Claim& c) { return c.heavy; });
   if (!heavy && all_heavy)
-    throw std::invalid_argument("claims --only " + selector + ": " +
-                                (out.size() == 1 ? "the claim is" : "these claims are") +
-                                " checked on large instances: add --heavy");
+    throw InputError("claims --only " + selector + ": " +
+                     (out.size() == 1 ? "the claim is" : "these claims are") +
+                     " checked on large instances: add --heavy");
   std::erase_if(out, [&](const Claim& c) { return c.heavy && !heavy; });
   return out;
 }
@@ -193,7 +192,7 @@ void summary(std::ostringstream& md, const std::vector<std::pair<Claim, Result>>
   for (const auto& [v, n] : count) md << v << ": " << n << ". ";
   md << "\n\n";
   for (const auto& [c, r] : results) {
-    if (paper_of(c) != paper.prefix || r.verdict == Verdict::Holds) continue;
+    if (paper_of(c) != paper.prefix || r.verdict == ClaimVerdict::Holds) continue;
     const std::string place =
         c.source.size() > paper.prefix.size() ? c.source.substr(paper.prefix.size() + 1) : "";
     md << "- **" << to_string(r.verdict) << "** `" << c.id << "` (" << place << "): " << c.statement

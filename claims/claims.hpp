@@ -15,11 +15,13 @@
 #include <string_view>
 #include <vector>
 
+#include "core/errors.hpp"
+
 namespace netsched::claims {
 
-enum class Verdict { Holds, Fails, Inconsistent, Unproven, NotCheckable };
-std::string to_string(Verdict v);
-std::optional<Verdict> verdict_from_name(const std::string& s);
+enum class ClaimVerdict { Holds, Fails, Inconsistent, Unproven, NotCheckable };
+std::string to_string(ClaimVerdict v);
+std::optional<ClaimVerdict> verdict_from_name(const std::string& s);
 
 /// How the measured value must relate to the printed one for the statement to hold.
 enum class Relation {
@@ -59,7 +61,7 @@ struct Comparison {
 };
 
 struct Result {
-  Verdict verdict = Verdict::NotCheckable;
+  ClaimVerdict verdict = ClaimVerdict::NotCheckable;
   std::string evidence;   ///< how it was established, with the witness where it fails
   std::string corrected;  ///< the corrected statement, where the check finds one
   std::optional<Comparison> comparison;  ///< the observations the verdict was computed from
@@ -102,7 +104,7 @@ bool satisfied(const Observation& o);
 /// The verdict the observations give: Measured: HOLDS if all satisfied, else FAILS; OneSided:
 /// UNPROVEN if all satisfied, else FAILS; TwoPrintings: HOLDS if all equal, else INCONSISTENT.
 /// No observations: NOT-CHECKABLE.
-Verdict verdict_of(const Comparison& c);
+ClaimVerdict verdict_of(const Comparison& c);
 /// A result computed from `c`: the verdict by verdict_of, the evidence the tally (or the first
 /// observation that breaks the statement, with where printed and measured differ) followed by
 /// `context` (how the values were obtained, the convention used). `corrected`, when given, must
@@ -132,7 +134,7 @@ std::string info_command(const std::string& spec);
 std::string_view recorded_verdicts();
 /// The claims `--only SELECTOR` names: the claim whose id is SELECTOR if there is one, else
 /// every claim whose id starts with it (a group such as hdn12.thm). Throws
-/// std::invalid_argument when none matches, or when every match is heavy and `heavy` is off.
+/// InputError when none matches, or when every match is heavy and `heavy` is off.
 std::vector<Claim> select_claims(const std::vector<Claim>& all, const std::string& selector,
                                  bool heavy);
 /// A netsched command line as a shell reads it: "netsched" and each word, quoted where the

@@ -66,7 +66,7 @@ Claim claim_dim_thm1() {
         for (const char* spec : {"torus(3,4,5)", "ghc(2,3,4)", "mesh(3,4)", "mesh(2,3,4)",
                                  "product(path(3),ring(4))"}) {
           const auto t = build_topology(spec);
-          const auto& p = dynamic_cast<const Product&>(*t);
+          const auto& p = network_ref<Product>(*t);
           const Csr g(p);
           const double n = static_cast<double>(p.num_nodes());
           for (std::uint32_t v = 0; v < p.num_nodes(); ++v) {

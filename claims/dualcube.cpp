@@ -10,6 +10,7 @@
 #include "core/metrics.hpp"
 #include "gen/combine/combine.hpp"
 #include "gen/exchange/total_exchange.hpp"
+#include "papers/dualcube.hpp"
 #include "verify/registers.hpp"
 #include "verify/smt_bisection.hpp"
 #include "verify/smt_synthesis.hpp"
@@ -20,6 +21,19 @@ const std::string kPaper = "li-peng-dualcube";
 }
 
 namespace {
+
+/// The closed form of §3 that papers/dualcube.cpp holds for `algorithm` on the r-dualcube, as
+/// (t_s, m t_w) coefficients: the claims check the papers' one copy of it.
+std::pair<double, double> section3_closed_form(double r, const std::string& algorithm) {
+  const auto ri = static_cast<std::uint32_t>(r);
+  const std::uint64_t n = std::uint64_t{1} << (2 * ri - 1);
+  const Collective c = algorithm == "one2allp"   ? Collective::scatter(n, NodeId(0))
+                       : algorithm == "all2allb" ? Collective::all_gather(n)
+                                                 : Collective::multicast(n, {});
+  const auto b = papers::dualcube::collective_bound(ri, c, algorithm);
+  if (!b || !b->payload_sum) throw std::logic_error("papers/dualcube.cpp has no " + algorithm);
+  return {static_cast<double>(b->steps), static_cast<double>(*b->payload_sum)};
+}
 
 /// "(steps, payload sum)" of a checked schedule.
 std::string pair_of(const Verification& v) {
@@ -59,7 +73,7 @@ Claim claim_dc_one2allp() {
           [] {
             std::vector<Observation> obs;
             for (std::uint32_t r = 1; r <= 6; ++r) {
-              const auto t = build_topology("dualcube(" + std::to_string(r) + ")");
+              const auto t = build_family<Dualcube>("dualcube(" + std::to_string(r) + ")");
               for (std::uint32_t root = 0; root < (r == 3 ? t->num_nodes() : 1); ++root) {
                 const auto v =
                     check_schedule(*t, dualcube_one2allp(*t, NodeId(root))).verification();
@@ -87,7 +101,7 @@ Claim claim_dc_all2allb() {
           [] {
             std::vector<Observation> obs;
             for (std::uint32_t r = 1; r <= 6; ++r) {
-              const auto t = build_topology("dualcube(" + std::to_string(r) + ")");
+              const auto t = build_family<Dualcube>("dualcube(" + std::to_string(r) + ")");
               const auto v = generate_checked(*t, {"all-gather", "all2allb"}).verification();
               cost_observations(obs, f_name(r), v, 2.0 * r, std::ldexp(1.0, 2 * r - 1) - 1,
                                 {r == 1 ? 1.0 : 2.0 * r, {}},
@@ -111,7 +125,7 @@ Claim claim_dc_many2manym() {
           [] {
             std::vector<Observation> obs;
             for (std::uint32_t r = 1; r <= 6; ++r) {
-              const auto t = build_topology("dualcube(" + std::to_string(r) + ")");
+              const auto t = build_family<Dualcube>("dualcube(" + std::to_string(r) + ")");
               for (std::uint32_t root : {0u, static_cast<std::uint32_t>(t->num_nodes() - 1)}) {
                 const auto v =
                     generate_checked(*t, {"multicast", "many2manym", NodeId(root)}).verification();
@@ -140,8 +154,9 @@ Claim claim_dc_many2manym_terms() {
           [] {
             std::vector<Observation> obs;
             for (double r = 2; r <= 6; ++r)
-              obs.push_back(
-                  observed("F_" + num(r), "startups", 3 * r - 3, 2 * (r - 1) + 1 + (r - 1) + 1));
+              obs.push_back(observed("F_" + num(r), "startups",
+                                     section3_closed_form(r, "many2manym").first,
+                                     2 * (r - 1) + 1 + (r - 1) + 1));
             return two_printings(kPaper + " §3, the stage-by-stage times of Algorithm 2", obs,
                                  "the printed total against the sum of the printed stage terms");
           }};
@@ -176,10 +191,7 @@ Claim claim_dc_one2allp_forms() {
       [] {
         return forms_agree(
             kPaper + " §3: T_1 + T_2 as summed, and (1 + log p) t_s + (p + sqrt(p/2) - 1) m t_w",
-            {{"closed",
-              [](double r) {
-                return std::pair{2 * r, std::pow(2, 2 * r - 1) + std::pow(2, r - 1) - 1};
-              }},
+            {{"closed", [](double r) { return section3_closed_form(r, "one2allp"); }},
              {"T_1 + T_2",
               [](double r) {
                 double tw = 0;
@@ -203,10 +215,7 @@ Claim claim_dc_all2allb_terms() {
           [] {
             return forms_agree(
                 kPaper + " §3: T_1 + T_2 + T_3 as printed, and (1 + log p) t_s + (p - 1) m t_w",
-                {{"closed",
-                  [](double r) {
-                    return std::pair{2 * r, std::pow(2, 2 * r - 1) - 1};
-                  }},
+                {{"closed", [](double r) { return section3_closed_form(r, "all2allb"); }},
                  {"T_1 + T_2 + T_3",
                   [](double r) {
                     const double t1 = std::pow(2, r - 1) - 1, t2 = std::pow(2, 2 * r - 2),
@@ -243,7 +252,7 @@ Claim claim_dc_alg3() {
           [] {
             std::string tally;
             for (std::uint32_t r = 1; r <= 6; ++r) {
-              const auto t = build_topology("dualcube(" + std::to_string(r) + ")");
+              const auto t = build_family<Dualcube>("dualcube(" + std::to_string(r) + ")");
               const auto v = check_schedule(*t, dualcube_cluster_sum(*t)).verification();
               if (!v.check.ok())
                 return fails("witness dualcube(" + std::to_string(r) +
@@ -265,11 +274,11 @@ Claim claim_dc_alg4() {
       "dualcube(2..6)",
       false,
       [] {
-        const auto t = build_topology("dualcube(3)");
+        const auto t = build_family<Dualcube>("dualcube(3)");
         const auto bad = simulate(*t, dualcube_cluster_prefix(*t, true));
         if (bad.ok()) return holds("as printed, it computes the prefix");
         for (std::uint32_t r = 2; r <= 6; ++r) {
-          const auto u = build_topology("dualcube(" + std::to_string(r) + ")");
+          const auto u = build_family<Dualcube>("dualcube(" + std::to_string(r) + ")");
           if (!simulate(*u, dualcube_cluster_prefix(*u, false)).ok())
             return fails("as printed it fails (" + bad.violation()->message +
                          ") and the correction too on r = " + std::to_string(r));
@@ -308,7 +317,7 @@ Claim claim_dc_alg5_consistent() {
           [] {
             std::string tally;
             for (std::uint32_t r = 1; r <= 6; ++r) {
-              const auto t = build_topology("dualcube(" + std::to_string(r) + ")");
+              const auto t = build_family<Dualcube>("dualcube(" + std::to_string(r) + ")");
               const auto v = check_schedule(*t, dualcube_prefix(*t)).verification();
               if (!v.check.ok()) return fails(f_name(r) + ": " + v.check.violation()->message);
               tally += (tally.empty() ? "" : ", ") + pair_of(v);
@@ -331,8 +340,8 @@ Claim claim_dc_alg6_shape() {
             // classID(x) cat clusterID(x): i ranges over a cluster's nodes, j over the clusters.
             std::vector<Observation> obs;
             for (std::uint32_t r = 2; r <= 7; ++r) {
-              const auto t = build_topology("dualcube(" + std::to_string(r) + ")");
-              const auto clusters = dualcube_clusters(dynamic_cast<const Dualcube&>(*t));
+              const auto t = build_family<Dualcube>("dualcube(" + std::to_string(r) + ")");
+              const auto clusters = dualcube_clusters(*t);
               obs.push_back(observed(f_name(r), "rows", std::ldexp(1.0, static_cast<int>(r)),
                                      static_cast<double>(clusters.front().size())));
               obs.push_back(observed(f_name(r), "columns", std::ldexp(1.0, static_cast<int>(r) - 1),
@@ -359,7 +368,7 @@ Claim claim_dc_alg6() {
       [] {
         std::string tally;
         for (std::uint32_t r = 1; r <= 5; ++r) {
-          const auto t = build_topology("dualcube(" + std::to_string(r) + ")");
+          const auto t = build_family<Dualcube>("dualcube(" + std::to_string(r) + ")");
           for (std::uint32_t source : {0u, static_cast<std::uint32_t>(t->num_nodes() - 1)}) {
             const auto v = check_schedule(*t, dualcube_vecmat(*t, NodeId(source))).verification();
             if (!v.check.ok())
@@ -386,7 +395,7 @@ Claim claim_dc_fig4() {
           "dualcube(2), A = [[1,2],[3,4]], B = [[5,6],[7,8]]",
           false,
           [] {
-            const auto t = build_topology("dualcube(2)");
+            const auto t = build_family<Dualcube>("dualcube(2)");
             std::vector<std::size_t> ends;
             const Schedule s = dualcube_matmul(*t, &ends);
             if (!simulate(*t, s).ok())
@@ -455,7 +464,7 @@ Claim claim_dc_fig4_steps() {
           "dualcube(2): each loop's copies as a one-port problem, minimum proved by Z3",
           false,
           [] {
-            const auto t = build_topology("dualcube(2)");
+            const auto t = build_family<Dualcube>("dualcube(2)");
             std::vector<std::size_t> ends;
             (void)dualcube_matmul(*t, &ends);
             const auto copies = dualcube_matmul_copies(*t);
@@ -491,7 +500,7 @@ Claim claim_dc_longest_distance() {
           [] {
             std::vector<Observation> obs;
             for (std::uint32_t r : {2u, 5u}) {
-              const auto t = build_topology("dualcube(" + std::to_string(r) + ")");
+              const auto t = build_family<Dualcube>("dualcube(" + std::to_string(r) + ")");
               std::uint32_t hops = 0;
               for (const auto& loop : dualcube_matmul_copies(*t))
                 for (const auto& iteration : loop)
@@ -515,7 +524,7 @@ Claim claim_dc_alg7() {
           [] {
             std::string tally;
             for (std::uint32_t r : {2u, 5u}) {
-              const auto t = build_topology("dualcube(" + std::to_string(r) + ")");
+              const auto t = build_family<Dualcube>("dualcube(" + std::to_string(r) + ")");
               const auto v = check_schedule(*t, dualcube_matmul(*t)).verification();
               if (!v.check.ok()) return fails(f_name(r) + ": " + v.check.violation()->message);
               tally += (tally.empty() ? "" : ", ") + f_name(r) + " " + pair_of(v);
@@ -535,7 +544,7 @@ Claim claim_dc_t_dualcube() {
           [] {
             std::vector<Observation> obs;
             for (std::uint32_t r : {2u, 5u}) {
-              const auto t = build_topology("dualcube(" + std::to_string(r) + ")");
+              const auto t = build_family<Dualcube>("dualcube(" + std::to_string(r) + ")");
               const auto copies = dualcube_matmul_copies(*t);
               double startups = 0, words = 0;
               for (std::size_t loop = 0; loop < copies.size(); ++loop)
@@ -565,7 +574,7 @@ Claim claim_dc_example_routes() {
       "dualcube(5) (9-bit addresses)",
       false,
       [] {
-        const auto t = build_topology("dualcube(5)");
+        const auto t = build_family<Dualcube>("dualcube(5)");
         for (const std::vector<std::string>& route :
              {std::vector<std::string>{"011010011", "111010011", "101010011", "001010011"},
               std::vector<std::string>{"101000101", "001000101", "001000100", "101000100",

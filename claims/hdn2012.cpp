@@ -152,7 +152,7 @@ Claim claim_hdn12_thm1_degree() {
           specs.push_back(s);
         for (const auto& spec : specs) {
           const auto t = build_topology(spec);
-          const auto& h = dynamic_cast<const Hdn&>(*t);
+          const auto& h = network_ref<Hdn>(*t);
           const std::uint32_t d0 = h.base().largest_degree();
           const auto& j = info_of(spec);
           if (j["degree_min"] != j["degree_max"] ||
@@ -184,9 +184,9 @@ Claim claim_hdn12_thm1_diameter() {
             std::vector<Observation> obs;
             for (const auto& spec : specs) {
               const auto t = build_topology(spec);
-              obs.push_back(info_observation(
-                  spec, spec, "diameter",
-                  static_cast<double>(theorem1_diameter(dynamic_cast<const Hdn&>(*t)))));
+              obs.push_back(
+                  info_observation(spec, spec, "diameter",
+                                   static_cast<double>(theorem1_diameter(network_ref<Hdn>(*t)))));
             }
             return measured(obs, "Measured: BFS diameter");
           }};
@@ -204,7 +204,7 @@ Claim claim_hdn12_table2_hdn_diameter() {
                      {"{2}"}, {"{0,1}", "{1,2}"}, {"{0}", "{0}"}}) {
               const std::string spec = hdn_spec(sets);
               const auto t = build_topology(spec);
-              const auto& h = dynamic_cast<const Hdn&>(*t);
+              const auto& h = network_ref<Hdn>(*t);
               obs.push_back({spec,
                              "diameter",
                              static_cast<double>(papers::hdn2012::table2_diameter(h)),
@@ -232,7 +232,7 @@ Claim claim_hdn12_table2_torus() {
         for (const char* spec : {"torus(3,3,3)", "torus(4,4,4)", "torus(3,5,7)", "torus(4,6,8)"}) {
           const auto t = build_topology(spec);
           double sum = 0, floors = 0;
-          for (const auto& f : dynamic_cast<const Product&>(*t).factors())
+          for (const auto& f : network_ref<Product>(*t).factors())
             sum += f.size, floors += std::floor(f.size / 2.0);
           obs.push_back(info_observation(spec, spec, "degree_max", 6));
           auto d = info_observation(spec, spec, "diameter", sum / 2);
@@ -315,7 +315,7 @@ Claim claim_hdn12_table2_rdn() {
                  {"rdn(hypercube(2),1)", "rdn(hypercube(2),2)", "rdn(hypercube(3),1)",
                   "rdn(ring(3),1)", "rdn(ring(3),2)", "rdn(ring(4),2)", "rdn(torus(3,3),1)"}) {
               const auto t = build_topology(spec);
-              const auto& h = dynamic_cast<const Hdn&>(*t);
+              const auto& h = network_ref<Hdn>(*t);
               const double nodes = papers::hdn2012::nodes_closed(
                   static_cast<double>(h.base().num_nodes()), std::vector<std::uint64_t>(h.k(), 1));
               const std::int64_t diam = theorem1_diameter(h);
@@ -348,7 +348,7 @@ Claim claim_hdn12_diameter_recurrence() {
             for (const auto& e : table1()) {
               if (nodes_of(e.spec) > kLargestBfsInstance) continue;
               const auto t = build_topology(e.spec);
-              const auto& h = dynamic_cast<const Hdn&>(*t);
+              const auto& h = network_ref<Hdn>(*t);
               // D_(i-1): the BFS diameter of the cluster (the base for k = 1)
               const std::string cluster =
                   e.s.size() == 1 ? kBase : hdn_spec({kSizes[size_index(e.s[0])].second});
@@ -507,7 +507,7 @@ Claim claim_hdn12_bisection() {
 Observation longest_route(const std::string& instance, const std::string& spec) {
   const auto& s = sweep_of(spec);
   const auto t = build_topology(spec);
-  const auto bound = papers::hdn2012::routing_bound(dynamic_cast<const Hdn&>(*t)).steps;
+  const auto bound = papers::hdn2012::routing_bound(network_ref<Hdn>(*t)).steps;
   return {instance,
           "longest route of Algorithm 1 (hops)",
           static_cast<double>(bound),
@@ -576,7 +576,7 @@ Claim claim_hdn12_example_route() {
         // be checked; the length can, against the paper's own bound for the instance.
         const std::string spec = hdn_spec({"{0,1}", "{1,2}"});
         const auto t = build_topology(spec);
-        const auto bound = papers::hdn2012::routing_bound(dynamic_cast<const Hdn&>(*t)).steps;
+        const auto bound = papers::hdn2012::routing_bound(network_ref<Hdn>(*t)).steps;
         constexpr double kPrintedLength = 7 + 7 + 1 + 2;
         return two_printings(
             kPaper + " Theorem 2",
@@ -646,7 +646,7 @@ Claim claim_hdn12_broadcast_sn() {
             for (const char* spec : {"hypercube(3)", "torus(3,3,3)", "torus(3,4,5)"}) {
               const auto t = build_topology(spec);
               double product = 1, sum = 0;
-              for (const auto& f : dynamic_cast<const Product&>(*t).factors()) {
+              for (const auto& f : network_ref<Product>(*t).factors()) {
                 const auto tf = static_cast<double>(broadcast_of(f.spec(), "auto").check.steps);
                 product *= tf, sum += tf;
               }
@@ -683,7 +683,7 @@ Claim claim_hdn12_thm3() {
                                  "rdn(hypercube(2),2)", "hdn(torus(2,3,5), sn=[{0,1},{1,2}])",
                                  "hdn(hypercube(3), sn=[{0,1},{},{2}])"}) {
           const auto t = build_topology(spec);
-          const auto [tb, tsn] = papers::hdn2012::broadcast_times(dynamic_cast<const Hdn&>(*t), 0);
+          const auto [tb, tsn] = papers::hdn2012::broadcast_times(network_ref<Hdn>(*t), 0);
           obs.push_back({spec,
                          "broadcast steps from node 0",
                          static_cast<double>(papers::hdn2012::recursion(tb, tsn)),
@@ -712,8 +712,7 @@ Claim claim_hdn12_thm3_recurrence() {
                  {"hdn(torus(2,3), sn=[{},{0,1}])", "rdn(hypercube(2),2)",
                   "hdn(torus(2,3,5), sn=[{0,1},{1,2}])", "hdn(hypercube(3), sn=[{0,1},{},{2}])"}) {
               const auto t = build_topology(spec);
-              const auto [tb, tsn] =
-                  papers::hdn2012::broadcast_times(dynamic_cast<const Hdn&>(*t), 0);
+              const auto [tb, tsn] = papers::hdn2012::broadcast_times(network_ref<Hdn>(*t), 0);
               obs.push_back(observed(
                   spec, "broadcast steps", static_cast<double>(papers::hdn2012::recursion(tb, tsn)),
                   static_cast<double>(papers::hdn2012::theorem3_recurrence(tb, tsn))));

@@ -79,18 +79,18 @@ std::string tally_text(const Comparison& c) {
 
 bool satisfied(const Observation& o) { return satisfies(o.printed, o.measured, o.relation); }
 
-Verdict verdict_of(const Comparison& c) {
-  if (c.observations.empty()) return Verdict::NotCheckable;
+ClaimVerdict verdict_of(const Comparison& c) {
+  if (c.observations.empty()) return ClaimVerdict::NotCheckable;
   const bool all = std::all_of(c.observations.begin(), c.observations.end(), satisfied);
   switch (c.basis) {
     case Basis::Measured:
-      return all ? Verdict::Holds : Verdict::Fails;
+      return all ? ClaimVerdict::Holds : ClaimVerdict::Fails;
     case Basis::OneSided:
-      return all ? Verdict::Unproven : Verdict::Fails;
+      return all ? ClaimVerdict::Unproven : ClaimVerdict::Fails;
     case Basis::TwoPrintings:
-      return all ? Verdict::Holds : Verdict::Inconsistent;
+      return all ? ClaimVerdict::Holds : ClaimVerdict::Inconsistent;
   }
-  return Verdict::NotCheckable;
+  return ClaimVerdict::NotCheckable;
 }
 
 Result judged(Comparison c, const std::string& context, std::string corrected) {
@@ -120,10 +120,10 @@ Result judged(Comparison c, const std::string& context, std::string corrected) {
   }
   const auto with_correction = std::count_if(c.observations.begin(), c.observations.end(),
                                              [](const Observation& o) { return o.corrected; });
-  if (!corrected.empty() && r.verdict != Verdict::Holds && with_correction > 0)
+  if (!corrected.empty() && r.verdict != ClaimVerdict::Holds && with_correction > 0)
     r.evidence += " The corrected statement matches all " + std::to_string(with_correction) +
                   " comparisons it applies to.";
-  if (r.verdict != Verdict::Holds) r.corrected = std::move(corrected);
+  if (r.verdict != ClaimVerdict::Holds) r.corrected = std::move(corrected);
   r.comparison = std::move(c);
   return r;
 }

@@ -5,6 +5,7 @@
 #include "analysis/verification.hpp"
 #include "claims/claims.hpp"
 #include "claims/helpers.hpp"
+#include "core/errors.hpp"
 #include "gen/combine/combine.hpp"
 #include "gen/exchange/total_exchange.hpp"
 #include "gen/route/rhfc_ftr.hpp"
@@ -53,8 +54,8 @@ Result semigroup(const std::vector<std::string>& specs) {
   for (const auto& spec : specs) {
     const auto t = build_topology(spec);
     const auto v = generate_checked(*t, {"all-reduce", "rhfc-semigroup"}).verification();
-    const auto* h = dynamic_cast<const Hsn*>(t.get());
-    const Network& g = h ? h->innermost() : dynamic_cast<const Mfc&>(*t).nucleus();
+    const auto* h = network_as<Hsn>(*t);
+    const Network& g = h ? h->innermost() : network_ref<Mfc>(*t).nucleus();
     const auto tg = generate_checked(g, {"all-reduce", "dimension-sum"}).verification().check.steps;
     if (tg != ceil_log2(g.num_nodes()) || !v.bound)
       return fails("the nucleus scan of " + spec + " takes " + std::to_string(tg) + " steps");
@@ -116,9 +117,9 @@ Claim claim_rhfc_lemma3_1() {
           [] {
             std::vector<std::string> h(kHfcSpecs.begin(), kHfcSpecs.end() - 1);
             Result r = routes_within(h, "hfc-routing");
-            if (r.verdict != Verdict::Holds) return r;
+            if (r.verdict != ClaimVerdict::Holds) return r;
             Result s = routes_within({kHfcSpecs.back()}, "hsn-routing");
-            if (s.verdict != Verdict::Holds) return s;
+            if (s.verdict != ClaimVerdict::Holds) return s;
             return holds(r.evidence + "; " + s.evidence);
           }};
 }
@@ -170,8 +171,8 @@ Claim claim_rhfc_thm5_1() {
         std::string tally;
         for (const char* spec : {"hsn(3,hypercube(2))", "rhs(2,2,hypercube(2))",
                                  "rhs(2,3,hypercube(1))", "rhs(2,2,2,hypercube(1))"}) {
-          const auto t = build_topology(spec);
-          const auto& h = dynamic_cast<const Hsn&>(*t);
+          const auto t = build_family<Hsn>(spec);
+          const Hsn& h = *t;
           const std::uint64_t k = ceil_log2(h.innermost().num_nodes());
           const auto ls = h.level_counts();
           std::uint64_t dims = k;
@@ -213,7 +214,7 @@ Claim claim_rhfc_hsn3q2() {
       [] {
         for (const char* spec : {"hsn(3,hypercube(2))", "hsn(2,ring(5))", "hsn(4,hypercube(1))"}) {
           const auto t = build_topology(spec);
-          const auto& h = dynamic_cast<const Hsn&>(*t);
+          const auto& h = network_ref<Hsn>(*t);
           const std::uint64_t m = h.radix();
           const std::uint32_t l = h.levels();
           std::uint64_t cluster = t->num_nodes() / m;  // M^(l-1)
@@ -266,7 +267,7 @@ std::string random_ftr_faults(const Network& t, std::uint64_t nucleus_size, std:
     }
     const std::string spec = "faulty(" + t.spec() + ", links=[" + links + "])";
     const auto g = build_topology(spec);
-    if (ftr_condition(dynamic_cast<const FaultyNetwork&>(*g)).empty()) return spec;
+    if (ftr_condition(network_ref<FaultyNetwork>(*g)).empty()) return spec;
   }
   return "";
 }
@@ -282,8 +283,8 @@ Result ftr_penalty(const std::vector<std::string>& specs, int fault_sets) {
   for (const auto& spec : specs) {
     const auto healthy = build_topology(spec);
     const auto paper = make_router(*healthy, "auto");
-    const auto* h = dynamic_cast<const Hsn*>(healthy.get());
-    const Network& g = h ? h->nucleus() : dynamic_cast<const Mfc&>(*healthy).nucleus();
+    const auto* h = network_as<Hsn>(*healthy);
+    const Network& g = h ? h->nucleus() : network_ref<Mfc>(*healthy).nucleus();
     const std::uint64_t tr = *small_diameter(g);
     std::uint64_t worst = 0;
     for (int k = 0; k < fault_sets; ++k) {
@@ -291,7 +292,7 @@ Result ftr_penalty(const std::vector<std::string>& specs, int fault_sets) {
       if (fs.empty()) return fails("no fault set of " + spec + " satisfies FTR's condition");
       ++sets;
       const auto t = build_topology(fs);
-      const auto& f = dynamic_cast<const FaultyNetwork&>(*t);
+      const auto& f = network_ref<FaultyNetwork>(*t);
       NodePath ref;
       for (std::uint32_t x = 0; x < t->num_nodes(); ++x)
         for (std::uint32_t y = 0; y < t->num_nodes(); ++y) {
@@ -299,7 +300,7 @@ Result ftr_penalty(const std::vector<std::string>& specs, int fault_sets) {
           FtrRoute r;
           try {
             r = rhfc_ftr(f, bx, by);
-          } catch (const std::invalid_argument& e) {
+          } catch (const InputError& e) {
             return fails("under FTR's condition FTR does not deliver on " + fs + " from " +
                          std::to_string(bx.v) + " to " + std::to_string(by.v) + ": " + e.what());
           }

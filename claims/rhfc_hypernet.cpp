@@ -66,7 +66,7 @@ Claim claim_hypernet_depth1() {
         for (const auto& [l, k] : kDepth1) {
           const std::string spec = hypernet_spec(1, l, k), name = paper_name(1, l, k);
           const auto t = build_topology(spec);
-          const auto& h = dynamic_cast<const Hypernet&>(*t);
+          const auto& h = network_ref<Hypernet>(*t);
           const double kk = k, ll = l;
           obs.push_back({name,
                          "address bits",

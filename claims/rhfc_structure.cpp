@@ -42,7 +42,7 @@ Claim claim_mfc_size_degree() {
             std::vector<Observation> obs;
             for (const auto& spec : kMfcs) {
               const auto t = build_topology(spec);
-              const auto& m = dynamic_cast<const Mfc&>(*t);
+              const auto& m = network_ref<Mfc>(*t);
               double n = static_cast<double>(m.nucleus().num_nodes());
               for (std::uint32_t i = 2; i <= m.levels(); ++i) n *= static_cast<double>(m.count(i));
               const double dg = m.nucleus().largest_degree();
@@ -101,7 +101,7 @@ Claim claim_rhfc_is_mfc() {
         std::vector<Observation> obs;
         for (const auto& spec : kRhs) {
           const auto t = build_topology(spec);
-          const auto& h = dynamic_cast<const Hsn&>(*t);
+          const auto& h = network_ref<Hsn>(*t);
           double sum = 0, r = 0;
           for (auto l : h.level_counts()) sum += l, r += 1;
           const Network& g = h.innermost();
@@ -128,7 +128,7 @@ Claim claim_hsn_is_hfc() {
             for (const char* spec : {"hsn(3,hypercube(2))", "hsn(2,ring(5))", "hsn(4,hypercube(1))",
                                      "hsn(3,ring(3))"}) {
               const auto t = build_topology(spec);
-              const auto& h = dynamic_cast<const Hsn&>(*t);
+              const auto& h = network_ref<Hsn>(*t);
               const std::uint64_t m = h.radix();
               // (nucleus, level, target cluster) -> links; a nucleus is u / M
               std::map<std::tuple<std::uint64_t, std::uint32_t, std::uint64_t>, int> links;
@@ -174,7 +174,7 @@ Claim claim_thm5_2() {
             for (const char* spec :
                  {"hsn(3,hypercube(2))", "rhs(2,2,hypercube(1))", "rhs(2,3,hypercube(2))"}) {
               const auto t = build_topology(spec);
-              const auto& h = dynamic_cast<const Hsn&>(*t);
+              const auto& h = network_ref<Hsn>(*t);
               const auto ls = h.level_counts();
               const double r = static_cast<double>(ls.size()),
                            k = std::log2(static_cast<double>(h.innermost().num_nodes()));

@@ -3,24 +3,24 @@
 #include <bit>
 #include <stdexcept>
 
+#include "core/errors.hpp"
+
 namespace netsched {
 
-Digits::Digits(std::vector<std::uint32_t> radix) : radix_(std::move(radix)) {
+Digits::Digits(std::vector<std::uint32_t> radix) : MixedRadix(std::move(radix)) {
+  if (total() > (std::uint64_t{1} << 32))
+    throw InputError("digit radices multiply to more than 2^32");
   std::size_t bit = 0;
-  for (auto r : radix_) {
-    if (r == 0) throw std::invalid_argument("a digit radix must be at least 1");
-    total_ *= r;
-    if (total_ > (std::uint64_t{1} << 32))
-      throw std::invalid_argument("digit radices multiply to more than 2^32");
+  for (auto r : this->radix()) {
     if (bit % 64 != 0 && (r > 64 || bit % 64 + r > 64)) bit = (bit / 64 + 1) * 64;  // no straddling
     first_.push_back(bit);
     bit += r;
   }
   words_ = (bit + 63) / 64;
   span_off_.push_back(0);
-  for (std::size_t i = 0; i < radix_.size(); ++i) {
+  for (std::size_t i = 0; i < size(); ++i) {
     std::size_t lo = first_[i];
-    const std::size_t hi = lo + radix_[i];
+    const std::size_t hi = lo + this->radix()[i];
     while (lo < hi) {
       const std::size_t k = lo / 64, end = std::min(hi, (k + 1) * 64), bits = end - lo;
       spans_.push_back(
@@ -29,8 +29,6 @@ Digits::Digits(std::vector<std::uint32_t> radix) : radix_(std::move(radix)) {
     }
     span_off_.push_back(spans_.size());
   }
-  stride_.assign(radix_.size(), 1);
-  for (std::size_t i = radix_.size(); i-- > 1;) stride_[i - 1] = stride_[i] * radix_[i];
 }
 
 namespace {
@@ -111,7 +109,7 @@ void set_digit(const Digits& d, DigitBox& b, std::size_t i,
                const std::vector<std::uint32_t>& values) {
   clear_digit(d, b.w.data(), i);
   for (auto v : values) {
-    if (v >= d.radix()[i]) throw std::invalid_argument("digit value out of range");
+    if (v >= d.radix()[i]) throw InputError("digit value out of range");
     allow(d, b.w.data(), i, v);
   }
 }

@@ -15,18 +15,18 @@
 #include <string>
 #include <vector>
 
+#include "core/errors.hpp"
+#include "core/mixed_radix.hpp"
+
 namespace netsched {
 
-class Digits {
+/// A mixed radix of node ids with the bit layout of its boxes.
+class Digits : public MixedRadix {
  public:
   Digits() = default;
-  /// Throws std::invalid_argument for a zero radix or a product above 2^32.
+  /// Throws InputError for a zero radix or a product above 2^32.
   explicit Digits(std::vector<std::uint32_t> radix);
 
-  const std::vector<std::uint32_t>& radix() const { return radix_; }
-  std::size_t size() const { return radix_.size(); }
-  bool empty() const { return radix_.empty(); }
-  std::uint64_t total() const { return total_; }
   /// Words of a box.
   std::size_t words() const { return words_; }
   /// The first bit of digit i.
@@ -38,15 +38,9 @@ class Digits {
     for (std::size_t s = span_off_[digit]; s < span_off_[digit + 1]; ++s)
       fn(spans_[s].word, spans_[s].mask);
   }
-  std::uint64_t stride(std::size_t digit) const { return stride_[digit]; }
-  std::uint32_t digit(std::uint64_t v, std::size_t i) const {
-    return static_cast<std::uint32_t>(v / stride_[i] % radix_[i]);
-  }
-  bool operator==(const Digits& o) const { return radix_ == o.radix_; }
+  bool operator==(const Digits& o) const { return radix() == o.radix(); }
 
  private:
-  std::vector<std::uint32_t> radix_;
-  std::vector<std::uint64_t> stride_;
   std::vector<std::size_t> first_;
   struct Span {
     std::size_t word;
@@ -54,7 +48,6 @@ class Digits {
   };
   std::vector<Span> spans_;            // per digit, its words and masks
   std::vector<std::size_t> span_off_;  // digit -> its spans
-  std::uint64_t total_ = 1;
   std::size_t words_ = 0;
 };
 

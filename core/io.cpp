@@ -12,6 +12,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/errors.hpp"
 #include "core/text.hpp"
 
 namespace netsched {
@@ -64,12 +65,12 @@ void check_writable(const std::string& path) {
   std::error_code ec;
   const auto st = std::filesystem::symlink_status(path, ec);
   if (!ec && std::filesystem::is_symlink(st))
-    throw std::invalid_argument("will not write " + one_line_path(path) +
-                                ": it is a symbolic link (give the file it points to)");
+    throw InputError("will not write " + one_line_path(path) +
+                     ": it is a symbolic link (give the file it points to)");
   if (!ec && std::filesystem::exists(st) && !std::filesystem::is_regular_file(st))
-    throw std::invalid_argument("will not write " + one_line_path(path) +
-                                ": it exists and is not a regular file (a directory, FIFO or "
-                                "device); use -o - for standard output");
+    throw InputError("will not write " + one_line_path(path) +
+                     ": it exists and is not a regular file (a directory, FIFO or "
+                     "device); use -o - for standard output");
 }
 
 /// `content` in the temporary of `path`, synced; returns the temporary's name. Throws
@@ -126,20 +127,18 @@ std::string read_file(const std::string& path, std::uint64_t max_bytes, const st
   std::error_code ec;
   const auto st = std::filesystem::status(path, ec);
   if (ec || !std::filesystem::exists(st))
-    throw std::invalid_argument("cannot read " + one_line_path(path) + ": no such file");
+    throw InputError("cannot read " + one_line_path(path) + ": no such file");
   if (!std::filesystem::is_regular_file(st))
-    throw std::invalid_argument("cannot read " + one_line_path(path) + ": not a regular file");
+    throw InputError("cannot read " + one_line_path(path) + ": not a regular file");
   const std::uint64_t size = std::filesystem::file_size(path, ec);
   if (!ec && size > max_bytes)
-    throw std::invalid_argument("cannot read " + one_line_path(path) + ": " + std::to_string(size) +
-                                " bytes, over the limit " + limit + " = " +
-                                std::to_string(max_bytes));
+    throw InputError("cannot read " + one_line_path(path) + ": " + std::to_string(size) +
+                     " bytes, over the limit " + limit + " = " + std::to_string(max_bytes));
   std::ifstream in(path, std::ios::binary);
-  if (!in)
-    throw std::invalid_argument("cannot read " + one_line_path(path) + ": " + std::strerror(errno));
+  if (!in) throw InputError("cannot read " + one_line_path(path) + ": " + std::strerror(errno));
   std::ostringstream ss;
   ss << in.rdbuf();
-  if (in.bad()) throw std::invalid_argument("cannot read " + one_line_path(path));
+  if (in.bad()) throw InputError("cannot read " + one_line_path(path));
   return ss.str();
 }
 

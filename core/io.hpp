@@ -7,6 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/errors.hpp"
+
 namespace netsched {
 
 /// The output path that means standard output.
@@ -15,7 +17,7 @@ inline constexpr std::string_view kStdoutPath = "-";
 /// Writes `content` to `path`: "-" is standard output; otherwise via a temporary file
 /// "<path>.tmp.<pid>" in the same directory, fsync, rename(2) and an fsync of the directory,
 /// so that a crash at any point leaves either the old file or the new one. Stale temporaries of
-/// the same path whose process is gone are removed first. Throws std::invalid_argument when
+/// the same path whose process is gone are removed first. Throws InputError when
 /// `path` exists and is not a regular file (a symbolic link, FIFO, device or directory: nothing
 /// is written through it), std::runtime_error naming the path when writing fails (the target
 /// is then untouched).
@@ -31,7 +33,7 @@ void write_files_atomic(const std::vector<std::pair<std::string, std::string_vie
 std::string one_line_path(std::string_view path);
 
 /// Reads a whole regular file of at most `max_bytes` bytes (the size is checked before
-/// reading; `limit` names the limit in the message); throws std::invalid_argument naming the
+/// reading; `limit` names the limit in the message); throws InputError naming the
 /// path when it cannot: missing, unreadable, a directory or FIFO, or too large.
 std::string read_file(const std::string& path, std::uint64_t max_bytes, const std::string& limit);
 

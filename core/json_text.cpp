@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/errors.hpp"
 #include "core/limits.hpp"
 
 namespace netsched {
@@ -52,8 +53,8 @@ JsonTextSize scan_json_text(std::string_view text) {
 void check_json_text(std::string_view text, std::string_view what) {
   const JsonTextSize s = scan_json_text(text);
   if (s.depth > kMaxJsonDepth)
-    throw std::invalid_argument("JSON nested deeper than the limit kMaxJsonDepth = " +
-                                std::to_string(kMaxJsonDepth));
+    throw InputError("JSON nested deeper than the limit " +
+                     limit_text("kMaxJsonDepth", kMaxJsonDepth));
   check_memory(add_sat(text.size(), s.bytes()), "parsing " + std::string(what));
 }
 

@@ -10,6 +10,8 @@
 #include <cstdint>
 #include <string_view>
 
+#include "core/errors.hpp"
+
 namespace netsched {
 
 /// How deeply a JSON text may nest (a schedule needs 7 levels, a graph file 3).
@@ -25,7 +27,7 @@ struct JsonTextSize {
 
 JsonTextSize scan_json_text(std::string_view text);
 
-/// Throws std::invalid_argument when `text` nests deeper than kMaxJsonDepth or its document
+/// Throws InputError when `text` nests deeper than kMaxJsonDepth or its document
 /// would not fit the memory budget; `what` names the text in the message ("the schedule").
 void check_json_text(std::string_view text, std::string_view what);
 

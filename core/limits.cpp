@@ -11,6 +11,8 @@
 #include <cstdio>
 #include <utility>
 
+#include "core/errors.hpp"
+
 namespace netsched {
 namespace {
 
@@ -32,13 +34,12 @@ std::uint64_t address_space_limit() {
 
 }  // namespace
 
-std::invalid_argument limit_error(std::string_view what, std::uint64_t value, std::string_view name,
-                                  std::uint64_t limit) {
+InputError limit_error(std::string_view what, std::uint64_t value, std::string_view name,
+                       std::uint64_t limit) {
   const std::string v = value == std::numeric_limits<std::uint64_t>::max()
                             ? std::string("more than 2^64")
                             : std::to_string(value);
-  return std::invalid_argument(std::string(what) + " is " + v + ", over the limit " +
-                               std::string(name) + " = " + std::to_string(limit));
+  return InputError(std::string(what) + " is " + v + ", over the limit " + limit_text(name, limit));
 }
 
 std::uint64_t memory_budget() {
@@ -58,9 +59,9 @@ std::string memory_budget_source() {
 void check_memory(std::uint64_t bytes, std::string_view what) {
   const std::uint64_t budget = memory_budget();
   if (bytes > budget)
-    throw std::invalid_argument(std::string(what) + " needs about " + bytes_text(bytes) +
-                                ", over the memory budget of " + bytes_text(budget) + " (" +
-                                memory_budget_source() + ")");
+    throw InputError(std::string(what) + " needs about " + bytes_text(bytes) +
+                     ", over the memory budget of " + bytes_text(budget) + " (" +
+                     memory_budget_source() + ")");
 }
 
 std::string bytes_text(std::uint64_t bytes) {
@@ -86,8 +87,8 @@ std::uint64_t parse_bytes(std::string_view text) {
     if (unit == name) scale = std::uint64_t{1} << shift;
   if (ec != std::errc() || end == text.data() || scale == 0 || value == 0 ||
       mul_sat(value, scale) == std::numeric_limits<std::uint64_t>::max())
-    throw std::invalid_argument("'" + std::string(text) +
-                                "' is not a size (a number of bytes, or with K, M, G or T)");
+    throw InputError("'" + std::string(text) +
+                     "' is not a size (a number of bytes, or with K, M, G or T)");
   return value * scale;
 }
 

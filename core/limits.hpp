@@ -13,6 +13,8 @@
 #include <string>
 #include <string_view>
 
+#include "core/errors.hpp"
+
 namespace netsched {
 
 /// a*b and a+b, saturating at 2^64-1: size estimates never wrap (a wrapped product would
@@ -28,10 +30,10 @@ inline std::uint64_t add_sat(std::uint64_t a, std::uint64_t b) {
              : a + b;
 }
 
-/// The error of an input over a named limit: "<what> is <value>, over the limit <name> =
-/// <limit>" (a saturated value reads "more than 2^64").
-std::invalid_argument limit_error(std::string_view what, std::uint64_t value, std::string_view name,
-                                  std::uint64_t limit);
+/// The error of an input over a named limit: "<what> is <value>, over the limit " +
+/// limit_text(name, limit) (a saturated value reads "more than 2^64").
+InputError limit_error(std::string_view what, std::uint64_t value, std::string_view name,
+                       std::uint64_t limit);
 
 /// Bytes one command may plan to use: --max-memory when given, else half the
 /// smaller of the machine's physical memory and the process's address-space limit (ulimit -v).
@@ -40,12 +42,12 @@ std::uint64_t memory_budget();
 void set_memory_budget(std::uint64_t bytes);
 /// How the budget was set, for messages: "--max-memory" or "half ...".
 std::string memory_budget_source();
-/// Throws std::invalid_argument when `bytes` is over memory_budget(): "<what> needs about
+/// Throws InputError when `bytes` is over memory_budget(): "<what> needs about
 /// <bytes>, over the memory budget of <budget> (<source>)".
 void check_memory(std::uint64_t bytes, std::string_view what);
 /// "1.5 GB", "640 MB", "12 KB": a byte count for messages.
 std::string bytes_text(std::uint64_t bytes);
-/// "8G", "512M", "4096" (bytes): a --max-memory value; throws std::invalid_argument.
+/// "8G", "512M", "4096" (bytes): a --max-memory value; throws InputError.
 std::uint64_t parse_bytes(std::string_view text);
 
 }  // namespace netsched

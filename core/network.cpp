@@ -4,28 +4,34 @@
 #include <cctype>
 #include <stdexcept>
 
+#include "core/errors.hpp"
+
 namespace netsched {
+
+void Network::set_spec(std::string canonical) {
+  if (!spec_.empty()) throw std::logic_error("the spec of " + spec_ + " is already set");
+  spec_ = std::move(canonical);
+}
 
 NodeId Network::node(std::string_view text) const {
   bool digits = !text.empty();
   for (char c : text) digits = digits && std::isdigit(static_cast<unsigned char>(c));
   if (!digits) return parse_label(text);
   if (text.size() > kMaxDecimalDigits)
-    throw std::invalid_argument("node " + std::string(text) + " out of range");
+    throw InputError("node " + std::string(text) + " out of range");
   return serial_node(std::stoull(std::string(text)));
 }
 
 NodeId Network::serial_node(std::uint64_t v) const {
   if (v >= num_nodes())
-    throw std::invalid_argument("node " + std::to_string(v) + " out of range 0.." +
-                                std::to_string(num_nodes() - 1));
+    throw InputError("node " + std::to_string(v) + " out of range 0.." +
+                     std::to_string(num_nodes() - 1));
   return NodeId(static_cast<std::uint32_t>(v));
 }
 
-std::invalid_argument disconnected_error(const Network& t, NodeId from, std::uint64_t reached) {
-  return std::invalid_argument("the network is disconnected: node " + t.label(from) + " reaches " +
-                               std::to_string(reached) + " of " + std::to_string(t.num_nodes()) +
-                               " nodes");
+InputError disconnected_error(const Network& t, NodeId from, std::uint64_t reached) {
+  return InputError("the network is disconnected: node " + t.label(from) + " reaches " +
+                    std::to_string(reached) + " of " + std::to_string(t.num_nodes()) + " nodes");
 }
 
 }  // namespace netsched

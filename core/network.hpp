@@ -13,13 +13,10 @@
 #include <vector>
 
 #include "core/automorphism.hpp"
+#include "core/errors.hpp"
 #include "core/graph.hpp"
 
 namespace netsched {
-
-struct SpecValue;
-class Network;
-std::unique_ptr<Network> build_topology(const SpecValue& spec);
 
 /// A network of one family, built from a spec; immutable once built.
 class Network : public Graph {
@@ -28,7 +25,7 @@ class Network : public Graph {
   virtual std::string family() const = 0;
   /// Structured label of u, e.g. "(1,4,2,3)" or "10110".
   virtual std::string label(NodeId u) const = 0;
-  /// Parses a label of this family; throws std::invalid_argument naming the problem.
+  /// Parses a label of this family; throws InputError naming the problem.
   virtual NodeId parse_label(std::string_view text) const = 0;
   /// An upper bound on every node's degree, from the family's parameters alone (no scan):
   /// the builder checks N * max_degree / 2 against kMaxEdges before anything walks the network.
@@ -56,7 +53,10 @@ class Network : public Graph {
   virtual std::vector<std::uint32_t> id_digits() const { return {}; }
   /// Canonical spec text.
   const std::string& spec() const { return spec_; }
-  /// A node named by serial id ("17") or by label; throws std::invalid_argument.
+  /// Stamps the canonical spec on a network just built (the builder does, once); a second
+  /// stamp is a std::logic_error: a built network is immutable.
+  void set_spec(std::string canonical);
+  /// A node named by serial id ("17") or by label; throws InputError.
   NodeId node(std::string_view text) const;
   /// The node whose serial id the user gives as `v` (node(), ids on the command line): by
   /// default v itself, range-checked. A network of some of another's nodes (faulty) takes the
@@ -65,14 +65,12 @@ class Network : public Graph {
   /// The serial id the user reads for u (the inverse of serial_node).
   virtual std::uint64_t serial_of(NodeId u) const { return u.v; }
 
- protected:
+ private:
   std::string spec_;
-  /// The spec builder (gen/topology.cpp) stamps the canonical spec on what it built.
-  friend std::unique_ptr<Network> build_topology(const SpecValue& spec);
 };
 
 /// "the network is disconnected: node L reaches r of n nodes", for a search from `from` that
 /// reached `reached` nodes (the node named by its label: ids differ on faulty networks).
-std::invalid_argument disconnected_error(const Network& t, NodeId from, std::uint64_t reached);
+InputError disconnected_error(const Network& t, NodeId from, std::uint64_t reached);
 
 }  // namespace netsched

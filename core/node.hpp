@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "core/errors.hpp"
+
 namespace netsched {
 
 /// Serial id of a node, 0..N-1. A distinct type so that ids never mix with counts or coordinates.
@@ -41,32 +43,31 @@ inline constexpr std::uint64_t kMaxEdges = std::uint64_t{1} << 31;
 /// Decimal digits of the largest 64-bit number: a longer number is out of range before parsing.
 inline constexpr std::size_t kMaxDecimalDigits = 19;
 
-/// a*b, throwing std::invalid_argument naming `what` when the product exceeds 64 bits.
+/// a*b, throwing InputError naming `what` when the product exceeds 64 bits.
 inline std::uint64_t checked_mul(std::uint64_t a, std::uint64_t b, const std::string& what) {
   unsigned __int128 p = static_cast<unsigned __int128>(a) * b;
-  if (p > std::numeric_limits<std::uint64_t>::max())
-    throw std::invalid_argument(what + " overflows 64 bits");
+  if (p > std::numeric_limits<std::uint64_t>::max()) throw InputError(what + " overflows 64 bits");
   return static_cast<std::uint64_t>(p);
 }
 
-/// Throws std::invalid_argument when a node count exceeds kMaxNodes.
+/// Throws InputError when a node count exceeds kMaxNodes.
 inline void check_node_cap(std::uint64_t n, const std::string& what) {
   if (n > kMaxNodes)
-    throw std::invalid_argument(what + " has " + std::to_string(n) +
-                                " nodes, over the limit kMaxNodes = 268435456 (2^28)");
+    throw InputError(what + " has " + std::to_string(n) + " nodes, over the limit " +
+                     limit_text("kMaxNodes", kMaxNodes));
 }
 
-/// Throws std::invalid_argument when n nodes of degree at most `max_degree` may have more
+/// Throws InputError when n nodes of degree at most `max_degree` may have more
 /// than kMaxEdges links.
 inline void check_edge_cap(std::uint64_t n, std::uint64_t max_degree, const std::string& what) {
   const unsigned __int128 bound = static_cast<unsigned __int128>(n) * max_degree / 2;
   if (bound > kMaxEdges)
-    throw std::invalid_argument(
-        what + " may have up to " +
-        (bound > std::numeric_limits<std::uint64_t>::max()
-             ? std::string("more than 2^64")
-             : std::to_string(static_cast<std::uint64_t>(bound))) +
-        " links (N * max degree / 2), over the limit kMaxEdges = 2147483648 (2^31)");
+    throw InputError(what + " may have up to " +
+                     (bound > std::numeric_limits<std::uint64_t>::max()
+                          ? std::string("more than 2^64")
+                          : std::to_string(static_cast<std::uint64_t>(bound))) +
+                     " links (N * max degree / 2), over the limit " +
+                     limit_text("kMaxEdges", kMaxEdges));
 }
 
 }  // namespace netsched

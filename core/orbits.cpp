@@ -9,6 +9,8 @@
 extern "C" {
 #include <nausparse.h>
 #include <traces.h>
+
+#include "core/errors.hpp"
 }
 
 namespace netsched {
@@ -19,9 +21,8 @@ struct SparseGraph {
   sparsegraph sg;
   explicit SparseGraph(const Csr& g) {
     if (g.num_nodes() > kMaxTracesNodes)
-      throw std::invalid_argument("graph has " + std::to_string(g.num_nodes()) +
-                                  " nodes, over the Traces limit of " +
-                                  std::to_string(kMaxTracesNodes));
+      throw InputError("graph has " + std::to_string(g.num_nodes()) +
+                       " nodes, over the Traces limit of " + std::to_string(kMaxTracesNodes));
     SG_INIT(sg);
     const std::size_t n = g.num_nodes();
     const std::size_t arcs = g.num_arcs();

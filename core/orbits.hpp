@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/errors.hpp"
 #include "core/graph.hpp"
 #include "core/metrics.hpp"
 
@@ -11,7 +12,7 @@ namespace netsched {
 /// The largest graph handed to Traces (nauty indexes vertices with int).
 inline constexpr std::uint32_t kMaxTracesNodes = 20'000'000;
 
-/// Exact vertex orbits of Aut(g) by Traces; throws std::invalid_argument above kMaxTracesNodes.
+/// Exact vertex orbits of Aut(g) by Traces; throws InputError above kMaxTracesNodes.
 Orbits automorphism_orbits(const Csr& g);
 
 /// Orbits of the stabilizer of `fixed` in Aut(g) (Traces with `fixed` in a cell of its own).

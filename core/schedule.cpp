@@ -4,6 +4,9 @@
 #include <stdexcept>
 #include <unordered_set>
 
+#include "core/enum_names.hpp"
+#include "core/errors.hpp"
+
 namespace netsched {
 
 namespace {
@@ -192,42 +195,25 @@ std::optional<Collective::Kind> Collective::kind_from_name(const std::string& na
   return std::nullopt;
 }
 
-std::string to_string(PortModel m) {
-  switch (m) {
-    case PortModel::OnePort:
-      return "one-port";
-    case PortModel::AllPort:
-      return "all-port";
-    case PortModel::SingleDimension:
-      return "single-dimension";
-  }
-  return "?";
-}
+namespace {
+constexpr std::array<EnumName<PortModel>, 3> kPortModelNames{{
+    {PortModel::OnePort, "one-port"},
+    {PortModel::AllPort, "all-port"},
+    {PortModel::SingleDimension, "single-dimension"},
+}};
+constexpr std::array<EnumName<RegOp>, 3> kRegOpNames{{
+    {RegOp::Set, "set"},
+    {RegOp::Combine, "combine"},
+    {RegOp::Mul, "mul"},
+}};
+}  // namespace
 
+std::string to_string(PortModel m) { return name_of(kPortModelNames, m); }
 std::optional<PortModel> port_model_from_name(const std::string& s) {
-  if (s == "one-port") return PortModel::OnePort;
-  if (s == "all-port") return PortModel::AllPort;
-  if (s == "single-dimension") return PortModel::SingleDimension;
-  return std::nullopt;
+  return value_named(kPortModelNames, s);
 }
-
-std::string to_string(RegOp op) {
-  switch (op) {
-    case RegOp::Set:
-      return "set";
-    case RegOp::Combine:
-      return "combine";
-    case RegOp::Mul:
-      return "mul";
-  }
-  return "?";
-}
-
-std::optional<RegOp> reg_op_from_name(const std::string& s) {
-  for (RegOp op : {RegOp::Set, RegOp::Combine, RegOp::Mul})
-    if (s == to_string(op)) return op;
-  return std::nullopt;
-}
+std::string to_string(RegOp op) { return name_of(kRegOpNames, op); }
+std::optional<RegOp> reg_op_from_name(const std::string& s) { return value_named(kRegOpNames, s); }
 
 std::uint64_t Schedule::num_transfers() const {
   std::uint64_t n = 0;
@@ -245,14 +231,14 @@ bool Selector::admits_destination(const Digits& digits, std::uint32_t d) const {
 Digits schedule_digits(const Schedule& s) {
   const Digits d(s.digits);
   if (!s.digits.empty() && d.total() != s.collective.nodes())
-    throw std::invalid_argument("the schedule's digits multiply to " + std::to_string(d.total()) +
-                                ", but it has " + std::to_string(s.collective.nodes()) + " nodes");
+    throw InputError("the schedule's digits multiply to " + std::to_string(d.total()) +
+                     ", but it has " + std::to_string(s.collective.nodes()) + " nodes");
   for (std::size_t i = 0; i < s.payloads.size(); ++i) {
     if (!s.payloads[i].select) continue;
     for (const DigitBox& b : s.payloads[i].select->dest_boxes)
       if (s.digits.empty() || b.w.size() != d.words())
-        throw std::invalid_argument("payload " + std::to_string(i) +
-                                    ": a digit box does not fit the schedule's digits");
+        throw InputError("payload " + std::to_string(i) +
+                         ": a digit box does not fit the schedule's digits");
   }
   return d;
 }

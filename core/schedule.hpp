@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/digits.hpp"
+#include "core/errors.hpp"
 #include "core/node.hpp"
 
 namespace netsched {
@@ -255,7 +256,7 @@ std::vector<std::uint32_t> first_equal_payloads(
 void share_equal_payloads(Schedule& s);
 
 /// The schedule's digit radix, checked against the collective (the radices multiply to its node
-/// count) and against every digit box; throws std::invalid_argument otherwise.
+/// count) and against every digit box; throws InputError otherwise.
 Digits schedule_digits(const Schedule& s);
 /// schedule_digits, or one digit of radix N when the schedule declares none (what a box
 /// engine works with).

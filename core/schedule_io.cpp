@@ -5,6 +5,8 @@
 #include <set>
 #include <stdexcept>
 
+#include "core/enum_names.hpp"
+#include "core/errors.hpp"
 #include "core/io.hpp"
 #include "core/json_text.hpp"
 #include "core/limits.hpp"
@@ -258,16 +260,14 @@ json content_json(const Schedule& s, StepForm form) {
 
 std::string hash_of(const json& content) { return "sha256:" + sha256_hex(content.dump()); }
 
-[[noreturn]] void bad(const std::string& what) {
-  throw std::invalid_argument("schedule file: " + what);
-}
+[[noreturn]] void bad(const std::string& what) { throw InputError("schedule file: " + what); }
 
-/// Runs `check`; the std::invalid_argument it throws becomes a schedule-file error after `prefix`.
+/// Runs `check`; the InputError it throws becomes a schedule-file error after `prefix`.
 template <class Check>
 void as_file_error(const std::string& prefix, Check&& check) {
   try {
     check();
-  } catch (const std::invalid_argument& e) {
+  } catch (const InputError& e) {
     bad(prefix + e.what());
   }
 }
@@ -310,22 +310,18 @@ std::vector<std::vector<NodeId>> node_lists(const json& c, bool required) {
 
 }  // namespace
 
-std::string to_string(StepForm f) {
-  switch (f) {
-    case StepForm::Auto:
-      return "auto";
-    case StepForm::Rules:
-      return "rules";
-    case StepForm::Columns:
-      return "columns";
-  }
-  return "?";
-}
+namespace {
+constexpr std::array<EnumName<StepForm>, 3> kStepFormNames{{
+    {StepForm::Auto, "auto"},
+    {StepForm::Rules, "rules"},
+    {StepForm::Columns, "columns"},
+}};
+}  // namespace
+
+std::string to_string(StepForm f) { return name_of(kStepFormNames, f); }
 
 std::optional<StepForm> step_form_from_name(const std::string& s) {
-  for (StepForm f : {StepForm::Auto, StepForm::Rules, StepForm::Columns})
-    if (to_string(f) == s) return f;
-  return std::nullopt;
+  return value_named(kStepFormNames, s);
 }
 
 std::string schedule_content_hash(const Schedule& s, StepForm form) {
@@ -364,9 +360,8 @@ Collective read_collective(const json& c) {
   if (!kind.is_string() || !Collective::kind_from_name(kind.get<std::string>()))
     bad("collective: unknown kind " + kind.dump());
   const std::uint64_t n = uint_field(c, "nodes", "collective: ");
-  if (n == 0 || n > kMaxNodes)
-    bad("collective: nodes " + std::to_string(n) +
-        " is outside 1..268435456 (the limit kMaxNodes = 2^28)");
+  if (n == 0) bad("collective: nodes is 0: a collective needs at least one node");
+  if (n > kMaxNodes) bad(limit_error("collective: nodes", n, "kMaxNodes", kMaxNodes).what());
   auto node = [&](const char* key) {
     return NodeId(
         node_value(field(c, key, "collective: "), std::string("collective ") + key + ": "));
@@ -776,8 +771,8 @@ ScheduleFile read_schedule_file(const std::string& path) {
 
 ScheduleFile schedule_from_json(std::string_view text, std::uint64_t max_transfers) {
   if (text.size() > kMaxScheduleBytes)
-    bad(std::to_string(text.size()) +
-        " bytes, over the limit kMaxScheduleBytes = " + std::to_string(kMaxScheduleBytes));
+    bad(std::to_string(text.size()) + " bytes, over the limit " +
+        limit_text("kMaxScheduleBytes", kMaxScheduleBytes));
   as_file_error("", [&] { check_json_text(text, "the schedule"); });
   json j;
   try {
@@ -883,7 +878,7 @@ ScheduleFile schedule_from_document(json j, std::uint64_t max_transfers) {
     }
     if (transfers > max_transfers)
       bad("the steps up to step " + std::to_string(si) + " make " + std::to_string(transfers) +
-          " transfers, over the limit kMaxTransfers = " + std::to_string(max_transfers));
+          " transfers, over the limit " + limit_text("kMaxTransfers", max_transfers));
   }
   as_file_error("", [&] {
     check_memory(add_sat(mul_sat(transfers, kBytesPerTransfer), rule_bytes),

@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/errors.hpp"
 #include "core/schedule.hpp"
 #include "core/structure.hpp"
 
@@ -60,14 +61,14 @@ std::string schedule_to_json(const Schedule& s,
                              std::optional<VerificationRecord> record = std::nullopt,
                              StepForm form = StepForm::Auto);
 
-/// Parses a schedule file. Throws std::invalid_argument naming the problem (malformed JSON,
+/// Parses a schedule file. Throws InputError naming the problem (malformed JSON,
 /// wrong format or version, a missing or mistyped field with its step and transfer, a payload
 /// index out of range, or a content hash that does not match the verification record).
 /// `max_transfers`: the most transfers the file may make (kMaxTransfers), checked before any
 /// rule-form step is expanded.
 ScheduleFile schedule_from_json(std::string_view text, std::uint64_t max_transfers = kMaxTransfers);
 
-/// Reads and parses a schedule file, refusing (std::invalid_argument) anything that is not a
+/// Reads and parses a schedule file, refusing (InputError) anything that is not a
 /// regular file of at most kMaxScheduleBytes before reading it.
 ScheduleFile read_schedule_file(const std::string& path);
 

@@ -9,6 +9,7 @@
 #include <tuple>
 #include <unordered_map>
 
+#include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "core/parallel.hpp"
 
@@ -304,7 +305,7 @@ std::uint64_t rule_senders(const Digits& digits, const std::vector<StepRule>& ru
   for (const DigitBox& b : r.senders) senders = add_sat(senders, volume(digits, b.w.data()));
   for (const DigitBox& b : r.except) excepted = add_sat(excepted, volume(digits, b.w.data()));
   if (excepted > senders)
-    throw std::invalid_argument("rule " + std::to_string(k) + ": its except boxes overlap");
+    throw InputError("rule " + std::to_string(k) + ": its except boxes overlap");
   return senders - excepted;
 }
 
@@ -392,8 +393,7 @@ void RuleExpander::expand(const std::vector<StepRule>& rules, Step& out) {
       for_each_id(digits_, b, [&](std::uint64_t v) { skip.push_back(v); });
     std::sort(skip.begin(), skip.end());
     if (std::adjacent_find(skip.begin(), skip.end()) != skip.end())
-      throw std::invalid_argument("rule " + std::to_string(&r - rules.data()) +
-                                  ": its except boxes overlap");
+      throw InputError("rule " + std::to_string(&r - rules.data()) + ": its except boxes overlap");
     for (const DigitBox& b : r.senders)
       for_each_id(digits_, b, [&](std::uint64_t from) {
         if (!skip.empty() && std::binary_search(skip.begin(), skip.end(), from)) return;

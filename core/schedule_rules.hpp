@@ -20,6 +20,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/errors.hpp"
 #include "core/schedule.hpp"
 
 namespace netsched {
@@ -66,7 +67,7 @@ std::optional<std::vector<StepRule>> compress_step(const Digits& digits, const S
 
 /// How many transfers the rules make (the volume of their sender boxes less that of their
 /// except boxes), computed before any is made so that limits can be checked first. Throws
-/// std::invalid_argument when a rule's except boxes hold more ids than its sender box (they
+/// InputError when a rule's except boxes hold more ids than its sender box (they
 /// overlap: they lie inside it).
 std::uint64_t rule_transfers(const Digits& digits, const std::vector<StepRule>& rules);
 
@@ -84,7 +85,7 @@ class RuleExpander {
   RuleExpander(const Digits& digits, std::vector<Payload>& payloads)
       : digits_(digits), payloads_(payloads) {}
   /// Appends the rules' transfers to `out`; instantiated selectors are appended to the
-  /// payloads (equal ones of one rule stored once). Throws std::invalid_argument when a rule's
+  /// payloads (equal ones of one rule stored once). Throws InputError when a rule's
   /// except boxes overlap (that they lie inside its one sender box is the reader's check).
   void expand(const std::vector<StepRule>& rules, Step& out);
 

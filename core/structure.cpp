@@ -2,10 +2,12 @@
 
 #include <stdexcept>
 
+#include "core/errors.hpp"
+
 namespace netsched {
 namespace {
 
-[[noreturn]] void refuse(const std::string& what) { throw std::invalid_argument(what); }
+[[noreturn]] void refuse(const std::string& what) { throw InputError(what); }
 
 void check_node(NodeId x, std::uint64_t n, const std::string& where, const Network& t) {
   if (x.v >= n)
@@ -32,8 +34,8 @@ void check_collective(const Network& t, const Schedule& s) {
 /// Step and transfer counts, transfer nodes and payload indices.
 void check_steps(const Network& t, const Schedule& s) {
   if (s.steps.size() > kMaxSteps)
-    refuse("schedule has " + std::to_string(s.steps.size()) +
-           " steps, over the limit kMaxSteps = 4194304 (2^22)");
+    refuse("schedule has " + std::to_string(s.steps.size()) + " steps, over the limit " +
+           limit_text("kMaxSteps", kMaxSteps));
   const std::uint64_t n = t.num_nodes();
   std::uint64_t transfers = 0;
   for (std::uint64_t si = 0; si < s.steps.size(); ++si) {
@@ -41,7 +43,7 @@ void check_steps(const Network& t, const Schedule& s) {
     transfers += xs.size();
     if (transfers > kMaxTransfers)
       refuse("schedule has more than " + std::to_string(kMaxTransfers) +
-             " transfers, over the limit kMaxTransfers (2^28)");
+             " transfers, over the limit " + limit_text("kMaxTransfers", kMaxTransfers));
     for (std::uint64_t ti = 0; ti < xs.size(); ++ti) {
       check_node(xs[ti].from, n, step_transfer(si, ti), t);
       check_node(xs[ti].to, n, step_transfer(si, ti), t);

@@ -7,6 +7,7 @@
 /// payload the collective moves, the port model's needs, the step limit — is decided once,
 /// here, before any engine allocates anything. What remains for the engines is the schedule's
 /// behaviour: links, ports, causality, delivery (a Violation, exit 1), never exit 2.
+#include "core/errors.hpp"
 #include "core/network.hpp"
 #include "core/schedule.hpp"
 
@@ -26,7 +27,7 @@ inline std::string step_transfer(std::uint64_t step, std::uint64_t transfer) {
   return "step " + std::to_string(step) + " transfer " + std::to_string(transfer) + ": ";
 }
 
-/// Throws std::invalid_argument naming the first structural problem of `s` as a schedule of
+/// Throws InputError naming the first structural problem of `s` as a schedule of
 /// `t`: a node count differing from the network, a collective, group or transfer naming a node
 /// out of range, a payload index or chunk id out of range, register moves in a chunk
 /// collective (or chunks in a register one), a register index out of range, digits that do not

@@ -5,6 +5,7 @@
 #include <numbers>
 #include <stdexcept>
 
+#include "core/errors.hpp"
 #include "gen/topo/ccc.hpp"
 #include "gen/topo/dualcube.hpp"
 #include "gen/topo/hdn.hpp"
@@ -12,6 +13,7 @@
 #include "gen/topo/mfc.hpp"
 #include "gen/topo/product.hpp"
 #include "gen/topo/rhfc_view.hpp"
+#include "gen/topology.hpp"
 
 namespace netsched::draw {
 
@@ -103,18 +105,36 @@ NetworkLayout generic_layout(const Network& t) {
 
 NetworkLayout layout_network(const Network& t, bool generic) {
   if (t.num_nodes() > kLayoutMaxNodes)
-    throw std::invalid_argument("draw: " + std::to_string(t.num_nodes()) +
-                                " nodes, over the layout limit kLayoutMaxNodes = 2^23");
+    throw InputError("draw: " + std::to_string(t.num_nodes()) + " nodes, over the layout limit " +
+                     limit_text("kLayoutMaxNodes", kLayoutMaxNodes));
   if (generic) return generic_layout(t);
-  // the family's layout when the network is of a family that has one (by its type: a product
-  // of arbitrary networks is a "product" too, but not a Product)
-  if (const auto* p = dynamic_cast<const Product*>(&t)) return layout_product(*p);
-  if (const auto* h = dynamic_cast<const Hdn*>(&t)) return layout_hdn(*h);
-  if (const auto* d = dynamic_cast<const Dualcube*>(&t)) return layout_dualcube(*d);
-  if (const auto* c = dynamic_cast<const Ccc*>(&t)) return layout_ccc(*c);
-  if (dynamic_cast<const Mfc*>(&t) || dynamic_cast<const Hsn*>(&t))
-    return layout_rhfc(RhfcView(t), t);
+  const FamilyInfo* family = find_family(t.family());
+  for (const LayoutInfo& l : layout_table())
+    if (family && l.name == family->layout && l.applies(t)) return l.make(t);
   return generic_layout(t);
+}
+
+namespace {
+template <class T>
+constexpr auto is = network_is<T>;
+/// Only called behind `is<T>`.
+template <class T, NetworkLayout (*Layout)(const T&)>
+NetworkLayout typed(const Network& t) {
+  return Layout(*network_as<T>(t));
+}
+bool rhfc_family(const Network& t) { return is<Mfc>(t) || is<Hsn>(t); }
+}  // namespace
+
+const std::vector<LayoutInfo>& layout_table() {
+  static const std::vector<LayoutInfo> table = {
+      {"product", is<Product>, typed<Product, layout_product>},
+      {"hdn", is<Hdn>, typed<Hdn, layout_hdn>},
+      {"dualcube", is<Dualcube>, typed<Dualcube, layout_dualcube>},
+      {"ccc", is<Ccc>, typed<Ccc, layout_ccc>},
+      {"rhfc", rhfc_family, +[](const Network& t) { return layout_rhfc(RhfcView(t), t); }},
+      {"generic", +[](const Network&) { return true; }, generic_layout},
+  };
+  return table;
 }
 
 }  // namespace netsched::draw

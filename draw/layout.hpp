@@ -72,6 +72,17 @@ inline constexpr std::uint64_t kLayoutMaxNodes = std::uint64_t{1} << 23;
 /// sfdp (multilevel force-directed), which stays fast on thousands of nodes.
 inline constexpr std::uint64_t kNeatoMaxNodes = 400;
 
+/// A family layout, named by FamilyInfo::layout (gen/topology.hpp). `applies` checks the type:
+/// a family name can cover networks of another type (product(ccc(3), ring(4)) is a "product"
+/// but not a Product), which get the generic layout.
+struct LayoutInfo {
+  std::string_view name;
+  bool (*applies)(const Network&);
+  NetworkLayout (*make)(const Network&);
+};
+/// The layouts, "generic" last (it applies to every network).
+const std::vector<LayoutInfo>& layout_table();
+
 /// The family's layout (generic = no positions: Graphviz lays the links out).
 NetworkLayout layout_network(const Network& t, bool generic = false);
 

@@ -12,6 +12,8 @@
 #include <stdexcept>
 #include <unordered_set>
 
+#include "core/errors.hpp"
+
 namespace netsched::draw {
 namespace {
 
@@ -256,7 +258,7 @@ void check_drawn_links(const Canvas& c) {
     for (NodeId v : nb) links += c.drawn(v) && u.v < v.v ? 1 : 0;
   }
   if (links > kDrawMaxLinks)
-    throw std::invalid_argument(fmt::format(
+    throw InputError(fmt::format(
         "draw: the {} drawn nodes have {} links among them, over the limit kDrawMaxLinks = {} "
         "(draw fewer with --max-nodes)",
         c.nodes.size(), links, kDrawMaxLinks));

@@ -6,6 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/errors.hpp"
 #include "draw/viewer_page.hpp"
 #include "verify/simulator.hpp"
 
@@ -188,9 +189,8 @@ std::string step_chart(const Schedule& s, const std::optional<StepTrace>& trace)
 
 void check_view_limits(const Schedule& s) {
   if (s.steps.size() > kViewMaxSteps)
-    throw std::invalid_argument(
-        fmt::format("draw: {} steps, over the viewer's limit kViewMaxSteps = {}", s.steps.size(),
-                    kViewMaxSteps));
+    throw InputError(fmt::format("draw: {} steps, over the viewer's limit {}", s.steps.size(),
+                                 limit_text("kViewMaxSteps", kViewMaxSteps)));
 }
 
 ScheduleView draw_schedule(const Canvas& c, const Schedule& s, const nlohmann::json& verification,

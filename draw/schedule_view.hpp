@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "core/errors.hpp"
 #include "core/schedule.hpp"
 #include "core/verdict.hpp"
 #include "draw/render.hpp"
@@ -25,7 +26,7 @@ inline constexpr std::uint64_t kViewWholeNodes = 512;
 /// Transfers per step above which arrows carry no text label (their tooltip still says it).
 inline constexpr std::uint64_t kMaxLabelledArrows = 64;
 
-/// Throws std::invalid_argument when `s` has more than kViewMaxSteps steps (checked before any
+/// Throws InputError when `s` has more than kViewMaxSteps steps (checked before any
 /// work).
 void check_view_limits(const Schedule& s);
 

@@ -14,6 +14,7 @@
 
 #include "analysis/checked.hpp"
 #include "analysis/info.hpp"
+#include "core/errors.hpp"
 #include "core/io.hpp"
 #include "core/limits.hpp"
 #include "gen/topology.hpp"
@@ -40,11 +41,11 @@ std::optional<Range> find_range(const std::string& p) {
   auto number = [&](const std::string& s) {
     constexpr std::size_t kDigits = 9;
     if (s.size() > kDigits)
-      throw std::invalid_argument("sweep: '" + p + "': range bound " + s + " is too large");
+      throw InputError("sweep: '" + p + "': range bound " + s + " is too large");
     return std::stoull(s);
   };
   r.lo = number(m.str(1)), r.hi = number(m.str(2));
-  if (r.lo > r.hi) throw std::invalid_argument("sweep: '" + p + "': empty range " + r.text);
+  if (r.lo > r.hi) throw InputError("sweep: '" + p + "': empty range " + r.text);
   return r;
 }
 
@@ -72,7 +73,7 @@ void schedule_columns(const Network& t, const std::string& collective, const std
     row[prefix + "_bound"] = v.bound ? nlohmann::json(v.bound->steps) : nlohmann::json();
     row[prefix + "_lower"] = v.lower ? nlohmann::json(v.lower->steps) : nlohmann::json();
     row[prefix + "_algorithm"] = s.schedule().algorithm;
-  } catch (const std::invalid_argument& e) {
+  } catch (const InputError& e) {
     notes.push_back(collective + ": " + e.what());
   }
 }
@@ -101,8 +102,8 @@ nlohmann::json sweep_row(const SweepPoint& p, const SweepOptions& o) {
   std::unique_ptr<Network> t;
   try {
     t = build_topology(p.spec);
-  } catch (const std::invalid_argument& e) {
-    throw std::invalid_argument("sweep: point '" + p.spec + "': " + e.what());
+  } catch (const InputError& e) {
+    throw InputError("sweep: point '" + p.spec + "': " + e.what());
   }
   const nlohmann::json info = topology_info(*t);
   std::vector<std::string> notes;
@@ -150,25 +151,24 @@ std::vector<SweepPoint> expand_patterns(const std::vector<std::string>& patterns
       std::string family;
       try {
         family = build_topology(p)->family();
-      } catch (const std::invalid_argument& e) {
-        throw std::invalid_argument("sweep: point '" + p + "': " + e.what());
+      } catch (const InputError& e) {
+        throw InputError("sweep: point '" + p + "': " + e.what());
       }
       out.push_back({family, p});
     } else {
       if (r->hi - r->lo + 1 > kSweepMaxPoints)
-        throw std::invalid_argument(
-            fmt::format("sweep: {} points, over the limit kSweepMaxPoints = {}", r->hi - r->lo + 1,
-                        kSweepMaxPoints));
+        throw InputError(fmt::format("sweep: {} points, over the limit kSweepMaxPoints = {}",
+                                     r->hi - r->lo + 1, kSweepMaxPoints));
       for (std::uint64_t v = r->lo; v <= r->hi; ++v) {
         const std::string spec = replace_all(p, r->text, std::to_string(v));
         if (find_range(spec))
-          throw std::invalid_argument("sweep: '" + p + "': one range per pattern (" + r->text +
-                                      " may appear several times)");
+          throw InputError("sweep: '" + p + "': one range per pattern (" + r->text +
+                           " may appear several times)");
         out.push_back({p, spec});
       }
     }
     if (out.size() > kSweepMaxPoints)
-      throw std::invalid_argument(
+      throw InputError(
           fmt::format("sweep: more than {} points (the limit kSweepMaxPoints)", kSweepMaxPoints));
   }
   // every point's size before any point's work: a sweep's work is the sum of its points'
@@ -177,17 +177,17 @@ std::vector<SweepPoint> expand_patterns(const std::vector<std::string>& patterns
     std::uint64_t nodes = 0;
     try {
       nodes = build_topology(point.spec)->num_nodes();
-    } catch (const std::invalid_argument& e) {
-      throw std::invalid_argument("sweep: point '" + point.spec + "': " + e.what());
+    } catch (const InputError& e) {
+      throw InputError("sweep: point '" + point.spec + "': " + e.what());
     }
     if (nodes > kSweepMaxNodes)
-      throw std::invalid_argument(
+      throw InputError(
           fmt::format("sweep: point '{}' has {} nodes, over the limit kSweepMaxNodes = {}",
                       point.spec, nodes, kSweepMaxNodes));
     total = add_sat(total, nodes);
   }
   if (total > kSweepMaxTotalNodes)
-    throw std::invalid_argument(fmt::format(
+    throw InputError(fmt::format(
         "sweep: the {} points have {} nodes in all, over the limit kSweepMaxTotalNodes = {}",
         out.size(), total, kSweepMaxTotalNodes));
   return out;

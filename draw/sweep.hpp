@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "core/errors.hpp"
+
 namespace netsched::draw {
 
 /// The most instances one sweep computes, checked after expanding the patterns.
@@ -29,7 +31,7 @@ struct SweepPoint {
 
 /// Expands each pattern's "{lo..hi}" (every occurrence in a pattern takes the same value,
 /// lo <= hi); a pattern without a range is one point of the series named by its family.
-/// Throws std::invalid_argument on a malformed range or more than kSweepMaxPoints points.
+/// Throws InputError on a malformed range or more than kSweepMaxPoints points.
 std::vector<SweepPoint> expand_patterns(const std::vector<std::string>& patterns);
 
 /// The largest --exchange-max-nodes (a total exchange grows as N^2 messages).

@@ -6,6 +6,7 @@
 #include <mutex>
 #include <stdexcept>
 
+#include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "core/schedule_io.hpp"
 #include "core/structure.hpp"
@@ -67,7 +68,7 @@ std::uint64_t ExecPlan::run_bytes(std::uint64_t chunk_bytes) const {
 std::uint64_t ExecPlan::register_lanes(std::uint64_t chunk_bytes) {
   constexpr std::uint64_t kLane = sizeof(std::int64_t);
   if (chunk_bytes == 0 || chunk_bytes % kLane != 0)
-    throw std::invalid_argument(
+    throw InputError(
         "a register collective's --bytes is a vector of int64: give a "
         "multiple of 8, got " +
         std::to_string(chunk_bytes));

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "core/digits.hpp"
+#include "core/errors.hpp"
 #include "core/network.hpp"
 #include "core/schedule.hpp"
 
@@ -43,7 +44,7 @@ struct OutputSlot {
 class ExecPlan {
  public:
   /// Builds the network from the schedule's topology and runs the structural check; throws
-  /// std::invalid_argument (a bad file, exit 2) naming the problem.
+  /// InputError (a bad file, exit 2) naming the problem.
   explicit ExecPlan(Schedule s);
   ExecPlan(std::unique_ptr<Network> network, Schedule s);
 
@@ -73,7 +74,7 @@ class ExecPlan {
   std::uint64_t run_bytes(std::uint64_t chunk_bytes) const;
 
   /// Register collectives: the 64-bit lanes of a register of m bytes (m / 8); throws
-  /// std::invalid_argument unless m is a multiple of 8.
+  /// InputError unless m is a multiple of 8.
   static std::uint64_t register_lanes(std::uint64_t chunk_bytes);
   /// Register collectives: v's registers before the first step (inputs from register_input()),
   /// `lanes` words each: register r's lane e at r * lanes + e.
@@ -111,7 +112,7 @@ class ExecPlan {
 };
 
 /// The plan of a schedule file, read once per address space: every SimGrid rank of one
-/// simulation gets the same plan. Throws std::invalid_argument for a bad file.
+/// simulation gets the same plan. Throws InputError for a bad file.
 std::shared_ptr<const ExecPlan> shared_plan(const std::string& path);
 
 }  // namespace netsched::exec

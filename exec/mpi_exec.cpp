@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "core/errors.hpp"
 #include "exec/exec_plan.hpp"
 #include "exec/mpi_buffer.hpp"
 #include "exec/mpi_reference.hpp"
@@ -40,7 +41,7 @@ struct Args {
   std::string report;  // --report: rank 0 also writes the JSON report here
 };
 
-/// Parses argv; throws std::invalid_argument with the usage on a bad argument.
+/// Parses argv; throws InputError with the usage on a bad argument.
 Args parse_args(int argc, char** argv) {
   const std::string usage =
       "usage: netsched-exec SCHEDULE [--bytes M] [--timing] [--only schedule|mpi|both] [--json] "
@@ -49,14 +50,14 @@ Args parse_args(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     auto value = [&]() -> std::string {
-      if (i + 1 >= argc) throw std::invalid_argument(arg + " needs a value; " + usage);
+      if (i + 1 >= argc) throw InputError(arg + " needs a value; " + usage);
       return argv[++i];
     };
     if (arg == "--bytes") {
       const std::string v = value();
       if (v.empty() || v.find_first_not_of("0123456789") != std::string::npos ||
           v.size() > kMaxDigits)
-        throw std::invalid_argument("--bytes must be a whole number, got '" + v + "'");
+        throw InputError("--bytes must be a whole number, got '" + v + "'");
       a.bytes = std::stoull(v);
     } else if (arg == "--timing") {
       a.timing = true;
@@ -67,20 +68,20 @@ Args parse_args(int argc, char** argv) {
     } else if (arg == "--only") {
       a.only = value();
       if (a.only != "schedule" && a.only != "mpi" && a.only != "both")
-        throw std::invalid_argument("--only takes schedule, mpi or both, got '" + a.only + "'");
+        throw InputError("--only takes schedule, mpi or both, got '" + a.only + "'");
     } else if (arg == "--mpi-label") {
       a.label = value();
     } else if (arg == "--report") {
       a.report = value();
     } else if (arg == "--help" || arg == "-h") {
-      throw std::invalid_argument(usage);
+      throw InputError(usage);
     } else if (!arg.empty() && arg[0] != '-' && a.schedule.empty()) {
       a.schedule = arg;
     } else {
-      throw std::invalid_argument("unexpected argument '" + arg + "'; " + usage);
+      throw InputError("unexpected argument '" + arg + "'; " + usage);
     }
   }
-  if (a.schedule.empty()) throw std::invalid_argument("no schedule file given; " + usage);
+  if (a.schedule.empty()) throw InputError("no schedule file given; " + usage);
   return a;
 }
 
@@ -186,9 +187,8 @@ double max_over_ranks(double x) {
 int run(const Args& a, int rank, int size) {
   const auto plan = shared_plan(a.schedule);
   if (plan->nodes() != static_cast<std::uint64_t>(size))
-    throw std::invalid_argument("the schedule has " + std::to_string(plan->nodes()) +
-                                " nodes; run it with " + std::to_string(plan->nodes()) +
-                                " ranks, not " + std::to_string(size));
+    throw InputError("the schedule has " + std::to_string(plan->nodes()) + " nodes; run it with " +
+                     std::to_string(plan->nodes()) + " ranks, not " + std::to_string(size));
   const Schedule& s = plan->schedule();
   const bool registers = s.collective.combining();
   const ExecOptions opt{a.bytes, !a.timing};

@@ -7,6 +7,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "core/errors.hpp"
 #include "exec/loopback.hpp"
 #include "exec/msccl_ir.hpp"
 
@@ -77,23 +78,22 @@ class Exporter {
  public:
   Exporter(const ExecPlan& plan, const MscclOptions& o) : plan_(plan), o_(o), gpus_(plan.nodes()) {
     if (coll_name(plan.schedule().collective.kind()).empty())
-      throw std::invalid_argument(
+      throw InputError(
           "MSCCL-IR export covers all-gather, total exchange, broadcast, scatter and gather; "
           "this schedule is " +
           plan.schedule().collective.name());
     constexpr std::uint32_t kLeast = 8;
     if (o.max_steps_per_tb < kLeast)
-      throw std::invalid_argument("at least 8 steps per threadblock are needed, got " +
-                                  std::to_string(o.max_steps_per_tb));
+      throw InputError("at least 8 steps per threadblock are needed, got " +
+                       std::to_string(o.max_steps_per_tb));
   }
 
   MscclProgram run(MscclFigures* figures) {
     Carried carried;
     const RunReport report = run_loopback(plan_, {1, false}, &carried);
     if (!report.pass())
-      throw std::invalid_argument("the schedule fails its run (" +
-                                  report.first_failure()->failure->detail +
-                                  "); only a passing schedule is exported");
+      throw InputError("the schedule fails its run (" + report.first_failure()->failure->detail +
+                       "); only a passing schedule is exported");
     declare_buffers();
     own_copies();
     const Schedule& s = plan_.schedule();
@@ -309,10 +309,10 @@ MscclProgram export_program(const ExecPlan& plan, const MscclOptions& options,
   const MscclLimits limits;
   try {
     check_msccl(p, options.runtime_limits ? &limits : nullptr);
-  } catch (const std::invalid_argument& e) {
-    throw std::invalid_argument(std::string(e.what()) +
-                                " (the schedule does not fit the MSCCL runtime; "
-                                "--no-runtime-limits writes it anyway)");
+  } catch (const InputError& e) {
+    throw InputError(std::string(e.what()) +
+                     " (the schedule does not fit the MSCCL runtime; "
+                     "--no-runtime-limits writes it anyway)");
   }
   const MscclRun run = run_msccl(p, msccl_collective(p, std::nullopt));
   if (!run.verdict.ok())

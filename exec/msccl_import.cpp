@@ -7,6 +7,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "core/errors.hpp"
 #include "exec/msccl_ir.hpp"
 
 namespace netsched::exec {
@@ -164,11 +165,11 @@ struct ChunkNames {
 }  // namespace
 
 Schedule rebuild_schedule(const MscclImport& im, const std::string& topology) {
-  if (const auto why = why_no_schedule(im.collective)) throw std::invalid_argument(*why);
+  if (const auto why = why_no_schedule(im.collective)) throw InputError(*why);
   auto times = StepTimes(im.run, true).solve();
   if (!times) times = StepTimes(im.run, false).solve();
   if (!times)
-    throw std::invalid_argument(
+    throw InputError(
         "the program's messages cannot be placed in synchronous steps (a message would carry "
         "data that arrives only with itself or later)");
   const std::vector<std::int64_t>& t = *times;

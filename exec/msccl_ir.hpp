@@ -28,6 +28,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/errors.hpp"
 #include "core/schedule.hpp"
 #include "exec/exec_plan.hpp"
 #include "exec/msccl_program.hpp"
@@ -49,7 +50,7 @@ struct MscclFigures {
 };
 
 /// The schedule as an MSCCL-IR program, checked: structurally (with the runtime's limits unless
-/// options say otherwise) and by the runtime's run. Throws std::invalid_argument for a
+/// options say otherwise) and by the runtime's run. Throws InputError for a
 /// collective MSCCL-IR has no layout for here, a schedule whose own run fails, or a program
 /// beyond the runtime's limits; std::logic_error if the program's run fails (a netsched bug).
 MscclProgram export_program(const ExecPlan& plan, const MscclOptions& options,
@@ -65,7 +66,7 @@ struct MscclImport {
   MscclRun run;
 };
 /// Parses, checks structurally (the runtime's limits unless `runtime_limits` is false) and runs
-/// the program. Throws std::invalid_argument for a file that is not a well-formed program.
+/// the program. Throws InputError for a file that is not a well-formed program.
 MscclImport import_msccl(std::string_view xml, std::optional<std::uint32_t> root = std::nullopt,
                          bool runtime_limits = true);
 
@@ -73,7 +74,7 @@ MscclImport import_msccl(std::string_view xml, std::optional<std::uint32_t> root
 /// collective has no chunk form in netsched's files (reductions) or more than one chunk per rank.
 std::optional<std::string> why_no_schedule(const MscclCollective& c);
 /// The run's messages as synchronous steps on `topology` (one-port when no node sends or
-/// receives twice in a step, else all-port). Throws std::invalid_argument with
+/// receives twice in a step, else all-port). Throws InputError with
 /// why_no_schedule's reason, or when the messages cannot be ordered in steps.
 Schedule rebuild_schedule(const MscclImport& im, const std::string& topology);
 

@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "core/errors.hpp"
 #include "core/text.hpp"
 
 namespace netsched::exec {
@@ -35,7 +36,7 @@ std::string step_name(std::size_t gpu, std::size_t tb, std::size_t step, MscclOp
 
 namespace {
 
-[[noreturn]] void bad(const std::string& what) { throw std::invalid_argument("MSCCL-IR: " + what); }
+[[noreturn]] void bad(const std::string& what) { throw InputError("MSCCL-IR: " + what); }
 
 /// At most this many characters of a value the file controls are quoted in a message.
 constexpr std::size_t kQuoted = 40;

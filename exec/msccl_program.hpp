@@ -15,6 +15,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/errors.hpp"
+
 namespace netsched::exec {
 
 /// The step types of MSCCL-IR.
@@ -123,7 +125,7 @@ inline constexpr std::int64_t kMscclMaxSlots = std::int64_t{1} << 26;  ///< all 
 /// The largest MSCCL-IR file read (256 MiB), checked before parsing.
 inline constexpr std::uint64_t kMscclMaxBytes = std::uint64_t{1} << 28;
 
-/// Reads `<algo>` XML. Throws std::invalid_argument naming the problem: not XML, a second root,
+/// Reads `<algo>` XML. Throws InputError naming the problem: not XML, a second root,
 /// an unknown element, a missing or non-integer attribute, a step type MSCCL-IR does not have.
 MscclProgram parse_msccl(std::string_view xml);
 /// The program as XML, in msccl-tools' old format (`<step s type srcbuf srcoff ...>`).
@@ -133,7 +135,7 @@ std::string write_msccl(const MscclProgram& p);
 /// used by a step inside its declared buffer, dependencies on steps that exist, nops followed
 /// by a step that waits (as the runtime requires), and every connection's sends matched by
 /// receives of the same counts. With `limits`, the runtime's limits too. Throws
-/// std::invalid_argument with one line naming the gpu, threadblock and step.
+/// InputError with one line naming the gpu, threadblock and step.
 void check_msccl(const MscclProgram& p, const MscclLimits* limits);
 
 /// "gpu 3 tb 2 step 5 (rcs)": how messages name a step.

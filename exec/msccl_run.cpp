@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "core/errors.hpp"
 #include "core/limits.hpp"
 
 namespace netsched::exec {
@@ -91,7 +92,7 @@ std::uint32_t find_root(const MscclProgram& p) {
   auto root = only_gpu(p, [&](const MscclGpu& g) { return g.chunks(buf) > 0; });
   if (!root) root = only_gpu(p, [&](const MscclGpu& g) { return touches(g, buf, !from_input); });
   if (!root)
-    throw std::invalid_argument(fmt::format(
+    throw InputError(fmt::format(
         "MSCCL-IR: the {}'s root is not clear from the file (no single gpu {} its {} buffer); "
         "give --root",
         p.coll, from_input ? "reads" : "writes", from_input ? "input" : "output"));
@@ -106,11 +107,10 @@ MscclCollective msccl_collective(const MscclProgram& p, std::optional<std::uint3
   c.gpus = static_cast<std::uint32_t>(p.gpus.size());
   if (rooted(p.coll)) {
     if (root && *root >= c.gpus)
-      throw std::invalid_argument(
-          fmt::format("--root {} is not a gpu (0 to {})", *root, c.gpus - 1));
+      throw InputError(fmt::format("--root {} is not a gpu (0 to {})", *root, c.gpus - 1));
     c.root = root ? *root : find_root(p);
   } else if (root) {
-    throw std::invalid_argument("--root does not apply to " + p.coll);
+    throw InputError("--root does not apply to " + p.coll);
   }
   // the chunks per rank, from the buffer that holds exactly c of them
   const MscclGpu& g0 = p.gpus[c.root.value_or(0)];
@@ -123,7 +123,7 @@ MscclCollective msccl_collective(const MscclProgram& p, std::optional<std::uint3
   else
     per = g0.i_chunks;
   if (per < 1)
-    throw std::invalid_argument(fmt::format(
+    throw InputError(fmt::format(
         "MSCCL-IR: gpu {} declares {} input and {} output chunks, which is no {} layout",
         c.root.value_or(0), g0.i_chunks, g0.o_chunks, p.coll));
   c.per_rank = static_cast<std::uint32_t>(per);
@@ -134,7 +134,7 @@ MscclCollective msccl_collective(const MscclProgram& p, std::optional<std::uint3
     const bool out_ok =
         gpu.o_chunks == out || (out == 0 && c.root && gpu.o_chunks == c.output_chunks(*c.root));
     if (!in_ok || !out_ok)
-      throw std::invalid_argument(fmt::format(
+      throw InputError(fmt::format(
           "MSCCL-IR: gpu {} declares {} input and {} output chunks; a {} of {} chunk(s) per rank "
           "on {} gpus needs {} and {}",
           g, gpu.i_chunks, gpu.o_chunks, p.coll, c.per_rank, n, in, out));
@@ -291,7 +291,7 @@ class Runner {
     std::uint64_t moves = 0;
     for (const Run& r : runs_) moves += static_cast<std::uint64_t>(r.st->cnt);
     if (moves > kMscclMaxChunkMoves)
-      throw std::invalid_argument(
+      throw InputError(
           fmt::format("MSCCL-IR: the program moves {} chunks, more than the run checks ({}, "
                       "kMscclMaxChunkMoves)",
                       moves, kMscclMaxChunkMoves));
@@ -310,7 +310,7 @@ class Runner {
       clock_words = add_sat(clock_words, mul_sat(tbs, tbs + snapshots[g]));
     }
     if (clock_words > kMscclMaxClockWords)
-      throw std::invalid_argument(fmt::format(
+      throw InputError(fmt::format(
           "MSCCL-IR: ordering the program's accesses needs {} clock entries, more than {} "
           "(kMscclMaxClockWords: threadblocks per gpu x (threadblocks + waited-for steps))",
           clock_words, kMscclMaxClockWords));
@@ -521,7 +521,7 @@ class Runner {
     if (a->size() + b->size() > c_.gpus) return garbage;
     contributions_ += a->size() + b->size();
     if (contributions_ > kMscclMaxContributions)
-      throw std::invalid_argument(
+      throw InputError(
           fmt::format("MSCCL-IR: the program's reductions hold more than {} inputs in all "
                       "(kMscclMaxContributions)",
                       kMscclMaxContributions));

@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "core/errors.hpp"
 #include "core/verdict.hpp"
 #include "exec/msccl_program.hpp"
 
@@ -54,7 +55,7 @@ struct MscclCollective {
 /// The collective a program computes: `coll` with the chunk count from the gpus' buffers and
 /// the root from `root`, else from the one gpu with input (broadcast, scatter) or output
 /// (gather, reduce) chunks or that reads its input or writes its output. Throws
-/// std::invalid_argument when the buffers do not fit the collective or the root is unclear.
+/// InputError when the buffers do not fit the collective or the root is unclear.
 MscclCollective msccl_collective(const MscclProgram& p, std::optional<std::uint32_t> root);
 
 /// A symbolic chunk: the input chunks it combines, as (gpu << 32 | input offset), sorted; null
@@ -95,7 +96,7 @@ struct MscclRun {
   std::uint64_t chunk_moves = 0;
 };
 
-/// Runs a program that passed check_msccl. Throws std::invalid_argument when it exceeds the
+/// Runs a program that passed check_msccl. Throws InputError when it exceeds the
 /// run's budgets (named above).
 MscclRun run_msccl(const MscclProgram& p, const MscclCollective& c);
 

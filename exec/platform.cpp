@@ -9,6 +9,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/errors.hpp"
 #include "exec/routes.hpp"
 #include "gen/topo/product.hpp"
 
@@ -46,7 +47,7 @@ double with_unit(const std::string& text, const std::vector<std::pair<std::strin
     if (used != number.size() || !std::isfinite(x) || x <= 0) break;
     return x * factor;
   }
-  throw std::invalid_argument(what + " '" + text + "' is not a positive number with a unit");
+  throw InputError(what + " '" + text + "' is not a positive number with a unit");
 }
 
 /// A platform document with one zone; the link figures are checked first.
@@ -88,9 +89,9 @@ double latency_seconds(const std::string& text) {
 Platform network_platform(const Network& t, const LinkModel& links) {
   const std::uint64_t n = t.num_nodes();
   if (n > kPlatformMaxNodes)
-    throw std::invalid_argument(t.spec() + " has " + std::to_string(n) +
-                                " nodes; platforms are written for at most " +
-                                std::to_string(kPlatformMaxNodes));
+    throw InputError(t.spec() + " has " + std::to_string(n) +
+                     " nodes; platforms are written for at most " +
+                     std::to_string(kPlatformMaxNodes));
   bandwidth_bytes_per_second(links.bandwidth);
   latency_seconds(links.latency);
   const bool explicit_routes = n <= kRoutesMaxNodes;
@@ -146,9 +147,8 @@ Platform network_platform(const Network& t, const LinkModel& links) {
 }
 
 std::optional<Platform> torus_cluster_platform(const Network& t, const LinkModel& links) {
-  const auto* p = dynamic_cast<const Product*>(&t);
-  if (!p || (t.family() != "torus" && t.family() != "hypercube" && t.family() != "ring"))
-    return std::nullopt;
+  const auto* p = network_as<Product>(t);
+  if (!p) return std::nullopt;
   for (const Factor& f : p->factors())  // a 2-node factor is K_2 whatever its kind
     if (f.kind != Factor::Kind::Ring && f.size != 2) return std::nullopt;
   const std::uint64_t n = t.num_nodes();

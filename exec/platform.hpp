@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 
+#include "core/errors.hpp"
 #include "core/network.hpp"
 
 namespace netsched::exec {
@@ -33,14 +34,14 @@ struct Platform {
 };
 
 /// Host per node, split-duplex link per edge, explicit balanced routes (SimGrid's own beyond
-/// kRoutesMaxNodes). Throws std::invalid_argument above kPlatformMaxNodes.
+/// kRoutesMaxNodes). Throws InputError above kPlatformMaxNodes.
 Platform network_platform(const Network& t, const LinkModel& links);
 /// SimGrid's torus cluster with the same dimensions, for tori and hypercubes; nullopt for other
 /// networks. Host i of the hostfile is the cluster host at node i's coordinates.
 std::optional<Platform> torus_cluster_platform(const Network& t, const LinkModel& links);
 
 /// Parses a SimGrid bandwidth ("1GBps", "10Gbps", "125MBps") into bytes per second and a
-/// latency ("1us", "0.5ms") into seconds; throws std::invalid_argument naming the problem.
+/// latency ("1us", "0.5ms") into seconds; throws InputError naming the problem.
 double bandwidth_bytes_per_second(const std::string& text);
 double latency_seconds(const std::string& text);
 

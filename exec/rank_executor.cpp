@@ -5,6 +5,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "core/errors.hpp"
 #include "core/verdict.hpp"
 #include "exec/wire.hpp"
 
@@ -42,8 +43,8 @@ std::int64_t wrap_mul(std::int64_t a, std::int64_t b) {
 RankExecutor::RankExecutor(const ExecPlan& plan, NodeId me, ExecOptions options)
     : plan_(plan), s_(plan.schedule()), me_(me), opt_(options) {
   if (opt_.chunk_bytes == 0 || opt_.chunk_bytes > kMaxChunkBytes)
-    throw std::invalid_argument("chunk size must be 1.." + std::to_string(kMaxChunkBytes) +
-                                " bytes, got " + std::to_string(opt_.chunk_bytes));
+    throw InputError("chunk size must be 1.." + std::to_string(kMaxChunkBytes) + " bytes, got " +
+                     std::to_string(opt_.chunk_bytes));
   for (const auto& x : plan.sends(me)) steps_.push_back(x.step);
   for (const auto& x : plan.receives(me)) steps_.push_back(x.step);
   steps_.insert(steps_.end(), plan.compute_steps().begin(), plan.compute_steps().end());

@@ -8,7 +8,9 @@
 #include <map>
 #include <stdexcept>
 
+#include "core/errors.hpp"
 #include "core/metrics.hpp"
+#include "gen/algorithms.hpp"
 #include "gen/route/router.hpp"
 
 namespace netsched::exec {
@@ -35,11 +37,13 @@ class LinkIndex {
 
 RouteTable::RouteTable(const Network& t) : n_(static_cast<std::uint32_t>(t.num_nodes())) {
   if (t.num_nodes() > kRoutesMaxNodes)
-    throw std::invalid_argument(fmt::format(
+    throw InputError(fmt::format(
         "{} has {} nodes; platform routes are computed for at most {} (kRoutesMaxNodes)", t.spec(),
         t.num_nodes(), kRoutesMaxNodes));
-  const std::string family_router = router_names(t).front();
-  const bool paper = family_router != "bfs" && family_router != "ftr";
+  // the family's routing function where a paper gives one that does not depend on faults
+  const AlgorithmInfo& family_routing = *algorithms_for(t, "route").front();
+  const std::string family_router(family_routing.name);
+  const bool paper = family_routing.from_paper() && family_router != "ftr";
   if (!paper) {
     balanced_shortest_paths(t);
     return;
@@ -75,8 +79,8 @@ void RouteTable::balanced_shortest_paths(const Network& t) {
     const auto dist = bfs_distances(csr, u);
     for (std::uint32_t v = 0; v < n_; ++v) {
       if (u != v && dist[v] == kUnreached)
-        throw std::invalid_argument(t.spec() + " is disconnected: no route from " +
-                                    t.label(NodeId(u)) + " to " + t.label(NodeId(v)));
+        throw InputError(t.spec() + " is disconnected: no route from " + t.label(NodeId(u)) +
+                         " to " + t.label(NodeId(v)));
       back.clear();
       for (std::uint32_t x = v; x != u;) {
         back.push_back(x);

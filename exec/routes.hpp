@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "core/errors.hpp"
 #include "core/network.hpp"
 
 namespace netsched::exec {
@@ -27,7 +28,7 @@ inline constexpr std::uint64_t kRoutesMaxNodes = 1024;
 
 class RouteTable {
  public:
-  /// The routes of `t`; throws std::invalid_argument above kRoutesMaxNodes or when a router's
+  /// The routes of `t`; throws InputError above kRoutesMaxNodes or when a router's
   /// walk leaves the links (a netsched bug) or the network is disconnected.
   explicit RouteTable(const Network& t);
   std::uint32_t nodes() const { return n_; }

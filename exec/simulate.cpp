@@ -15,6 +15,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "core/errors.hpp"
 #include "exec/process.hpp"
 #include "gen/topology.hpp"
 
@@ -186,32 +187,32 @@ std::vector<std::string> checked_algorithms(const SimulateOptions& o,
                                             const std::optional<std::string>& coll) {
   const auto models = simgrid_network_models(o.workdir);
   if (std::find(models.begin(), models.end(), o.network_model) == models.end())
-    throw std::invalid_argument("--model " + o.network_model + " is not a SimGrid network model (" +
-                                fmt::format("{}", fmt::join(models, ", ")) + ")");
+    throw InputError("--model " + o.network_model + " is not a SimGrid network model (" +
+                     fmt::format("{}", fmt::join(models, ", ")) + ")");
   if (o.jobs < 1 || o.jobs > kSimulateMaxJobs)
-    throw std::invalid_argument(
+    throw InputError(
         fmt::format("--jobs {} (1 to {}, kSimulateMaxJobs)", o.jobs, kSimulateMaxJobs));
   simgrid_config(o.simgrid_cfg);
   if (o.algorithms == std::vector<std::string>{"none"}) return {};
   if (!coll) {
     if (!o.algorithms.empty())
-      throw std::invalid_argument("--algorithms: MPI has no collective for this schedule");
+      throw InputError("--algorithms: MPI has no collective for this schedule");
     return {};
   }
   const auto known = smpi_algorithms(*coll, o.workdir);
   for (const std::string& a : o.algorithms)
     if (std::find(known.begin(), known.end(), a) == known.end())
-      throw std::invalid_argument("--algorithms: SMPI has no " + *coll + " algorithm '" + a +
-                                  "' (" + fmt::format("{}", fmt::join(known, ", ")) + ")");
+      throw InputError("--algorithms: SMPI has no " + *coll + " algorithm '" + a + "' (" +
+                       fmt::format("{}", fmt::join(known, ", ")) + ")");
   auto chosen = o.algorithms.empty() ? known : o.algorithms;
   const std::uint64_t runs = o.bytes.size() * (chosen.size() + 2);
   if (runs > kSimulateMaxRuns)
-    throw std::invalid_argument(fmt::format(
+    throw InputError(fmt::format(
         "{} chunk sizes x {} algorithms are {} runs; simulate makes at most {} (kSimulateMaxRuns)",
         o.bytes.size(), chosen.size(), runs, kSimulateMaxRuns));
   const double worst_hours = static_cast<double>(runs) * o.timeout_seconds / o.jobs / 3600;
   if (worst_hours > kSimulateMaxWorstHours)
-    throw std::invalid_argument(fmt::format(
+    throw InputError(fmt::format(
         "{} runs of up to {} s each, {} at a time, may take {:.1f} hours, over the limit "
         "kSimulateMaxWorstHours = {} (lower --timeout, or give fewer --bytes or --algorithms)",
         runs, o.timeout_seconds, o.jobs, worst_hours, kSimulateMaxWorstHours));
@@ -262,7 +263,7 @@ std::vector<std::string> simgrid_config(const std::vector<std::string>& user) {
   for (const char* d : kDefaultSimgridCfg) cfg[key(d)] = d;
   for (const std::string& kv : user) {
     if (kv.find(':') == std::string::npos || kv.front() == ':')
-      throw std::invalid_argument("--simgrid-cfg '" + kv + "' is not KEY:VALUE");
+      throw InputError("--simgrid-cfg '" + kv + "' is not KEY:VALUE");
     cfg[key(kv)] = kv;
   }
   const auto given = [&](const std::string& k) {
@@ -271,7 +272,7 @@ std::vector<std::string> simgrid_config(const std::vector<std::string>& user) {
   };
   const bool crosstraffic = cfg.at("network/crosstraffic") != "network/crosstraffic:0";
   if (crosstraffic && given("maxmin/concurrency-limit"))
-    throw std::invalid_argument(
+    throw InputError(
         "--simgrid-cfg: crosstraffic with a concurrency limit makes SimGrid's makespans 41 % too "
         "long; give one or the other");
   if (crosstraffic) cfg.erase("maxmin/concurrency-limit");
@@ -290,8 +291,8 @@ SimulateResult simulate(const std::string& schedule_path, const Schedule& s,
   const auto net = build_topology(s.topology);
   const std::uint64_t n = net->num_nodes();
   if (n > kSimulateMaxRanks)
-    throw std::invalid_argument("simulate runs at most " + std::to_string(kSimulateMaxRanks) +
-                                " ranks; the schedule has " + std::to_string(n));
+    throw InputError("simulate runs at most " + std::to_string(kSimulateMaxRanks) +
+                     " ranks; the schedule has " + std::to_string(n));
   SimulateResult r{schedule_path,
                    s.topology,
                    s.collective.name(),

@@ -18,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/errors.hpp"
 #include "core/schedule.hpp"
 #include "exec/platform.hpp"
 
@@ -118,7 +119,7 @@ struct SimulateResult {
 };
 
 /// The settings smpirun gets: kDefaultSimgridCfg with the user's KEY:VALUE over it (without the
-/// concurrency limit when the user turns crosstraffic on). Throws std::invalid_argument for an
+/// concurrency limit when the user turns crosstraffic on). Throws InputError for an
 /// entry without a colon, or crosstraffic with a concurrency limit.
 std::vector<std::string> simgrid_config(const std::vector<std::string>& user);
 /// SimGrid's network models, asked from smpirun.
@@ -137,7 +138,7 @@ struct SimulateProgress {
   std::function<void(const SimRow&, std::size_t, std::size_t)> row;
 };
 
-/// Runs everything; throws std::invalid_argument for a bad file or option (an algorithm SMPI
+/// Runs everything; throws InputError for a bad file or option (an algorithm SMPI
 /// does not have, a model SimGrid does not have, too many runs), checked before any run starts.
 SimulateResult simulate(const std::string& schedule_path, const Schedule& s,
                         const SimulateOptions& options, const SimulateProgress& progress = {});

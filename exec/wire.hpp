@@ -16,19 +16,30 @@
 
 namespace netsched::exec {
 
+/// splitmix64's constants (Steele, Lea and Flood 2014): the golden-ratio increment, its two
+/// multipliers and shifts.
+inline constexpr std::uint64_t kGoldenGamma = 0x9e3779b97f4a7c15ULL;
+inline constexpr std::uint64_t kMixMultiplier1 = 0xbf58476d1ce4e5b9ULL;
+inline constexpr std::uint64_t kMixMultiplier2 = 0x94d049bb133111ebULL;
+inline constexpr unsigned kMixShift1 = 30, kMixShift2 = 27, kMixShift3 = 31;
+/// The FNV-1a 64-bit prime: spreads chunk ids before the words of a chunk are numbered.
+inline constexpr std::uint64_t kChunkSpread = 0x100000001b3ULL;
+/// Salts register inputs apart from chunk contents.
+inline constexpr std::uint64_t kRegisterSalt = 0x5eedULL;
+
 /// splitmix64: the mixing function behind chunk contents and register inputs.
 inline std::uint64_t mix64(std::uint64_t x) {
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
+  x += kGoldenGamma;
+  x = (x ^ (x >> kMixShift1)) * kMixMultiplier1;
+  x = (x ^ (x >> kMixShift2)) * kMixMultiplier2;
+  return x ^ (x >> kMixShift3);
 }
 
 /// Writes chunk c's content into out (its size is the chunk size m).
 inline void fill_chunk(std::uint64_t chunk, std::span<std::uint8_t> out) {
   constexpr std::size_t kWord = sizeof(std::uint64_t);
   for (std::size_t k = 0; k < out.size(); k += kWord) {
-    const std::uint64_t word = mix64(chunk * 0x100000001b3ULL + k / kWord);
+    const std::uint64_t word = mix64(chunk * kChunkSpread + k / kWord);
     std::memcpy(out.data() + k, &word, std::min(kWord, out.size() - k));
   }
 }
@@ -37,7 +48,7 @@ inline void fill_chunk(std::uint64_t chunk, std::span<std::uint8_t> out) {
 inline std::int64_t first_wrong_byte(std::uint64_t chunk, std::span<const std::uint8_t> bytes) {
   constexpr std::size_t kWord = sizeof(std::uint64_t);
   for (std::size_t k = 0; k < bytes.size(); k += kWord) {
-    const std::uint64_t word = mix64(chunk * 0x100000001b3ULL + k / kWord);
+    const std::uint64_t word = mix64(chunk * kChunkSpread + k / kWord);
     std::uint8_t want[kWord];
     std::memcpy(want, &word, kWord);
     for (std::size_t b = 0; b < kWord && k + b < bytes.size(); ++b)
@@ -49,8 +60,8 @@ inline std::int64_t first_wrong_byte(std::uint64_t chunk, std::span<const std::u
 /// Lane `lane` of register input number k of a run (small integers, so sums and products are
 /// exact). A register of m bytes has m / 8 lanes; lane 0 is the scalar the papers' model has.
 inline std::int64_t register_input(std::uint64_t k, std::uint64_t lane = 0) {
-  constexpr std::uint64_t kSpread = 2001, kOffset = 1000, kLaneSalt = 0x9e3779b97f4a7c15ULL;
-  return static_cast<std::int64_t>(mix64((k ^ 0x5eedULL) + lane * kLaneSalt) % kSpread) -
+  constexpr std::uint64_t kSpread = 2001, kOffset = 1000, kLaneSalt = kGoldenGamma;
+  return static_cast<std::int64_t>(mix64((k ^ kRegisterSalt) + lane * kLaneSalt) % kSpread) -
          static_cast<std::int64_t>(kOffset);
 }
 

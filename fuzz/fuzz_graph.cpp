@@ -3,7 +3,7 @@
 // Why: graph files come from other tools and from strangers; igraph, Graphviz and nlohmann::json
 // read them after netsched's linear pre-scan (gen/topo/graph_size.cpp) has counted what they ask
 // for. The input is "FORMAT\nCONTENT" (FORMAT one of edgelist, ncol, lgl, pajek, graphml, gml,
-// dot, json). A file is either refused with std::invalid_argument (exit 2 in the CLI) or read
+// dot, json). A file is either refused with InputError (exit 2 in the CLI) or read
 // into a graph whose nodes, labels and links agree; a crash, a sanitizer report, a broken
 // invariant (abort), a unit over the time limit or memory over the RSS limit is a finding —
 // the memory budget is set below the RSS limit, so an estimate that lets too much through shows.
@@ -14,6 +14,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "gen/topo/graph_files.hpp"
 
@@ -47,7 +48,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (cut == std::string_view::npos) return 0;
   try {
     exercise(std::string(text.substr(0, cut)), std::string(text.substr(cut + 1)));
-  } catch (const std::invalid_argument&) {
+  } catch (const InputError&) {
   }
   return 0;
 }

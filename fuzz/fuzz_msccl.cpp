@@ -5,7 +5,7 @@
 // limits: netsched's own structural limits must bound the work), and when the run holds and the
 // messages form a chunk collective, rebuilds them as steps on complete(gpus) and checks those
 // with the simulator: a run that holds must rebuild into a schedule that holds (the importer's
-// two answers agree). Bad files end in std::invalid_argument; a crash, a sanitizer report, a
+// two answers agree). Bad files end in InputError; a crash, a sanitizer report, a
 // disagreement (abort), a unit over the time limit or memory over the RSS limit is a finding.
 #include <cstdint>
 #include <cstdlib>
@@ -13,6 +13,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "exec/msccl_ir.hpp"
 #include "gen/topology.hpp"
@@ -40,7 +41,7 @@ void exercise(std::string_view xml) {
   netsched::Schedule s;
   try {
     s = netsched::exec::rebuild_schedule(im, spec);
-  } catch (const std::invalid_argument&) {
+  } catch (const InputError&) {
     return;  // messages that cannot be ordered in steps: said so, not a disagreement
   }
   require(netsched::simulate(*net, s).ok());
@@ -52,7 +53,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   netsched::set_memory_budget(kFuzzBudget);
   try {
     exercise(std::string_view(reinterpret_cast<const char*>(data), size));
-  } catch (const std::invalid_argument&) {
+  } catch (const InputError&) {
   }
   return 0;
 }

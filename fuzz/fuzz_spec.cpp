@@ -4,7 +4,7 @@
 // "SPEC\nNODE", builds the network and checks what must hold for any network that builds:
 // degrees within max_degree(), neighbours in range and symmetric, labels that parse back to
 // their node; on small networks the CSR snapshot and a BFS. Bad input must end in
-// std::invalid_argument (exit 2 in the CLI); anything else — a crash, a sanitizer report, a
+// InputError (exit 2 in the CLI); anything else — a crash, a sanitizer report, a
 // broken invariant (abort) — is a finding.
 #include <algorithm>
 #include <cstdint>
@@ -13,6 +13,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/errors.hpp"
 #include "core/metrics.hpp"
 #include "gen/topology.hpp"
 
@@ -53,7 +54,7 @@ void exercise(std::string_view spec, std::string_view node) {
   }
   try {
     check_node(*t, t->node(node));
-  } catch (const std::invalid_argument&) {
+  } catch (const InputError&) {
   }
 }
 
@@ -64,7 +65,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::size_t cut = text.find('\n');
   try {
     exercise(text.substr(0, cut), cut == std::string_view::npos ? "" : text.substr(cut + 1));
-  } catch (const std::invalid_argument&) {
+  } catch (const InputError&) {
   }
   return 0;
 }

@@ -15,14 +15,15 @@
 #include <string_view>
 #include <vector>
 
+#include "core/errors.hpp"
+
 namespace netsched {
 
 /// A spec error: the 1-based column and what was expected there.
-class SpecError : public std::invalid_argument {
+class SpecError : public InputError {
  public:
   SpecError(std::size_t column, const std::string& what)
-      : std::invalid_argument("spec column " + std::to_string(column) + ": " + what),
-        column_(column) {}
+      : InputError("spec column " + std::to_string(column) + ": " + what), column_(column) {}
   /// 1-based column of the offending token.
   std::size_t column() const { return column_; }
 

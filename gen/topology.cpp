@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "core/errors.hpp"
 #include "core/metrics.hpp"
 #include "gen/topo/ccc.hpp"
 #include "gen/topo/dualcube.hpp"
@@ -17,29 +18,80 @@
 
 namespace netsched {
 
-const std::vector<std::pair<std::string, std::string>>& topology_families() {
-  static const std::vector<std::pair<std::string, std::string>> f = {
-      {"ring", "ring(n)"},
-      {"path", "path(n)"},
-      {"complete", "complete(n)"},
-      {"hypercube", "hypercube(n)"},
-      {"torus", "torus(n1,...,nk)"},
-      {"mesh", "mesh(n1,...,nk)"},
-      {"ghc", "ghc(m1,...,mk)"},
-      {"product", "product(G1,...,Gk) of any networks"},
-      {"ccc", "ccc(n)"},
-      {"dualcube", "dualcube(r)"},
-      {"rdn", "rdn(B,k)"},
-      {"hdn", "hdn(B, sn=[{dims},...])"},
-      {"hsn", "hsn(l,G)"},
-      {"rhs", "rhs(l_r,...,l_1,G)"},
-      {"mfc", "mfc(G,N_2,...,N_l)"},
-      {"hfc", "hfc(G,N_2,...,N_l)"},
-      {"hypernet", "hypernet(r,l,k)"},
-      {"file", "file(\"path\" [, format=\"graphml\"])"},
-      {"faulty", "faulty(G, links=[{a,b},...], nodes=[{x,...}])"},
+namespace {
+
+template <auto Build>
+std::unique_ptr<Network> build_as_network(const SpecValue& spec) {
+  return Build(spec);
+}
+
+/// A family whose canonical spec is not the printed one (a file's digest, a product's flattened
+/// factors, a faulty network's sorted faults).
+template <auto Build>
+std::unique_ptr<Network> build_with_canonical(const SpecValue& spec) {
+  auto t = Build(spec);
+  t->set_spec(t->canonical_spec());
+  return t;
+}
+
+std::unique_ptr<Network> build_any_product(const SpecValue& spec) {
+  if (needs_network_product(spec)) return build_with_canonical<build_network_product>(spec);
+  return build_product(spec);
+}
+
+}  // namespace
+
+const std::vector<FamilyInfo>& family_table() {
+  constexpr std::string_view kProducts = "gen/topo/product.cpp";
+  constexpr std::string_view kProductLimits = "kMaxDims";
+  static const std::vector<FamilyInfo> table = {
+      {"ring", "ring(n)", build_as_network<build_product>, kProducts, kProductLimits, "product",
+       "ring(5)"},
+      {"path", "path(n)", build_as_network<build_product>, kProducts, kProductLimits, "product",
+       "path(4)"},
+      {"complete", "complete(n)", build_as_network<build_product>, kProducts, kProductLimits,
+       "product", "complete(4)"},
+      {"hypercube", "hypercube(n)", build_as_network<build_product>, kProducts, kProductLimits,
+       "product", "hypercube(3)"},
+      {"torus", "torus(n1,...,nk)", build_as_network<build_product>, kProducts, kProductLimits,
+       "product", "torus(3,4)"},
+      {"mesh", "mesh(n1,...,nk)", build_as_network<build_product>, kProducts, kProductLimits,
+       "product", "mesh(2,3)"},
+      {"ghc", "ghc(m1,...,mk)", build_as_network<build_product>, kProducts, kProductLimits,
+       "product", "ghc(2,3)"},
+      {"product", "product(G1,...,Gk) of any networks", build_any_product,
+       "gen/topo/network_product.cpp", "kMaxFactors", "product", "product(ring(3),complete(3))"},
+      {"ccc", "ccc(n)", build_as_network<build_ccc>, "gen/topo/ccc.cpp", "kMaxN", "ccc", "ccc(3)"},
+      {"dualcube", "dualcube(r)", build_as_network<build_dualcube>, "gen/topo/dualcube.cpp", "",
+       "dualcube", "dualcube(2)"},
+      {"rdn", "rdn(B,k)", build_as_network<build_hdn>, "gen/topo/hdn.cpp", "kMaxLiftedCandidates",
+       "hdn", "rdn(hypercube(1),2)"},
+      {"hdn", "hdn(B, sn=[{dims},...])", build_as_network<build_hdn>, "gen/topo/hdn.cpp",
+       "kMaxLiftedCandidates", "hdn", "hdn(torus(2,3), sn=[{0}])"},
+      {"hsn", "hsn(l,G)", build_hsn, "gen/topo/hsn.cpp", "kMaxLevelCounts", "rhfc",
+       "hsn(2,hypercube(2))"},
+      {"rhs", "rhs(l_r,...,l_1,G)", build_hsn, "gen/topo/hsn.cpp", "kMaxLevelCounts", "rhfc",
+       "rhs(2,2,hypercube(1))"},
+      {"mfc", "mfc(G,N_2,...,N_l)", build_as_network<build_mfc>, "gen/topo/mfc.cpp", "", "rhfc",
+       "mfc(ring(3),4,5)"},
+      {"hfc", "hfc(G,N_2,...,N_l)", build_as_network<build_mfc>, "gen/topo/mfc.cpp", "", "rhfc",
+       "hfc(complete(3),4,4)"},
+      {"hypernet", "hypernet(r,l,k)", build_as_network<build_hypernet>, "gen/topo/hypernet.cpp",
+       "kMaxDepth, kMaxLevels, kMaxK", "generic", "hypernet(2,2,3)"},
+      {"file", "file(\"path\" [, format=\"graphml\"])", build_with_canonical<build_file_graph>,
+       "gen/topo/file_graph.cpp", "kMaxGraphFileBytes", "generic",
+       "file(\"tests/data/graphs/petersen.edges\")"},
+      {"faulty", "faulty(G, links=[{a,b},...], nodes=[{x,...}])",
+       build_with_canonical<build_faulty>, "gen/topo/faulty.cpp", "kMaxFaults", "generic",
+       "faulty(torus(4,4), links=[{0,1}])"},
   };
-  return f;
+  return table;
+}
+
+const FamilyInfo* find_family(std::string_view name) {
+  for (const auto& f : family_table())
+    if (f.name == name) return &f;
+  return nullptr;
 }
 
 std::unique_ptr<Network> build_topology(std::string_view spec) {
@@ -49,45 +101,17 @@ std::unique_ptr<Network> build_topology(std::string_view spec) {
 std::unique_ptr<Network> build_topology(const SpecValue& spec) {
   if (spec.kind != SpecValue::Kind::Call)
     throw SpecError(spec.column, "expected a network such as ring(5)");
-  std::unique_ptr<Network> t;
-  std::string canonical = print_spec(spec);
-  const std::string& n = spec.name;
-  if (n == "file") {
-    auto f = build_file_graph(spec);
-    canonical = f->canonical_spec();
-    t = std::move(f);
-  } else if (n == "faulty") {
-    auto f = build_faulty(spec);
-    canonical = f->canonical_spec();
-    t = std::move(f);
-  } else if (needs_network_product(spec)) {
-    auto p = build_network_product(spec);
-    canonical = p->canonical_spec();
-    t = std::move(p);
-  } else if (is_product_family(n))
-    t = build_product(spec);
-  else if (n == "ccc")
-    t = build_ccc(spec);
-  else if (n == "dualcube")
-    t = build_dualcube(spec);
-  else if (n == "hdn" || n == "rdn")
-    t = build_hdn(spec);
-  else if (n == "hsn" || n == "rhs")
-    t = build_hsn(spec);
-  else if (n == "mfc" || n == "hfc")
-    t = build_mfc(spec);
-  else if (n == "hypernet")
-    t = build_hypernet(spec);
-  else {
+  const FamilyInfo* family = find_family(spec.name);
+  if (!family) {
     std::string known;
-    for (const auto& [name, form] : topology_families())
-      known += (known.empty() ? "" : ", ") + name;
-    throw SpecError(spec.column, "unknown network '" + n + "' (known: " + known + ")");
+    for (const auto& f : family_table()) known += (known.empty() ? "" : ", ") + std::string(f.name);
+    throw SpecError(spec.column, "unknown network '" + spec.name + "' (known: " + known + ")");
   }
-  t->spec_ = canonical;
+  std::unique_ptr<Network> t = family->build(spec);
+  if (t->spec().empty()) t->set_spec(print_spec(spec));
   try {
-    check_edge_cap(t->num_nodes(), t->max_degree(), t->spec_);
-  } catch (const std::invalid_argument& e) {
+    check_edge_cap(t->num_nodes(), t->max_degree(), t->spec());
+  } catch (const InputError& e) {
     throw SpecError(spec.column, e.what());
   }
   return t;
@@ -99,9 +123,8 @@ std::string choose_algorithm(const std::vector<std::string>& names, const std::s
   if (std::find(names.begin(), names.end(), requested) != names.end()) return requested;
   std::string list;
   for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
-  throw std::invalid_argument(what + " algorithm '" + requested + "' does not apply to " +
-                              t.family() + " (choose from: " + (list.empty() ? "none yet" : list) +
-                              ")");
+  throw InputError(what + " algorithm '" + requested + "' does not apply to " + t.family() +
+                   " (choose from: " + (list.empty() ? "none yet" : list) + ")");
 }
 
 std::optional<std::uint32_t> small_diameter(const Graph& g, std::uint64_t limit) {
@@ -118,7 +141,7 @@ std::vector<std::uint64_t> parse_tuple(std::string_view text) {
   while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
   while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
   if (b < e && s[b] == '(') {
-    if (s[e - 1] != ')') throw std::invalid_argument("label '" + s + "': missing ')'");
+    if (s[e - 1] != ')') throw InputError("label '" + s + "': missing ')'");
     ++b;
     --e;
   }
@@ -133,10 +156,10 @@ std::vector<std::uint64_t> parse_tuple(std::string_view text) {
     while (pe > pb && std::isspace(static_cast<unsigned char>(part[pe - 1]))) --pe;
     part = part.substr(pb, pe - pb);
     if (part.empty() || part.size() > kMaxDecimalDigits)
-      throw std::invalid_argument("label '" + s + "': expected integers separated by commas");
+      throw InputError("label '" + s + "': expected integers separated by commas");
     for (char c : part)
       if (!std::isdigit(static_cast<unsigned char>(c)))
-        throw std::invalid_argument("label '" + s + "': '" + part + "' is not an integer");
+        throw InputError("label '" + s + "': '" + part + "' is not an integer");
     out.push_back(std::stoull(part));
     i = j + 1;
   }
@@ -147,22 +170,6 @@ std::string format_tuple(const std::vector<std::uint64_t>& v) {
   std::string s = "(";
   for (std::size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + std::to_string(v[i]);
   return s + ")";
-}
-
-std::uint64_t mixed_radix(const std::vector<std::uint64_t>& parts,
-                          const std::vector<std::uint64_t>& radix, const std::string& what) {
-  if (parts.size() != radix.size())
-    throw std::invalid_argument(what + ": expected " + std::to_string(radix.size()) +
-                                " components, got " + std::to_string(parts.size()));
-  std::uint64_t v = 0;
-  for (std::size_t i = 0; i < parts.size(); ++i) {
-    if (parts[i] >= radix[i])
-      throw std::invalid_argument(what + ": component " + std::to_string(i) + " is " +
-                                  std::to_string(parts[i]) + ", must be below " +
-                                  std::to_string(radix[i]));
-    v = v * radix[i] + parts[i];
-  }
-  return v;
 }
 
 }  // namespace netsched

@@ -1,27 +1,88 @@
 #pragma once
-/// Networks built from a spec: the builder, the family list and helpers for family implementations.
+/// Networks built from a spec: the family table, the builder and helpers for family
+/// implementations.
+///
+/// Why one table: the builder, `--help`, error messages, the draw layouts, the property
+/// generators, the fuzz dictionary and the docs all need the list of families; each reads
+/// family_table(), and the table test (props/prop_registry.cpp) names whatever a row lacks. A
+/// family is one file under gen/topo/ plus one row.
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "core/errors.hpp"
 #include "core/network.hpp"
 #include "gen/spec.hpp"
 
 namespace netsched {
 
-/// Builds the network a spec names; throws SpecError (with column) or std::invalid_argument.
+/// Builds the network a spec names; throws SpecError (with column) or InputError.
 std::unique_ptr<Network> build_topology(std::string_view spec);
 std::unique_ptr<Network> build_topology(const SpecValue& spec);
 
-/// Families the builder knows, with their argument forms (for --help and errors).
-const std::vector<std::pair<std::string, std::string>>& topology_families();
+/// One family of networks.
+struct FamilyInfo {
+  std::string_view name;  ///< the spec's call name
+  std::string_view form;  ///< its argument form, for --help and errors
+  /// Builds it from its spec call (with its canonical spec set, or left for the builder to set
+  /// to the printed spec).
+  std::unique_ptr<Network> (*build)(const SpecValue& spec);
+  std::string_view file;     ///< where it is defined
+  std::string_view limits;   ///< the named limits its builder checks beyond kMaxNodes, kMaxEdges
+  std::string_view layout;   ///< the draw layout (draw/layout.hpp's table), or "generic"
+  std::string_view example;  ///< a small instance: the table test builds, draws and routes it
+};
+const std::vector<FamilyInfo>& family_table();
+/// The row of a family name, or nullptr.
+const FamilyInfo* find_family(std::string_view name);
+
+/// `t` as the family class T, or nullptr: the one way the registries ask a network's type.
+template <class T>
+const T* network_as(const Network& t) {
+  return dynamic_cast<const T*>(&t);
+}
+
+/// Whether `t` is of the family class T (a table's `applies`).
+template <class T>
+bool network_is(const Network& t) {
+  return network_as<T>(t) != nullptr;
+}
+
+/// `t` as the family class T; InputError naming the network when it is not one (never a
+/// std::bad_cast).
+template <class T>
+const T& network_ref(const Network& t) {
+  const T* p = network_as<T>(t);
+  if (!p)
+    throw InputError(t.spec() + " is a " + t.family() + " network, not of the family needed here");
+  return *p;
+}
+
+/// Takes `t` over as a T when it is one (nullptr, `t` untouched, when it is not).
+template <class T>
+std::unique_ptr<T> take_as(std::unique_ptr<Network>& t) {
+  if (!t || !network_as<T>(*t)) return nullptr;
+  return std::unique_ptr<T>(static_cast<T*>(t.release()));
+}
+
+/// Builds `spec`, which must name a network of the family class T (InputError otherwise): the
+/// typed way to get a network for a typed entry point (hdn_total_exchange(const Hdn&), ...).
+template <class T>
+std::unique_ptr<T> build_family(std::string_view spec) {
+  auto t = build_topology(spec);
+  auto typed = take_as<T>(t);
+  if (!typed)
+    throw InputError(t->spec() + " is a " + t->family() +
+                     " network, not of the family needed here");
+  return typed;
+}
 
 // ---- helpers for family implementations ----
 
 /// The algorithm to run: `requested`, or the first of `names` for "auto". Throws
-/// std::invalid_argument "<what> algorithm 'x' does not apply to <family> (choose from: ...)".
+/// InputError "<what> algorithm 'x' does not apply to <family> (choose from: ...)".
 std::string choose_algorithm(const std::vector<std::string>& names, const std::string& requested,
                              const std::string& what, const Network& t);
 
@@ -29,13 +90,9 @@ std::string choose_algorithm(const std::vector<std::string>& names, const std::s
 /// used for the D_G of a nucleus in the papers' formulas.
 std::optional<std::uint32_t> small_diameter(const Graph& g, std::uint64_t limit = 4096);
 
-/// Parses "(a,b,c)" or "a,b,c" into integers; throws std::invalid_argument.
+/// Parses "(a,b,c)" or "a,b,c" into integers; throws InputError.
 std::vector<std::uint64_t> parse_tuple(std::string_view text);
 /// Formats integers as "(a,b,c)".
 std::string format_tuple(const std::vector<std::uint64_t>& v);
-/// Throws std::invalid_argument unless parts.size()==radix.size() and each part < its radix;
-/// returns the mixed-radix number (first part most significant).
-std::uint64_t mixed_radix(const std::vector<std::uint64_t>& parts,
-                          const std::vector<std::uint64_t>& radix, const std::string& what);
 
 }  // namespace netsched

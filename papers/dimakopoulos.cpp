@@ -32,8 +32,8 @@ std::vector<PaperFact> network_product_facts(const NetworkProduct& q) {
 }  // namespace
 
 std::vector<PaperFact> facts(const Network& t) {
-  if (const auto* q = dynamic_cast<const NetworkProduct*>(&t)) return network_product_facts(*q);
-  const auto* p = dynamic_cast<const Product*>(&t);
+  if (const auto* q = network_as<NetworkProduct>(t)) return network_product_facts(*q);
+  const auto* p = network_as<Product>(t);
   if (!p) return {};
   std::vector<PaperFact> f;
   const double n = static_cast<double>(p->num_nodes()), k = static_cast<double>(p->dims());

@@ -9,7 +9,7 @@ namespace netsched::papers::dualcube {
 
 std::vector<PaperFact> facts(const Network& t) {
   const std::string t1 = kPaper + " Table 1";
-  if (const auto* d = dynamic_cast<const Dualcube*>(&t)) {
+  if (const auto* d = network_as<Dualcube>(t)) {
     const double n = d->bits(), N = std::ldexp(1.0, static_cast<int>(d->bits()));
     return {
         {"degree", "(n+1)/2", t1, (n + 1) / 2},
@@ -19,8 +19,8 @@ std::vector<PaperFact> facts(const Network& t) {
         {"edges", "2^n (n+1)/2", t1, N * (n + 1) / 2},
     };
   }
-  const auto* p = dynamic_cast<const Product*>(&t);
-  if (!p || p->family() != "hypercube") return {};
+  const auto* p = network_as<Product>(t);
+  if (!p || !p->is_hypercube()) return {};
   const double n = static_cast<double>(p->num_nodes()), k = static_cast<double>(p->dims());
   return {{"edges", "2^n n", t1, n * k}, {"avg_distance", "n/2", t1, k / 2}};
 }

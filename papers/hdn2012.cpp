@@ -96,20 +96,20 @@ std::vector<PaperFact> facts(const Hdn& h) {
 
 std::vector<PaperFact> table2_facts(const Network& t) {
   const std::string t2 = kPaper + " Table 2";
-  if (const auto* c = dynamic_cast<const Ccc*>(&t)) {
+  if (const auto* c = network_as<Ccc>(t)) {
     const double n = c->n();
     return {{"nodes", "n*2^n", t2, n * std::ldexp(1.0, static_cast<int>(c->n()))},
             {"degree", "3", t2, 3},
             {"diameter", "2n", t2, 2 * n}};
   }
-  if (const auto* d = dynamic_cast<const Dualcube*>(&t)) {
+  if (const auto* d = network_as<Dualcube>(t)) {
     const double r = d->r();
     const std::string src = kPaper + " Table 2 (Dual-Cube(r))";
     return {{"nodes", "2^(2r-1)", src, std::ldexp(1.0, static_cast<int>(2 * d->r() - 1))},
             {"degree", "r", src, r},
             {"diameter", "2r", src, 2 * r}};
   }
-  const auto* p = dynamic_cast<const Product*>(&t);
+  const auto* p = network_as<Product>(t);
   if (!p) return {};
   const double n = static_cast<double>(p->num_nodes()), k = static_cast<double>(p->dims());
   if (p->family() == "torus") {
@@ -120,7 +120,7 @@ std::vector<PaperFact> table2_facts(const Network& t) {
             {"degree", "6 (2 per side)", src, 2 * k},
             {"diameter", "(x+y+z)/2", src, sides / 2}};
   }
-  if (p->family() == "hypercube")
+  if (p->is_hypercube())
     return {{"nodes", "2^n", t2, n}, {"degree", "n", t2, k}, {"diameter", "n", t2, k}};
   return {};
 }

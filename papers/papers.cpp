@@ -1,9 +1,12 @@
 #include "papers/papers.hpp"
 
+#include "gen/algorithms.hpp"
 #include "gen/topo/dualcube.hpp"
 #include "gen/topo/hdn.hpp"
 #include "gen/topo/hsn.hpp"
 #include "gen/topo/mfc.hpp"
+#include "gen/topo/network_product.hpp"
+#include "gen/topo/product.hpp"
 #include "papers/dimakopoulos.hpp"
 #include "papers/dualcube.hpp"
 #include "papers/generic.hpp"
@@ -18,64 +21,121 @@ void append(std::vector<PaperFact>& out, std::vector<PaperFact> more) {
   for (auto& f : more) out.push_back(std::move(f));
 }
 
-bool is_one_of(const std::string& s, std::initializer_list<const char*> names) {
-  for (const char* n : names)
-    if (s == n) return true;
-  return false;
+using Kind = Collective::Kind;
+
+/// One algorithm's bound: the paper's formula for it, given the network and the collective.
+struct BoundInfo {
+  Kind kind;
+  std::string_view algorithm;  ///< gen's algorithm table name
+  std::optional<PaperBound> (*bound)(const Network&, const Collective&);
+};
+
+std::optional<PaperBound> rhfc_routing(const Network& t, const Collective& /*c*/) {
+  if (!network_as<Mfc>(t) && !network_as<Hsn>(t)) return std::nullopt;
+  return papers::rhfc::recursion_bound(t, false);
 }
 
-std::optional<PaperBound> exchange_bound(const Network& t, const std::string& algorithm) {
-  if (const auto* h = dynamic_cast<const Hdn*>(&t); h && algorithm == "hdn")
-    if (auto b = papers::te2013::exchange_bound(*h)) return b;
-  if (const auto* q = dynamic_cast<const NetworkProduct*>(&t); q && algorithm == "a2")
-    return papers::dimakopoulos::a2_bound(*q);
-  const auto* p = dynamic_cast<const Product*>(&t);
-  if (!p) return std::nullopt;
-  if (algorithm == "a2") return papers::dimakopoulos::a2_bound(*p);
-  if (algorithm == "dimension-exchange" && p->family() == "hypercube")
-    return papers::te2013::cube_exchange_bound(*p);
-  return std::nullopt;
+/// One2allP, All2allB and Many2manyM (dualcube paper §3).
+std::optional<PaperBound> dualcube_section3(const Network& t, const Collective& c,
+                                            const char* algorithm) {
+  const auto* d = network_as<Dualcube>(t);
+  if (!d) return std::nullopt;
+  return papers::dualcube::collective_bound(d->r(), c, algorithm);
 }
 
-std::optional<PaperBound> broadcast_bound(const Network& t, std::uint64_t root,
-                                          const std::string& algorithm) {
-  if (const auto* h = dynamic_cast<const Hdn*>(&t); h && algorithm == "hdn-broadcast")
-    return papers::hdn2012::broadcast_bound(*h, root);
-  if (const auto* p = dynamic_cast<const Product*>(&t)) {
-    if (algorithm == "binomial-tree")
-      return PaperBound{p->dims(), "n (binomial tree)", "hypercube binomial tree (standard)",
-                        std::nullopt};
-    if (algorithm == "product-broadcast") return papers::hdn2012::product_broadcast_bound(*p, root);
-  }
-  if (const auto* d = dynamic_cast<const Dualcube*>(&t); d && algorithm == "dualcube-broadcast")
-    return papers::hdn2012::dualcube_broadcast_bound(d->r());
-  if (algorithm == "rhfc-broadcast") return papers::rhfc::recursion_bound(t, true);
-  return std::nullopt;
+/// The papers' bounds, by the algorithm they bound (netsched's generic algorithms are in
+/// papers/generic.cpp: stated bounds, not papers').
+const std::vector<BoundInfo>& bound_table() {
+  static const std::vector<BoundInfo> table = {
+      {Kind::TotalExchange, "hdn",
+       +[](const Network& t, const Collective&) -> std::optional<PaperBound> {
+         const auto* h = network_as<Hdn>(t);
+         return h ? papers::te2013::exchange_bound(*h) : std::nullopt;
+       }},
+      {Kind::TotalExchange, "a2",
+       +[](const Network& t, const Collective&) -> std::optional<PaperBound> {
+         if (const auto* q = network_as<NetworkProduct>(t))
+           return papers::dimakopoulos::a2_bound(*q);
+         if (const auto* p = network_as<Product>(t)) return papers::dimakopoulos::a2_bound(*p);
+         return std::nullopt;
+       }},
+      {Kind::TotalExchange, "dimension-exchange",
+       +[](const Network& t, const Collective&) -> std::optional<PaperBound> {
+         const auto* p = network_as<Product>(t);
+         if (!p || !p->is_hypercube()) return std::nullopt;
+         return papers::te2013::cube_exchange_bound(*p);
+       }},
+      {Kind::Broadcast, "hdn-broadcast",
+       +[](const Network& t, const Collective& c) -> std::optional<PaperBound> {
+         const auto* h = network_as<Hdn>(t);
+         if (!h) return std::nullopt;
+         return papers::hdn2012::broadcast_bound(*h, c.root().v);
+       }},
+      {Kind::Broadcast, "binomial-tree",
+       +[](const Network& t, const Collective&) -> std::optional<PaperBound> {
+         const auto* p = network_as<Product>(t);
+         if (!p) return std::nullopt;
+         return PaperBound{p->dims(), "n (binomial tree)", "hypercube binomial tree (standard)",
+                           std::nullopt};
+       }},
+      {Kind::Broadcast, "product-broadcast",
+       +[](const Network& t, const Collective& c) -> std::optional<PaperBound> {
+         const auto* p = network_as<Product>(t);
+         if (!p) return std::nullopt;
+         return papers::hdn2012::product_broadcast_bound(*p, c.root().v);
+       }},
+      {Kind::Broadcast, "dualcube-broadcast",
+       +[](const Network& t, const Collective&) -> std::optional<PaperBound> {
+         const auto* d = network_as<Dualcube>(t);
+         if (!d) return std::nullopt;
+         return papers::hdn2012::dualcube_broadcast_bound(d->r());
+       }},
+      {Kind::Broadcast, "rhfc-broadcast",
+       +[](const Network& t, const Collective&) { return papers::rhfc::recursion_bound(t, true); }},
+      {Kind::AllReduce, "rhfc-semigroup",
+       +[](const Network& t, const Collective&) { return papers::rhfc::semigroup_bound(t); }},
+      {Kind::Multicast, "rhs-emulation",
+       +[](const Network& t, const Collective& c) -> std::optional<PaperBound> {
+         if (c.groups().empty() || c.groups().front().size() != 2) return std::nullopt;
+         return papers::rhfc::emulation_bound(t, c.groups().front());
+       }},
+      {Kind::AllGather, "all2allb",
+       +[](const Network& t, const Collective& c) { return dualcube_section3(t, c, "all2allb"); }},
+      {Kind::Multicast, "many2manym",
+       +[](const Network& t, const Collective& c) {
+         return dualcube_section3(t, c, "many2manym");
+       }},
+      {Kind::Scatter, "one2allp",
+       +[](const Network& t, const Collective& c) { return dualcube_section3(t, c, "one2allp"); }},
+      {Kind::Route, "hdn-routing",
+       +[](const Network& t, const Collective&) -> std::optional<PaperBound> {
+         const auto* h = network_as<Hdn>(t);
+         if (!h) return std::nullopt;
+         return papers::hdn2012::routing_bound(*h);
+       }},
+      {Kind::Route, "dualcube-routing",
+       +[](const Network& t, const Collective&) -> std::optional<PaperBound> {
+         const auto* d = network_as<Dualcube>(t);
+         if (!d) return std::nullopt;
+         return papers::dualcube::routing_bound(d->r());
+       }},
+      {Kind::Route, "mfc-routing", rhfc_routing},
+      {Kind::Route, "hfc-routing", rhfc_routing},
+      {Kind::Route, "hsn-routing", rhfc_routing},
+      {Kind::Route, "hypernet-routing",
+       +[](const Network& t, const Collective&) {
+         return papers::rhfc::hypernet_routing_bound(t);
+       }},
+  };
+  return table;
 }
 
-/// Every bound but routing's, before the payload sums of one-chunk collectives are filled in.
+/// Every bound, before the payload sums of one-chunk collectives are filled in.
 std::optional<PaperBound> collective_bound(const Network& t, const Collective& c,
                                            const std::string& algorithm) {
   if (auto b = papers::generic::bound(t, c, algorithm)) return b;
-  switch (c.kind()) {
-    case Collective::Kind::Route:
-      return routing_bound(t, algorithm);
-    case Collective::Kind::TotalExchange:
-      return exchange_bound(t, algorithm);
-    case Collective::Kind::Broadcast:
-      return broadcast_bound(t, c.root().v, algorithm);
-    case Collective::Kind::AllReduce:
-      if (algorithm == "rhfc-semigroup") return papers::rhfc::semigroup_bound(t);
-      break;
-    case Collective::Kind::Multicast:
-      if (algorithm == "rhs-emulation" && !c.groups().empty() && c.groups().front().size() == 2)
-        return papers::rhfc::emulation_bound(t, c.groups().front());
-      break;
-    default:
-      break;
-  }
-  if (const auto* d = dynamic_cast<const Dualcube*>(&t))
-    return papers::dualcube::collective_bound(d->r(), c, algorithm);
+  for (const BoundInfo& row : bound_table())
+    if (row.kind == c.kind() && row.algorithm == algorithm) return row.bound(t, c);
   return std::nullopt;
 }
 
@@ -83,7 +143,7 @@ std::optional<PaperBound> collective_bound(const Network& t, const Collective& c
 
 std::vector<PaperFact> paper_facts(const Network& t) {
   std::vector<PaperFact> f;
-  if (const auto* h = dynamic_cast<const Hdn*>(&t))
+  if (const auto* h = network_as<Hdn>(t))
     append(f, papers::hdn2012::facts(*h));
   else
     append(f, papers::hdn2012::table2_facts(t));
@@ -95,18 +155,9 @@ std::vector<PaperFact> paper_facts(const Network& t) {
 }
 
 std::optional<PaperBound> routing_bound(const Network& t, const std::string& algorithm) {
-  if (const auto* h = dynamic_cast<const Hdn*>(&t);
-      h && is_one_of(algorithm, {"hdn-routing", "auto"}))
-    return papers::hdn2012::routing_bound(*h);
-  if (const auto* d = dynamic_cast<const Dualcube*>(&t);
-      d && is_one_of(algorithm, {"dualcube-routing", "auto"}))
-    return papers::dualcube::routing_bound(d->r());
-  if ((dynamic_cast<const Mfc*>(&t) || dynamic_cast<const Hsn*>(&t)) &&
-      is_one_of(algorithm, {"auto", "mfc-routing", "hfc-routing", "hsn-routing"}))
-    return papers::rhfc::recursion_bound(t, false);
-  if (is_one_of(algorithm, {"auto", "hypernet-routing"}))
-    if (auto b = papers::rhfc::hypernet_routing_bound(t)) return b;
-  return std::nullopt;
+  const std::string name =
+      algorithm == "auto" ? std::string(algorithms_for(t, "route").front()->name) : algorithm;
+  return collective_bound(t, Collective::route(t.num_nodes(), NodeId(0), NodeId(0)), name);
 }
 
 std::optional<PaperBound> paper_bound(const Network& t, const Collective& c,

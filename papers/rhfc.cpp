@@ -70,12 +70,12 @@ std::vector<PaperFact> hypernet_facts(const Hypernet& h) {
 
 std::optional<std::uint64_t> nucleus_routing_time(const Network& g) {
   if (auto b = routing_bound(g, "auto")) return b->steps;
-  if (const auto* p = dynamic_cast<const Product*>(&g)) return p->diameter();
+  if (const auto* p = network_as<Product>(g)) return p->diameter();
   return std::nullopt;
 }
 
 std::optional<std::uint64_t> nucleus_broadcast_time(const Network& g) {
-  if (const auto* p = dynamic_cast<const Product*>(&g)) return broadcast_time(*p, all_dims(*p), 0);
+  if (const auto* p = network_as<Product>(g)) return broadcast_time(*p, all_dims(*p), 0);
   if (auto b = recursion_bound(g, true)) return b->steps;
   return std::nullopt;
 }
@@ -83,14 +83,14 @@ std::optional<std::uint64_t> nucleus_broadcast_time(const Network& g) {
 }  // namespace
 
 std::vector<PaperFact> facts(const Network& t) {
-  if (const auto* m = dynamic_cast<const Mfc*>(&t)) return mfc_facts(*m);
-  if (const auto* h = dynamic_cast<const Hsn*>(&t)) return hsn_facts(*h);
-  if (const auto* h = dynamic_cast<const Hypernet*>(&t)) return hypernet_facts(*h);
+  if (const auto* m = network_as<Mfc>(t)) return mfc_facts(*m);
+  if (const auto* h = network_as<Hsn>(t)) return hsn_facts(*h);
+  if (const auto* h = network_as<Hypernet>(t)) return hypernet_facts(*h);
   return {};
 }
 
 std::optional<PaperBound> hypernet_routing_bound(const Network& t) {
-  const auto* h = dynamic_cast<const Hypernet*>(&t);
+  const auto* h = network_as<Hypernet>(t);
   if (!h) return std::nullopt;
   std::uint64_t bound = h->k();  // T_0: the nucleus Q_k routes by fixing bits
   for (std::uint32_t i = 1; i <= h->depth(); ++i) bound = h->levels() * (bound + 1) - 1;
@@ -102,11 +102,11 @@ std::optional<PaperBound> recursion_bound(const Network& t, bool broadcast) {
   const Network* nucleus;
   std::uint64_t levels;
   bool mfc = false;
-  if (const auto* m = dynamic_cast<const Mfc*>(&t)) {
+  if (const auto* m = network_as<Mfc>(t)) {
     nucleus = &m->nucleus();
     levels = m->levels();
     mfc = !m->hfc();
-  } else if (const auto* h = dynamic_cast<const Hsn*>(&t)) {
+  } else if (const auto* h = network_as<Hsn>(t)) {
     nucleus = &h->nucleus();
     levels = h->levels();
   } else {
@@ -120,7 +120,7 @@ std::optional<PaperBound> recursion_bound(const Network& t, bool broadcast) {
     return PaperBound{p * *tg + p - 1, "2^(l-1) T_G + 2^(l-1) - 1" + note, kPaper + " eq. (1)",
                       std::nullopt};
   }
-  const bool nested = dynamic_cast<const Hsn*>(nucleus) != nullptr;
+  const bool nested = network_as<Hsn>(*nucleus) != nullptr;
   return PaperBound{
       levels * *tg + levels - 1,
       (nested ? "l_r (T_RHS(l_{r-1},...) + 1) - 1 = (T_G+1) prod l_i - 1" : "l T_G + l - 1") + note,
@@ -133,15 +133,16 @@ std::optional<PaperBound> semigroup_bound(const Network& t) {
   const Network* g = &t;
   std::uint64_t prod = 1, depth = 0;
   for (;; ++depth) {
-    if (const auto* h = dynamic_cast<const Hsn*>(g)) {
+    if (const auto* h = network_as<Hsn>(*g)) {
       prod *= h->levels(), g = &h->nucleus();
-    } else if (const auto* m = dynamic_cast<const Mfc*>(g); m && m->hfc()) {
+    } else if (const auto* m = network_as<Mfc>(*g); m && m->hfc()) {
       prod *= m->levels(), g = &m->nucleus();
     } else {
       break;
     }
   }
-  if (g->family() != "hypercube") return std::nullopt;
+  if (const auto* cube = network_as<Product>(*g); !cube || !cube->is_hypercube())
+    return std::nullopt;
   const std::uint64_t steps = (ceil_log2(g->num_nodes()) + 1) * prod - 1;
   const bool nested = depth > 1;
   return PaperBound{steps,
@@ -152,7 +153,7 @@ std::optional<PaperBound> semigroup_bound(const Network& t) {
 
 std::optional<PaperBound> emulation_bound(const Network& t, const std::vector<NodeId>& pair) {
   // Theorem 5.1: 2|S_a| + 1, S_a the non-zero digits a_1..a_r of i_a in radix (l_r,...,l_1,k).
-  const auto* h = dynamic_cast<const Hsn*>(&t);
+  const auto* h = network_as<Hsn>(t);
   if (!h || pair.size() != 2) return std::nullopt;
   const std::uint64_t k = ceil_log2(h->innermost().num_nodes());
   const std::uint64_t flipped = pair[0].v ^ pair[1].v;

@@ -7,7 +7,7 @@
 namespace netsched::papers::te2013 {
 
 std::vector<PaperFact> facts(const Network& t) {
-  const auto* c = dynamic_cast<const Ccc*>(&t);
+  const auto* c = network_as<Ccc>(t);
   if (!c) return {};
   const double n = c->n();
   return {{"diameter", "2n + floor(n/2) - 2", kPaper + " Table 2", 2 * n + std::floor(n / 2) - 2}};
@@ -41,7 +41,7 @@ std::optional<PaperBound> exchange_bound(const Hdn& h) {
   // T_0 is the paper's n (t_s + t_w m 2^n/2) for an n-cube base, otherwise the packed
   // dimension-ordered exchange's (a0 steps, b0 chunks per unit message).
   const auto [a0, b0] = base_exchange(h.base());
-  const bool cube = h.base().family() == "hypercube";
+  const bool cube = h.base().is_hypercube();
   const std::uint64_t k = h.k(), nk = h.num_nodes();
   const std::uint64_t cross = (std::uint64_t{2} << k) - 2, copies = std::uint64_t{1} << k;
   return PaperBound{cross + copies * a0,

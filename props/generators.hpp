@@ -21,24 +21,22 @@ inline rc::Gen<std::vector<int>> ints(int lo, int hi, rc::Gen<int> element) {
   });
 }
 
-/// A product-family spec with at most `max_nodes` nodes.
+/// Specs of one product family, shrinking towards the smallest.
+inline rc::Gen<std::string> one_size(const char* family, int lo, int hi) {
+  return rc::gen::map(rc::gen::inRange(lo, hi), [family](int n) { return call(family, {n}); });
+}
+inline rc::Gen<std::string> sides(const char* family, int side_max) {
+  return rc::gen::map(ints(1, 4, rc::gen::inRange(1, side_max + 1)), [family](std::vector<int> v) {
+    return call(family, v.empty() ? std::vector<int>{1} : v);
+  });
+}
+
+/// A product-family spec with sides of at most `side_max`.
 inline rc::Gen<std::string> product_spec(int side_max = 5) {
   using namespace rc;
-  return gen::oneOf(gen::map(gen::inRange(1, 13), [](int n) { return call("ring", {n}); }),
-                    gen::map(gen::inRange(1, 10), [](int n) { return call("path", {n}); }),
-                    gen::map(gen::inRange(1, 7), [](int n) { return call("complete", {n}); }),
-                    gen::map(gen::inRange(1, 6), [](int n) { return call("hypercube", {n}); }),
-                    gen::map(ints(1, 4, gen::inRange(1, side_max + 1)),
-                             [](std::vector<int> v) {
-                               return call("torus", v.empty() ? std::vector<int>{1} : v);
-                             }),
-                    gen::map(ints(1, 4, gen::inRange(1, side_max + 1)),
-                             [](std::vector<int> v) {
-                               return call("mesh", v.empty() ? std::vector<int>{1} : v);
-                             }),
-                    gen::map(ints(1, 4, gen::inRange(1, side_max)), [](std::vector<int> v) {
-                      return call("ghc", v.empty() ? std::vector<int>{1} : v);
-                    }));
+  return gen::oneOf(one_size("ring", 1, 13), one_size("path", 1, 10), one_size("complete", 1, 7),
+                    one_size("hypercube", 1, 6), sides("torus", side_max), sides("mesh", side_max),
+                    sides("ghc", side_max - 1));
 }
 
 /// A dimension set over `dims` base dimensions, as spec text "{0,2}".
@@ -82,49 +80,79 @@ inline rc::Gen<std::string> hdn_spec() {
   });
 }
 
-/// A small spec of any implemented family.
-inline rc::Gen<std::string> any_spec() {
+/// The property generator of a family (FamilyInfo in gen/topology.hpp): small specs of it.
+struct FamilyGenerator {
+  std::string family;
+  rc::Gen<std::string> specs;
+};
+
+/// The generators of every family built from parameters alone (not file, not faulty).
+inline const std::vector<FamilyGenerator>& structured_generators() {
   using namespace rc;
-  return gen::oneOf(product_spec(),
-                    gen::map(gen::tuple(product_spec(3), product_spec(3)),
-                             [](const std::tuple<std::string, std::string>& t) {
-                               return "product(" + std::get<0>(t) + "," + std::get<1>(t) + ")";
-                             }),
-                    gen::map(gen::inRange(2, 6), [](int n) { return call("ccc", {n}); }),
-                    gen::map(gen::inRange(1, 6), [](int r) { return call("dualcube", {r}); }),
-                    gen::map(gen::tuple(gen::inRange(1, 3), gen::inRange(1, 3)),
-                             [](const std::tuple<int, int>& t) {
-                               return "rdn(hypercube(" + std::to_string(std::get<0>(t)) + ")," +
-                                      std::to_string(std::get<1>(t)) + ")";
-                             }),
-                    hdn_spec(),
-                    gen::map(gen::tuple(gen::inRange(1, 4), gen::inRange(1, 5)),
-                             [](const std::tuple<int, int>& t) {
-                               return "hsn(" + std::to_string(std::get<0>(t)) + ",ring(" +
-                                      std::to_string(std::get<1>(t)) + "))";
-                             }),
-                    gen::map(gen::tuple(gen::inRange(1, 3), gen::inRange(1, 3)),
-                             [](const std::tuple<int, int>& t) {
-                               return "rhs(" + std::to_string(std::get<0>(t)) + "," +
-                                      std::to_string(std::get<1>(t)) + ",hypercube(1))";
-                             }),
-                    gen::map(gen::tuple(gen::inRange(1, 4), gen::inRange(1, 4)),
-                             [](const std::tuple<int, int>&
-                                    x) {  // mfc(ring(n1), N2, N3) with N2 <= n1+1, N3 <= n1*N2+1
-                               const int n1 = std::get<0>(x), n2 = std::min(std::get<1>(x), n1 + 1);
-                               return "mfc(ring(" + std::to_string(n1) + ")," + std::to_string(n2) +
-                                      "," + std::to_string(std::min(3, n1 * n2 + 1)) + ")";
-                             }),
-                    gen::mapcat(gen::inRange(1, 5), [](int n1) {
-                      return gen::map(ints(1, 3, gen::inRange(1, n1 + 2)),
-                                      [n1](std::vector<int> counts) {
-                                        counts.insert(counts.begin(), 0);
-                                        std::string s = "hfc(complete(" + std::to_string(n1) + ")";
-                                        for (std::size_t i = 1; i < counts.size(); ++i)
-                                          s += "," + std::to_string(counts[i]);
-                                        return s + ")";
-                                      });
-                    }));
+  using Pair = std::tuple<int, int>;
+  auto str = [](int x) { return std::to_string(x); };
+  static const std::vector<FamilyGenerator> table = {
+      {"ring", one_size("ring", 1, 13)},
+      {"path", one_size("path", 1, 10)},
+      {"complete", one_size("complete", 1, 7)},
+      {"hypercube", one_size("hypercube", 1, 6)},
+      {"torus", sides("torus", 5)},
+      {"mesh", sides("mesh", 5)},
+      {"ghc", sides("ghc", 4)},
+      {"product", gen::map(gen::tuple(product_spec(3), product_spec(3)),
+                           [](const std::tuple<std::string, std::string>& t) {
+                             return "product(" + std::get<0>(t) + "," + std::get<1>(t) + ")";
+                           })},
+      {"ccc", one_size("ccc", 2, 6)},
+      {"dualcube", one_size("dualcube", 1, 6)},
+      {"rdn", gen::map(gen::tuple(gen::inRange(1, 3), gen::inRange(1, 3)),
+                       [str](const Pair& t) {
+                         return "rdn(hypercube(" + str(std::get<0>(t)) + ")," +
+                                str(std::get<1>(t)) + ")";
+                       })},
+      {"hdn", hdn_spec()},
+      {"hsn", gen::map(gen::tuple(gen::inRange(1, 4), gen::inRange(1, 5)),
+                       [str](const Pair& t) {
+                         return "hsn(" + str(std::get<0>(t)) + ",ring(" + str(std::get<1>(t)) +
+                                "))";
+                       })},
+      {"rhs", gen::map(gen::tuple(gen::inRange(1, 3), gen::inRange(1, 3)),
+                       [str](const Pair& t) {
+                         return "rhs(" + str(std::get<0>(t)) + "," + str(std::get<1>(t)) +
+                                ",hypercube(1))";
+                       })},
+      // mfc(ring(n1), N2, N3) with N2 <= n1+1, N3 <= n1*N2+1
+      {"mfc", gen::map(gen::tuple(gen::inRange(1, 4), gen::inRange(1, 4)),
+                       [str](const Pair& x) {
+                         const int n1 = std::get<0>(x), n2 = std::min(std::get<1>(x), n1 + 1);
+                         return "mfc(ring(" + str(n1) + ")," + str(n2) + "," +
+                                str(std::min(3, n1 * n2 + 1)) + ")";
+                       })},
+      {"hfc", gen::mapcat(gen::inRange(1, 5),
+                          [str](int n1) {
+                            return gen::map(ints(1, 3, gen::inRange(1, n1 + 2)),
+                                            [n1, str](const std::vector<int>& counts) {
+                                              std::string s = "hfc(complete(" + str(n1) + ")";
+                                              for (int c : counts) s += "," + str(c);
+                                              return s + ")";
+                                            });
+                          })},
+      // (r, l, Q_k): depth 1 with l, k <= 3, depth 2 with l = 2 (at most 256 nodes)
+      {"hypernet", gen::map(gen::tuple(gen::inRange(1, 3), gen::inRange(2, 4), gen::inRange(2, 4)),
+                            [str](const std::tuple<int, int, int>& t) {
+                              const int r = std::get<0>(t), l = r == 1 ? std::get<1>(t) : 2;
+                              return "hypernet(" + str(r) + "," + str(l) + "," +
+                                     str(std::get<2>(t)) + ")";
+                            })},
+  };
+  return table;
+}
+
+/// A small spec of any family built from parameters alone, each family as likely.
+inline rc::Gen<std::string> any_spec() {
+  std::vector<rc::Gen<std::string>> specs;
+  for (const auto& g : structured_generators()) specs.push_back(g.specs);
+  return rc::gen::join(rc::gen::elementOf(std::move(specs)));  // uniform, whatever the size
 }
 
 }  // namespace netsched::props

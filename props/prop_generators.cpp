@@ -1,6 +1,7 @@
 #include <rapidcheck/catch.h>
 
 #include "analysis/checked.hpp"
+#include "core/errors.hpp"
 #include "core/schedule_io.hpp"
 #include "core/schedule_rules.hpp"
 #include "gen/topo/hdn.hpp"
@@ -16,7 +17,7 @@ TEST_CASE("every broadcast generator's schedule passes the simulator and the ref
     const auto t = build_topology(*props::any_spec());
     RC_PRE(t->num_nodes() <= 4096u);
     const NodeId root(props::any_node(*t));
-    for (const auto& a : broadcast_names(*t)) {
+    for (const auto& a : algorithm_names(*t, "broadcast")) {
       const auto s = make_broadcast(*t, root, a);
       const auto r = simulate(*t, s);
       RC_ASSERT(r.ok());
@@ -30,7 +31,7 @@ TEST_CASE("broadcast steps lie between the lower bound and the paper bound") {
     const auto t = build_topology(*props::any_spec());
     RC_PRE(t->num_nodes() <= 4096u);
     const NodeId root(props::any_node(*t));
-    for (const auto& a : broadcast_names(*t)) {
+    for (const auto& a : algorithm_names(*t, "broadcast")) {
       const auto v = generate_checked(*t, {"broadcast", a, root}).verification();
       RC_ASSERT(v.lower.has_value());
       RC_ASSERT(v.lower->steps <= v.check.steps);
@@ -57,7 +58,7 @@ TEST_CASE("routes are walks from u to v no shorter than the distance") {
     const std::uint32_t u = props::any_node(*t), v = props::any_node(*t);
     const Csr g = sorted_csr(*t);
     const auto d = bfs_distances(g, u)[v];
-    for (const auto& name : router_names(*t)) {
+    for (const auto& name : algorithm_names(*t, "route")) {
       NodePath path;
       make_router(*t, name)->route(NodeId(u), NodeId(v), path);
       RC_ASSERT(!check_path(g, NodeId(u), NodeId(v), path));
@@ -124,7 +125,7 @@ TEST_CASE("packed and HDN total exchanges deliver every message") {
              const auto v = check_schedule(*t, s).verification();
              RC_ASSERT(v.check.ok());
              RC_ASSERT(!props::reference_check(*t, s));
-             if (hdn && dynamic_cast<const Hdn&>(*t).k() > 0)
+             if (hdn && network_ref<Hdn>(*t).k() > 0)
                RC_ASSERT(v.bound && v.bound->steps == v.check.steps);
            });
 }
@@ -146,7 +147,7 @@ TEST_CASE("schedule files round-trip and a changed byte never passes unnoticed")
       RC_ASSERT(f.record.has_value());  // the record cannot vanish: its key is required to parse
       check_record(*f.record, again.record());  // a silent change would have to pass this
       RC_ASSERT(f.schedule == s);
-    } catch (const std::invalid_argument&) {
+    } catch (const InputError&) {
       // rejected: malformed, tampered, or not a schedule of that network
     }
   });
@@ -160,7 +161,7 @@ TEST_CASE(
            [](const props::SpecText& spec, PortModel model) {
              const auto t = build_topology(spec.text);
              RC_PRE(t->num_nodes() <= 4096u);
-             const bool product = dynamic_cast<const Product*>(t.get()) != nullptr;
+             const bool product = network_as<Product>(*t) != nullptr;
              RC_PRE(model != PortModel::SingleDimension || product);
              Schedule s = make_broadcast(*t, NodeId(props::any_node(*t)));
              s.model = model;

@@ -9,66 +9,28 @@
 #include <set>
 
 #include "analysis/checked.hpp"
+#include "core/errors.hpp"
 #include "core/metrics.hpp"
-#include "gen/collectives.hpp"
+#include "gen/algorithms.hpp"
 #include "gen/topo/faulty.hpp"
 #include "props/generators.hpp"
+#include "props/own_networks.hpp"
 #include "props/reference_checker.hpp"
 #include "verify/registers.hpp"
 #include "verify/smt_checker.hpp"
 
 using namespace netsched;
+using netsched::props::connected_graph;
+using netsched::props::Edges;
+using netsched::props::edges_of;
+using netsched::props::random_faults;
+using netsched::props::write_graph_file;
 
 namespace {
 
 /// Z3 checks the chunk schedules whose encoding has at most this many state variables.
 constexpr std::uint64_t kSmtStates = 4096;
 constexpr unsigned kSmtMilliseconds = 20000;
-
-using Edges = std::set<std::pair<std::uint32_t, std::uint32_t>>;
-
-Edges edges_of(const Graph& g) {
-  Edges e;
-  std::vector<NodeId> nb;
-  for (std::uint32_t u = 0; u < g.num_nodes(); ++u) {
-    g.neighbors(NodeId(u), nb);
-    for (NodeId w : nb) e.emplace(std::min(u, w.v), std::max(u, w.v));
-  }
-  return e;
-}
-
-/// A random connected graph: a random tree on n nodes plus random extra links.
-rc::Gen<Edges> connected_graph(int max_nodes) {
-  using namespace rc;
-  return gen::mapcat(gen::inRange(2, max_nodes + 1), [](int n) {
-    return gen::map(gen::pair(gen::container<std::vector<int>>(n - 1, gen::inRange(0, n)),
-                              gen::container<std::vector<std::pair<int, int>>>(
-                                  gen::pair(gen::inRange(0, n), gen::inRange(0, n)))),
-                    [n](const std::pair<std::vector<int>, std::vector<std::pair<int, int>>>& g) {
-                      Edges e;
-                      for (int v = 1; v < n; ++v)
-                        e.emplace(static_cast<std::uint32_t>(g.first[v - 1] % v),
-                                  static_cast<std::uint32_t>(v));
-                      for (auto [a, b] : g.second)
-                        if (a != b)
-                          e.emplace(static_cast<std::uint32_t>(std::min(a, b)),
-                                    static_cast<std::uint32_t>(std::max(a, b)));
-                      return e;
-                    });
-  });
-}
-
-/// Writes the graph as an edge list with node names v0, v1, ... and returns file("...").
-std::string write_graph_file(const Edges& e) {
-  static int counter = 0;
-  const auto dir =
-      std::filesystem::temp_directory_path() / ("netsched_props." + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  const std::string path = (dir / ("g" + std::to_string(counter++) + ".ncol")).string();
-  std::ofstream out(path);
-  for (auto [a, b] : e) out << "v" << a << " v" << b << "\n";
-  return "file(\"" + path + "\")";
-}
 
 /// Runs a register schedule (all-reduce, reduce, reduce-scatter) on random numbers and compares
 /// the results with the sums computed directly.
@@ -98,7 +60,7 @@ bool numeric_result_right(const Schedule& s) {
 void check_every_collective(const Network& t) {
   for (const char* c : {"broadcast", "scatter", "gather", "all-gather", "total-exchange",
                         "all-reduce", "reduce", "reduce-scatter"}) {
-    for (const auto& a : collective_algorithms(t, c)) {
+    for (const auto& a : algorithm_names(t, c)) {
       const std::string name = c;
       if (t.num_nodes() > 64 && (name == "total-exchange" || name == "reduce-scatter")) continue;
       const NodeId root(
@@ -120,23 +82,6 @@ void check_every_collective(const Network& t) {
       if (v.bound) RC_ASSERT(v.check.steps <= v.bound->steps);
     }
   }
-}
-
-/// A random fault set of t that keeps it connected: up to three links and two nodes.
-std::string random_faults(const Network& t) {
-  const auto edges = edges_of(t);
-  const std::vector<std::pair<std::uint32_t, std::uint32_t>> list(edges.begin(), edges.end());
-  std::string links, nodes;
-  const int nl = *rc::gen::inRange(0, 4), nn = *rc::gen::inRange(0, 3);
-  for (int i = 0; i < nl && !list.empty(); ++i) {
-    const auto [a, b] = list[*rc::gen::inRange<std::size_t>(0, list.size())];
-    links += (links.empty() ? "{" : ",{") + std::to_string(a) + "," + std::to_string(b) + "}";
-  }
-  for (int i = 0; i < nn && t.num_nodes() > 3; ++i)
-    nodes += (nodes.empty() ? "" : ",") +
-             std::to_string(*rc::gen::inRange<std::uint64_t>(0, t.num_nodes()));
-  return "faulty(" + t.spec() + (links.empty() ? "" : ", links=[" + links + "]") +
-         (nodes.empty() ? "" : ", nodes=[{" + nodes + "}]") + ")";
 }
 
 }  // namespace
@@ -179,7 +124,7 @@ TEST_CASE("random fault sets: a schedule on the survivors or a clear refusal") {
     try {
       generate_checked(*t, GenRequest("broadcast"));
       RC_FAIL("a disconnected network got a broadcast");
-    } catch (const std::invalid_argument& e) {
+    } catch (const InputError& e) {
       RC_ASSERT(std::string(e.what()).find("disconnected") != std::string::npos);
     }
   });

@@ -29,7 +29,7 @@ TEST_CASE("degree() counts the neighbours and the edges are half the degree sum"
 TEST_CASE("product degrees are sums of factor degrees and links change one coordinate") {
   rc::prop("a random node of a random product", [] {
     const auto t = build_topology(*props::product_spec());
-    const auto& p = dynamic_cast<const Product&>(*t);
+    const auto& p = network_ref<Product>(*t);
     const std::uint32_t u = props::any_node(p);
     std::uint32_t expected = 0;
     for (std::size_t d = 0; d < p.dims(); ++d) expected += p.factors()[d].degree(p.coord(u, d));
@@ -49,7 +49,7 @@ TEST_CASE(
     "HDN: node count follows the recurrence, degree is base degree + k, cross edges match up") {
   rc::prop("a random node of a random HDN", [] {
     const auto t = build_topology(*props::small_hdn());
-    const auto& h = dynamic_cast<const Hdn&>(*t);
+    const auto& h = network_ref<Hdn>(*t);
     std::uint64_t n = h.base().num_nodes();
     for (std::size_t i = 1; i <= h.k(); ++i) n = 2 * n * n / h.level(i).s;
     RC_ASSERT(h.num_nodes() == n);

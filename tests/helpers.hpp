@@ -7,11 +7,23 @@
 #include <fstream>
 #include <set>
 
+#include "core/errors.hpp"
 #include "core/schedule.hpp"
 #include "core/schedule_io.hpp"
+#include "gen/algorithms.hpp"
 #include "gen/topology.hpp"
 
 namespace netsched::test {
+
+/// A request with everything gen may need besides the algorithm: root 1, a route from node 0 to
+/// the last node, cube dimension 1.
+inline GenRequest full_request(const Network& t, std::string collective, std::string algorithm) {
+  GenRequest r(std::move(collective), std::move(algorithm), NodeId(1));
+  r.source = NodeId(0);
+  r.target = NodeId(static_cast<std::uint32_t>(t.num_nodes() - 1));
+  r.dimension = 1;
+  return r;
+}
 
 /// A fresh directory under the system temp directory, removed with everything in it.
 struct TempDir {
@@ -43,12 +55,12 @@ inline Schedule ring4_broadcast() {
   return s;
 }
 
-/// The message of the std::invalid_argument that f() throws, or "no error".
+/// The message of the InputError that f() throws, or "no error".
 template <class F>
 std::string error_of(F&& f) {
   try {
     f();
-  } catch (const std::invalid_argument& e) {
+  } catch (const InputError& e) {
     return e.what();
   }
   return "no error";

@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/errors.hpp"
+
 namespace netsched {
 namespace {
 
@@ -80,7 +82,7 @@ void index_slots(Plan& p) {
   const std::size_t slots = p.cand_off.size() - 1;
   if (slots > UINT32_MAX || p.cand.size() > UINT32_MAX ||
       p.box_pool.size() / std::max<std::size_t>(p.words, 1) > UINT32_MAX)
-    throw std::invalid_argument(
+    throw InputError(
         "the block walk numbers acquisition slots, their candidates and destination boxes in "
         "32 bits (at most 4,294,967,295 each); this schedule has " +
         std::to_string(slots) + ", " + std::to_string(p.cand.size()) + " and " +

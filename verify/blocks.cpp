@@ -6,6 +6,7 @@
 #include <mutex>
 #include <numeric>
 
+#include "core/errors.hpp"
 #include "core/parallel.hpp"
 #include "verify/block_walk.hpp"
 #include "verify/port_rules.hpp"
@@ -122,8 +123,7 @@ BlockShare walk_block_share(const Plan& plan, std::uint32_t part, std::uint32_t 
 CheckResult simulate_blocks(const Network& t, const Schedule& s, unsigned threads,
                             const Progress& progress) {
   if (!blocks_apply(s))
-    throw std::invalid_argument(
-        "the block checker handles total exchanges of selector payloads only");
+    throw InputError("the block checker handles total exchanges of selector payloads only");
   // Links and ports do not depend on what is carried: find their first violation first; the
   // walk then covers the transfers up to it (an empty payload before it comes first).
   const LinkScan scan = scan_links_and_ports(t, s);

@@ -10,6 +10,7 @@
 /// older copies (latest-receipt times, as in the dense simulator), so the blocks of a node stay
 /// disjoint and payload sizes are sums of box volumes. Origins are spread over threads.
 /// Results, violations and witnesses are the dense simulator's, rule for rule.
+#include "core/errors.hpp"
 #include "core/metrics.hpp"
 #include "core/network.hpp"
 #include "core/schedule.hpp"
@@ -21,7 +22,7 @@ namespace netsched {
 bool blocks_apply(const Schedule& s);
 
 /// Checks `s` on `t` (blocks_apply(s) must hold; the caller has validated node counts). Throws
-/// std::invalid_argument for transfers naming nodes out of range.
+/// InputError for transfers naming nodes out of range.
 CheckResult simulate_blocks(const Network& t, const Schedule& s, unsigned threads = 0,
                             const Progress& progress = {});
 

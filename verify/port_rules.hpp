@@ -6,6 +6,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "core/errors.hpp"
 #include "core/network.hpp"
 #include "core/schedule.hpp"
 #include "core/structure.hpp"
@@ -31,12 +32,12 @@ class PortRules {
     links_.clear();
   }
 
-  /// Rule 1: the transfer follows a link. Throws std::invalid_argument for node ids out of range.
+  /// Rule 1: the transfer follows a link. Throws InputError for node ids out of range.
   std::optional<Violation> edge(std::uint64_t si, std::uint64_t ti, const Transfer& x) const {
     if (x.from.v >= n_ || x.to.v >= n_)
-      throw std::invalid_argument(
-          step_transfer(si, ti) + "node " + std::to_string(std::max(x.from.v, x.to.v)) +
-          " is not a node of " + t_.spec() + " (0.." + std::to_string(n_ - 1) + ")");
+      throw InputError(step_transfer(si, ti) + "node " +
+                       std::to_string(std::max(x.from.v, x.to.v)) + " is not a node of " +
+                       t_.spec() + " (0.." + std::to_string(n_ - 1) + ")");
     if (x.from == x.to || !t_.adjacent(x.from, x.to))
       return Violation{Rule::Edge,
                        si,

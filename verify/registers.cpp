@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "verify/port_rules.hpp"
 
@@ -105,8 +106,7 @@ std::uint32_t required_registers(const Collective& c) {
 namespace {
 
 void check_register(std::uint32_t r, std::uint64_t regs, const std::string& where) {
-  if (r >= regs)
-    throw std::invalid_argument(where + "register " + std::to_string(r) + " out of range");
+  if (r >= regs) throw InputError(where + "register " + std::to_string(r) + " out of range");
 }
 
 /// What the register checker requires beyond check_structure: enough registers and a table it
@@ -116,13 +116,13 @@ void validate_registers(const Network& t, const Schedule& s) {
   const std::uint64_t n = t.num_nodes();
   const std::uint64_t regs = s.registers.size();
   if (regs < required_registers(c))
-    throw std::invalid_argument("a " + c.name() + " schedule needs at least " +
-                                std::to_string(required_registers(c)) +
-                                " registers, this one declares " + std::to_string(regs));
+    throw InputError("a " + c.name() + " schedule needs at least " +
+                     std::to_string(required_registers(c)) + " registers, this one declares " +
+                     std::to_string(regs));
   if (mul_sat(n, regs) > kMaxRegisterCells)
-    throw std::invalid_argument("registers: " + std::to_string(n) + " nodes x " +
-                                std::to_string(regs) +
-                                " registers is too large for the register simulator (limit 2^28)");
+    throw InputError("registers: " + std::to_string(n) + " nodes x " + std::to_string(regs) +
+                     " registers is too large for the register simulator (limit " +
+                     limit_text("kMaxRegisterCells", kMaxRegisterCells) + ")");
 }
 
 /// The symbolic run: every register holds the set of terms it has combined.
@@ -185,14 +185,14 @@ class RegisterRun {
   void setup_matmul() {
     const std::uint64_t m = c_.matrix_size();
     const auto& home = c_.groups().front();
-    if (home.size() != m * m) throw std::invalid_argument("matmul: home must list m*m nodes");
+    if (home.size() != m * m) throw InputError("matmul: home must list m*m nodes");
     space_.vars = 2 * m * m;
     std::set<std::uint32_t> seen;
     for (std::uint64_t i = 0; i < m; ++i)
       for (std::uint64_t j = 0; j < m; ++j) {
         const NodeId h = home[i * m + j];
         if (!seen.insert(h.v).second)
-          throw std::invalid_argument("matmul: home names node " + std::to_string(h.v) + " twice");
+          throw InputError("matmul: home names node " + std::to_string(h.v) + " twice");
         at(h.v, 0) = single(i * m + j);
         at(h.v, 1) = single(m * m + i * m + j);
         Terms want;
@@ -214,7 +214,7 @@ class RegisterRun {
     for (std::uint64_t j = 0; j < cols; ++j) {
       const NodeId h = c_.groups().front()[j];
       if (!seen.insert(h.v).second)
-        throw std::invalid_argument("vecmat: home names node " + std::to_string(h.v) + " twice");
+        throw InputError("vecmat: home names node " + std::to_string(h.v) + " twice");
       Terms want;
       for (std::uint64_t i = 0; i < rows; ++i)
         want = *disjoint_union(want, *space_.product(single(i), single(rows + i * cols + j)));
@@ -236,8 +236,7 @@ class RegisterRun {
     for (const auto& g : groups) {
       Terms acc;
       for (NodeId v : g) {
-        if (member[v.v])
-          throw std::invalid_argument("groups name node " + std::to_string(v.v) + " twice");
+        if (member[v.v]) throw InputError("groups name node " + std::to_string(v.v) + " twice");
         member[v.v] = 1;
         acc = *disjoint_union(acc, single(v.v));
         if (c_.kind() == Collective::Kind::Prefix) require(v.v, 1, acc);
@@ -321,7 +320,7 @@ class RegisterRun {
     for (std::uint64_t ti = 0; ti < st.transfers.size(); ++ti) {
       const Transfer& x = st.transfers[ti];
       if (x.payload >= s_.payloads.size())
-        throw std::invalid_argument(step_transfer(si, ti) + "payload index out of range");
+        throw InputError(step_transfer(si, ti) + "payload index out of range");
       if (auto v = ports_.edge(si, ti, x)) return v;
       std::set<std::uint16_t> words;
       for (const Move& mv : s_.payloads[x.payload].moves) {
@@ -415,25 +414,25 @@ CheckResult simulate_registers(const Network& t, const Schedule& s) {
 RegisterFile initial_registers(const Schedule& s, const std::vector<std::int64_t>& input) {
   const Collective& c = s.collective;
   RegisterFile regs(c.nodes(), std::vector<std::int64_t>(s.registers.size(), 0));
-  if (s.registers.size() < required_registers(c)) throw std::invalid_argument("too few registers");
+  if (s.registers.size() < required_registers(c)) throw InputError("too few registers");
   if (c.kind() == Collective::Kind::MatMul) {
     const std::uint64_t m = c.matrix_size();
-    if (input.size() != 2 * m * m) throw std::invalid_argument("matmul needs 2 m^2 inputs");
+    if (input.size() != 2 * m * m) throw InputError("matmul needs 2 m^2 inputs");
     for (std::uint64_t e = 0; e < m * m; ++e) {
       regs.at(c.groups().front().at(e).v)[0] = input[e];
       regs.at(c.groups().front().at(e).v)[1] = input[m * m + e];
     }
   } else if (c.kind() == Collective::Kind::VecMat) {
     const std::uint64_t vars = required_registers(c) - 1;
-    if (input.size() != vars) throw std::invalid_argument("vecmat needs rows + rows*cols inputs");
+    if (input.size() != vars) throw InputError("vecmat needs rows + rows*cols inputs");
     for (std::uint64_t x = 0; x < vars; ++x) regs.at(c.root().v)[x] = input[x];
   } else if (c.kind() == Collective::Kind::ReduceScatter) {
     const std::uint64_t n = c.nodes();
-    if (input.size() != n * n) throw std::invalid_argument("reduce-scatter needs N^2 inputs");
+    if (input.size() != n * n) throw InputError("reduce-scatter needs N^2 inputs");
     for (std::uint64_t v = 0; v < n; ++v)
       for (std::uint64_t j = 0; j < n; ++j) regs[v][j] = input[v * n + j];
   } else {
-    if (input.size() != c.nodes()) throw std::invalid_argument("one input per node required");
+    if (input.size() != c.nodes()) throw InputError("one input per node required");
     for (std::size_t v = 0; v < input.size(); ++v) regs[v][0] = input[v];
   }
   return regs;
@@ -445,7 +444,7 @@ RegisterFile evaluate_registers(
   const std::size_t nregs = s.registers.size();
   auto cell = [&](std::uint32_t v, std::uint32_t r) -> std::int64_t& {
     if (v >= regs.size() || r >= nregs || regs[v].size() != nregs)
-      throw std::invalid_argument("register out of range");
+      throw InputError("register out of range");
     return regs[v][r];
   };
   auto apply = [](RegOp op, std::int64_t a, std::int64_t b) {

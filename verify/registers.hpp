@@ -13,6 +13,7 @@
 #include <functional>
 #include <vector>
 
+#include "core/errors.hpp"
 #include "core/network.hpp"
 #include "core/schedule.hpp"
 #include "verify/simulator.hpp"
@@ -42,7 +43,7 @@ using RegisterFile = std::vector<std::vector<std::int64_t>>;
 RegisterFile initial_registers(const Schedule& s, const std::vector<std::int64_t>& input);
 
 /// Runs `s` on numbers from `init`; `after_step(step, registers)` is called after each step.
-/// Assumes nothing about validity beyond index ranges (std::invalid_argument otherwise).
+/// Assumes nothing about validity beyond index ranges (InputError otherwise).
 RegisterFile evaluate_registers(
     const Schedule& s, RegisterFile init,
     const std::function<void(std::size_t, const RegisterFile&)>& after_step = {});

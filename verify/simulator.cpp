@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/enum_names.hpp"
+#include "core/errors.hpp"
 #include "core/structure.hpp"
 #include "verify/blocks.hpp"
 #include "verify/port_rules.hpp"
@@ -20,15 +22,17 @@ class Holdings {
       : chunks_(chunks) {
     const unsigned __int128 pairs = static_cast<unsigned __int128>(nodes) * chunks;
     if (pairs > kDenseMaxPairs)
-      throw std::invalid_argument(
-          "schedule has " + std::to_string(chunks) + " chunks on " + std::to_string(nodes) +
-          " nodes: too large for the dense simulator (over the limit kDenseMaxPairs = 2^32 "
-          "node-chunk pairs)");
+      throw InputError("schedule has " + std::to_string(chunks) + " chunks on " +
+                       std::to_string(nodes) +
+                       " nodes: too large for the dense simulator (over the limit " +
+                       limit_text("kDenseMaxPairs", kDenseMaxPairs) + " node-chunk pairs)");
     if (timed && (pairs > kDenseMaxTimedPairs || steps > kDenseMaxTimedSteps))
-      throw std::invalid_argument(
-          "acquisition-time selectors on " + std::to_string(nodes) + " nodes, " +
-          std::to_string(chunks) + " chunks and " + std::to_string(steps) +
-          " steps: too large for the dense simulator (limits 2^30 node-chunk pairs, 65534 steps)");
+      throw InputError("acquisition-time selectors on " + std::to_string(nodes) + " nodes, " +
+                       std::to_string(chunks) + " chunks and " + std::to_string(steps) +
+                       " steps: too large for the dense simulator (limits " +
+                       limit_text("kDenseMaxTimedPairs", kDenseMaxTimedPairs) +
+                       " node-chunk pairs, " +
+                       limit_text("kDenseMaxTimedSteps", kDenseMaxTimedSteps) + " steps)");
     bits_.assign(static_cast<std::size_t>((pairs + 63) / 64), 0);
     if (timed) time_.assign(static_cast<std::size_t>(pairs), 0);
   }
@@ -62,26 +66,23 @@ std::ostream& operator<<(std::ostream& os, const CheckResult& r) {
   return os << r.verdict;
 }
 
-std::string to_string(Engine e) {
-  switch (e) {
-    case Engine::Auto:
-      return "auto";
-    case Engine::Dense:
-      return "dense";
-    case Engine::Blocks:
-      return "blocks";
-    case Engine::Symmetric:
-      return "symmetric";
-    case Engine::Registers:
-      return "registers";
-  }
-  return "?";
-}
+namespace {
+constexpr std::array<EnumName<Engine>, 5> kEngineNames{{
+    {Engine::Auto, "auto"},
+    {Engine::Dense, "dense"},
+    {Engine::Blocks, "blocks"},
+    {Engine::Symmetric, "symmetric"},
+    {Engine::Registers, "registers"},  // named in reports; chosen by the schedule, not by name
+}};
+}  // namespace
+
+std::string to_string(Engine e) { return name_of(kEngineNames, e); }
 
 std::optional<Engine> engine_from_name(const std::string& name) {
-  for (Engine e : kEngines)
-    if (name == to_string(e)) return e;
-  return std::nullopt;
+  const auto e = value_named(kEngineNames, name);
+  if (!e || std::find(std::begin(kEngines), std::end(kEngines), *e) == std::end(kEngines))
+    return std::nullopt;
+  return e;
 }
 
 namespace {
@@ -289,7 +290,7 @@ CheckResult simulate(const Network& t, const Schedule& s, Engine engine,
   if (engine == Engine::Symmetric ||
       (engine == Engine::Auto && block_work > kBlocksMaxWork && symmetric_applies(s))) {
     if (!symmetric_applies(s))
-      throw std::invalid_argument(
+      throw InputError(
           "the symmetric checker handles total exchanges whose payloads are all selectors "
           "naming destinations by digit boxes only; this is a " +
           c.name());
@@ -297,16 +298,16 @@ CheckResult simulate(const Network& t, const Schedule& s, Engine engine,
   }
   if (engine == Engine::Blocks || (engine == Engine::Auto && large && blocks_apply(s))) {
     if (!blocks_apply(s))
-      throw std::invalid_argument(
+      throw InputError(
           "the block checker handles total exchanges whose payloads are all selectors; this is a " +
           c.name() +
           (c.kind() == Collective::Kind::TotalExchange ? " with explicit chunk lists" : ""));
     if (block_work > kBlocksMaxWork)
-      throw std::invalid_argument(
+      throw InputError(
           "a total exchange on " + std::to_string(n) + " nodes in " +
           std::to_string(s.steps.size()) +
-          " steps is too large for the block engine (N x ceil(N/64) x (steps+1) over the limit "
-          "kBlocksMaxWork = 2^33)");
+          " steps is too large for the block engine (N x ceil(N/64) x (steps+1) over the limit " +
+          limit_text("kBlocksMaxWork", kBlocksMaxWork) + ")");
     return figures_by_rule(simulate_blocks(t, s, 0, progress));
   }
   return figures_by_rule(DenseRun(t, s).run());
@@ -315,8 +316,8 @@ CheckResult simulate(const Network& t, const Schedule& s, Engine engine,
 CheckResult simulate_traced(const Network& t, const Schedule& s, StepTrace& trace) {
   check_structure(t, s);
   if (s.collective.combining())
-    throw std::invalid_argument("a step trace follows chunks; this is a " + s.collective.name() +
-                                " schedule of registers");
+    throw InputError("a step trace follows chunks; this is a " + s.collective.name() +
+                     " schedule of registers");
   return figures_by_rule(DenseRun(t, s, &trace).run());
 }
 

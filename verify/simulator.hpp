@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/errors.hpp"
 #include "core/network.hpp"
 #include "core/schedule.hpp"
 #include "core/verdict.hpp"
@@ -67,7 +68,7 @@ inline constexpr const char* kSimulatorVersion = "netsched-sim 1";
 std::string to_string(Engine e);
 std::optional<Engine> engine_from_name(const std::string& name);
 
-/// Checks `s` on `t`. Throws std::invalid_argument for input that is not a schedule of this
+/// Checks `s` on `t`. Throws InputError for input that is not a schedule of this
 /// network at all (node or chunk ids out of range, node count differing from the topology, a
 /// single-dimension schedule on a family without dimensions). `progress` (done, total) is
 /// called during long block simulations.
@@ -85,7 +86,7 @@ struct StepTrace {
 };
 
 /// simulate() with the dense engine (its limits apply), recording a StepTrace. Throws
-/// std::invalid_argument for register schedules (they move values, not chunks).
+/// InputError for register schedules (they move values, not chunks).
 CheckResult simulate_traced(const Network& t, const Schedule& s, StepTrace& trace);
 
 }  // namespace netsched

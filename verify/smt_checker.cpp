@@ -17,6 +17,7 @@
 #include <set>
 #include <tuple>
 
+#include "core/errors.hpp"
 #include "core/structure.hpp"
 
 namespace netsched {
@@ -51,11 +52,11 @@ void validate(const Network& t, const Schedule& s) {
   check_structure(t, s);
   const Collective& col = s.collective;
   if (col.combining())
-    throw std::invalid_argument("the SMT encoding covers chunk collectives only; a " + col.name() +
-                                " (registers) is checked by the simulator, not by --smt");
+    throw InputError("the SMT encoding covers chunk collectives only; a " + col.name() +
+                     " (registers) is checked by the simulator, not by --smt");
   const std::uint64_t terms = encoding_terms(t, s);
   if (terms > kMaxSmtTerms)
-    throw std::invalid_argument(
+    throw InputError(
         "the SMT encoding would need " + std::to_string(terms) +
         " terms (nodes x chunks + the chunks every transfer may carry), over the limit "
         "kMaxSmtTerms = " +
@@ -219,8 +220,8 @@ class Encoding {
     for (std::uint64_t i = 0; i < tr.size(); ++i) {
       const Transfer& x = tr[i];
       if (x.from.v >= n_ || x.to.v >= n_)
-        throw std::invalid_argument("step " + std::to_string(st) + " transfer " +
-                                    std::to_string(i) + ": node out of range");
+        throw InputError("step " + std::to_string(st) + " transfer " + std::to_string(i) +
+                         ": node out of range");
       z3::expr_vector carried(ctx_), causal_bad(ctx_);
       std::vector<std::pair<std::uint64_t, z3::expr>> carried_chunks;
       for (std::uint64_t c = 0; c < chunks_; ++c) {

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "core/errors.hpp"
 #include "core/network.hpp"
 #include "core/schedule.hpp"
 #include "core/verdict.hpp"
@@ -25,7 +26,7 @@ struct SmtVerdict {
 /// `distinct` per step, linear in its transfers. Measured (bench/README.md §13).
 inline constexpr std::uint64_t kMaxSmtTerms = std::uint64_t{1} << 21;
 
-/// Checks `s` on `t` with Z3. Throws std::invalid_argument for input that is not a schedule of
+/// Checks `s` on `t` with Z3. Throws InputError for input that is not a schedule of
 /// this network, or whose encoding would exceed kMaxSmtTerms.
 SmtVerdict smt_check(const Network& t, const Schedule& s,
                      unsigned timeout_ms = kDefaultSolverTimeoutMs);

@@ -7,6 +7,7 @@
 #include <random>
 #include <stdexcept>
 
+#include "core/errors.hpp"
 #include "verify/route_machine.hpp"
 
 namespace netsched {
@@ -78,13 +79,13 @@ Encoding encode(const RouteMachine& machine, RouteFault fault) {
     return e;
   }
   if (fault != RouteFault::None)
-    throw std::invalid_argument("the deliberate faults apply to the dualcube encoding");
+    throw InputError("the deliberate faults apply to the dualcube encoding");
   const std::uint32_t m = machine.m, k = machine.k;
   {
     IntOps ops;
     e.width = route_machine::Rdn<IntOps>(ops, m, k).width.back() + 1;
   }
-  if (e.width > 63) throw std::invalid_argument("prove route: addresses wider than 62 bits");
+  if (e.width > 63) throw InputError("prove route: addresses wider than 62 bits");
   e.route = [m, k](std::uint32_t u, std::uint32_t v) {
     IntOps ops;
     const route_machine::Rdn<IntOps> mach(ops, m, k);

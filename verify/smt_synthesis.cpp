@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "core/metrics.hpp"
 #include "core/orbits.hpp"
@@ -73,10 +74,9 @@ class Synthesis {
     }
     m_ = moving_.size();
     if (mul_sat(mul_sat(steps, arcs_.size()), m_) > kMaxVariables)
-      throw std::invalid_argument("min-steps: " + std::to_string(steps) + " steps x " +
-                                  std::to_string(arcs_.size()) + " arcs x " + std::to_string(m_) +
-                                  " chunks exceeds " + std::to_string(kMaxVariables) +
-                                  " variables");
+      throw InputError("min-steps: " + std::to_string(steps) + " steps x " +
+                       std::to_string(arcs_.size()) + " arcs x " + std::to_string(m_) +
+                       " chunks exceeds " + std::to_string(kMaxVariables) + " variables");
     dist_.resize(n_);
     solver_.set("timeout", opt.timeout_ms);
   }
@@ -367,7 +367,7 @@ void start_from(const Network& t, const Collective& c, const Schedule& known, Mi
   const bool unit = std::all_of(known.payloads.begin(), known.payloads.end(),
                                 [](const Payload& p) { return !p.select && p.chunks.size() == 1; });
   if (!(known.collective == c) || known.model != PortModel::OnePort || !unit)
-    throw std::invalid_argument(
+    throw InputError(
         "min-steps: the known schedule is not a unit-message one-port schedule of this "
         "collective");
   const CheckResult check = simulate(t, known);

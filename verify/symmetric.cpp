@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "core/automorphism.hpp"
+#include "core/errors.hpp"
 #include "core/parallel.hpp"
 #include "core/structure.hpp"
 #include "verify/block_walk.hpp"
@@ -257,7 +258,7 @@ CheckResult simulate_symmetric_with(const Network& t, const Schedule& s,
                                     const std::vector<Permutation>& generators, unsigned threads,
                                     const Progress& progress, SymmetryUse* use) {
   if (!symmetric_applies(s))
-    throw std::invalid_argument(
+    throw InputError(
         "the symmetric checker handles total exchanges whose selectors name destinations by "
         "digit boxes only");
   const LinkScan scan = scan_links_and_ports(t, s);
@@ -267,7 +268,7 @@ CheckResult simulate_symmetric_with(const Network& t, const Schedule& s,
     return r;
   }
   if (s.num_transfers() >= kNone)
-    throw std::invalid_argument("the symmetric checker numbers transfers in 32 bits");
+    throw InputError("the symmetric checker numbers transfers in 32 bits");
   SymmetryUse local;
   SymmetryUse& u = use ? *use : local;
   const Digits digits = box_digits(s);
@@ -278,10 +279,10 @@ CheckResult simulate_symmetric_with(const Network& t, const Schedule& s,
   const unsigned __int128 work =
       static_cast<unsigned __int128>((u.orbits + 63) / 64) * n * (s.steps.size() + 1);
   if (work > kBlocksMaxWork)
-    throw std::invalid_argument(
-        "the symmetric check of this total exchange walks " + std::to_string(u.orbits) +
-        " origin orbits on " + std::to_string(n) + " nodes in " + std::to_string(s.steps.size()) +
-        " steps: over the limit kBlocksMaxWork = 2^33 (orbits/64 x N x (steps+1))");
+    throw InputError("the symmetric check of this total exchange walks " +
+                     std::to_string(u.orbits) + " origin orbits on " + std::to_string(n) +
+                     " nodes in " + std::to_string(s.steps.size()) + " steps: over the limit " +
+                     limit_text("kBlocksMaxWork", kBlocksMaxWork) + " (orbits/64 x N x (steps+1))");
   const OrbitWalk walk = walk_orbits(plan, nodes, transfers, threads, progress);
   CheckResult r = blocks_verdict(s, plan, scan, walk.counts, walk.missing, Engine::Symmetric);
   r.engine_note = u.text();

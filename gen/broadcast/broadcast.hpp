@@ -1,30 +1,23 @@
 #pragma once
 /// One-port broadcast generators: a list of rounds, each a list of (from, to) transfers of the
-/// single message. The paper bounds that go with them live in verify/bounds.
+/// single message. Their rows are in gen/algorithms.cpp; the paper bounds that go with them are
+/// in papers/, keyed by the same names.
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "core/errors.hpp"
 #include "core/schedule.hpp"
 #include "gen/topology.hpp"
 
 namespace netsched {
 
+class Dualcube;
+class Hdn;
 class Product;
 struct Factor;
 
 using Rounds = std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>>;
-
-/// The broadcast algorithms that apply to `t`, the family's paper algorithm first.
-std::vector<std::string> broadcast_names(const Network& t);
-
-/// Rounds of the named broadcast ("auto" = the first of broadcast_names) from `root`.
-/// Throws std::invalid_argument naming the choices when the algorithm does not apply.
-Rounds broadcast_rounds(const Network& t, std::uint32_t root,
-                        const std::string& algorithm = "auto");
-
-/// The broadcast as a schedule (one chunk, one-port).
-Schedule make_broadcast(const Network& t, NodeId root, const std::string& algorithm = "auto");
 
 /// Appends `src` to `dst` round by round from round `offset` on (parallel, disjoint parts).
 void merge_rounds(Rounds& dst, const Rounds& src, std::size_t offset);
@@ -43,8 +36,10 @@ Rounds product_broadcast(const Product& p, std::uint64_t root,
                          const std::vector<std::uint32_t>& dims,
                          const std::vector<std::uint32_t>& informed);
 
-Rounds hdn_broadcast(const Network& t, std::uint32_t root);
-Rounds dualcube_broadcast(const Network& t, std::uint32_t root);
+/// The whole product from `root`, dimension by dimension.
+Rounds product_broadcast(const Product& p, std::uint64_t root);
+Rounds hdn_broadcast(const Hdn& h, std::uint32_t root);
+Rounds dualcube_broadcast(const Dualcube& d, std::uint32_t root);
 Rounds rhfc_broadcast(const Network& t, std::uint32_t root);
 Rounds greedy_broadcast(const Network& t, std::uint32_t root);
 

@@ -7,8 +7,7 @@
 
 namespace netsched {
 
-Rounds dualcube_broadcast(const Network& t, std::uint32_t root) {
-  const auto& d = dynamic_cast<const Dualcube&>(t);
+Rounds dualcube_broadcast(const Dualcube& d, std::uint32_t root) {
   const std::uint32_t r = d.r(), cross = 1u << (d.bits() - 1);
   Rounds out;
   std::vector<std::uint32_t> informed{root};

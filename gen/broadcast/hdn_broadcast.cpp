@@ -78,8 +78,7 @@ class HdnBroadcast {
 
 }  // namespace
 
-Rounds hdn_broadcast(const Network& t, std::uint32_t root) {
-  const auto& h = dynamic_cast<const Hdn&>(t);
+Rounds hdn_broadcast(const Hdn& h, std::uint32_t root) {
   const auto [copy, b] = h.split(h.k(), root);
   return HdnBroadcast(h).run(h.k(), copy, b, {});
 }

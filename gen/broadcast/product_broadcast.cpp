@@ -106,4 +106,10 @@ Rounds product_broadcast(const Product& p, std::uint64_t root,
   return rounds;
 }
 
+Rounds product_broadcast(const Product& p, std::uint64_t root) {
+  std::vector<std::uint32_t> dims;
+  for (std::uint32_t d = 0; d < p.dims(); ++d) dims.push_back(d);
+  return product_broadcast(p, root, dims, {});
+}
+
 }  // namespace netsched

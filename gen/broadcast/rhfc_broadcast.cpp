@@ -8,6 +8,7 @@
 // Nucleus broadcasts use the nucleus's own algorithm (recursively for RHS).
 #include <map>
 
+#include "gen/algorithms.hpp"
 #include "gen/broadcast/broadcast.hpp"
 #include "gen/topo/rhfc_view.hpp"
 

@@ -11,26 +11,15 @@
 namespace netsched {
 
 class Dualcube;
-
-/// The CLI collectives of this file: "all-reduce", "prefix", "cluster-sum", "cluster-prefix",
-/// "matmul", "all-gather", "multicast".
-const std::vector<std::string>& combining_collective_names();
-
-/// The algorithms for `collective` on `t`, the default first (empty: none applies).
-std::vector<std::string> combining_algorithm_names(const Network& t, const std::string& collective);
-
-/// The named collective by the named algorithm ("auto" = the default). `root` selects the
-/// source cluster of a multicast (the cluster of that node).
-Schedule make_combining(const Network& t, const std::string& collective,
-                        const std::string& algorithm = "auto", NodeId root = NodeId(0));
+class Product;
 
 /// The clusters of a dualcube, each in id order (= node-number order).
 std::vector<std::vector<NodeId>> dualcube_clusters(const Dualcube& d);
 
 // Dualcube paper §3-4 (gen/combine/dualcube_prefix.cpp).
-Schedule dualcube_cluster_sum(const Network& t);                      ///< Algorithm 3
-Schedule dualcube_cluster_prefix(const Network& t, bool as_printed);  ///< Algorithm 4
-Schedule dualcube_prefix(const Network& t);  ///< Algorithm 5, made consistent
+Schedule dualcube_cluster_sum(const Dualcube& d);                      ///< Algorithm 3
+Schedule dualcube_cluster_prefix(const Dualcube& d, bool as_printed);  ///< Algorithm 4
+Schedule dualcube_prefix(const Dualcube& d);  ///< Algorithm 5, made consistent
 /// The index assignment of the dualcube paper's §5.1 (Fig. 3) for Algorithm 7: processor
 /// (i, j, k) of the m^3 = 2^(2r-1) processors, m = 2^q, q = (2r-1)/3.
 struct DualcubeMatmulLayout {
@@ -43,7 +32,7 @@ struct DualcubeMatmulLayout {
 };
 /// Algorithm 7 (gen/combine/dualcube_matmul.cpp); `loop_ends` receives the number of steps
 /// after each of the four "for" loops.
-Schedule dualcube_matmul(const Network& t, std::vector<std::size_t>* loop_ends = nullptr);
+Schedule dualcube_matmul(const Dualcube& d, std::vector<std::size_t>* loop_ends = nullptr);
 /// One copy of Algorithm 7: a register value from `source` to `destination` along §5.3's route.
 struct MatmulCopy {
   std::uint32_t source, destination, hops;  ///< hops: the length of §5.3's route
@@ -51,15 +40,15 @@ struct MatmulCopy {
 /// The copies Algorithm 7's four loops make: [loop][iteration l] -> copies (loop 1 copies R_A
 /// and R_B together, as one message).
 using MatmulCopies = std::vector<std::vector<std::vector<MatmulCopy>>>;
-MatmulCopies dualcube_matmul_copies(const Network& t);
+MatmulCopies dualcube_matmul_copies(const Dualcube& d);
 
 /// Algorithm 6, w = v M from `source` (gen/combine/dualcube_vecmat.cpp).
-Schedule dualcube_vecmat(const Network& t, NodeId source);
+Schedule dualcube_vecmat(const Dualcube& d, NodeId source);
 
 /// Semigroup computation on HFC/HSN/RHS (RHFC paper §4.1) (gen/combine/rhfc_semigroup.cpp).
 Schedule rhfc_semigroup(const Network& t);
 // Hypercube scans (gen/combine/hypercube_scan.cpp).
-Schedule hypercube_all_reduce(const Network& t);
-Schedule hypercube_prefix(const Network& t);
+Schedule hypercube_all_reduce(const Product& p);
+Schedule hypercube_prefix(const Product& p);
 
 }  // namespace netsched

@@ -17,6 +17,7 @@
 #include <bit>
 #include <stdexcept>
 
+#include "core/errors.hpp"
 #include "gen/combine/combine.hpp"
 #include "gen/combine/routed.hpp"
 #include "gen/topo/dualcube.hpp"
@@ -29,9 +30,8 @@ std::uint32_t DualcubeMatmulLayout::raw(std::uint32_t c, std::uint32_t a, std::u
 
 DualcubeMatmulLayout::DualcubeMatmulLayout(std::uint32_t order) : r(order) {
   if (r < 2 || (2 * r - 1) % 3 != 0)
-    throw std::invalid_argument(
-        "matrix multiplication needs 2r-1 divisible by 3 (r = 2, 5, 8, ...), r = " +
-        std::to_string(r));
+    throw InputError("matrix multiplication needs 2r-1 divisible by 3 (r = 2, 5, 8, ...), r = " +
+                     std::to_string(r));
   w = r - 1;
   q = (2 * r - 1) / 3;
   h = (r - 2) / 3;
@@ -146,15 +146,15 @@ std::vector<std::pair<std::uint32_t, std::uint32_t>> copies_of(const DualcubeMat
 
 }  // namespace
 
-MatmulCopies dualcube_matmul_copies(const Network& t) {
-  const DualcubeMatmulLayout L(dynamic_cast<const Dualcube&>(t).r());
+MatmulCopies dualcube_matmul_copies(const Dualcube& d) {
+  const DualcubeMatmulLayout L(d.r());
   MatmulCopies out;
   const Router route{L};
   for (const Loop& loop : kLoops) {
     out.emplace_back();
     for (std::uint32_t l = 0; l < L.q; ++l) {
       out.back().emplace_back();
-      for (const auto& [src, x] : copies_of(L, static_cast<std::uint32_t>(t.num_nodes()), loop, l))
+      for (const auto& [src, x] : copies_of(L, static_cast<std::uint32_t>(d.num_nodes()), loop, l))
         out.back().back().push_back(
             {src, x, static_cast<std::uint32_t>(route.path(src, x).size() - 1)});
     }
@@ -162,8 +162,8 @@ MatmulCopies dualcube_matmul_copies(const Network& t) {
   return out;
 }
 
-Schedule dualcube_matmul(const Network& t, std::vector<std::size_t>* loop_ends) {
-  const auto& d = dynamic_cast<const Dualcube&>(t);
+Schedule dualcube_matmul(const Dualcube& d, std::vector<std::size_t>* loop_ends) {
+  const Network& t = d;
   const DualcubeMatmulLayout L(d.r());
   const std::uint32_t n = static_cast<std::uint32_t>(t.num_nodes()), m = 1u << L.q;
   std::vector<NodeId> home;

@@ -50,8 +50,8 @@ std::function<std::uint32_t(std::uint32_t)> cluster_partner(const Dualcube& d, s
 
 }  // namespace
 
-Schedule dualcube_cluster_sum(const Network& t) {
-  const auto& d = dynamic_cast<const Dualcube&>(t);
+Schedule dualcube_cluster_sum(const Dualcube& d) {
+  const Network& t = d;
   RegisterProgram p(t, Collective::all_reduce(t.num_nodes(), dualcube_clusters(d)), {"data", "sum"},
                     "cluster-sum");
   p.set(1, 0);
@@ -60,8 +60,8 @@ Schedule dualcube_cluster_sum(const Network& t) {
   return p.finish();
 }
 
-Schedule dualcube_cluster_prefix(const Network& t, bool as_printed) {
-  const auto& d = dynamic_cast<const Dualcube&>(t);
+Schedule dualcube_cluster_prefix(const Dualcube& d, bool as_printed) {
+  const Network& t = d;
   const auto n = static_cast<std::uint32_t>(t.num_nodes());
   const Collective c = Collective::prefix(n, dualcube_clusters(d));
   if (!as_printed) {
@@ -85,8 +85,8 @@ Schedule dualcube_cluster_prefix(const Network& t, bool as_printed) {
   return p.finish();
 }
 
-Schedule dualcube_prefix(const Network& t) {
-  const auto& d = dynamic_cast<const Dualcube&>(t);
+Schedule dualcube_prefix(const Dualcube& d) {
+  const Network& t = d;
   const auto n = static_cast<std::uint32_t>(t.num_nodes());
   const std::uint32_t half = n / 2, r = d.r();
   // NOLINTNEXTLINE(readability-identifier-naming): the paper's register names

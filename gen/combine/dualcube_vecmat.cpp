@@ -11,6 +11,7 @@
 // w_j is required at the node of number 0 of cluster j.
 #include <map>
 
+#include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "core/schedule_io.hpp"
 #include "gen/combine/combine.hpp"
@@ -20,14 +21,14 @@
 
 namespace netsched {
 
-Schedule dualcube_vecmat(const Network& t, NodeId source) {
-  const auto& d = dynamic_cast<const Dualcube&>(t);
+Schedule dualcube_vecmat(const Dualcube& d, NodeId source) {
+  const Network& t = d;
   const std::uint32_t r = d.r(), n = static_cast<std::uint32_t>(t.num_nodes()), half = n / 2,
                       w = r - 1;
   const std::uint32_t h = 1u << w, c = 1u << r;
-  if (source.v >= n) throw std::invalid_argument("vecmat: source out of range");
+  if (source.v >= n) throw InputError("vecmat: source out of range");
   if (add_sat(mul_sat(h, c), h + 1) > kMaxRegisters)
-    throw std::invalid_argument("vecmat: too many registers for r = " + std::to_string(r));
+    throw InputError("vecmat: too many registers for r = " + std::to_string(r));
   auto node_id = [&](std::uint32_t x) { return x < half ? (x & (h - 1)) : ((x >> w) & (h - 1)); };
   auto column = [&](std::uint32_t x) { return x < half ? (x >> w) & (h - 1) : h + (x & (h - 1)); };
   auto element = [&](std::uint32_t x) {
@@ -64,7 +65,7 @@ Schedule dualcube_vecmat(const Network& t, NodeId source) {
   };
   // line 2: the matrix, message for node x in register element(x)
   Sends m_sends;
-  one2allp_plan(t, source, collect(m_sends, [&](std::uint32_t x) { return element(x); }));
+  one2allp_plan(d, source, collect(m_sends, [&](std::uint32_t x) { return element(x); }));
   emit(m_sends);
   // line 3: v by node number inside C_s (binomial tree from s, cluster dimensions 0..r-2)
   std::vector<std::uint32_t> holders{source.v};
@@ -85,7 +86,7 @@ Schedule dualcube_vecmat(const Network& t, NodeId source) {
   }
   // line 4: v_b to every node of number b
   Sends v_sends;
-  many2manym_plan(t, source,
+  many2manym_plan(d, source,
                   collect(v_sends, [](std::uint32_t b) { return static_cast<std::uint16_t>(b); }));
   emit(v_sends);
   // line 6 (at the start of the next step): w = M[i, j] x v_i, node by node

@@ -2,19 +2,20 @@
 // the least significant up (so that, when a subcube merges with its partner across bit b, every
 // node of the lower half precedes every node of the upper half in id order). n steps of one
 // word. The ids of hypercube(n) are n-bit numbers and v -- v^(1<<b) are its links.
+#include "core/errors.hpp"
 #include "gen/combine/combine.hpp"
 #include "gen/combine/program.hpp"
+#include "gen/topo/product.hpp"
 
 namespace netsched {
 namespace {
 
-std::uint32_t cube_bits(const Network& t) {
-  if (t.family() != "hypercube")
-    throw std::invalid_argument("the dimension scan needs a hypercube, not " + t.spec());
+std::uint32_t cube_bits(const Product& t) {
+  if (!t.is_hypercube()) throw InputError("the dimension scan needs a hypercube, not " + t.spec());
   return ceil_log2(t.num_nodes());
 }
 
-Schedule scan(const Network& t, bool prefix) {
+Schedule scan(const Product& t, bool prefix) {
   const std::uint32_t bits = cube_bits(t);
   const auto n = static_cast<std::uint32_t>(t.num_nodes());
   if (!prefix) {
@@ -34,7 +35,7 @@ Schedule scan(const Network& t, bool prefix) {
 
 }  // namespace
 
-Schedule hypercube_all_reduce(const Network& t) { return scan(t, false); }
-Schedule hypercube_prefix(const Network& t) { return scan(t, true); }
+Schedule hypercube_all_reduce(const Product& t) { return scan(t, false); }
+Schedule hypercube_prefix(const Product& t) { return scan(t, true); }
 
 }  // namespace netsched

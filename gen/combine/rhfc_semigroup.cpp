@@ -18,6 +18,8 @@
 #include "gen/broadcast/broadcast.hpp"
 #include "gen/combine/combine.hpp"
 #include "gen/combine/program.hpp"
+#include "gen/topo/mfc.hpp"
+#include "gen/topo/product.hpp"
 #include "gen/topo/rhfc_view.hpp"
 
 namespace netsched {
@@ -30,14 +32,14 @@ class Semigroup {
 
   /// All-reduce of register `reg` inside every block of |g| consecutive ids (g is one copy).
   void all_reduce(const Network& g, std::uint16_t reg) {
-    if (g.family() == "hypercube") {
+    if (const auto* cube = network_as<Product>(g); cube && cube->is_hypercube()) {
       for (std::uint64_t b = 1; b < g.num_nodes(); b <<= 1)
         scan_step(p_, n_, [b](std::uint32_t v) { return v ^ static_cast<std::uint32_t>(b); },
                   {{reg, {}}});
       return;
     }
-    if (dynamic_cast<const Hsn*>(&g) ||
-        (dynamic_cast<const Mfc*>(&g) && dynamic_cast<const Mfc&>(g).hfc())) {
+    const auto* m = network_as<Mfc>(g);
+    if (network_as<Hsn>(g) || (m && m->hfc())) {
       const RhfcView view(g);
       level(g, view, view.levels(), reg);
       return;

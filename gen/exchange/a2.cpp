@@ -9,6 +9,7 @@
 // greedy exchange (gen/exchange/greedy_exchange.cpp); the composed schedule is checked as a whole.
 #include <functional>
 
+#include "core/errors.hpp"
 #include "gen/exchange/total_exchange.hpp"
 #include "gen/topo/network_product.hpp"
 #include "gen/topo/product.hpp"
@@ -24,7 +25,7 @@ struct ProductShape {
 
 ProductShape shape_of(const Network& t) {
   ProductShape s;
-  if (const auto* p = dynamic_cast<const Product*>(&t)) {
+  if (const auto* p = network_as<Product>(t)) {
     for (std::size_t d = 0; d < p->dims(); ++d) {
       s.size.push_back(p->factors()[d].size);
       s.stride.push_back(p->stride(d));
@@ -32,8 +33,8 @@ ProductShape shape_of(const Network& t) {
     }
     return s;
   }
-  const auto* q = dynamic_cast<const NetworkProduct*>(&t);
-  if (!q) throw std::invalid_argument("a2 applies to products, not to " + t.family());
+  const auto* q = network_as<NetworkProduct>(t);
+  if (!q) throw InputError("a2 applies to products, not to " + t.family());
   for (std::size_t d = 0; d < q->dims(); ++d) {
     s.size.push_back(q->factor(d).num_nodes());
     s.stride.push_back(q->stride(d));
@@ -137,7 +138,7 @@ std::uint64_t a2_steps(const Network& t) {
 }
 
 FactorExchange network_factor_exchange(const Network& factor) {
-  const auto* p = dynamic_cast<const Product*>(&factor);
+  const auto* p = network_as<Product>(factor);
   if (p && p->dims() == 1) return factor_total_exchange(p->factors()[0]);
   if (!p) return greedy_unit_exchange(factor);
   FactorExchange out;

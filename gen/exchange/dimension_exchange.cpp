@@ -6,8 +6,8 @@
 
 namespace netsched {
 
-Schedule hypercube_dimension_exchange(const Network& t) {
-  const auto& p = dynamic_cast<const Product&>(t);
+Schedule hypercube_dimension_exchange(const Product& p) {
+  const Network& t = p;
   const std::uint64_t n = p.num_nodes();
   const std::uint32_t bits = static_cast<std::uint32_t>(p.dims());
   Schedule s = empty_exchange(t, "dimension-exchange");

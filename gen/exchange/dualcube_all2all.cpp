@@ -17,14 +17,15 @@
 //   3r-1 steps, 3 2^(r-1) + r - 2 chunks.
 #include <stdexcept>
 
+#include "core/errors.hpp"
 #include "gen/exchange/packed.hpp"
 #include "gen/exchange/total_exchange.hpp"
 #include "gen/topo/dualcube.hpp"
 
 namespace netsched {
 
-Schedule dualcube_all2allb(const Network& t) {
-  const auto& d = dynamic_cast<const Dualcube&>(t);
+Schedule dualcube_all2allb(const Dualcube& d) {
+  const Network& t = d;
   const std::uint32_t r = d.r(), n = static_cast<std::uint32_t>(t.num_nodes()), half = n / 2;
   Schedule s;
   s.topology = t.spec();
@@ -62,14 +63,13 @@ namespace {
 struct Many2many {
   std::uint32_t r, n, half, w, side, cluster0;
   bool swapped;
-  Many2many(const Network& t, NodeId root) {
-    const auto& d = dynamic_cast<const Dualcube&>(t);
+  Many2many(const Dualcube& d, NodeId root) {
     r = d.r();
-    n = static_cast<std::uint32_t>(t.num_nodes());
+    n = static_cast<std::uint32_t>(d.num_nodes());
     half = n / 2;
     w = r - 1;
     side = 1u << w;
-    if (root.v >= n) throw std::invalid_argument("many2manym: root out of range");
+    if (root.v >= n) throw InputError("many2manym: root out of range");
     swapped = root.v >= half;
     const std::uint32_t rv = root.v & (half - 1);
     cluster0 = swapped ? (rv & (side - 1))
@@ -82,8 +82,8 @@ struct Many2many {
 
 }  // namespace
 
-void many2manym_plan(const Network& t, NodeId root, const PlanSend& send) {
-  const Many2many m(t, root);
+void many2manym_plan(const Dualcube& d, NodeId root, const PlanSend& send) {
+  const Many2many m(d, root);
   const std::uint32_t w = m.w, side = m.side, cluster0 = m.cluster0;
   auto node = [&](std::uint32_t c, std::uint32_t hi, std::uint32_t lo) {
     return m.node(c, hi, lo);
@@ -136,10 +136,10 @@ void many2manym_plan(const Network& t, NodeId root, const PlanSend& send) {
       for (std::uint32_t b = 0; b < side; ++b) send(step, node(1, a, b), node(0, a, b), {b});
 }
 
-Schedule dualcube_many2manym(const Network& t, NodeId root) {
-  const Many2many m(t, root);
+Schedule dualcube_many2manym(const Dualcube& d, NodeId root) {
+  const Many2many m(d, root);
   Schedule s;
-  s.topology = t.spec();
+  s.topology = d.spec();
   s.algorithm = "many2manym";
   std::vector<std::vector<NodeId>> groups;
   for (std::uint32_t b = 0; b < m.side;
@@ -152,7 +152,7 @@ Schedule dualcube_many2manym(const Network& t, NodeId root) {
     groups.push_back(std::move(g));
   }
   s.collective = Collective::multicast(m.n, std::move(groups));
-  many2manym_plan(t, root,
+  many2manym_plan(d, root,
                   [&](std::size_t step, std::uint32_t from, std::uint32_t to,
                       const std::vector<std::uint32_t>& numbers) {
                     std::vector<IdRange> out;

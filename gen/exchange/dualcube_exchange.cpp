@@ -7,11 +7,12 @@
 #include "gen/exchange/packed.hpp"
 #include "gen/exchange/total_exchange.hpp"
 #include "gen/topo/dualcube.hpp"
+#include "gen/topo/hdn.hpp"
 
 namespace netsched {
 
-Schedule dualcube_total_exchange(const Network& t) {
-  const auto& d = dynamic_cast<const Dualcube&>(t);
+Schedule dualcube_total_exchange(const Dualcube& d) {
+  const Network& t = d;
   const std::uint32_t r = d.r();
   const auto rdn = build_topology("rdn(hypercube(" + std::to_string(r == 1 ? 1 : r - 1) + "),1)");
   if (r == 1) {  // F_1 is K_2: one step
@@ -26,7 +27,7 @@ Schedule dualcube_total_exchange(const Network& t) {
     const std::uint32_t c = h / top, u = h / half % half, x = h % half;
     return c == 0 ? (u * half + x) : (top + x * half + u);
   };
-  const Schedule hs = make_total_exchange(*rdn, "hdn");
+  const Schedule hs = hdn_total_exchange(*network_as<Hdn>(*rdn));
   const Digits hdn_digits(hs.digits);
   Schedule s = empty_exchange(t, "dualcube-exchange");
   for (std::size_t i = 0; i < hs.steps.size(); ++i) {

@@ -13,8 +13,8 @@
 
 namespace netsched {
 
-void one2allp_plan(const Network& t, NodeId root, const PlanSend& send) {
-  const auto& d = dynamic_cast<const Dualcube&>(t);
+void one2allp_plan(const Dualcube& d, NodeId root, const PlanSend& send) {
+  const Network& t = d;
   const std::uint32_t r = d.r(), top = 1u << (d.bits() - 1);
   auto cross = [&](std::uint32_t u) { return u ^ top; };
   // the nodes of u's cluster: u with its r-1 cluster bits (dimensions 0..r-2 of its class) varied
@@ -78,12 +78,12 @@ void one2allp_plan(const Network& t, NodeId root, const PlanSend& send) {
   }
 }
 
-Schedule dualcube_one2allp(const Network& t, NodeId root) {
+Schedule dualcube_one2allp(const Dualcube& d, NodeId root) {
   Schedule s;
-  s.topology = t.spec();
-  s.collective = Collective::scatter(t.num_nodes(), root);
+  s.topology = d.spec();
+  s.collective = Collective::scatter(d.num_nodes(), root);
   s.algorithm = "one2allp";
-  one2allp_plan(t, root,
+  one2allp_plan(d, root,
                 [&](std::size_t step, std::uint32_t from, std::uint32_t to,
                     const std::vector<std::uint32_t>& dests) {
                   std::vector<IdRange> r;

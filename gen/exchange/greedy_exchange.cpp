@@ -13,6 +13,7 @@
 #include <queue>
 #include <stdexcept>
 
+#include "core/errors.hpp"
 #include "core/metrics.hpp"
 #include "gen/exchange/total_exchange.hpp"
 
@@ -31,9 +32,8 @@ class GreedyExchange {
       const auto d = bfs_distances(g_, y);
       for (std::uint32_t v = 0; v < n_; ++v) {
         if (d[v] == kUnreached)
-          throw std::invalid_argument("total exchange: the network is disconnected (node " +
-                                      std::to_string(v) + " cannot reach node " +
-                                      std::to_string(y) + ")");
+          throw InputError("total exchange: the network is disconnected (node " +
+                           std::to_string(v) + " cannot reach node " + std::to_string(y) + ")");
         dist_[std::size_t{y} * n_ + v] = d[v];
       }
     }
@@ -109,9 +109,9 @@ class GreedyExchange {
 FactorExchange greedy_unit_exchange(const Graph& g) {
   const std::uint64_t n = g.num_nodes();
   if (n > kGreedyExchangeMaxNodes)
-    throw std::invalid_argument("greedy total exchange: " + std::to_string(n) +
-                                " nodes, over the limit kGreedyExchangeMaxNodes = 1024 (one "
-                                "chunk per transfer: N^2 messages and N^2 distances)");
+    throw InputError("greedy total exchange: " + std::to_string(n) +
+                     " nodes, over the limit kGreedyExchangeMaxNodes = 1024 (one "
+                     "chunk per transfer: N^2 messages and N^2 distances)");
   const Csr csr(g, 1);
   return GreedyExchange(csr).run();
 }

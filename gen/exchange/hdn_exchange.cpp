@@ -16,6 +16,7 @@
 // transfer is made only when it carries something. Equal selectors are stored once.
 #include <functional>
 
+#include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "core/parallel.hpp"
 #include "core/structure.hpp"
@@ -191,15 +192,15 @@ class HdnExchange {
 
 }  // namespace
 
-Schedule hdn_total_exchange(const Network& t, unsigned threads) {
-  const auto& h = dynamic_cast<const Hdn&>(t);
+Schedule hdn_total_exchange(const Hdn& h, unsigned threads) {
+  const Network& t = h;
   const std::uint64_t n = h.num_nodes();
   std::uint64_t steps = packed_exchange_steps(h.base());
   for (std::size_t j = 1; j <= h.k(); ++j) steps = 2 + 2 * steps;
   if (mul_sat(n, steps) > kMaxTransfers)
-    throw std::invalid_argument("the hdn total exchange on " + std::to_string(n) + " nodes takes " +
-                                std::to_string(steps) + " steps of up to N transfers each: over " +
-                                "the limit of " + std::to_string(kMaxTransfers) + " transfers");
+    throw InputError("the hdn total exchange on " + std::to_string(n) + " nodes takes " +
+                     std::to_string(steps) + " steps of up to N transfers each: over " +
+                     "the limit of " + std::to_string(kMaxTransfers) + " transfers");
   Schedule s = empty_exchange(t, "hdn");
   HdnExchange ex(h, s, threads);
   s.digits = ex.top_digits().radix();

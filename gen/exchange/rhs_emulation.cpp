@@ -10,16 +10,19 @@
 #include <functional>
 #include <stdexcept>
 
+#include "core/errors.hpp"
 #include "gen/exchange/total_exchange.hpp"
 #include "gen/topo/hsn.hpp"
+#include "gen/topo/product.hpp"
 
 namespace netsched {
 
-Schedule rhs_cube_dimension(const Network& t, std::uint64_t dimension) {
-  const auto* h = dynamic_cast<const Hsn*>(&t);
-  if (!h || h->innermost().family() != "hypercube")
-    throw std::invalid_argument("hypercube emulation needs an RHS over a hypercube nucleus, not " +
-                                t.spec());
+Schedule rhs_cube_dimension(const Hsn& rhs, std::uint64_t dimension) {
+  const Network& t = rhs;
+  const Hsn* h = &rhs;
+  const auto* cube = network_as<Product>(h->innermost());
+  if (!cube || !cube->is_hypercube())
+    throw InputError("hypercube emulation needs an RHS over a hypercube nucleus, not " + t.spec());
   const auto counts = h->level_counts();  // l_r, ..., l_1
   const std::uint64_t n = t.num_nodes();
   const std::uint32_t k = ceil_log2(h->innermost().num_nodes());
@@ -27,8 +30,8 @@ Schedule rhs_cube_dimension(const Network& t, std::uint64_t dimension) {
   std::uint64_t bits = k;
   for (auto l : counts) bits *= l;
   if (dimension >= bits)
-    throw std::invalid_argument("dimension " + std::to_string(dimension) + " out of range: " +
-                                t.spec() + " emulates a " + std::to_string(bits) + "-cube");
+    throw InputError("dimension " + std::to_string(dimension) + " out of range: " + t.spec() +
+                     " emulates a " + std::to_string(bits) + "-cube");
   // mixed radix digits a_0 (radix k), a_1 (radix l_1), ..., a_r (radix l_r); digit bits M_i
   std::vector<std::uint64_t> a(r + 1), digit_bits(r + 1);
   std::uint64_t rest = dimension, width = k;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "core/structure.hpp"
 #include "gen/exchange/packed.hpp"
@@ -21,41 +22,19 @@ Schedule empty_exchange(const Network& t, const std::string& algorithm) {
   return s;
 }
 
-std::vector<std::string> total_exchange_names(const Network& t) {
-  std::vector<std::string> names;
-  if (dynamic_cast<const Hdn*>(&t)) names.push_back("hdn");
-  if (dynamic_cast<const Dualcube*>(&t)) names.push_back("dualcube-exchange");
-  if (const auto* p = dynamic_cast<const Product*>(&t)) {
-    names.push_back("a2");
-    names.push_back("packed");
-    if (p->family() == "hypercube") names.push_back("dimension-exchange");
-  }
-  if (dynamic_cast<const NetworkProduct*>(&t)) names.push_back("a2");
-  names.push_back("greedy");
-  return names;
-}
+namespace {
 
-Schedule make_total_exchange(const Network& t, const std::string& algorithm) {
-  const auto names = total_exchange_names(t);
-  const std::string a = choose_algorithm(names, algorithm, "total-exchange", t);
-  if (a == "dimension-exchange") return hypercube_dimension_exchange(t);
-  if (a == "hdn") return hdn_total_exchange(t);
-  if (a == "dualcube-exchange") return dualcube_total_exchange(t);
-  if (a == "packed") return packed_total_exchange(t);
+/// A unit-message exchange (payload i is chunk i) from its steps, made only below the size at
+/// which one chunk per transfer fits the schedule's 32-bit payload ids.
+Schedule unit_exchange(const Network& t, const std::string& algorithm,
+                       const std::function<UnitSteps()>& make_steps) {
   const std::uint64_t n = t.num_nodes();
-  if (n > 65536)
-    throw std::invalid_argument(a + " writes one chunk per transfer; at most 65536 nodes");
-  UnitSteps steps;
-  if (a == "a2") {
-    steps = a2_total_exchange(t);
-  } else {
-    for (const auto& step : greedy_unit_exchange(t)) {
-      steps.emplace_back();
-      for (const FactorHop& h : step) steps.back().emplace_back(h.from, h.to, h.orig * n + h.dest);
-    }
-  }
-  Schedule s = empty_exchange(t, a);
-  // Unit messages: payload i is chunk i.
+  constexpr std::uint64_t kUnitExchangeMaxNodes = 65536;  // n^2 payload ids below 2^32
+  if (n > kUnitExchangeMaxNodes)
+    throw limit_error(algorithm + " writes one chunk per transfer: nodes", n,
+                      "kUnitExchangeMaxNodes", kUnitExchangeMaxNodes);
+  const UnitSteps steps = make_steps();
+  Schedule s = empty_exchange(t, algorithm);
   s.payloads.resize(n * n);
   for (std::uint64_t c = 0; c < n * n; ++c) s.payloads[c].chunks = {c};
   for (const auto& step : steps) {
@@ -68,18 +47,36 @@ Schedule make_total_exchange(const Network& t, const std::string& algorithm) {
   return s;
 }
 
-Schedule packed_total_exchange(const Network& t) {
-  const auto& p = dynamic_cast<const Product&>(t);
+}  // namespace
+
+Schedule a2_exchange(const Network& t) {
+  return unit_exchange(t, "a2", [&] { return a2_total_exchange(t); });
+}
+
+Schedule greedy_exchange(const Network& t) {
+  return unit_exchange(t, "greedy", [&] {
+    const std::uint64_t n = t.num_nodes();
+    UnitSteps steps;
+    for (const auto& step : greedy_unit_exchange(t)) {
+      steps.emplace_back();
+      for (const FactorHop& h : step) steps.back().emplace_back(h.from, h.to, h.orig * n + h.dest);
+    }
+    return steps;
+  });
+}
+
+Schedule packed_total_exchange(const Product& p) {
+  const Network& t = p;
   const std::uint64_t n = p.num_nodes();
   const bool translated = translation_invariant(p);
   if (!translated && n > kPackedTableMaxNodes)
-    throw std::invalid_argument(
+    throw InputError(
         "the packed exchange on a product with path factors tracks blocks per node pair: at "
         "most " +
         std::to_string(kPackedTableMaxNodes) + " nodes (rings and complete factors: no limit)");
   if (mul_sat(n, packed_exchange_steps(p)) > kMaxTransfers)
-    throw std::invalid_argument("the packed exchange on " + std::to_string(n) +
-                                " nodes would have over kMaxTransfers = 2^28 transfers");
+    throw limit_error("the packed exchange on " + std::to_string(n) + " nodes: its transfers",
+                      mul_sat(n, packed_exchange_steps(p)), "kMaxTransfers", kMaxTransfers);
   Schedule s = empty_exchange(t, "packed");
   const Digits digits = product_digits(p);
   s.digits = digits.radix();

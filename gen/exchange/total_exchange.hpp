@@ -10,6 +10,10 @@
 
 namespace netsched {
 
+class Dualcube;
+class Hdn;
+class Hsn;
+class Product;
 struct Factor;
 
 /// One hop of a single-factor total exchange: `from` forwards to `to` the message that
@@ -43,14 +47,12 @@ FactorExchange network_factor_exchange(const Network& factor);
 /// An empty total-exchange schedule of `t` by `algorithm` (one-port).
 Schedule empty_exchange(const Network& t, const std::string& algorithm);
 
-/// The total-exchange algorithms that apply to `t`, the default first.
-std::vector<std::string> total_exchange_names(const Network& t);
-
-/// The named total exchange as a schedule ("auto" = the default).
-Schedule make_total_exchange(const Network& t, const std::string& algorithm = "auto");
-
 /// Unit-message transfers (from, to, chunk) per step.
 using UnitSteps = std::vector<std::vector<std::tuple<std::uint32_t, std::uint32_t, std::uint64_t>>>;
+
+/// A2 and the greedy exchange as schedules: one chunk per transfer, at most 65536 nodes.
+Schedule a2_exchange(const Network& t);
+Schedule greedy_exchange(const Network& t);
 
 /// Dimakopoulos Algorithm A2 on a product (of rings, paths and complete graphs, or of any
 /// networks), unit messages (a transfer carries one chunk).
@@ -62,10 +64,10 @@ std::uint64_t a2_steps(const Network& t);
 
 /// The HDN total exchange (li-chu-2013 Algorithm 2) with packing, over the base's packed
 /// dimension-ordered exchange (gen/exchange/hdn_exchange.cpp).
-Schedule hdn_total_exchange(const Network& t, unsigned threads = 0);
+Schedule hdn_total_exchange(const Hdn& h, unsigned threads = 0);
 
 /// Dualcube total exchange: the HDN algorithm through the isomorphism with rdn(hypercube(r-1),1).
-Schedule dualcube_total_exchange(const Network& t);
+Schedule dualcube_total_exchange(const Dualcube& d);
 
 /// A transfer of a plan: in step `step`, `from` sends `to` the messages named by `items`
 /// (destination nodes for One2allP, node numbers of the source cluster for Many2manyM).
@@ -73,29 +75,29 @@ using PlanSend = std::function<void(std::size_t step, std::uint32_t from, std::u
                                     const std::vector<std::uint32_t>& items)>;
 
 /// One2allP of the dualcube paper §3: packed one-to-all personalized communication (scatter).
-Schedule dualcube_one2allp(const Network& t, NodeId root);
+Schedule dualcube_one2allp(const Dualcube& d, NodeId root);
 /// Its transfers, each naming the destinations whose messages it carries.
-void one2allp_plan(const Network& t, NodeId root, const PlanSend& send);
+void one2allp_plan(const Dualcube& d, NodeId root, const PlanSend& send);
 
 /// All2allB of the dualcube paper §3 Algorithm 1 (all-to-all broadcast), packed.
-Schedule dualcube_all2allb(const Network& t);
+Schedule dualcube_all2allb(const Dualcube& d);
 
 /// Many2manyM of the dualcube paper §3 Algorithm 2: every node x of the cluster of `root` sends
 /// its message to every node with x's node number.
-Schedule dualcube_many2manym(const Network& t, NodeId root);
+Schedule dualcube_many2manym(const Dualcube& d, NodeId root);
 /// Its transfers, each naming the node numbers (of the source cluster) whose messages it carries.
-void many2manym_plan(const Network& t, NodeId root, const PlanSend& send);
+void many2manym_plan(const Dualcube& d, NodeId root, const PlanSend& send);
 
 /// Theorem 5.1 of the RHFC paper: every node of RHS(l_r,...,l_1,Q_k) sends a datum to its
 /// neighbour across dimension `dimension` of the pk-cube (single-dimension model).
-Schedule rhs_cube_dimension(const Network& t, std::uint64_t dimension);
+Schedule rhs_cube_dimension(const Hsn& rhs, std::uint64_t dimension);
 
 /// The packed dimension-ordered exchange on a product on its own (every node owns itself).
-Schedule packed_total_exchange(const Network& t);
+Schedule packed_total_exchange(const Product& p);
 
 /// Hypercube dimension exchange with packing: in step d every node sends its neighbour across
 /// dimension d everything it holds for the nodes on the other side whose lower bits it has
 /// already corrected (log2 N steps of N/2 chunks, as selectors).
-Schedule hypercube_dimension_exchange(const Network& t);
+Schedule hypercube_dimension_exchange(const Product& p);
 
 }  // namespace netsched

@@ -5,6 +5,7 @@
 #include <queue>
 #include <stdexcept>
 
+#include "core/errors.hpp"
 #include "core/metrics.hpp"
 #include "gen/broadcast/broadcast.hpp"
 #include "gen/combine/program.hpp"
@@ -185,9 +186,9 @@ class ReduceScatterPlan {
 Schedule tree_reduce_scatter(const Network& t) {
   const std::uint64_t n = t.num_nodes();
   if (n > kTreeReduceScatterMaxNodes)
-    throw std::invalid_argument("tree reduce-scatter: " + std::to_string(n) +
-                                " nodes, over the limit kTreeReduceScatterMaxNodes = 1024 (N "
-                                "trees, N^2 tasks and N registers per node)");
+    throw InputError("tree reduce-scatter: " + std::to_string(n) +
+                     " nodes, over the limit kTreeReduceScatterMaxNodes = 1024 (N "
+                     "trees, N^2 tasks and N registers per node)");
   const Csr g(t, 1);
   std::vector<std::string> registers;
   for (std::uint64_t j = 0; j < n; ++j) registers.push_back("block" + std::to_string(j));

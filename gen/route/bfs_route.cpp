@@ -1,6 +1,7 @@
 // Shortest paths by BFS: the reference router for every family.
 #include <atomic>
 
+#include "core/errors.hpp"
 #include "core/metrics.hpp"
 #include "gen/route/router.hpp"
 
@@ -27,8 +28,8 @@ class BfsRouter : public Router {
     path.clear();
     for (std::uint32_t x = v; x != u; x = parent[x]) {
       if (parent[x] == kUnreached)
-        throw std::invalid_argument("no path from " + t_.label(from) + " to " + t_.label(to) +
-                                    ": the network is disconnected");
+        throw InputError("no path from " + t_.label(from) + " to " + t_.label(to) +
+                         ": the network is disconnected");
       path.push_back(NodeId(x));
     }
     path.push_back(from);

@@ -53,8 +53,8 @@ class DualcubeRouter : public Router {
 
 }  // namespace
 
-std::unique_ptr<Router> make_dualcube_router(const Network& t) {
-  return std::make_unique<DualcubeRouter>(dynamic_cast<const Dualcube&>(t));
+std::unique_ptr<Router> make_dualcube_router(const Dualcube& d) {
+  return std::make_unique<DualcubeRouter>(d);
 }
 
 }  // namespace netsched

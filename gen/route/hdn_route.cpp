@@ -118,8 +118,6 @@ class HdnRouter : public Router {
 
 }  // namespace
 
-std::unique_ptr<Router> make_hdn_router(const Network& t) {
-  return std::make_unique<HdnRouter>(dynamic_cast<const Hdn&>(t));
-}
+std::unique_ptr<Router> make_hdn_router(const Hdn& h) { return std::make_unique<HdnRouter>(h); }
 
 }  // namespace netsched

@@ -46,8 +46,8 @@ class HypernetRouter : public Router {
 
 }  // namespace
 
-std::unique_ptr<Router> make_hypernet_router(const Network& t) {
-  return std::make_unique<HypernetRouter>(dynamic_cast<const Hypernet&>(t));
+std::unique_ptr<Router> make_hypernet_router(const Hypernet& h) {
+  return std::make_unique<HypernetRouter>(h);
 }
 
 }  // namespace netsched

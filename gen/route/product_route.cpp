@@ -1,6 +1,7 @@
 // Dimension-order routing on products: dimension 0 first, each coordinate along its shorter
 // way round (rings: ties go upwards, or split by parity for balanced platform routes),
 // complete-graph coordinates in one hop. Shortest paths.
+#include "core/errors.hpp"
 #include "gen/route/product_walk.hpp"
 #include "gen/route/router.hpp"
 #include "gen/topo/product.hpp"
@@ -62,13 +63,13 @@ class DimensionOrderRouter : public Router {
 
 }  // namespace
 
-std::unique_ptr<Router> make_dimension_order_router(const Network& t) {
-  return std::make_unique<DimensionOrderRouter>(dynamic_cast<const Product&>(t), RingTies::Up);
+std::unique_ptr<Router> make_dimension_order_router(const Product& p) {
+  return std::make_unique<DimensionOrderRouter>(p, RingTies::Up);
 }
 
 std::unique_ptr<Router> make_balanced_dimension_order_router(const Network& t) {
-  const auto* p = dynamic_cast<const Product*>(&t);
-  if (!p) throw std::invalid_argument("dimension-order routes need a product, not " + t.spec());
+  const auto* p = network_as<Product>(t);
+  if (!p) throw InputError("dimension-order routes need a product, not " + t.spec());
   return std::make_unique<DimensionOrderRouter>(*p, RingTies::Split);
 }
 

@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "core/connectivity.hpp"
+#include "core/errors.hpp"
 #include "gen/route/router.hpp"
 #include "gen/topo/rhfc_view.hpp"
 
@@ -19,10 +20,9 @@ namespace {
 
 /// The base of f, which must be an HFC, HSN or RHS (a nucleus links to every other cluster).
 const Network& rhfc_base(const FaultyNetwork& f) {
-  const auto* m = dynamic_cast<const Mfc*>(&f.base());
-  if (!dynamic_cast<const Hsn*>(&f.base()) && !(m && m->hfc()))
-    throw std::invalid_argument("FTR (RHFC paper §4.2) needs an HFC, HSN or RHS, not " +
-                                f.base().spec());
+  const auto* m = network_as<Mfc>(f.base());
+  if (!network_as<Hsn>(f.base()) && !(m && m->hfc()))
+    throw InputError("FTR (RHFC paper §4.2) needs an HFC, HSN or RHS, not " + f.base().spec());
   return f.base();
 }
 
@@ -70,8 +70,8 @@ class Ftr {
       const auto it =
           std::find_if(order.begin(), order.end(), [v](auto& p) { return p.first == v; });
       if (it == order.end())
-        throw std::invalid_argument("FTR cannot deliver: the faults cut the nucleus of " +
-                                    g_.label(id(a)) + " from " + g_.label(id(b)));
+        throw InputError("FTR cannot deliver: the faults cut the nucleus of " + g_.label(id(a)) +
+                         " from " + g_.label(id(b)));
       back.push_back(v);
       v = it->second;
     }
@@ -111,9 +111,9 @@ class Ftr {
         if (x == z && alive(y) && !f_.link_failed(id(x), id(y))) return {x, y};
       }
     }
-    throw std::invalid_argument("FTR cannot deliver: no normal level-" + std::to_string(i) +
-                                " link out of the nucleus of " + g_.label(id(cur)) +
-                                " into an unvisited cluster");
+    throw InputError("FTR cannot deliver: no normal level-" + std::to_string(i) +
+                     " link out of the nucleus of " + g_.label(id(cur)) +
+                     " into an unvisited cluster");
   }
 };
 
@@ -134,16 +134,13 @@ class FtrRouter : public Router {
 
 }  // namespace
 
-std::unique_ptr<Router> make_ftr_router(const Network& t) {
-  const auto* f = dynamic_cast<const FaultyNetwork*>(&t);
-  if (!f)
-    throw std::invalid_argument("ftr routes on faulty(HFC | HSN | RHS, ...), not " + t.spec());
-  return std::make_unique<FtrRouter>(*f);
+std::unique_ptr<Router> make_ftr_router(const FaultyNetwork& f) {
+  return std::make_unique<FtrRouter>(f);
 }
 
 FtrRoute rhfc_ftr(const FaultyNetwork& f, NodeId x, NodeId y) {
   for (NodeId v : {x, y})
-    if (!f.from_base(v)) throw std::invalid_argument("node " + f.base().label(v) + " has failed");
+    if (!f.from_base(v)) throw InputError("node " + f.base().label(v) + " has failed");
   return Ftr(f).run(x.v, y.v);
 }
 

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/errors.hpp"
 #include "core/schedule.hpp"
 #include "gen/topo/faulty.hpp"
 
@@ -26,7 +27,7 @@ struct FtrRoute {
 /// an on-line fault-tolerant nucleus algorithm; BFS is the one chosen. Case (ii) picks x'' as the
 /// survivor of the current nucleus nearest to the packet (BFS order, ties by smaller id) whose
 /// level-i link is normal, ends at a survivor and enters a level-i cluster not yet visited by
-/// this level-i routing. Throws std::invalid_argument naming the reason when FTR cannot deliver
+/// this level-i routing. Throws InputError naming the reason when FTR cannot deliver
 /// (a nucleus cut by the faults, or no such x'').
 FtrRoute rhfc_ftr(const FaultyNetwork& f, NodeId x, NodeId y);
 

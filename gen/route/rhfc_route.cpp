@@ -3,6 +3,7 @@
 // level-i link enters b, take the link to y', walk inside b's cluster to y. For HFC and HSN x'
 // lies in x's own nucleus, so the first walk is a nucleus walk. Nucleus routes use the
 // nucleus's own router (recursively for RHS).
+#include "gen/algorithms.hpp"
 #include "gen/route/router.hpp"
 #include "gen/topo/hsn.hpp"
 #include "gen/topo/mfc.hpp"
@@ -16,7 +17,7 @@ class RhfcRouter : public Router {
   explicit RhfcRouter(const Network& t)
       : t_(t), view_(t), nucleus_router_(make_router(view_.nucleus(), "auto")) {}
   std::string name() const override {
-    if (dynamic_cast<const Hsn*>(&t_)) return "hsn-routing";
+    if (network_as<Hsn>(t_)) return "hsn-routing";
     return view_.per_nucleus() ? "hfc-routing" : "mfc-routing";
   }
   void route(NodeId u, NodeId v, NodePath& path) const override {

@@ -5,10 +5,17 @@
 #include <string>
 #include <vector>
 
+#include "core/errors.hpp"
 #include "core/schedule.hpp"
 #include "gen/topology.hpp"
 
 namespace netsched {
+
+class Dualcube;
+class FaultyNetwork;
+class Hdn;
+class Hypernet;
+class Product;
 
 class Router {
  public:
@@ -21,28 +28,21 @@ class Router {
   virtual void prepare_bulk() {}
 };
 
-/// The routers that apply to `t`, the family's paper algorithm first.
-std::vector<std::string> router_names(const Network& t);
-
-/// Builds the named router ("auto" = the first of router_names). Throws std::invalid_argument
-/// naming the choices when the algorithm does not apply to this family.
-std::unique_ptr<Router> make_router(const Network& t, const std::string& algorithm = "auto");
-
 /// A route as a one-chunk schedule: one transfer per hop.
 Schedule route_schedule(const Network& t, const Router& r, NodeId u, NodeId v);
 
 // The individual routers (one file each under gen/route/).
 std::unique_ptr<Router> make_bfs_router(const Network& t);
-std::unique_ptr<Router> make_dimension_order_router(const Network& t);
+std::unique_ptr<Router> make_dimension_order_router(const Product& p);
 /// Dimension-order routes whose ties on even rings go both ways (by the source coordinate's
 /// parity): the balanced routes of SimGrid platforms (exec/routes.hpp); not a CLI router.
 std::unique_ptr<Router> make_balanced_dimension_order_router(const Network& t);
-std::unique_ptr<Router> make_hdn_router(const Network& t);
-std::unique_ptr<Router> make_dualcube_router(const Network& t);
+std::unique_ptr<Router> make_hdn_router(const Hdn& h);
+std::unique_ptr<Router> make_dualcube_router(const Dualcube& d);
 std::unique_ptr<Router> make_rhfc_router(const Network& t);
 /// RHFC recursive routing (Lemma 3.1, Theorem 3.2) on a hypernet: gen/route/hypernet_route.cpp.
-std::unique_ptr<Router> make_hypernet_router(const Network& t);
+std::unique_ptr<Router> make_hypernet_router(const Hypernet& h);
 /// FTR (RHFC §4.2) on faulty(HFC | HSN | RHS, ...): gen/route/rhfc_ftr.cpp.
-std::unique_ptr<Router> make_ftr_router(const Network& t);
+std::unique_ptr<Router> make_ftr_router(const FaultyNetwork& f);
 
 }  // namespace netsched

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/mixed_radix.hpp"
 #include "gen/topo/args.hpp"
 
 namespace netsched {
@@ -27,7 +28,8 @@ std::string Ccc::label(NodeId u) const { return format_tuple({u.v / n_, u.v % n_
 
 NodeId Ccc::parse_label(std::string_view text) const {
   return NodeId(static_cast<std::uint32_t>(
-      mixed_radix(parse_tuple(text), {1ull << n_, n_}, "ccc label '" + std::string(text) + "'")));
+      MixedRadix({std::uint32_t{1} << n_, n_})
+          .compose(parse_tuple(text), "ccc label '" + std::string(text) + "'")));
 }
 
 std::unique_ptr<Ccc> build_ccc(const SpecValue& spec) {

@@ -3,6 +3,7 @@
 #include <bit>
 #include <cmath>
 
+#include "core/errors.hpp"
 #include "gen/topo/args.hpp"
 
 namespace netsched {
@@ -36,12 +37,12 @@ std::string Dualcube::label(NodeId u) const {
 NodeId Dualcube::parse_label(std::string_view text) const {
   if (text.substr(0, 2) == "0b") text.remove_prefix(2);
   if (text.size() != bits_)
-    throw std::invalid_argument("dualcube label '" + std::string(text) + "': expected " +
-                                std::to_string(bits_) + " bits");
+    throw InputError("dualcube label '" + std::string(text) + "': expected " +
+                     std::to_string(bits_) + " bits");
   std::uint32_t v = 0;
   for (char c : text) {
     if (c != '0' && c != '1')
-      throw std::invalid_argument("dualcube label '" + std::string(text) + "': not a bit string");
+      throw InputError("dualcube label '" + std::string(text) + "': not a bit string");
     v = v << 1 | static_cast<std::uint32_t>(c - '0');
   }
   return NodeId(v);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "core/errors.hpp"
 #include "gen/topo/args.hpp"
 #include "gen/topology.hpp"
 
@@ -120,9 +121,9 @@ NodeId FaultyNetwork::serial_node(std::uint64_t v) const {
 NodeId FaultyNetwork::survivor(NodeId b, std::string_view named) const {
   const auto u = from_base(b);
   if (!u)
-    throw std::invalid_argument("node " + std::string(named) +
-                                (base_->label(b) == named ? "" : " = " + base_->label(b)) +
-                                " has failed (faulty networks take the base network's ids)");
+    throw InputError("node " + std::string(named) +
+                     (base_->label(b) == named ? "" : " = " + base_->label(b)) +
+                     " has failed (faulty networks take the base network's ids)");
   return *u;
 }
 
@@ -160,7 +161,8 @@ std::unique_ptr<FaultyNetwork> build_faulty(const SpecValue& spec) {
       for (const auto& s : v->sets) listed += s.size();
   if (listed > kMaxFaults)
     throw SpecError(spec.column, "faulty: " + std::to_string(listed) +
-                                     " ids listed, over the limit kMaxFaults = 65536");
+                                     " ids listed, over the limit " +
+                                     limit_text("kMaxFaults", kMaxFaults));
   auto base = build_topology(a.network(0, "the network"));
   auto failed = failed_nodes_of(*base, nodes);
   auto failed_links = failed_links_of(*base, links, failed);

@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "core/errors.hpp"
 #include "core/io.hpp"
 #include "core/sha256.hpp"
 #include "gen/topo/args.hpp"
@@ -43,7 +44,7 @@ void FileGraph::neighbors(NodeId u, std::vector<NodeId>& out) const {
 NodeId FileGraph::parse_label(std::string_view text) const {
   const auto it = by_label_.find(std::string(text));
   if (it == by_label_.end())
-    throw std::invalid_argument("file graph: no node labelled '" + std::string(text) + "'");
+    throw InputError("file graph: no node labelled '" + std::string(text) + "'");
   return NodeId(it->second);
 }
 
@@ -62,8 +63,8 @@ std::unique_ptr<FileGraph> build_file_graph(const SpecValue& spec) {
     const std::string content = read_file(p.text, kMaxGraphFileBytes, "kMaxGraphFileBytes = 2^30");
     const std::string hash = sha256_hex(content);
     if (!expected_hash.empty() && expected_hash != hash)
-      throw std::invalid_argument("the file's content changed: sha256 " + hash +
-                                  ", the spec names " + expected_hash);
+      throw InputError("the file's content changed: sha256 " + hash + ", the spec names " +
+                       expected_hash);
     const GraphData d = parse_graph(content, format);
     check_simple_connected(d);
     SpecValue canonical = spec;
@@ -78,7 +79,7 @@ std::unique_ptr<FileGraph> build_file_graph(const SpecValue& spec) {
     return std::make_unique<FileGraph>(d, print_spec(canonical));
   } catch (const SpecError&) {
     throw;
-  } catch (const std::invalid_argument& e) {
+  } catch (const InputError& e) {
     throw SpecError(p.column, "file \"" + p.text + "\": " + e.what());
   }
 }

@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "core/errors.hpp"
 #include "core/json_text.hpp"
 #include "core/node.hpp"
 #include "core/text.hpp"
@@ -74,7 +75,7 @@ GraphData read_with_igraph(const std::string& content, GraphFormat format) {
   igraph_set_warning_handler(ignore_igraph_warning);
   std::unique_ptr<FILE, int (*)(FILE*)> in(
       fmemopen(const_cast<char*>(content.data()), content.size(), "r"), fclose);
-  if (!in) throw std::invalid_argument("cannot read the graph file from memory");
+  if (!in) throw InputError("cannot read the graph file from memory");
   IgraphGraph ig;
   igraph_error_t rc = IGRAPH_SUCCESS;
   igraph_reason.clear();
@@ -101,8 +102,7 @@ GraphData read_with_igraph(const std::string& content, GraphFormat format) {
       throw std::logic_error("not an igraph format");
   }
   if (rc != IGRAPH_SUCCESS)
-    throw std::invalid_argument("not a graph in " + to_string(format) +
-                                " format: " + igraph_reason);
+    throw InputError("not a graph in " + to_string(format) + " format: " + igraph_reason);
   ig.made = true;
   GraphData d;
   d.nodes = static_cast<std::uint64_t>(igraph_vcount(&ig.g));
@@ -147,8 +147,8 @@ GraphData read_dot(const std::string& content) {
   if (!g) {
     std::string why = cgraph_reason;
     why.erase(std::remove(why.begin(), why.end(), '\n'), why.end());
-    throw std::invalid_argument("not a graph in dot format: " +
-                                (why.empty() ? "Graphviz could not read it" : why));
+    throw InputError("not a graph in dot format: " +
+                     (why.empty() ? "Graphviz could not read it" : why));
   }
   std::unique_ptr<Agraph_t, int (*)(Agraph_t*)> owner(g, agclose);
   GraphData d;
@@ -174,19 +174,18 @@ GraphData read_json(const std::string& content) {
   check_json_text(content, "the graph file");
   const auto j = nlohmann::json::parse(content, nullptr, false);
   if (j.is_discarded() || !j.is_object() || !j.contains("nodes") || !j.contains("edges"))
-    throw std::invalid_argument(
+    throw InputError(
         "not a graph in json format: expected {\"nodes\": N, \"edges\": [[u, v], ...]}");
   GraphData d;
   if (!j["nodes"].is_number_unsigned())
-    throw std::invalid_argument("not a graph in json format: \"nodes\" must be a count");
+    throw InputError("not a graph in json format: \"nodes\" must be a count");
   d.nodes = j["nodes"].get<std::uint64_t>();
   if (!j["edges"].is_array())
-    throw std::invalid_argument("not a graph in json format: \"edges\" must be a list of [u, v]");
+    throw InputError("not a graph in json format: \"edges\" must be a list of [u, v]");
   check_graph_size({d.nodes, j["edges"].size(), 0, true}, content.size());
   if (j.contains("labels")) {
     if (!j["labels"].is_array() || j["labels"].size() != d.nodes)
-      throw std::invalid_argument(
-          "not a graph in json format: \"labels\" must list one label per node");
+      throw InputError("not a graph in json format: \"labels\" must list one label per node");
     for (const auto& l : j["labels"])
       d.labels.push_back(l.is_string() ? l.get<std::string>() : l.dump());
   } else {
@@ -196,8 +195,8 @@ GraphData read_json(const std::string& content) {
     if (!e.is_array() || e.size() != 2 || !e[0].is_number_unsigned() ||
         !e[1].is_number_unsigned() || e[0].get<std::uint64_t>() >= d.nodes ||
         e[1].get<std::uint64_t>() >= d.nodes)
-      throw std::invalid_argument("not a graph in json format: edge " + quoted_label(e.dump()) +
-                                  " is not [u, v] with u, v < " + std::to_string(d.nodes));
+      throw InputError("not a graph in json format: edge " + quoted_label(e.dump()) +
+                       " is not [u, v] with u, v < " + std::to_string(d.nodes));
     d.edges.emplace_back(e[0].get<std::uint32_t>(), e[1].get<std::uint32_t>());
   }
   return d;
@@ -217,7 +216,7 @@ GraphFormat graph_format_from_name(const std::string& name) {
     if (n == name) return format;
     known += (known.empty() ? "" : ", ") + n;
   }
-  throw std::invalid_argument("unknown graph format '" + name + "' (known: " + known + ")");
+  throw InputError("unknown graph format '" + name + "' (known: " + known + ")");
 }
 
 GraphFormat graph_format_of_path(const std::string& path) {
@@ -235,10 +234,9 @@ GraphFormat graph_format_of_path(const std::string& path) {
     std::transform(e.begin(), e.end(), e.begin(), ::tolower);
     if (auto it = ext.find(e); it != ext.end()) return it->second;
   }
-  throw std::invalid_argument(
-      "cannot tell the format of '" + path +
-      "' from its extension: give format=\"edgelist\" (or ncol, lgl, pajek, "
-      "graphml, gml, dot, json)");
+  throw InputError("cannot tell the format of '" + path +
+                   "' from its extension: give format=\"edgelist\" (or ncol, lgl, pajek, "
+                   "graphml, gml, dot, json)");
 }
 
 GraphData parse_graph(const std::string& content, GraphFormat format) {
@@ -250,34 +248,33 @@ GraphData parse_graph(const std::string& content, GraphFormat format) {
 }
 
 void check_simple_connected(const GraphData& g) {
-  if (g.nodes == 0) throw std::invalid_argument("the graph has no nodes");
+  if (g.nodes == 0) throw InputError("the graph has no nodes");
   if (g.nodes > kMaxNodes)
-    throw std::invalid_argument("the graph has " + std::to_string(g.nodes) +
-                                " nodes, over the limit kMaxNodes = " + std::to_string(kMaxNodes));
+    throw InputError("the graph has " + std::to_string(g.nodes) + " nodes, over the limit " +
+                     limit_text("kMaxNodes", kMaxNodes));
   if (g.edges.size() > kMaxEdges)
-    throw std::invalid_argument("the graph has " + std::to_string(g.edges.size()) +
-                                " links, over the limit kMaxEdges = " + std::to_string(kMaxEdges));
+    throw InputError("the graph has " + std::to_string(g.edges.size()) + " links, over the limit " +
+                     limit_text("kMaxEdges", kMaxEdges));
   if (g.directed)
-    throw std::invalid_argument(
+    throw InputError(
         "the graph is directed: netsched's links are undirected (full duplex); "
         "write it as an undirected graph");
   std::unordered_map<std::string, std::uint32_t> seen_label;
   for (const std::string& label : g.labels)
     if (valid_utf8(label) != label)
-      throw std::invalid_argument("label '" + quoted_label(label) + "' is not UTF-8 text");
+      throw InputError("label '" + quoted_label(label) + "' is not UTF-8 text");
   for (std::uint32_t u = 0; u < g.labels.size(); ++u)
     if (!seen_label.emplace(g.labels[u], u).second)
-      throw std::invalid_argument("label '" + quoted_label(g.labels[u]) + "' names two nodes");
+      throw InputError("label '" + quoted_label(g.labels[u]) + "' names two nodes");
   std::vector<std::pair<std::uint32_t, std::uint32_t>> sorted;
   for (auto [u, v] : g.edges) {
-    if (u == v)
-      throw std::invalid_argument("self-loop at node '" + quoted_label(g.labels[u]) + "'");
+    if (u == v) throw InputError("self-loop at node '" + quoted_label(g.labels[u]) + "'");
     sorted.emplace_back(std::min(u, v), std::max(u, v));
   }
   std::sort(sorted.begin(), sorted.end());
   if (auto it = std::adjacent_find(sorted.begin(), sorted.end()); it != sorted.end())
-    throw std::invalid_argument("multi-edge: the link '" + quoted_label(g.labels[it->first]) +
-                                "' - '" + quoted_label(g.labels[it->second]) + "' is listed twice");
+    throw InputError("multi-edge: the link '" + quoted_label(g.labels[it->first]) + "' - '" +
+                     quoted_label(g.labels[it->second]) + "' is listed twice");
   std::vector<std::uint32_t> parent(g.nodes);  // union-find for connectivity
   for (std::uint32_t u = 0; u < g.nodes; ++u) parent[u] = u;
   auto find = [&](std::uint32_t x) {
@@ -287,9 +284,8 @@ void check_simple_connected(const GraphData& g) {
   for (auto [u, v] : sorted) parent[find(u)] = find(v);
   for (std::uint32_t u = 1; u < g.nodes; ++u)
     if (find(u) != find(0))
-      throw std::invalid_argument("the graph is disconnected: node '" + quoted_label(g.labels[u]) +
-                                  "' cannot be reached from node '" + quoted_label(g.labels[0]) +
-                                  "'");
+      throw InputError("the graph is disconnected: node '" + quoted_label(g.labels[u]) +
+                       "' cannot be reached from node '" + quoted_label(g.labels[0]) + "'");
 }
 
 }  // namespace netsched

@@ -9,15 +9,17 @@
 #include <utility>
 #include <vector>
 
+#include "core/errors.hpp"
+
 namespace netsched {
 
 /// The formats, by name (file(..., format="...")) and by default from the file's extension.
 enum class GraphFormat { EdgeList, Ncol, Lgl, Pajek, GraphMl, Gml, Dot, Json };
 std::string to_string(GraphFormat f);
-/// The format named `name`; throws std::invalid_argument listing the names.
+/// The format named `name`; throws InputError listing the names.
 GraphFormat graph_format_from_name(const std::string& name);
 /// The format of a path's extension (.edges/.txt/.el, .ncol, .lgl, .net/.paj, .graphml/.xml,
-/// .gml, .dot/.gv, .json); throws std::invalid_argument for others ("give format=...").
+/// .gml, .dot/.gv, .json); throws InputError for others ("give format=...").
 GraphFormat graph_format_of_path(const std::string& path);
 
 /// A graph as read: nodes 0..n-1 with their labels (from the file, or the index), and its
@@ -47,7 +49,7 @@ struct GraphSize {
   /// disconnected before anything is read (a 10 KB edge list naming node 2,290,230).
   bool exact_nodes = false;
 };
-/// Throws std::invalid_argument for structure no reader may silently drop: a GraphML or DOT
+/// Throws InputError for structure no reader may silently drop: a GraphML or DOT
 /// file of more than one graph, a GraphML edge to a node it does not declare.
 GraphSize scan_graph_size(std::string_view content, GraphFormat format);
 /// The limits above and the memory budget (core/limits.hpp), before reading; and with exact
@@ -58,11 +60,11 @@ void check_graph_size(const GraphSize& s, std::uint64_t file_bytes,
 /// characters.
 std::string quoted_label(std::string_view label);
 
-/// Parses `content` (a whole file) in `format`. Throws std::invalid_argument with the reader's
+/// Parses `content` (a whole file) in `format`. Throws InputError with the reader's
 /// own message when the content is not a graph in that format.
 GraphData parse_graph(const std::string& content, GraphFormat format);
 
-/// Throws std::invalid_argument naming the first witness unless the graph is simple,
+/// Throws InputError naming the first witness unless the graph is simple,
 /// undirected, connected, with at least one node, unique labels, and within kMaxNodes and
 /// kMaxEdges.
 void check_simple_connected(const GraphData& g);

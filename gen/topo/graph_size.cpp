@@ -17,6 +17,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "core/text.hpp"
 #include "gen/topo/graph_files.hpp"
@@ -127,8 +128,8 @@ GraphSize graphml(std::string_view text) {
   if (!doc.load_buffer(text.data(), text.size())) return {};  // igraph names the XML error
   const auto graphs = doc.select_nodes("//*[local-name()='graph']");
   if (graphs.size() > 1)
-    throw std::invalid_argument("the GraphML file holds " + std::to_string(graphs.size()) +
-                                " graphs; netsched reads files of one graph");
+    throw InputError("the GraphML file holds " + std::to_string(graphs.size()) +
+                     " graphs; netsched reads files of one graph");
   GraphSize s;
   std::set<std::string> declared;
   for (const auto& n : doc.select_nodes("//*[local-name()='node']")) {
@@ -139,8 +140,8 @@ GraphSize graphml(std::string_view text) {
     for (const char* end : {"source", "target"}) {
       const std::string id = e.node().attribute(end).value();
       if (!declared.count(id))
-        throw std::invalid_argument("a GraphML edge's " + std::string(end) + " '" +
-                                    quoted_label(id) + "' is not a declared node");
+        throw InputError("a GraphML edge's " + std::string(end) + " '" + quoted_label(id) +
+                         "' is not a declared node");
     }
     ++s.edges;
   }
@@ -206,8 +207,8 @@ class DotScan {
       operand(1, left, edge_pending);
     }
     if (graphs > 1)
-      throw std::invalid_argument("the DOT file holds " + std::to_string(graphs) +
-                                  " graphs; netsched reads files of one graph");
+      throw InputError("the DOT file holds " + std::to_string(graphs) +
+                       " graphs; netsched reads files of one graph");
     return s_;
   }
 
@@ -298,8 +299,8 @@ std::string quoted_label(std::string_view label) {
 GraphSize scan_graph_size(std::string_view content, GraphFormat format) {
   // the C readers stop at a NUL and would read what follows it otherwise than this scan does
   if (const auto nul = content.find('\0'); nul != std::string_view::npos)
-    throw std::invalid_argument("the file holds a NUL byte (byte " + std::to_string(nul) +
-                                "): graph files are text");
+    throw InputError("the file holds a NUL byte (byte " + std::to_string(nul) +
+                     "): graph files are text");
   switch (format) {
     case GraphFormat::EdgeList:
       return edge_list(content);
@@ -333,9 +334,9 @@ void check_graph_size(const GraphSize& s, std::uint64_t file_bytes, std::uint64_
                        add_sat(mul_sat(s.nodes, kBytesPerNode), mul_sat(s.edges, bytes_per_edge))),
                "reading the graph file");
   if (s.exact_nodes && s.nodes > add_sat(s.edges, 1))
-    throw std::invalid_argument("the graph is disconnected: its " + std::to_string(s.nodes) +
-                                " nodes have at most " + std::to_string(s.edges) +
-                                " links, and connecting them takes " + std::to_string(s.nodes - 1));
+    throw InputError("the graph is disconnected: its " + std::to_string(s.nodes) +
+                     " nodes have at most " + std::to_string(s.edges) +
+                     " links, and connecting them takes " + std::to_string(s.nodes - 1));
 }
 
 }  // namespace netsched

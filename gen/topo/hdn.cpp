@@ -5,6 +5,8 @@
 #include <map>
 #include <memory>
 
+#include "core/errors.hpp"
+#include "core/mixed_radix.hpp"
 #include "gen/topo/args.hpp"
 
 namespace netsched {
@@ -137,8 +139,10 @@ std::string Hdn::label(NodeId u) const {
 NodeId Hdn::parse_label(std::string_view text) const {
   if (levels_.empty()) return base_->parse_label(text);
   const Level& L = levels_.back();
-  const auto v = mixed_radix(parse_tuple(text), {2, L.n, L.n, L.s},
-                             family_ + " label '" + std::string(text) + "' (c,U,x,p)");
+  const MixedRadix cuxp({2, static_cast<std::uint32_t>(L.n), static_cast<std::uint32_t>(L.n),
+                         static_cast<std::uint32_t>(L.s)});
+  const auto v =
+      cuxp.compose(parse_tuple(text), family_ + " label '" + std::string(text) + "' (c,U,x,p)");
   return NodeId(static_cast<std::uint32_t>(v));
 }
 
@@ -272,7 +276,8 @@ std::unique_ptr<Hdn> build_hdn(const SpecValue& spec) {
     a.expect_count(1, 1, "hdn(B, sn=[{dims},...])", {"sn"});
   const SpecValue& bspec = a.network(0, "base B");
   auto built = build_topology(bspec);
-  auto* product = dynamic_cast<Product*>(built.get());
+  std::unique_ptr<Product> base = take_as<Product>(built);
+  const Product* product = base.get();
   if (!product)
     throw SpecError(bspec.column, spec.name + ": base '" + print_spec(bspec) +
                                       "' must be a product of vertex-transitive factors (ring, "
@@ -283,8 +288,6 @@ std::unique_ptr<Hdn> build_hdn(const SpecValue& spec) {
                                         product->factors()[d].spec() +
                                         ", which is not vertex-transitive (the dual-construction "
                                         "needs a symmetric base)");
-  built.release();
-  std::unique_ptr<Product> base(product);
   std::vector<std::vector<std::uint32_t>> sets;
   if (rdn) {
     sets.assign(a.integer(1, 0, 8, "k"), {});
@@ -315,7 +318,7 @@ std::unique_ptr<Hdn> build_hdn(const SpecValue& spec) {
     return std::make_unique<Hdn>(spec.name, std::move(base), std::move(sets));
   } catch (const SpecError&) {
     throw;
-  } catch (const std::invalid_argument& e) {
+  } catch (const InputError& e) {
     throw SpecError(spec.column, e.what());
   }
 }

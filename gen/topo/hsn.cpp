@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "core/errors.hpp"
+#include "core/mixed_radix.hpp"
 #include "gen/topo/args.hpp"
 
 namespace netsched {
@@ -54,23 +56,23 @@ std::string Hsn::label(NodeId u) const {
 
 NodeId Hsn::parse_label(std::string_view text) const {
   return NodeId(static_cast<std::uint32_t>(
-      mixed_radix(parse_tuple(text), std::vector<std::uint64_t>(l_, m_),
-                  "hsn label '" + std::string(text) + "' (X_l,...,X_1)")));
+      MixedRadix(std::vector<std::uint32_t>(l_, static_cast<std::uint32_t>(m_)))
+          .compose(parse_tuple(text), "hsn label '" + std::string(text) + "' (X_l,...,X_1)")));
 }
 
 std::uint32_t Hsn::depth() const {
-  const auto* inner = dynamic_cast<const Hsn*>(nucleus_.get());
+  const auto* inner = network_as<Hsn>(*nucleus_);
   return inner ? inner->depth() + 1 : 1;
 }
 
 const Network& Hsn::innermost() const {
-  const auto* inner = dynamic_cast<const Hsn*>(nucleus_.get());
+  const auto* inner = network_as<Hsn>(*nucleus_);
   return inner ? inner->innermost() : *nucleus_;
 }
 
 std::vector<std::uint32_t> Hsn::level_counts() const {
   std::vector<std::uint32_t> v{l_};
-  if (const auto* inner = dynamic_cast<const Hsn*>(nucleus_.get())) {
+  if (const auto* inner = network_as<Hsn>(*nucleus_)) {
     auto rest = inner->level_counts();
     v.insert(v.end(), rest.begin(), rest.end());
   }
@@ -87,7 +89,7 @@ std::unique_ptr<Network> build_hsn(const SpecValue& spec) {
       return std::make_unique<Hsn>(l, std::move(nucleus));
     } catch (const SpecError&) {
       throw;
-    } catch (const std::invalid_argument& e) {
+    } catch (const InputError& e) {
       throw SpecError(spec.column, e.what());
     }
   }
@@ -98,7 +100,7 @@ std::unique_ptr<Network> build_hsn(const SpecValue& spec) {
     const auto l = static_cast<std::uint32_t>(a.integer(i, 1, 32, "levels l"));
     try {
       t = std::make_unique<Hsn>(l, std::move(t));
-    } catch (const std::invalid_argument& e) {
+    } catch (const InputError& e) {
       throw SpecError(spec.column, e.what());
     }
   }

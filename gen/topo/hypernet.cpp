@@ -3,6 +3,7 @@
 #include <bit>
 #include <stdexcept>
 
+#include "core/errors.hpp"
 #include "gen/topo/args.hpp"
 
 namespace netsched {
@@ -15,15 +16,15 @@ Hypernet::Hypernet(std::uint32_t r, std::uint32_t l, std::uint32_t k) : r_(r), l
   bits_.push_back(k);
   for (std::uint32_t i = 1; i <= r; ++i) {
     if (bits_.back() <= i)
-      throw std::invalid_argument(
+      throw InputError(
           "hypernet(" + std::to_string(r) + "," + std::to_string(l) + "," + std::to_string(k) +
           "): a depth-" + std::to_string(i) + " cluster address would have k_" +
           std::to_string(i - 1) + " - " + std::to_string(i) +
           " <= 0 bits (k must exceed the depth more as r grows; see docs/families.md)");
     const std::uint64_t next = bits_.back() + std::uint64_t{l - 1} * (bits_.back() - i);
     if (next >= std::bit_width(kMaxNodes))  // 2^next nodes, and 2^next would overflow soon
-      throw std::invalid_argument("hypernet has 2^" + std::to_string(next) +
-                                  " nodes, over the limit kMaxNodes = 268435456 (2^28)");
+      throw InputError("hypernet has 2^" + std::to_string(next) + " nodes, over the limit " +
+                       limit_text("kMaxNodes", kMaxNodes));
     bits_.push_back(static_cast<std::uint32_t>(next));
   }
 }
@@ -97,14 +98,14 @@ NodeId Hypernet::parse_label(std::string_view text) const {
   for (char c : text) {
     if (c == '.') continue;
     if (c != '0' && c != '1')
-      throw std::invalid_argument("hypernet label '" + std::string(text) +
-                                  "': expected bits (fields may be separated by dots)");
+      throw InputError("hypernet label '" + std::string(text) +
+                       "': expected bits (fields may be separated by dots)");
     v = v << 1 | static_cast<std::uint32_t>(c - '0');
     ++count;
   }
   if (count != bits_.back())
-    throw std::invalid_argument("hypernet label '" + std::string(text) + "': expected " +
-                                std::to_string(bits_.back()) + " bits");
+    throw InputError("hypernet label '" + std::string(text) + "': expected " +
+                     std::to_string(bits_.back()) + " bits");
   return NodeId(v);
 }
 

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "core/errors.hpp"
+#include "core/mixed_radix.hpp"
 #include "gen/topo/args.hpp"
 
 namespace netsched {
@@ -45,9 +47,13 @@ std::string Mfc::label(NodeId u) const {
 }
 
 NodeId Mfc::parse_label(std::string_view text) const {
-  std::vector<std::uint64_t> radix(radix_.rbegin(), radix_.rend());
-  return NodeId(static_cast<std::uint32_t>(mixed_radix(
-      parse_tuple(text), radix, family() + " label '" + std::string(text) + "' (X_l,...,X_1)")));
+  std::vector<std::uint32_t> radix;
+  for (auto it = radix_.rbegin(); it != radix_.rend(); ++it)
+    radix.push_back(static_cast<std::uint32_t>(*it));
+  return NodeId(static_cast<std::uint32_t>(
+      MixedRadix(std::move(radix))
+          .compose(parse_tuple(text),
+                   family() + " label '" + std::string(text) + "' (X_l,...,X_1)")));
 }
 
 std::unique_ptr<Mfc> build_mfc(const SpecValue& spec) {
@@ -69,7 +75,7 @@ std::unique_ptr<Mfc> build_mfc(const SpecValue& spec) {
   }
   try {
     return std::make_unique<Mfc>(hfc, std::move(nucleus), std::move(counts));
-  } catch (const std::invalid_argument& e) {
+  } catch (const InputError& e) {
     throw SpecError(spec.column, e.what());
   }
 }

@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "core/errors.hpp"
 #include "gen/topo/args.hpp"
 #include "gen/topo/product.hpp"
 #include "gen/topology.hpp"
@@ -17,19 +18,19 @@ constexpr std::size_t kMaxFactors = 64;
 std::vector<std::string> split_tuple(std::string_view text) {
   std::string s(text);
   if (s.size() < 2 || s.front() != '(' || s.back() != ')')
-    throw std::invalid_argument("product label '" + s + "': expected (label1,label2,...)");
+    throw InputError("product label '" + s + "': expected (label1,label2,...)");
   std::vector<std::string> parts(1);
   int depth = 0;
   for (std::size_t i = 1; i + 1 < s.size(); ++i) {
     const char c = s[i];
     depth += (c == '(') - (c == ')');
-    if (depth < 0) throw std::invalid_argument("product label '" + s + "': unbalanced ')'");
+    if (depth < 0) throw InputError("product label '" + s + "': unbalanced ')'");
     if (c == ',' && depth == 0)
       parts.emplace_back();
     else
       parts.back() += c;
   }
-  if (depth != 0) throw std::invalid_argument("product label '" + s + "': unbalanced '('");
+  if (depth != 0) throw InputError("product label '" + s + "': unbalanced '('");
   return parts;
 }
 
@@ -51,12 +52,13 @@ void collect_factors(const SpecValue& spec, std::vector<const SpecValue*>& out) 
 
 NetworkProduct::NetworkProduct(std::vector<std::unique_ptr<Network>> factors)
     : factors_(std::move(factors)) {
-  stride_.assign(factors_.size(), 1);
-  for (std::size_t d = factors_.size(); d-- > 0;) {
-    stride_[d] = n_;
-    n_ = checked_mul(n_, factors_[d]->num_nodes(), "product node count");
+  std::vector<std::uint32_t> radix;
+  for (const auto& f : factors_) {
+    n_ = checked_mul(n_, f->num_nodes(), "product node count");
+    radix.push_back(static_cast<std::uint32_t>(f->num_nodes()));
   }
   check_node_cap(n_, "product");
+  ids_ = MixedRadix(std::move(radix));
   dim_offset_.push_back(0);
   for (const auto& f : factors_)
     dim_offset_.push_back(dim_offset_.back() + std::max<std::uint32_t>(1, f->dimension_count()));
@@ -69,10 +71,10 @@ void NetworkProduct::neighbors(NodeId u, std::vector<NodeId>& out) const {
   out.clear();
   for (std::size_t d = 0; d < factors_.size(); ++d) {
     const std::uint32_t c = coord(u.v, d);
-    const std::uint64_t base = u.v - c * stride_[d];
+    const std::uint64_t base = u.v - c * ids_.stride(d);
     factors_[d]->neighbors(NodeId(c), factor_nb);
     for (const NodeId w : factor_nb)
-      out.emplace_back(static_cast<std::uint32_t>(base + w.v * stride_[d]));
+      out.emplace_back(static_cast<std::uint32_t>(base + w.v * ids_.stride(d)));
   }
 }
 
@@ -105,12 +107,12 @@ std::string NetworkProduct::label(NodeId u) const {
 NodeId NetworkProduct::parse_label(std::string_view text) const {
   const auto parts = split_tuple(text);
   if (parts.size() != factors_.size())
-    throw std::invalid_argument("product label '" + std::string(text) + "': expected " +
-                                std::to_string(factors_.size()) + " components, got " +
-                                std::to_string(parts.size()));
+    throw InputError("product label '" + std::string(text) + "': expected " +
+                     std::to_string(factors_.size()) + " components, got " +
+                     std::to_string(parts.size()));
   std::uint64_t id = 0;
   for (std::size_t d = 0; d < factors_.size(); ++d)
-    id += factors_[d]->node(parts[d]).v * stride_[d];
+    id += factors_[d]->node(parts[d]).v * ids_.stride(d);
   return NodeId(static_cast<std::uint32_t>(id));
 }
 
@@ -146,14 +148,14 @@ std::vector<Permutation> NetworkProduct::automorphism_candidates() const {
     for (Permutation p : factors_[d]->automorphism_candidates())
       out.push_back([this, d, p = std::move(p)](std::uint32_t u) {
         const std::uint32_t c = coord(u, d);
-        return static_cast<std::uint32_t>(u - c * stride_[d] + p(c) * stride_[d]);
+        return static_cast<std::uint32_t>(u - c * ids_.stride(d) + p(c) * ids_.stride(d));
       });
   for (std::size_t d = 0; d + 1 < factors_.size(); ++d) {
     if (factors_[d]->spec() != factors_[d + 1]->spec()) continue;
     out.push_back([this, d](std::uint32_t u) {
       const std::uint32_t a = coord(u, d), b = coord(u, d + 1);
-      return static_cast<std::uint32_t>(u - a * stride_[d] - b * stride_[d + 1] + b * stride_[d] +
-                                        a * stride_[d + 1]);
+      return static_cast<std::uint32_t>(u - a * ids_.stride(d) - b * ids_.stride(d + 1) +
+                                        b * ids_.stride(d) + a * ids_.stride(d + 1));
     });
   }
   return out;
@@ -182,7 +184,7 @@ std::unique_ptr<NetworkProduct> build_network_product(const SpecValue& spec) {
   for (const SpecValue* g : calls) factors.push_back(build_topology(*g));
   try {
     return std::make_unique<NetworkProduct>(std::move(factors));
-  } catch (const std::invalid_argument& e) {
+  } catch (const InputError& e) {
     throw SpecError(spec.column, e.what());
   }
 }

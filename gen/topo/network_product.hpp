@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "core/mixed_radix.hpp"
 #include "core/network.hpp"
 #include "gen/spec.hpp"
 
@@ -43,10 +44,8 @@ class NetworkProduct : public Network {
   std::size_t dims() const { return factors_.size(); }
   const Network& factor(std::size_t d) const { return *factors_[d]; }
   /// Coordinate of u in factor d, and the id step of one unit there.
-  std::uint32_t coord(std::uint64_t u, std::size_t d) const {
-    return static_cast<std::uint32_t>((u / stride_[d]) % factors_[d]->num_nodes());
-  }
-  std::uint64_t stride(std::size_t d) const { return stride_[d]; }
+  std::uint32_t coord(std::uint64_t u, std::size_t d) const { return ids_.digit(u, d); }
+  std::uint64_t stride(std::size_t d) const { return ids_.stride(d); }
   /// product(<factor specs>) with the factors' canonical specs (a file's content hash).
   std::string canonical_spec() const;
 
@@ -54,7 +53,7 @@ class NetworkProduct : public Network {
   /// The factor in which u and v differ, if they differ in one factor only, by a link.
   std::optional<std::size_t> link_factor(NodeId u, NodeId v) const;
   std::vector<std::unique_ptr<Network>> factors_;
-  std::vector<std::uint64_t> stride_;
+  MixedRadix ids_;                         ///< one digit per factor
   std::vector<std::uint32_t> dim_offset_;  ///< dims() + 1 entries
   std::uint64_t n_ = 1;
 };

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/errors.hpp"
 #include "gen/topo/args.hpp"
 
 namespace netsched {
@@ -71,12 +72,13 @@ double Factor::average_status() const {
 
 Product::Product(std::string family, std::vector<Factor> factors)
     : family_(std::move(family)), factors_(std::move(factors)) {
-  stride_.assign(factors_.size(), 1);
-  for (std::size_t d = factors_.size(); d-- > 0;) {
-    stride_[d] = n_;
-    n_ = checked_mul(n_, factors_[d].size, family_ + " node count");
+  std::vector<std::uint32_t> radix;
+  for (const Factor& f : factors_) {
+    n_ = checked_mul(n_, f.size, family_ + " node count");
+    radix.push_back(static_cast<std::uint32_t>(f.size));
   }
   check_node_cap(n_, family_);
+  ids_ = MixedRadix(std::move(radix));
 }
 
 void Product::neighbors(NodeId u, std::vector<NodeId>& out) const {
@@ -85,9 +87,9 @@ void Product::neighbors(NodeId u, std::vector<NodeId>& out) const {
   for (std::size_t d = 0; d < factors_.size(); ++d) {
     const Factor& f = factors_[d];
     const std::uint32_t c = coord(id, d);
-    const std::uint64_t base = id - c * stride_[d];
+    const std::uint64_t base = id - c * ids_.stride(d);
     auto push = [&](std::uint32_t c2) {
-      out.emplace_back(static_cast<std::uint32_t>(base + c2 * stride_[d]));
+      out.emplace_back(static_cast<std::uint32_t>(base + c2 * ids_.stride(d)));
     };
     switch (f.kind) {
       case Factor::Kind::Ring:
@@ -141,10 +143,8 @@ std::string Product::label(NodeId u) const {
 }
 
 NodeId Product::parse_label(std::string_view text) const {
-  std::vector<std::uint64_t> radix;
-  for (const auto& f : factors_) radix.push_back(f.size);
   return NodeId(static_cast<std::uint32_t>(
-      mixed_radix(parse_tuple(text), radix, family_ + " label '" + std::string(text) + "'")));
+      ids_.compose(parse_tuple(text), family_ + " label '" + std::string(text) + "'")));
 }
 
 std::optional<std::uint32_t> Product::edge_dimension(NodeId u, NodeId v) const {
@@ -168,7 +168,7 @@ std::vector<Permutation> Product::automorphism_candidates() const {
   for (std::size_t d = 0; d < factors_.size(); ++d) {
     const Factor f = factors_[d];
     if (f.size < 2) continue;
-    const std::uint64_t st = stride_[d];
+    const std::uint64_t st = ids_.stride(d);
     auto remap = [this, d, st](std::uint32_t (*fn)(std::uint32_t, std::uint32_t),
                                std::uint32_t size) {
       return [this, d, st, fn, size](std::uint32_t u) {
@@ -189,8 +189,8 @@ std::vector<Permutation> Product::automorphism_candidates() const {
     if (!(factors_[d] == factors_[d + 1])) continue;
     out.push_back([this, d](std::uint32_t u) {
       const std::uint32_t a = coord(u, d), b = coord(u, d + 1);
-      return static_cast<std::uint32_t>(u - a * stride_[d] - b * stride_[d + 1] + b * stride_[d] +
-                                        a * stride_[d + 1]);
+      return static_cast<std::uint32_t>(u - a * ids_.stride(d) - b * ids_.stride(d + 1) +
+                                        b * ids_.stride(d) + a * ids_.stride(d + 1));
     });
   }
   return out;
@@ -251,7 +251,7 @@ std::unique_ptr<Product> build_product(const SpecValue& spec) {
     return std::make_unique<Product>(spec.name, std::move(factors));
   } catch (const SpecError&) {
     throw;
-  } catch (const std::invalid_argument& e) {
+  } catch (const InputError& e) {
     throw SpecError(spec.column, e.what());
   }
 }

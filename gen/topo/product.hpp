@@ -5,6 +5,7 @@
 /// of a 2-node ring as two links is reported by port_degree(), never folded into degree().
 #include <memory>
 
+#include "core/mixed_radix.hpp"
 #include "gen/topology.hpp"
 
 namespace netsched {
@@ -35,6 +36,8 @@ class Product : public Network {
  public:
   Product(std::string family, std::vector<Factor> factors);
   std::string family() const override { return family_; }
+  /// Whether this is hypercube(n) (the product of n K_2).
+  bool is_hypercube() const { return family_ == "hypercube"; }
   std::uint64_t num_nodes() const override { return n_; }
   void neighbors(NodeId u, std::vector<NodeId>& out) const override;
   std::uint32_t degree(NodeId u) const override;
@@ -56,18 +59,16 @@ class Product : public Network {
   const std::vector<Factor>& factors() const { return factors_; }
   std::size_t dims() const { return factors_.size(); }
   /// Coordinate of u in dimension d.
-  std::uint32_t coord(std::uint64_t u, std::size_t d) const {
-    return static_cast<std::uint32_t>((u / stride_[d]) % factors_[d].size);
-  }
+  std::uint32_t coord(std::uint64_t u, std::size_t d) const { return ids_.digit(u, d); }
   /// Id step of one unit in dimension d.
-  std::uint64_t stride(std::size_t d) const { return stride_[d]; }
+  std::uint64_t stride(std::size_t d) const { return ids_.stride(d); }
   /// Diameter (sum of factor diameters).
   std::uint32_t diameter() const;
 
  private:
   std::string family_;
   std::vector<Factor> factors_;
-  std::vector<std::uint64_t> stride_;
+  MixedRadix ids_;  ///< one digit per factor
   std::uint64_t n_ = 1;
 };
 

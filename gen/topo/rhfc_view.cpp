@@ -2,12 +2,12 @@
 
 #include <typeinfo>
 
+#include "core/errors.hpp"
+
 namespace netsched {
 
-RhfcView::RhfcView(const Network& t)
-    : mfc_(dynamic_cast<const Mfc*>(&t)), hsn_(dynamic_cast<const Hsn*>(&t)) {
-  if (!mfc_ && !hsn_)
-    throw std::invalid_argument(t.spec() + " is not an MFC, HFC, HSN or RHS network");
+RhfcView::RhfcView(const Network& t) : mfc_(network_as<Mfc>(t)), hsn_(network_as<Hsn>(t)) {
+  if (!mfc_ && !hsn_) throw InputError(t.spec() + " is not an MFC, HFC, HSN or RHS network");
   levels_ = mfc_ ? mfc_->levels() : hsn_->levels();
   std::uint64_t p = 1;
   for (std::uint32_t i = 1; i <= levels_; ++i) {

@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/errors.hpp"
 #include "gen/topo/hsn.hpp"
 #include "gen/topo/mfc.hpp"
 
@@ -12,7 +13,7 @@ namespace netsched {
 
 class RhfcView {
  public:
-  /// Throws std::invalid_argument unless t is an Mfc or an Hsn.
+  /// Throws InputError unless t is an Mfc or an Hsn.
   explicit RhfcView(const Network& t);
   std::uint32_t levels() const { return levels_; }
   std::uint64_t radix(std::uint32_t i) const { return mfc_ ? mfc_->count(i) : hsn_->radix(); }

@@ -1,4 +1,4 @@
-// Hostile input that must get the right answer, not only a refusal (issue 34): what the input
+// Hostile input that must get the right answer, not only a refusal: what the input
 // controls never runs a command, never breaks a message or a JSON document, and outputs of
 // several files are written all or none. The refusals are in test_catalogue.cpp.
 #include <catch2/catch.hpp>

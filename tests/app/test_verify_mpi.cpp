@@ -7,6 +7,7 @@
 #include <random>
 
 #include "exec/process.hpp"
+#include "gen/algorithms.hpp"
 #include "gen/exchange/total_exchange.hpp"
 #include "props/mutations.hpp"
 #include "tests/helpers.hpp"

@@ -6,9 +6,9 @@
 
 using namespace netsched;
 using claims::Basis;
+using claims::ClaimVerdict;
 using claims::Observation;
 using claims::Relation;
-using claims::Verdict;
 
 namespace {
 
@@ -21,13 +21,13 @@ Observation obs(double printed, double measured, Relation r = Relation::Equal) {
 }
 
 /// The verdict once every printed value is set so that its relation holds.
-Verdict repaired(claims::Comparison c) {
+ClaimVerdict repaired(claims::Comparison c) {
   for (auto& o : c.observations) o.printed = o.measured;
   return claims::verdict_of(c);
 }
 
 /// The verdict once the first observation's printed value is moved so that its relation breaks.
-Verdict broken(claims::Comparison c) {
+ClaimVerdict broken(claims::Comparison c) {
   auto& o = c.observations.front();
   o.printed = o.relation == Relation::AtLeast ? o.measured + 1 : o.measured - 1;
   return claims::verdict_of(c);
@@ -37,17 +37,20 @@ Verdict broken(claims::Comparison c) {
 
 TEST_CASE("verdict_of compares printed with measured under each basis and relation") {
   using claims::verdict_of;
-  CHECK(verdict_of(comparison(Basis::Measured, {obs(3, 3), obs(4, 4)})) == Verdict::Holds);
-  CHECK(verdict_of(comparison(Basis::Measured, {obs(3, 3), obs(4, 5)})) == Verdict::Fails);
-  CHECK(verdict_of(comparison(Basis::Measured, {obs(5, 4, Relation::AtMost)})) == Verdict::Holds);
-  CHECK(verdict_of(comparison(Basis::Measured, {obs(3, 4, Relation::AtMost)})) == Verdict::Fails);
+  CHECK(verdict_of(comparison(Basis::Measured, {obs(3, 3), obs(4, 4)})) == ClaimVerdict::Holds);
+  CHECK(verdict_of(comparison(Basis::Measured, {obs(3, 3), obs(4, 5)})) == ClaimVerdict::Fails);
+  CHECK(verdict_of(comparison(Basis::Measured, {obs(5, 4, Relation::AtMost)})) ==
+        ClaimVerdict::Holds);
+  CHECK(verdict_of(comparison(Basis::Measured, {obs(3, 4, Relation::AtMost)})) ==
+        ClaimVerdict::Fails);
   CHECK(verdict_of(comparison(Basis::OneSided, {obs(4, 5, Relation::AtLeast)})) ==
-        Verdict::Unproven);
-  CHECK(verdict_of(comparison(Basis::OneSided, {obs(4, 3, Relation::AtLeast)})) == Verdict::Fails);
-  CHECK(verdict_of(comparison(Basis::TwoPrintings, {obs(7, 7)})) == Verdict::Holds);
-  CHECK(verdict_of(comparison(Basis::TwoPrintings, {obs(7, 8)})) == Verdict::Inconsistent);
-  CHECK(verdict_of(comparison(Basis::Measured, {})) == Verdict::NotCheckable);
-  CHECK(verdict_of(comparison(Basis::Measured, {obs(0.1 + 0.2, 0.3)})) == Verdict::Holds);
+        ClaimVerdict::Unproven);
+  CHECK(verdict_of(comparison(Basis::OneSided, {obs(4, 3, Relation::AtLeast)})) ==
+        ClaimVerdict::Fails);
+  CHECK(verdict_of(comparison(Basis::TwoPrintings, {obs(7, 7)})) == ClaimVerdict::Holds);
+  CHECK(verdict_of(comparison(Basis::TwoPrintings, {obs(7, 8)})) == ClaimVerdict::Inconsistent);
+  CHECK(verdict_of(comparison(Basis::Measured, {})) == ClaimVerdict::NotCheckable);
+  CHECK(verdict_of(comparison(Basis::Measured, {obs(0.1 + 0.2, 0.3)})) == ClaimVerdict::Holds);
 }
 
 TEST_CASE("judged names the first broken observation and checks a proposed correction") {
@@ -56,7 +59,7 @@ TEST_CASE("judged names the first broken observation and checks a proposed corre
   o.quantity = "chunk-steps";
   o.command = "netsched gen X";
   const auto r = claims::measured({obs(3, 3), o}, "how", "the fix");
-  CHECK(r.verdict == Verdict::Fails);
+  CHECK(r.verdict == ClaimVerdict::Fails);
   CHECK(r.evidence.find("witness rdn(hypercube(1),1): chunk-steps printed 16, measured 18") == 0);
   CHECK(r.evidence.find("printed above measured on 0, below on 1 of 2") != std::string::npos);
   CHECK(r.rerun == "netsched gen X");
@@ -75,7 +78,7 @@ TEST_CASE("a claim's verdict flips when its printed values are changed") {
       "te13.thm3.cost",      "te13.example-fig2", "hdn12.table2.hdn-diameter",
       "hdn12.example-route", "hdn12.table4",      "hdn12.bisection",
       "hdn12.broadcast-sn",  "rhfc.thm5.2",       "rhfc.hypernet.nr2"};
-  std::set<Verdict> seen;
+  std::set<ClaimVerdict> seen;
   std::size_t evaluated = 0;
   bool one_sided = false;
   for (const auto& c : claims::all_claims()) {
@@ -88,8 +91,9 @@ TEST_CASE("a claim's verdict flips when its printed values are changed") {
     seen.insert(r.verdict);
     const Basis b = r.comparison->basis;
     one_sided = one_sided || b == Basis::OneSided;
-    const Verdict good = b == Basis::OneSided ? Verdict::Unproven : Verdict::Holds;
-    const Verdict bad = b == Basis::TwoPrintings ? Verdict::Inconsistent : Verdict::Fails;
+    const ClaimVerdict good = b == Basis::OneSided ? ClaimVerdict::Unproven : ClaimVerdict::Holds;
+    const ClaimVerdict bad =
+        b == Basis::TwoPrintings ? ClaimVerdict::Inconsistent : ClaimVerdict::Fails;
     CHECK(repaired(*r.comparison) == good);
     CHECK(broken(*r.comparison) == bad);
     CHECK_FALSE(r.rerun.empty());
@@ -98,7 +102,8 @@ TEST_CASE("a claim's verdict flips when its printed values are changed") {
     CHECK(j["verdict"] == claims::to_string(r.verdict));
   }
   CHECK(evaluated == ids.size());
-  CHECK(seen == std::set<Verdict>{Verdict::Holds, Verdict::Fails, Verdict::Inconsistent});
+  CHECK(seen == std::set<ClaimVerdict>{ClaimVerdict::Holds, ClaimVerdict::Fails,
+                                       ClaimVerdict::Inconsistent});
   CHECK(one_sided);  // hdn12.bisection: repaired it is UNPROVEN, not HOLDS
 }
 

@@ -40,12 +40,12 @@ TEST_CASE("a cheap claim evaluates to its recorded verdict with evidence") {
     ++seen;
     const auto r = claims::evaluate(c);
     CHECK_FALSE(r.evidence.empty());
-    if (c.id == "hdn12.rdn8") CHECK(r.verdict == claims::Verdict::Holds);
+    if (c.id == "hdn12.rdn8") CHECK(r.verdict == claims::ClaimVerdict::Holds);
     if (c.id == "hdn12.broadcast-sn") {
-      CHECK(r.verdict == claims::Verdict::Fails);
+      CHECK(r.verdict == claims::ClaimVerdict::Fails);
       CHECK(r.corrected == "T(B_1) + ... + T(B_q)");
     }
-    if (c.id == "hdn12.table4") CHECK(r.verdict == claims::Verdict::Inconsistent);
+    if (c.id == "hdn12.table4") CHECK(r.verdict == claims::ClaimVerdict::Inconsistent);
   }
   CHECK(seen == 3);
 }

@@ -4,6 +4,7 @@
 
 #include "core/digit_map.hpp"
 #include "core/digits.hpp"
+#include "core/errors.hpp"
 
 using namespace netsched;
 
@@ -35,7 +36,7 @@ TEST_CASE("digits: strides, packing and points") {
     CHECK(ids(wide, point_box(wide, v)) == std::set<std::uint64_t>{v});
   }
   CHECK(volume(wide, full_box(wide).w.data()) == 60000);
-  CHECK_THROWS_AS(Digits({0, 2}), std::invalid_argument);
+  CHECK_THROWS_AS(Digits({0, 2}), InputError);
 }
 
 TEST_CASE("digits: a range splits into disjoint boxes covering exactly it") {

@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/errors.hpp"
 #include "core/json_text.hpp"
 #include "core/limits.hpp"
 #include "core/text.hpp"
@@ -36,7 +37,7 @@ TEST_CASE("limit errors and the memory budget name what and how much") {
   try {
     check_memory(std::uint64_t{3} << 20, "a big thing");
     FAIL("over the budget must throw");
-  } catch (const std::invalid_argument& e) {
+  } catch (const InputError& e) {
     CHECK(std::string(e.what()) ==
           "a big thing needs about 3.1 MB, over the memory budget of 1.0 MB (--max-memory)");
   }
@@ -50,7 +51,7 @@ TEST_CASE("sizes parse with units and refuse the rest") {
   CHECK(parse_bytes("512M") == std::uint64_t{512} << 20);
   CHECK(parse_bytes("2k") == 2048);
   for (const char* bad : {"", "G", "0", "-1", "8X", "8GB", "99999999999999999999", "16777216T"})
-    CHECK_THROWS_AS(parse_bytes(bad), std::invalid_argument);
+    CHECK_THROWS_AS(parse_bytes(bad), InputError);
   CHECK(bytes_text(999) == "999 bytes");
   CHECK(bytes_text(2'147'483'648ull) == "2.1 GB");
   CHECK(bytes_text(kMax) == "more than 16 EB");

@@ -7,6 +7,7 @@
 #include <regex>
 #include <set>
 
+#include "core/errors.hpp"
 #include "draw/render.hpp"
 #include "draw/schedule_view.hpp"
 #include "draw/sweep.hpp"
@@ -131,9 +132,9 @@ TEST_CASE("sweep patterns expand ranges and refuse malformed ones") {
   CHECK(pts[2].spec == "torus(5,5)");
   CHECK(pts[2].series == "torus({3..5},{3..5})");
   CHECK(pts[3].series == "hypercube");
-  CHECK_THROWS_AS(draw::expand_patterns({"ring({5..3})"}), std::invalid_argument);
-  CHECK_THROWS_AS(draw::expand_patterns({"ring({3..1000})"}), std::invalid_argument);
-  CHECK_THROWS_AS(draw::expand_patterns({"torus({3..4},{5..6})"}), std::invalid_argument);
+  CHECK_THROWS_AS(draw::expand_patterns({"ring({5..3})"}), InputError);
+  CHECK_THROWS_AS(draw::expand_patterns({"ring({3..1000})"}), InputError);
+  CHECK_THROWS_AS(draw::expand_patterns({"torus({3..4},{5..6})"}), InputError);
   // hdn's super-node sets use braces too: no '..' there, no range
   CHECK(draw::expand_patterns({"hdn(torus(2,3), sn=[{},{0,1}])"})[0].series == "hdn");
 }

@@ -15,13 +15,14 @@
 
 #include "../helpers.hpp"
 #include "analysis/checked.hpp"
+#include "core/errors.hpp"
 #include "core/schedule_io.hpp"
 #include "exec/loopback.hpp"
 #include "exec/platform.hpp"
 #include "exec/process.hpp"
 #include "exec/routes.hpp"
 #include "exec/simulate.hpp"
-#include "gen/collectives.hpp"
+#include "gen/algorithms.hpp"
 #include "gen/topology.hpp"
 #include "props/mutations.hpp"
 #include "verify/simulator.hpp"
@@ -60,7 +61,7 @@ std::vector<std::pair<std::string, Schedule>> every_generated(
   for (const std::string& spec : networks) {
     const auto t = build_topology(spec);
     for (const std::string& c : kCollectives)
-      for (const std::string& a : collective_algorithms(*t, c)) {
+      for (const std::string& a : algorithm_names(*t, c)) {
         const CheckedSchedule s = generate_checked(*t, GenRequest(c, a));
         if (s.holds()) out.push_back({spec + " " + c + " " + a, s.schedule()});
       }
@@ -94,7 +95,7 @@ TEST_CASE("the executor fails exactly the mutants the simulator rejects", "[exec
       std::optional<exec::ExecPlan> plan;
       try {
         plan.emplace(*m);
-      } catch (const std::invalid_argument&) {
+      } catch (const InputError&) {
         continue;  // not a schedule of the network at all: exit 2 for every engine
       }
       INFO(label << " mutated by " << op.name);

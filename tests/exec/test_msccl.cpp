@@ -7,8 +7,9 @@
 
 #include "../helpers.hpp"
 #include "analysis/checked.hpp"
+#include "core/errors.hpp"
 #include "exec/msccl_ir.hpp"
-#include "gen/collectives.hpp"
+#include "gen/algorithms.hpp"
 #include "gen/topology.hpp"
 #include "msccl_oracle.hpp"
 #include "tests/doc_figures.hpp"
@@ -44,7 +45,7 @@ std::string import_outcome(const std::string& xml) {
   try {
     const exec::MscclImport im = exec::import_msccl(xml);
     return im.run.verdict.ok() ? "holds" : std::string(to_string(im.run.verdict.violation->rule));
-  } catch (const std::invalid_argument& e) {
+  } catch (const InputError& e) {
     return std::string("refused: ") + e.what();
   }
 }
@@ -153,7 +154,7 @@ TEST_CASE("MSCCL-IR: every export runs right, writes no input, and rebuilds into
   for (const std::string& spec : networks) {
     const auto t = build_topology(spec);
     for (const std::string c : {"all-gather", "total-exchange", "broadcast", "scatter", "gather"})
-      for (const std::string& a : collective_algorithms(*t, c)) {
+      for (const std::string& a : algorithm_names(*t, c)) {
         INFO(spec << " " << c << " " << a);
         const Schedule s = generate_checked(*t, GenRequest(c, a)).schedule();
         exec::MscclFigures fig;

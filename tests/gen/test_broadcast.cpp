@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "analysis/verification.hpp"
+#include "gen/algorithms.hpp"
 #include "gen/broadcast/broadcast.hpp"
 #include "gen/topo/product.hpp"
 #include "papers/factor_times.hpp"
@@ -46,7 +47,7 @@ TEST_CASE("every broadcast generator passes the checker between the lower and th
                            "mfc(ring(3),4,13)",
                            "mfc(complete(2),3,7)"}) {
     const auto t = build_topology(spec);
-    for (const auto& algorithm : broadcast_names(*t)) {
+    for (const auto& algorithm : algorithm_names(*t, "broadcast")) {
       for (std::uint32_t root : {0u, static_cast<std::uint32_t>(t->num_nodes() / 3),
                                  static_cast<std::uint32_t>(t->num_nodes() - 1)}) {
         INFO(spec << " " << algorithm << " root " << root);

@@ -5,14 +5,16 @@
 #include <set>
 
 #include "analysis/checked.hpp"
-#include "gen/collectives.hpp"
+#include "core/errors.hpp"
+#include "gen/algorithms.hpp"
 #include "gen/topology.hpp"
+#include "tests/helpers.hpp"
 
 using namespace netsched;
 
 namespace {
 
-/// One network per family of topology_families() (and nucleus variants), small enough that
+/// One network per family of family_table() (and nucleus variants), small enough that
 /// every collective runs in the test.
 std::vector<std::string> catalogue() {
   const std::string petersen =
@@ -43,15 +45,6 @@ std::vector<std::string> catalogue() {
           "faulty(hsn(2,hypercube(2)), links=[{0,1}])"};
 }
 
-/// What gen needs besides the algorithm: a root, a route's ends, a cube dimension.
-GenRequest request(const Network& t, const std::string& c, const std::string& a) {
-  GenRequest r(c, a, NodeId(1));
-  r.source = NodeId(0);
-  r.target = NodeId(static_cast<std::uint32_t>(t.num_nodes() - 1));
-  r.dimension = 1;
-  return r;
-}
-
 }  // namespace
 
 TEST_CASE("gen --list and gen agree on every family of the catalogue", "[gen]") {
@@ -61,22 +54,23 @@ TEST_CASE("gen --list and gen agree on every family of the catalogue", "[gen]") 
     families.insert(spec.substr(0, spec.find('(')));
     for (const std::string& c : collective_names()) {
       INFO(spec << " " << c);
-      const auto names = collective_algorithms(*t, c);
+      const auto names = algorithm_names(*t, c);
       if (names.empty()) {
-        CHECK_THROWS_AS(generate_checked(*t, GenRequest(c)), std::invalid_argument);
+        CHECK_THROWS_AS(generate_checked(*t, GenRequest(c)), InputError);
         continue;
       }
       for (const std::string& a : names) {
         INFO(a);
-        const CheckedSchedule s = generate_checked(*t, request(*t, c, a));
+        const CheckedSchedule s = generate_checked(*t, test::full_request(*t, c, a));
         CHECK((s.holds() || a.ends_with("-as-printed")));
       }
       // the default is the first listed
-      CHECK(generate_checked(*t, request(*t, c, "auto")).schedule().algorithm == names.front());
+      CHECK(generate_checked(*t, test::full_request(*t, c, "auto")).schedule().algorithm ==
+            names.front());
     }
   }
-  for (const auto& [family, form] : topology_families()) {
-    INFO("no network of the family " << family << " in the catalogue");
-    CHECK(families.count(family));
+  for (const FamilyInfo& f : family_table()) {
+    INFO("no network of the family " << f.name << " in the catalogue");
+    CHECK(families.count(std::string(f.name)));
   }
 }

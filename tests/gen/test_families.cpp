@@ -5,6 +5,7 @@
 #include <tuple>
 
 #include "core/orbits.hpp"
+#include "gen/algorithms.hpp"
 #include "gen/route/router.hpp"
 #include "gen/topo/ccc.hpp"
 #include "gen/topo/dualcube.hpp"
@@ -59,7 +60,7 @@ TEST_CASE("every family builds a simple graph whose labels round-trip") {
 TEST_CASE("products: neighbours differ in exactly one coordinate; edge count per factor") {
   for (const char* spec : {"torus(2,3,5)", "mesh(3,4)", "ghc(2,3,4)", "product(ring(5),path(3))"}) {
     const auto t = build_topology(spec);
-    const auto& p = dynamic_cast<const Product&>(*t);
+    const auto& p = network_ref<Product>(*t);
     std::uint64_t expected = 0;  // sum over dimensions: (N / size) * edges of the factor
     for (const auto& f : p.factors()) {
       std::uint64_t fe = 0;
@@ -165,7 +166,7 @@ TEST_CASE("dualcube(r) is isomorphic to rdn(hypercube(r-1),1) (canonical labelli
 
 TEST_CASE("hsn(l,G): M^l nodes; level-i link swaps X_i and X_1, absent where they are equal") {
   const auto t = build_topology("hsn(3,hypercube(2))");
-  const auto& h = dynamic_cast<const Hsn&>(*t);
+  const auto& h = network_ref<Hsn>(*t);
   CHECK(h.num_nodes() == 64);
   std::vector<NodeId> nb;
   for (std::uint32_t u = 0; u < 64; ++u) {
@@ -185,7 +186,7 @@ TEST_CASE("hsn(l,G): M^l nodes; level-i link swaps X_i and X_1, absent where the
   const auto a = build_topology("rhs(2,2,hypercube(1))");
   const auto b = build_topology("hsn(2,hsn(2,hypercube(1)))");
   CHECK(isomorphic(Csr(*a), Csr(*b)));
-  CHECK(dynamic_cast<const Hsn&>(*a).level_counts() == std::vector<std::uint32_t>{2, 2});
+  CHECK(network_ref<Hsn>(*a).level_counts() == std::vector<std::uint32_t>{2, 2});
 }
 
 TEST_CASE("mfc/hfc: one link between every two level-i clusters, per cluster or per nucleus") {
@@ -193,7 +194,7 @@ TEST_CASE("mfc/hfc: one link between every two level-i clusters, per cluster or 
                            "hfc(path(3),3,2)", "hfc(ring(4),5,3)"}) {
     INFO(spec);
     const auto t = build_topology(spec);
-    const auto& m = dynamic_cast<const Mfc&>(*t);
+    const auto& m = network_ref<Mfc>(*t);
     for (std::uint32_t i = 2; i <= m.levels(); ++i) {
       // count links between cluster pairs, grouped by the unit that must link once to each
       // other cluster: the level-i cluster (MFC) or the nucleus (HFC)
@@ -229,7 +230,7 @@ TEST_CASE("an HSN over an HSN nucleus keeps every nucleus link") {
        {"hsn(2,hsn(2,ring(3)))", "rhs(2,2,hypercube(1))", "rhs(3,2,hypercube(2))"}) {
     INFO(spec);
     const auto t = build_topology(spec);
-    const auto& h = dynamic_cast<const Hsn&>(*t);
+    const auto& h = network_ref<Hsn>(*t);
     const std::uint64_t m = h.radix(), l = h.levels();
     std::uint64_t ml = 1;
     for (std::uint64_t i = 0; i < l; ++i) ml *= m;
@@ -277,7 +278,7 @@ TEST_CASE(
   for (const char* spec :
        {"hypernet(2,2,3)", "hypernet(2,3,3)", "hypernet(3,2,4)", "hypernet(2,2,4)"}) {
     const auto t = build_topology(spec);
-    const auto& h = dynamic_cast<const Hypernet&>(*t);
+    const auto& h = network_ref<Hypernet>(*t);
     INFO(spec);
     for (std::uint32_t i = 1; i <= h.depth(); ++i) {
       CHECK(h.address_bits(i) == h.address_bits(i - 1) + (h.levels() - 1) * h.field_bits(i));
@@ -297,7 +298,7 @@ TEST_CASE(
     "hypernet routing stays within Theorem 3.2's (k+1) l^r - 1 and bad hypernets are refused") {
   for (const char* spec : {"hypernet(1,2,3)", "hypernet(2,2,3)", "hypernet(1,3,3)"}) {
     const auto t = build_topology(spec);
-    const auto& h = dynamic_cast<const Hypernet&>(*t);
+    const auto& h = network_ref<Hypernet>(*t);
     std::uint64_t bound = h.k();
     for (std::uint32_t i = 1; i <= h.depth(); ++i) bound = h.levels() * (bound + 1) - 1;
     const auto r = make_router(*t);

@@ -7,7 +7,7 @@ using namespace netsched;
 
 namespace {
 
-const Hdn& as_hdn(const Network& t) { return dynamic_cast<const Hdn&>(t); }
+const Hdn& as_hdn(const Network& t) { return network_ref<Hdn>(t); }
 
 // The level-j cross neighbour of node u of HDN(B,k), computed from the definition.
 std::uint64_t cross(const Hdn& h, std::size_t j, std::uint64_t u) {
@@ -36,7 +36,7 @@ TEST_CASE("hdn: split and join are inverse bijections at every level") {
   }
 }
 
-TEST_CASE("hdn: the cross edges of each level form a perfect matching of cross links") {
+TEST_CASE("hdn: the cross edges of each level form a perfect matching of cross links", "[slow]") {
   for (const char* spec : {"hdn(torus(2,3,5), sn=[{0,1},{1,2}])", "hdn(hypercube(2), sn=[{0},{1}])",
                            "hdn(hypercube(3), sn=[{0,1},{},{2}])", "rdn(ring(3),2)"}) {
     INFO(spec);

@@ -12,7 +12,7 @@
 #include "core/automorphism.hpp"
 #include "core/connectivity.hpp"
 #include "core/metrics.hpp"
-#include "gen/collectives.hpp"
+#include "gen/algorithms.hpp"
 #include "gen/exchange/total_exchange.hpp"
 #include "gen/route/rhfc_ftr.hpp"
 #include "gen/route/router.hpp"
@@ -99,7 +99,7 @@ std::vector<std::pair<std::uint32_t, std::uint32_t>> random_connected(std::mt199
 
 TEST_CASE("a product of any networks: links, labels, degrees and symmetries") {
   const auto t = build_topology("product(ccc(3), ring(4))");
-  const auto* q = dynamic_cast<const NetworkProduct*>(t.get());
+  const auto* q = network_as<NetworkProduct>(*t);
   REQUIRE(q);
   CHECK(t->spec() == "product(ccc(3),ring(4))");
   const auto ccc = build_topology("ccc(3)");
@@ -120,8 +120,7 @@ TEST_CASE("a product of any networks: links, labels, degrees and symmetries") {
   CHECK_THROWS_WITH(t->node("((0,0),(1),(2))"), Catch::Contains("expected 2 components, got 3"));
   CHECK_THROWS_WITH(t->node("((0,0),(1)"), Catch::Contains("unbalanced '('"));
   // Rings, paths and complete graphs alone stay the closed-form Product.
-  CHECK(dynamic_cast<const NetworkProduct*>(build_topology("product(ring(3),torus(2,2))").get()) ==
-        nullptr);
+  CHECK(network_as<NetworkProduct>(*build_topology("product(ring(3),torus(2,2))")) == nullptr);
   // Nested products are flattened; the factors' specs are canonical.
   CHECK(build_topology("product(product(ccc(2),ring(3)),path(2))")->spec() ==
         "product(ccc(2),ring(3),path(2))");
@@ -164,7 +163,7 @@ TEST_CASE("Corollary 1's average status holds on products of any networks") {
 TEST_CASE("a faulty network is the graph of the survivors, with the base's labels") {
   const auto t =
       build_topology("faulty(torus(4,4), links=[{1,0},{5,6},{0,1}], nodes=[{9},{9,10}])");
-  const auto* f = dynamic_cast<const FaultyNetwork*>(t.get());
+  const auto* f = network_as<FaultyNetwork>(*t);
   REQUIRE(f);
   CHECK(t->spec() == "faulty(torus(4,4), links=[{0,1},{5,6}], nodes=[{9,10}])");
   CHECK(build_topology(t->spec())->spec() == t->spec());
@@ -232,7 +231,7 @@ TEST_CASE(
     for (const char* c : {"broadcast", "scatter", "gather", "all-gather", "total-exchange",
                           "all-reduce", "reduce", "reduce-scatter"}) {
       INFO(spec << " " << c);
-      const auto names = collective_algorithms(*t, c);
+      const auto names = algorithm_names(*t, c);
       REQUIRE(!names.empty());
       for (const auto& a : names) {
         INFO(a);
@@ -283,7 +282,7 @@ TEST_CASE("a healthy schedule checked under faults: the fault is the witness") {
   const Schedule b = generate_checked(*healthy, GenRequest("broadcast")).schedule();
   auto under = [&](const std::string& spec) {
     const auto t = build_topology(spec);
-    return verify_under_faults(dynamic_cast<const FaultyNetwork&>(*t), b);
+    return verify_under_faults(network_ref<FaultyNetwork>(*t), b);
   };
   const auto link = under("faulty(torus(4,4), links=[{0,1}])");
   REQUIRE(link.check.violation());
@@ -311,8 +310,7 @@ TEST_CASE("gen --list and the dispatcher agree: every listed default generates")
   for (const char* spec : {"dualcube(2)", "hypercube(3)", "ccc(3)", "hsn(2,hypercube(2))"}) {
     const auto t = build_topology(spec);
     for (const auto& c : collective_names()) {
-      const auto names = collective_algorithms(*t, c);
-      for (const auto& a : names) CHECK(algorithm_origin(a) != "unknown");
+      const auto names = algorithm_names(*t, c);
       if (names.empty() || c == "route" || c == "cube-dimension" || c == "multicast") continue;
       INFO(spec << " " << c);
       CHECK(generate_checked(*t, GenRequest(c))
@@ -329,7 +327,7 @@ TEST_CASE("FTR (RHFC §4.2): valid walks around the faults; without faults the p
     const auto healthy = build_topology(spec);
     const auto paper = make_router(*healthy, "auto");
     const auto none = build_topology(std::string("faulty(") + spec + ")");
-    const auto& f0 = dynamic_cast<const FaultyNetwork&>(*none);
+    const auto& f0 = network_ref<FaultyNetwork>(*none);
     NodePath ref;
     for (std::uint32_t x = 0; x < healthy->num_nodes(); x += 3)
       for (std::uint32_t y = 0; y < healthy->num_nodes(); y += 5) {
@@ -341,7 +339,7 @@ TEST_CASE("FTR (RHFC §4.2): valid walks around the faults; without faults the p
   }
   // One failed inter-cluster link on HSN(3,Q2): the witness of the claim rhfc.ftr-penalty.
   const auto t = build_topology("faulty(hsn(3,hypercube(2)), links=[{51,60}])");
-  const auto& f = dynamic_cast<const FaultyNetwork&>(*t);
+  const auto& f = network_ref<FaultyNetwork>(*t);
   CHECK(ftr_condition(f).empty());
   const FtrRoute r = rhfc_ftr(f, NodeId(0), NodeId(60));
   CHECK(r.diversions == std::vector<std::uint32_t>{2});  // (3,0,3)-(3,3,0) is a level-2 link
@@ -362,16 +360,16 @@ TEST_CASE("FTR (RHFC §4.2): valid walks around the faults; without faults the p
   CHECK(c.holds());
   // Failed nodes: x' itself failed, so the packet diverts from x's nucleus.
   const auto n = build_topology("faulty(hsn(3,hypercube(2)), nodes=[{3}])");
-  const auto& fn = dynamic_cast<const FaultyNetwork&>(*n);
+  const auto& fn = network_ref<FaultyNetwork>(*n);
   CHECK(rhfc_ftr(fn, NodeId(0), NodeId(60)).diversions.size() == 1);
   CHECK_THROWS_WITH(rhfc_ftr(fn, NodeId(0), NodeId(3)), Catch::Contains("has failed"));
   // The condition, and what FTR says when the faults exceed it.
   const auto cut = build_topology("faulty(hsn(2,hypercube(2)), nodes=[{1,2}])");
-  CHECK_THAT(ftr_condition(dynamic_cast<const FaultyNetwork&>(*cut)),
+  CHECK_THAT(ftr_condition(*network_as<FaultyNetwork>(*cut)),
              Catch::Contains("not below the nucleus connectivity 2"));
-  CHECK_THROWS_WITH(rhfc_ftr(dynamic_cast<const FaultyNetwork&>(*cut), NodeId(0), NodeId(3)),
+  CHECK_THROWS_WITH(rhfc_ftr(*network_as<FaultyNetwork>(*cut), NodeId(0), NodeId(3)),
                     Catch::Contains("the faults cut the nucleus"));
-  CHECK_THROWS_WITH(make_ftr_router(*build_topology("faulty(torus(3,3))")),
+  CHECK_THROWS_WITH(make_ftr_router(*build_family<FaultyNetwork>("faulty(torus(3,3))")),
                     Catch::Contains("needs an HFC, HSN or RHS"));
 }
 

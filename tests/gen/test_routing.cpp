@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "analysis/verification.hpp"
+#include "gen/algorithms.hpp"
 #include "gen/route/router.hpp"
 #include "papers/papers.hpp"
 #include "verify/route_sweep.hpp"
@@ -30,7 +31,7 @@ TEST_CASE("every router gives valid routes on every pair of small instances of e
         "hdn(hypercube(2), sn=[{0},{1}])", "hsn(3,hypercube(2))", "rhs(2,2,hypercube(1))",
         "hfc(complete(3),4,4)", "mfc(ring(3),4,13)", "hfc(hsn(2,hypercube(1)),3,5)"}) {
     const auto t = build_topology(spec);
-    for (const auto& name : router_names(*t)) {
+    for (const auto& name : algorithm_names(*t, "route")) {
       INFO(spec << " " << name);
       auto r = make_router(*t, name);
       const auto s = sweep(*t, *r);
@@ -41,7 +42,7 @@ TEST_CASE("every router gives valid routes on every pair of small instances of e
   }
 }
 
-TEST_CASE("the paper's routing bounds hold where the papers' arguments apply") {
+TEST_CASE("the paper's routing bounds hold where the papers' arguments apply", "[slow]") {
   // RDN (all s_i = 1), HDN whose super-nodes nest, the dualcube and the RHFC family.
   for (const char* spec :
        {"rdn(hypercube(2),2)", "rdn(ring(3),1)", "hdn(hypercube(2), sn=[{0},{1}])",

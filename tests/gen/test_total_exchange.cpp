@@ -1,9 +1,12 @@
 #include <catch2/catch.hpp>
 
 #include "analysis/verification.hpp"
+#include "gen/algorithms.hpp"
 #include "gen/exchange/packed.hpp"
 #include "gen/exchange/total_exchange.hpp"
+#include "gen/topo/dualcube.hpp"
 #include "gen/topo/hdn.hpp"
+#include "gen/topo/hsn.hpp"
 #include "gen/topo/product.hpp"
 #include "tests/helpers.hpp"
 
@@ -65,7 +68,8 @@ TEST_CASE("hypercube dimension exchange: n steps of N/2 chunks, the n-cube cost 
 }
 
 TEST_CASE("families without a paper exchange get the greedy one; wrong names are refused") {
-  CHECK(total_exchange_names(*build_topology("ccc(3)")) == std::vector<std::string>{"greedy"});
+  CHECK(algorithm_names(*build_topology("ccc(3)"), "total-exchange") ==
+        std::vector<std::string>{"greedy"});
   CHECK(make_total_exchange(*build_topology("ccc(3)")).algorithm == "greedy");
   CHECK_THROWS_WITH(make_total_exchange(*build_topology("torus(3,3)"), "dimension-exchange"),
                     Catch::Contains("choose from: a2"));
@@ -79,7 +83,7 @@ TEST_CASE("the packed dimension-ordered exchange delivers everything in sum(m_i 
     const auto v = verify_schedule(*t, make_total_exchange(*t, "packed"));
     REQUIRE(v.check.ok());
     std::uint64_t steps = 0;
-    for (const auto& f : dynamic_cast<const Product&>(*t).factors())
+    for (const auto& f : network_ref<Product>(*t).factors())
       steps += f.kind == Factor::Kind::Path ? 2 * (f.size - 1) : f.size - 1;
     CHECK(v.check.steps == steps);
   }
@@ -95,7 +99,7 @@ TEST_CASE(
         "hdn(torus(2,3,5), sn=[{0,1}])", "hdn(torus(2,3,5), sn=[{0,1,2}])"}) {
     INFO(spec);
     const auto t = build_topology(spec);
-    const auto& h = dynamic_cast<const Hdn&>(*t);
+    const auto& h = network_ref<Hdn>(*t);
     const auto v = verify_schedule(*t, make_total_exchange(*t));
     REQUIRE(v.check.ok());
     std::uint64_t t0 = 0;
@@ -121,7 +125,7 @@ TEST_CASE(
     "dualcube total exchange: the HDN algorithm through the isomorphism, checked on the dualcube") {
   for (std::uint32_t r = 1; r <= 4; ++r) {
     INFO("r = " << r);
-    const auto t = build_topology("dualcube(" + std::to_string(r) + ")");
+    const auto t = build_family<Dualcube>("dualcube(" + std::to_string(r) + ")");
     const auto v = verify_schedule(*t, make_total_exchange(*t));
     REQUIRE(v.check.ok());
     CHECK(v.check.steps == (r == 1 ? 1u : 2u + 2u * (r - 1)));
@@ -130,7 +134,7 @@ TEST_CASE(
 
 TEST_CASE("dualcube One2allP: 2r steps and the paper's chunk-steps from every root") {
   for (std::uint32_t r = 1; r <= 4; ++r) {
-    const auto t = build_topology("dualcube(" + std::to_string(r) + ")");
+    const auto t = build_family<Dualcube>("dualcube(" + std::to_string(r) + ")");
     for (std::uint32_t root = 0; root < t->num_nodes(); ++root) {
       INFO("r = " << r << " root " << root);
       const auto v = verify_schedule(*t, dualcube_one2allp(*t, NodeId(root)));
@@ -146,7 +150,7 @@ TEST_CASE("dualcube One2allP: 2r steps and the paper's chunk-steps from every ro
 TEST_CASE("RHS hypercube emulation (Theorem 5.1): every dimension, single-dimension model") {
   // rhs(2,2,Q1): a 4-cube; dimension i_a = (a_2, a_1, a_0) in radix (2, 2, 1): dimension 0 is
   // the nucleus link (1 step), 1 needs a depth-1 swap (3), 2 a depth-2 swap (3), 3 both (5).
-  const auto t = build_topology("rhs(2,2,hypercube(1))");
+  const auto t = build_family<Hsn>("rhs(2,2,hypercube(1))");
   const std::uint64_t want[] = {1, 3, 3, 5};
   for (std::uint64_t d = 0; d < 4; ++d) {
     const Schedule s = rhs_cube_dimension(*t, d);
@@ -156,8 +160,9 @@ TEST_CASE("RHS hypercube emulation (Theorem 5.1): every dimension, single-dimens
     CHECK(v.check.steps == want[d]);
   }
   CHECK_THAT(test::error_of([&] { rhs_cube_dimension(*t, 4); }), Catch::Contains("out of range"));
-  CHECK_THAT(test::error_of([] { rhs_cube_dimension(*build_topology("hypercube(3)"), 0); }),
-             Catch::Contains("RHS"));
+  CHECK_THAT(
+      test::error_of([] { rhs_cube_dimension(*build_family<Hsn>("rhs(2,2,complete(3))"), 0); }),
+      Catch::Contains("RHS"));
 }
 
 TEST_CASE("packed exchange: node 0's blocks by translation give the same schedule as the table") {
@@ -165,7 +170,7 @@ TEST_CASE("packed exchange: node 0's blocks by translation give the same schedul
        {"torus(3,4,5)", "ghc(3,4)", "hypercube(4)", "torus(2,6)", "product(ring(5),complete(3))"}) {
     INFO(spec);
     const auto t = build_topology(spec);
-    const auto& p = dynamic_cast<const Product&>(*t);
+    const auto& p = network_ref<Product>(*t);
     REQUIRE(translation_invariant(p));
     const Digits digits = product_digits(p);
     const Holds all_but_self = [](std::uint64_t y, std::uint64_t z) { return y != z; };
@@ -183,5 +188,5 @@ TEST_CASE("packed exchange: node 0's blocks by translation give the same schedul
     CHECK(table == translated);
     CHECK(simulate(*t, translated, Engine::Blocks).ok());
   }
-  CHECK_FALSE(translation_invariant(dynamic_cast<const Product&>(*build_topology("mesh(3,4)"))));
+  CHECK_FALSE(translation_invariant(*build_family<Product>("mesh(3,4)")));
 }

@@ -4,7 +4,9 @@
 #include <random>
 
 #include "analysis/verification.hpp"
+#include "core/errors.hpp"
 #include "core/schedule_io.hpp"
+#include "gen/algorithms.hpp"
 #include "gen/combine/combine.hpp"
 #include "gen/topo/dualcube.hpp"
 #include "tests/helpers.hpp"
@@ -143,10 +145,10 @@ TEST_CASE("combining generators pass the checker and compute the right numbers")
                            "dualcube(2)", "dualcube(3)", "dualcube(4)"}) {
     const auto t = build_topology(spec);
     for (const std::string c : {"all-reduce", "prefix", "cluster-sum", "cluster-prefix"}) {
-      const auto names = combining_algorithm_names(*t, c);
+      const auto names = algorithm_names(*t, c);
       if (names.empty()) continue;
       INFO(spec << " " << c);
-      const Schedule s = make_combining(*t, c, names.front());
+      const Schedule s = generate(*t, GenRequest(c, names.front()));
       const auto v = verify_schedule(*t, s);
       REQUIRE(v.check.ok());
       CHECK(v.check.steps >= v.lower->steps);
@@ -162,7 +164,7 @@ TEST_CASE("combining generators pass the checker and compute the right numbers")
 TEST_CASE("ClusterPrefix as printed loses terms; the corrected one does not") {
   // On a 2-cube cluster 0..3 with pf exchanged (as printed): after dimension 0 pf1 = x0+x1,
   // pf3 = x2+x3; after dimension 1 pf2 = x2 + pf0 = x0+x2 -- x1 is missing at node 2.
-  const auto t = build_topology("dualcube(3)");
+  const auto t = build_family<Dualcube>("dualcube(3)");
   const auto bad = dualcube_cluster_prefix(*t, true);
   const auto r = simulate(*t, bad);
   REQUIRE_FALSE(r.ok());
@@ -175,15 +177,15 @@ TEST_CASE("ClusterPrefix as printed loses terms; the corrected one does not") {
 TEST_CASE("All2allB and Many2manyM: checked, with costs computed by hand") {
   // dualcube(2), r = 2: All2allB stage 1: 1 step of 1 chunk; cross: 2 chunks; stage 2: 1 step
   // of 2; stage 3: 2^(2r-2) - 2^(r-1) = 2: 4 steps, 7 chunk-steps = 2^(2r-1) - 1.
-  auto t = build_topology("dualcube(2)");
-  auto v = verify_schedule(*t, make_combining(*t, "all-gather"));
+  auto t = build_family<Dualcube>("dualcube(2)");
+  auto v = verify_schedule(*t, generate(*t, GenRequest("all-gather")));
   REQUIRE(v.check.ok());
   CHECK(v.check.steps == 4);
   CHECK(v.check.payload_sum == 7);
   // Many2manyM, r = 2: gather 1 (1 chunk), cross 1 (2), scatter 1 (1), broadcast 1 (1),
   // cross 1 (1): 5 steps = 3r-1, 6 chunk-steps = 3 2^(r-1) + r - 2. The paper prints 3r-3 steps.
   for (std::uint32_t root : {0u, 5u}) {
-    v = verify_schedule(*t, make_combining(*t, "multicast", "auto", NodeId(root)));
+    v = verify_schedule(*t, generate(*t, GenRequest("multicast", "auto", NodeId(root))));
     REQUIRE(v.check.ok());
     CHECK(v.check.steps == 5);
     CHECK(v.check.payload_sum == 6);
@@ -191,17 +193,18 @@ TEST_CASE("All2allB and Many2manyM: checked, with costs computed by hand") {
     CHECK(v.bound->steps == 3);
   }
   for (std::uint32_t r = 1; r <= 5; ++r) {
-    t = build_topology("dualcube(" + std::to_string(r) + ")");
+    t = build_family<Dualcube>("dualcube(" + std::to_string(r) + ")");
     INFO("r = " << r);
-    CHECK(verify_schedule(*t, make_combining(*t, "all-gather")).check.ok());
+    CHECK(verify_schedule(*t, generate(*t, GenRequest("all-gather"))).check.ok());
     for (std::uint32_t root : {0u, static_cast<std::uint32_t>(t->num_nodes() - 1)})
-      CHECK(verify_schedule(*t, make_combining(*t, "multicast", "auto", NodeId(root))).check.ok());
+      CHECK(verify_schedule(*t, generate(*t, GenRequest("multicast", "auto", NodeId(root))))
+                .check.ok());
   }
 }
 
 TEST_CASE("DualPrefix (consistent version): 2r+1 steps, 4r words") {
   for (std::uint32_t r = 2; r <= 5; ++r) {
-    const auto t = build_topology("dualcube(" + std::to_string(r) + ")");
+    const auto t = build_family<Dualcube>("dualcube(" + std::to_string(r) + ")");
     const auto v = verify_schedule(*t, dualcube_prefix(*t));
     REQUIRE(v.check.ok());
     CHECK(v.check.steps == 2 * r + 1);
@@ -216,10 +219,10 @@ TEST_CASE("dualcube matrix multiplication (Algorithm 7) reproduces A*B") {
   CHECK(L5.ijk(0b001010011) == std::array<std::uint32_t, 3>{0b000, 0b101, 0b011});
   CHECK(L5.ijk(0b011010011) == std::array<std::uint32_t, 3>{0b010, 0b101, 0b011});
   CHECK(L5.node(0b000, 0b101, 0b011) == 0b001010011);
-  CHECK_THROWS_AS(DualcubeMatmulLayout(3), std::invalid_argument);
+  CHECK_THROWS_AS(DualcubeMatmulLayout(3), InputError);
   std::mt19937_64 rng(7);
   for (std::uint32_t r : {2u, 5u}) {
-    const auto t = build_topology("dualcube(" + std::to_string(r) + ")");
+    const auto t = build_family<Dualcube>("dualcube(" + std::to_string(r) + ")");
     std::vector<std::size_t> ends;
     const Schedule s = dualcube_matmul(*t, &ends);
     INFO("r = " << r);
@@ -234,7 +237,7 @@ TEST_CASE("dualcube matrix multiplication (Algorithm 7) reproduces A*B") {
   }
   // r = 2 by hand: loop 1 one step (2 words), loop 2 three hops, loop 3 (the class bit) 2r+1 = 5
   // hops, loop 4 one step: 10 steps, 2 + 3 + 5 + 1 = 11 words.
-  const auto t = build_topology("dualcube(2)");
+  const auto t = build_family<Dualcube>("dualcube(2)");
   const auto v = verify_schedule(*t, dualcube_matmul(*t));
   CHECK(v.check.steps == 10);
   CHECK(v.check.payload_sum == 11);
@@ -300,7 +303,7 @@ TEST_CASE(
                             {"hsn(2,hypercube(1))", "all-reduce"},
                             {"dualcube(2)", "matmul"}}) {
     const auto t = build_topology(spec);
-    const Schedule s = make_combining(*t, coll);
+    const Schedule s = generate(*t, GenRequest(coll));
     for (std::size_t st = 0; st < s.steps.size(); ++st)
       for (std::size_t x = 0; x < s.steps[st].transfers.size(); ++x)
         for (bool duplicate : {false, true}) {
@@ -335,7 +338,7 @@ TEST_CASE(
 TEST_CASE("dualcube vector-matrix multiplication (Algorithm 6) reproduces v M from any source") {
   std::mt19937_64 rng(3);
   for (std::uint32_t r = 1; r <= 4; ++r) {
-    const auto t = build_topology("dualcube(" + std::to_string(r) + ")");
+    const auto t = build_family<Dualcube>("dualcube(" + std::to_string(r) + ")");
     for (std::uint32_t source : {0u, static_cast<std::uint32_t>(t->num_nodes() - 1)}) {
       const Schedule s = dualcube_vecmat(*t, NodeId(source));
       INFO("r = " << r << " source " << source);

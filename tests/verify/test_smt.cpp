@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include "gen/algorithms.hpp"
 #include "gen/broadcast/broadcast.hpp"
 #include "gen/exchange/total_exchange.hpp"
 #include "gen/route/router.hpp"
@@ -31,11 +32,12 @@ TEST_CASE("the Z3 checker accepts every generator's schedule on small instances"
                            "hsn(2,hypercube(2))", "hfc(complete(3),4,4)", "mesh(2,3)"}) {
     INFO(spec);
     const auto t = build_topology(spec);
-    for (const auto& a : broadcast_names(*t)) agree(*t, make_broadcast(*t, NodeId(1), a));
-    for (const auto& a : router_names(*t))
+    for (const auto& a : algorithm_names(*t, "broadcast"))
+      agree(*t, make_broadcast(*t, NodeId(1), a));
+    for (const auto& a : algorithm_names(*t, "route"))
       agree(*t, route_schedule(*t, *make_router(*t, a), NodeId(0),
                                NodeId(static_cast<std::uint32_t>(t->num_nodes() - 1))));
-    for (const auto& a : total_exchange_names(*t))
+    for (const auto& a : algorithm_names(*t, "total-exchange"))
       if (t->num_nodes() <= 12) agree(*t, make_total_exchange(*t, a));
   }
 }

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <random>
 
+#include "gen/algorithms.hpp"
 #include "gen/exchange/total_exchange.hpp"
 #include "props/mutations.hpp"
 #include "tests/verify/same_verdict.hpp"
@@ -42,7 +43,7 @@ TEST_CASE("symmetric: the same verdict and figures as the block walk on every bo
   std::size_t reduced = 0;
   for (const char* spec : kExchanges) {
     const auto t = build_topology(spec);
-    for (const auto& name : total_exchange_names(*t)) {
+    for (const auto& name : algorithm_names(*t, "total-exchange")) {
       if (name == "greedy" && t->num_nodes() > kGreedyExchangeMaxNodes) continue;  // its limit
       const Schedule s = make_total_exchange(*t, name);
       if (!symmetric_applies(s)) continue;

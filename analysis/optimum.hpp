@@ -1,0 +1,33 @@
+#pragma once
+/// How far the checked generators are from the optimum: the best unit-message one-port schedule
+/// of a collective among every generator that applies (the upper bound `prove min-steps`
+/// starts from), and the table of the papers' algorithms next to the optimum Z3 proves
+/// (docs/OPTIMUM.md, `netsched prove optimum-table`).
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/network.hpp"
+#include "core/schedule.hpp"
+#include "verify/smt_synthesis.hpp"
+
+namespace netsched {
+
+/// Whether `s` answers the min-steps question: one-port, every transfer one chunk.
+bool unit_one_port(const Schedule& s);
+
+/// The fewest-step checked schedule of `c` among every generator that applies and answers the
+/// question (unit messages, one-port); nullopt when none does.
+std::optional<Schedule> best_known_schedule(const Network& t, const Collective& c);
+
+/// One row of the optimum table: a paper algorithm's checked steps next to the proven optimum.
+struct OptimumRow {
+  std::string spec, collective, algorithm;
+  std::uint64_t steps = 0;  ///< the algorithm's schedule, checked by the simulator
+  MinSteps optimum;         ///< Z3's bracket, its lower bound confirmed by z3's own unsat
+};
+
+/// The table's instances: every paper broadcast and A2 on networks small enough for Z3.
+std::vector<OptimumRow> optimum_table(unsigned timeout_ms);
+
+}  // namespace netsched

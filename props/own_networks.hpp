@@ -1,0 +1,101 @@
+#pragma once
+// Property generators of the users' own networks: random connected graphs written as graph
+// files, and random fault sets of any network; with the structured families' generators
+// (props/generators.hpp) they make family_generators(), one per family of gen's table.
+#include <rapidcheck.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/graph.hpp"
+#include "core/network.hpp"
+#include "gen/topology.hpp"
+#include "props/generators.hpp"
+
+namespace netsched::props {
+
+using Edges = std::set<std::pair<std::uint32_t, std::uint32_t>>;
+
+inline Edges edges_of(const Graph& g) {
+  Edges e;
+  std::vector<NodeId> nb;
+  for (std::uint32_t u = 0; u < g.num_nodes(); ++u) {
+    g.neighbors(NodeId(u), nb);
+    for (NodeId w : nb) e.emplace(std::min(u, w.v), std::max(u, w.v));
+  }
+  return e;
+}
+
+/// A random connected graph: a random tree on n nodes plus random extra links.
+inline rc::Gen<Edges> connected_graph(int max_nodes) {
+  using namespace rc;
+  return gen::mapcat(gen::inRange(2, max_nodes + 1), [](int n) {
+    return gen::map(gen::pair(gen::container<std::vector<int>>(n - 1, gen::inRange(0, n)),
+                              gen::container<std::vector<std::pair<int, int>>>(
+                                  gen::pair(gen::inRange(0, n), gen::inRange(0, n)))),
+                    [n](const std::pair<std::vector<int>, std::vector<std::pair<int, int>>>& g) {
+                      Edges e;
+                      for (int v = 1; v < n; ++v)
+                        e.emplace(static_cast<std::uint32_t>(g.first[v - 1] % v),
+                                  static_cast<std::uint32_t>(v));
+                      for (auto [a, b] : g.second)
+                        if (a != b)
+                          e.emplace(static_cast<std::uint32_t>(std::min(a, b)),
+                                    static_cast<std::uint32_t>(std::max(a, b)));
+                      return e;
+                    });
+  });
+}
+
+/// Writes the graph as an edge list with node names v0, v1, ... and returns file("...").
+inline std::string write_graph_file(const Edges& e) {
+  static int counter = 0;
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("netsched_props." + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string path = (dir / ("g" + std::to_string(counter++) + ".ncol")).string();
+  std::ofstream out(path);
+  for (auto [a, b] : e) out << "v" << a << " v" << b << "\n";
+  return "file(\"" + path + "\")";
+}
+
+/// A random fault set of t that keeps it connected: up to three links and two nodes.
+inline std::string random_faults(const Network& t) {
+  const auto edges = edges_of(t);
+  const std::vector<std::pair<std::uint32_t, std::uint32_t>> list(edges.begin(), edges.end());
+  std::string links, nodes;
+  const int nl = *rc::gen::inRange(0, 4), nn = *rc::gen::inRange(0, 3);
+  for (int i = 0; i < nl && !list.empty(); ++i) {
+    const auto [a, b] = list[*rc::gen::inRange<std::size_t>(0, list.size())];
+    links += (links.empty() ? "{" : ",{") + std::to_string(a) + "," + std::to_string(b) + "}";
+  }
+  for (int i = 0; i < nn && t.num_nodes() > 3; ++i)
+    nodes += (nodes.empty() ? "" : ",") +
+             std::to_string(*rc::gen::inRange<std::uint64_t>(0, t.num_nodes()));
+  return "faulty(" + t.spec() + (links.empty() ? "" : ", links=[" + links + "]") +
+         (nodes.empty() ? "" : ", nodes=[{" + nodes + "}]") + ")";
+}
+
+/// One property generator per family of gen's family table (props/prop_registry.cpp checks
+/// that none is missing).
+inline const std::vector<FamilyGenerator>& family_generators() {
+  static const std::vector<FamilyGenerator> table = [] {
+    std::vector<FamilyGenerator> t = structured_generators();
+    t.push_back({"file", rc::gen::map(connected_graph(30), write_graph_file)});
+    t.push_back({"faulty", rc::gen::exec([] {
+                   for (;;) {  // a base of 3..128 nodes (most small specs are)
+                     const auto base = build_topology(*any_spec());
+                     if (base->num_nodes() >= 3u && base->num_nodes() <= 128u)
+                       return random_faults(*base);
+                   }
+                 })});
+    return t;
+  }();
+  return table;
+}
+
+}  // namespace netsched::props
