@@ -116,7 +116,9 @@ NetworkLayout layout_network(const Network& t, bool generic) {
 
 namespace {
 template <class T>
-constexpr auto is = network_is<T>;
+bool is(const Network& t) {
+  return network_is<T>(t);
+}
 /// Only called behind `is<T>`.
 template <class T, NetworkLayout (*Layout)(const T&)>
 NetworkLayout typed(const Network& t) {

@@ -41,11 +41,14 @@ inline constexpr std::uint64_t kSweepMaxExchangeNodes = std::uint64_t{1} << 15;
 /// about 20 s; larger ones rarely finish).
 inline constexpr std::uint64_t kSweepBisectionMaxNodes = 32;
 
+/// Z3's time for one point's bisection width in a sweep.
+inline constexpr unsigned kSweepBisectionTimeoutMs = 10'000;
+
 struct SweepOptions {
   bool schedules = true;                    ///< generate broadcast and total exchange
   std::uint64_t exchange_max_nodes = 1024;  ///< total exchange only up to this many nodes
   bool bisection = false;                   ///< exact bisection width by Z3 (small networks)
-  unsigned bisection_timeout_ms = 10'000;   ///< per point
+  unsigned bisection_timeout_ms = kSweepBisectionTimeoutMs;
   std::function<void(const std::string&)> progress;
 };
 

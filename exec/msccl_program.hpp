@@ -102,20 +102,26 @@ inline constexpr std::string_view kMscclCollectives[] = {"allgather",     "allto
                                                          "reducescatter", "allreduce", "scatter",
                                                          "gather",        "reduce"};
 
+// The MSCCL runtime's limits that are not powers of two (msccl_struct.h; see MscclLimits).
+inline constexpr std::int64_t kMscclMaxCount = 71;            // cnt < MSCCL_MAX_COUNT (72)
+inline constexpr std::int64_t kMscclMaxOffset = 32767;        // int16_t offsets
+inline constexpr std::int64_t kMscclMaxDependentTb = 127;     // int8_t dependentBid
+inline constexpr std::int64_t kMscclMaxAttributeChars = 255;  // MSCCL_MAX_STR_LEN
+
 /// The MSCCL runtime's limits (RCCL's msccl_struct.h and msccl_parser.h). A file beyond them
 /// is refused by the runtime when it loads, so export never writes one and import refuses one,
 /// unless told to ignore them (another runtime's build may differ).
 struct MscclLimits {
-  std::int64_t steps_per_tb = 256;        ///< MSCCL_MAX_NUM_STEPS (older runtimes: 64)
-  std::int64_t tbs_per_gpu = 1024;        ///< MSCCL_MAX_NUM_THREAD_BLOCKS (32 x MAXCHANNELS)
-  std::int64_t peers_per_channel = 32;    ///< MSCCL_MAX_NUM_THREAD_BLOCKS_PER_CHANNEL, per side
-  std::int64_t channels = 32;             ///< MAXCHANNELS
-  std::int64_t max_count = 71;            ///< cnt < MSCCL_MAX_COUNT (72)
-  std::int64_t max_offset = 32767;        ///< offsets are int16_t in mscclTransmission
-  std::int64_t max_dep_tb = 127;          ///< dependentBid is int8_t
+  std::int64_t steps_per_tb = 256;            ///< MSCCL_MAX_NUM_STEPS (older runtimes: 64)
+  std::int64_t tbs_per_gpu = 1024;            ///< MSCCL_MAX_NUM_THREAD_BLOCKS (32 x MAXCHANNELS)
+  std::int64_t peers_per_channel = 32;        ///< MSCCL_MAX_NUM_THREAD_BLOCKS_PER_CHANNEL, per side
+  std::int64_t channels = 32;                 ///< MAXCHANNELS
+  std::int64_t max_count = kMscclMaxCount;    ///< cnt < MSCCL_MAX_COUNT (72)
+  std::int64_t max_offset = kMscclMaxOffset;  ///< offsets are int16_t in mscclTransmission
+  std::int64_t max_dep_tb = kMscclMaxDependentTb;  ///< dependentBid is int8_t
   std::int64_t xml_nodes_per_gpu = 4096;  ///< MSCCL_MAX_NODES: algo + gpus + its tbs and steps
   std::int64_t children = 1024;           ///< MSCCL_MAX_SUBS: gpus, a gpu's tbs, a tb's steps
-  std::int64_t attribute_chars = 255;     ///< MSCCL_MAX_STR_LEN (the algo's name)
+  std::int64_t attribute_chars = kMscclMaxAttributeChars;  ///< the algo's name
 };
 
 /// Structural limits of netsched's reader, whatever the runtime: checked before the run

@@ -62,8 +62,11 @@ MscclCollective msccl_collective(const MscclProgram& p, std::optional<std::uint3
 /// is a chunk nobody wrote.
 using MscclValue = std::shared_ptr<const std::vector<std::uint64_t>>;
 /// The gpu and the input offset of one contribution of an MscclValue.
-inline std::uint64_t contribution_gpu(std::uint64_t c) { return c >> 32U; }
-inline std::uint64_t contribution_offset(std::uint64_t c) { return c & 0xffffffffU; }
+inline constexpr unsigned kContributionGpuShift = 32;  ///< gpu in the high half, offset below
+inline std::uint64_t contribution_gpu(std::uint64_t c) { return c >> kContributionGpuShift; }
+inline std::uint64_t contribution_offset(std::uint64_t c) {
+  return c & ((std::uint64_t{1} << kContributionGpuShift) - 1);
+}
 
 /// One message of the run: a send step's chunks into its peer's receive step.
 struct MscclMessage {

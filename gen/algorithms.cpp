@@ -5,6 +5,7 @@
 #include "gen/algorithms.hpp"
 
 #include <algorithm>
+#include <array>
 #include <stdexcept>
 
 #include "core/errors.hpp"
@@ -25,12 +26,15 @@ namespace {
 
 // ---- where a row applies ----
 template <class T>
-constexpr auto is = network_is<T>;
+bool is(const Network& t) {
+  return network_is<T>(t);
+}
 /// `t` as T; only called behind a row's `applies`, so a miss is a table bug.
 template <class T>
 const T& as(const Network& t) {
   const T* p = network_as<T>(t);
-  if (!p) throw std::logic_error("algorithm table: a row accepted " + t.spec() + " for a type it is not");
+  if (!p)
+    throw std::logic_error("algorithm table: a row accepted " + t.spec() + " for a type it is not");
   return *p;
 }
 bool any(const Network& /*t*/) { return true; }
@@ -44,200 +48,174 @@ bool nucleus_per_cluster(const Network& t) { return is<Hsn>(t) || hfc(t); }
 bool faulty_rhfc(const Network& t) {
   return is<FaultyNetwork>(t) && nucleus_per_cluster(as<FaultyNetwork>(t).base());
 }
-bool rhs_over_cube(const Network& t) {
-  return is<Hsn>(t) && hypercube(as<Hsn>(t).innermost());
-}
+bool rhs_over_cube(const Network& t) { return is<Hsn>(t) && hypercube(as<Hsn>(t).innermost()); }
 
-const std::vector<AlgorithmInfo>& rows() {
-  // Broadcast rows give rounds, route rows a router: generate() makes the schedule of both.
-  static const std::vector<AlgorithmInfo> table = {
-      {"broadcast", "hdn-broadcast", "paper: li-peng-chu-2012 (HDN broadcast)",
-       "paper: li-peng-chu-2012", "hdn(hypercube(2), sn=[{0},{1}])", is<Hdn>, nullptr, nullptr,
-       +[](const Network& t, std::uint32_t root) { return hdn_broadcast(as<Hdn>(t), root); }},
-      {"broadcast", "binomial-tree", "paper: standard hypercube binomial tree",
-       "paper: n rounds (standard)", "hypercube(3)", hypercube, nullptr, nullptr,
-       +[](const Network& t, std::uint32_t root) {
-         return product_broadcast(as<Product>(t), root);
-       }},
-      {"broadcast", "product-broadcast",
-       "paper: li-peng-chu-2012 (broadcast on products, dimension by dimension)",
-       "paper: li-peng-chu-2012", "torus(3,4)", other_product, nullptr, nullptr,
-       +[](const Network& t, std::uint32_t root) {
-         return product_broadcast(as<Product>(t), root);
-       }},
-      {"broadcast", "dualcube-broadcast", "paper: li-peng-chu-2012 (dualcube broadcast)",
-       "paper: li-peng-chu-2012", "dualcube(3)", is<Dualcube>, nullptr, nullptr,
-       +[](const Network& t, std::uint32_t root) {
-         return dualcube_broadcast(as<Dualcube>(t), root);
-       }},
-      {"broadcast", "rhfc-broadcast", "paper: rhfc §4 (recursive broadcast)",
-       "paper: rhfc recursion", "hsn(2,hypercube(2))", rhfc_family, nullptr, nullptr,
-       rhfc_broadcast},
-      {"broadcast", "greedy",
-       "generic: any connected network (BFS tree, deepest subtree first)",
-       "stated: min(N-1, ecc(root) x max degree) rounds", "ccc(3)", any, nullptr, nullptr,
-       greedy_broadcast},
+// Broadcast rows give rounds, route rows a router: generate() makes the schedule of both. A
+// constant table: no initialisation order, and every row is checked by the compiler.
+constexpr auto kRows = std::to_array<AlgorithmInfo>({
+    {"broadcast", "hdn-broadcast", "paper: li-peng-chu-2012 (HDN broadcast)",
+     "paper: li-peng-chu-2012", "hdn(hypercube(2), sn=[{0},{1}])", is<Hdn>, nullptr, nullptr,
+     +[](const Network& t, std::uint32_t root) { return hdn_broadcast(as<Hdn>(t), root); }},
+    {"broadcast", "binomial-tree", "paper: standard hypercube binomial tree",
+     "paper: n rounds (standard)", "hypercube(3)", hypercube, nullptr, nullptr,
+     +[](const Network& t, std::uint32_t root) { return product_broadcast(as<Product>(t), root); }},
+    {"broadcast", "product-broadcast",
+     "paper: li-peng-chu-2012 (broadcast on products, dimension by dimension)",
+     "paper: li-peng-chu-2012", "torus(3,4)", other_product, nullptr, nullptr,
+     +[](const Network& t, std::uint32_t root) { return product_broadcast(as<Product>(t), root); }},
+    {"broadcast", "dualcube-broadcast", "paper: li-peng-chu-2012 (dualcube broadcast)",
+     "paper: li-peng-chu-2012", "dualcube(3)", is<Dualcube>, nullptr, nullptr,
+     +[](const Network& t, std::uint32_t root) {
+       return dualcube_broadcast(as<Dualcube>(t), root);
+     }},
+    {"broadcast", "rhfc-broadcast", "paper: rhfc §4 (recursive broadcast)", "paper: rhfc recursion",
+     "hsn(2,hypercube(2))", rhfc_family, nullptr, nullptr, rhfc_broadcast},
+    {"broadcast", "greedy", "generic: any connected network (BFS tree, deepest subtree first)",
+     "stated: min(N-1, ecc(root) x max degree) rounds", "ccc(3)", any, nullptr, nullptr,
+     greedy_broadcast},
 
-      {"scatter", "one2allp", "paper: dualcube §3 One2allP", "paper: dualcube §3", "dualcube(2)",
-       is<Dualcube>,
-       +[](const Network& t, const GenRequest& r) {
-         return dualcube_one2allp(as<Dualcube>(t), r.root);
-       }},
-      {"scatter", "tree-scatter",
-       "generic: BFS tree, each child gets its subtree's chunks; broadcast's rounds",
-       "stated: the greedy broadcast's rounds", "ccc(3)", any,
-       +[](const Network& t, const GenRequest& r) { return tree_scatter(t, r.root); }},
+    {"scatter", "one2allp", "paper: dualcube §3 One2allP", "paper: dualcube §3", "dualcube(2)",
+     is<Dualcube>,
+     +[](const Network& t, const GenRequest& r) {
+       return dualcube_one2allp(as<Dualcube>(t), r.root);
+     }},
+    {"scatter", "tree-scatter",
+     "generic: BFS tree, each child gets its subtree's chunks; broadcast's rounds",
+     "stated: the greedy broadcast's rounds", "ccc(3)", any,
+     +[](const Network& t, const GenRequest& r) { return tree_scatter(t, r.root); }},
 
-      {"gather", "tree-gather",
-       "generic: BFS tree reversed, each node forwards what it holds; broadcast's rounds",
-       "stated: the greedy broadcast's rounds", "ccc(3)", any,
-       +[](const Network& t, const GenRequest& r) { return tree_gather(t, r.root); }},
+    {"gather", "tree-gather",
+     "generic: BFS tree reversed, each node forwards what it holds; broadcast's rounds",
+     "stated: the greedy broadcast's rounds", "ccc(3)", any,
+     +[](const Network& t, const GenRequest& r) { return tree_gather(t, r.root); }},
 
-      {"total-exchange", "hdn", "paper: li-chu-2013 Algorithm 2 (HDN total exchange, packed)",
-       "paper: li-chu-2013 Theorem 2", "hdn(hypercube(2), sn=[{0},{1}])", is<Hdn>,
-       +[](const Network& t, const GenRequest& /*r*/) {
-         return hdn_total_exchange(as<Hdn>(t));
-       }},
-      {"total-exchange", "dualcube-exchange",
-       "paper: li-chu-2013 through dualcube = rdn(hypercube(r-1),1)",
-       "none: the HDN bound is checked on the rdn it runs through", "dualcube(2)", is<Dualcube>,
-       +[](const Network& t, const GenRequest& /*r*/) {
-         return dualcube_total_exchange(as<Dualcube>(t));
-       }},
-      {"total-exchange", "a2",
-       "paper: dimakopoulos Algorithm A2 (any product; factor exchanges closed form, A2 or "
-       "greedy)",
-       "paper: dimakopoulos Theorem 2", "torus(3,4)", any_product,
-       +[](const Network& t, const GenRequest& /*r*/) { return a2_exchange(t); }},
-      {"total-exchange", "packed",
-       "paper: li-chu-2013 dimension-ordered packed exchange on products",
-       "none: li-chu-2013 bounds it only inside the HDN exchange", "torus(3,4)", is<Product>,
-       +[](const Network& t, const GenRequest& /*r*/) {
-         return packed_total_exchange(as<Product>(t));
-       }},
-      {"total-exchange", "dimension-exchange", "paper: standard hypercube dimension exchange",
-       "paper: li-chu-2013 (n steps)", "hypercube(3)", hypercube,
-       +[](const Network& t, const GenRequest& /*r*/) {
-         return hypercube_dimension_exchange(as<Product>(t));
-       }},
-      {"total-exchange", "greedy",
-       "generic: any connected network (shortest paths, farthest message first)",
-       "stated: the sum of distances", "ccc(3)", any,
-       +[](const Network& t, const GenRequest& /*r*/) { return greedy_exchange(t); }},
+    {"total-exchange", "hdn", "paper: li-chu-2013 Algorithm 2 (HDN total exchange, packed)",
+     "paper: li-chu-2013 Theorem 2", "hdn(hypercube(2), sn=[{0},{1}])", is<Hdn>,
+     +[](const Network& t, const GenRequest& /*r*/) { return hdn_total_exchange(as<Hdn>(t)); }},
+    {"total-exchange", "dualcube-exchange",
+     "paper: li-chu-2013 through dualcube = rdn(hypercube(r-1),1)",
+     "none: the HDN bound is checked on the rdn it runs through", "dualcube(2)", is<Dualcube>,
+     +[](const Network& t, const GenRequest& /*r*/) {
+       return dualcube_total_exchange(as<Dualcube>(t));
+     }},
+    {"total-exchange", "a2",
+     "paper: dimakopoulos Algorithm A2 (any product; factor exchanges closed form, A2 or "
+     "greedy)",
+     "paper: dimakopoulos Theorem 2", "torus(3,4)", any_product,
+     +[](const Network& t, const GenRequest& /*r*/) { return a2_exchange(t); }},
+    {"total-exchange", "packed", "paper: li-chu-2013 dimension-ordered packed exchange on products",
+     "none: li-chu-2013 bounds it only inside the HDN exchange", "torus(3,4)", is<Product>,
+     +[](const Network& t, const GenRequest& /*r*/) {
+       return packed_total_exchange(as<Product>(t));
+     }},
+    {"total-exchange", "dimension-exchange", "paper: standard hypercube dimension exchange",
+     "paper: li-chu-2013 (n steps)", "hypercube(3)", hypercube,
+     +[](const Network& t, const GenRequest& /*r*/) {
+       return hypercube_dimension_exchange(as<Product>(t));
+     }},
+    {"total-exchange", "greedy",
+     "generic: any connected network (shortest paths, farthest message first)",
+     "stated: the sum of distances", "ccc(3)", any,
+     +[](const Network& t, const GenRequest& /*r*/) { return greedy_exchange(t); }},
 
-      {"reduce", "tree-reduce", "generic: combine up the BFS tree to the root; broadcast's rounds",
-       "stated: the greedy broadcast's rounds", "ccc(3)", any,
-       +[](const Network& t, const GenRequest& r) { return tree_reduce(t, r.root); }},
+    {"reduce", "tree-reduce", "generic: combine up the BFS tree to the root; broadcast's rounds",
+     "stated: the greedy broadcast's rounds", "ccc(3)", any,
+     +[](const Network& t, const GenRequest& r) { return tree_reduce(t, r.root); }},
 
-      {"route", "hdn-routing", "paper: li-peng-chu-2012 HDN routing", "paper: li-peng-chu-2012",
-       "hdn(hypercube(2), sn=[{0},{1}])", is<Hdn>, nullptr,
-       +[](const Network& t) { return make_hdn_router(as<Hdn>(t)); }},
-      {"route", "dimension-order", "paper: dimension-order routing on products",
-       "none: a route is at most the diameter, which info checks", "torus(3,4)", is<Product>,
-       nullptr, +[](const Network& t) { return make_dimension_order_router(as<Product>(t)); }},
-      {"route", "dualcube-routing", "paper: dualcube routing", "paper: dualcube", "dualcube(3)",
-       is<Dualcube>, nullptr,
-       +[](const Network& t) { return make_dualcube_router(as<Dualcube>(t)); }},
-      {"route", "mfc-routing", "paper: rhfc MFC routing", "paper: rhfc recursion",
-       "mfc(ring(3),4,5)", mfc, nullptr, make_rhfc_router},
-      {"route", "hfc-routing", "paper: rhfc HFC routing", "paper: rhfc recursion",
-       "hfc(complete(3),4,4)", hfc, nullptr, make_rhfc_router},
-      {"route", "hsn-routing", "paper: rhfc HSN routing", "paper: rhfc recursion",
-       "hsn(2,hypercube(2))", is<Hsn>, nullptr, make_rhfc_router},
-      {"route", "hypernet-routing",
-       "paper: rhfc recursive routing (Theorem 3.2) on an (r,l,Q_k) hypernet",
-       "paper: rhfc Theorem 3.2", "hypernet(2,2,3)", is<Hypernet>, nullptr,
-       +[](const Network& t) { return make_hypernet_router(as<Hypernet>(t)); }},
-      {"route", "ftr",
-       "paper: rhfc §4.2 on-line fault-tolerant routing FTR (faulty HFC, HSN, RHS)",
-       "none: FTR's length depends on the faults", "faulty(hsn(2,hypercube(2)), nodes=[{5}])",
-       faulty_rhfc, nullptr,
-       +[](const Network& t) { return make_ftr_router(as<FaultyNetwork>(t)); }},
-      {"route", "bfs", "generic: a shortest path by BFS",
-       "none: a shortest path, the distance itself", "ccc(3)", any, nullptr, make_bfs_router},
+    {"route", "hdn-routing", "paper: li-peng-chu-2012 HDN routing", "paper: li-peng-chu-2012",
+     "hdn(hypercube(2), sn=[{0},{1}])", is<Hdn>, nullptr,
+     +[](const Network& t) { return make_hdn_router(as<Hdn>(t)); }},
+    {"route", "dimension-order", "paper: dimension-order routing on products",
+     "none: a route is at most the diameter, which info checks", "torus(3,4)", is<Product>, nullptr,
+     +[](const Network& t) { return make_dimension_order_router(as<Product>(t)); }},
+    {"route", "dualcube-routing", "paper: dualcube routing", "paper: dualcube", "dualcube(3)",
+     is<Dualcube>, nullptr,
+     +[](const Network& t) { return make_dualcube_router(as<Dualcube>(t)); }},
+    {"route", "mfc-routing", "paper: rhfc MFC routing", "paper: rhfc recursion", "mfc(ring(3),4,5)",
+     mfc, nullptr, make_rhfc_router},
+    {"route", "hfc-routing", "paper: rhfc HFC routing", "paper: rhfc recursion",
+     "hfc(complete(3),4,4)", hfc, nullptr, make_rhfc_router},
+    {"route", "hsn-routing", "paper: rhfc HSN routing", "paper: rhfc recursion",
+     "hsn(2,hypercube(2))", is<Hsn>, nullptr, make_rhfc_router},
+    {"route", "hypernet-routing",
+     "paper: rhfc recursive routing (Theorem 3.2) on an (r,l,Q_k) hypernet",
+     "paper: rhfc Theorem 3.2", "hypernet(2,2,3)", is<Hypernet>, nullptr,
+     +[](const Network& t) { return make_hypernet_router(as<Hypernet>(t)); }},
+    {"route", "ftr", "paper: rhfc §4.2 on-line fault-tolerant routing FTR (faulty HFC, HSN, RHS)",
+     "none: FTR's length depends on the faults", "faulty(hsn(2,hypercube(2)), nodes=[{5}])",
+     faulty_rhfc, nullptr, +[](const Network& t) { return make_ftr_router(as<FaultyNetwork>(t)); }},
+    {"route", "bfs", "generic: a shortest path by BFS",
+     "none: a shortest path, the distance itself", "ccc(3)", any, nullptr, make_bfs_router},
 
-      {"reduce-scatter", "tree-reduce-scatter",
-       "generic: every node's blocks combined up its own BFS tree, list-scheduled one-port",
-       "stated: N(N-1) steps", "ccc(3)", any,
-       +[](const Network& t, const GenRequest& /*r*/) { return tree_reduce_scatter(t); }},
+    {"reduce-scatter", "tree-reduce-scatter",
+     "generic: every node's blocks combined up its own BFS tree, list-scheduled one-port",
+     "stated: N(N-1) steps", "ccc(3)", any,
+     +[](const Network& t, const GenRequest& /*r*/) { return tree_reduce_scatter(t); }},
 
-      {"cube-dimension", "rhs-emulation", "paper: rhfc Theorem 5.1", "paper: rhfc Theorem 5.1",
-       "rhs(2,2,hypercube(1))", rhs_over_cube,
-       +[](const Network& t, const GenRequest& r) {
-         return rhs_cube_dimension(as<Hsn>(t), r.dimension);
-       }},
+    {"cube-dimension", "rhs-emulation", "paper: rhfc Theorem 5.1", "paper: rhfc Theorem 5.1",
+     "rhs(2,2,hypercube(1))", rhs_over_cube,
+     +[](const Network& t,
+         const GenRequest& r) { return rhs_cube_dimension(as<Hsn>(t), r.dimension); }},
 
-      {"all-reduce", "dimension-sum", "paper: standard hypercube dimension scan",
-       "none: n steps by construction", "hypercube(3)", hypercube,
-       +[](const Network& t, const GenRequest& /*r*/) {
-         return hypercube_all_reduce(as<Product>(t));
-       }},
-      {"all-reduce", "rhfc-semigroup", "paper: rhfc §4.1 semigroup computation",
-       "paper: rhfc §4.1", "hsn(2,hypercube(2))", nucleus_per_cluster,
-       +[](const Network& t, const GenRequest& /*r*/) { return rhfc_semigroup(t); }},
-      {"all-reduce", "tree-all-reduce", "generic: combine up the tree, set down; twice the rounds",
-       "stated: twice the greedy broadcast's rounds", "ccc(3)", any,
-       +[](const Network& t, const GenRequest& r) { return tree_all_reduce(t, r.root); }},
+    {"all-reduce", "dimension-sum", "paper: standard hypercube dimension scan",
+     "none: n steps by construction", "hypercube(3)", hypercube,
+     +[](const Network& t, const GenRequest& /*r*/) {
+       return hypercube_all_reduce(as<Product>(t));
+     }},
+    {"all-reduce", "rhfc-semigroup", "paper: rhfc §4.1 semigroup computation", "paper: rhfc §4.1",
+     "hsn(2,hypercube(2))", nucleus_per_cluster,
+     +[](const Network& t, const GenRequest& /*r*/) { return rhfc_semigroup(t); }},
+    {"all-reduce", "tree-all-reduce", "generic: combine up the tree, set down; twice the rounds",
+     "stated: twice the greedy broadcast's rounds", "ccc(3)", any,
+     +[](const Network& t, const GenRequest& r) { return tree_all_reduce(t, r.root); }},
 
-      {"prefix", "dimension-prefix", "paper: standard hypercube dimension scan",
-       "none: n steps by construction", "hypercube(3)", hypercube,
-       +[](const Network& t, const GenRequest& /*r*/) {
-         return hypercube_prefix(as<Product>(t));
-       }},
-      {"prefix", "dual-prefix", "paper: dualcube Algorithm 5 (made consistent)",
-       "none: claims check Algorithm 5's count", "dualcube(2)", is<Dualcube>,
-       +[](const Network& t, const GenRequest& /*r*/) {
-         return dualcube_prefix(as<Dualcube>(t));
-       }},
+    {"prefix", "dimension-prefix", "paper: standard hypercube dimension scan",
+     "none: n steps by construction", "hypercube(3)", hypercube,
+     +[](const Network& t, const GenRequest& /*r*/) { return hypercube_prefix(as<Product>(t)); }},
+    {"prefix", "dual-prefix", "paper: dualcube Algorithm 5 (made consistent)",
+     "none: claims check Algorithm 5's count", "dualcube(2)", is<Dualcube>,
+     +[](const Network& t, const GenRequest& /*r*/) { return dualcube_prefix(as<Dualcube>(t)); }},
 
-      {"cluster-sum", "cluster-sum", "paper: dualcube Algorithm 3",
-       "none: claims check Algorithm 3's count", "dualcube(2)", is<Dualcube>,
-       +[](const Network& t, const GenRequest& /*r*/) {
-         return dualcube_cluster_sum(as<Dualcube>(t));
-       }},
+    {"cluster-sum", "cluster-sum", "paper: dualcube Algorithm 3",
+     "none: claims check Algorithm 3's count", "dualcube(2)", is<Dualcube>,
+     +[](const Network& t, const GenRequest& /*r*/) {
+       return dualcube_cluster_sum(as<Dualcube>(t));
+     }},
 
-      {"cluster-prefix", "cluster-prefix", "paper: dualcube Algorithm 4 (corrected)",
-       "none: claims check Algorithm 4's count", "dualcube(2)", is<Dualcube>,
-       +[](const Network& t, const GenRequest& /*r*/) {
-         return dualcube_cluster_prefix(as<Dualcube>(t), false);
-       }},
-      {"cluster-prefix", "cluster-prefix-as-printed",
-       "paper: dualcube Algorithm 4 as printed (violated)",
-       "none: reproduced to show its violation", "dualcube(2)", is<Dualcube>,
-       +[](const Network& t, const GenRequest& /*r*/) {
-         return dualcube_cluster_prefix(as<Dualcube>(t), true);
-       }},
+    {"cluster-prefix", "cluster-prefix", "paper: dualcube Algorithm 4 (corrected)",
+     "none: claims check Algorithm 4's count", "dualcube(2)", is<Dualcube>,
+     +[](const Network& t, const GenRequest& /*r*/) {
+       return dualcube_cluster_prefix(as<Dualcube>(t), false);
+     }},
+    {"cluster-prefix", "cluster-prefix-as-printed",
+     "paper: dualcube Algorithm 4 as printed (violated)", "none: reproduced to show its violation",
+     "dualcube(2)", is<Dualcube>,
+     +[](const Network& t,
+         const GenRequest& /*r*/) { return dualcube_cluster_prefix(as<Dualcube>(t), true); }},
 
-      {"matmul", "dualcube-matmul", "paper: dualcube Algorithm 7",
-       "none: claims check Algorithm 7's count", "dualcube(2)", is<Dualcube>,
-       +[](const Network& t, const GenRequest& /*r*/) {
-         return dualcube_matmul(as<Dualcube>(t));
-       }},
+    {"matmul", "dualcube-matmul", "paper: dualcube Algorithm 7",
+     "none: claims check Algorithm 7's count", "dualcube(2)", is<Dualcube>,
+     +[](const Network& t, const GenRequest& /*r*/) { return dualcube_matmul(as<Dualcube>(t)); }},
 
-      {"vecmat", "dualcube-vecmat", "paper: dualcube Algorithm 6",
-       "none: claims check Algorithm 6's count", "dualcube(2)", is<Dualcube>,
-       +[](const Network& t, const GenRequest& r) {
-         return dualcube_vecmat(as<Dualcube>(t), r.root);
-       }},
+    {"vecmat", "dualcube-vecmat", "paper: dualcube Algorithm 6",
+     "none: claims check Algorithm 6's count", "dualcube(2)", is<Dualcube>,
+     +[](const Network& t, const GenRequest& r) {
+       return dualcube_vecmat(as<Dualcube>(t), r.root);
+     }},
 
-      {"all-gather", "all2allb", "paper: dualcube §3 Algorithm 1 All2allB", "paper: dualcube §3",
-       "dualcube(2)", is<Dualcube>,
-       +[](const Network& t, const GenRequest& /*r*/) {
-         return dualcube_all2allb(as<Dualcube>(t));
-       }},
-      {"all-gather", "tree-all-gather",
-       "generic: tree gather then broadcast of everything; twice the rounds",
-       "stated: twice the greedy broadcast's rounds", "ccc(3)", any,
-       +[](const Network& t, const GenRequest& r) { return tree_all_gather(t, r.root); }},
+    {"all-gather", "all2allb", "paper: dualcube §3 Algorithm 1 All2allB", "paper: dualcube §3",
+     "dualcube(2)", is<Dualcube>,
+     +[](const Network& t, const GenRequest& /*r*/) { return dualcube_all2allb(as<Dualcube>(t)); }},
+    {"all-gather", "tree-all-gather",
+     "generic: tree gather then broadcast of everything; twice the rounds",
+     "stated: twice the greedy broadcast's rounds", "ccc(3)", any,
+     +[](const Network& t, const GenRequest& r) { return tree_all_gather(t, r.root); }},
 
-      {"multicast", "many2manym", "paper: dualcube §3 Algorithm 2 Many2manyM",
-       "paper: dualcube §3", "dualcube(2)", is<Dualcube>,
-       +[](const Network& t, const GenRequest& r) {
-         return dualcube_many2manym(as<Dualcube>(t), r.root);
-       }},
-  };
-  return table;
-}
+    {"multicast", "many2manym", "paper: dualcube §3 Algorithm 2 Many2manyM", "paper: dualcube §3",
+     "dualcube(2)", is<Dualcube>,
+     +[](const Network& t,
+         const GenRequest& r) { return dualcube_many2manym(as<Dualcube>(t), r.root); }},
+});
 
 /// The rounds of a broadcast as a one-chunk one-port schedule.
 Schedule rounds_schedule(const Network& t, NodeId root, const Rounds& rounds) {
@@ -278,12 +256,10 @@ Schedule make_with(const AlgorithmInfo& a, const Network& t, const GenRequest& r
 
 const std::vector<CollectiveInfo>& collective_table() {
   static const std::vector<CollectiveInfo> table = {
-      {"broadcast", true},       {"scatter", true},         {"gather", true},
-      {"total-exchange", false}, {"reduce", true},          {"route", false},
-      {"reduce-scatter", false}, {"cube-dimension", false}, {"all-reduce", true},
-      {"prefix", false},         {"cluster-sum", false},    {"cluster-prefix", false},
-      {"matmul", false},         {"vecmat", true},          {"all-gather", true},
-      {"multicast", true},
+      {"broadcast", true},  {"scatter", true}, {"gather", true},          {"total-exchange", false},
+      {"reduce", true},     {"route", false},  {"reduce-scatter", false}, {"cube-dimension", false},
+      {"all-reduce", true}, {"prefix", false}, {"cluster-sum", false},    {"cluster-prefix", false},
+      {"matmul", false},    {"vecmat", true},  {"all-gather", true},      {"multicast", true},
   };
   return table;
 }
@@ -303,11 +279,11 @@ bool rooted_collective(std::string_view collective) {
                      [&](const CollectiveInfo& c) { return c.name == collective && c.rooted; });
 }
 
-const std::vector<AlgorithmInfo>& algorithm_table() { return rows(); }
+std::span<const AlgorithmInfo> algorithm_table() { return kRows; }
 
 std::vector<const AlgorithmInfo*> algorithms_for(const Network& t, std::string_view collective) {
   std::vector<const AlgorithmInfo*> out;
-  for (const auto& a : rows())
+  for (const auto& a : kRows)
     if (a.collective == collective && a.applies(t)) out.push_back(&a);
   return out;
 }
@@ -319,7 +295,7 @@ std::vector<std::string> algorithm_names(const Network& t, std::string_view coll
 }
 
 const AlgorithmInfo* find_algorithm(std::string_view collective, std::string_view name) {
-  for (const auto& a : rows())
+  for (const auto& a : kRows)
     if (a.collective == collective && a.name == name) return &a;
   return nullptr;
 }
@@ -337,7 +313,8 @@ const AlgorithmInfo& choose_algorithm(const Network& t, std::string_view collect
   for (const AlgorithmInfo* a : applicable)
     if (a->name == requested) return *a;
   std::string list;
-  for (const AlgorithmInfo* a : applicable) list += (list.empty() ? "" : ", ") + std::string(a->name);
+  for (const AlgorithmInfo* a : applicable)
+    list += (list.empty() ? "" : ", ") + std::string(a->name);
   throw InputError(std::string(collective) + " algorithm '" + std::string(requested) +
                    "' does not apply to " + t.family() + " (choose from: " + list + ")");
 }

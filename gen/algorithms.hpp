@@ -8,6 +8,7 @@
 /// test (tests/gen/test_registry.cpp) names whatever a row lacks.
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -62,7 +63,7 @@ struct AlgorithmInfo {
   /// Whether papers/ is expected to give its step bound.
   bool has_bound() const { return !bound.starts_with("none"); }
 };
-const std::vector<AlgorithmInfo>& algorithm_table();
+std::span<const AlgorithmInfo> algorithm_table();
 
 /// The rows of `collective` that apply to `t`, the default first.
 std::vector<const AlgorithmInfo*> algorithms_for(const Network& t, std::string_view collective);

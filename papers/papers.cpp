@@ -130,6 +130,45 @@ const std::vector<BoundInfo>& bound_table() {
   return table;
 }
 
+/// One paper's facts about one family, by the family's name (gen's family table), in the order
+/// `info` prints them.
+struct FactsInfo {
+  std::string_view family;
+  std::vector<PaperFact> (*facts)(const Network&);
+};
+
+std::vector<PaperFact> hdn_facts(const Network& t) {
+  return papers::hdn2012::facts(network_ref<Hdn>(t));
+}
+
+const std::vector<FactsInfo>& facts_table() {
+  using namespace papers;
+  static const std::vector<FactsInfo> table = {
+      {"hdn", hdn_facts},
+      {"rdn", hdn_facts},
+      {"ccc", hdn2012::table2_facts},
+      {"ccc", te2013::facts},
+      {"dualcube", hdn2012::table2_facts},
+      {"dualcube", dualcube::facts},
+      {"torus", hdn2012::table2_facts},
+      {"torus", dimakopoulos::facts},
+      {"hypercube", hdn2012::table2_facts},
+      {"hypercube", dualcube::facts},
+      {"hypercube", dimakopoulos::facts},
+      {"ring", dimakopoulos::facts},
+      {"path", dimakopoulos::facts},
+      {"complete", dimakopoulos::facts},
+      {"mesh", dimakopoulos::facts},
+      {"ghc", dimakopoulos::facts},
+      {"product", dimakopoulos::facts},
+      {"mfc", rhfc::facts},
+      {"hfc", rhfc::facts},
+      {"hsn", rhfc::facts},
+      {"hypernet", rhfc::facts},
+  };
+  return table;
+}
+
 /// Every bound, before the payload sums of one-chunk collectives are filled in.
 std::optional<PaperBound> collective_bound(const Network& t, const Collective& c,
                                            const std::string& algorithm) {
@@ -143,14 +182,8 @@ std::optional<PaperBound> collective_bound(const Network& t, const Collective& c
 
 std::vector<PaperFact> paper_facts(const Network& t) {
   std::vector<PaperFact> f;
-  if (const auto* h = network_as<Hdn>(t))
-    append(f, papers::hdn2012::facts(*h));
-  else
-    append(f, papers::hdn2012::table2_facts(t));
-  append(f, papers::te2013::facts(t));
-  append(f, papers::dualcube::facts(t));
-  append(f, papers::rhfc::facts(t));
-  append(f, papers::dimakopoulos::facts(t));
+  for (const FactsInfo& row : facts_table())
+    if (row.family == t.family()) append(f, row.facts(t));
   return f;
 }
 

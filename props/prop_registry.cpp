@@ -13,8 +13,9 @@ TEST_CASE("every family of the table has a property generator of its own specs")
   const auto& generators = props::family_generators();
   for (const FamilyInfo& f : family_table()) {
     INFO("family " << f.name);
-    const auto g = std::find_if(generators.begin(), generators.end(),
-                                [&](const props::FamilyGenerator& x) { return x.family == f.name; });
+    const auto g =
+        std::find_if(generators.begin(), generators.end(),
+                     [&](const props::FamilyGenerator& x) { return x.family == f.name; });
     REQUIRE(g != generators.end());
     rc::prop("its specs build as networks of the family", [&] {
       const std::string spec = *g->specs;

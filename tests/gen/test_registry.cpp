@@ -2,8 +2,8 @@
 // an example that builds and runs, an origin, a bound that papers/ really gives (or a stated
 // "none"), a layout, a fuzz dictionary word, a row in the docs. A new row that lacks one of
 // them fails here, naming what is missing. (Property generators: props/prop_registry.cpp.)
-#include <catch2/catch.hpp>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cctype>
 #include <filesystem>
 #include <set>
@@ -106,7 +106,8 @@ TEST_CASE("every algorithm row runs on its example, with its origin and its boun
     REQUIRE(a.applies(*t));
     const auto listed = algorithm_names(*t, a.collective);
     CHECK(std::find(listed.begin(), listed.end(), a.name) != listed.end());
-    const CheckedSchedule s = generate_checked(*t, test::full_request(*t, std::string(a.collective), std::string(a.name)));
+    const CheckedSchedule s = generate_checked(
+        *t, test::full_request(*t, std::string(a.collective), std::string(a.name)));
     CHECK(s.schedule().algorithm == a.name);
     CHECK((s.holds() || a.name.ends_with("-as-printed")));
     // papers/ gives a bound exactly when the row says it does, of the kind it says
@@ -127,7 +128,9 @@ TEST_CASE("a typed generator meets only networks of its type: no bad_cast", "[ge
     for (const AlgorithmInfo& a : algorithm_table()) {
       INFO(a.name << " on " << f.example);
       if (a.applies(*t)) continue;
-      CHECK_THROWS_AS(generate(*t, test::full_request(*t, std::string(a.collective), std::string(a.name))), InputError);
+      CHECK_THROWS_AS(
+          generate(*t, test::full_request(*t, std::string(a.collective), std::string(a.name))),
+          InputError);
     }
   }
   // a product of any networks is a "product" but not a Product: the generic layout draws it
