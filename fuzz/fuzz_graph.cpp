@@ -48,7 +48,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (cut == std::string_view::npos) return 0;
   try {
     exercise(std::string(text.substr(0, cut)), std::string(text.substr(cut + 1)));
-  } catch (const InputError&) {
+  } catch (const netsched::InputError&) {
   }
   return 0;
 }

@@ -41,7 +41,7 @@ void exercise(std::string_view xml) {
   netsched::Schedule s;
   try {
     s = netsched::exec::rebuild_schedule(im, spec);
-  } catch (const InputError&) {
+  } catch (const netsched::InputError&) {
     return;  // messages that cannot be ordered in steps: said so, not a disagreement
   }
   require(netsched::simulate(*net, s).ok());
@@ -53,7 +53,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   netsched::set_memory_budget(kFuzzBudget);
   try {
     exercise(std::string_view(reinterpret_cast<const char*>(data), size));
-  } catch (const InputError&) {
+  } catch (const netsched::InputError&) {
   }
   return 0;
 }

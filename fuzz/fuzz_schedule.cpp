@@ -31,7 +31,7 @@ std::optional<netsched::CheckResult> run(const netsched::Network& t, const netsc
                                          netsched::Engine e) {
   try {
     return netsched::simulate(t, s, e);
-  } catch (const InputError&) {
+  } catch (const netsched::InputError&) {
     return std::nullopt;
   }
 }
@@ -60,7 +60,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       same(dense, run(*t, f.schedule, netsched::Engine::Blocks));
     if (!c.combining() && netsched::symmetric_applies(f.schedule))
       same(dense, run(*t, f.schedule, netsched::Engine::Symmetric));
-  } catch (const InputError&) {
+  } catch (const netsched::InputError&) {
   }
   return 0;
 }

@@ -54,7 +54,7 @@ void exercise(std::string_view spec, std::string_view node) {
   }
   try {
     check_node(*t, t->node(node));
-  } catch (const InputError&) {
+  } catch (const netsched::InputError&) {
   }
 }
 
@@ -65,7 +65,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::size_t cut = text.find('\n');
   try {
     exercise(text.substr(0, cut), cut == std::string_view::npos ? "" : text.substr(cut + 1));
-  } catch (const InputError&) {
+  } catch (const netsched::InputError&) {
   }
   return 0;
 }

@@ -84,7 +84,7 @@ const std::vector<TourCommand> kTour = {
     {"$B draw --schedule b.json -o b.html", {"b.html: 20 frames", "the schedule holds"}},
     {"$B sweep 'torus({3..12},{3..12})' 'hypercube({2..10})' -o sw", {"sw.csv, sw.json, sw.svg"}},
     {"$B run te.json --bytes 4096", {"60 ranks", "byte-identical to MPI_Alltoall"}},
-    {"$B simulate ag.json --bytes 1024,65536", {"by all2allb", "MPI      ring", "MPI      bruck"}},
+    {"$B simulate ag.json --bytes 65536", {"by all2allb", "MPI      ring", "MPI      bruck"}},
     {"$B msccl export ag.json -o ag.xml && $B msccl import ag.xml -o back.json",
      {"the MSCCL run holds", "ag.xml: holds", "steps that hold"}},
 };
