@@ -2,10 +2,10 @@
 /// Networks built from a spec: the family table, the builder and helpers for family
 /// implementations.
 ///
-/// Why one table: the builder, `--help`, error messages, the draw layouts, the property
-/// generators, the fuzz dictionary and the docs all need the list of families; each reads
-/// family_table(), and the table test (props/prop_registry.cpp) names whatever a row lacks. A
-/// family is one file under gen/topo/ plus one row.
+/// Why one table: the builder and its errors, the draw layouts, the property generators, the
+/// fuzz dictionary and the docs all need the list of families; each is checked against
+/// family_table() (tests/gen/test_registry.cpp, props/prop_registry.cpp), which name whatever a
+/// row lacks. A family is one file under gen/topo/ plus one row.
 #include <memory>
 #include <optional>
 #include <string>
@@ -25,7 +25,7 @@ std::unique_ptr<Network> build_topology(const SpecValue& spec);
 /// One family of networks.
 struct FamilyInfo {
   std::string_view name;  ///< the spec's call name
-  std::string_view form;  ///< its argument form, for --help and errors
+  std::string_view form;  ///< its argument form, as docs/spec.md gives it
   /// Builds it from its spec call (with its canonical spec set, or left for the builder to set
   /// to the printed spec).
   std::unique_ptr<Network> (*build)(const SpecValue& spec);
