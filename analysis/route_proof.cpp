@@ -52,7 +52,7 @@ RouteProof prove_routes(const Network& t, const std::string& algorithm, unsigned
   const RouteMachine machine = machine_or_throw(t);
   if (fault != RouteFault::None && machine.kind != RouteMachine::Kind::Dualcube)
     throw InputError("the deliberate faults apply to the dualcube encoding");
-  const std::string alg = choose_algorithm(provable_routers(t), algorithm, "prove route", t);
+  const std::string alg = choose_from(provable_routers(t), algorithm, "prove route", t);
   const auto bound = routing_bound(t, alg);
   if (!bound) throw std::logic_error("no routing bound for " + alg);
   if (fault != RouteFault::None)  // a broken machine is refuted, not compared with the router

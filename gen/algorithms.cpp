@@ -309,14 +309,9 @@ const AlgorithmInfo& choose_algorithm(const Network& t, std::string_view collect
   if (applicable.empty())
     throw InputError(std::string(collective) + " has no algorithm for the " + t.family() +
                      " family (netsched gen SPEC --list shows what applies)");
-  if (requested == "auto") return *applicable.front();
-  for (const AlgorithmInfo* a : applicable)
-    if (a->name == requested) return *a;
-  std::string list;
-  for (const AlgorithmInfo* a : applicable)
-    list += (list.empty() ? "" : ", ") + std::string(a->name);
-  throw InputError(std::string(collective) + " algorithm '" + std::string(requested) +
-                   "' does not apply to " + t.family() + " (choose from: " + list + ")");
+  const std::string name = choose_from(algorithm_names(t, collective), std::string(requested),
+                                       std::string(collective), t);
+  return *find_algorithm(collective, name);
 }
 
 Schedule generate(const Network& t, const GenRequest& r) {

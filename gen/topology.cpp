@@ -117,8 +117,8 @@ std::unique_ptr<Network> build_topology(const SpecValue& spec) {
   return t;
 }
 
-std::string choose_algorithm(const std::vector<std::string>& names, const std::string& requested,
-                             const std::string& what, const Network& t) {
+std::string choose_from(const std::vector<std::string>& names, const std::string& requested,
+                        const std::string& what, const Network& t) {
   if (requested == "auto" && !names.empty()) return names.front();
   if (std::find(names.begin(), names.end(), requested) != names.end()) return requested;
   std::string list;

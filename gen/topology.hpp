@@ -83,8 +83,8 @@ std::unique_ptr<T> build_family(std::string_view spec) {
 
 /// The algorithm to run: `requested`, or the first of `names` for "auto". Throws
 /// InputError "<what> algorithm 'x' does not apply to <family> (choose from: ...)".
-std::string choose_algorithm(const std::vector<std::string>& names, const std::string& requested,
-                             const std::string& what, const Network& t);
+std::string choose_from(const std::vector<std::string>& names, const std::string& requested,
+                        const std::string& what, const Network& t);
 
 /// Exact diameter of a graph of at most `limit` nodes (by BFS from every node), else nullopt;
 /// used for the D_G of a nucleus in the papers' formulas.
