@@ -18,7 +18,7 @@ Verification verification_of(const Network& t, const Schedule& s, CheckResult ch
   const Csr csr(t);
   const bool unit = std::all_of(s.payloads.begin(), s.payloads.end(),
                                 [](const Payload& p) { return !p.select && p.chunks.size() == 1; });
-  v.lower = lower_bound(t, s.collective, csr, unit);
+  v.lower = lower_bound(t, s.collective, csr, unit, node_port_limit(s));
   return v;
 }
 
@@ -50,15 +50,12 @@ nlohmann::json Verification::to_json(const Schedule& s, const CostModel& cost) c
   j["transfers"] = figure(check.transfers);
   j["engine"] = to_string(check.engine);
   if (!check.engine_note.empty()) j["engine_note"] = check.engine_note;
-  j["cost"] =
-      has_figures
-          ? nlohmann::json{{"value", static_cast<double>(check.steps) * cost.ts +
-                                         static_cast<double>(check.payload_sum) * cost.tw * cost.m},
-                           {"ts", cost.ts},
-                           {"tw", cost.tw},
-                           {"m", cost.m},
-                           {"pair", {check.steps, check.payload_sum}}}
-          : nlohmann::json(nullptr);
+  j["cost"] = has_figures ? nlohmann::json{{"value", cost.of(check.steps, check.payload_sum)},
+                                           {"ts", cost.ts},
+                                           {"tw", cost.tw},
+                                           {"m", cost.m},
+                                           {"pair", {check.steps, check.payload_sum}}}
+                          : nlohmann::json(nullptr);
   if (bound) {
     j["bound"] = bound->steps;
     j["bound_formula"] = bound->formula;
@@ -67,9 +64,7 @@ nlohmann::json Verification::to_json(const Schedule& s, const CostModel& cost) c
         has_figures ? nlohmann::json(check.steps <= bound->steps) : nlohmann::json(nullptr);
     j["paper_cost"] = bound->payload_sum
                           ? nlohmann::json{{"pair", {bound->steps, *bound->payload_sum}},
-                                           {"value", static_cast<double>(bound->steps) * cost.ts +
-                                                         static_cast<double>(*bound->payload_sum) *
-                                                             cost.tw * cost.m}}
+                                           {"value", cost.of(bound->steps, *bound->payload_sum)}}
                           : nlohmann::json(nullptr);
   } else {
     j["bound"] = nullptr;

@@ -15,8 +15,14 @@
 namespace netsched {
 
 /// Alpha-beta cost parameters: step time = t_s + t_w * m * (largest payload of the step).
+/// (`netsched gen --bytes`: t_s the link latency in seconds, t_w seconds per byte, m the bytes
+/// of one chunk.)
 struct CostModel {
   double ts = 1, tw = 1, m = 1;
+  /// The cost of `steps` steps whose largest payloads sum to `payload_sum` chunks.
+  double of(std::uint64_t steps, std::uint64_t payload_sum) const {
+    return static_cast<double>(steps) * ts + static_cast<double>(payload_sum) * tw * m;
+  }
 };
 
 struct Verification {

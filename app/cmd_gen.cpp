@@ -1,13 +1,16 @@
-// netsched gen SPEC COLLECTIVE [--root R | --source U --target V] [--algorithm A] -o FILE
+// netsched gen SPEC COLLECTIVE [--root R | --source U --target V] [--algorithm A |
+//   --bytes M [--ports P] [--latency L] [--bandwidth B]] -o FILE
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <iostream>
 
 #include "analysis/checked.hpp"
+#include "analysis/size_choice.hpp"
 #include "app/cli.hpp"
 #include "core/errors.hpp"
 #include "core/io.hpp"
+#include "exec/platform.hpp"
 #include "gen/algorithms.hpp"
 #include "gen/topology.hpp"
 #include "papers/papers.hpp"
@@ -38,6 +41,66 @@ void print_generated(const std::string& out, const Schedule& s, const Verificati
   os << "\n";
 }
 
+/// The candidates of --bytes, the choice and the lower bounds: a table, or JSON.
+void print_size_choice(const std::string& out, const SizeChoice& c, const CostModel& cost,
+                       const PortBudget& budget, bool json) {
+  std::ostream& os = out == kStdoutPath ? std::cerr : std::cout;
+  const std::string chosen = c.best->schedule().algorithm;
+  const double lower =
+      (c.latency ? c.latency->seconds : 0) + (c.bandwidth ? c.bandwidth->seconds : 0);
+  if (json) {
+    nlohmann::json j;
+    j["bytes"] = cost.m;
+    j["latency_s"] = cost.ts;
+    j["seconds_per_byte"] = cost.tw;
+    j["ports"] = budget.name();
+    j["chosen"] = chosen;
+    j["candidates"] = nlohmann::json::array();
+    for (const auto& k : c.candidates)
+      j["candidates"].push_back({{"algorithm", k.algorithm},
+                                 {"model", k.model},
+                                 {"admitted", k.admitted},
+                                 {"why_not", k.why_not},
+                                 {"steps", k.steps},
+                                 {"payload_sum", k.payload_sum},
+                                 {"seconds", k.seconds}});
+    const auto bound = [](const std::optional<TimeBound>& b) {
+      return b ? nlohmann::json{{"seconds", b->seconds}, {"reason", b->reason}}
+               : nlohmann::json(nullptr);
+    };
+    j["latency_bound"] = bound(c.latency);
+    j["bandwidth_bound"] = bound(c.bandwidth);
+    j["lower_bound_s"] = lower;
+    os << j.dump(2) << "\n";
+    return;
+  }
+  os << fmt::format("candidates at {} B per chunk, {} latency, {} B/s per link, {}:\n", cost.m,
+                    fmt::format("{:.3g} s", cost.ts), fmt::format("{:.3g}", 1 / cost.tw),
+                    budget.name());
+  for (const auto& k : c.candidates) {
+    if (!k.admitted && k.steps == 0) {
+      os << fmt::format("    {:<22} -  {}\n", k.algorithm, k.why_not);
+      continue;
+    }
+    os << fmt::format("  {} {:<22} {:>12.6g} s  {:>6} steps, payload sum {:<8} {}{}\n",
+                      k.algorithm == chosen ? "*" : " ", k.algorithm, k.seconds, k.steps,
+                      k.payload_sum, k.model, k.admitted ? "" : "  (" + k.why_not + ")");
+  }
+  if (c.latency)
+    os << fmt::format("  latency bound   {:.6g} s  ({})\n", c.latency->seconds, c.latency->reason);
+  if (c.bandwidth)
+    os << fmt::format("  bandwidth bound {:.6g} s  ({})\n", c.bandwidth->seconds,
+                      c.bandwidth->reason);
+  const double best = c.candidates.empty() ? 0
+                                           : cost.of(c.best->verification().check.steps,
+                                                     c.best->verification().check.payload_sum);
+  if (lower > 0)
+    os << fmt::format(
+        "  chosen {}: {:.6g} s, {:.3g}x the lower bound {:.6g} s (latency + "
+        "bandwidth)\n",
+        chosen, best, best / lower, lower);
+}
+
 /// "broadcast, scatter, ... and multicast": the rooted collectives of the table.
 std::string rooted_list() {
   std::vector<std::string> names;
@@ -62,8 +125,9 @@ int print_generator_list(const Network& t, bool json) {
       e["algorithms"].push_back({{"name", a->name}, {"origin", a->origin}, {"bound", a->bound}});
     e["default"] = rows.empty() ? nlohmann::json(nullptr) : nlohmann::json(rows.front()->name);
     e["why"] = rows.empty() ? "no algorithm applies to the " + t.family() + " family"
-               : rows.front()->from_paper()
-                   ? "the paper's algorithm for this family"
+               : rows.front()->from_paper() ? "the paper's algorithm for this family"
+               : rows.front()->origin.starts_with("textbook")
+                   ? "no paper gives one for this family: the textbook algorithm (MPI's)"
                    : "no paper gives one for this family: netsched's generic algorithm";
     out.push_back(e);
   }
@@ -95,6 +159,8 @@ Run add_gen(CLI::App& app) {
     std::uint64_t dimension = 0;
     bool json = false, list = false, check_only = false;
     std::string engine = "auto", step_form = "auto";
+    std::uint64_t bytes = 0;
+    std::string ports = "one-port", latency = "1us", bandwidth = "1GBps";
   };
   auto o = std::make_shared<Opts>();
   app.add_option("SPEC", o->spec, "network spec")->required();
@@ -127,10 +193,26 @@ Run add_gen(CLI::App& app) {
       ->check(CLI::IsMember({"auto", "rules", "columns"}))
       ->capture_default_str();
   auto* engine = add_engine_option(app, o->engine);
+  auto* bytes = app.add_option("--bytes", o->bytes,
+                               "choose the fastest checked schedule for chunks of this many "
+                               "bytes (each node's message; per destination for scatter, gather "
+                               "and total exchange; per block for reduce-scatter): every "
+                               "algorithm that applies is generated, checked and costed")
+                    ->check(kPositive);
+  auto* ports = app.add_option("--ports", o->ports,
+                               "with --bytes: the port model the machine has (one-port, K-port, "
+                               "all-port); schedules that need more are left out")
+                    ->capture_default_str();
+  auto* latency =
+      app.add_option("--latency", o->latency, "with --bytes: link latency (SimGrid units)")
+          ->capture_default_str();
+  auto* bandwidth = app.add_option("--bandwidth", o->bandwidth,
+                                   "with --bytes: bandwidth of every link and direction")
+                        ->capture_default_str();
   app.footer(
       "The schedule is checked by the simulator before it is written; a generator bug is an "
       "error (exit 3) and no file is written.");
-  return [o, root, source, target, dimension, engine] {
+  return [o, root, source, target, dimension, engine, bytes, ports, latency, bandwidth] {
     if (o->list) return print_generator_list(*build_topology(o->spec), o->json);
     if (o->collective.empty() || (o->out.empty() != o->check_only))
       throw CLI::ValidationError(
@@ -140,6 +222,10 @@ Run add_gen(CLI::App& app) {
     refuse_option(source, col == "route", col, "--source applies to route");
     refuse_option(target, col == "route", col, "--target applies to route");
     refuse_option(dimension, col == "cube-dimension", col, "--dimension applies to cube-dimension");
+    for (const CLI::Option* given : {ports, latency, bandwidth})
+      refuse_option(given, bytes->count() > 0, col, "it applies with --bytes");
+    if (bytes->count() > 0 && o->algorithm != "auto")
+      throw InputError("--bytes chooses the algorithm: drop --algorithm " + o->algorithm);
     auto t = build_topology(o->spec);
     GenRequest req(o->collective, o->algorithm);
     req.dimension = o->dimension;
@@ -150,6 +236,19 @@ Run add_gen(CLI::App& app) {
       req.target = t->node(o->target);
     } else if (rooted_collective(col)) {
       req.root = root_node(*t, o->root);
+    }
+    if (bytes->count() > 0) {
+      const CostModel cost{exec::latency_seconds(o->latency),
+                           1 / exec::bandwidth_bytes_per_second(o->bandwidth),
+                           static_cast<double>(o->bytes)};
+      const PortBudget budget = port_budget_from_name(o->ports);
+      const SizeChoice choice = choose_for_size(*t, req, cost, budget);
+      if (!o->check_only) write_schedule(o->out, *choice.best, *step_form_from_name(o->step_form));
+      if (!o->json)
+        print_generated(o->check_only ? "" : o->out, choice.best->schedule(),
+                        choice.best->verification(), false);
+      print_size_choice(o->out, choice, cost, budget, o->json);
+      return to_int(ExitCode::Ok);
     }
     const CheckedSchedule c = generate_checked(*t, req, engine_of(o->engine), check_progress());
     progress_done();

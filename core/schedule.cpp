@@ -196,10 +196,11 @@ std::optional<Collective::Kind> Collective::kind_from_name(const std::string& na
 }
 
 namespace {
-constexpr std::array<EnumName<PortModel>, 3> kPortModelNames{{
+constexpr std::array<EnumName<PortModel>, 4> kPortModelNames{{
     {PortModel::OnePort, "one-port"},
     {PortModel::AllPort, "all-port"},
     {PortModel::SingleDimension, "single-dimension"},
+    {PortModel::KPort, "k-port"},
 }};
 constexpr std::array<EnumName<RegOp>, 3> kRegOpNames{{
     {RegOp::Set, "set"},
@@ -214,6 +215,11 @@ std::optional<PortModel> port_model_from_name(const std::string& s) {
 }
 std::string to_string(RegOp op) { return name_of(kRegOpNames, op); }
 std::optional<RegOp> reg_op_from_name(const std::string& s) { return value_named(kRegOpNames, s); }
+
+std::optional<std::uint32_t> node_port_limit(const Schedule& s) {
+  if (s.model == PortModel::AllPort) return std::nullopt;
+  return s.model == PortModel::KPort ? s.ports : 1;
+}
 
 std::uint64_t Schedule::num_transfers() const {
   std::uint64_t n = 0;

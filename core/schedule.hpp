@@ -110,8 +110,9 @@ class Collective {
   std::uint32_t matrix_ = 0;
 };
 
-/// Port models of ARCHITECTURE.md rule 3.
-enum class PortModel { OnePort, AllPort, SingleDimension };
+/// Port models of ARCHITECTURE.md rule 4. k-port: at most `Schedule::ports` sends and as many
+/// receives per node and step (one-port is k = 1).
+enum class PortModel { OnePort, AllPort, SingleDimension, KPort };
 std::string to_string(PortModel m);
 std::optional<PortModel> port_model_from_name(const std::string& s);
 
@@ -230,7 +231,8 @@ struct Schedule {
   std::string topology;  ///< canonical spec
   Collective collective;
   PortModel model = PortModel::OnePort;
-  std::string algorithm;  ///< generator name, e.g. "hdn-broadcast"
+  std::uint32_t ports = 1;  ///< k-port: k (2..kMaxPorts); 1 for every other model
+  std::string algorithm;    ///< generator name, e.g. "hdn-broadcast"
   std::vector<std::string>
       registers;  ///< combining schedules: register names (0, 1, ... as documented)
   /// Mixed radix of node ids for digit-box selectors (digit 0 most significant); empty = none.
@@ -240,6 +242,10 @@ struct Schedule {
   bool operator==(const Schedule&) const = default;
   std::uint64_t num_transfers() const;
 };
+
+/// The most transfers a node may send (and receive) in one step under the schedule's model;
+/// nullopt for all-port (bounded by the node's links instead).
+std::optional<std::uint32_t> node_port_limit(const Schedule& s);
 
 /// Folds x into the hash h (payloads, rule keys).
 inline std::size_t hash_mix(std::size_t h, std::uint64_t x) {

@@ -216,6 +216,7 @@ json content_json(const Schedule& s, StepForm form) {
   if (!s.digits.empty()) j["digits"] = s.digits;
   const Digits digits(s.digits);
   j["model"] = to_string(s.model);
+  if (s.model == PortModel::KPort) j["ports"] = s.ports;
   j["algorithm"] = s.algorithm;
   std::vector<std::optional<std::vector<StepRule>>> rules(s.steps.size());
   parallel_items(
@@ -819,14 +820,15 @@ ScheduleFile schedule_from_document(json j, std::uint64_t max_transfers) {
         " (this netsched reads version 1)");
   // An unknown key is refused: a misspelt "verification" would otherwise drop the record
   // unnoticed.
-  static const std::set<std::string> known = {"format",    "version", "topology",    "collective",
-                                              "registers", "digits",  "model",       "algorithm",
-                                              "payloads",  "steps",   "verification"};
+  static const std::set<std::string> known = {"format",    "version",  "topology", "collective",
+                                              "registers", "digits",   "model",    "algorithm",
+                                              "ports",     "payloads", "steps",    "verification"};
   for (const auto& [key, value] : j.items())
     if (!known.count(key))
       bad("unknown key \"" + key +
           "\" (a schedule file has format, version, topology, "
-          "collective, registers, digits, model, algorithm, payloads, steps, verification)");
+          "collective, registers, digits, model, ports, algorithm, payloads, steps, "
+          "verification)");
   ScheduleFile out;
   Schedule& s = out.schedule;
   const json& topo = field(j, "topology", "");
@@ -839,8 +841,15 @@ ScheduleFile schedule_from_document(json j, std::uint64_t max_transfers) {
   const RegisterReader regs{s.registers.size()};
   const json& model = field(j, "model", "");
   if (!model.is_string() || !port_model_from_name(model.get<std::string>()))
-    bad("unknown model " + model.dump() + " (one-port, all-port or single-dimension)");
+    bad("unknown model " + model.dump() + " (one-port, k-port, all-port or single-dimension)");
   s.model = *port_model_from_name(model.get<std::string>());
+  if (s.model == PortModel::KPort) {
+    const std::uint64_t k = uint_field(j, "ports", "");
+    if (k < 2 || k > kMaxPorts)
+      bad("ports must be 2.." + std::to_string(kMaxPorts) + " (one-port is k = 1)");
+    s.ports = static_cast<std::uint32_t>(k);
+  } else if (j.contains("ports"))
+    bad("ports belongs to the k-port model, not " + to_string(s.model));
   if (j.contains("algorithm")) {
     if (!j["algorithm"].is_string()) bad("algorithm must be a string");
     s.algorithm = j["algorithm"].get<std::string>();

@@ -29,6 +29,12 @@ void check_collective(const Network& t, const Schedule& s) {
   if (s.model == PortModel::SingleDimension && t.dimension_count() == 0)
     refuse("the single-dimension model needs link dimensions, which " + t.family() +
            " does not define");
+  if (s.model == PortModel::KPort && (s.ports < 2 || s.ports > kMaxPorts))
+    refuse("the k-port model needs 2 to " + limit_text("kMaxPorts", kMaxPorts) + " ports, not " +
+           std::to_string(s.ports) + " (one-port is k = 1)");
+  if (s.model != PortModel::KPort && s.ports != 1)
+    refuse("ports = " + std::to_string(s.ports) + " is for the k-port model, not " +
+           to_string(s.model));
 }
 
 /// Step and transfer counts, transfer nodes and payload indices.

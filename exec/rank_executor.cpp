@@ -103,8 +103,11 @@ void RankExecutor::check_send_rules(std::uint32_t step, const PlannedTransfer& x
   const std::string at = "rank " + std::to_string(me_.v) + " -> " + std::to_string(x.peer.v);
   if (x.peer == me_ || !plan_.network().adjacent(me_, x.peer))
     fail(rule(Rule::Edge), step, at + " is not a link of " + plan_.network().spec());
-  if (s_.model == PortModel::OnePort && sends_here > 1)
-    fail(rule(Rule::PortSend), step, "rank " + std::to_string(me_.v) + " sends twice");
+  const auto ports = node_port_limit(s_);
+  if (ports && sends_here > *ports)
+    fail(rule(Rule::PortSend), step,
+         "rank " + std::to_string(me_.v) + " sends " + std::to_string(sends_here) +
+             " times, over its " + std::to_string(*ports) + " port(s)");
   if (s_.model == PortModel::SingleDimension &&
       plan_.network().edge_dimension(me_, x.peer) != plan_.step_dimension(step))
     fail(rule(Rule::Dimension), step, at + " leaves the step's dimension");
@@ -147,7 +150,7 @@ std::vector<OutMessage> RankExecutor::start_step(std::uint32_t step) {
     const PlannedTransfer& x = sends[i];
     out[i].transfer = &x;
     check_send_rules(step, x, sends.size());
-    if (s_.model == PortModel::AllPort)
+    if (s_.model == PortModel::AllPort || s_.model == PortModel::KPort)
       for (std::size_t j = 0; j < i; ++j)
         if (sends[j].peer == x.peer)
           fail(rule(Rule::PortLink), step,
@@ -191,8 +194,11 @@ void RankExecutor::encode(const OutMessage& msg, std::uint8_t* out) const {
 
 void RankExecutor::accept(const PlannedTransfer& from, const std::uint8_t* wire,
                           std::uint64_t size) {
-  if (++receipts_this_step_ > 1 && s_.model == PortModel::OnePort)
-    fail(rule(Rule::PortReceive), from.step, "rank " + std::to_string(me_.v) + " receives twice");
+  const auto ports = node_port_limit(s_);
+  if (++receipts_this_step_ > 1 && ports && receipts_this_step_ > *ports)
+    fail(rule(Rule::PortReceive), from.step,
+         "rank " + std::to_string(me_.v) + " receives " + std::to_string(receipts_this_step_) +
+             " times, over its " + std::to_string(*ports) + " port(s)");
   if (s_.collective.combining())
     accept_values(from, wire, size);
   else

@@ -12,6 +12,7 @@
 #include "gen/combine/combine.hpp"
 #include "gen/exchange/total_exchange.hpp"
 #include "gen/generic/tree_collectives.hpp"
+#include "gen/textbook/textbook.hpp"
 #include "gen/topo/dualcube.hpp"
 #include "gen/topo/faulty.hpp"
 #include "gen/topo/hdn.hpp"
@@ -49,6 +50,14 @@ bool faulty_rhfc(const Network& t) {
   return is<FaultyNetwork>(t) && nucleus_per_cluster(as<FaultyNetwork>(t).base());
 }
 bool rhs_over_cube(const Network& t) { return is<Hsn>(t) && hypercube(as<Hsn>(t).innermost()); }
+bool register_cube(const Network& t) {
+  return hypercube(t) && t.num_nodes() <= kReduceScatterMaxNodes;
+}
+bool hamiltonian(const Network& t) { return hamiltonian_cycle(t).has_value(); }
+bool register_ring(const Network& t) {
+  return t.num_nodes() <= kReduceScatterMaxNodes && hamiltonian(t);
+}
+bool flood_size(const Network& t) { return t.num_nodes() <= kFloodMaxNodes; }
 
 // Broadcast rows give rounds, route rows a router: generate() makes the schedule of both. A
 // constant table: no initialisation order, and every row is checked by the compiler.
@@ -147,6 +156,16 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
     {"route", "bfs", "generic: a shortest path by BFS",
      "none: a shortest path, the distance itself", "ccc(3)", any, nullptr, make_bfs_router},
 
+    {"reduce-scatter", "recursive-halving",
+     "textbook: recursive halving (Thakur, Rabenseifner and Gropp 2005) on a hypercube",
+     "stated: n = log2 N steps", "hypercube(3)", register_cube,
+     +[](const Network& t, const GenRequest& /*r*/) {
+       return recursive_halving_reduce_scatter(as<Product>(t));
+     }},
+    {"reduce-scatter", "ring",
+     "textbook: ring reduce-scatter (Thakur et al. 2005) along a Hamiltonian cycle",
+     "stated: N-1 steps", "torus(3,4)", register_ring,
+     +[](const Network& t, const GenRequest& /*r*/) { return ring_reduce_scatter(t); }},
     {"reduce-scatter", "tree-reduce-scatter",
      "generic: every node's blocks combined up its own BFS tree, list-scheduled one-port",
      "stated: N(N-1) steps", "ccc(3)", any,
@@ -206,10 +225,24 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
     {"all-gather", "all2allb", "paper: dualcube §3 Algorithm 1 All2allB", "paper: dualcube §3",
      "dualcube(2)", is<Dualcube>,
      +[](const Network& t, const GenRequest& /*r*/) { return dualcube_all2allb(as<Dualcube>(t)); }},
+    {"all-gather", "recursive-doubling",
+     "textbook: recursive doubling (Thakur, Rabenseifner and Gropp 2005) on a hypercube",
+     "stated: n = log2 N steps", "hypercube(3)", hypercube,
+     +[](const Network& t, const GenRequest& /*r*/) {
+       return recursive_doubling_all_gather(as<Product>(t));
+     }},
     {"all-gather", "tree-all-gather",
      "generic: tree gather then broadcast of everything; twice the rounds",
      "stated: twice the greedy broadcast's rounds", "ccc(3)", any,
      +[](const Network& t, const GenRequest& r) { return tree_all_gather(t, r.root); }},
+    {"all-gather", "ring",
+     "textbook: ring all-gather (Thakur et al. 2005) along a Hamiltonian cycle",
+     "stated: N-1 steps", "torus(3,4)", hamiltonian,
+     +[](const Network& t, const GenRequest& /*r*/) { return ring_all_gather(t); }},
+    {"all-gather", "flood",
+     "generic: all-port, every chunk down a BFS tree of its origin, links balanced",
+     "stated: the diameter", "ccc(3)", flood_size,
+     +[](const Network& t, const GenRequest& /*r*/) { return flood_all_gather(t); }},
 
     {"multicast", "many2manym", "paper: dualcube §3 Algorithm 2 Many2manyM", "paper: dualcube §3",
      "dualcube(2)", is<Dualcube>,

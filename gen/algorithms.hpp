@@ -51,7 +51,7 @@ bool rooted_collective(std::string_view collective);
 struct AlgorithmInfo {
   std::string_view collective;
   std::string_view name;
-  std::string_view origin;   ///< "paper: <paper and place>" or "generic: <what>"
+  std::string_view origin;   ///< "paper: <paper, place>", "textbook: <who>" or "generic: <what>"
   std::string_view bound;    ///< the step bound papers/ gives, or "none: <why>"
   std::string_view example;  ///< a small network it applies to: the table test runs it there
   bool (*applies)(const Network&);

@@ -21,6 +21,13 @@ std::uint64_t tree_rounds(const Csr& g, std::uint64_t depth) {
 }  // namespace
 
 std::optional<PaperBound> bound(const Network& t, const Collective& c, const std::string& a) {
+  const std::uint64_t nodes = t.num_nodes();
+  if (a == "recursive-doubling" || a == "recursive-halving") {
+    std::uint64_t n = 0;
+    while ((std::uint64_t{1} << n) < nodes) ++n;
+    return PaperBound{n, "n = log2 N (one dimension per step)", kSource, std::nullopt};
+  }
+  if (a == "ring") return PaperBound{nodes - 1, "N-1 (once round the ring)", kSource, std::nullopt};
   if (a == "tree-reduce-scatter") {
     const std::uint64_t n = t.num_nodes();
     return PaperBound{n * (n - 1), "N(N-1) (every step completes a task)", kSource, std::nullopt};
@@ -29,7 +36,7 @@ std::optional<PaperBound> bound(const Network& t, const Collective& c, const std
                          (a == "greedy" && c.kind() == Collective::Kind::Broadcast);
   const bool tree_twice = a == "tree-all-gather" || a == "tree-all-reduce";
   const bool exchange = a == "greedy" && c.kind() == Collective::Kind::TotalExchange;
-  if (!tree_once && !tree_twice && !exchange) return std::nullopt;
+  if (!tree_once && !tree_twice && !exchange && a != "flood") return std::nullopt;
   const Csr g(t, 1);
   if (tree_once) {
     const std::uint32_t ecc = eccentricity(g, c.root().v);
@@ -38,6 +45,8 @@ std::optional<PaperBound> bound(const Network& t, const Collective& c, const std
   }
   const DistanceStats st = distances_all_sources(g, 1);
   if (!st.connected) return std::nullopt;
+  if (a == "flood")
+    return PaperBound{st.diameter, "the diameter (a BFS level per step)", kSource, std::nullopt};
   if (tree_twice)
     return PaperBound{2 * tree_rounds(g, st.diameter), "2 min(N-1, diameter x max degree)", kSource,
                       std::nullopt};

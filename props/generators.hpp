@@ -216,7 +216,7 @@ template <>
 struct Arbitrary<netsched::PortModel> {
   static Gen<netsched::PortModel> arbitrary() {
     return gen::element(netsched::PortModel::OnePort, netsched::PortModel::AllPort,
-                        netsched::PortModel::SingleDimension);
+                        netsched::PortModel::SingleDimension, netsched::PortModel::KPort);
   }
 };
 }  // namespace rc

@@ -22,9 +22,10 @@ inline const std::vector<Operator>& operators() {
       // nothing to carry (empty-payload)
       {"drop-transfer", {Rule::Causality, Rule::Delivery, Rule::EmptyPayload}},
       {"duplicate-transfer", {Rule::PortSend, Rule::PortLink}},
+      // a selector ("everything held") moved earlier carries less: then only delivery fails
       {"move-earlier",
        {Rule::Causality, Rule::EmptyPayload, Rule::PortSend, Rule::PortReceive, Rule::PortLink,
-        Rule::Dimension}},
+        Rule::Dimension, Rule::Delivery}},
       {"move-later",
        {Rule::Causality, Rule::EmptyPayload, Rule::PortSend, Rule::PortReceive, Rule::PortLink,
         Rule::Dimension, Rule::Delivery}},

@@ -154,8 +154,10 @@ TEST_CASE("schedule files round-trip and a changed byte never passes unnoticed")
 }
 
 TEST_CASE(
-    "one-port schedules stay valid under all-port and product broadcasts under single-dimension") {
-  // a schedule valid one-port never uses a directed link twice in a step; the dimension-by-
+    "one-port schedules stay valid under all-port and k-port, and product broadcasts under "
+    "single-dimension") {
+  // a schedule valid one-port never uses a directed link twice in a step, nor a node's ports
+  // more than once; the dimension-by-
   // dimension product broadcast uses one dimension per step
   rc::prop("a random network (rc::Arbitrary<SpecText>), root and port model",
            [](const props::SpecText& spec, PortModel model) {
@@ -165,6 +167,7 @@ TEST_CASE(
              RC_PRE(model != PortModel::SingleDimension || product);
              Schedule s = make_broadcast(*t, NodeId(props::any_node(*t)));
              s.model = model;
+             if (model == PortModel::KPort) s.ports = *rc::gen::inRange<std::uint32_t>(2, 9);
              RC_ASSERT(simulate(*t, s).ok());
              RC_ASSERT(!props::reference_check(*t, s));
            });

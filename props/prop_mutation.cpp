@@ -38,10 +38,20 @@ std::vector<std::pair<std::string, Schedule>> corpus() {
     for (const auto& a : algorithm_names(*t, "total-exchange"))
       out.push_back({spec, make_total_exchange(*t, a)});
   }
-  // the other port models
+  // the other port models: all-port and 2-port copies of a one-port broadcast, and the
+  // all-gathers (recursive doubling, ring, and the all-port flood)
   Schedule all_port = make_broadcast(*build_topology("torus(3,3)"), NodeId(0));
   all_port.model = PortModel::AllPort;
   out.push_back({"torus(3,3)", all_port});
+  Schedule two_port = all_port;
+  two_port.model = PortModel::KPort;
+  two_port.ports = 2;
+  out.push_back({"torus(3,3)", two_port});
+  for (const char* spec : {"torus(3,4)", "hypercube(3)"}) {
+    const auto t = build_topology(spec);
+    for (const auto& a : algorithm_names(*t, "all-gather"))
+      out.push_back({spec, generate(*t, GenRequest("all-gather", a))});
+  }
   return out;
 }
 

@@ -28,7 +28,7 @@ inline std::optional<Rule> reference_check(const Network& t, const Schedule& s) 
     return false;
   };
   for (std::size_t step = 0; step < s.steps.size(); ++step) {
-    std::set<std::uint32_t> senders, receivers;
+    std::map<std::uint32_t, std::uint32_t> sends, receives;  // per node, this step
     std::set<std::pair<std::uint32_t, std::uint32_t>> used;
     std::optional<std::uint32_t> dimension;
     std::vector<std::pair<std::uint32_t, std::vector<std::uint64_t>>> arrivals;
@@ -62,11 +62,12 @@ inline std::optional<Rule> reference_check(const Network& t, const Schedule& s) 
       if (carried.empty()) return Rule::EmptyPayload;
       for (auto ch : carried)
         if (!held.count({from, ch})) return Rule::Causality;
-      if (s.model == PortModel::AllPort) {
-        if (!used.insert({from, to}).second) return Rule::PortLink;
-      } else {
-        if (!senders.insert(from).second) return Rule::PortSend;
-        if (!receivers.insert(to).second) return Rule::PortReceive;
+      const bool link_ports = s.model == PortModel::AllPort || s.model == PortModel::KPort;
+      if (link_ports && !used.insert({from, to}).second) return Rule::PortLink;
+      if (s.model != PortModel::AllPort) {
+        const std::uint32_t k = s.model == PortModel::KPort ? s.ports : 1;
+        if (++sends[from] > k) return Rule::PortSend;
+        if (++receives[to] > k) return Rule::PortReceive;
         if (s.model == PortModel::SingleDimension) {
           const auto d = t.edge_dimension(x.from, x.to);
           if (dimension && d != dimension) return Rule::Dimension;

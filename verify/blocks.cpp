@@ -22,7 +22,7 @@ LinkScan scan_links_and_ports(const Network& t, const Schedule& s) {
   LinkScan scan;
   scan.last_step = s.steps.empty() ? 0 : s.steps.size() - 1;
   scan.last_transfer = s.steps.empty() ? 0 : s.steps.back().transfers.size();
-  PortRules ports(t, s.model);
+  PortRules ports(t, s);
   for (std::size_t si = 0; si < s.steps.size() && !scan.first; ++si) {
     ports.start_step();
     const auto& tr = s.steps[si].transfers;

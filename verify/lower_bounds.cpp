@@ -6,9 +6,45 @@
 #include "core/metrics.hpp"
 
 namespace netsched {
+namespace {
+
+/// The most transfers one node takes in per step, and ceil(log_(k+1) n) with its words.
+struct Fan {
+  std::uint64_t k = 1;
+  std::uint64_t arcs_per_step = 0;  ///< the most transfers of one step, all nodes together
+
+  std::uint64_t grow(std::uint64_t n) const {  // ceil(log_(k+1) n)
+    std::uint64_t steps = 0;
+    for (std::uint64_t reach = 1; reach<n; reach = reach> n / (k + 1) ? n : reach * (k + 1))
+      ++steps;
+    return steps;
+  }
+  std::string log_text() const {
+    return k == 1 ? "ceil(log2 N)" : "ceil(log_" + std::to_string(k + 1) + " N)";
+  }
+  std::string grows() const {
+    return k == 1 ? "at most doubles" : "grows at most " + std::to_string(k + 1) + "-fold";
+  }
+};
+
+Fan fan_of(const Csr& csr, std::optional<std::uint32_t> ports) {
+  Fan f;
+  std::uint64_t degree = 0;
+  for (std::uint32_t v = 0; v < csr.num_nodes(); ++v)
+    degree = std::max<std::uint64_t>(degree, csr.degree(v));
+  f.k = ports ? std::max<std::uint64_t>(1, std::min<std::uint64_t>(*ports, degree)) : degree;
+  f.k = std::max<std::uint64_t>(f.k, 1);
+  f.arcs_per_step = std::max<std::uint64_t>(
+      1, ports ? std::min<std::uint64_t>(csr.num_arcs(), std::uint64_t{csr.num_nodes()} * *ports)
+               : csr.num_arcs());
+  return f;
+}
+
+}  // namespace
 
 std::optional<LowerBound> lower_bound(const Network& t, const Collective& c, const Csr& csr,
-                                      bool unit_messages) {
+                                      bool unit_messages, std::optional<std::uint32_t> ports) {
+  const Fan fan = fan_of(csr, ports);
   switch (c.kind()) {
     case Collective::Kind::Route: {
       const auto d = bfs_distances(csr, c.root().v)[c.target().v];
@@ -18,14 +54,16 @@ std::optional<LowerBound> lower_bound(const Network& t, const Collective& c, con
     case Collective::Kind::Scatter:
     case Collective::Kind::Gather:
     case Collective::Kind::Broadcast: {
-      const std::uint64_t lg = ceil_log2(t.num_nodes());
+      const std::uint64_t lg = fan.grow(t.num_nodes());
       const std::uint32_t ecc = eccentricity(csr, c.root().v);
       if (ecc == kUnreached) return std::nullopt;
       return LowerBound{std::max<std::uint64_t>(lg, ecc),
                         ecc > lg ? "eccentricity of the root"
                         : c.kind() == Collective::Kind::Gather
-                            ? "ceil(log2 N) (what the root holds at most doubles per step)"
-                            : "ceil(log2 N) (informed nodes at most double)"};
+                            ? fan.log_text() + " (what the root holds " + fan.grows() + " per step)"
+                        : fan.k == 1 ? "ceil(log2 N) (informed nodes at most double)"
+                                     : fan.log_text() + " (the informed nodes grow at most " +
+                                           std::to_string(fan.k + 1) + "-fold per step)"};
     }
     case Collective::Kind::TotalExchange: {
       const DistanceStats st = exact_distances(t, csr);
@@ -33,23 +71,31 @@ std::optional<LowerBound> lower_bound(const Network& t, const Collective& c, con
       const std::uint64_t n = t.num_nodes();
       if (unit_messages) {
         const auto sum = static_cast<std::uint64_t>(st.distance_sum);
-        return LowerBound{(sum + n - 1) / n,
-                          "AS(G) = sum of distances / N (unit messages, one-port)"};
+        if (fan.arcs_per_step == n)
+          return LowerBound{(sum + n - 1) / n,
+                            "AS(G) = sum of distances / N (unit messages, one-port)"};
+        return LowerBound{(sum + fan.arcs_per_step - 1) / fan.arcs_per_step,
+                          "sum of distances / " + std::to_string(fan.arcs_per_step) +
+                              " (unit messages, at most that many transfers per step)"};
       }
-      const std::uint64_t lg = ceil_log2(n);
+      const std::uint64_t lg = fan.grow(n);
       return LowerBound{std::max<std::uint64_t>(lg, st.diameter),
-                        st.diameter > lg
-                            ? "diameter"
-                            : "ceil(log2 N) (a node hears from at most 2^t nodes in t steps)"};
+                        st.diameter > lg ? "diameter"
+                        : fan.k == 1
+                            ? "ceil(log2 N) (a node hears from at most 2^t nodes in t steps)"
+                            : fan.log_text() +
+                                  " (a node hears from at most (k+1)^t "
+                                  "nodes in t steps, k = " +
+                                  std::to_string(fan.k) + ")"};
     }
     case Collective::Kind::AllGather: {
       const DistanceStats st = exact_distances(t, csr);
       if (!st.connected) return std::nullopt;
-      const std::uint64_t lg = ceil_log2(t.num_nodes());
+      const std::uint64_t lg = fan.grow(t.num_nodes());
       return LowerBound{std::max<std::uint64_t>(lg, st.diameter),
                         st.diameter > lg
                             ? "diameter"
-                            : "ceil(log2 N) (what a node holds at most doubles per step)"};
+                            : fan.log_text() + " (what a node holds " + fan.grows() + " per step)"};
     }
     case Collective::Kind::Multicast: {
       std::uint64_t best = 0;
@@ -61,9 +107,11 @@ std::optional<LowerBound> lower_bound(const Network& t, const Collective& c, con
           if (dist[v.v] > best)
             best = dist[v.v], why = "distance from a chunk's origin to its farthest destination";
         }
-        if (ceil_log2(g.size()) > best)
-          best = ceil_log2(g.size()),
-          why = "ceil(log2 |destinations|) (holders of a chunk at most double per step)";
+        if (fan.grow(g.size()) > best)
+          best = fan.grow(g.size()),
+          why = fan.k == 1
+                    ? "ceil(log2 |destinations|) (holders of a chunk at most double per step)"
+                    : "ceil(log_(k+1) |destinations|), k = " + std::to_string(fan.k);
       }
       return LowerBound{best, why};
     }
@@ -74,9 +122,10 @@ std::optional<LowerBound> lower_bound(const Network& t, const Collective& c, con
       // The inputs a register depends on at most double per step (one message in per node).
       std::uint64_t largest = c.groups().empty() ? t.num_nodes() : 0;
       for (const auto& g : c.groups()) largest = std::max<std::uint64_t>(largest, g.size());
-      return LowerBound{
-          ceil_log2(largest),
-          "ceil(log2 group size) (the inputs a node has combined at most double per step)"};
+      return LowerBound{fan.grow(largest),
+                        fan.k == 1 ? "ceil(log2 group size) (the inputs a node has combined at "
+                                     "most double per step)"
+                                   : "ceil(log_(k+1) group size), k = " + std::to_string(fan.k)};
     }
     default:
       return std::nullopt;

@@ -1,5 +1,6 @@
 #pragma once
-/// Lower bounds on the steps of any one-port schedule of a collective, from the network alone:
+/// Lower bounds on the steps of any schedule of a collective under a port model, from the
+/// network alone:
 /// the yardstick a paper's algorithm and a Z3 optimum are measured against.
 #include <optional>
 #include <string>
@@ -15,11 +16,14 @@ struct LowerBound {
   std::string reason;
 };
 
-/// A lower bound on the steps of any schedule of `collective` on `t` (one-port): broadcast
-/// max(ceil(log2 N), ecc(root)); route: the distance; ... nullopt where none is implemented.
-/// `unit_messages`: every transfer carries exactly one chunk (total exchange then needs AS(G)
-/// steps: each step moves at most N chunks one hop, and they must travel sum d(u,v) hops).
+/// A lower bound on the steps of any schedule of `collective` on `t` in which each node sends
+/// and receives at most `ports` transfers per step (1: one-port; nullopt: all-port, a node's
+/// links): broadcast max(ceil(log_(k+1) N), ecc(root)) where k is the most transfers a node can
+/// receive per step; route: the distance; ... nullopt where none is implemented.
+/// `unit_messages`: every transfer carries exactly one chunk (total exchange then needs
+/// sum d(u,v) / (chunks moved per step) steps: one-port moves at most N chunks one hop).
 std::optional<LowerBound> lower_bound(const Network& t, const Collective& collective,
-                                      const Csr& csr, bool unit_messages = false);
+                                      const Csr& csr, bool unit_messages = false,
+                                      std::optional<std::uint32_t> ports = 1);
 
 }  // namespace netsched

@@ -16,14 +16,17 @@ namespace netsched {
 
 class PortRules {
  public:
-  PortRules(const Network& t, PortModel model)
+  PortRules(const Network& t, const Schedule& s)
       : t_(t),
-        model_(model),
+        model_(s.model),
+        limit_(node_port_limit(s).value_or(0)),
         n_(t.num_nodes()),
         sent_at_(n_, 0),
         recv_at_(n_, 0),
         sent_to_(n_, 0),
-        recv_from_(n_, 0) {}
+        recv_from_(n_, 0),
+        sent_count_(n_, 0),
+        recv_count_(n_, 0) {}
 
   /// Call before the transfers of each step.
   void start_step() {
@@ -49,41 +52,22 @@ class PortRules {
     return std::nullopt;
   }
 
-  /// Rule 3: the port model, given the transfers of the step seen so far.
+  /// Rule 4: the port model, given the transfers of the step seen so far. All-port and k-port
+  /// use each directed link at most once per step (a port drives one link); k-port and one-port
+  /// bound each node's sends and receives.
   std::optional<Violation> ports(std::uint64_t si, std::uint64_t ti, const Transfer& x) {
     const std::string here = step_transfer(si, ti);
-    if (model_ == PortModel::AllPort) {
-      if (!links_.insert(static_cast<std::uint64_t>(x.from.v) << 32 | x.to.v).second)
-        return Violation{Rule::PortLink,
-                         si,
-                         ti,
-                         x.from,
-                         std::nullopt,
-                         here + "link " + std::to_string(x.from.v) + " -> " +
-                             std::to_string(x.to.v) + " is used twice"};
-      return std::nullopt;
-    }
-    if (sent_at_[x.from.v] == stamp_)
-      return Violation{Rule::PortSend,
+    if ((model_ == PortModel::AllPort || model_ == PortModel::KPort) &&
+        !links_.insert(static_cast<std::uint64_t>(x.from.v) << 32 | x.to.v).second)
+      return Violation{Rule::PortLink,
                        si,
                        ti,
                        x.from,
                        std::nullopt,
-                       here + "node " + std::to_string(x.from.v) + " sends twice (to " +
-                           std::to_string(sent_to_[x.from.v]) + " and to " +
-                           std::to_string(x.to.v) + ")"};
-    if (recv_at_[x.to.v] == stamp_)
-      return Violation{Rule::PortReceive,
-                       si,
-                       ti,
-                       x.to,
-                       std::nullopt,
-                       here + "node " + std::to_string(x.to.v) + " receives twice (from " +
-                           std::to_string(recv_from_[x.to.v]) + " and from " +
-                           std::to_string(x.from.v) + ")"};
-    sent_at_[x.from.v] = recv_at_[x.to.v] = stamp_;
-    sent_to_[x.from.v] = x.to.v;
-    recv_from_[x.to.v] = x.from.v;
+                       here + "link " + std::to_string(x.from.v) + " -> " + std::to_string(x.to.v) +
+                           " is used twice"};
+    if (model_ == PortModel::AllPort) return std::nullopt;
+    if (const auto v = port_overflow(si, ti, x)) return v;
     if (model_ == PortModel::SingleDimension) {
       const auto d = t_.edge_dimension(x.from, x.to);
       if (!d) throw std::logic_error("adjacent nodes without a dimension");
@@ -101,12 +85,51 @@ class PortRules {
   }
 
  private:
+  /// The sender's or receiver's (limit_ + 1)-th transfer of the step (one-port: its second).
+  std::optional<Violation> port_overflow(std::uint64_t si, std::uint64_t ti, const Transfer& x) {
+    const std::string here = step_transfer(si, ti);
+    const auto count = [&](std::vector<std::uint32_t>& at, std::vector<std::uint32_t>& n,
+                           std::vector<std::uint32_t>& first, NodeId v, NodeId partner) {
+      if (at[v.v] != stamp_) {
+        at[v.v] = stamp_;
+        n[v.v] = 0;
+        first[v.v] = partner.v;
+      }
+      return ++n[v.v] > limit_;
+    };
+    // "sends twice (to 1 and to 4)"; k-port: "sends more than 2 times (to 1 first, now to 4)".
+    const auto times = [&](const char* verb, const char* dir, std::uint32_t first, NodeId now) {
+      const std::string a = dir + std::to_string(first), b = dir + std::to_string(now.v);
+      if (limit_ == 1) return std::string(verb) + " twice (" + a + " and " + b + ")";
+      return std::string(verb) + " more than " + std::to_string(limit_) + " times (" + a +
+             " first, now " + b + ")";
+    };
+    if (count(sent_at_, sent_count_, sent_to_, x.from, x.to))
+      return Violation{Rule::PortSend,
+                       si,
+                       ti,
+                       x.from,
+                       std::nullopt,
+                       here + "node " + std::to_string(x.from.v) + " " +
+                           times("sends", "to ", sent_to_[x.from.v], x.to)};
+    if (count(recv_at_, recv_count_, recv_from_, x.to, x.from))
+      return Violation{Rule::PortReceive,
+                       si,
+                       ti,
+                       x.to,
+                       std::nullopt,
+                       here + "node " + std::to_string(x.to.v) + " " +
+                           times("receives", "from ", recv_from_[x.to.v], x.from)};
+    return std::nullopt;
+  }
+
   const Network& t_;
   PortModel model_;
+  std::uint32_t limit_;  // sends (and receives) per node and step; 0 = all-port
   std::uint64_t n_;
   std::uint32_t stamp_ = 0;
-  // Per-step port bookkeeping: the step stamp and the partner of the first use.
-  std::vector<std::uint32_t> sent_at_, recv_at_, sent_to_, recv_from_;
+  // Per-step port bookkeeping: the step stamp, the partner of the first use and the count.
+  std::vector<std::uint32_t> sent_at_, recv_at_, sent_to_, recv_from_, sent_count_, recv_count_;
   std::optional<std::uint32_t> step_dim_;
   std::unordered_set<std::uint64_t> links_;
 };

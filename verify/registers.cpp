@@ -134,7 +134,7 @@ class RegisterRun {
         n_(t.num_nodes()),
         regs_(static_cast<std::uint32_t>(s.registers.size())),
         cells_(n_ * regs_),
-        ports_(t, s.model) {
+        ports_(t, s) {
     if (c_.kind() == Collective::Kind::MatMul)
       setup_matmul();
     else if (c_.kind() == Collective::Kind::VecMat)

@@ -98,7 +98,7 @@ class DenseRun {
         chunks_(c_.num_chunks()),
         digits_(schedule_digits(s)),
         held_(n_, chunks_, is_timed(s), s.steps.size()),
-        ports_(t, s.model) {
+        ports_(t, s) {
     if (trace_) *trace_ = StepTrace{std::vector<std::uint64_t>(n_, 0), {}, {}};
     for (std::uint64_t ch = 0; ch < chunks_; ++ch)
       if (!c_.is_void(ch) && held_.add(c_.origin(ch).v, ch, 0) && trace_)

@@ -14,6 +14,7 @@
 
 #include <chrono>
 #include <limits>
+#include <map>
 #include <set>
 #include <tuple>
 
@@ -25,7 +26,8 @@ namespace {
 
 /// The terms the encoding builds, estimated before it starts: the state (nodes x chunks), every
 /// chunk each transfer may carry (a listed payload's chunks; for a selector, every chunk) and
-/// the port rules (a few per transfer). Saturating: a huge file is over any limit.
+/// the port rules (a few per transfer; k-port: two cardinality constraints over the step's
+/// transfers per transfer). Saturating: a huge file is over any limit.
 std::uint64_t encoding_terms(const Network& t, const Schedule& s) {
   const std::uint64_t chunks = s.collective.num_chunks();
   auto add = [](std::uint64_t a, std::uint64_t b) {
@@ -38,11 +40,14 @@ std::uint64_t encoding_terms(const Network& t, const Schedule& s) {
       t.num_nodes() > std::numeric_limits<std::uint64_t>::max() / std::max<std::uint64_t>(chunks, 1)
           ? std::numeric_limits<std::uint64_t>::max()
           : t.num_nodes() * chunks;
-  for (const Step& st : s.steps)
+  for (const Step& st : s.steps) {
+    const std::uint64_t port_terms =
+        s.model == PortModel::KPort ? 2 * st.transfers.size() + kPortTerms : kPortTerms;
     for (const Transfer& x : st.transfers) {
       const Payload& p = s.payloads.at(x.payload);
-      terms = add(terms, (p.select ? chunks : p.chunks.size()) + kPortTerms);
+      terms = add(terms, (p.select ? chunks : p.chunks.size()) + port_terms);
     }
+  }
   return terms;
 }
 
@@ -183,21 +188,36 @@ class Encoding {
       if (s_.model == PortModel::SingleDimension) other_dim.push_back(dim_of(x) != dim_of(tr[0]));
     }
     const std::uint64_t k = tr.size();  // resolved to a transfer when it fires
-    if (s_.model == PortModel::AllPort) {
+    if (s_.model == PortModel::AllPort || s_.model == PortModel::KPort)
       indicate(!z3::distinct(link), Rule::PortLink, st, k, std::nullopt, std::nullopt);
-      return;
-    }
-    indicate(!z3::distinct(from), Rule::PortSend, st, k, std::nullopt, std::nullopt);
-    indicate(!z3::distinct(to), Rule::PortReceive, st, k, std::nullopt, std::nullopt);
+    if (s_.model == PortModel::AllPort) return;
+    indicate(over_limit(from), Rule::PortSend, st, k, std::nullopt, std::nullopt);
+    indicate(over_limit(to), Rule::PortReceive, st, k, std::nullopt, std::nullopt);
     if (s_.model == PortModel::SingleDimension)
       indicate(z3::mk_or(other_dim), Rule::Dimension, st, k, std::nullopt, std::nullopt);
   }
 
-  /// The first transfer of step st that breaks the port rule `r` (an earlier transfer of the
-  /// step has its sender, receiver or link; or its dimension differs from the first's).
+  /// Whether some value occurs more often among `ends` than the model's ports allow (one-port:
+  /// not distinct; k-port: k + 1 equal values, by a cardinality constraint per value).
+  z3::expr over_limit(const z3::expr_vector& ends) {
+    const std::uint32_t k = node_port_limit(s_).value_or(1);
+    if (k == 1) return !z3::distinct(ends);
+    z3::expr_vector over(ctx_);
+    for (unsigned i = 0; i < ends.size(); ++i) {
+      z3::expr_vector equal(ctx_);
+      for (unsigned j = 0; j < ends.size(); ++j) equal.push_back(ends[j] == ends[i]);
+      over.push_back(z3::atleast(equal, k + 1));
+    }
+    return z3::mk_or(over);
+  }
+
+  /// The first transfer of step st that breaks the port rule `r` (the earlier transfers of the
+  /// step already use its sender's or receiver's ports, or its link; or its dimension differs
+  /// from the first's).
   std::pair<std::uint64_t, NodeId> first_breaking(std::uint64_t st, Rule r) const {
     const auto& tr = s_.steps[st].transfers;
-    std::set<std::uint64_t> seen;
+    const std::uint32_t limit = r == Rule::PortLink ? 1 : node_port_limit(s_).value_or(1);
+    std::map<std::uint64_t, std::uint32_t> seen;
     for (std::uint64_t i = 0; i < tr.size(); ++i) {
       const Transfer& x = tr[i];
       if (r == Rule::Dimension) {
@@ -208,7 +228,7 @@ class Encoding {
       const std::uint64_t key = r == Rule::PortSend      ? x.from.v
                                 : r == Rule::PortReceive ? x.to.v
                                                          : x.from.v * n_ + x.to.v;
-      if (!seen.insert(key).second) return {i, r == Rule::PortReceive ? x.to : x.from};
+      if (++seen[key] > limit) return {i, r == Rule::PortReceive ? x.to : x.from};
     }
     throw std::logic_error("z3: a port rule fires, but no transfer breaks it");
   }

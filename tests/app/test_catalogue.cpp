@@ -162,6 +162,16 @@ std::vector<Entry> spec_entries() {
       {"gen 'ring(5)' reduce-scatter --root 1 -o x",
        "--root does not apply to reduce-scatter (--root applies to broadcast, scatter, gather, "
        "reduce, all-reduce, vecmat, all-gather and multicast)"},
+      {"gen 'hypercube(2)' all-gather --bytes 8 --ports 0-port -o x",
+       "unknown port model '0-port' (one-port, all-port, or K-port / k-port:K with K in 1..1024)"},
+      {"gen 'hypercube(2)' all-gather --bytes 8 --ports two -o x",
+       "unknown port model 'two' (one-port, all-port, or K-port / k-port:K with K in 1..1024)"},
+      {"gen 'hypercube(2)' all-gather --bytes 8 --algorithm ring -o x",
+       "--bytes chooses the algorithm: drop --algorithm ring"},
+      {"gen 'hypercube(2)' all-gather --ports all-port -o x",
+       "--ports does not apply to all-gather (it applies with --bytes)"},
+      {"gen 'hypercube(2)' all-gather --bytes 8 --latency 1parsec -o x",
+       "latency (units s, ms, us, ns) '1parsec' is not a positive number with a unit"},
       {"gen 'ring(5)' prefix -o x",
        "prefix has no algorithm for the ring family (netsched gen SPEC --list shows what "
        "applies)"},
@@ -300,7 +310,24 @@ std::vector<Entry> file_entries(Files& f) {
       {"verify " + f.te("kind.json", [](json& j) { j["collective"]["kind"] = "gossip"; }),
        "schedule file: collective: unknown kind \"gossip\""},
       {"verify " + f.te("model.json", [](json& j) { j["model"] = "two-port"; }),
-       "schedule file: unknown model \"two-port\" (one-port, all-port or single-dimension)"},
+       "schedule file: unknown model \"two-port\" (one-port, k-port, all-port or "
+       "single-dimension)"},
+      {"verify " + f.te("kport.json", [](json& j) { j["model"] = "k-port"; }),
+       "schedule file: missing field 'ports'"},
+      {"verify " + f.te("kport1.json",
+                        [](json& j) {
+                          j["model"] = "k-port";
+                          j["ports"] = 1;
+                        }),
+       "schedule file: ports must be 2..1024 (one-port is k = 1)"},
+      {"verify " + f.te("kporthuge.json",
+                        [](json& j) {
+                          j["model"] = "k-port";
+                          j["ports"] = 4294967297ull;
+                        }),
+       "schedule file: ports must be 2..1024 (one-port is k = 1)"},
+      {"verify " + f.te("portsoneport.json", [](json& j) { j["ports"] = 2; }),
+       "schedule file: ports belongs to the k-port model, not one-port"},
       {"verify " + f.te("node99.json", [&](json& j) { steps(j)[1]["to"][0] = 99; }),
        "step 1 transfer 0: node 99 is not a node of hypercube(3) (0..7)"},
       {"verify " + f.te("negnode.json", [&](json& j) { steps(j)[0]["from"][0] = -1; }),

@@ -97,7 +97,8 @@ TEST_CASE("every algorithm row runs on its example, with its origin and its boun
     CHECK((a.router != nullptr) == (a.collective == "route"));
     CHECK((a.make != nullptr) == (a.collective != "broadcast" && a.collective != "route"));
     // origin and bound stated in the words the list prints
-    CHECK((a.origin.starts_with("paper: ") || a.origin.starts_with("generic: ")));
+    CHECK((a.origin.starts_with("paper: ") || a.origin.starts_with("generic: ") ||
+           a.origin.starts_with("textbook: ")));
     CHECK((a.bound.starts_with("paper: ") || a.bound.starts_with("stated: ") ||
            a.bound.starts_with("none: ")));
     if (a.bound.starts_with("stated: ")) CHECK_FALSE(a.from_paper());

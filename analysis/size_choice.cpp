@@ -1,0 +1,175 @@
+// Choosing for a size: every applicable algorithm generated, checked and costed; the bounds
+// that say how far the choice can be from the best possible.
+#include "analysis/size_choice.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/errors.hpp"
+#include "core/metrics.hpp"
+#include "core/structure.hpp"
+#include "verify/cut_search.hpp"
+#include "verify/lower_bounds.hpp"
+
+namespace netsched {
+namespace {
+
+using Kind = Collective::Kind;
+
+/// The most nodes whose balanced cut is searched for the bandwidth bound.
+constexpr std::uint64_t kCutBoundMaxNodes = 4096;
+
+/// The transfers node v can send (or receive) per step under the budget.
+double ports_of(const PortBudget& b, const Csr& g, std::uint32_t v) {
+  return std::min<double>(b.node_ports().value_or(g.degree(v)), g.degree(v));
+}
+
+/// Chunks some node must send or receive through its ports, divided by its ports: the least
+/// sum of largest payloads (in chunks) any schedule can have.
+std::optional<std::pair<double, std::string>> port_chunks(const Collective& c, const Csr& g,
+                                                          const PortBudget& b) {
+  const double n = g.num_nodes();
+  switch (c.kind()) {
+    case Kind::AllGather:
+    case Kind::TotalExchange:
+    case Kind::ReduceScatter: {
+      double worst = 0;
+      for (std::uint32_t v = 0; v < g.num_nodes(); ++v)
+        worst = std::max(worst, (n - 1) / ports_of(b, g, v));
+      return std::pair{worst, c.kind() == Kind::ReduceScatter
+                                  ? "every node sends its N-1 other blocks through its ports"
+                                  : "every node receives N-1 chunks through its ports"};
+    }
+    case Kind::Scatter:
+    case Kind::Gather:
+      return std::pair{(n - 1) / ports_of(b, g, c.root().v),
+                       "the root's N-1 chunks pass through its ports"};
+    case Kind::Broadcast:
+    case Kind::AllReduce:
+    case Kind::Reduce:
+      return std::pair{1.0, "some node receives the whole message once"};
+    default:
+      return std::nullopt;
+  }
+}
+
+/// Across a balanced cut of w links (found by verify/cut_search; any cut gives a valid bound),
+/// at most w chunks' worth of largest payloads cross per step and direction.
+std::optional<std::pair<double, std::string>> cut_chunks(const Collective& c, const Csr& g) {
+  if (c.kind() != Kind::AllGather && c.kind() != Kind::TotalExchange) return std::nullopt;
+  if (g.num_nodes() < 2 || g.num_nodes() > kCutBoundMaxNodes) return std::nullopt;
+  const BalancedCut cut = search_balanced_cut(g);
+  if (cut.width == 0) return std::nullopt;
+  const double a = static_cast<double>(std::count(cut.side.begin(), cut.side.end(), 0));
+  const double z = g.num_nodes() - a, w = static_cast<double>(cut.width);
+  const bool all_gather = c.kind() == Kind::AllGather;
+  const double chunks = all_gather ? std::max(a, z) / w : a * z / w;
+  return std::pair{chunks, "a balanced cut of " + std::to_string(cut.width) + " links (" +
+                               std::to_string(static_cast<std::uint64_t>(a)) + " | " +
+                               std::to_string(static_cast<std::uint64_t>(z)) +
+                               " nodes) must carry " +
+                               (all_gather ? "the larger side's chunks" : "|A| x |B| chunks") +
+                               " each way"};
+}
+
+SizeCandidate candidate(const Network& t, const GenRequest& request, const AlgorithmInfo& a,
+                        const CostModel& cost, const PortBudget& budget,
+                        std::optional<CheckedSchedule>& best) {
+  SizeCandidate out;
+  out.algorithm = std::string(a.name);
+  GenRequest r = request;
+  r.algorithm = out.algorithm;
+  try {
+    CheckedSchedule c = generate_checked(t, r);
+    const Schedule& s = c.schedule();
+    out.model = s.model == PortModel::KPort ? std::to_string(s.ports) + "-port" : to_string(s.model);
+    out.steps = c.verification().check.steps;
+    out.payload_sum = c.verification().check.payload_sum;
+    out.seconds = cost.of(out.steps, out.payload_sum);
+    if (!c.holds()) {
+      out.why_not = "violated (" + std::string(to_string(c.verification().check.violation()->rule)) +
+                    "): a paper's algorithm as printed";
+      return out;
+    }
+    if (!budget.admits(s)) {
+      out.why_not = "needs " + out.model + ", more than " + budget.name();
+      return out;
+    }
+    out.admitted = true;
+    if (!best || out.seconds < cost.of(best->verification().check.steps,
+                                       best->verification().check.payload_sum))
+      best = std::move(c);
+  } catch (const InputError& e) {
+    out.why_not = e.what();
+  }
+  return out;
+}
+
+}  // namespace
+
+bool PortBudget::admits(const Schedule& s) const {
+  switch (s.model) {
+    case PortModel::OnePort:
+    case PortModel::SingleDimension:
+      return true;
+    case PortModel::KPort:
+      return model == PortModel::AllPort || (model == PortModel::KPort && s.ports <= ports);
+    case PortModel::AllPort:
+      return model == PortModel::AllPort;
+  }
+  return false;
+}
+
+std::optional<std::uint32_t> PortBudget::node_ports() const {
+  if (model == PortModel::AllPort) return std::nullopt;
+  return model == PortModel::KPort ? ports : 1;
+}
+
+std::string PortBudget::name() const {
+  return model == PortModel::KPort ? std::to_string(ports) + "-port" : to_string(model);
+}
+
+PortBudget port_budget_from_name(const std::string& text) {
+  if (text == "one-port") return {};
+  if (text == "all-port") return {PortModel::AllPort, 0};
+  const std::string digits =
+      text.starts_with("k-port:") ? text.substr(7)
+      : text.ends_with("-port")   ? text.substr(0, text.size() - 5)
+                                  : std::string();
+  const bool numeric = !digits.empty() && digits.size() <= 4 &&
+                       std::all_of(digits.begin(), digits.end(),
+                                   [](char ch) { return ch >= '0' && ch <= '9'; });
+  const std::uint64_t k = numeric ? std::stoull(digits) : 0;
+  if (k < 1 || k > kMaxPorts)
+    throw InputError("unknown port model '" + text +
+                     "' (one-port, all-port, or K-port / k-port:K with K in 1.." +
+                     std::to_string(kMaxPorts) + ")");
+  if (k == 1) return {};
+  return {PortModel::KPort, static_cast<std::uint32_t>(k)};
+}
+
+SizeChoice choose_for_size(const Network& t, const GenRequest& request, const CostModel& cost,
+                           const PortBudget& budget) {
+  SizeChoice out;
+  for (const AlgorithmInfo* a : algorithms_for(t, request.collective))
+    out.candidates.push_back(candidate(t, request, *a, cost, budget, out.best));
+  if (!out.best) {
+    std::string why;
+    for (const auto& c : out.candidates) why += "; " + c.algorithm + ": " + c.why_not;
+    throw InputError("no " + request.collective + " schedule of " + t.spec() + " runs " +
+                     budget.name() + (why.empty() ? " (no algorithm applies)" : why));
+  }
+  const Collective& c = out.best->schedule().collective;
+  const Csr g(t, 1);
+  if (const auto steps = lower_bound(t, c, g, false, budget.node_ports()))
+    out.latency = TimeBound{static_cast<double>(steps->steps) * cost.ts,
+                            std::to_string(steps->steps) + " steps: " + steps->reason};
+  const auto port = port_chunks(c, g, budget);
+  const auto cut = cut_chunks(c, g);
+  const auto& wider = cut && (!port || cut->first > port->first) ? cut : port;
+  if (wider)
+    out.bandwidth = TimeBound{wider->first * cost.tw * cost.m, wider->second};
+  return out;
+}
+
+}  // namespace netsched

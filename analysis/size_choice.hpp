@@ -1,0 +1,63 @@
+#pragma once
+/// The fastest checked schedule for a message size (`netsched gen ... --bytes M`): every
+/// algorithm of the table that applies is generated and checked, costed in the alpha-beta model
+/// (CostModel: steps x latency + sum of the steps' largest payloads x bytes / bandwidth), and
+/// the cheapest one the port model admits is chosen, beside the lower bounds no schedule can
+/// beat: a latency bound (steps) and a bandwidth bound (bytes through the busiest node's ports,
+/// or across a balanced cut).
+///
+/// Why in analysis/: it needs the generators (gen/), the checker (checked.hpp) and the bounds
+/// (verify/), and it concludes something from them together.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analysis/checked.hpp"
+#include "analysis/verification.hpp"
+
+namespace netsched {
+
+/// The port model a user's machine has: candidates whose schedules assume more are left out.
+struct PortBudget {
+  PortModel model = PortModel::OnePort;  ///< OnePort, KPort or AllPort
+  std::uint32_t ports = 1;               ///< KPort: k
+  /// Whether a schedule under `s`'s model may run on this machine (one-port and
+  /// single-dimension schedules run anywhere; k-port needs k ports; all-port needs all-port).
+  bool admits(const Schedule& s) const;
+  std::string name() const;  ///< "one-port", "4-port", "all-port"
+  /// Sends (and receives) per node and step: 1, k, or nullopt for all-port.
+  std::optional<std::uint32_t> node_ports() const;
+};
+/// Parses "one-port", "all-port" or "k-port:K" / "K-port" (K in 1..kMaxPorts); InputError
+/// otherwise.
+PortBudget port_budget_from_name(const std::string& text);
+
+struct SizeCandidate {
+  std::string algorithm;
+  std::string model;          ///< the schedule's port model, e.g. "one-port"
+  bool admitted = false;      ///< the budget admits it and its schedule holds
+  std::string why_not;        ///< when not admitted: the model, a limit, or the violation
+  std::uint64_t steps = 0, payload_sum = 0;
+  double seconds = 0;         ///< CostModel::of(steps, payload_sum)
+};
+
+/// A lower bound on the time of any schedule under the budget, with how it was obtained.
+struct TimeBound {
+  double seconds = 0;
+  std::string reason;
+};
+
+struct SizeChoice {
+  std::vector<SizeCandidate> candidates;  ///< in table order
+  std::optional<CheckedSchedule> best;    ///< the cheapest admitted candidate
+  std::optional<TimeBound> latency;       ///< steps any schedule needs, times the latency
+  std::optional<TimeBound> bandwidth;     ///< bytes some port or cut must carry
+};
+
+/// Generates every algorithm of `request.collective` that applies to `t` (request.algorithm is
+/// ignored), checks each, and picks the cheapest under `cost` that `budget` admits. InputError
+/// when no candidate is admitted.
+SizeChoice choose_for_size(const Network& t, const GenRequest& request, const CostModel& cost,
+                           const PortBudget& budget);
+
+}  // namespace netsched

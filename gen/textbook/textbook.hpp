@@ -1,0 +1,52 @@
+#pragma once
+/// The collective algorithms of MPI and NCCL textbooks (Thakur, Rabenseifner and Gropp 2005;
+/// Chan et al. 2007), on the networks where they follow links: recursive doubling and halving on
+/// hypercubes, rings on a Hamiltonian cycle, and the all-port flood along BFS trees.
+///
+/// Why here and not in a family file: they belong to no paper's family; each applies wherever
+/// its structure exists (a hypercube's dimensions, a Hamiltonian cycle, any connected graph).
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "core/network.hpp"
+#include "core/schedule.hpp"
+#include "gen/topo/product.hpp"
+
+namespace netsched {
+
+/// Recursive doubling all-gather on a hypercube: in step e every node swaps everything it holds
+/// with its neighbour across dimension e (one-port, n steps, payloads 1, 2, 4, ... chunks).
+Schedule recursive_doubling_all_gather(const Product& cube);
+
+/// The most nodes recursive halving and the ring reduce-scatter take (N registers per node,
+/// N^2 / 2 register moves in all).
+inline constexpr std::uint64_t kReduceScatterMaxNodes = 1024;
+/// Recursive halving reduce-scatter on a hypercube: from the highest dimension down, every node
+/// sends its neighbour the partial blocks of the neighbour's half and combines the ones it
+/// keeps (one-port, n steps, payloads N/2, N/4, ... blocks).
+Schedule recursive_halving_reduce_scatter(const Product& cube);
+
+/// The most nodes the Hamiltonian cycle search walks, and the most search steps it takes.
+inline constexpr std::uint64_t kHamiltonMaxNodes = 4096;
+inline constexpr std::uint64_t kHamiltonMaxSearch = 1'000'000;
+/// A Hamiltonian cycle of `t` (node order; cycle[i] and cycle[i+1 mod N] adjacent), found by a
+/// depth-first search that tries the neighbour with the fewest free neighbours first
+/// (Warnsdorff) within kHamiltonMaxSearch steps; nullopt when none is found (or N > limit).
+/// Remembered per network spec.
+std::optional<std::vector<std::uint32_t>> hamiltonian_cycle(const Network& t);
+
+/// Ring all-gather along hamiltonian_cycle(t): in step s every node passes on the chunk it
+/// received in step s-1 (its own in step 0). One-port, N-1 steps of one chunk.
+Schedule ring_all_gather(const Network& t);
+/// Ring reduce-scatter along the cycle: in step s the node at position i sends its partial
+/// block of position i-s-1 to its successor, which combines it (one-port, N-1 steps).
+Schedule ring_reduce_scatter(const Network& t);
+
+/// The most nodes the flood keeps a BFS tree for (N trees of N nodes).
+inline constexpr std::uint64_t kFloodMaxNodes = 4096;
+/// All-port all-gather: every chunk travels down a BFS tree of its origin, one level per step,
+/// every link in both directions at once. Steps = the largest eccentricity (the diameter).
+Schedule flood_all_gather(const Network& t);
+
+}  // namespace netsched

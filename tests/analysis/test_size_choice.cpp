@@ -1,0 +1,84 @@
+// Choosing for a size (analysis/size_choice): the cheapest admitted candidate is chosen, the port
+// model is respected, and the lower bounds are below every schedule that was costed.
+#include <catch2/catch.hpp>
+
+#include "analysis/size_choice.hpp"
+#include "gen/topology.hpp"
+
+using namespace netsched;
+
+namespace {
+
+constexpr double kLatency = 1e-6, kSecondsPerByte = 1e-9;  // 1 us, 1 GB/s
+constexpr double kRounding = 1e-12;                         // relative, for sums of doubles
+
+CostModel at(double bytes) { return {kLatency, kSecondsPerByte, bytes}; }
+
+const SizeCandidate& find(const SizeChoice& c, const std::string& algorithm) {
+  for (const auto& k : c.candidates)
+    if (k.algorithm == algorithm) return k;
+  FAIL("no candidate " << algorithm);
+  throw std::logic_error("unreachable");
+}
+
+}  // namespace
+
+TEST_CASE("hypercube all-gather: recursive doubling wins, the flood is left to all-port",
+          "[analysis]") {
+  const auto t = build_topology("hypercube(4)");
+  for (const double bytes : {8.0, 1048576.0}) {
+    const SizeChoice c = choose_for_size(*t, GenRequest("all-gather"), at(bytes), {});
+    REQUIRE(c.best);
+    CHECK(c.best->schedule().algorithm == "recursive-doubling");
+    const SizeCandidate& flood = find(c, "flood");
+    CHECK_FALSE(flood.admitted);
+    CHECK(flood.why_not == "needs all-port, more than one-port");
+  }
+  const SizeChoice all =
+      choose_for_size(*t, GenRequest("all-gather"), at(8), port_budget_from_name("all-port"));
+  CHECK(all.best->schedule().algorithm == "flood");
+}
+
+TEST_CASE("the chosen schedule is the cheapest admitted one, and no bound exceeds any cost",
+          "[analysis]") {
+  for (const char* spec : {"torus(4,4)", "mesh(4,4)", "hypercube(3)", "ccc(3)", "dualcube(2)"})
+    for (const char* collective : {"all-gather", "total-exchange", "broadcast", "scatter",
+                                   "reduce-scatter", "all-reduce"})
+      for (const char* ports : {"one-port", "2-port", "all-port"})
+        for (const double bytes : {8.0, 65536.0}) {
+          const auto t = build_topology(spec);
+          INFO(spec << " " << collective << " " << ports << " " << bytes);
+          const PortBudget budget = port_budget_from_name(ports);
+          const SizeChoice c = choose_for_size(*t, GenRequest(collective), at(bytes), budget);
+          REQUIRE(c.best);
+          const CostModel cost = at(bytes);
+          const double chosen = cost.of(c.best->verification().check.steps,
+                                        c.best->verification().check.payload_sum);
+          const double lower = (c.latency ? c.latency->seconds : 0) +
+                               (c.bandwidth ? c.bandwidth->seconds : 0);
+          for (const auto& k : c.candidates) {
+            if (k.steps == 0) continue;  // not generated
+            INFO(k.algorithm);
+            if (k.admitted) CHECK(chosen <= k.seconds);
+            // every admitted schedule runs under the budget, so the bounds hold for it
+            if (k.admitted) CHECK(lower <= k.seconds * (1 + kRounding));
+          }
+        }
+}
+
+TEST_CASE("port budgets by name", "[analysis]") {
+  CHECK(port_budget_from_name("one-port").name() == "one-port");
+  CHECK(port_budget_from_name("1-port").name() == "one-port");
+  CHECK(port_budget_from_name("4-port").name() == "4-port");
+  CHECK(port_budget_from_name("k-port:4").name() == "4-port");
+  CHECK(port_budget_from_name("all-port").name() == "all-port");
+  for (const char* bad : {"0-port", "two-port", "k-port:", "1025-port", "-port", "99999-port"})
+    CHECK_THROWS_AS(port_budget_from_name(bad), InputError);
+  Schedule s;
+  s.model = PortModel::KPort;
+  s.ports = 3;
+  CHECK(port_budget_from_name("4-port").admits(s));
+  CHECK_FALSE(port_budget_from_name("2-port").admits(s));
+  CHECK_FALSE(port_budget_from_name("one-port").admits(s));
+  CHECK(port_budget_from_name("all-port").admits(s));
+}

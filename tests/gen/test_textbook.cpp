@@ -1,0 +1,100 @@
+// The textbook algorithms (gen/textbook/): they hold where they apply, take the steps and carry
+// the payloads the textbooks give, and the Hamiltonian cycle they ride is one.
+#include <catch2/catch.hpp>
+
+#include "analysis/checked.hpp"
+#include "gen/algorithms.hpp"
+#include "gen/textbook/textbook.hpp"
+#include "gen/topology.hpp"
+#include "verify/smt_checker.hpp"
+
+using namespace netsched;
+
+namespace {
+
+/// Z3 checks the ring all-gathers of at most this many nodes.
+constexpr std::uint64_t kSmtNodes = 12;
+
+bool is_hamiltonian_cycle(const Network& t, const std::vector<std::uint32_t>& c) {
+  if (c.size() != t.num_nodes()) return false;
+  std::vector<char> seen(c.size(), 0);
+  for (std::size_t i = 0; i < c.size(); ++i) {
+    if (c[i] >= c.size() || seen[c[i]]) return false;
+    seen[c[i]] = 1;
+    if (c.size() > 1 && !t.adjacent(NodeId(c[i]), NodeId(c[(i + 1) % c.size()]))) return false;
+  }
+  return true;
+}
+
+CheckedSchedule checked(const Network& t, const char* collective, const char* algorithm) {
+  const CheckedSchedule s = generate_checked(t, GenRequest(collective, algorithm));
+  REQUIRE(s.holds());
+  CHECK(s.schedule().algorithm == algorithm);
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("recursive doubling and halving on hypercubes: n steps, N-1 chunks each way", "[gen]") {
+  for (std::uint32_t n = 1; n <= 6; ++n) {
+    const auto t = build_topology("hypercube(" + std::to_string(n) + ")");
+    const std::uint64_t nodes = t->num_nodes();
+    INFO(t->spec());
+    const CheckedSchedule ag = checked(*t, "all-gather", "recursive-doubling");
+    CHECK(ag.verification().check.steps == n);
+    CHECK(ag.verification().check.payload_sum == nodes - 1);  // 1 + 2 + ... + N/2
+    CHECK(ag.verification().lower->steps == n);                // optimal in steps
+    // the default all-gather on a hypercube
+    CHECK(generate(*t, GenRequest("all-gather")).algorithm == "recursive-doubling");
+    if (n > 5) continue;
+    const CheckedSchedule rs = checked(*t, "reduce-scatter", "recursive-halving");
+    CHECK(rs.verification().check.steps == n);
+    CHECK(rs.verification().check.payload_sum == nodes - 1);  // N/2 + N/4 + ... + 1 blocks
+  }
+}
+
+TEST_CASE("ring all-gather and reduce-scatter: N-1 steps of one chunk on a Hamiltonian cycle",
+          "[gen]") {
+  for (const char* spec : {"path(2)", "ring(7)", "complete(5)", "torus(3,5)", "mesh(4,5)",
+                           "hypercube(4)", "product(complete(3),ring(4))", "ccc(3)",
+                           "dualcube(2)", "hsn(2,hypercube(2))"}) {
+    const auto t = build_topology(spec);
+    const std::uint64_t n = t->num_nodes();
+    INFO(spec);
+    const auto cycle = hamiltonian_cycle(*t);
+    REQUIRE(cycle);
+    CHECK(is_hamiltonian_cycle(*t, *cycle));
+    for (const char* c : {"all-gather", "reduce-scatter"}) {
+      const CheckedSchedule s = checked(*t, c, "ring");
+      CHECK(s.verification().check.steps == n - 1);
+      CHECK(s.verification().check.payload_sum == n - 1);
+    }
+    // the second checker where its encoding is small
+    const Schedule ag = generate(*t, GenRequest("all-gather", "ring"));
+    if (n <= kSmtNodes) CHECK(smt_check(*t, ag).verdict.ok());
+  }
+}
+
+TEST_CASE("no Hamiltonian cycle: the ring algorithms do not apply, and say why", "[gen]") {
+  // mesh(5,5) is bipartite with sides of 13 and 12 nodes; path(4) has leaves
+  for (const char* spec : {"mesh(5,5)", "path(4)", "mesh(3,3,3)"}) {
+    const auto t = build_topology(spec);
+    INFO(spec);
+    CHECK_FALSE(hamiltonian_cycle(*t));
+    const auto names = algorithm_names(*t, "all-gather");
+    CHECK(std::find(names.begin(), names.end(), "ring") == names.end());
+    CHECK_THROWS_AS(generate(*t, GenRequest("all-gather", "ring")), InputError);
+  }
+}
+
+TEST_CASE("the all-port flood: the diameter in steps on any connected graph", "[gen]") {
+  for (const char* spec : {"complete(5)", "ring(6)", "torus(4,4)", "ccc(3)", "mesh(3,5)",
+                           "faulty(torus(3,3), links=[{0,1}])", "hdn(hypercube(2), sn=[{0},{1}])"}) {
+    const auto t = build_topology(spec);
+    INFO(spec);
+    const CheckedSchedule s = checked(*t, "all-gather", "flood");
+    CHECK(s.schedule().model == PortModel::AllPort);
+    CHECK(s.verification().check.steps == s.verification().lower->steps);  // = the diameter
+    if (t->num_nodes() <= 9) CHECK(smt_check(*t, s.schedule()).verdict.ok());
+  }
+}
