@@ -12,7 +12,7 @@ NETSCHED = $(BUILD)/app/netsched
 RC_LONG ?= max_success=2000
 RC_ASAN ?= max_success=15 max_discard_ratio=100
 
-.PHONY: all deps configure build demo test props-long bench bench-scale claims claims-doc optimum-doc pictures-doc engines-doc clean \
+.PHONY: all deps configure build demo test props-long bench bench-scale claims claims-doc optimum-doc pictures-doc engines-doc size-choice-doc clean \
         format format-check tidy test-asan fuzz-build fuzz fuzz-smoke
 
 all: build
@@ -33,6 +33,11 @@ demo: build
 # The papers' algorithms against every MPI algorithm SMPI implements (docs/ENGINES-TABLE.md).
 engines-doc: build
 	@scripts/engines-doc.sh $(NETSCHED)
+
+# docs/SIZE-CHOICE.md: gen --bytes's choice at 1 MiB per node against every SMPI algorithm, and
+# its checked OpenMPI run (about 30 minutes on 2 cores).
+size-choice-doc: build
+	@scripts/size-choice-doc.sh $(NETSCHED)
 
 # The pictures under docs/pictures/ (README, docs/pictures.md), made by netsched itself.
 pictures-doc: build

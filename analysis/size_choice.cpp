@@ -46,8 +46,17 @@ std::optional<std::pair<double, std::string>> port_chunks(const Collective& c, c
                        "the root's N-1 chunks pass through its ports"};
     case Kind::Broadcast:
     case Kind::AllReduce:
-    case Kind::Reduce:
-      return std::pair{1.0, "some node receives the whole message once"};
+    case Kind::Reduce: {
+      // every element reaches a non-root node (a partial sum of it, for reductions) at least
+      // once, through its ports
+      double worst = 0;
+      for (std::uint32_t v = 0; v < g.num_nodes(); ++v)
+        if (v != c.root().v || c.kind() == Kind::AllReduce)
+          worst = std::max(worst, 1 / ports_of(b, g, v));
+      return std::pair{worst,
+                       "some node receives every byte of the message once, through its "
+                       "ports"};
+    }
     default:
       return std::nullopt;
   }
@@ -64,12 +73,18 @@ std::optional<std::pair<double, std::string>> cut_chunks(const Collective& c, co
   const double z = g.num_nodes() - a, w = static_cast<double>(cut.width);
   const bool all_gather = c.kind() == Kind::AllGather;
   const double chunks = all_gather ? std::max(a, z) / w : a * z / w;
-  return std::pair{chunks, "a balanced cut of " + std::to_string(cut.width) + " links (" +
-                               std::to_string(static_cast<std::uint64_t>(a)) + " | " +
-                               std::to_string(static_cast<std::uint64_t>(z)) +
-                               " nodes) must carry " +
-                               (all_gather ? "the larger side's chunks" : "|A| x |B| chunks") +
-                               " each way"};
+  return std::pair{
+      chunks, "a balanced cut of " + std::to_string(cut.width) + " links (" +
+                  std::to_string(static_cast<std::uint64_t>(a)) + " | " +
+                  std::to_string(static_cast<std::uint64_t>(z)) + " nodes) must carry " +
+                  (all_gather ? "the larger side's chunks" : "|A| x |B| chunks") + " each way"};
+}
+
+/// The cost model of one chunk or register of `s`: a vector all-reduce of p pieces moves M/p
+/// bytes a register.
+CostModel piece_cost(CostModel cost, const Schedule& s) {
+  cost.m /= s.collective.pieces();
+  return cost;
 }
 
 SizeCandidate candidate(const Network& t, const GenRequest& request, const AlgorithmInfo& a,
@@ -82,12 +97,14 @@ SizeCandidate candidate(const Network& t, const GenRequest& request, const Algor
   try {
     CheckedSchedule c = generate_checked(t, r);
     const Schedule& s = c.schedule();
-    out.model = s.model == PortModel::KPort ? std::to_string(s.ports) + "-port" : to_string(s.model);
+    out.model =
+        s.model == PortModel::KPort ? std::to_string(s.ports) + "-port" : to_string(s.model);
     out.steps = c.verification().check.steps;
     out.payload_sum = c.verification().check.payload_sum;
-    out.seconds = cost.of(out.steps, out.payload_sum);
+    out.seconds = piece_cost(cost, s).of(out.steps, out.payload_sum);
     if (!c.holds()) {
-      out.why_not = "violated (" + std::string(to_string(c.verification().check.violation()->rule)) +
+      out.why_not = "violated (" +
+                    std::string(to_string(c.verification().check.violation()->rule)) +
                     "): a paper's algorithm as printed";
       return out;
     }
@@ -96,9 +113,7 @@ SizeCandidate candidate(const Network& t, const GenRequest& request, const Algor
       return out;
     }
     out.admitted = true;
-    if (!best || out.seconds < cost.of(best->verification().check.steps,
-                                       best->verification().check.payload_sum))
-      best = std::move(c);
+    if (!best || out.seconds < seconds_of(*best, cost)) best = std::move(c);
   } catch (const InputError& e) {
     out.why_not = e.what();
   }
@@ -106,6 +121,11 @@ SizeCandidate candidate(const Network& t, const GenRequest& request, const Algor
 }
 
 }  // namespace
+
+double seconds_of(const CheckedSchedule& s, const CostModel& cost) {
+  return piece_cost(cost, s.schedule())
+      .of(s.verification().check.steps, s.verification().check.payload_sum);
+}
 
 bool PortBudget::admits(const Schedule& s) const {
   switch (s.model) {
@@ -132,13 +152,12 @@ std::string PortBudget::name() const {
 PortBudget port_budget_from_name(const std::string& text) {
   if (text == "one-port") return {};
   if (text == "all-port") return {PortModel::AllPort, 0};
-  const std::string digits =
-      text.starts_with("k-port:") ? text.substr(7)
-      : text.ends_with("-port")   ? text.substr(0, text.size() - 5)
-                                  : std::string();
-  const bool numeric = !digits.empty() && digits.size() <= 4 &&
-                       std::all_of(digits.begin(), digits.end(),
-                                   [](char ch) { return ch >= '0' && ch <= '9'; });
+  const std::string digits = text.starts_with("k-port:") ? text.substr(7)
+                             : text.ends_with("-port")   ? text.substr(0, text.size() - 5)
+                                                         : std::string();
+  const bool numeric =
+      !digits.empty() && digits.size() <= 4 &&
+      std::all_of(digits.begin(), digits.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
   const std::uint64_t k = numeric ? std::stoull(digits) : 0;
   if (k < 1 || k > kMaxPorts)
     throw InputError("unknown port model '" + text +
@@ -167,8 +186,7 @@ SizeChoice choose_for_size(const Network& t, const GenRequest& request, const Co
   const auto port = port_chunks(c, g, budget);
   const auto cut = cut_chunks(c, g);
   const auto& wider = cut && (!port || cut->first > port->first) ? cut : port;
-  if (wider)
-    out.bandwidth = TimeBound{wider->first * cost.tw * cost.m, wider->second};
+  if (wider) out.bandwidth = TimeBound{wider->first * cost.tw * cost.m, wider->second};
   return out;
 }
 

@@ -34,11 +34,11 @@ PortBudget port_budget_from_name(const std::string& text);
 
 struct SizeCandidate {
   std::string algorithm;
-  std::string model;          ///< the schedule's port model, e.g. "one-port"
-  bool admitted = false;      ///< the budget admits it and its schedule holds
-  std::string why_not;        ///< when not admitted: the model, a limit, or the violation
+  std::string model;      ///< the schedule's port model, e.g. "one-port"
+  bool admitted = false;  ///< the budget admits it and its schedule holds
+  std::string why_not;    ///< when not admitted: the model, a limit, or the violation
   std::uint64_t steps = 0, payload_sum = 0;
-  double seconds = 0;         ///< CostModel::of(steps, payload_sum)
+  double seconds = 0;  ///< CostModel::of(steps, payload_sum)
 };
 
 /// A lower bound on the time of any schedule under the budget, with how it was obtained.
@@ -53,6 +53,10 @@ struct SizeChoice {
   std::optional<TimeBound> latency;       ///< steps any schedule needs, times the latency
   std::optional<TimeBound> bandwidth;     ///< bytes some port or cut must carry
 };
+
+/// The predicted time of `s` under `cost` (M = cost.m bytes per chunk; a vector all-reduce's
+/// M is the whole vector, M / pieces a register).
+double seconds_of(const CheckedSchedule& s, const CostModel& cost);
 
 /// Generates every algorithm of `request.collective` that applies to `t` (request.algorithm is
 /// ignored), checks each, and picks the cheapest under `cost` that `budget` admits. InputError

@@ -91,9 +91,7 @@ void print_size_choice(const std::string& out, const SizeChoice& c, const CostMo
   if (c.bandwidth)
     os << fmt::format("  bandwidth bound {:.6g} s  ({})\n", c.bandwidth->seconds,
                       c.bandwidth->reason);
-  const double best = c.candidates.empty() ? 0
-                                           : cost.of(c.best->verification().check.steps,
-                                                     c.best->verification().check.payload_sum);
+  const double best = seconds_of(*c.best, cost);
   if (lower > 0)
     os << fmt::format(
         "  chosen {}: {:.6g} s, {:.3g}x the lower bound {:.6g} s (latency + "

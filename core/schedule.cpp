@@ -73,6 +73,12 @@ Collective Collective::all_reduce(std::uint64_t n, std::vector<std::vector<NodeI
   c.groups_ = std::move(groups);
   return c;
 }
+Collective Collective::vector_all_reduce(std::uint64_t n, std::uint32_t pieces,
+                                         std::vector<std::vector<NodeId>> groups) {
+  Collective c = all_reduce(n, std::move(groups));
+  c.pieces_ = pieces;
+  return c;
+}
 Collective Collective::prefix(std::uint64_t n, std::vector<std::vector<NodeId>> groups) {
   Collective c = all_reduce(n, std::move(groups));
   c.kind_ = Kind::Prefix;

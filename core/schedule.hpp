@@ -56,6 +56,11 @@ class Collective {
   /// register 1 of every node holds the combination of the inputs of its group. No groups =
   /// one group of all nodes.
   static Collective all_reduce(std::uint64_t nodes, std::vector<std::vector<NodeId>> groups = {});
+  /// The vector all-reduce: each node's input is split into `pieces` pieces, piece k in
+  /// register k; at the end register pieces + k of every node holds the combination of the
+  /// group's pieces k. One piece is all_reduce above (registers 0 and 1).
+  static Collective vector_all_reduce(std::uint64_t nodes, std::uint32_t pieces,
+                                      std::vector<std::vector<NodeId>> groups = {});
   /// prefix: as all-reduce, but node v ends with the inputs of the members of its group listed
   /// up to and including v. No groups = all nodes in id order.
   static Collective prefix(std::uint64_t nodes, std::vector<std::vector<NodeId>> groups = {});
@@ -84,6 +89,8 @@ class Collective {
   /// list.
   const std::vector<std::vector<NodeId>>& groups() const { return groups_; }
   std::uint32_t matrix_size() const { return matrix_; }  ///< matmul: m; vecmat: rows
+  /// The pieces each node's vector is split into (vector_all_reduce); 1 otherwise.
+  std::uint32_t pieces() const { return pieces_; }
   std::uint64_t nodes() const { return nodes_; }
   std::uint64_t num_chunks() const;
   NodeId origin(std::uint64_t chunk) const;
@@ -108,6 +115,7 @@ class Collective {
   NodeId root_{}, target_{};
   std::vector<std::vector<NodeId>> groups_;
   std::uint32_t matrix_ = 0;
+  std::uint32_t pieces_ = 1;
 };
 
 /// Port models of ARCHITECTURE.md rule 4. k-port: at most `Schedule::ports` sends and as many

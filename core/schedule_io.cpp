@@ -59,6 +59,7 @@ json collective_json(const Collective& col) {
     for (const auto& group : col.groups()) g.push_back(node_ids(group));
     c["groups"] = std::move(g);
   }
+  if (col.pieces() != 1) c["pieces"] = col.pieces();
   c["nodes"] = col.nodes();
   return c;
 }
@@ -372,6 +373,9 @@ Collective read_collective(const json& c) {
     for (const json& v : home) h.push_back(NodeId(node_value(v, "collective home: ")));
     return h;
   };
+  if (c.contains("pieces") && kind.get<std::string>() != "all-reduce")
+    bad("collective: pieces belong to all-reduce (vector all-reduce), not " +
+        kind.get<std::string>());
   switch (*Collective::kind_from_name(kind.get<std::string>())) {
     case Collective::Kind::Route: {
       const NodeId source = node("source");
@@ -389,8 +393,14 @@ Collective read_collective(const json& c) {
       return Collective::total_exchange(n);
     case Collective::Kind::Multicast:
       return Collective::multicast(n, node_lists(c, true));
-    case Collective::Kind::AllReduce:
-      return Collective::all_reduce(n, node_lists(c, false));
+    case Collective::Kind::AllReduce: {
+      if (!c.contains("pieces")) return Collective::all_reduce(n, node_lists(c, false));
+      const std::uint64_t pieces = uint_field(c, "pieces", "collective: ");
+      if (pieces == 0 || pieces > kMaxPieces)
+        bad("collective: pieces must be 1.." + std::to_string(kMaxPieces));
+      return Collective::vector_all_reduce(n, static_cast<std::uint32_t>(pieces),
+                                           node_lists(c, false));
+    }
     case Collective::Kind::Prefix:
       return Collective::prefix(n, node_lists(c, false));
     case Collective::Kind::Reduce:

@@ -99,7 +99,7 @@ std::vector<std::int64_t> ExecPlan::initial_registers(NodeId v, std::uint64_t la
   } else if (c.kind() == K::ReduceScatter) {
     for (std::uint64_t j = 0; j < n; ++j) set(j, v.v * n + j);
   } else {
-    set(0, v.v);
+    for (std::uint64_t k = 0; k < c.pieces(); ++k) set(k, v.v * c.pieces() + k);
   }
   return regs;
 }
@@ -156,9 +156,12 @@ std::vector<ExecPlan::RequiredRegister> ExecPlan::required_registers(NodeId v,
   } else if (const auto at = group_position(v)) {
     const auto& group = groups_[at->first];
     const std::uint64_t count = c.kind() == K::Prefix ? at->second + 1 : group.size();
-    out.push_back({1, lane_sums(lanes, count, [&](std::uint64_t i, std::uint64_t l) {
-                     return register_input(group[i].v, l);
-                   })});
+    const std::uint64_t p = c.pieces();  // a vector all-reduce: piece k ends in register p + k
+    for (std::uint64_t k = 0; k < p; ++k)
+      out.push_back({static_cast<std::uint32_t>(p + k),
+                     lane_sums(lanes, count, [&](std::uint64_t i, std::uint64_t l) {
+                       return register_input(group[i].v * p + k, l);
+                     })});
   }
   return out;
 }

@@ -82,9 +82,10 @@ void register_collective(const ExecPlan& plan, NodeId me, const ExecOptions& opt
                          double& seconds) {
   const Collective& c = plan.schedule().collective;
   const std::uint64_t lanes = ExecPlan::register_lanes(opt.chunk_bytes);
-  const int count = static_cast<int>(lanes);
+  // a vector all-reduce's pieces are one MPI vector: registers 0..p-1 in, p..2p-1 out
+  const int count = static_cast<int>(lanes * c.pieces());
   const auto init = plan.initial_registers(me, lanes);
-  std::vector<std::int64_t> result(lanes, 0);
+  std::vector<std::int64_t> result(lanes * c.pieces(), 0);
   MPI_Comm comm = MPI_COMM_NULL;
   if (c.kind() == K::AllReduce || c.kind() == K::Prefix) {
     const auto at = plan.group_position(me);

@@ -181,12 +181,23 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
      +[](const Network& t, const GenRequest& /*r*/) {
        return hypercube_all_reduce(as<Product>(t));
      }},
+    {"all-reduce", "rabenseifner",
+     "textbook: Rabenseifner (Thakur et al. 2005): recursive halving, then doubling, of N "
+     "pieces",
+     "stated: 2n = 2 log2 N steps", "hypercube(3)", register_cube,
+     +[](const Network& t, const GenRequest& /*r*/) {
+       return rabenseifner_all_reduce(as<Product>(t));
+     }},
     {"all-reduce", "rhfc-semigroup", "paper: rhfc §4.1 semigroup computation", "paper: rhfc §4.1",
      "hsn(2,hypercube(2))", nucleus_per_cluster,
      +[](const Network& t, const GenRequest& /*r*/) { return rhfc_semigroup(t); }},
     {"all-reduce", "tree-all-reduce", "generic: combine up the tree, set down; twice the rounds",
      "stated: twice the greedy broadcast's rounds", "ccc(3)", any,
      +[](const Network& t, const GenRequest& r) { return tree_all_reduce(t, r.root); }},
+    {"all-reduce", "ring",
+     "textbook: ring all-reduce (NCCL, Thakur et al. 2005) of N pieces on a Hamiltonian cycle",
+     "stated: 2(N-1) steps", "torus(3,4)", register_ring,
+     +[](const Network& t, const GenRequest& /*r*/) { return ring_all_reduce(t); }},
 
     {"prefix", "dimension-prefix", "paper: standard hypercube dimension scan",
      "none: n steps by construction", "hypercube(3)", hypercube,

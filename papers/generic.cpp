@@ -22,11 +22,15 @@ std::uint64_t tree_rounds(const Csr& g, std::uint64_t depth) {
 
 std::optional<PaperBound> bound(const Network& t, const Collective& c, const std::string& a) {
   const std::uint64_t nodes = t.num_nodes();
-  if (a == "recursive-doubling" || a == "recursive-halving") {
+  if (a == "recursive-doubling" || a == "recursive-halving" || a == "rabenseifner") {
     std::uint64_t n = 0;
     while ((std::uint64_t{1} << n) < nodes) ++n;
+    if (a == "rabenseifner")
+      return PaperBound{2 * n, "2n (halving, then doubling)", kSource, std::nullopt};
     return PaperBound{n, "n = log2 N (one dimension per step)", kSource, std::nullopt};
   }
+  if (a == "ring" && c.kind() == Collective::Kind::AllReduce)
+    return PaperBound{2 * (nodes - 1), "2(N-1) (round the ring twice)", kSource, std::nullopt};
   if (a == "ring") return PaperBound{nodes - 1, "N-1 (once round the ring)", kSource, std::nullopt};
   if (a == "tree-reduce-scatter") {
     const std::uint64_t n = t.num_nodes();

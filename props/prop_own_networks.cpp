@@ -38,7 +38,8 @@ bool numeric_result_right(const Schedule& s) {
   const Collective& c = s.collective;
   const std::uint64_t n = c.nodes();
   const bool blocks = c.kind() == Collective::Kind::ReduceScatter;
-  std::vector<std::int64_t> in(blocks ? n * n : n);
+  const std::uint64_t p = c.pieces();  // a vector all-reduce: piece k of v is in[v*p + k]
+  std::vector<std::int64_t> in(blocks ? n * n : n * p);
   for (auto& x : in) x = *rc::gen::inRange<std::int64_t>(-1000, 1000);
   const RegisterFile out = evaluate_registers(s, initial_registers(s, in));
   if (blocks) {
@@ -49,10 +50,14 @@ bool numeric_result_right(const Schedule& s) {
     }
     return true;
   }
-  std::int64_t sum = 0;
-  for (auto x : in) sum += x;
-  if (c.kind() == Collective::Kind::Reduce) return out[c.root().v][1] == sum;
-  return std::all_of(out.begin(), out.end(), [sum](const auto& r) { return r[1] == sum; });
+  std::vector<std::int64_t> sum(p, 0);
+  for (std::uint64_t x = 0; x < in.size(); ++x) sum[x % p] += in[x];
+  if (c.kind() == Collective::Kind::Reduce) return out[c.root().v][1] == sum[0];
+  return std::all_of(out.begin(), out.end(), [&](const auto& r) {
+    for (std::uint64_t k = 0; k < p; ++k)
+      if (r[p + k] != sum[k]) return false;
+    return true;
+  });
 }
 
 /// Every collective with every algorithm applicable to t: checked by the simulator (via

@@ -100,6 +100,7 @@ std::uint32_t required_registers(const Collective& c) {
   if (c.kind() == Collective::Kind::ReduceScatter)
     return static_cast<std::uint32_t>(
         std::min<std::uint64_t>(c.nodes(), std::numeric_limits<std::uint32_t>::max()));
+  if (c.kind() == Collective::Kind::AllReduce) return 2 * c.pieces();
   return c.kind() == Collective::Kind::MatMul ? 3 : 2;
 }
 
@@ -223,10 +224,14 @@ class RegisterRun {
   }
 
   /// x_v in register 0 of v; register 1 ends with the group's sum (all-reduce) or the sum of
-  /// the group's members up to v (prefix).
+  /// the group's members up to v (prefix). A vector all-reduce of p pieces: term v*p + k, piece k
+  /// of x_v, in register k; register p + k ends with the group's sum of pieces k.
   void setup_reduction() {
-    space_.vars = n_;
-    for (std::uint64_t v = 0; v < n_; ++v) at(v, 0) = single(v);
+    const std::uint64_t p = c_.pieces();
+    space_.vars = n_ * p;
+    for (std::uint64_t v = 0; v < n_; ++v)
+      for (std::uint64_t k = 0; k < p; ++k)
+        at(v, static_cast<std::uint32_t>(k)) = single(v * p + k);
     std::vector<std::vector<NodeId>> groups = c_.groups();
     if (groups.empty()) {
       groups.emplace_back();
@@ -234,16 +239,19 @@ class RegisterRun {
     }
     std::vector<char> member(n_, 0);
     for (const auto& g : groups) {
-      Terms acc;
+      std::vector<Terms> acc(p);  // per piece
       for (NodeId v : g) {
         if (member[v.v]) throw InputError("groups name node " + std::to_string(v.v) + " twice");
         member[v.v] = 1;
-        acc = *disjoint_union(acc, single(v.v));
-        if (c_.kind() == Collective::Kind::Prefix) require(v.v, 1, acc);
+        for (std::uint64_t k = 0; k < p; ++k) acc[k] = *disjoint_union(acc[k], single(v.v * p + k));
+        if (c_.kind() == Collective::Kind::Prefix) require(v.v, 1, acc[0]);
       }
-      if (c_.kind() == Collective::Kind::AllReduce)
-        for (NodeId v : g) require(v.v, 1, acc);
-      if (c_.kind() == Collective::Kind::Reduce) require(c_.root().v, 1, acc);
+      for (std::uint64_t k = 0; k < p; ++k) {
+        const auto out = static_cast<std::uint32_t>(p + k);
+        if (c_.kind() == Collective::Kind::AllReduce)
+          for (NodeId v : g) require(v.v, out, acc[k]);
+      }
+      if (c_.kind() == Collective::Kind::Reduce) require(c_.root().v, 1, acc[0]);
     }
   }
 
@@ -432,8 +440,9 @@ RegisterFile initial_registers(const Schedule& s, const std::vector<std::int64_t
     for (std::uint64_t v = 0; v < n; ++v)
       for (std::uint64_t j = 0; j < n; ++j) regs[v][j] = input[v * n + j];
   } else {
-    if (input.size() != c.nodes()) throw InputError("one input per node required");
-    for (std::size_t v = 0; v < input.size(); ++v) regs[v][0] = input[v];
+    const std::uint64_t p = c.pieces();  // node v's piece k is input v*p + k, in register k
+    if (input.size() != c.nodes() * p) throw InputError("one input per node and piece required");
+    for (std::size_t x = 0; x < input.size(); ++x) regs[x / p][x % p] = input[x];
   }
   return regs;
 }

@@ -38,7 +38,8 @@ std::uint32_t required_registers(const Collective& c);
 using RegisterFile = std::vector<std::vector<std::int64_t>>;
 
 /// The initial registers of `s` (every register 0 except the collective's inputs): all-reduce
-/// and prefix take input[v] into register 0 of v; matmul takes input[i*m+j] = A_ij and
+/// and prefix take input[v] into register 0 of v (a vector all-reduce of p pieces input[v*p+k]
+/// into register k); matmul takes input[i*m+j] = A_ij and
 /// input[m*m + i*m+j] = B_ij into registers 0 and 1 of home[i*m+j].
 RegisterFile initial_registers(const Schedule& s, const std::vector<std::int64_t>& input);
 

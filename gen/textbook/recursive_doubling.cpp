@@ -17,8 +17,8 @@ Schedule recursive_doubling_all_gather(const Product& cube) {
   for (std::uint64_t bit = 1; bit < n; bit <<= 1) {
     Step st;
     for (std::uint64_t u = 0; u < n; ++u)
-      st.transfers.push_back({NodeId(static_cast<std::uint32_t>(u)),
-                              NodeId(static_cast<std::uint32_t>(u ^ bit)), 0});
+      st.transfers.push_back(
+          {NodeId(static_cast<std::uint32_t>(u)), NodeId(static_cast<std::uint32_t>(u ^ bit)), 0});
     s.steps.push_back(std::move(st));
   }
   return s;

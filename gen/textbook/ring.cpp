@@ -11,9 +11,32 @@ std::vector<std::uint32_t> cycle_of(const Network& t, const char* algorithm) {
   auto cycle = hamiltonian_cycle(t);
   if (!cycle)
     throw InputError(std::string(algorithm) + ": no Hamiltonian cycle of " + t.spec() +
-                     " found (searched up to " + limit_text("kHamiltonMaxNodes", kHamiltonMaxNodes) +
-                     " nodes, " + std::to_string(kHamiltonMaxSearch) + " search steps)");
+                     " found (searched up to " +
+                     limit_text("kHamiltonMaxNodes", kHamiltonMaxNodes) + " nodes, " +
+                     std::to_string(kHamiltonMaxSearch) + " search steps)");
   return *cycle;
+}
+
+/// N-1 steps round the cycle: in step s the node at position i sends register
+/// register_of(position) for position i - s - shift to its successor, applying `op`.
+template <class RegisterOf>
+void ring_steps(RegisterProgram& p, const std::vector<std::uint32_t>& cycle, std::uint64_t shift,
+                RegOp op, RegisterOf register_of) {
+  const std::uint64_t n = cycle.size();
+  for (std::uint64_t step = 0; step + 1 < n; ++step) {
+    for (std::uint64_t i = 0; i < n; ++i) {
+      const auto r = static_cast<std::uint16_t>(register_of((i + 2 * n - step - shift) % n));
+      p.send(cycle[i], cycle[(i + 1) % n], {{r, r, op}});
+    }
+    p.end_step();
+  }
+}
+
+void check_register_ring(const Network& t, const char* what) {
+  if (t.num_nodes() > kReduceScatterMaxNodes)
+    throw InputError(std::string(what) + ": " + std::to_string(t.num_nodes()) +
+                     " nodes, over the limit " +
+                     limit_text("kReduceScatterMaxNodes", kReduceScatterMaxNodes));
 }
 
 }  // namespace
@@ -35,32 +58,45 @@ Schedule ring_all_gather(const Network& t) {
     s.payloads.push_back(std::move(last));
     Step st;
     for (std::uint64_t i = 0; i < n; ++i)
-      st.transfers.push_back({NodeId(cycle[i]), NodeId(cycle[(i + 1) % n]),
-                              static_cast<std::uint32_t>(step)});
+      st.transfers.push_back(
+          {NodeId(cycle[i]), NodeId(cycle[(i + 1) % n]), static_cast<std::uint32_t>(step)});
     s.steps.push_back(std::move(st));
   }
   return s;
 }
 
 Schedule ring_reduce_scatter(const Network& t) {
-  const std::uint64_t n = t.num_nodes();
-  if (n > kReduceScatterMaxNodes)
-    throw InputError("ring reduce-scatter: " + std::to_string(n) + " nodes, over the limit " +
-                     limit_text("kReduceScatterMaxNodes", kReduceScatterMaxNodes));
+  check_register_ring(t, "ring reduce-scatter");
   const auto cycle = cycle_of(t, "ring");
+  const std::uint64_t n = cycle.size();
   std::vector<std::string> registers;
   for (std::uint64_t j = 0; j < n; ++j) registers.push_back("block" + std::to_string(j));
   RegisterProgram p(t, Collective::reduce_scatter(n), std::move(registers), "ring");
   // The block of position k starts at position k+1 and is combined once per hop until it
   // reaches position k, N-1 hops later.
-  for (std::uint64_t step = 0; step + 1 < n; ++step) {
-    for (std::uint64_t i = 0; i < n; ++i) {
-      const auto block = static_cast<std::uint16_t>(cycle[(i + 2 * n - step - 1) % n]);
-      p.send(cycle[i], cycle[(i + 1) % n], {{block, block, RegOp::Combine}});
-    }
-    p.end_step();
-  }
+  ring_steps(p, cycle, 1, RegOp::Combine, [&](std::uint64_t at) { return cycle[at]; });
   return p.finish();
+}
+
+Schedule ring_all_reduce(const Network& t) {
+  check_register_ring(t, "ring all-reduce");
+  const auto cycle = cycle_of(t, "ring");
+  const std::uint64_t n = cycle.size();
+  RegisterProgram p(t, Collective::vector_all_reduce(n, static_cast<std::uint32_t>(n)),
+                    piece_registers(n), "ring");
+  // piece k belongs to position k: reduced round the ring onto it, then passed round again
+  ring_steps(p, cycle, 1, RegOp::Combine, [](std::uint64_t at) { return at; });
+  for (std::uint64_t k = 0; k < n; ++k)
+    p.set(static_cast<std::uint16_t>(n + k), static_cast<std::uint16_t>(k), {{cycle[k], cycle[k]}});
+  ring_steps(p, cycle, 0, RegOp::Set, [&](std::uint64_t at) { return n + at; });
+  return p.finish();
+}
+
+std::vector<std::string> piece_registers(std::uint64_t pieces) {
+  std::vector<std::string> names;
+  for (std::uint64_t k = 0; k < pieces; ++k) names.push_back("in" + std::to_string(k));
+  for (std::uint64_t k = 0; k < pieces; ++k) names.push_back("out" + std::to_string(k));
+  return names;
 }
 
 }  // namespace netsched

@@ -11,6 +11,7 @@
 
 #include "core/network.hpp"
 #include "core/schedule.hpp"
+#include "gen/combine/program.hpp"
 #include "gen/topo/product.hpp"
 
 namespace netsched {
@@ -27,6 +28,17 @@ inline constexpr std::uint64_t kReduceScatterMaxNodes = 1024;
 /// keeps (one-port, n steps, payloads N/2, N/4, ... blocks).
 Schedule recursive_halving_reduce_scatter(const Product& cube);
 
+/// Rabenseifner's all-reduce on a hypercube, as a vector all-reduce of N pieces: recursive
+/// halving leaves node u with the sum of piece u, recursive doubling spreads the sums (one-port,
+/// 2n steps, 2(N-1) pieces through each node).
+Schedule rabenseifner_all_reduce(const Product& cube);
+
+/// The steps of recursive halving on registers 0..n-1 (combining), for reduce-scatter and
+/// Rabenseifner's all-reduce.
+void recursive_halving_steps(RegisterProgram& p, std::uint64_t n);
+/// Register names of a vector all-reduce of p pieces: in0..in(p-1), out0..out(p-1).
+std::vector<std::string> piece_registers(std::uint64_t pieces);
+
 /// The most nodes the Hamiltonian cycle search walks, and the most search steps it takes.
 inline constexpr std::uint64_t kHamiltonMaxNodes = 4096;
 inline constexpr std::uint64_t kHamiltonMaxSearch = 1'000'000;
@@ -42,6 +54,10 @@ Schedule ring_all_gather(const Network& t);
 /// Ring reduce-scatter along the cycle: in step s the node at position i sends its partial
 /// block of position i-s-1 to its successor, which combines it (one-port, N-1 steps).
 Schedule ring_reduce_scatter(const Network& t);
+/// Ring all-reduce (NCCL's and MPI's for large vectors) as a vector all-reduce of N pieces: the
+/// ring reduce-scatter of the pieces, then the ring all-gather of the sums (one-port, 2(N-1)
+/// steps of one piece).
+Schedule ring_all_reduce(const Network& t);
 
 /// The most nodes the flood keeps a BFS tree for (N trees of N nodes).
 inline constexpr std::uint64_t kFloodMaxNodes = 4096;

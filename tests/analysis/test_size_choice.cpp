@@ -10,7 +10,7 @@ using namespace netsched;
 namespace {
 
 constexpr double kLatency = 1e-6, kSecondsPerByte = 1e-9;  // 1 us, 1 GB/s
-constexpr double kRounding = 1e-12;                         // relative, for sums of doubles
+constexpr double kRounding = 1e-12;                        // relative, for sums of doubles
 
 CostModel at(double bytes) { return {kLatency, kSecondsPerByte, bytes}; }
 
@@ -42,8 +42,8 @@ TEST_CASE("hypercube all-gather: recursive doubling wins, the flood is left to a
 TEST_CASE("the chosen schedule is the cheapest admitted one, and no bound exceeds any cost",
           "[analysis]") {
   for (const char* spec : {"torus(4,4)", "mesh(4,4)", "hypercube(3)", "ccc(3)", "dualcube(2)"})
-    for (const char* collective : {"all-gather", "total-exchange", "broadcast", "scatter",
-                                   "reduce-scatter", "all-reduce"})
+    for (const char* collective :
+         {"all-gather", "total-exchange", "broadcast", "scatter", "reduce-scatter", "all-reduce"})
       for (const char* ports : {"one-port", "2-port", "all-port"})
         for (const double bytes : {8.0, 65536.0}) {
           const auto t = build_topology(spec);
@@ -52,10 +52,9 @@ TEST_CASE("the chosen schedule is the cheapest admitted one, and no bound exceed
           const SizeChoice c = choose_for_size(*t, GenRequest(collective), at(bytes), budget);
           REQUIRE(c.best);
           const CostModel cost = at(bytes);
-          const double chosen = cost.of(c.best->verification().check.steps,
-                                        c.best->verification().check.payload_sum);
-          const double lower = (c.latency ? c.latency->seconds : 0) +
-                               (c.bandwidth ? c.bandwidth->seconds : 0);
+          const double chosen = seconds_of(*c.best, cost);
+          const double lower =
+              (c.latency ? c.latency->seconds : 0) + (c.bandwidth ? c.bandwidth->seconds : 0);
           for (const auto& k : c.candidates) {
             if (k.steps == 0) continue;  // not generated
             INFO(k.algorithm);

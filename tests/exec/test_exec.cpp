@@ -86,7 +86,10 @@ TEST_CASE("in-process executor passes every generated schedule, bytes checked", 
 
 TEST_CASE("the executor fails exactly the mutants the simulator rejects", "[exec]") {
   std::mt19937_64 rng(20261123);
-  std::uint64_t rejected = 0, tried = 0;
+  std::uint64_t rejected = 0, tried = 0, unseen_by_ranks = 0;
+  const auto register_only_rule = [](Rule r) {
+    return r == Rule::DoubleCount || r == Rule::WriteConflict || r == Rule::Degree;
+  };
   for (const auto& [label, s] : every_generated()) {
     const auto t = build_topology(s.topology);
     for (const auto& op : props::operators()) {
@@ -99,13 +102,18 @@ TEST_CASE("the executor fails exactly the mutants the simulator rejects", "[exec
         continue;  // not a schedule of the network at all: exit 2 for every engine
       }
       INFO(label << " mutated by " << op.name);
-      const bool holds = simulate(*t, *m).ok();
+      const CheckResult sim = simulate(*t, *m);
       const exec::RunReport r = exec::run_loopback(*plan, {16, true});
-      CHECK(r.pass() == holds);
+      // A register rule broken in a register no result reads (a partial sum combined twice
+      // into a scratch register) leaves every result right: a rank sees values, not terms.
+      const bool unseen = !sim.ok() && r.pass() && register_only_rule(sim.violation()->rule);
+      unseen_by_ranks += unseen ? 1 : 0;
+      if (!unseen) CHECK(r.pass() == sim.ok());
       ++tried;
-      rejected += holds ? 0 : 1;
+      rejected += sim.ok() ? 0 : 1;
     }
   }
+  CHECK(unseen_by_ranks == 1);  // the one docs/engines.md names (seeded: the same every run)
   CHECK(rejected > 100);
   CHECK(tried > rejected);  // some mutants hold (a duplicate on an all-port step, ...)
 }

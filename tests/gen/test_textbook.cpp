@@ -43,7 +43,7 @@ TEST_CASE("recursive doubling and halving on hypercubes: n steps, N-1 chunks eac
     const CheckedSchedule ag = checked(*t, "all-gather", "recursive-doubling");
     CHECK(ag.verification().check.steps == n);
     CHECK(ag.verification().check.payload_sum == nodes - 1);  // 1 + 2 + ... + N/2
-    CHECK(ag.verification().lower->steps == n);                // optimal in steps
+    CHECK(ag.verification().lower->steps == n);               // optimal in steps
     // the default all-gather on a hypercube
     CHECK(generate(*t, GenRequest("all-gather")).algorithm == "recursive-doubling");
     if (n > 5) continue;
@@ -55,9 +55,9 @@ TEST_CASE("recursive doubling and halving on hypercubes: n steps, N-1 chunks eac
 
 TEST_CASE("ring all-gather and reduce-scatter: N-1 steps of one chunk on a Hamiltonian cycle",
           "[gen]") {
-  for (const char* spec : {"path(2)", "ring(7)", "complete(5)", "torus(3,5)", "mesh(4,5)",
-                           "hypercube(4)", "product(complete(3),ring(4))", "ccc(3)",
-                           "dualcube(2)", "hsn(2,hypercube(2))"}) {
+  for (const char* spec :
+       {"path(2)", "ring(7)", "complete(5)", "torus(3,5)", "mesh(4,5)", "hypercube(4)",
+        "product(complete(3),ring(4))", "ccc(3)", "dualcube(2)", "hsn(2,hypercube(2))"}) {
     const auto t = build_topology(spec);
     const std::uint64_t n = t->num_nodes();
     INFO(spec);
@@ -75,6 +75,27 @@ TEST_CASE("ring all-gather and reduce-scatter: N-1 steps of one chunk on a Hamil
   }
 }
 
+TEST_CASE("vector all-reduce: ring and Rabenseifner move 2(N-1) pieces through each node",
+          "[gen]") {
+  for (const char* spec : {"ring(5)", "torus(3,4)", "hypercube(3)", "ccc(3)"}) {
+    const auto t = build_topology(spec);
+    const std::uint64_t n = t->num_nodes();
+    INFO(spec);
+    const CheckedSchedule ring = checked(*t, "all-reduce", "ring");
+    CHECK(ring.schedule().collective.pieces() == n);
+    CHECK(ring.verification().check.steps == 2 * (n - 1));
+    CHECK(ring.verification().check.payload_sum == 2 * (n - 1));
+  }
+  for (std::uint32_t d = 1; d <= 5; ++d) {
+    const auto t = build_topology("hypercube(" + std::to_string(d) + ")");
+    const std::uint64_t n = t->num_nodes();
+    const CheckedSchedule r = checked(*t, "all-reduce", "rabenseifner");
+    CHECK(r.schedule().collective.pieces() == n);
+    CHECK(r.verification().check.steps == 2 * d);
+    CHECK(r.verification().check.payload_sum == 2 * (n - 1));
+  }
+}
+
 TEST_CASE("no Hamiltonian cycle: the ring algorithms do not apply, and say why", "[gen]") {
   // mesh(5,5) is bipartite with sides of 13 and 12 nodes; path(4) has leaves
   for (const char* spec : {"mesh(5,5)", "path(4)", "mesh(3,3,3)"}) {
@@ -88,8 +109,9 @@ TEST_CASE("no Hamiltonian cycle: the ring algorithms do not apply, and say why",
 }
 
 TEST_CASE("the all-port flood: the diameter in steps on any connected graph", "[gen]") {
-  for (const char* spec : {"complete(5)", "ring(6)", "torus(4,4)", "ccc(3)", "mesh(3,5)",
-                           "faulty(torus(3,3), links=[{0,1}])", "hdn(hypercube(2), sn=[{0},{1}])"}) {
+  for (const char* spec :
+       {"complete(5)", "ring(6)", "torus(4,4)", "ccc(3)", "mesh(3,5)",
+        "faulty(torus(3,3), links=[{0,1}])", "hdn(hypercube(2), sn=[{0},{1}])"}) {
     const auto t = build_topology(spec);
     INFO(spec);
     const CheckedSchedule s = checked(*t, "all-gather", "flood");

@@ -94,8 +94,8 @@ TEST_CASE("k-port: at most k receives per node and step, each link once", "[veri
   s.ports = 2;  // sends are checked first: node 0 sends a third time at transfer 2
   CHECK(every_checker(s).violation()->rule == Rule::PortSend);
   // receives: 1 -> 0, 2 -> 0, 3 -> 0 under 2-port
-  s.steps = {Step::of({{NodeId(1), NodeId(0), 0}, {NodeId(2), NodeId(0), 0},
-                       {NodeId(3), NodeId(0), 0}})};
+  s.steps = {
+      Step::of({{NodeId(1), NodeId(0), 0}, {NodeId(2), NodeId(0), 0}, {NodeId(3), NodeId(0), 0}})};
   s.collective = Collective::gather(4, NodeId(0));
   s.payloads = {own};
   const CheckResult r = every_checker(s);
@@ -144,10 +144,12 @@ TEST_CASE("k-port files: ports written, read back, and refused where they do not
   CHECK(schedule_from_json(text).schedule == s);
   CHECK(schedule_to_json(fan_out(PortModel::OnePort, 1)).find("ports") == std::string::npos);
   for (const auto& [model, ports, why] :
-       {std::tuple{PortModel::KPort, 1u, "the k-port model needs 2 to kMaxPorts = 1024 (2^10) "
-                                         "ports, not 1 (one-port is k = 1)"},
-        std::tuple{PortModel::KPort, 1025u, "the k-port model needs 2 to kMaxPorts = 1024 (2^10) "
-                                            "ports, not 1025 (one-port is k = 1)"},
+       {std::tuple{PortModel::KPort, 1u,
+                   "the k-port model needs 2 to kMaxPorts = 1024 (2^10) "
+                   "ports, not 1 (one-port is k = 1)"},
+        std::tuple{PortModel::KPort, 1025u,
+                   "the k-port model needs 2 to kMaxPorts = 1024 (2^10) "
+                   "ports, not 1025 (one-port is k = 1)"},
         std::tuple{PortModel::AllPort, 2u, "ports = 2 is for the k-port model, not all-port"}}) {
     INFO(why);
     try {
@@ -163,8 +165,8 @@ TEST_CASE("lower bounds follow the port model", "[verify]") {
   const auto k5 = build_topology("complete(5)");
   const Csr g(*k5, 1);
   const Collective ag = Collective::all_gather(5);
-  CHECK(lower_bound(*k5, ag, g)->steps == 3);                // one-port: ceil(log2 5)
-  CHECK(lower_bound(*k5, ag, g, false, 2)->steps == 2);      // 2-port: ceil(log3 5)
+  CHECK(lower_bound(*k5, ag, g)->steps == 3);                       // one-port: ceil(log2 5)
+  CHECK(lower_bound(*k5, ag, g, false, 2)->steps == 2);             // 2-port: ceil(log3 5)
   CHECK(lower_bound(*k5, ag, g, false, std::nullopt)->steps == 1);  // all-port: the diameter
   // the all-port flood on complete(5) takes one step, and its record says 1 is the bound
   const CheckedSchedule flood = generate_checked(*k5, GenRequest("all-gather", "flood"));
@@ -175,4 +177,31 @@ TEST_CASE("lower bounds follow the port model", "[verify]") {
   Schedule one = flood.schedule();
   one.model = PortModel::OnePort;
   CHECK(simulate(*k5, one).violation()->rule == Rule::PortSend);
+}
+
+TEST_CASE("vector all-reduce files: pieces written, read back, refused elsewhere", "[verify]") {
+  Schedule s;
+  s.topology = "ring(3)";
+  s.collective = Collective::vector_all_reduce(3, 4);
+  s.registers.assign(8, "r");
+  const std::string text = schedule_to_json(s);
+  CHECK(text.find("\"pieces\":4") != std::string::npos);
+  CHECK(schedule_from_json(text).schedule.collective == s.collective);
+  s.collective = Collective::all_reduce(3);
+  CHECK(schedule_to_json(s).find("pieces") == std::string::npos);
+  const auto refused = [](const std::string& file, const std::string& why) {
+    try {
+      schedule_from_json(file);
+      FAIL("accepted " << file);
+    } catch (const InputError& e) {
+      CHECK(std::string(e.what()) == why);
+    }
+  };
+  const std::string head = R"j({"format":"netsched-schedule","version":1,"topology":"ring(3)",)j";
+  const std::string tail = R"(,"model":"one-port","payloads":[],"steps":[]})";
+  refused(head + R"("collective":{"kind":"broadcast","nodes":3,"root":0,"pieces":2})" + tail,
+          "schedule file: collective: pieces belong to all-reduce (vector all-reduce), not "
+          "broadcast");
+  refused(head + R"("collective":{"kind":"all-reduce","nodes":3,"pieces":0})" + tail,
+          "schedule file: collective: pieces must be 1..4096");
 }
