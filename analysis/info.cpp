@@ -7,6 +7,7 @@
 #include <limits>
 #include <map>
 #include <mutex>
+#include <sstream>
 
 #include "core/automorphism.hpp"
 #include "core/connectivity.hpp"
@@ -14,6 +15,7 @@
 #include "core/orbits.hpp"
 #include "core/parallel.hpp"
 #include "gen/topo/faulty.hpp"
+#include "gen/topo/file_graph.hpp"
 #include "gen/topology.hpp"
 #include "papers/papers.hpp"
 
@@ -228,6 +230,19 @@ void fault_facts(const Network& t, json& j) {
   j["faults"] = out;
 }
 
+/// A graph file's link weights, said to be read and not used (every link is alike to the
+/// schedules, the cost model and the SimGrid platforms).
+void weight_facts(const Network& t, json& j) {
+  const auto* f = network_as<FileGraph>(t);
+  if (!f || !f->weights()) return;
+  const auto& w = *f->weights();
+  j["link_weights"] = {{"links", w.links}, {"least", w.least}, {"largest", w.largest}};
+  std::ostringstream note;
+  note << w.links << " links weigh " << w.least << " to " << w.largest
+       << ": read, not used (schedules, costs and SimGrid platforms treat every link alike)";
+  j["link_weights_note"] = note.str();
+}
+
 }  // namespace
 
 json topology_info(const Network& t, const InfoOptions& opt) {
@@ -245,6 +260,7 @@ json topology_info(const Network& t, const InfoOptions& opt) {
     timing["connectivity"] = seconds_since(t0);
   }
   fault_facts(t, j);
+  weight_facts(t, j);
   j["paper"] = compare_paper_facts(t, j);
   timing["total"] = seconds_since(t0);
   j["seconds"] = timing;

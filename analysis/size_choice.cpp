@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "analysis/async_cost.hpp"
 #include "core/errors.hpp"
 #include "core/metrics.hpp"
 #include "core/structure.hpp"
@@ -102,6 +103,7 @@ SizeCandidate candidate(const Network& t, const GenRequest& request, const Algor
     out.steps = c.verification().check.steps;
     out.payload_sum = c.verification().check.payload_sum;
     out.seconds = piece_cost(cost, s).of(out.steps, out.payload_sum);
+    if (c.holds()) out.async_seconds = async_time(t, s, piece_cost(cost, s)).seconds;
     if (!c.holds()) {
       out.why_not = "violated (" +
                     std::string(to_string(c.verification().check.violation()->rule)) +

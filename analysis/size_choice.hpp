@@ -38,7 +38,8 @@ struct SizeCandidate {
   bool admitted = false;  ///< the budget admits it and its schedule holds
   std::string why_not;    ///< when not admitted: the model, a limit, or the violation
   std::uint64_t steps = 0, payload_sum = 0;
-  double seconds = 0;  ///< CostModel::of(steps, payload_sum)
+  double seconds = 0;                   ///< CostModel::of(steps, payload_sum)
+  std::optional<double> async_seconds;  ///< the step-free time (analysis/async_cost.hpp)
 };
 
 /// A lower bound on the time of any schedule under the budget, with how it was obtained.

@@ -57,13 +57,16 @@ void print_size_choice(const std::string& out, const SizeChoice& c, const CostMo
     j["chosen"] = chosen;
     j["candidates"] = nlohmann::json::array();
     for (const auto& k : c.candidates)
-      j["candidates"].push_back({{"algorithm", k.algorithm},
-                                 {"model", k.model},
-                                 {"admitted", k.admitted},
-                                 {"why_not", k.why_not},
-                                 {"steps", k.steps},
-                                 {"payload_sum", k.payload_sum},
-                                 {"seconds", k.seconds}});
+      j["candidates"].push_back(
+          {{"algorithm", k.algorithm},
+           {"model", k.model},
+           {"admitted", k.admitted},
+           {"why_not", k.why_not},
+           {"steps", k.steps},
+           {"payload_sum", k.payload_sum},
+           {"seconds", k.seconds},
+           {"async_seconds",
+            k.async_seconds ? nlohmann::json(*k.async_seconds) : nlohmann::json(nullptr)}});
     const auto bound = [](const std::optional<TimeBound>& b) {
       return b ? nlohmann::json{{"seconds", b->seconds}, {"reason", b->reason}}
                : nlohmann::json(nullptr);
@@ -82,9 +85,11 @@ void print_size_choice(const std::string& out, const SizeChoice& c, const CostMo
       os << fmt::format("    {:<22} -  {}\n", k.algorithm, k.why_not);
       continue;
     }
-    os << fmt::format("  {} {:<22} {:>12.6g} s  {:>6} steps, payload sum {:<8} {}{}\n",
+    os << fmt::format("  {} {:<22} {:>12.6g} s  {:>6} steps, payload sum {:<8} {:<9} {}{}\n",
                       k.algorithm == chosen ? "*" : " ", k.algorithm, k.seconds, k.steps,
-                      k.payload_sum, k.model, k.admitted ? "" : "  (" + k.why_not + ")");
+                      k.payload_sum, k.model,
+                      k.async_seconds ? fmt::format("step-free {:.6g} s", *k.async_seconds) : "",
+                      k.admitted ? "" : "  (" + k.why_not + ")");
   }
   if (c.latency)
     os << fmt::format("  latency bound   {:.6g} s  ({})\n", c.latency->seconds, c.latency->reason);

@@ -98,6 +98,53 @@ std::uint64_t received_header(std::uint64_t size, std::uint64_t m) {
   return std::min(size, chunk_header_bytes(count));
 }
 
+/// The receives of one step. Those whose size the schedule fixes are posted at once (so a node
+/// that receives on several links does so concurrently, as an all-port schedule means); a
+/// selector's message is probed for its size and received in turn. Every message is accepted
+/// in plan order. Returns the host seconds spent accepting.
+double receive_step(RankExecutor& r, const Args& a, bool registers, std::uint32_t step, int tag) {
+  const bool shared = a.timing && !registers;
+  const auto receives = r.receives_of(step);
+  std::vector<std::unique_ptr<WireBuffer>> in(receives.size());
+  std::vector<std::uint64_t> sizes(receives.size(), 0);
+  std::vector<MPI_Request> posted;
+  std::vector<std::size_t> posted_index;
+  const auto buffer = [&](std::uint64_t size) {
+    return std::make_unique<WireBuffer>(size, registers ? size : received_header(size, a.bytes),
+                                        shared);
+  };
+  for (std::size_t i = 0; i < receives.size(); ++i) {
+    const auto size = r.expected_bytes(receives[i]);
+    if (!size || *size > static_cast<std::uint64_t>(INT_MAX)) continue;
+    in[i] = buffer(*size);
+    posted.emplace_back();
+    posted_index.push_back(i);
+    MPI_Irecv(in[i]->data(), static_cast<int>(*size), MPI_BYTE,
+              static_cast<int>(receives[i].peer.v), tag, MPI_COMM_WORLD, &posted.back());
+  }
+  for (std::size_t i = 0; i < receives.size(); ++i) {
+    if (in[i]) continue;
+    MPI_Status st;
+    MPI_Probe(static_cast<int>(receives[i].peer.v), tag, MPI_COMM_WORLD, &st);
+    int count = 0;
+    MPI_Get_count(&st, MPI_BYTE, &count);
+    sizes[i] = static_cast<std::uint64_t>(count);
+    in[i] = buffer(sizes[i]);
+    MPI_Recv(in[i]->data(), count, MPI_BYTE, static_cast<int>(receives[i].peer.v), tag,
+             MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  }
+  std::vector<MPI_Status> status(posted.size());
+  MPI_Waitall(static_cast<int>(posted.size()), posted.data(), status.data());
+  for (std::size_t k = 0; k < posted.size(); ++k) {
+    int count = 0;
+    MPI_Get_count(&status[k], MPI_BYTE, &count);
+    sizes[posted_index[k]] = static_cast<std::uint64_t>(count);
+  }
+  const auto t0 = Clock::now();
+  for (std::size_t i = 0; i < receives.size(); ++i) r.accept(receives[i], in[i]->data(), sizes[i]);
+  return seconds_since(t0);
+}
+
 /// Runs the rank's steps; returns the host seconds spent in local bookkeeping.
 double execute_steps(RankExecutor& r, const Args& a, bool registers) {
   double local = 0;
@@ -125,19 +172,7 @@ double execute_steps(RankExecutor& r, const Args& a, bool registers) {
     for (std::size_t i = 0; i < msgs.size(); ++i)
       MPI_Isend(out[i]->data(), static_cast<int>(out[i]->size()), MPI_BYTE,
                 static_cast<int>(msgs[i].transfer->peer.v), tag, MPI_COMM_WORLD, &reqs[i]);
-    for (const PlannedTransfer& x : r.receives_of(step)) {
-      MPI_Status st;
-      MPI_Probe(static_cast<int>(x.peer.v), tag, MPI_COMM_WORLD, &st);
-      int count = 0;
-      MPI_Get_count(&st, MPI_BYTE, &count);
-      const auto size = static_cast<std::uint64_t>(count);
-      WireBuffer in(size, registers ? size : received_header(size, a.bytes), shared);
-      MPI_Recv(in.data(), count, MPI_BYTE, static_cast<int>(x.peer.v), tag, MPI_COMM_WORLD,
-               MPI_STATUS_IGNORE);
-      t0 = Clock::now();
-      r.accept(x, in.data(), size);
-      local += seconds_since(t0);
-    }
+    local += receive_step(r, a, registers, step, tag);
     MPI_Waitall(static_cast<int>(reqs.size()), reqs.data(), MPI_STATUSES_IGNORE);
     t0 = Clock::now();
     r.end_step(step);

@@ -172,6 +172,13 @@ std::vector<OutMessage> RankExecutor::start_step(std::uint32_t step) {
   return out;
 }
 
+std::optional<std::uint64_t> RankExecutor::expected_bytes(const PlannedTransfer& from) const {
+  const Payload& p = s_.payloads[from.payload];
+  if (s_.collective.combining()) return p.moves.size() * lanes_ * sizeof(std::int64_t);
+  if (p.select) return std::nullopt;
+  return chunk_message_bytes(p.chunks.size(), opt_.chunk_bytes);
+}
+
 std::uint64_t RankExecutor::wire_bytes(const OutMessage& msg) const {
   if (s_.collective.combining()) return msg.values.size() * sizeof(std::int64_t);
   return chunk_message_bytes(msg.chunks.size(), opt_.chunk_bytes);

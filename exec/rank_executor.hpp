@@ -56,6 +56,10 @@ class RankExecutor {
   std::vector<OutMessage> start_step(std::uint32_t step);
   /// The wire size of a message (chunk messages: header and data).
   std::uint64_t wire_bytes(const OutMessage& msg) const;
+  /// The wire size of the message `from` will bring, when the schedule fixes it (register moves,
+  /// an explicit chunk list); nullopt for a selector, whose size depends on the sender's
+  /// holdings. Lets a rank post every such receive at once.
+  std::optional<std::uint64_t> expected_bytes(const PlannedTransfer& from) const;
   /// Writes msg's wire form into `out` (wire_bytes(msg) bytes). Without carry_bytes only the
   /// header is written.
   void encode(const OutMessage& msg, std::uint8_t* out) const;

@@ -58,6 +58,7 @@ bool register_ring(const Network& t) {
   return t.num_nodes() <= kReduceScatterMaxNodes && hamiltonian(t);
 }
 bool flood_size(const Network& t) { return t.num_nodes() <= kFloodMaxNodes; }
+bool flood_registers(const Network& t) { return t.num_nodes() <= kReduceScatterMaxNodes; }
 
 // Broadcast rows give rounds, route rows a router: generate() makes the schedule of both. A
 // constant table: no initialisation order, and every row is checked by the compiler.
@@ -126,6 +127,16 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
      "generic: any connected network (shortest paths, farthest message first)",
      "stated: the sum of distances", "ccc(3)", any,
      +[](const Network& t, const GenRequest& /*r*/) { return greedy_exchange(t); }},
+    {"total-exchange", "all-port-dimension",
+     "textbook: all-port dimension order on a hypercube, each chunk from its own dimension",
+     "stated: n = log2 N steps", "hypercube(3)", register_cube,
+     +[](const Network& t, const GenRequest& /*r*/) {
+       return all_port_dimension_exchange(as<Product>(t));
+     }},
+    {"total-exchange", "flood",
+     "generic: all-port, every chunk along its origin's BFS tree, links balanced",
+     "stated: the diameter", "ccc(3)", flood_registers,
+     +[](const Network& t, const GenRequest& /*r*/) { return flood_total_exchange(t); }},
 
     {"reduce", "tree-reduce", "generic: combine up the BFS tree to the root; broadcast's rounds",
      "stated: the greedy broadcast's rounds", "ccc(3)", any,
@@ -170,6 +181,10 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
      "generic: every node's blocks combined up its own BFS tree, list-scheduled one-port",
      "stated: N(N-1) steps", "ccc(3)", any,
      +[](const Network& t, const GenRequest& /*r*/) { return tree_reduce_scatter(t); }},
+    {"reduce-scatter", "flood",
+     "generic: all-port, every block combined up a BFS tree of its node, links balanced",
+     "stated: the diameter", "ccc(3)", flood_registers,
+     +[](const Network& t, const GenRequest& /*r*/) { return flood_reduce_scatter(t); }},
 
     {"cube-dimension", "rhs-emulation", "paper: rhfc Theorem 5.1", "paper: rhfc Theorem 5.1",
      "rhs(2,2,hypercube(1))", rhs_over_cube,
@@ -194,6 +209,10 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
     {"all-reduce", "tree-all-reduce", "generic: combine up the tree, set down; twice the rounds",
      "stated: twice the greedy broadcast's rounds", "ccc(3)", any,
      +[](const Network& t, const GenRequest& r) { return tree_all_reduce(t, r.root); }},
+    {"all-reduce", "flood",
+     "generic: all-port vector all-reduce of N pieces, up and down a BFS tree per piece",
+     "stated: twice the diameter", "ccc(3)", flood_registers,
+     +[](const Network& t, const GenRequest& /*r*/) { return flood_all_reduce(t); }},
     {"all-reduce", "ring",
      "textbook: ring all-reduce (NCCL, Thakur et al. 2005) of N pieces on a Hamiltonian cycle",
      "stated: 2(N-1) steps", "torus(3,4)", register_ring,

@@ -22,7 +22,8 @@ std::uint64_t tree_rounds(const Csr& g, std::uint64_t depth) {
 
 std::optional<PaperBound> bound(const Network& t, const Collective& c, const std::string& a) {
   const std::uint64_t nodes = t.num_nodes();
-  if (a == "recursive-doubling" || a == "recursive-halving" || a == "rabenseifner") {
+  if (a == "recursive-doubling" || a == "recursive-halving" || a == "rabenseifner" ||
+      a == "all-port-dimension") {
     std::uint64_t n = 0;
     while ((std::uint64_t{1} << n) < nodes) ++n;
     if (a == "rabenseifner")
@@ -49,6 +50,9 @@ std::optional<PaperBound> bound(const Network& t, const Collective& c, const std
   }
   const DistanceStats st = distances_all_sources(g, 1);
   if (!st.connected) return std::nullopt;
+  if (a == "flood" && c.kind() == Collective::Kind::AllReduce)
+    return PaperBound{2 * st.diameter, "twice the diameter (up the trees, then down)", kSource,
+                      std::nullopt};
   if (a == "flood")
     return PaperBound{st.diameter, "the diameter (a BFS level per step)", kSource, std::nullopt};
   if (tree_twice)

@@ -12,7 +12,8 @@ trap 'rm -f "$tmp"' EXIT
   echo "# The fastest checked schedule for a size, against MPI's algorithms"
   echo
   echo "Made by \`make size-choice-doc\` (scripts/size-choice-table.py) on $(date -u +%Y-%m-%d). For each"
-  echo "network and collective, \`netsched gen NET COLLECTIVE --bytes M\` (one-port, 1 µs, 1 GBps)"
+  echo "network and collective, \`netsched gen NET COLLECTIVE --bytes M --ports all-port\` (1 µs, 1 GBps;"
+  echo "all-port because a SimGrid host sends on all its links at once, as MPI's algorithms do there)"
   echo "generates, checks and costs every algorithm that applies and keeps the cheapest; M is 1 MiB per"
   echo "node: each node's all-gather block, its all-reduce vector, its all-to-all send buffer (M/N to each"
   echo "destination). The chosen schedule and every algorithm SimGrid 3.32's SMPI implements for the"
@@ -20,7 +21,7 @@ trap 'rm -f "$tmp"' EXIT
   echo "split-duplex 1 GBps / 1 µs link per edge, balanced routes for every ordered pair, CM02 model;"
   echo "docs/engines.md), at the same message size: a vector all-reduce of p pieces is simulated with"
   echo "M/p bytes a piece, MPI_Allreduce with the whole M. 'predicted' is gen's alpha-beta time,"
-  echo "'lower bound' gen's latency + bandwidth bound for any one-port schedule. The chosen file is"
+  echo "'lower bound' gen's latency + bandwidth bound for any all-port schedule. The chosen file is"
   echo "also run under OpenMPI (\`netsched run\`, one rank per node, oversubscribed) with 4 KiB chunks"
   echo "(all-reduce: 512 B pieces), every rank's bytes compared with MPI's own collective."
   echo

@@ -28,7 +28,8 @@ def case(ns, d, net, coll):
     info = json.loads(run([ns, "info", net, "--json", "--basic"]).stdout)
     nodes = info["nodes"]
     m = chunk_bytes(coll, nodes)
-    g = run([ns, "gen", net, coll, "--bytes", str(m), "--json", "-o", f])
+    # SimGrid's hosts send on every link at once: the platform is all-port
+    g = run([ns, "gen", net, coll, "--bytes", str(m), "--ports", "all-port", "--json", "-o", f])
     if g.returncode != 0:
         sys.exit(f"gen failed on {net} {coll}: {g.stderr}")
     choice = json.loads(g.stdout)

@@ -1,61 +1,185 @@
-// All-port all-gather: each chunk goes down a BFS tree of its origin, a level per step. Among a
-// node's neighbours one level closer to the origin, the parent is the one whose link into the
-// node carries least so far in that step, which spreads the chunks over the links.
+// All-port collectives along one BFS tree per node ("flood"): node o's tree carries o's chunk
+// down (all-gather), o's chunks to their destinations (total exchange), the partial sums of
+// block o up to o (reduce-scatter), and both for a vector all-reduce. A tree level per step,
+// every link in both directions at once. Among a node's neighbours one level closer to the
+// root, its parent is the one whose link into it carries least so far in that step, which
+// spreads the load over the links.
 #include <map>
 
 #include "core/errors.hpp"
 #include "core/graph.hpp"
 #include "core/metrics.hpp"
+#include "gen/combine/program.hpp"
 #include "gen/textbook/textbook.hpp"
 
 namespace netsched {
+namespace {
 
-Schedule flood_all_gather(const Network& t) {
+/// Node o's tree: parent[w] and depth[w] (depth[o] = 0), for every root o.
+struct FloodTrees {
+  std::vector<std::vector<std::uint32_t>> parent, depth;  // [root][node]
+  std::uint32_t height = 0;                               // the largest depth: the diameter
+};
+
+FloodTrees flood_trees(const Network& t, const char* what) {
   const std::uint64_t n = t.num_nodes();
   if (n > kFloodMaxNodes)
-    throw InputError("flood: " + std::to_string(n) + " nodes, over the limit " +
+    throw InputError(std::string(what) + ": " + std::to_string(n) + " nodes, over the limit " +
                      limit_text("kFloodMaxNodes", kFloodMaxNodes));
   const Csr g(t, 1);
-  // per step, per directed link (from << 32 | to): the origins it carries
-  std::vector<std::map<std::uint64_t, std::vector<std::uint64_t>>> steps;
+  FloodTrees out;
+  // per step, per directed link (from << 32 | to): the children it feeds so far
+  std::vector<std::map<std::uint64_t, std::uint32_t>> load;
   for (std::uint32_t o = 0; o < n; ++o) {
-    const auto dist = bfs_distances(g, o);
+    auto dist = bfs_distances(g, o);
+    std::vector<std::uint32_t> parent(n, o);
     for (std::uint32_t w = 0; w < n; ++w) {
       if (w == o) continue;
       if (dist[w] == kUnreached)
-        throw InputError("flood: " + t.spec() + " is not connected (" + std::to_string(w) +
-                         " cannot be reached from " + std::to_string(o) + ")");
+        throw InputError(std::string(what) + ": " + t.spec() + " is not connected (" +
+                         std::to_string(w) + " cannot be reached from " + std::to_string(o) + ")");
       const std::uint32_t step = dist[w] - 1;
-      if (steps.size() <= step) steps.resize(step + 1);
-      auto& links = steps[step];
-      std::uint64_t best = 0;
-      std::size_t best_load = SIZE_MAX;
+      if (load.size() <= step) load.resize(step + 1);
+      std::uint32_t best_load = ~std::uint32_t{0};
       for (const std::uint32_t* p = g.begin(w); p != g.end(w); ++p) {
         if (dist[*p] != step) continue;
-        const std::uint64_t key = static_cast<std::uint64_t>(*p) << 32 | w;
-        const auto it = links.find(key);
-        const std::size_t load = it == links.end() ? 0 : it->second.size();
-        if (load < best_load) best = key, best_load = load;
+        const std::uint32_t l = load[step][static_cast<std::uint64_t>(*p) << 32 | w];
+        if (l < best_load) parent[w] = *p, best_load = l;
       }
-      links[best].push_back(o);
+      ++load[step][static_cast<std::uint64_t>(parent[w]) << 32 | w];
+      out.height = std::max(out.height, dist[w]);
     }
+    out.parent.push_back(std::move(parent));
+    out.depth.push_back(std::move(dist));
   }
+  return out;
+}
+
+/// A chunk schedule whose step k carries, on each link, the chunks `links[k]` lists.
+Schedule chunk_flood(const Network& t, Collective c,
+                     std::vector<std::map<std::uint64_t, std::vector<std::uint64_t>>>& links) {
   Schedule s;
   s.topology = t.spec();
-  s.collective = Collective::all_gather(n);
+  s.collective = std::move(c);
   s.model = PortModel::AllPort;
   s.algorithm = "flood";
-  for (auto& links : steps) {
+  for (auto& step : links) {
     Step st;
-    for (auto& [key, origins] : links) {
+    for (auto& [key, chunks] : step) {
       st.transfers.push_back({NodeId(static_cast<std::uint32_t>(key >> 32)),
                               NodeId(static_cast<std::uint32_t>(key)),  // the low 32 bits
                               static_cast<std::uint32_t>(s.payloads.size())});
-      s.payloads.push_back(Payload::of_chunks(std::move(origins)));
+      s.payloads.push_back(Payload::of_chunks(std::move(chunks)));
     }
     s.steps.push_back(std::move(st));
   }
   share_equal_payloads(s);
+  return s;
+}
+
+std::uint64_t link_key(std::uint32_t from, std::uint32_t to) {
+  return static_cast<std::uint64_t>(from) << 32 | to;
+}
+
+/// Register moves of every step, per directed link: combined into a RegisterProgram.
+using RegisterSteps = std::vector<std::map<std::uint64_t, std::vector<Move>>>;
+
+void emit(RegisterProgram& p, RegisterSteps& steps) {
+  for (auto& step : steps) {
+    for (auto& [key, moves] : step)
+      p.send(static_cast<std::uint32_t>(key >> 32), static_cast<std::uint32_t>(key), moves);
+    p.end_step();
+  }
+}
+
+/// Block j's partial sums up j's tree into register `base + j` of j: a node at depth h sends at
+/// step height - h, after its children.
+RegisterSteps reduce_up(const FloodTrees& f, std::uint64_t n, std::uint64_t base) {
+  RegisterSteps steps(f.height);
+  for (std::uint32_t j = 0; j < n; ++j)
+    for (std::uint32_t w = 0; w < n; ++w)
+      if (w != j) {
+        const auto r = static_cast<std::uint16_t>(base + j);
+        steps[f.height - f.depth[j][w]][link_key(w, f.parent[j][w])].push_back(
+            {r, r, RegOp::Combine});
+      }
+  return steps;
+}
+
+/// Register `base + j` of j down j's tree (Set), a level per step.
+RegisterSteps spread_down(const FloodTrees& f, std::uint64_t n, std::uint64_t base) {
+  RegisterSteps steps(f.height);
+  for (std::uint32_t j = 0; j < n; ++j)
+    for (std::uint32_t w = 0; w < n; ++w)
+      if (w != j) {
+        const auto r = static_cast<std::uint16_t>(base + j);
+        steps[f.depth[j][w] - 1][link_key(f.parent[j][w], w)].push_back({r, r, RegOp::Set});
+      }
+  return steps;
+}
+
+void check_registers(const Network& t, const char* what) {
+  if (t.num_nodes() > kReduceScatterMaxNodes)
+    throw InputError(std::string(what) + ": " + std::to_string(t.num_nodes()) +
+                     " nodes, over the limit " +
+                     limit_text("kReduceScatterMaxNodes", kReduceScatterMaxNodes));
+}
+
+}  // namespace
+
+Schedule flood_all_gather(const Network& t) {
+  const FloodTrees f = flood_trees(t, "flood");
+  const std::uint64_t n = t.num_nodes();
+  std::vector<std::map<std::uint64_t, std::vector<std::uint64_t>>> links(f.height);
+  for (std::uint32_t o = 0; o < n; ++o)
+    for (std::uint32_t w = 0; w < n; ++w)
+      if (w != o) links[f.depth[o][w] - 1][link_key(f.parent[o][w], w)].push_back(o);
+  return chunk_flood(t, Collective::all_gather(n), links);
+}
+
+Schedule flood_total_exchange(const Network& t) {
+  const FloodTrees f = flood_trees(t, "flood");
+  const std::uint64_t n = t.num_nodes();
+  check_registers(t, "flood total exchange");
+  // chunk o*N+d follows o's tree from o to d: every tree link on the way, a level per step
+  std::vector<std::map<std::uint64_t, std::vector<std::uint64_t>>> links(f.height);
+  for (std::uint32_t o = 0; o < n; ++o)
+    for (std::uint32_t d = 0; d < n; ++d)
+      for (std::uint32_t w = d; w != o; w = f.parent[o][w])
+        links[f.depth[o][w] - 1][link_key(f.parent[o][w], w)].push_back(o * n + d);
+  for (auto& step : links)
+    for (auto& [key, chunks] : step) std::sort(chunks.begin(), chunks.end());
+  return chunk_flood(t, Collective::total_exchange(n), links);
+}
+
+Schedule flood_reduce_scatter(const Network& t) {
+  check_registers(t, "flood reduce-scatter");
+  const FloodTrees f = flood_trees(t, "flood");
+  const std::uint64_t n = t.num_nodes();
+  std::vector<std::string> registers;
+  for (std::uint64_t j = 0; j < n; ++j) registers.push_back("block" + std::to_string(j));
+  RegisterProgram p(t, Collective::reduce_scatter(n), std::move(registers), "flood");
+  auto up = reduce_up(f, n, 0);
+  emit(p, up);
+  Schedule s = p.finish();
+  s.model = PortModel::AllPort;
+  return s;
+}
+
+Schedule flood_all_reduce(const Network& t) {
+  check_registers(t, "flood all-reduce");
+  const FloodTrees f = flood_trees(t, "flood");
+  const std::uint64_t n = t.num_nodes();
+  RegisterProgram p(t, Collective::vector_all_reduce(n, static_cast<std::uint32_t>(n)),
+                    piece_registers(n), "flood");
+  auto up = reduce_up(f, n, 0);
+  emit(p, up);
+  for (std::uint32_t j = 0; j < n; ++j)
+    p.set(static_cast<std::uint16_t>(n + j), static_cast<std::uint16_t>(j), {{j, j}});
+  auto down = spread_down(f, n, n);
+  emit(p, down);
+  Schedule s = p.finish();
+  s.model = PortModel::AllPort;
   return s;
 }
 

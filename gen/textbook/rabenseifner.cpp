@@ -44,8 +44,8 @@ Schedule rabenseifner_all_reduce(const Product& cube) {
       std::vector<Move> moves;
       for (std::uint64_t j = 0; j < n; ++j)
         if ((j & known) == (u & known))
-          moves.push_back({static_cast<std::uint16_t>(n + j), static_cast<std::uint16_t>(n + j),
-                           RegOp::Set});
+          moves.push_back(
+              {static_cast<std::uint16_t>(n + j), static_cast<std::uint16_t>(n + j), RegOp::Set});
       p.send(static_cast<std::uint32_t>(u), static_cast<std::uint32_t>(u ^ bit), moves);
     }
     p.end_step();

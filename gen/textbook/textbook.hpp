@@ -39,6 +39,11 @@ void recursive_halving_steps(RegisterProgram& p, std::uint64_t n);
 /// Register names of a vector all-reduce of p pieces: in0..in(p-1), out0..out(p-1).
 std::vector<std::string> piece_registers(std::uint64_t pieces);
 
+/// All-port total exchange on a hypercube: chunk o*N+d fixes its differing bits in rotated
+/// dimension order starting at (o + d) mod n, one dimension per step (n steps, every link of a
+/// node busy at once; at most kReduceScatterMaxNodes nodes, chunks listed per hop).
+Schedule all_port_dimension_exchange(const Product& cube);
+
 /// The most nodes the Hamiltonian cycle search walks, and the most search steps it takes.
 inline constexpr std::uint64_t kHamiltonMaxNodes = 4096;
 inline constexpr std::uint64_t kHamiltonMaxSearch = 1'000'000;
@@ -64,5 +69,14 @@ inline constexpr std::uint64_t kFloodMaxNodes = 4096;
 /// All-port all-gather: every chunk travels down a BFS tree of its origin, one level per step,
 /// every link in both directions at once. Steps = the largest eccentricity (the diameter).
 Schedule flood_all_gather(const Network& t);
+/// All-port total exchange along the same trees: chunk o*N+d follows o's tree from o to d
+/// (the diameter in steps; at most kReduceScatterMaxNodes nodes: N^2 chunks listed per hop).
+Schedule flood_total_exchange(const Network& t);
+/// All-port reduce-scatter: block j's partial sums combined up j's tree, deepest level first
+/// (the diameter in steps; at most kReduceScatterMaxNodes nodes).
+Schedule flood_reduce_scatter(const Network& t);
+/// All-port vector all-reduce of N pieces: piece j reduced up j's tree onto j, then its sum
+/// set down the tree (twice the diameter in steps).
+Schedule flood_all_reduce(const Network& t);
 
 }  // namespace netsched

@@ -34,6 +34,10 @@ FileGraph::FileGraph(const GraphData& data, std::string canonical_spec)
     by_label_.emplace(labels_[u], u);
     max_degree_ = std::max(max_degree_, csr_.degree(u));
   }
+  if (!data.weights.empty()) {
+    const auto [least, largest] = std::minmax_element(data.weights.begin(), data.weights.end());
+    weights_ = WeightRange{data.weights.size(), *least, *largest};
+  }
 }
 
 void FileGraph::neighbors(NodeId u, std::vector<NodeId>& out) const {

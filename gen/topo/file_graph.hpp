@@ -7,6 +7,7 @@
 /// node order; labels are the file's (names, labels, ids), accepted wherever a node is named.
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -37,6 +38,13 @@ class FileGraph : public Network {
   NodeId parse_label(std::string_view text) const override;
   /// file("path", sha256="...", format="...") as the builder stamps it.
   const std::string& canonical_spec() const { return canonical_; }
+  /// The file's link weights (GraphData::weights): how many links carry one, the least and the
+  /// largest; nullopt when the file gives none. Reported by info, not used.
+  struct WeightRange {
+    std::uint64_t links = 0;
+    double least = 0, largest = 0;
+  };
+  const std::optional<WeightRange>& weights() const { return weights_; }
 
  private:
   Csr csr_;
@@ -44,6 +52,7 @@ class FileGraph : public Network {
   std::unordered_map<std::string, std::uint32_t> by_label_;
   std::uint32_t max_degree_ = 0;
   std::string canonical_;
+  std::optional<WeightRange> weights_;
 };
 
 /// Builds file(PATH [, format="..."] [, sha256="..."]).

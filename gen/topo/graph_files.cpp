@@ -69,6 +69,24 @@ std::string igraph_label(const igraph_t& g, igraph_integer_t v) {
   return std::to_string(v);
 }
 
+/// Whether g has a numeric edge attribute `name` (a GraphML key may be a string).
+bool numeric_edge_attribute(const igraph_t& g, const char* name) {
+  if (!igraph_cattribute_has_attr(&g, IGRAPH_ATTRIBUTE_EDGE, name)) return false;
+  igraph_strvector_t names;
+  igraph_vector_int_t types;
+  igraph_strvector_init(&names, 0);
+  igraph_vector_int_init(&types, 0);
+  bool numeric = false;
+  if (igraph_cattribute_list(&g, nullptr, nullptr, nullptr, nullptr, &names, &types) ==
+      IGRAPH_SUCCESS)
+    for (igraph_integer_t i = 0; i < igraph_strvector_size(&names); ++i)
+      if (std::string(igraph_strvector_get(&names, i)) == name)
+        numeric = VECTOR(types)[i] == IGRAPH_ATTRIBUTE_NUMERIC;
+  igraph_strvector_destroy(&names);
+  igraph_vector_int_destroy(&types);
+  return numeric;
+}
+
 GraphData read_with_igraph(const std::string& content, GraphFormat format) {
   igraph_set_attribute_table(&igraph_cattribute_table);
   igraph_set_error_handler(keep_igraph_error);
@@ -84,10 +102,11 @@ GraphData read_with_igraph(const std::string& content, GraphFormat format) {
       rc = igraph_read_graph_edgelist(&ig.g, in.get(), 0, false);
       break;
     case GraphFormat::Ncol:
-      rc = igraph_read_graph_ncol(&ig.g, in.get(), nullptr, true, IGRAPH_ADD_WEIGHTS_NO, false);
+      rc = igraph_read_graph_ncol(&ig.g, in.get(), nullptr, true, IGRAPH_ADD_WEIGHTS_IF_PRESENT,
+                                  false);
       break;
     case GraphFormat::Lgl:
-      rc = igraph_read_graph_lgl(&ig.g, in.get(), true, IGRAPH_ADD_WEIGHTS_NO, false);
+      rc = igraph_read_graph_lgl(&ig.g, in.get(), true, IGRAPH_ADD_WEIGHTS_IF_PRESENT, false);
       break;
     case GraphFormat::Pajek:
       rc = igraph_read_graph_pajek(&ig.g, in.get());
@@ -113,6 +132,9 @@ GraphData read_with_igraph(const std::string& content, GraphFormat format) {
   for (igraph_integer_t e = 0; e < igraph_ecount(&ig.g); ++e)
     d.edges.emplace_back(static_cast<std::uint32_t>(IGRAPH_FROM(&ig.g, e)),
                          static_cast<std::uint32_t>(IGRAPH_TO(&ig.g, e)));
+  if (numeric_edge_attribute(ig.g, "weight"))
+    for (igraph_integer_t e = 0; e < igraph_ecount(&ig.g); ++e)
+      d.weights.push_back(EAN(&ig.g, "weight", e));
   return d;
 }
 

@@ -29,6 +29,10 @@ struct GraphData {
   std::vector<std::string> labels;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
   bool directed = false;
+  /// Link weights where the file gives them (NCOL and LGL's third column, a numeric GraphML or
+  /// GML edge attribute "weight"), one per edge; empty otherwise. Read and reported, not used:
+  /// netsched's schedules, costs and platforms treat every link alike.
+  std::vector<double> weights;
 };
 
 /// The largest graph file netsched reads (its nodes, links and longest name): a file graph is

@@ -159,3 +159,27 @@ TEST_CASE("a numeric label some nodes lack falls back to the next attribute (fou
   CHECK(t->label(NodeId(0)) == "5");
   CHECK(t->label(NodeId(1)) == "1");  // its id
 }
+
+TEST_CASE("link weights are read and reported, and info says they are not used") {
+  // NCOL with a weight column, GraphML with a numeric "weight" edge key, and NCOL without
+  const std::string weighted = scratch_file("w.ncol", "a b 2\nb c 0.5\nc a 4\n");
+  const std::string graphml = scratch_file(
+      "w.graphml",
+      R"(<?xml version="1.0"?><graphml xmlns="http://graphml.graphdrawing.org/xmlns">)"
+      R"(<key id="w" for="edge" attr.name="weight" attr.type="double"/>)"
+      R"(<graph edgedefault="undirected"><node id="a"/><node id="b"/><node id="c"/>)"
+      R"(<edge source="a" target="b"><data key="w">3</data></edge>)"
+      R"(<edge source="b" target="c"><data key="w">1.5</data></edge></graph></graphml>)");
+  for (const auto& [path, links, least, largest] :
+       {std::tuple{weighted, 3, 0.5, 4.0}, std::tuple{graphml, 2, 1.5, 3.0}}) {
+    INFO(path);
+    const auto info = topology_info(*build_topology(file_spec(path)), {});
+    REQUIRE(info.contains("link_weights"));
+    CHECK(info["link_weights"]["links"] == links);
+    CHECK(info["link_weights"]["least"] == least);
+    CHECK(info["link_weights"]["largest"] == largest);
+    CHECK(info["link_weights_note"].get<std::string>().find("read, not used") != std::string::npos);
+  }
+  const std::string plain = scratch_file("p.ncol", "a b\nb c\n");
+  CHECK_FALSE(topology_info(*build_topology(file_spec(plain)), {}).contains("link_weights"));
+}

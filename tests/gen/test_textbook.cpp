@@ -108,7 +108,7 @@ TEST_CASE("no Hamiltonian cycle: the ring algorithms do not apply, and say why",
   }
 }
 
-TEST_CASE("the all-port flood: the diameter in steps on any connected graph", "[gen]") {
+TEST_CASE("the all-port floods: the diameter in steps on any connected graph", "[gen]") {
   for (const char* spec :
        {"complete(5)", "ring(6)", "torus(4,4)", "ccc(3)", "mesh(3,5)",
         "faulty(torus(3,3), links=[{0,1}])", "hdn(hypercube(2), sn=[{0},{1}])"}) {
@@ -116,7 +116,15 @@ TEST_CASE("the all-port flood: the diameter in steps on any connected graph", "[
     INFO(spec);
     const CheckedSchedule s = checked(*t, "all-gather", "flood");
     CHECK(s.schedule().model == PortModel::AllPort);
-    CHECK(s.verification().check.steps == s.verification().lower->steps);  // = the diameter
+    const std::uint64_t diameter = s.verification().check.steps;
+    CHECK(diameter == s.verification().lower->steps);  // the diameter, the lower bound
     if (t->num_nodes() <= 9) CHECK(smt_check(*t, s.schedule()).verdict.ok());
+    // the same trees for the total exchange, the reduce-scatter and the vector all-reduce
+    for (const char* c : {"total-exchange", "reduce-scatter", "all-reduce"}) {
+      const CheckedSchedule other = checked(*t, c, "flood");
+      CHECK(other.schedule().model == PortModel::AllPort);
+      const bool twice = std::string(c) == "all-reduce";
+      CHECK(other.verification().check.steps == (twice ? 2 : 1) * diameter);
+    }
   }
 }

@@ -1,0 +1,83 @@
+// The step-free time of a schedule: each rank runs its steps in order, without a barrier.
+#include "analysis/async_cost.hpp"
+
+#include <algorithm>
+#include <set>
+#include <unordered_map>
+
+#include "core/errors.hpp"
+#include "verify/simulator.hpp"
+
+namespace netsched {
+namespace {
+
+/// The chunks or registers each transfer carries: [step][transfer].
+std::optional<std::vector<std::vector<std::uint64_t>>> payload_sizes(const Network& t,
+                                                                     const Schedule& s,
+                                                                     std::string& why_not) {
+  std::vector<std::vector<std::uint64_t>> sizes(s.steps.size());
+  if (s.collective.combining()) {
+    for (std::size_t k = 0; k < s.steps.size(); ++k)
+      for (const Transfer& x : s.steps[k].transfers) {
+        std::set<std::uint16_t> sources;
+        for (const Move& mv : s.payloads[x.payload].moves) sources.insert(mv.src);
+        sizes[k].push_back(sources.size());
+      }
+    return sizes;
+  }
+  StepTrace trace;
+  try {
+    if (!simulate_traced(t, s, trace).ok()) throw std::logic_error("async_time: s does not hold");
+  } catch (const InputError& e) {
+    why_not = std::string("payload sizes unknown: ") + e.what();
+    return std::nullopt;
+  }
+  for (std::size_t k = 0; k < s.steps.size(); ++k)
+    for (const auto& carried : trace.carried[k]) sizes[k].push_back(carried);
+  return sizes;
+}
+
+/// k ports of a node: the times each becomes free; take the earliest.
+struct Ports {
+  std::vector<double> free;
+  double& earliest() { return *std::min_element(free.begin(), free.end()); }
+};
+
+}  // namespace
+
+AsyncTime async_time(const Network& t, const Schedule& s, const CostModel& cost) {
+  AsyncTime out;
+  const auto sizes = payload_sizes(t, s, out.why_not);
+  if (!sizes) return out;
+  const std::uint64_t n = t.num_nodes();
+  const auto ports = node_port_limit(s);
+  std::vector<double> rank_done(n, 0);  // when each rank finished its last step
+  std::vector<Ports> send(n, Ports{std::vector<double>(ports.value_or(1), 0)}), recv = send;
+  std::unordered_map<std::uint64_t, double> link_free;
+  for (std::size_t k = 0; k < s.steps.size(); ++k) {
+    std::vector<double> done = rank_done;
+    const auto& transfers = s.steps[k].transfers;
+    for (std::size_t i = 0; i < transfers.size(); ++i) {
+      const Transfer& x = transfers[i];
+      double& link = link_free[static_cast<std::uint64_t>(x.from.v) << 32 | x.to.v];
+      double start = std::max({rank_done[x.from.v], rank_done[x.to.v], link});
+      double* send_port = nullptr;
+      double* recv_port = nullptr;
+      if (ports) {
+        send_port = &send[x.from.v].earliest();
+        recv_port = &recv[x.to.v].earliest();
+        start = std::max({start, *send_port, *recv_port});
+      }
+      const double finish = start + cost.of(1, (*sizes)[k][i]);
+      link = finish;
+      if (send_port) *send_port = *recv_port = finish;
+      done[x.from.v] = std::max(done[x.from.v], finish);
+      done[x.to.v] = std::max(done[x.to.v], finish);
+    }
+    rank_done = std::move(done);
+  }
+  out.seconds = rank_done.empty() ? 0 : *std::max_element(rank_done.begin(), rank_done.end());
+  return out;
+}
+
+}  // namespace netsched
