@@ -17,6 +17,8 @@ namespace {
 
 using Kind = Collective::Kind;
 
+/// The most pieces a pipelined algorithm is tried with (powers of two up to it).
+constexpr std::uint32_t kMostPiecesTried = 1024;
 /// The most nodes whose balanced cut is searched for the bandwidth bound.
 constexpr std::uint64_t kCutBoundMaxNodes = 4096;
 
@@ -88,13 +90,11 @@ CostModel piece_cost(CostModel cost, const Schedule& s) {
   return cost;
 }
 
-SizeCandidate candidate(const Network& t, const GenRequest& request, const AlgorithmInfo& a,
-                        const CostModel& cost, const PortBudget& budget,
-                        std::optional<CheckedSchedule>& best) {
+/// One generation of the request, checked and costed; `best` keeps the cheapest admitted.
+SizeCandidate one_candidate(const Network& t, const GenRequest& r, const CostModel& cost,
+                            const PortBudget& budget, std::optional<CheckedSchedule>& best) {
   SizeCandidate out;
-  out.algorithm = std::string(a.name);
-  GenRequest r = request;
-  r.algorithm = out.algorithm;
+  out.algorithm = r.algorithm;
   try {
     CheckedSchedule c = generate_checked(t, r);
     const Schedule& s = c.schedule();
@@ -103,13 +103,13 @@ SizeCandidate candidate(const Network& t, const GenRequest& request, const Algor
     out.steps = c.verification().check.steps;
     out.payload_sum = c.verification().check.payload_sum;
     out.seconds = piece_cost(cost, s).of(out.steps, out.payload_sum);
-    if (c.holds()) out.async_seconds = async_time(t, s, piece_cost(cost, s)).seconds;
     if (!c.holds()) {
       out.why_not = "violated (" +
                     std::string(to_string(c.verification().check.violation()->rule)) +
                     "): a paper's algorithm as printed";
       return out;
     }
+    out.async_seconds = async_time(t, s, piece_cost(cost, s)).seconds;
     if (!budget.admits(s)) {
       out.why_not = "needs " + out.model + ", more than " + budget.name();
       return out;
@@ -120,6 +120,25 @@ SizeCandidate candidate(const Network& t, const GenRequest& request, const Algor
     out.why_not = e.what();
   }
   return out;
+}
+
+/// A row of the table as a candidate; a pipelined row is tried at 1, 2, 4, ...
+/// kMostPiecesTried pieces, and the cheapest is the candidate ("chain (p=64)").
+SizeCandidate candidate(const Network& t, const GenRequest& request, const AlgorithmInfo& a,
+                        const CostModel& cost, const PortBudget& budget,
+                        std::optional<CheckedSchedule>& best) {
+  GenRequest r = request;
+  r.algorithm = std::string(a.name);
+  if (!a.pipelined) return one_candidate(t, r, cost, budget, best);
+  std::optional<SizeCandidate> cheapest;
+  for (std::uint32_t pieces = 1; pieces <= kMostPiecesTried; pieces *= 2) {
+    r.pieces = pieces;
+    SizeCandidate c = one_candidate(t, r, cost, budget, best);
+    c.algorithm += " (p=" + std::to_string(pieces) + ")";
+    if (!cheapest || (c.admitted && (!cheapest->admitted || c.seconds < cheapest->seconds)))
+      cheapest = std::move(c);
+  }
+  return *cheapest;
 }
 
 }  // namespace
@@ -180,6 +199,14 @@ SizeChoice choose_for_size(const Network& t, const GenRequest& request, const Co
     throw InputError("no " + request.collective + " schedule of " + t.spec() + " runs " +
                      budget.name() + (why.empty() ? " (no algorithm applies)" : why));
   }
+  // the chosen candidate: its algorithm (a pipelined one at its cheapest piece count)
+  const double best_seconds = seconds_of(*out.best, cost);
+  for (auto& k : out.candidates)
+    if (k.admitted && k.seconds == best_seconds &&
+        k.algorithm.starts_with(out.best->schedule().algorithm)) {
+      k.chosen = true;
+      break;
+    }
   const Collective& c = out.best->schedule().collective;
   const Csr g(t, 1);
   if (const auto steps = lower_bound(t, c, g, false, budget.node_ports()))

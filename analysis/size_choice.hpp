@@ -36,6 +36,7 @@ struct SizeCandidate {
   std::string algorithm;
   std::string model;      ///< the schedule's port model, e.g. "one-port"
   bool admitted = false;  ///< the budget admits it and its schedule holds
+  bool chosen = false;    ///< it is SizeChoice::best
   std::string why_not;    ///< when not admitted: the model, a limit, or the violation
   std::uint64_t steps = 0, payload_sum = 0;
   double seconds = 0;                   ///< CostModel::of(steps, payload_sum)

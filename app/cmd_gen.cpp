@@ -61,6 +61,7 @@ void print_size_choice(const std::string& out, const SizeChoice& c, const CostMo
           {{"algorithm", k.algorithm},
            {"model", k.model},
            {"admitted", k.admitted},
+           {"chosen", k.chosen},
            {"why_not", k.why_not},
            {"steps", k.steps},
            {"payload_sum", k.payload_sum},
@@ -86,7 +87,7 @@ void print_size_choice(const std::string& out, const SizeChoice& c, const CostMo
       continue;
     }
     os << fmt::format("  {} {:<22} {:>12.6g} s  {:>6} steps, payload sum {:<8} {:<9} {}{}\n",
-                      k.algorithm == chosen ? "*" : " ", k.algorithm, k.seconds, k.steps,
+                      k.chosen ? "*" : " ", k.algorithm, k.seconds, k.steps,
                       k.payload_sum, k.model,
                       k.async_seconds ? fmt::format("step-free {:.6g} s", *k.async_seconds) : "",
                       k.admitted ? "" : "  (" + k.why_not + ")");

@@ -36,6 +36,11 @@ Collective Collective::broadcast(std::uint64_t n, NodeId root) {
   c.root_ = root;
   return c;
 }
+Collective Collective::pieced_broadcast(std::uint64_t n, NodeId root, std::uint32_t pieces) {
+  Collective c = broadcast(n, root);
+  c.pieces_ = pieces;
+  return c;
+}
 Collective Collective::scatter(std::uint64_t n, NodeId root) {
   Collective c = broadcast(n, root);
   c.kind_ = Kind::Scatter;
@@ -117,8 +122,9 @@ Collective Collective::vecmat(std::uint64_t n, std::uint32_t rows, NodeId source
 std::uint64_t Collective::num_chunks() const {
   switch (kind_) {
     case Kind::Route:
-    case Kind::Broadcast:
       return 1;
+    case Kind::Broadcast:
+      return pieces_;
     case Kind::Scatter:
     case Kind::Gather:
     case Kind::AllGather:

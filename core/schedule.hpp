@@ -36,6 +36,9 @@ class Collective {
   static Collective route(std::uint64_t nodes, NodeId source, NodeId target);
   /// broadcast: one chunk from root to every node.
   static Collective broadcast(std::uint64_t nodes, NodeId root);
+  /// A broadcast of a message split into `pieces` chunks 0..pieces-1, every one from the root
+  /// to every node (a pipelined broadcast). One piece is broadcast above.
+  static Collective pieced_broadcast(std::uint64_t nodes, NodeId root, std::uint32_t pieces);
   /// scatter (one-to-all personalized): chunk i from root to node i.
   static Collective scatter(std::uint64_t nodes, NodeId root);
   /// gather: chunk i from node i to root.
@@ -89,7 +92,8 @@ class Collective {
   /// list.
   const std::vector<std::vector<NodeId>>& groups() const { return groups_; }
   std::uint32_t matrix_size() const { return matrix_; }  ///< matmul: m; vecmat: rows
-  /// The pieces each node's vector is split into (vector_all_reduce); 1 otherwise.
+  /// The pieces a message is split into (vector_all_reduce: each node's vector;
+  /// pieced_broadcast: the root's message); 1 otherwise.
   std::uint32_t pieces() const { return pieces_; }
   std::uint64_t nodes() const { return nodes_; }
   std::uint64_t num_chunks() const;

@@ -356,6 +356,15 @@ constexpr std::size_t kHashShown = 19;
 /// The largest acquisition time a selector names (times are 32-bit).
 constexpr std::uint64_t kMaxTime = std::numeric_limits<std::uint32_t>::max();
 
+/// A collective's "pieces" (1 when absent), 1..kMaxPieces.
+std::uint32_t pieces_of(const json& c) {
+  if (!c.contains("pieces")) return 1;
+  const std::uint64_t pieces = uint_field(c, "pieces", "collective: ");
+  if (pieces == 0 || pieces > kMaxPieces)
+    bad("collective: pieces must be 1.." + std::to_string(kMaxPieces));
+  return static_cast<std::uint32_t>(pieces);
+}
+
 /// The collective of a file: its kind, node count and the kind's own fields.
 Collective read_collective(const json& c) {
   const json& kind = field(c, "kind", "collective: ");
@@ -373,16 +382,16 @@ Collective read_collective(const json& c) {
     for (const json& v : home) h.push_back(NodeId(node_value(v, "collective home: ")));
     return h;
   };
-  if (c.contains("pieces") && kind.get<std::string>() != "all-reduce")
-    bad("collective: pieces belong to all-reduce (vector all-reduce), not " +
-        kind.get<std::string>());
+  if (c.contains("pieces") && kind.get<std::string>() != "all-reduce" &&
+      kind.get<std::string>() != "broadcast")
+    bad("collective: pieces belong to all-reduce and broadcast, not " + kind.get<std::string>());
   switch (*Collective::kind_from_name(kind.get<std::string>())) {
     case Collective::Kind::Route: {
       const NodeId source = node("source");
       return Collective::route(n, source, node("target"));
     }
     case Collective::Kind::Broadcast:
-      return Collective::broadcast(n, node("root"));
+      return Collective::pieced_broadcast(n, node("root"), pieces_of(c));
     case Collective::Kind::Scatter:
       return Collective::scatter(n, node("root"));
     case Collective::Kind::Gather:
@@ -393,14 +402,8 @@ Collective read_collective(const json& c) {
       return Collective::total_exchange(n);
     case Collective::Kind::Multicast:
       return Collective::multicast(n, node_lists(c, true));
-    case Collective::Kind::AllReduce: {
-      if (!c.contains("pieces")) return Collective::all_reduce(n, node_lists(c, false));
-      const std::uint64_t pieces = uint_field(c, "pieces", "collective: ");
-      if (pieces == 0 || pieces > kMaxPieces)
-        bad("collective: pieces must be 1.." + std::to_string(kMaxPieces));
-      return Collective::vector_all_reduce(n, static_cast<std::uint32_t>(pieces),
-                                           node_lists(c, false));
-    }
+    case Collective::Kind::AllReduce:
+      return Collective::vector_all_reduce(n, pieces_of(c), node_lists(c, false));
     case Collective::Kind::Prefix:
       return Collective::prefix(n, node_lists(c, false));
     case Collective::Kind::Reduce:

@@ -19,7 +19,8 @@ inline constexpr int kScheduleVersion = 1;
 inline constexpr std::uint64_t kMaxMatrixSize = 4096;
 /// Most registers a schedule declares (indices are 16-bit).
 inline constexpr std::uint64_t kMaxRegisters = 0xffff;
-/// The most pieces a vector all-reduce splits each node's vector into (2 registers a piece).
+/// The most pieces a vector all-reduce splits each node's vector into (2 registers a piece), or
+/// a pieced broadcast its message into.
 inline constexpr std::uint64_t kMaxPieces = 4096;
 /// Most digits of a mixed radix, and the largest radix.
 inline constexpr std::uint64_t kMaxDigits = 64;

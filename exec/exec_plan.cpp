@@ -239,8 +239,8 @@ std::vector<OutputSlot> ExecPlan::output_slots(NodeId v) const {
     case K::Route:
       if (v == c.target()) out.push_back({0, false});
       break;
-    case K::Broadcast:
-      out.push_back({0, false});
+    case K::Broadcast:  // MPI_Bcast's buffer: the pieces in order
+      for (std::uint64_t k = 0; k < c.num_chunks(); ++k) out.push_back({k, false});
       break;
     case K::Scatter:
       out.push_back({v.v, false});

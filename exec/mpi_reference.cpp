@@ -46,9 +46,9 @@ void chunk_collective(const ExecPlan& plan, NodeId me, const ExecOptions& opt, M
       send = blocks(1, opt, true, [&](std::uint64_t) { return std::uint64_t{me.v}; });
       recv = blocks(n, opt, false, none);
       break;
-    case K::Broadcast:
+    case K::Broadcast:  // a pieced broadcast's pieces are one MPI message, in order
       out.name = "MPI_Bcast";
-      recv = blocks(1, opt, at_root, none);
+      recv = blocks(c.num_chunks(), opt, at_root, [](std::uint64_t k) { return k; });
       break;
     case K::Scatter:
       out.name = "MPI_Scatter";
@@ -68,7 +68,7 @@ void chunk_collective(const ExecPlan& plan, NodeId me, const ExecOptions& opt, M
   else if (c.kind() == K::AllGather)
     MPI_Allgather(send->data(), m, MPI_BYTE, recv->data(), m, MPI_BYTE, MPI_COMM_WORLD);
   else if (c.kind() == K::Broadcast)
-    MPI_Bcast(recv->data(), m, MPI_BYTE, root, MPI_COMM_WORLD);
+    MPI_Bcast(recv->data(), static_cast<int>(recv->size()), MPI_BYTE, root, MPI_COMM_WORLD);
   else if (c.kind() == K::Scatter)
     MPI_Scatter(send->data(), m, MPI_BYTE, recv->data(), m, MPI_BYTE, root, MPI_COMM_WORLD);
   else

@@ -82,6 +82,10 @@ class Exporter {
           "MSCCL-IR export covers all-gather, total exchange, broadcast, scatter and gather; "
           "this schedule is " +
           plan.schedule().collective.name());
+    if (plan.schedule().collective.pieces() != 1)
+      throw InputError("MSCCL-IR export of a message in " +
+                       std::to_string(plan.schedule().collective.pieces()) +
+                       " pieces is not implemented (netsched's import moves one chunk per rank)");
     constexpr std::uint32_t kLeast = 8;
     if (o.max_steps_per_tb < kLeast)
       throw InputError("at least 8 steps per threadblock are needed, got " +

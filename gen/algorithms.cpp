@@ -54,6 +54,8 @@ bool register_cube(const Network& t) {
   return hypercube(t) && t.num_nodes() <= kReduceScatterMaxNodes;
 }
 bool hamiltonian(const Network& t) { return hamiltonian_cycle(t).has_value(); }
+/// The chain broadcast's pieces when the request names none (gen --bytes tries several).
+constexpr std::uint32_t kDefaultChainPieces = 8;
 bool register_ring(const Network& t) {
   return t.num_nodes() <= kReduceScatterMaxNodes && hamiltonian(t);
 }
@@ -89,6 +91,13 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
      +[](const Network& t, const GenRequest& r) {
        return dualcube_one2allp(as<Dualcube>(t), r.root);
      }},
+    {"broadcast", "chain",
+     "textbook: pipelined chain of pieces down a Hamiltonian path (MPI's large-message bcast)",
+     "stated: N-2+p steps of one piece", "torus(3,4)", hamiltonian,
+     +[](const Network& t, const GenRequest& r) {
+       return pipelined_chain_broadcast(t, r.root, r.pieces == 0 ? kDefaultChainPieces : r.pieces);
+     },
+     nullptr, nullptr, true},
     {"scatter", "tree-scatter",
      "generic: BFS tree, each child gets its subtree's chunks; broadcast's rounds",
      "stated: the greedy broadcast's rounds", "ccc(3)", any,
@@ -390,7 +399,11 @@ Schedule make_broadcast(const Network& t, NodeId root, const std::string& algori
 
 Rounds broadcast_rounds(const Network& t, std::uint32_t root, const std::string& algorithm) {
   check_root(t, NodeId(root));
-  return choose_algorithm(t, "broadcast", algorithm).rounds(t, root);
+  const AlgorithmInfo& a = choose_algorithm(t, "broadcast", algorithm);
+  if (!a.rounds)
+    throw InputError("broadcast " + std::string(a.name) +
+                     " sends a message in pieces: it has no rounds of one chunk");
+  return a.rounds(t, root);
 }
 
 std::unique_ptr<Router> make_router(const Network& t, const std::string& algorithm) {

@@ -33,6 +33,7 @@ struct GenRequest {
   NodeId root{0};                        ///< rooted collectives (CollectiveInfo::rooted)
   std::optional<NodeId> source, target;  ///< route
   std::uint64_t dimension = 0;           ///< cube-dimension
+  std::uint32_t pieces = 0;  ///< pipelined algorithms: pieces of the message (0: their default)
 };
 
 /// A collective gen knows, in --list order.
@@ -58,6 +59,8 @@ struct AlgorithmInfo {
   Schedule (*make)(const Network&, const GenRequest&);
   std::unique_ptr<Router> (*router)(const Network&) = nullptr;     ///< route algorithms
   Rounds (*rounds)(const Network&, std::uint32_t root) = nullptr;  ///< broadcast algorithms
+  /// Sends the message in GenRequest::pieces pieces: gen --bytes tries several.
+  bool pipelined = false;
   /// Whether a paper gives it (its origin says "paper: ...").
   bool from_paper() const { return origin.starts_with("paper"); }
   /// Whether papers/ is expected to give its step bound.

@@ -30,6 +30,9 @@ std::optional<PaperBound> bound(const Network& t, const Collective& c, const std
       return PaperBound{2 * n, "2n (halving, then doubling)", kSource, std::nullopt};
     return PaperBound{n, "n = log2 N (one dimension per step)", kSource, std::nullopt};
   }
+  if (a == "chain")
+    return PaperBound{nodes - 2 + c.pieces(), "N-2+p (the pipe fills, then a piece a step)",
+                      kSource, std::nullopt};
   if (a == "ring" && c.kind() == Collective::Kind::AllReduce)
     return PaperBound{2 * (nodes - 1), "2(N-1) (round the ring twice)", kSource, std::nullopt};
   if (a == "ring") return PaperBound{nodes - 1, "N-1 (once round the ring)", kSource, std::nullopt};

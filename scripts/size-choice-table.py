@@ -7,8 +7,8 @@ Usage: scripts/size-choice-table.py NETSCHED OUT.md   (make size-choice-doc)"""
 import json, os, subprocess, sys, tempfile
 
 NETWORKS = ["hypercube(6)", "torus(8,8)", "dualcube(3)"]
-COLLECTIVES = ["all-gather", "all-reduce", "total-exchange"]
-PER_NODE = 1 << 20   # bytes each node contributes: its all-gather block, its all-to-all send
+COLLECTIVES = ["broadcast", "all-gather", "all-reduce", "total-exchange"]
+PER_NODE = 1 << 20   # bytes each node contributes: the root's broadcast message, its all-gather block, its all-to-all send
                      # buffer (split over the N destinations), its all-reduce vector
 RUN_BYTES = 4096     # chunk bytes of the checked OpenMPI run (the check does not depend on size)
 TIMEOUT = 600
@@ -43,7 +43,7 @@ def case(ns, d, net, coll):
     timed = sorted((r["seconds"], r["algorithm"]) for r in sim["rows"]
                    if r["what"] != "schedule" and r.get("seconds") is not None)
     untimed = sum(1 for r in sim["rows"] if r["what"] != "schedule" and r.get("seconds") is None)
-    predicted = [c for c in choice["candidates"] if c["algorithm"] == choice["chosen"]][0]["seconds"]
+    predicted = [c for c in choice["candidates"] if c["chosen"]][0]["seconds"]
     r = run([ns, "run", f, "--bytes", str(RUN_BYTES if coll != "all-reduce" else 8 * 64)])
     return dict(net=net, coll=coll, nodes=nodes, m=m, pieces=pieces, chosen=choice["chosen"],
                 predicted=predicted, lower=choice["lower_bound_s"], mine=mine, timed=timed,

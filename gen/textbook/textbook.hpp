@@ -44,6 +44,13 @@ std::vector<std::string> piece_registers(std::uint64_t pieces);
 /// node busy at once; at most kReduceScatterMaxNodes nodes, chunks listed per hop).
 Schedule all_port_dimension_exchange(const Product& cube);
 
+/// The most pieces the chain broadcast cuts a message into.
+inline constexpr std::uint32_t kMaxChainPieces = 4096;
+/// Pipelined chain broadcast from `root` in `pieces` pieces down a Hamiltonian path (the
+/// cycle of hamiltonian_cycle, turned to start at the root): one-port, N-2+pieces steps of one
+/// piece. InputError where no cycle is found.
+Schedule pipelined_chain_broadcast(const Network& t, NodeId root, std::uint32_t pieces);
+
 /// The most nodes the Hamiltonian cycle search walks, and the most search steps it takes.
 inline constexpr std::uint64_t kHamiltonMaxNodes = 4096;
 inline constexpr std::uint64_t kHamiltonMaxSearch = 1'000'000;

@@ -98,3 +98,16 @@ TEST_CASE("the step-free time: ranks that finish a step early go on", "[analysis
   const SizeCandidate& doubling = find(rd, "recursive-doubling");
   CHECK(*doubling.async_seconds == Approx(doubling.seconds));
 }
+
+TEST_CASE("a pipelined broadcast is tried in several piece counts; large messages pipeline",
+          "[analysis]") {
+  const auto t = build_topology("torus(4,4)");
+  const SizeChoice big = choose_for_size(*t, GenRequest("broadcast"), at(1 << 20), {});
+  const SizeChoice small = choose_for_size(*t, GenRequest("broadcast"), at(8), {});
+  CHECK(big.best->schedule().algorithm == "chain");
+  CHECK(big.best->schedule().collective.pieces() > 1);
+  CHECK(small.best->schedule().algorithm != "chain");  // a tree's log2 N steps win
+  bool listed = false;
+  for (const auto& k : big.candidates) listed = listed || k.algorithm.starts_with("chain (p=");
+  CHECK(listed);
+}

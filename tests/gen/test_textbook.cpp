@@ -12,8 +12,9 @@ using namespace netsched;
 
 namespace {
 
-/// Z3 checks the ring all-gathers of at most this many nodes.
-constexpr std::uint64_t kSmtNodes = 12;
+/// Z3 checks the ring all-gathers of at most this many nodes, and schedules of at most this
+/// many node x chunk x step states.
+constexpr std::uint64_t kSmtNodes = 12, kSmtStates = 4096;
 
 bool is_hamiltonian_cycle(const Network& t, const std::vector<std::uint32_t>& c) {
   if (c.size() != t.num_nodes()) return false;
@@ -94,6 +95,27 @@ TEST_CASE("vector all-reduce: ring and Rabenseifner move 2(N-1) pieces through e
     CHECK(r.verification().check.steps == 2 * d);
     CHECK(r.verification().check.payload_sum == 2 * (n - 1));
   }
+}
+
+TEST_CASE("pipelined chain broadcast: N-2+p steps of one piece, from any root", "[gen]") {
+  for (const char* spec : {"ring(6)", "torus(3,4)", "hypercube(3)", "mesh(2,3)"}) {
+    const auto t = build_topology(spec);
+    const std::uint64_t n = t->num_nodes();
+    for (const std::uint32_t p : {1u, 3u, 8u}) {
+      INFO(spec << " in " << p << " pieces");
+      GenRequest r("broadcast", "chain", NodeId(static_cast<std::uint32_t>(n - 1)));
+      r.pieces = p;
+      const CheckedSchedule s = generate_checked(*t, r);
+      REQUIRE(s.holds());
+      CHECK(s.schedule().collective.pieces() == p);
+      CHECK(s.verification().check.steps == n - 2 + p);
+      CHECK(s.verification().check.payload_sum == n - 2 + p);  // one piece a step
+      if (n * p * (n + p) <= kSmtStates)
+        CHECK(smt_check(*t, s.schedule()).verdict.ok());
+    }
+  }
+  // broadcast_rounds has no rounds of one chunk to give for it
+  CHECK_THROWS_AS(broadcast_rounds(*build_topology("ring(6)"), 0, "chain"), InputError);
 }
 
 TEST_CASE("no Hamiltonian cycle: the ring algorithms do not apply, and say why", "[gen]") {

@@ -179,7 +179,7 @@ TEST_CASE("lower bounds follow the port model", "[verify]") {
   CHECK(simulate(*k5, one).violation()->rule == Rule::PortSend);
 }
 
-TEST_CASE("vector all-reduce files: pieces written, read back, refused elsewhere", "[verify]") {
+TEST_CASE("pieced files: pieces written, read back, refused elsewhere", "[verify]") {
   Schedule s;
   s.topology = "ring(3)";
   s.collective = Collective::vector_all_reduce(3, 4);
@@ -189,6 +189,10 @@ TEST_CASE("vector all-reduce files: pieces written, read back, refused elsewhere
   CHECK(schedule_from_json(text).schedule.collective == s.collective);
   s.collective = Collective::all_reduce(3);
   CHECK(schedule_to_json(s).find("pieces") == std::string::npos);
+  s.collective = Collective::pieced_broadcast(3, NodeId(1), 5);
+  s.registers.clear();
+  CHECK(s.collective.num_chunks() == 5);
+  CHECK(schedule_from_json(schedule_to_json(s)).schedule.collective == s.collective);
   const auto refused = [](const std::string& file, const std::string& why) {
     try {
       schedule_from_json(file);
@@ -199,9 +203,8 @@ TEST_CASE("vector all-reduce files: pieces written, read back, refused elsewhere
   };
   const std::string head = R"j({"format":"netsched-schedule","version":1,"topology":"ring(3)",)j";
   const std::string tail = R"(,"model":"one-port","payloads":[],"steps":[]})";
-  refused(head + R"("collective":{"kind":"broadcast","nodes":3,"root":0,"pieces":2})" + tail,
-          "schedule file: collective: pieces belong to all-reduce (vector all-reduce), not "
-          "broadcast");
+  refused(head + R"("collective":{"kind":"gather","nodes":3,"root":0,"pieces":2})" + tail,
+          "schedule file: collective: pieces belong to all-reduce and broadcast, not gather");
   refused(head + R"("collective":{"kind":"all-reduce","nodes":3,"pieces":0})" + tail,
           "schedule file: collective: pieces must be 1..4096");
 }
