@@ -87,8 +87,7 @@ void print_size_choice(const std::string& out, const SizeChoice& c, const CostMo
       continue;
     }
     os << fmt::format("  {} {:<22} {:>12.6g} s  {:>6} steps, payload sum {:<8} {:<9} {}{}\n",
-                      k.chosen ? "*" : " ", k.algorithm, k.seconds, k.steps,
-                      k.payload_sum, k.model,
+                      k.chosen ? "*" : " ", k.algorithm, k.seconds, k.steps, k.payload_sum, k.model,
                       k.async_seconds ? fmt::format("step-free {:.6g} s", *k.async_seconds) : "",
                       k.admitted ? "" : "  (" + k.why_not + ")");
   }

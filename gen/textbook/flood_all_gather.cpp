@@ -23,9 +23,7 @@ struct FloodTrees {
 
 FloodTrees flood_trees(const Network& t, const char* what) {
   const std::uint64_t n = t.num_nodes();
-  if (n > kFloodMaxNodes)
-    throw InputError(std::string(what) + ": " + std::to_string(n) + " nodes, over the limit " +
-                     limit_text("kFloodMaxNodes", kFloodMaxNodes));
+  check_nodes(t, what, kFloodMaxNodes, "kFloodMaxNodes");
   const Csr g(t, 1);
   FloodTrees out;
   // per step, per directed link (from << 32 | to): the children it feeds so far
@@ -53,28 +51,6 @@ FloodTrees flood_trees(const Network& t, const char* what) {
     out.depth.push_back(std::move(dist));
   }
   return out;
-}
-
-/// A chunk schedule whose step k carries, on each link, the chunks `links[k]` lists.
-Schedule chunk_flood(const Network& t, Collective c,
-                     std::vector<std::map<std::uint64_t, std::vector<std::uint64_t>>>& links) {
-  Schedule s;
-  s.topology = t.spec();
-  s.collective = std::move(c);
-  s.model = PortModel::AllPort;
-  s.algorithm = "flood";
-  for (auto& step : links) {
-    Step st;
-    for (auto& [key, chunks] : step) {
-      st.transfers.push_back({NodeId(static_cast<std::uint32_t>(key >> 32)),
-                              NodeId(static_cast<std::uint32_t>(key)),  // the low 32 bits
-                              static_cast<std::uint32_t>(s.payloads.size())});
-      s.payloads.push_back(Payload::of_chunks(std::move(chunks)));
-    }
-    s.steps.push_back(std::move(st));
-  }
-  share_equal_payloads(s);
-  return s;
 }
 
 std::uint64_t link_key(std::uint32_t from, std::uint32_t to) {
@@ -118,42 +94,35 @@ RegisterSteps spread_down(const FloodTrees& f, std::uint64_t n, std::uint64_t ba
   return steps;
 }
 
-void check_registers(const Network& t, const char* what) {
-  if (t.num_nodes() > kReduceScatterMaxNodes)
-    throw InputError(std::string(what) + ": " + std::to_string(t.num_nodes()) +
-                     " nodes, over the limit " +
-                     limit_text("kReduceScatterMaxNodes", kReduceScatterMaxNodes));
-}
-
 }  // namespace
 
 Schedule flood_all_gather(const Network& t) {
   const FloodTrees f = flood_trees(t, "flood");
   const std::uint64_t n = t.num_nodes();
-  std::vector<std::map<std::uint64_t, std::vector<std::uint64_t>>> links(f.height);
+  LinkChunks links(f.height);
   for (std::uint32_t o = 0; o < n; ++o)
     for (std::uint32_t w = 0; w < n; ++w)
       if (w != o) links[f.depth[o][w] - 1][link_key(f.parent[o][w], w)].push_back(o);
-  return chunk_flood(t, Collective::all_gather(n), links);
+  return link_chunk_schedule(t, Collective::all_gather(n), PortModel::AllPort, "flood", links);
 }
 
 Schedule flood_total_exchange(const Network& t) {
   const FloodTrees f = flood_trees(t, "flood");
   const std::uint64_t n = t.num_nodes();
-  check_registers(t, "flood total exchange");
+  check_nodes(t, "flood total exchange", kReduceScatterMaxNodes, "kReduceScatterMaxNodes");
   // chunk o*N+d follows o's tree from o to d: every tree link on the way, a level per step
-  std::vector<std::map<std::uint64_t, std::vector<std::uint64_t>>> links(f.height);
+  LinkChunks links(f.height);
   for (std::uint32_t o = 0; o < n; ++o)
     for (std::uint32_t d = 0; d < n; ++d)
       for (std::uint32_t w = d; w != o; w = f.parent[o][w])
         links[f.depth[o][w] - 1][link_key(f.parent[o][w], w)].push_back(o * n + d);
   for (auto& step : links)
     for (auto& [key, chunks] : step) std::sort(chunks.begin(), chunks.end());
-  return chunk_flood(t, Collective::total_exchange(n), links);
+  return link_chunk_schedule(t, Collective::total_exchange(n), PortModel::AllPort, "flood", links);
 }
 
 Schedule flood_reduce_scatter(const Network& t) {
-  check_registers(t, "flood reduce-scatter");
+  check_nodes(t, "flood reduce-scatter", kReduceScatterMaxNodes, "kReduceScatterMaxNodes");
   const FloodTrees f = flood_trees(t, "flood");
   const std::uint64_t n = t.num_nodes();
   std::vector<std::string> registers;
@@ -167,7 +136,7 @@ Schedule flood_reduce_scatter(const Network& t) {
 }
 
 Schedule flood_all_reduce(const Network& t) {
-  check_registers(t, "flood all-reduce");
+  check_nodes(t, "flood all-reduce", kReduceScatterMaxNodes, "kReduceScatterMaxNodes");
   const FloodTrees f = flood_trees(t, "flood");
   const std::uint64_t n = t.num_nodes();
   RegisterProgram p(t, Collective::vector_all_reduce(n, static_cast<std::uint32_t>(n)),

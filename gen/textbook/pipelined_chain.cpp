@@ -19,22 +19,19 @@ Schedule pipelined_chain_broadcast(const Network& t, NodeId root, std::uint32_t 
                      " found, so no path through every node");
   const std::uint64_t n = cycle->size();
   // the path: the cycle, turned to start at the root
-  const auto at = static_cast<std::size_t>(std::find(cycle->begin(), cycle->end(), root.v) -
-                                           cycle->begin());
+  const auto at =
+      static_cast<std::size_t>(std::find(cycle->begin(), cycle->end(), root.v) - cycle->begin());
   std::rotate(cycle->begin(), cycle->begin() + static_cast<std::ptrdiff_t>(at), cycle->end());
-  Schedule s;
-  s.topology = t.spec();
-  s.collective = Collective::pieced_broadcast(n, root, pieces);
-  s.model = PortModel::OnePort;
-  s.algorithm = "chain";
+  Schedule s = textbook_schedule(t, Collective::pieced_broadcast(n, root, pieces),
+                                 PortModel::OnePort, "chain");
   for (std::uint32_t k = 0; k < pieces; ++k) s.payloads.push_back(Payload::of_chunks({k}));
   // in step s the node at position i passes piece s - i on
   for (std::uint64_t step = 0; n > 1 && step + 2 < n + pieces; ++step) {
     Step st;
     for (std::uint64_t i = 0; i + 1 < n; ++i)
       if (step >= i && step - i < pieces)
-        st.transfers.push_back({NodeId((*cycle)[i]), NodeId((*cycle)[i + 1]),
-                                static_cast<std::uint32_t>(step - i)});
+        st.transfers.push_back(
+            {NodeId((*cycle)[i]), NodeId((*cycle)[i + 1]), static_cast<std::uint32_t>(step - i)});
     s.steps.push_back(std::move(st));
   }
   return s;

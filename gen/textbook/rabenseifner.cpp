@@ -27,9 +27,7 @@ void recursive_halving_steps(RegisterProgram& p, std::uint64_t n) {
 
 Schedule rabenseifner_all_reduce(const Product& cube) {
   const std::uint64_t n = cube.num_nodes();
-  if (n > kReduceScatterMaxNodes)
-    throw InputError("rabenseifner: " + std::to_string(n) + " nodes, over the limit " +
-                     limit_text("kReduceScatterMaxNodes", kReduceScatterMaxNodes));
+  check_nodes(cube, "rabenseifner", kReduceScatterMaxNodes, "kReduceScatterMaxNodes");
   RegisterProgram p(cube, Collective::vector_all_reduce(n, static_cast<std::uint32_t>(n)),
                     piece_registers(n), "rabenseifner");
   recursive_halving_steps(p, n);

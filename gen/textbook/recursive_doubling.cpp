@@ -6,11 +6,8 @@ namespace netsched {
 
 Schedule recursive_doubling_all_gather(const Product& cube) {
   const std::uint64_t n = cube.num_nodes();
-  Schedule s;
-  s.topology = cube.spec();
-  s.collective = Collective::all_gather(n);
-  s.model = PortModel::OnePort;
-  s.algorithm = "recursive-doubling";
+  Schedule s =
+      textbook_schedule(cube, Collective::all_gather(n), PortModel::OnePort, "recursive-doubling");
   Payload everything;
   everything.select = Selector{};  // every chunk the sender holds
   s.payloads.push_back(std::move(everything));

@@ -32,23 +32,12 @@ void ring_steps(RegisterProgram& p, const std::vector<std::uint32_t>& cycle, std
   }
 }
 
-void check_register_ring(const Network& t, const char* what) {
-  if (t.num_nodes() > kReduceScatterMaxNodes)
-    throw InputError(std::string(what) + ": " + std::to_string(t.num_nodes()) +
-                     " nodes, over the limit " +
-                     limit_text("kReduceScatterMaxNodes", kReduceScatterMaxNodes));
-}
-
 }  // namespace
 
 Schedule ring_all_gather(const Network& t) {
   const auto cycle = cycle_of(t, "ring");
   const std::uint64_t n = cycle.size();
-  Schedule s;
-  s.topology = t.spec();
-  s.collective = Collective::all_gather(n);
-  s.model = PortModel::OnePort;
-  s.algorithm = "ring";
+  Schedule s = textbook_schedule(t, Collective::all_gather(n), PortModel::OnePort, "ring");
   for (std::uint64_t step = 0; step + 1 < n; ++step) {
     // what arrived in the step before (the node's own chunk, held since time 0, in step 0)
     Payload last;
@@ -66,7 +55,7 @@ Schedule ring_all_gather(const Network& t) {
 }
 
 Schedule ring_reduce_scatter(const Network& t) {
-  check_register_ring(t, "ring reduce-scatter");
+  check_nodes(t, "ring reduce-scatter", kReduceScatterMaxNodes, "kReduceScatterMaxNodes");
   const auto cycle = cycle_of(t, "ring");
   const std::uint64_t n = cycle.size();
   std::vector<std::string> registers;
@@ -79,7 +68,7 @@ Schedule ring_reduce_scatter(const Network& t) {
 }
 
 Schedule ring_all_reduce(const Network& t) {
-  check_register_ring(t, "ring all-reduce");
+  check_nodes(t, "ring all-reduce", kReduceScatterMaxNodes, "kReduceScatterMaxNodes");
   const auto cycle = cycle_of(t, "ring");
   const std::uint64_t n = cycle.size();
   RegisterProgram p(t, Collective::vector_all_reduce(n, static_cast<std::uint32_t>(n)),

@@ -6,6 +6,7 @@
 /// Why here and not in a family file: they belong to no paper's family; each applies wherever
 /// its structure exists (a hypercube's dimensions, a Hamiltonian cycle, any connected graph).
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <vector>
 
@@ -15,6 +16,17 @@
 #include "gen/topo/product.hpp"
 
 namespace netsched {
+
+/// An empty schedule of `collective` on t by `algorithm` under `model`.
+Schedule textbook_schedule(const Network& t, Collective collective, PortModel model,
+                           const char* algorithm);
+/// A chunk schedule whose step k carries, on each directed link (from << 32 | to), the chunks
+/// steps[k] lists; equal lists share a payload.
+using LinkChunks = std::vector<std::map<std::uint64_t, std::vector<std::uint64_t>>>;
+Schedule link_chunk_schedule(const Network& t, Collective collective, PortModel model,
+                             const char* algorithm, LinkChunks& steps);
+/// Throws InputError when t has more than `limit` nodes (named `limit_name`) for `what`.
+void check_nodes(const Network& t, const char* what, std::uint64_t limit, const char* limit_name);
 
 /// Recursive doubling all-gather on a hypercube: in step e every node swaps everything it holds
 /// with its neighbour across dimension e (one-port, n steps, payloads 1, 2, 4, ... chunks).

@@ -110,8 +110,7 @@ TEST_CASE("pipelined chain broadcast: N-2+p steps of one piece, from any root", 
       CHECK(s.schedule().collective.pieces() == p);
       CHECK(s.verification().check.steps == n - 2 + p);
       CHECK(s.verification().check.payload_sum == n - 2 + p);  // one piece a step
-      if (n * p * (n + p) <= kSmtStates)
-        CHECK(smt_check(*t, s.schedule()).verdict.ok());
+      if (n * p * (n + p) <= kSmtStates) CHECK(smt_check(*t, s.schedule()).verdict.ok());
     }
   }
   // broadcast_rounds has no rounds of one chunk to give for it

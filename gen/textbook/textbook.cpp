@@ -1,0 +1,42 @@
+// What the textbook generators share: an empty schedule, a schedule from per-link chunk lists,
+// and the node limit check.
+#include "gen/textbook/textbook.hpp"
+
+#include "core/errors.hpp"
+
+namespace netsched {
+
+Schedule textbook_schedule(const Network& t, Collective collective, PortModel model,
+                           const char* algorithm) {
+  Schedule s;
+  s.topology = t.spec();
+  s.collective = std::move(collective);
+  s.model = model;
+  s.algorithm = algorithm;
+  return s;
+}
+
+Schedule link_chunk_schedule(const Network& t, Collective collective, PortModel model,
+                             const char* algorithm, LinkChunks& steps) {
+  Schedule s = textbook_schedule(t, std::move(collective), model, algorithm);
+  for (auto& step : steps) {
+    Step st;
+    for (auto& [key, chunks] : step) {
+      st.transfers.push_back({NodeId(static_cast<std::uint32_t>(key >> 32)),
+                              NodeId(static_cast<std::uint32_t>(key)),  // the low 32 bits
+                              static_cast<std::uint32_t>(s.payloads.size())});
+      s.payloads.push_back(Payload::of_chunks(std::move(chunks)));
+    }
+    s.steps.push_back(std::move(st));
+  }
+  share_equal_payloads(s);
+  return s;
+}
+
+void check_nodes(const Network& t, const char* what, std::uint64_t limit, const char* limit_name) {
+  if (t.num_nodes() > limit)
+    throw InputError(std::string(what) + ": " + std::to_string(t.num_nodes()) +
+                     " nodes, over the limit " + limit_text(limit_name, limit));
+}
+
+}  // namespace netsched
