@@ -17,6 +17,9 @@ python3 scripts/engines-table.py "$ns" "$tmp"
   echo "pair chosen to balance link load (docs/engines.md), CM02 model (latency + size / bandwidth,"
   echo "max-min sharing), computation not simulated. docs/engines.md states what this model leaves"
   echo "out. Times are simulated, so they do not depend on the machine that ran the simulation."
+  echo "The papers' algorithms are one-port schedules, while a SimGrid host sends on all its links"
+  echo "at once, as MPI's algorithms do there; docs/SIZE-CHOICE.md compares the all-port schedules"
+  echo "\`gen --bytes --ports all-port\` chooses."
   echo
   cat "$tmp"
 } > docs/ENGINES-TABLE.md
