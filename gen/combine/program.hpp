@@ -12,6 +12,20 @@
 
 namespace netsched {
 
+/// Register names of a reduce-scatter: block0 .. block(n-1).
+inline std::vector<std::string> block_registers(std::uint64_t n) {
+  std::vector<std::string> names;
+  for (std::uint64_t j = 0; j < n; ++j) names.push_back("block" + std::to_string(j));
+  return names;
+}
+/// Register names of a vector all-reduce of p pieces: in0 .. in(p-1), out0 .. out(p-1).
+inline std::vector<std::string> piece_registers(std::uint64_t pieces) {
+  std::vector<std::string> names;
+  for (std::uint64_t k = 0; k < pieces; ++k) names.push_back("in" + std::to_string(k));
+  for (std::uint64_t k = 0; k < pieces; ++k) names.push_back("out" + std::to_string(k));
+  return names;
+}
+
 class RegisterProgram {
  public:
   RegisterProgram(const Network& t, Collective c, std::vector<std::string> registers,

@@ -190,9 +190,7 @@ Schedule tree_reduce_scatter(const Network& t) {
                      " nodes, over the limit kTreeReduceScatterMaxNodes = 1024 (N "
                      "trees, N^2 tasks and N registers per node)");
   const Csr g(t, 1);
-  std::vector<std::string> registers;
-  for (std::uint64_t j = 0; j < n; ++j) registers.push_back("block" + std::to_string(j));
-  RegisterProgram p(t, Collective::reduce_scatter(n), std::move(registers), "tree-reduce-scatter");
+  RegisterProgram p(t, Collective::reduce_scatter(n), block_registers(n), "tree-reduce-scatter");
   for (const auto& step : ReduceScatterPlan(t, g).run()) {
     for (const auto& [v, parent, j] : step)
       p.send(v, parent,

@@ -125,9 +125,7 @@ Schedule flood_reduce_scatter(const Network& t) {
   check_nodes(t, "flood reduce-scatter", kReduceScatterMaxNodes, "kReduceScatterMaxNodes");
   const FloodTrees f = flood_trees(t, "flood");
   const std::uint64_t n = t.num_nodes();
-  std::vector<std::string> registers;
-  for (std::uint64_t j = 0; j < n; ++j) registers.push_back("block" + std::to_string(j));
-  RegisterProgram p(t, Collective::reduce_scatter(n), std::move(registers), "flood");
+  RegisterProgram p(t, Collective::reduce_scatter(n), block_registers(n), "flood");
   auto up = reduce_up(f, n, 0);
   emit(p, up);
   Schedule s = p.finish();

@@ -9,9 +9,7 @@ namespace netsched {
 Schedule recursive_halving_reduce_scatter(const Product& cube) {
   const std::uint64_t n = cube.num_nodes();
   check_nodes(cube, "recursive-halving", kReduceScatterMaxNodes, "kReduceScatterMaxNodes");
-  std::vector<std::string> registers;
-  for (std::uint64_t j = 0; j < n; ++j) registers.push_back("block" + std::to_string(j));
-  RegisterProgram p(cube, Collective::reduce_scatter(n), std::move(registers), "recursive-halving");
+  RegisterProgram p(cube, Collective::reduce_scatter(n), block_registers(n), "recursive-halving");
   recursive_halving_steps(p, n);
   return p.finish();
 }

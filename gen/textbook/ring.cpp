@@ -58,9 +58,7 @@ Schedule ring_reduce_scatter(const Network& t) {
   check_nodes(t, "ring reduce-scatter", kReduceScatterMaxNodes, "kReduceScatterMaxNodes");
   const auto cycle = cycle_of(t, "ring");
   const std::uint64_t n = cycle.size();
-  std::vector<std::string> registers;
-  for (std::uint64_t j = 0; j < n; ++j) registers.push_back("block" + std::to_string(j));
-  RegisterProgram p(t, Collective::reduce_scatter(n), std::move(registers), "ring");
+  RegisterProgram p(t, Collective::reduce_scatter(n), block_registers(n), "ring");
   // The block of position k starts at position k+1 and is combined once per hop until it
   // reaches position k, N-1 hops later.
   ring_steps(p, cycle, 1, RegOp::Combine, [&](std::uint64_t at) { return cycle[at]; });
@@ -79,13 +77,6 @@ Schedule ring_all_reduce(const Network& t) {
     p.set(static_cast<std::uint16_t>(n + k), static_cast<std::uint16_t>(k), {{cycle[k], cycle[k]}});
   ring_steps(p, cycle, 0, RegOp::Set, [&](std::uint64_t at) { return n + at; });
   return p.finish();
-}
-
-std::vector<std::string> piece_registers(std::uint64_t pieces) {
-  std::vector<std::string> names;
-  for (std::uint64_t k = 0; k < pieces; ++k) names.push_back("in" + std::to_string(k));
-  for (std::uint64_t k = 0; k < pieces; ++k) names.push_back("out" + std::to_string(k));
-  return names;
 }
 
 }  // namespace netsched

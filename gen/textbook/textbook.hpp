@@ -48,8 +48,6 @@ Schedule rabenseifner_all_reduce(const Product& cube);
 /// The steps of recursive halving on registers 0..n-1 (combining), for reduce-scatter and
 /// Rabenseifner's all-reduce.
 void recursive_halving_steps(RegisterProgram& p, std::uint64_t n);
-/// Register names of a vector all-reduce of p pieces: in0..in(p-1), out0..out(p-1).
-std::vector<std::string> piece_registers(std::uint64_t pieces);
 
 /// All-port total exchange on a hypercube: chunk o*N+d fixes its differing bits in rotated
 /// dimension order starting at (o + d) mod n, one dimension per step (n steps, every link of a
