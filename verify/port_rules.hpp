@@ -97,29 +97,20 @@ class PortRules {
       }
       return ++n[v.v] > limit_;
     };
-    // "sends twice (to 1 and to 4)"; k-port: "sends more than 2 times (to 1 first, now to 4)".
-    const auto times = [&](const char* verb, const char* dir, std::uint32_t first, NodeId now) {
+    // "node 3 sends twice (to 1 and to 4)"; k-port: "... more than 2 times (to 1 first, now to 4)"
+    const auto overflow = [&](Rule rule, NodeId v, const char* verb, const char* dir,
+                              std::uint32_t first, NodeId now) {
       const std::string a = dir + std::to_string(first), b = dir + std::to_string(now.v);
-      if (limit_ == 1) return std::string(verb) + " twice (" + a + " and " + b + ")";
-      return std::string(verb) + " more than " + std::to_string(limit_) + " times (" + a +
-             " first, now " + b + ")";
+      const std::string times = limit_ == 1 ? " twice (" + a + " and " + b + ")"
+                                            : " more than " + std::to_string(limit_) + " times (" +
+                                                  a + " first, now " + b + ")";
+      return Violation{
+          rule, si, ti, v, std::nullopt, here + "node " + std::to_string(v.v) + " " + verb + times};
     };
     if (count(sent_at_, sent_count_, sent_to_, x.from, x.to))
-      return Violation{Rule::PortSend,
-                       si,
-                       ti,
-                       x.from,
-                       std::nullopt,
-                       here + "node " + std::to_string(x.from.v) + " " +
-                           times("sends", "to ", sent_to_[x.from.v], x.to)};
+      return overflow(Rule::PortSend, x.from, "sends", "to ", sent_to_[x.from.v], x.to);
     if (count(recv_at_, recv_count_, recv_from_, x.to, x.from))
-      return Violation{Rule::PortReceive,
-                       si,
-                       ti,
-                       x.to,
-                       std::nullopt,
-                       here + "node " + std::to_string(x.to.v) + " " +
-                           times("receives", "from ", recv_from_[x.to.v], x.from)};
+      return overflow(Rule::PortReceive, x.to, "receives", "from ", recv_from_[x.to.v], x.from);
     return std::nullopt;
   }
 
