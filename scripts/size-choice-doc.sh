@@ -22,7 +22,8 @@ trap 'rm -f "$tmp"' EXIT
   echo "split-duplex 1 GBps / 1 µs link per edge, balanced routes for every ordered pair, CM02 model;"
   echo "docs/engines.md), at the same message size: a vector all-reduce of p pieces is simulated with"
   echo "M/p bytes a piece, MPI_Allreduce with the whole M (a pieced broadcast likewise). 'predicted' is gen's alpha-beta time,"
-  echo "'lower bound' gen's latency + bandwidth bound for any all-port schedule. The chosen file is"
+  echo "'lower bound' gen's latency + bandwidth bound for any all-port step schedule (alpha-beta model;"
+  echo "SimGrid's fluid network is not bound by it). The chosen file is"
   echo "also run under OpenMPI (\`netsched run\`, one rank per node, oversubscribed) with 4 KiB chunks"
   echo "(all-reduce: 512 B pieces), every rank's bytes compared with MPI's own collective."
   echo
