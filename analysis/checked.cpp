@@ -81,7 +81,7 @@ CheckedSchedule generate_checked(
   return c;
 }
 
-void write_schedule(const std::string& path, const CheckedSchedule& s, StepForm form) {
+std::string schedule_file_text(const CheckedSchedule& s, StepForm form) {
   if (!s.holds())
     throw std::logic_error("refusing to write a schedule that does not hold: " +
                            to_string(*s.verification().check.violation()));
@@ -92,7 +92,11 @@ void write_schedule(const std::string& path, const CheckedSchedule& s, StepForm 
     if (const auto step = first_different_step(schedule_from_json(text).schedule, s.schedule()))
       throw std::logic_error("the rule form of step " + std::to_string(*step) +
                              " does not reproduce the checked step");
-  write_file_atomic(path, text);
+  return text;
+}
+
+void write_schedule(const std::string& path, const CheckedSchedule& s, StepForm form) {
+  write_file_atomic(path, schedule_file_text(s, form));
 }
 
 }  // namespace netsched

@@ -44,6 +44,11 @@ CheckedSchedule generate_checked(
     const Network& t, const GenRequest& request, Engine engine = Engine::Auto,
     const std::function<void(std::uint64_t, std::uint64_t)>& progress = {});
 
+/// The file text of `s` with its verification record (what write_schedule writes). Throws
+/// std::logic_error for a schedule that does not hold, or whose rule-form steps read back as
+/// another schedule.
+std::string schedule_file_text(const CheckedSchedule& s, StepForm form = StepForm::Auto);
+
 /// Writes `s` with its verification record, atomically. Throws std::logic_error for a schedule
 /// that does not hold: no violated schedule is ever written. `form`: how steps are written.
 void write_schedule(const std::string& path, const CheckedSchedule& s,

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "analysis/checked.hpp"
+#include "core/errors.hpp"
 #include "gen/algorithms.hpp"
 #include "gen/topology.hpp"
 
@@ -65,6 +66,41 @@ std::vector<OptimumRow> optimum_table(unsigned timeout_ms) {
     rows.push_back(std::move(r));
   }
   return rows;
+}
+
+const std::vector<std::string>& min_steps_collectives() {
+  static const std::vector<std::string> names = {"broadcast", "scatter", "gather", "all-gather",
+                                                 "total-exchange"};
+  return names;
+}
+
+Collective min_steps_collective(const Network& t, const std::string& name, NodeId root) {
+  const std::uint64_t n = t.num_nodes();
+  if (name == "broadcast") return Collective::broadcast(n, root);
+  if (name == "scatter") return Collective::scatter(n, root);
+  if (name == "gather") return Collective::gather(n, root);
+  if (name == "all-gather") return Collective::all_gather(n);
+  if (name == "total-exchange") return Collective::total_exchange(n);
+  std::string names;
+  for (const auto& c : min_steps_collectives()) names += (names.empty() ? "" : ", ") + c;
+  throw InputError("min-steps answers " + names + "; not '" + name + "'");
+}
+
+nlohmann::json min_steps_json(const MinSteps& r) {
+  nlohmann::json j;
+  j["result"] = to_string(r.result);
+  j["steps"] =
+      r.result == Optimum::Optimal ? nlohmann::json(r.upper_bound) : nlohmann::json(nullptr);
+  j["lower_bound"] = r.lower_bound;
+  j["lower_bound_from"] = r.lower_source;
+  j["upper_bound"] = r.schedule ? nlohmann::json(r.upper_bound) : nlohmann::json(nullptr);
+  j["upper_bound_from"] = r.schedule ? nlohmann::json(r.upper_source) : nlohmann::json(nullptr);
+  j["seconds"] = r.seconds;
+  nlohmann::json q = nlohmann::json::array();
+  for (const auto& [steps, answer] : r.queries)
+    q.push_back({{"steps", steps}, {"answer", to_string(answer)}});
+  j["queries"] = q;
+  return j;
 }
 
 }  // namespace netsched

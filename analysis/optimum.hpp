@@ -3,6 +3,7 @@
 /// of a collective among every generator that applies (the upper bound `prove min-steps`
 /// starts from), and the table of the papers' algorithms next to the optimum Z3 proves
 /// (docs/OPTIMUM.md, `netsched prove optimum-table`).
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,6 +20,15 @@ bool unit_one_port(const Schedule& s);
 /// The fewest-step checked schedule of `c` among every generator that applies and answers the
 /// question (unit messages, one-port); nullopt when none does.
 std::optional<Schedule> best_known_schedule(const Network& t, const Collective& c);
+
+/// The collectives `prove min-steps` answers, by name.
+const std::vector<std::string>& min_steps_collectives();
+/// The unit collective of that name on t (rooted ones at `root`); InputError naming the
+/// collectives above for any other name.
+Collective min_steps_collective(const Network& t, const std::string& name, NodeId root);
+/// The bracket of min_steps() as `prove min-steps --json` gives it: result, steps,
+/// lower_bound(_from), upper_bound(_from), seconds, queries.
+nlohmann::json min_steps_json(const MinSteps& r);
 
 /// One row of the optimum table: a paper algorithm's checked steps next to the proven optimum.
 struct OptimumRow {

@@ -35,6 +35,11 @@ Run add_msccl(CLI::App& app);
 /// $NETSCHED_EXEC_SMPI when set, else the build's own.
 std::string executor_path(bool smpi);
 
+/// A helper program of the CLI (the executors, the platform check, the replay): the installed
+/// copy beside an installed netsched (<prefix>/libexec/netsched/<name>, next to <prefix>/bin),
+/// else the build's own at `built`.
+std::string helper_path(const std::string& built);
+
 /// A scratch directory under /tmp removed at the end, or the user's --keep directory.
 class ScratchDir {
  public:

@@ -121,14 +121,6 @@ int prove_bisection(const ProveOpts& o) {
   return to_int(b.result == Bisection::Kind::Unknown ? ExitCode::Unknown : ExitCode::Ok);
 }
 
-Collective collective_named(const std::string& name, std::uint64_t n, NodeId root) {
-  return name == "broadcast"    ? Collective::broadcast(n, root)
-         : name == "scatter"    ? Collective::scatter(n, root)
-         : name == "gather"     ? Collective::gather(n, root)
-         : name == "all-gather" ? Collective::all_gather(n)
-                                : Collective::total_exchange(n);
-}
-
 /// What min-steps has established so far, as the watchdog would print it at the deadline.
 struct SoFar {
   nlohmann::json j;
@@ -225,18 +217,7 @@ int search_optimum(const ProveOpts& o, const Network& t, const Collective& c,
                    const SynthesisOptions& opt, const std::optional<Schedule>& known,
                    nlohmann::json& j, std::optional<Schedule>& schedule) {
   const auto r = min_steps(t, c, o.max_steps, opt, known ? &*known : nullptr);
-  j["result"] = to_string(r.result);
-  j["steps"] =
-      r.result == Optimum::Optimal ? nlohmann::json(r.upper_bound) : nlohmann::json(nullptr);
-  j["lower_bound"] = r.lower_bound;
-  j["lower_bound_from"] = r.lower_source;
-  j["upper_bound"] = r.schedule ? nlohmann::json(r.upper_bound) : nlohmann::json(nullptr);
-  j["upper_bound_from"] = r.schedule ? nlohmann::json(r.upper_source) : nlohmann::json(nullptr);
-  j["seconds"] = r.seconds;
-  nlohmann::json q = nlohmann::json::array();
-  for (const auto& [steps, answer] : r.queries)
-    q.push_back({{"steps", steps}, {"answer", to_string(answer)}});
-  j["queries"] = q;
+  j.update(min_steps_json(r));
   schedule = r.schedule;
   if (!o.json)
     std::cout << fmt::format("{} on {}: {} ({:.2f} s)\n", c.name(), t.spec(), bracket_text(r),
@@ -248,7 +229,7 @@ int prove_min_steps(const ProveOpts& o) {
   if (o.spec.empty() || o.collective.empty())
     throw InputError("prove min-steps needs SPEC and COLLECTIVE");
   auto t = build_topology(o.spec);
-  const Collective c = collective_named(o.collective, t->num_nodes(), root_node(*t, o.root));
+  const Collective c = min_steps_collective(*t, o.collective, root_node(*t, o.root));
   CommandDeadline deadline(o.timeout);
   SoFar so_far;
   const LowerBound lb = min_steps_lower_bound(*t, c);
@@ -307,7 +288,7 @@ Run add_prove(CLI::App& app) {
   app.add_option("SPEC", o->spec, "network spec");
   app.add_option("COLLECTIVE", o->collective,
                  "broadcast, scatter, gather, all-gather or total-exchange")
-      ->check(CLI::IsMember({"broadcast", "scatter", "gather", "all-gather", "total-exchange"}));
+      ->check(CLI::IsMember(min_steps_collectives()));
   app.add_option("--root", o->root,
                  std::string("root of broadcast, scatter, gather: ") + kRootHelp);
   app.add_option("--steps", o->steps, "decide this one step count (sat / unsat / unknown)");

@@ -4,6 +4,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
+#include "analysis/route_report.hpp"
 #include "app/cli.hpp"
 #include "core/errors.hpp"
 #include "core/metrics.hpp"
@@ -42,43 +43,20 @@ Run add_route(CLI::App& app) {
     auto t = build_topology(o->spec);
     auto router = make_router(*t, o->algorithm);
     const auto bound = routing_bound(*t, router->name());
-    nlohmann::json j;
-    j["topology"] = t->spec();
-    j["algorithm"] = router->name();
-    j["bound"] = bound ? nlohmann::json(bound->steps) : nlohmann::json(nullptr);
-    if (bound) {
-      j["bound_formula"] = bound->formula;
-      j["bound_source"] = bound->source;
-    }
+    nlohmann::json j = route_head_json(*t, *router);
     if (!o->all) {
       if (o->u.empty() || o->v.empty()) throw InputError("route needs U and V, or --all");
-      const NodeId u = t->node(o->u), v = t->node(o->v);
-      NodePath path;
-      router->route(u, v, path);
-      const Csr g = sorted_csr(*t);
-      if (auto bad = check_path(g, u, v, path))
-        throw std::logic_error(router->name() + ": " + *bad);
-      const auto d = bfs_distances(g, u.v)[v.v];
-      nlohmann::json ids = nlohmann::json::array(), labels = nlohmann::json::array();
-      for (NodeId x : path) {
-        ids.push_back(t->serial_of(x));
-        labels.push_back(t->label(x));
-      }
-      j["path"] = ids;
-      j["labels"] = labels;
-      j["length"] = path.size() - 1;
-      j["distance"] = d;
-      j["within_bound"] =
-          bound ? nlohmann::json(path.size() - 1 <= bound->steps) : nlohmann::json(nullptr);
+      j = route_json(*t, *router, t->node(o->u), t->node(o->v));
       if (o->json) {
         std::cout << j.dump(2) << "\n";
       } else {
         std::string p;
-        for (std::size_t i = 0; i < path.size(); ++i)
-          p += (i ? " -> " : "") + one_line(labels[i].get<std::string>(), kShownLabelChars);
+        for (std::size_t i = 0; i < j["labels"].size(); ++i)
+          p += (i ? " -> " : "") + one_line(j["labels"][i].get<std::string>(), kShownLabelChars);
         std::cout << p << "\n";
         std::cout << fmt::format(
-            "length {}, distance {}, bound {}\n", path.size() - 1, d,
+            "length {}, distance {}, bound {}\n", j["length"].get<std::uint64_t>(),
+            j["distance"].get<std::uint64_t>(),
             bound ? std::to_string(bound->steps) + " (" + bound->source + ")" : "none");
       }
       return to_int(ExitCode::Ok);

@@ -18,7 +18,7 @@ namespace netsched::cli {
 std::string executor_path(bool smpi) {
   const char* env = std::getenv(smpi ? "NETSCHED_EXEC_SMPI" : "NETSCHED_EXEC");
   if (env && *env) return env;
-  return smpi ? NETSCHED_EXEC_SMPI_PATH : NETSCHED_EXEC_PATH;
+  return helper_path(smpi ? NETSCHED_EXEC_SMPI_PATH : NETSCHED_EXEC_PATH);
 }
 
 ScratchDir::ScratchDir(const std::string& keep) {
@@ -88,8 +88,8 @@ int simulate_file(const SimOpts& o) {
   so.network_model = o.model;
   so.simgrid_cfg = o.cfg;
   so.executor = executor_path(true);
-  so.platform_check = NETSCHED_PLATFORM_CHECK_PATH;
-  so.replay = NETSCHED_S4U_REPLAY_PATH;
+  so.platform_check = helper_path(NETSCHED_PLATFORM_CHECK_PATH);
+  so.replay = helper_path(NETSCHED_S4U_REPLAY_PATH);
   so.workdir = dir.path();
   so.timeout_seconds = o.timeout;
   so.jobs = o.jobs;

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 #include <map>
 #include <mutex>
@@ -113,6 +114,17 @@ CLI::Option* add_engine_option(CLI::App& app, std::string& engine) {
 
 netsched::NodeId root_node(const netsched::Network& t, const std::string& name) {
   return name.empty() ? netsched::NodeId(0) : t.node(name);
+}
+
+std::string helper_path(const std::string& built) {
+  std::error_code ec;
+  const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    const auto installed = self.parent_path().parent_path() / "libexec" / "netsched" /
+                           std::filesystem::path(built).filename();
+    if (std::filesystem::is_regular_file(installed, ec)) return installed.string();
+  }
+  return built;
 }
 
 netsched::Engine engine_of(const std::string& name) {

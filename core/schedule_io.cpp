@@ -330,6 +330,10 @@ std::string schedule_content_hash(const Schedule& s, StepForm form) {
   return hash_of(content_json(s, form));
 }
 
+std::string payload_to_json(const Schedule& s, const Payload& p) {
+  return payload_json(p, Digits(s.digits)).dump();
+}
+
 std::string schedule_to_json(const Schedule& s, std::optional<VerificationRecord> record,
                              StepForm form) {
   json j = content_json(s, form);

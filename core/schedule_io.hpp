@@ -75,6 +75,10 @@ ScheduleFile schedule_from_json(std::string_view text, std::uint64_t max_transfe
 /// regular file of at most kMaxScheduleBytes before reading it.
 ScheduleFile read_schedule_file(const std::string& path);
 
+/// One payload of `s` as the file writes it (JSON text: a list of chunk ids, a selector object,
+/// or {"moves": [...]}).
+std::string payload_to_json(const Schedule& s, const Payload& p);
+
 /// "sha256:<hex>" of a schedule's content (what schedule_to_json writes outside the record).
 std::string schedule_content_hash(const Schedule& s, StepForm form = StepForm::Auto);
 

@@ -63,6 +63,17 @@ inline std::string write_graph_file(const Edges& e) {
   return "file(\"" + path + "\")";
 }
 
+/// The same graph given whole in the spec: graph(N, links=[...]).
+inline std::string inline_graph_spec(const Edges& e) {
+  std::uint32_t n = 0;
+  std::string links;
+  for (auto [a, b] : e) {
+    n = std::max({n, a + 1, b + 1});
+    links += (links.empty() ? "{" : ",{") + std::to_string(a) + "," + std::to_string(b) + "}";
+  }
+  return "graph(" + std::to_string(n) + ", links=[" + links + "])";
+}
+
 /// A random fault set of t that keeps it connected: up to three links and two nodes.
 inline std::string random_faults(const Network& t) {
   const auto edges = edges_of(t);
@@ -86,6 +97,7 @@ inline const std::vector<FamilyGenerator>& family_generators() {
   static const std::vector<FamilyGenerator> table = [] {
     std::vector<FamilyGenerator> t = structured_generators();
     t.push_back({"file", rc::gen::map(connected_graph(30), write_graph_file)});
+    t.push_back({"graph", rc::gen::map(connected_graph(30), inline_graph_spec)});
     t.push_back({"faulty", rc::gen::exec([] {
                    for (;;) {  // a base of 3..128 nodes (most small specs are)
                      const auto base = build_topology(*any_spec());

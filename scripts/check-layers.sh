@@ -13,6 +13,8 @@ declare -A allowed=(
   [draw]="core gen verify papers analysis draw"
   [exec]="core gen exec"
   [app]="core gen verify papers analysis claims draw exec app"
+  [api]="core gen verify papers analysis api"
+  [python]="api"
 )
 bad=0
 for dir in "${!allowed[@]}"; do

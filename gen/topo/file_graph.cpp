@@ -28,8 +28,11 @@ std::string named_string(const Args& a, const std::string& key) {
 
 }  // namespace
 
-FileGraph::FileGraph(const GraphData& data, std::string canonical_spec)
-    : csr_(adjacency(data)), labels_(data.labels), canonical_(std::move(canonical_spec)) {
+FileGraph::FileGraph(const GraphData& data, std::string canonical_spec, std::string family)
+    : csr_(adjacency(data)),
+      labels_(data.labels),
+      canonical_(std::move(canonical_spec)),
+      family_(std::move(family)) {
   for (std::uint32_t u = 0; u < labels_.size(); ++u) {
     by_label_.emplace(labels_[u], u);
     max_degree_ = std::max(max_degree_, csr_.degree(u));
@@ -48,7 +51,8 @@ void FileGraph::neighbors(NodeId u, std::vector<NodeId>& out) const {
 NodeId FileGraph::parse_label(std::string_view text) const {
   const auto it = by_label_.find(std::string(text));
   if (it == by_label_.end())
-    throw InputError("file graph: no node labelled '" + std::string(text) + "'");
+    throw InputError((family_ == "file" ? "file graph" : family_) + ": no node labelled '" +
+                     std::string(text) + "'");
   return NodeId(it->second);
 }
 

@@ -24,8 +24,9 @@ inline constexpr std::uint64_t kMaxGraphFileBytes = std::uint64_t{1} << 30;
 
 class FileGraph : public Network {
  public:
-  FileGraph(const GraphData& data, std::string canonical_spec);
-  std::string family() const override { return "file"; }
+  /// `family` is "file" for a graph file, "graph" for a graph given in the spec itself.
+  FileGraph(const GraphData& data, std::string canonical_spec, std::string family = "file");
+  std::string family() const override { return family_; }
   std::uint64_t num_nodes() const override { return csr_.num_nodes(); }
   void neighbors(NodeId u, std::vector<NodeId>& out) const override;
   std::uint32_t degree(NodeId u) const override { return csr_.degree(u.v); }
@@ -52,10 +53,13 @@ class FileGraph : public Network {
   std::unordered_map<std::string, std::uint32_t> by_label_;
   std::uint32_t max_degree_ = 0;
   std::string canonical_;
+  std::string family_;
   std::optional<WeightRange> weights_;
 };
 
 /// Builds file(PATH [, format="..."] [, sha256="..."]).
 std::unique_ptr<FileGraph> build_file_graph(const SpecValue& spec);
+/// Builds graph(N, links=[{a,b},...]) (gen/topo/inline_graph.cpp): N nodes labelled 0..N-1.
+std::unique_ptr<FileGraph> build_inline_graph(const SpecValue& spec);
 
 }  // namespace netsched

@@ -1,0 +1,147 @@
+// Why: Python users (notebooks, networkx, msccl-tools) get the library's public API
+// (api/netsched.hpp) as the extension `netsched._netsched`; the package around it
+// (python/netsched/__init__.py) adds networkx and dicts. Long work runs without the GIL, so other
+// Python threads go on, and a progress callable is called back with the GIL held.
+#include <pybind11/functional.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <chrono>
+#include <mutex>
+
+#include "api/netsched.hpp"
+
+namespace py = pybind11;
+namespace api = netsched::api;
+
+namespace {
+
+/// How often a progress callable is called at most (and always at the end of a stage).
+constexpr std::chrono::milliseconds kProgressEvery{200};
+
+/// A Python callable as the library's progress callback: throttled, called with the GIL held,
+/// from whichever thread reports. An exception it raises is kept from the C++ work (which runs
+/// on worker threads) and dropped; an empty callable (None) reports nothing.
+api::Progress python_progress(const py::object& callable) {
+  if (callable.is_none()) return {};
+  struct State {
+    std::mutex lock;
+    std::chrono::steady_clock::time_point last{};
+    py::object callable;
+    State() = default;
+    State(const State&) = delete;
+    State& operator=(const State&) = delete;
+    // The library may drop its copy of the callback on a worker thread, without the GIL.
+    ~State() {
+      py::gil_scoped_acquire gil;
+      callable = py::object();
+    }
+  };
+  auto state = std::make_shared<State>();
+  state->callable = callable;
+  return [state](const std::string& stage, std::uint64_t done, std::uint64_t total) {
+    {
+      std::lock_guard<std::mutex> guard(state->lock);
+      const auto now = std::chrono::steady_clock::now();
+      if (done < total && now - state->last < kProgressEvery) return;
+      state->last = now;
+    }
+    py::gil_scoped_acquire gil;
+    try {
+      state->callable(stage, done, total);
+    } catch (const py::error_already_set&) {  // a broken callable does not stop the work
+    }
+  };
+}
+
+void bind_network(py::module_& m) {
+  py::class_<api::Network>(m, "Network")
+      .def_static("from_spec", &api::Network::from_spec, py::arg("spec"),
+                  py::call_guard<py::gil_scoped_release>())
+      .def_static("from_links", &api::Network::from_links, py::arg("nodes"), py::arg("links"),
+                  py::call_guard<py::gil_scoped_release>())
+      .def_property_readonly("spec", &api::Network::spec)
+      .def_property_readonly("family", &api::Network::family)
+      .def_property_readonly("node_count", &api::Network::nodes)
+      .def("labels", &api::Network::labels)
+      .def("links", &api::Network::links)
+      .def("node", &api::Network::node, py::arg("id_or_label"))
+      .def(
+          "info_json",
+          [](const api::Network& n, bool distances, const py::object& progress) {
+            const api::Progress p = python_progress(progress);
+            py::gil_scoped_release release;
+            return n.info_json(distances, p);
+          },
+          py::arg("distances") = true, py::arg("progress") = py::none());
+}
+
+void bind_schedule(py::module_& m) {
+  py::class_<api::Transfer>(m, "Transfer")
+      .def_readonly("source", &api::Transfer::from)
+      .def_readonly("target", &api::Transfer::to)
+      .def_readonly("payload_json", &api::Transfer::payload_json);
+  py::class_<api::Schedule>(m, "Schedule")
+      .def_static("read", &api::Schedule::read, py::arg("path"),
+                  py::call_guard<py::gil_scoped_release>())
+      .def_static("from_json", &api::Schedule::from_json, py::arg("text"),
+                  py::call_guard<py::gil_scoped_release>())
+      .def_property_readonly("topology", &api::Schedule::topology)
+      .def_property_readonly("collective", &api::Schedule::collective)
+      .def_property_readonly("algorithm", &api::Schedule::algorithm)
+      .def_property_readonly("port_model", &api::Schedule::port_model)
+      .def_property_readonly("steps", &api::Schedule::steps)
+      .def_property_readonly("transfer_count", &api::Schedule::transfer_count)
+      .def("transfers", &api::Schedule::transfers, py::arg("step"),
+           py::call_guard<py::gil_scoped_release>())
+      .def("network", &api::Schedule::network, py::call_guard<py::gil_scoped_release>())
+      .def(
+          "verify_json",
+          [](const api::Schedule& s, const py::object& progress) {
+            const api::Progress p = python_progress(progress);
+            py::gil_scoped_release release;
+            return s.verify_json(p);
+          },
+          py::arg("progress") = py::none())
+      .def("to_json", &api::Schedule::to_json, py::call_guard<py::gil_scoped_release>())
+      .def("write", &api::Schedule::write, py::arg("path"),
+           py::call_guard<py::gil_scoped_release>());
+}
+
+void bind_functions(py::module_& m) {
+  m.def("version", &api::version);
+  py::class_<api::GenerateOptions>(m, "GenerateOptions")
+      .def(py::init<>())
+      .def_readwrite("algorithm", &api::GenerateOptions::algorithm)
+      .def_readwrite("root", &api::GenerateOptions::root)
+      .def_readwrite("source", &api::GenerateOptions::source)
+      .def_readwrite("target", &api::GenerateOptions::target)
+      .def_readwrite("dimension", &api::GenerateOptions::dimension)
+      .def_readwrite("pieces", &api::GenerateOptions::pieces);
+  m.def(
+      "generate",
+      [](const api::Network& net, const std::string& collective, api::GenerateOptions o,
+         const py::object& progress) {
+        o.progress = python_progress(progress);
+        py::gil_scoped_release release;
+        return api::generate(net, collective, o);
+      },
+      py::arg("network"), py::arg("collective"), py::arg("options"),
+      py::arg("progress") = py::none());
+  m.def("algorithms", &api::algorithms, py::arg("network"), py::arg("collective"));
+  m.def("route_json", &api::route_json, py::arg("network"), py::arg("source"), py::arg("target"),
+        py::arg("algorithm") = "auto", py::call_guard<py::gil_scoped_release>());
+  m.def("prove_min_steps_json", &api::prove_min_steps_json, py::arg("network"),
+        py::arg("collective"), py::arg("root") = py::none(), py::arg("timeout") = 60.0,
+        py::call_guard<py::gil_scoped_release>());
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_netsched, m) {
+  m.doc() = "netsched's C++ library (api/netsched.hpp); use the package `netsched`";
+  py::register_exception<api::InputError>(m, "InputError", PyExc_ValueError);
+  bind_network(m);
+  bind_schedule(m);
+  bind_functions(m);
+}

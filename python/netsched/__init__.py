@@ -1,0 +1,252 @@
+"""netsched from Python: networks, checked schedules and proofs, speaking networkx.
+
+Why a package around the extension: the C++ library (api/netsched.hpp, bound in
+netsched._netsched) answers with serial node ids and the CLI's JSON; here those become the
+names a Python user holds (a networkx graph's own nodes, or the labels the CLI prints) and
+dicts. Every check is the library's: nothing here decides whether a schedule holds.
+
+    import netsched, networkx as nx
+    net = netsched.Network("hdn(torus(2,3), sn=[{0}])")
+    s = netsched.generate(netsched.Network.from_networkx(nx.petersen_graph()), "broadcast", root=0)
+    s.verify()["ok"]                      # True: the simulator's verdict, as `verify --json`
+
+docs/library.md has the whole API.
+"""
+import json as _json
+import sys as _sys
+
+from . import _netsched as _core
+from ._netsched import InputError
+
+__version__ = _core.version()
+__all__ = ["Network", "Schedule", "InputError", "generate", "algorithms", "read_schedule",
+           "route", "prove_min_steps", "__version__"]
+
+
+def _in_notebook():
+    shell = _sys.modules.get("IPython")
+    return bool(shell and getattr(shell, "get_ipython", lambda: None)())
+
+
+def _print_progress(stage, done, total):
+    end = "\n" if done >= total else ""
+    print(f"\r{stage} {done}/{total}", end=end, file=_sys.stderr, flush=True)
+
+
+def _progress(progress):
+    """None: show progress in a notebook only; True/False: always/never; or a callable
+    (stage, done, total)."""
+    if progress is None:
+        return _print_progress if _in_notebook() else None
+    if progress is True:
+        return _print_progress
+    if progress is False:
+        return None
+    if not callable(progress):
+        raise InputError("progress must be None, True, False or a callable (stage, done, total)")
+    return progress
+
+
+class Network:
+    """A network: any spec of docs/spec.md, or a graph from networkx or a list of links.
+
+    Nodes are named as the user knows them: a networkx graph's own nodes, else the labels
+    the CLI prints. Methods that take a node accept such a name, or a serial id (int)."""
+
+    def __init__(self, spec):
+        if isinstance(spec, _core.Network):
+            self._net = spec
+        else:
+            if not isinstance(spec, str):
+                raise InputError("Network takes a spec string; for a networkx graph use "
+                                 "Network.from_networkx(G)")
+            self._net = _core.Network.from_spec(spec)
+        self._names = None  # the networkx node of each serial id, when made from one
+        self._index = None
+
+    @classmethod
+    def from_links(cls, nodes, links):
+        """A graph on `nodes` nodes (0..nodes-1) with these links (pairs of ids)."""
+        return cls(_core.Network.from_links(int(nodes), [(int(a), int(b)) for a, b in links]))
+
+    @classmethod
+    def from_networkx(cls, graph):
+        """The networkx graph as a network: node i is graph's i-th node (list(graph.nodes)),
+        and every method takes and gives graph's own node names. Undirected and simple:
+        anything else is refused (InputError)."""
+        if graph.is_directed() or graph.is_multigraph():
+            raise InputError("from_networkx takes an undirected simple graph (nx.Graph), "
+                             f"got {type(graph).__name__}")
+        names = list(graph.nodes)
+        index = {v: i for i, v in enumerate(names)}
+        net = cls.from_links(len(names), [(index[a], index[b]) for a, b in graph.edges()])
+        net._names, net._index = names, index
+        return net
+
+    # --- names and ids ---
+    def id(self, node):
+        """The serial id of a node given by name (or serial id)."""
+        if self._index is not None:
+            if node in self._index:
+                return self._index[node]
+            raise InputError(f"no node {node!r} in the graph")
+        if isinstance(node, bool) or not isinstance(node, (int, str)):
+            raise InputError(f"a node is a serial id or a label, got {node!r}")
+        return self._net.node(str(node))
+
+    def name(self, node_id):
+        """The name of serial id `node_id`: the networkx node, or the CLI's label."""
+        if self._names is not None:
+            return self._names[node_id]
+        return self._labels()[node_id]
+
+    def _labels(self):
+        if not hasattr(self, "_label_cache"):
+            self._label_cache = self._net.labels()
+        return self._label_cache
+
+    # --- facts ---
+    @property
+    def spec(self):
+        return self._net.spec
+
+    @property
+    def family(self):
+        return self._net.family
+
+    @property
+    def nodes(self):
+        """The nodes' names, by serial id."""
+        return list(self._names) if self._names is not None else list(self._labels())
+
+    @property
+    def edges(self):
+        """The links as pairs of names, (smaller id, larger id), sorted by id."""
+        return [(self.name(a), self.name(b)) for a, b in self._net.links()]
+
+    def __len__(self):
+        return self._net.node_count
+
+    def __repr__(self):
+        return f"netsched.Network({self.spec!r})"
+
+    def info(self, distances=True, progress=None):
+        """The facts of `netsched info --json`, as a dict."""
+        return _json.loads(self._net.info_json(distances, _progress(progress)))
+
+    def to_networkx(self):
+        """An nx.Graph with the nodes' names (labels as the CLI prints them), each with its
+        serial id as the attribute "id"."""
+        import networkx as nx
+
+        g = nx.Graph(spec=self.spec)
+        for i, v in enumerate(self.nodes):
+            g.add_node(v, id=i)
+        g.add_edges_from(self.edges)
+        return g
+
+
+class Schedule:
+    """A schedule: generated (checked already) or read from the file format."""
+
+    def __init__(self, core, network=None):
+        self._s = core
+        self._network = network
+
+    @classmethod
+    def from_json(cls, text):
+        """The file format (str, bytes or a dict) as a schedule; lossless with to_json()."""
+        if isinstance(text, dict):
+            text = _json.dumps(text)
+        elif isinstance(text, (bytes, bytearray)):
+            text = text.decode("utf-8")
+        return cls(_core.Schedule.from_json(text))
+
+    @property
+    def network(self):
+        if self._network is None:
+            self._network = Network(self._s.network())
+        return self._network
+
+    topology = property(lambda self: self._s.topology)
+    collective = property(lambda self: self._s.collective)
+    algorithm = property(lambda self: self._s.algorithm)
+    port_model = property(lambda self: self._s.port_model)
+    steps = property(lambda self: self._s.steps, doc="the number of steps")
+    transfer_count = property(lambda self: self._s.transfer_count)
+
+    def transfers(self, step):
+        """The transfers of one step: dicts with source and target (names), their ids, and
+        the payload as the file writes it."""
+        net = self.network
+        return [{"source": net.name(t.source), "target": net.name(t.target),
+                 "source_id": t.source, "target_id": t.target,
+                 "payload": _json.loads(t.payload_json)} for t in self._s.transfers(step)]
+
+    def verify(self, progress=None):
+        """The simulator's verdict with its bounds and cost, as `netsched verify --json`."""
+        return _json.loads(self._s.verify_json(_progress(progress)))
+
+    def to_json(self):
+        """The file format, with its verification record (a schedule that does not hold is
+        refused, as a file would be)."""
+        return self._s.to_json()
+
+    def to_dict(self):
+        return _json.loads(self.to_json())
+
+    def write(self, path):
+        """Writes the file (atomically), with its verification record."""
+        self._s.write(str(path))
+
+    def __repr__(self):
+        return (f"<netsched.Schedule {self.collective} on {self.topology} by {self.algorithm}: "
+                f"{self.steps} steps>")
+
+
+def read_schedule(path):
+    """Reads a schedule file (docs/schedule-format.md)."""
+    return Schedule(_core.Schedule.read(str(path)))
+
+
+def _network(net):
+    if not isinstance(net, Network):
+        raise InputError(f"expected a netsched.Network, got {type(net).__name__}")
+    return net
+
+
+def generate(network, collective, root=None, algorithm="auto", source=None, target=None,
+             dimension=0, pieces=0, progress=None):
+    """A schedule of `collective` on `network`, checked by the simulator (`netsched gen`)."""
+    net = _network(network)
+    o = _core.GenerateOptions()
+    o.algorithm = algorithm
+    for key, node in (("root", root), ("source", source), ("target", target)):
+        if node is not None:
+            setattr(o, key, str(net.id(node)))
+    o.dimension = int(dimension)
+    o.pieces = int(pieces)
+    return Schedule(_core.generate(net._net, collective, o, _progress(progress)), net)
+
+
+def algorithms(network, collective):
+    """The algorithms that apply to `collective` on `network` (`gen --list`)."""
+    return _core.algorithms(_network(network)._net, collective)
+
+
+def route(network, source, target, algorithm="auto"):
+    """The router's walk from source to target, checked (`netsched route --json`), with the
+    walk's node names under "nodes"."""
+    net = _network(network)
+    r = _json.loads(_core.route_json(net._net, str(net.id(source)), str(net.id(target)),
+                                     algorithm))
+    r["nodes"] = [net.name(i) for i in r["path"]]
+    return r
+
+
+def prove_min_steps(network, collective, root=None, timeout=60):
+    """The fewest steps of a unit-message one-port schedule, bracketed and narrowed by Z3
+    within `timeout` seconds (`netsched prove min-steps --json`)."""
+    net = _network(network)
+    r = None if root is None else str(net.id(root))
+    return _json.loads(_core.prove_min_steps_json(net._net, collective, r, float(timeout)))

@@ -1,0 +1,172 @@
+"""The Python package against the CLI: same facts, same verdicts, same messages.
+
+Run by ctest ("python pytest") with PYTHONPATH=build/python and NETSCHED_BIN set to the CLI."""
+import json
+import os
+import subprocess
+import threading
+
+import networkx as nx
+import pytest
+
+import netsched
+
+CLI = os.environ.get("NETSCHED_BIN", "netsched")
+
+
+def cli(*args, ok=(0,)):
+    r = subprocess.run([CLI, *args], capture_output=True, text=True)
+    assert r.returncode in ok, r.stderr
+    return r
+
+
+def test_issue_example_runs_as_written(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    net = netsched.Network("hdn(torus(2,3), sn=[{0}])")
+    nodes, edges, info = net.nodes, net.edges, net.info()
+    G = net.to_networkx()
+    net2 = netsched.Network.from_networkx(nx.petersen_graph())
+    s = netsched.generate(net2, "broadcast", root=0)
+    verdict = s.verify()
+    steps, first = s.steps, s.transfers(step=0)
+    s.write("b.json")
+    again = netsched.read_schedule("b.json").verify()
+    r, p = netsched.route(net, 0, 5), netsched.prove_min_steps(net2, "broadcast", timeout=10)
+    assert len(nodes) == info["nodes"] == G.number_of_nodes() == 36
+    assert len(edges) == info["edges"] == G.number_of_edges()
+    assert verdict["ok"] and again["ok"] and verdict == again
+    assert steps == verdict["steps"] and first and first[0]["source"] == 0
+    assert r["path"][0] == 0 and r["path"][-1] == 5
+    assert p["lower_bound"] <= steps and p["result"] in ("optimal", "bounded", "unknown")
+
+
+def test_docs_python_example_runs_literally(tmp_path, monkeypatch):
+    doc = open(os.path.join(os.path.dirname(__file__), "../../docs/library.md")).read()
+    block = doc.split("```python\n", 1)[1].split("```", 1)[0]
+    assert "netsched.Network.from_networkx(nx.petersen_graph())" in block
+    monkeypatch.chdir(tmp_path)
+    scope = {}
+    exec(compile(block, "docs/library.md", "exec"), scope)
+    assert scope["s"].verify()["ok"] and (tmp_path / "b.json").exists()
+
+
+def test_info_is_the_clis():
+    spec = "hdn(torus(2,3), sn=[{0}])"
+    mine = netsched.Network(spec).info()
+    theirs = json.loads(cli("info", spec, "--json").stdout)
+    assert mine.keys() == theirs.keys() and mine["seconds"].keys() == theirs["seconds"].keys()
+    del mine["seconds"], theirs["seconds"]  # how long each took
+    assert mine == theirs
+
+
+def test_networkx_round_trip_keeps_structure_and_names():
+    G = nx.relabel_nodes(nx.petersen_graph(), {i: f"p{i}" for i in range(10)})
+    net = netsched.Network.from_networkx(G)
+    assert net.family == "graph" and len(net) == 10
+    assert net.nodes == list(G.nodes)
+    H = net.to_networkx()
+    assert nx.is_isomorphic(G, H) and set(H.nodes) == set(G.nodes)
+    assert sorted(map(sorted, H.edges)) == sorted(map(sorted, G.edges))
+    s = netsched.generate(net, "broadcast", root="p3")
+    assert s.transfers(0)[0]["source"] == "p3"
+    assert netsched.route(net, "p0", "p7")["nodes"][-1] == "p7"
+
+
+def test_spec_network_to_networkx_uses_cli_labels():
+    net = netsched.Network("torus(3,3)")
+    G = net.to_networkx()
+    assert "(0,0)" in G and G.nodes["(1,2)"]["id"] == net.id("(1,2)")
+    assert nx.is_isomorphic(G, nx.grid_2d_graph(3, 3, periodic=True))
+
+
+def test_schedule_json_is_lossless(tmp_path):
+    s = netsched.generate(netsched.Network("hypercube(3)"), "total-exchange")
+    text = s.to_json()
+    back = netsched.Schedule.from_json(text)
+    assert back.to_json() == text
+    assert netsched.Schedule.from_json(json.loads(text)).to_json() == text
+    assert [back.transfers(i) for i in range(back.steps)] == [s.transfers(i) for i in range(s.steps)]
+    s.write(tmp_path / "te.json")
+    assert (tmp_path / "te.json").read_text() == text
+    assert cli("verify", str(tmp_path / "te.json"), "--json").stdout.strip() and \
+        json.loads(cli("verify", str(tmp_path / "te.json"), "--json").stdout) == back.verify()
+
+
+def test_bad_input_is_input_error_with_the_clis_message(tmp_path):
+    for spec in ["torus(2,", "nosuch(3)", "graph(3, links=[{0,1}])", "graph(2, links=[{0,0}])"]:
+        with pytest.raises(netsched.InputError) as e:
+            netsched.Network(spec)
+        assert cli("info", spec, ok=(2,)).stderr.strip() == "netsched: " + str(e.value)
+    net = netsched.Network("ring(5)")
+    with pytest.raises(netsched.InputError):
+        net.id("(9)")
+    with pytest.raises(netsched.InputError):
+        netsched.generate(net, "no-such-collective")
+    with pytest.raises(netsched.InputError):
+        netsched.generate(net, "total-exchange", root=1)  # not a rooted collective
+    with pytest.raises(netsched.InputError):
+        netsched.prove_min_steps(net, "broadcast", timeout=-1)
+    with pytest.raises(netsched.InputError):
+        netsched.Network.from_networkx(nx.DiGraph([(0, 1)]))
+    with pytest.raises(netsched.InputError):
+        netsched.Schedule.from_json("{not json")
+    with pytest.raises(netsched.InputError):
+        netsched.read_schedule(tmp_path / "missing.json")
+    with pytest.raises(ValueError):  # InputError is a ValueError
+        netsched.Network("ring(")
+
+
+def test_tampered_file_is_refused(tmp_path):
+    s = netsched.generate(netsched.Network("ring(6)"), "broadcast")
+    d = s.to_dict()
+    d["verification"]["steps"] += 1
+    with pytest.raises(netsched.InputError, match="tampered"):
+        netsched.Schedule.from_json(d).verify()
+    p = tmp_path / "t.json"
+    p.write_text(json.dumps(d))
+    r = cli("verify", str(p), ok=(2,))
+    with pytest.raises(netsched.InputError) as e:
+        netsched.read_schedule(p).verify()
+    assert r.stderr.strip() == "netsched: " + str(e.value)
+
+
+def test_violated_schedule_is_reported_and_never_written(tmp_path):
+    d = netsched.generate(netsched.Network("ring(6)"), "broadcast").to_dict()
+    del d["verification"]
+    d["steps"] = d["steps"][1:]  # drop the first step: later senders do not hold the chunk
+    s = netsched.Schedule.from_json(d)
+    v = s.verify()
+    assert v["ok"] is False and v["violation"]["rule"]
+    with pytest.raises(netsched.InputError, match="no violated schedule is written"):
+        s.write(tmp_path / "bad.json")
+    assert not (tmp_path / "bad.json").exists()
+
+
+def test_long_work_releases_the_gil_and_reports_progress():
+    net = netsched.Network("hypercube(10)")
+    seen = []
+    ticks = 0
+    done = threading.Event()
+
+    def work():
+        seen.append(net.info(progress=lambda stage, d, n: seen.append((stage, d, n))))
+        done.set()
+
+    t = threading.Thread(target=work)
+    t.start()
+    while not done.is_set():  # this thread runs while the other is inside C++
+        ticks += 1
+        done.wait(0.001)
+    t.join()
+    assert seen[-1]["nodes"] == 1024
+    stages = [x for x in seen[:-1]]
+    assert stages and all(d <= n for _, d, n in stages) and ticks > 0
+
+
+def test_generated_schedule_is_checked_and_listed():
+    net = netsched.Network("hypercube(4)")
+    names = netsched.algorithms(net, "all-gather")
+    assert "recursive-doubling" in names
+    s = netsched.generate(net, "all-gather", algorithm="recursive-doubling")
+    assert s.algorithm == "recursive-doubling" and s.steps == 4 and s.verify()["ok"]
+    assert s.port_model == "one-port" and s.collective == "all-gather"
