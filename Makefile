@@ -83,7 +83,7 @@ format-check:
 	@clang-format --dry-run --Werror $(CXX_FILES) && echo "format: every C++ file follows .clang-format"
 
 tidy: build
-	@run-clang-tidy -quiet -extra-arg=-Wno-unknown-warning-option -p $(BUILD) "$(CURDIR)/(core|gen|verify|papers|analysis|claims|draw|exec|app)/" > $(BUILD)/tidy.log 2>&1 || \
+	@run-clang-tidy -quiet -extra-arg=-Wno-unknown-warning-option -p $(BUILD) "$(CURDIR)/(core|gen|verify|papers|analysis|claims|draw|exec|app|api|python)/" > $(BUILD)/tidy.log 2>&1 || \
 	  (grep -E 'error:' $(BUILD)/tidy.log | sort -u; exit 1)
 	@echo "tidy: no findings"
 

@@ -16,6 +16,7 @@
 #include "core/io.hpp"
 #include "core/metrics.hpp"
 #include "core/schedule_io.hpp"
+#include "core/verdict.hpp"
 #include "gen/algorithms.hpp"
 #include "gen/topology.hpp"
 #include "verify/smt_synthesis.hpp"
@@ -35,6 +36,10 @@ struct Schedule::Impl {
 };
 
 namespace {
+
+constexpr double kMillisecondsPerSecond = 1000;
+static_assert(kDefaultProveSeconds * kMillisecondsPerSecond == kDefaultSolverTimeoutMs,
+              "the library's default deadline is the CLI's");
 
 /// The longest a min-steps search may be given (a day), so that the deadline cannot overflow.
 constexpr double kMaxProveSeconds = 86400;

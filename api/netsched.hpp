@@ -128,11 +128,14 @@ std::vector<std::string> algorithms(const Network& net, const std::string& colle
 std::string route_json(const Network& net, const std::string& from, const std::string& to,
                        const std::string& algorithm = "auto");
 
+/// prove_min_steps_json's default deadline: the CLI's --timeout default.
+inline constexpr double kDefaultProveSeconds = 60;
+
 /// `netsched prove min-steps --json`: the fewest steps of a unit-message one-port schedule
 /// (broadcast, scatter, gather, all-gather, total-exchange), bracketed by a lower bound with
 /// its proof and the best schedule known, narrowed by Z3 until `timeout_seconds`.
 std::string prove_min_steps_json(const Network& net, const std::string& collective,
                                  const std::optional<std::string>& root = std::nullopt,
-                                 double timeout_seconds = 60);
+                                 double timeout_seconds = kDefaultProveSeconds);
 
 }  // namespace netsched::api

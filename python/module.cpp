@@ -110,6 +110,7 @@ void bind_schedule(py::module_& m) {
 
 void bind_functions(py::module_& m) {
   m.def("version", &api::version);
+  m.attr("DEFAULT_PROVE_SECONDS") = api::kDefaultProveSeconds;
   py::class_<api::GenerateOptions>(m, "GenerateOptions")
       .def(py::init<>())
       .def_readwrite("algorithm", &api::GenerateOptions::algorithm)
@@ -132,8 +133,8 @@ void bind_functions(py::module_& m) {
   m.def("route_json", &api::route_json, py::arg("network"), py::arg("source"), py::arg("target"),
         py::arg("algorithm") = "auto", py::call_guard<py::gil_scoped_release>());
   m.def("prove_min_steps_json", &api::prove_min_steps_json, py::arg("network"),
-        py::arg("collective"), py::arg("root") = py::none(), py::arg("timeout") = 60.0,
-        py::call_guard<py::gil_scoped_release>());
+        py::arg("collective"), py::arg("root") = py::none(),
+        py::arg("timeout") = api::kDefaultProveSeconds, py::call_guard<py::gil_scoped_release>());
 }
 
 }  // namespace

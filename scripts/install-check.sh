@@ -21,6 +21,11 @@ done
 extra=$(find "$prefix/include" -type f ! -path '*/netsched/netsched.hpp')
 [ -z "$extra" ] || { echo "install: internal headers installed: $extra"; exit 1; }
 
+# libnetsched.so exports the public API alone (api/exports.map).
+leaked=$(nm -D --defined-only "$prefix/lib/libnetsched.so" | c++filt | awk '{ $1 = ""; $2 = ""; print }' |
+         grep -v 'netsched::api' | grep -v '^ *NETSCHED_' || true)
+[ -z "$leaked" ] || { echo "install: libnetsched.so exports more than netsched::api: $leaked" | head -5; exit 1; }
+
 # The consumer project, knowing nothing but the prefix.
 cmake -S "$src/examples/cpp" -B "$work/example" -DCMAKE_PREFIX_PATH="$prefix" > "$work/example.log" 2>&1 ||
   { cat "$work/example.log"; exit 1; }

@@ -244,7 +244,7 @@ def route(network, source, target, algorithm="auto"):
     return r
 
 
-def prove_min_steps(network, collective, root=None, timeout=60):
+def prove_min_steps(network, collective, root=None, timeout=_core.DEFAULT_PROVE_SECONDS):
     """The fewest steps of a unit-message one-port schedule, bracketed and narrowed by Z3
     within `timeout` seconds (`netsched prove min-steps --json`)."""
     net = _network(network)

@@ -51,7 +51,8 @@ TEST_CASE("api: a network's facts are the CLI's") {
   const auto labels = net.labels();
   REQUIRE(labels.size() == 36);
   for (std::uint64_t u : {0u, 7u, 35u}) CHECK(net.node(labels[u]) == u);
-  for (auto [a, b] : net.links()) CHECK(internal->adjacent(internal->serial_node(a), internal->serial_node(b)));
+  for (auto [a, b] : net.links())
+    CHECK(internal->adjacent(internal->serial_node(a), internal->serial_node(b)));
 }
 
 TEST_CASE("api: links in memory are graph(N, links=[...]), and build the same network again") {
@@ -61,12 +62,15 @@ TEST_CASE("api: links in memory are graph(N, links=[...]), and build the same ne
   CHECK(net.spec() == "graph(5, links=[{0,1},{1,2},{2,3},{3,4},{0,4}])");
   CHECK(ns::Network::from_spec(net.spec()).links() == net.links());
   CHECK(net.links() == Links{{0, 1}, {0, 4}, {1, 2}, {2, 3}, {3, 4}});
-  CHECK(refusal([] { ns::Network::from_links(4, {{0, 1}, {1, 2}}); }) ==
-        "spec column 1: graph: 2 links cannot connect 4 nodes");
-  CHECK(refusal([] { ns::Network::from_links(3, {{0, 1}, {1, 2}, {2, 0}, {0, 1}}); })
-            .find("multi-edge") != std::string::npos);
-  CHECK(refusal([] { ns::Network::from_links(3, {{0, 1}, {1, 3}}); })
-            .find("two different nodes below 3") != std::string::npos);
+  CHECK(refusal([] {
+          ns::Network::from_links(4, {{0, 1}, {1, 2}});
+        }) == "spec column 1: graph: 2 links cannot connect 4 nodes");
+  CHECK(refusal([] {
+          ns::Network::from_links(3, {{0, 1}, {1, 2}, {2, 0}, {0, 1}});
+        }).find("multi-edge") != std::string::npos);
+  CHECK(refusal([] {
+          ns::Network::from_links(3, {{0, 1}, {1, 3}});
+        }).find("two different nodes below 3") != std::string::npos);
   CHECK(refusal([] { ns::Network::from_links(3, {{0, 1}, {2, 2}}); }) != "");
   CHECK(refusal([] { ns::Network::from_links(0, {}); }) != "");
   CHECK(ns::Network::from_links(1, {}).nodes() == 1);
@@ -117,7 +121,8 @@ TEST_CASE("api: generated schedules are checked, and their files are the CLI's, 
     const auto a = s.transfers(i), b = back.transfers(i);
     REQUIRE(a.size() == b.size());
     for (std::size_t k = 0; k < a.size(); ++k)
-      CHECK((a[k].from == b[k].from && a[k].to == b[k].to && a[k].payload_json == b[k].payload_json));
+      CHECK(
+          (a[k].from == b[k].from && a[k].to == b[k].to && a[k].payload_json == b[k].payload_json));
   }
   const auto path = std::filesystem::temp_directory_path() / "netsched_api_test.json";
   s.write(path.string());
@@ -149,9 +154,21 @@ TEST_CASE("api: routes and min-steps answer as the CLI's --json") {
   CHECK(r["path"].front() == 0);
   CHECK(r["path"].back() == 5);
   CHECK(r["length"].get<int>() >= r["distance"].get<int>());
-  const auto petersen = ns::Network::from_links(
-      10, {{0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 0}, {0, 5}, {1, 6}, {2, 7}, {3, 8}, {4, 9},
-           {5, 7}, {7, 9}, {9, 6}, {6, 8}, {8, 5}});
+  const auto petersen = ns::Network::from_links(10, {{0, 1},
+                                                     {1, 2},
+                                                     {2, 3},
+                                                     {3, 4},
+                                                     {4, 0},
+                                                     {0, 5},
+                                                     {1, 6},
+                                                     {2, 7},
+                                                     {3, 8},
+                                                     {4, 9},
+                                                     {5, 7},
+                                                     {7, 9},
+                                                     {9, 6},
+                                                     {6, 8},
+                                                     {8, 5}});
   const auto p = nlohmann::json::parse(ns::prove_min_steps_json(petersen, "broadcast"));
   CHECK(p["result"] == "optimal");
   CHECK(p["steps"] == 4);  // ceil(log2 10) = 4 reached: Z3 found a 4-step schedule

@@ -91,6 +91,10 @@ const std::vector<TourCommand> kTour = {
     {"$B simulate ag.json --bytes 65536", {"by all2allb", "MPI      ring", "MPI      bruck"}},
     {"$B msccl export ag.json -o ag.xml && $B msccl import ag.xml -o back.json",
      {"the MSCCL run holds", "ag.xml: holds", "steps that hold"}},
+    {"PYTHONPATH=build/python /usr/bin/python3 -c 'import netsched, networkx as nx; s = "
+     "netsched.generate(netsched.Network.from_networkx(nx.petersen_graph()), \"broadcast\"); "
+     "print(s, s.verify()[\"ok\"])'",
+     {"<netsched.Schedule broadcast on graph(10, links=[{0,1},", "by greedy: 5 steps> True"}},
 };
 
 /// The tour's commands as README.md has them: the ```sh block after "## A five-minute tour",
