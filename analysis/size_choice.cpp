@@ -65,6 +65,22 @@ std::optional<std::pair<double, std::string>> port_chunks(const Collective& c, c
   }
 }
 
+/// Every chunk of a total exchange crosses at least d(origin, destination) links, and in a step
+/// the nodes together send at most the sum of their ports' worth of largest payloads: the sum of
+/// distances over that sum.
+std::optional<std::pair<double, std::string>> distance_chunks(const Collective& c, const Csr& g,
+                                                              const PortBudget& b) {
+  if (c.kind() != Kind::TotalExchange || g.num_nodes() > kCutBoundMaxNodes) return std::nullopt;
+  const DistanceStats st = distances_all_sources(g, 1);
+  if (!st.connected) return std::nullopt;
+  double sends = 0;
+  for (std::uint32_t v = 0; v < g.num_nodes(); ++v) sends += ports_of(b, g, v);
+  return std::pair{static_cast<double>(st.distance_sum) / sends,
+                   "every chunk crosses d(x,y) links: the sum of distances over the " +
+                       std::to_string(static_cast<std::uint64_t>(sends)) +
+                       " sends a step can have"};
+}
+
 /// Across a balanced cut of w links (found by verify/cut_search; any cut gives a valid bound),
 /// at most w chunks' worth of largest payloads cross per step and direction.
 std::optional<std::pair<double, std::string>> cut_chunks(const Collective& c, const Csr& g) {
@@ -212,10 +228,10 @@ SizeChoice choose_for_size(const Network& t, const GenRequest& request, const Co
   if (const auto steps = lower_bound(t, c, g, false, budget.node_ports()))
     out.latency = TimeBound{static_cast<double>(steps->steps) * cost.ts,
                             std::to_string(steps->steps) + " steps: " + steps->reason};
-  const auto port = port_chunks(c, g, budget);
-  const auto cut = cut_chunks(c, g);
-  const auto& wider = cut && (!port || cut->first > port->first) ? cut : port;
-  if (wider) out.bandwidth = TimeBound{wider->first * cost.tw * cost.m, wider->second};
+  std::optional<std::pair<double, std::string>> widest;
+  for (auto bound : {port_chunks(c, g, budget), cut_chunks(c, g), distance_chunks(c, g, budget)})
+    if (bound && (!widest || bound->first > widest->first)) widest = std::move(bound);
+  if (widest) out.bandwidth = TimeBound{widest->first * cost.tw * cost.m, widest->second};
   return out;
 }
 

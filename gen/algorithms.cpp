@@ -147,6 +147,12 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
      "stated: the diameter", "ccc(3)", flood_registers,
      +[](const Network& t, const GenRequest& /*r*/) { return flood_total_exchange(t); }},
 
+    {"total-exchange", "balanced",
+     "generic: all-port, shortest paths balanced over the links and the hops packed so that "
+     "every step loads the links alike (local search)",
+     "stated: the diameter + 2", "torus(3,4)", balanced_exchange_applies,
+     +[](const Network& t, const GenRequest& /*r*/) { return balanced_exchange(t); }},
+
     {"reduce", "tree-reduce", "generic: combine up the BFS tree to the root; broadcast's rounds",
      "stated: the greedy broadcast's rounds", "ccc(3)", any,
      +[](const Network& t, const GenRequest& r) { return tree_reduce(t, r.root); }},

@@ -44,7 +44,8 @@ std::optional<PaperBound> bound(const Network& t, const Collective& c, const std
                          (a == "greedy" && c.kind() == Collective::Kind::Broadcast);
   const bool tree_twice = a == "tree-all-gather" || a == "tree-all-reduce";
   const bool exchange = a == "greedy" && c.kind() == Collective::Kind::TotalExchange;
-  if (!tree_once && !tree_twice && !exchange && a != "flood") return std::nullopt;
+  if (!tree_once && !tree_twice && !exchange && a != "flood" && a != "balanced")
+    return std::nullopt;
   const Csr g(t, 1);
   if (tree_once) {
     const std::uint32_t ecc = eccentricity(g, c.root().v);
@@ -58,6 +59,9 @@ std::optional<PaperBound> bound(const Network& t, const Collective& c, const std
                       std::nullopt};
   if (a == "flood")
     return PaperBound{st.diameter, "the diameter (a BFS level per step)", kSource, std::nullopt};
+  if (a == "balanced")
+    return PaperBound{st.diameter + 2, "the diameter + 2 (the step counts the packing tries)",
+                      kSource, std::nullopt};
   if (tree_twice)
     return PaperBound{2 * tree_rounds(g, st.diameter), "2 min(N-1, diameter x max degree)", kSource,
                       std::nullopt};

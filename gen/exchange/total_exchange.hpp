@@ -54,6 +54,18 @@ using UnitSteps = std::vector<std::vector<std::tuple<std::uint32_t, std::uint32_
 Schedule a2_exchange(const Network& t);
 Schedule greedy_exchange(const Network& t);
 
+/// The balanced all-port exchange keeps one plan per offset on a product of rings and complete
+/// graphs (at most this many nodes: N^2 chunks listed per hop) and one path per ordered pair on
+/// any other network (at most kBalancedMaxNodes).
+inline constexpr std::uint64_t kBalancedProductMaxNodes = 1024;
+inline constexpr std::uint64_t kBalancedMaxNodes = 256;
+/// Whether balanced_exchange takes t (its size; t must also be connected).
+bool balanced_exchange_applies(const Network& t);
+/// All-port total exchange on shortest paths chosen to load the links alike, the hops packed
+/// into the diameter + 0..2 steps so that every step loads them alike too
+/// (gen/exchange/balanced_exchange.cpp, gen/exchange/hop_packing.hpp).
+Schedule balanced_exchange(const Network& t);
+
 /// Dimakopoulos Algorithm A2 on a product (of rings, paths and complete graphs, or of any
 /// networks), unit messages (a transfer carries one chunk).
 UnitSteps a2_total_exchange(const Network& t);
