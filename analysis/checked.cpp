@@ -3,6 +3,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "analysis/optimum.hpp"
 #include "core/distances.hpp"
 #include "core/errors.hpp"
 #include "core/io.hpp"
@@ -18,7 +19,8 @@ namespace {
 /// The generated schedule, declaring the family's id digits when its generator declared none
 /// (what rule-form files describe steps with).
 Schedule generate_with_digits(const Network& t, const GenRequest& r) {
-  Schedule s = generate(t, r);
+  const AlgorithmInfo& row = choose_algorithm(t, r.collective, r.algorithm);
+  Schedule s = row.solved ? solved_schedule(t, r, row) : generate(t, r);
   if (s.digits.empty()) s.digits = t.id_digits();
   return s;
 }

@@ -2,6 +2,8 @@
 #include "analysis/optimum.hpp"
 
 #include <algorithm>
+#include <chrono>
+#include <stdexcept>
 
 #include "analysis/checked.hpp"
 #include "core/errors.hpp"
@@ -18,12 +20,31 @@ bool unit_one_port(const Schedule& s) {
 
 std::optional<Schedule> best_known_schedule(const Network& t, const Collective& c) {
   std::optional<Schedule> best;
-  for (const std::string& a : algorithm_names(t, c.name())) {
-    const CheckedSchedule s = generate_checked(t, GenRequest(c.name(), a, c.root()));
+  for (const AlgorithmInfo* a : algorithms_for(t, c.name())) {
+    if (a->solved) continue;  // the search this bound starts is the solver's own
+    const CheckedSchedule s =
+        generate_checked(t, GenRequest(c.name(), std::string(a->name), c.root()));
     if (!s.holds() || !unit_one_port(s.schedule()) || !(s.schedule().collective == c)) continue;
     if (!best || s.schedule().steps.size() < best->steps.size()) best = s.schedule();
   }
   return best;
+}
+
+Schedule solved_schedule(const Network& t, const GenRequest& request, const AlgorithmInfo& row) {
+  if (row.collective != "broadcast")
+    throw std::logic_error("no solver for the " + std::string(row.collective) + " row " +
+                           std::string(row.name));
+  const Schedule known = generate(t, GenRequest("broadcast", "auto", request.root));
+  SynthesisOptions opt;
+  opt.timeout_ms = kSolvedQueryMs;
+  opt.deadline = std::chrono::steady_clock::now() +
+                 std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                     std::chrono::duration<double>(kSolvedSeconds));
+  const MinSteps m = min_steps(t, known.collective, 0, opt, &known);
+  if (m.result != Optimum::Optimal || !m.schedule) return known;
+  Schedule s = *m.schedule;
+  s.algorithm = std::string(row.name);
+  return s;
 }
 
 std::vector<OptimumRow> optimum_table(unsigned timeout_ms) {

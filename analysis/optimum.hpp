@@ -10,6 +10,7 @@
 
 #include "core/network.hpp"
 #include "core/schedule.hpp"
+#include "gen/algorithms.hpp"
 #include "verify/smt_synthesis.hpp"
 
 namespace netsched {
@@ -20,6 +21,17 @@ bool unit_one_port(const Schedule& s);
 /// The fewest-step checked schedule of `c` among every generator that applies and answers the
 /// question (unit messages, one-port); nullopt when none does.
 std::optional<Schedule> best_known_schedule(const Network& t, const Collective& c);
+
+/// What the solver gets for a solved row of the algorithm table (gen/algorithms.hpp): each
+/// query at most kSolvedQueryMs, the whole search at most kSolvedSeconds.
+inline constexpr unsigned kSolvedQueryMs = 2000;
+inline constexpr double kSolvedSeconds = 5;
+
+/// The schedule of a solved row (the "optimal" broadcast): Z3's min-steps search below the
+/// constructed default's schedule. When Z3 proves the optimum, its schedule (or the default's,
+/// if that is optimal) named after the row; otherwise the default's schedule under its own
+/// name, unproven.
+Schedule solved_schedule(const Network& t, const GenRequest& request, const AlgorithmInfo& row);
 
 /// The collectives `prove min-steps` answers, by name.
 const std::vector<std::string>& min_steps_collectives();

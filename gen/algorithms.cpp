@@ -59,6 +59,7 @@ constexpr std::uint32_t kDefaultChainPieces = 8;
 bool register_ring(const Network& t) {
   return t.num_nodes() <= kReduceScatterMaxNodes && hamiltonian(t);
 }
+bool optimal_size(const Network& t) { return t.num_nodes() <= kOptimalBroadcastMaxNodes; }
 bool flood_size(const Network& t) { return t.num_nodes() <= kFloodMaxNodes; }
 bool flood_registers(const Network& t) { return t.num_nodes() <= kReduceScatterMaxNodes; }
 
@@ -82,6 +83,11 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
      }},
     {"broadcast", "rhfc-broadcast", "paper: rhfc §4 (recursive broadcast)", "paper: rhfc recursion",
      "hsn(2,hypercube(2))", rhfc_family, nullptr, nullptr, rhfc_broadcast},
+    {"broadcast", "optimal",
+     "generic: Z3 synthesis of the fewest steps (one message, one-port) on networks of at most 32 "
+     "nodes (kOptimalBroadcastMaxNodes); greedy's schedule when Z3 does not decide in time",
+     "none: z3 proves that no schedule has fewer steps", "ccc(3)", optimal_size, nullptr, nullptr,
+     nullptr, false, true},
     {"broadcast", "greedy", "generic: any connected network (BFS tree, deepest subtree first)",
      "stated: min(N-1, ecc(root) x max degree) rounds", "ccc(3)", any, nullptr, nullptr,
      greedy_broadcast},
@@ -392,10 +398,21 @@ const AlgorithmInfo& choose_algorithm(const Network& t, std::string_view collect
   return *find_algorithm(collective, name);
 }
 
+/// The first constructed row of `collective` that applies (and, for rounds, has them).
+const AlgorithmInfo& first_constructed(const Network& t, std::string_view collective, bool rounds) {
+  for (const AlgorithmInfo* a : algorithms_for(t, collective))
+    if (!a->solved && (!rounds || a->rounds)) return *a;
+  throw InputError(std::string(collective) + " has no constructed algorithm for " + t.spec());
+}
+
 Schedule generate(const Network& t, const GenRequest& r) {
-  const AlgorithmInfo& a = choose_algorithm(t, r.collective, r.algorithm);
-  Schedule s = make_with(a, t, r);
-  s.algorithm = std::string(a.name);
+  const AlgorithmInfo* a = &choose_algorithm(t, r.collective, r.algorithm);
+  if (a->solved && r.algorithm == "auto") a = &first_constructed(t, r.collective, false);
+  if (a->solved)
+    throw InputError(std::string(a->name) + " " + r.collective +
+                     " is found by a solver: analysis/'s generate_checked makes it");
+  Schedule s = make_with(*a, t, r);
+  s.algorithm = std::string(a->name);
   return s;
 }
 
@@ -405,7 +422,8 @@ Schedule make_broadcast(const Network& t, NodeId root, const std::string& algori
 
 Rounds broadcast_rounds(const Network& t, std::uint32_t root, const std::string& algorithm) {
   check_root(t, NodeId(root));
-  const AlgorithmInfo& a = choose_algorithm(t, "broadcast", algorithm);
+  const AlgorithmInfo& a = algorithm == "auto" ? first_constructed(t, "broadcast", true)
+                                               : choose_algorithm(t, "broadcast", algorithm);
   if (!a.rounds)
     throw InputError("broadcast " + std::string(a.name) +
                      " sends a message in pieces: it has no rounds of one chunk");

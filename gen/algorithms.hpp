@@ -36,6 +36,9 @@ struct GenRequest {
   std::uint32_t pieces = 0;  ///< pipelined algorithms: pieces of the message (0: their default)
 };
 
+/// The most nodes of a network whose broadcast the "optimal" row asks Z3 for.
+inline constexpr std::uint64_t kOptimalBroadcastMaxNodes = 32;
+
 /// A collective gen knows, in --list order.
 struct CollectiveInfo {
   std::string_view name;
@@ -61,6 +64,9 @@ struct AlgorithmInfo {
   Rounds (*rounds)(const Network&, std::uint32_t root) = nullptr;  ///< broadcast algorithms
   /// Sends the message in GenRequest::pieces pieces: gen --bytes tries several.
   bool pipelined = false;
+  /// Found by a solver (Z3), not constructed: gen cannot make it (it may not call verify/), so
+  /// analysis/'s generate_checked does (analysis/optimum.hpp, solved_schedule).
+  bool solved = false;
   /// Whether a paper gives it (its origin says "paper: ...").
   bool from_paper() const { return origin.starts_with("paper"); }
   /// Whether papers/ is expected to give its step bound.
@@ -80,7 +86,9 @@ const AlgorithmInfo& choose_algorithm(const Network& t, std::string_view collect
 const AlgorithmInfo* find_algorithm(std::string_view collective, std::string_view name);
 
 /// The schedule `request` asks for, made by its algorithm (unchecked: analysis/checked.hpp
-/// checks it). Rooted requests are checked for a root in range.
+/// checks it). Rooted requests are checked for a root in range. gen runs no solver: "auto"
+/// takes the first constructed row that applies, and a solved row named explicitly is refused
+/// with an InputError (analysis/checked.hpp's generate_checked makes both).
 Schedule generate(const Network& t, const GenRequest& request);
 
 // Shorthands through the table.

@@ -18,7 +18,7 @@ TEST_CASE("every broadcast generator's schedule passes the simulator and the ref
     RC_PRE(t->num_nodes() <= 4096u);
     const NodeId root(props::any_node(*t));
     for (const auto& a : algorithm_names(*t, "broadcast")) {
-      const auto s = make_broadcast(*t, root, a);
+      const auto s = generate_checked(*t, GenRequest("broadcast", a, root)).schedule();
       const auto r = simulate(*t, s);
       RC_ASSERT(r.ok());
       RC_ASSERT(!props::reference_check(*t, s));

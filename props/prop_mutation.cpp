@@ -9,6 +9,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "analysis/checked.hpp"
 #include "core/io.hpp"
 #include "gen/algorithms.hpp"
 #include "gen/topology.hpp"
@@ -31,7 +32,7 @@ std::vector<std::pair<std::string, Schedule>> corpus() {
                            "hsn(2,hypercube(2))", "hfc(complete(3),4,4)", "mfc(ring(3),4,5)"}) {
     const auto t = build_topology(spec);
     for (const auto& a : algorithm_names(*t, "broadcast"))
-      out.push_back({spec, make_broadcast(*t, NodeId(1), a)});
+      out.push_back({spec, generate_checked(*t, GenRequest("broadcast", a, NodeId(1))).schedule()});
     for (const auto& a : algorithm_names(*t, "route"))
       out.push_back({spec, route_schedule(*t, *make_router(*t, a), NodeId(0),
                                           NodeId(static_cast<std::uint32_t>(t->num_nodes() - 1)))});

@@ -67,8 +67,10 @@ class Synthesis {
         all_x_(ctx_) {
     for (std::uint32_t u = 0; u < n_; ++u)
       for (const std::uint32_t* p = g_.begin(u); p != g_.end(u); ++p) arcs_.push_back({u, *p});
-    // the chunks that move: personalized ones with origin != destination, or multi-destination ones
+    // the chunks that move: personalized ones with origin != destination, or multi-destination
+    // ones; never a void chunk (a total exchange's i*N+i), which nobody holds
     for (std::uint64_t c = 0; c < col.num_chunks(); ++c) {
+      if (col.is_void(c)) continue;
       const auto d = col.single_destination(c);
       if (!d || *d != col.origin(c)) moving_.push_back(c);
     }

@@ -50,7 +50,7 @@ Schedule chunk_lists(const Network& t, LinkChunks& links) {
 
 /// Packs at T = lo .. lo + kExtraSteps and keeps the least payload sum, then the fewest steps.
 std::pair<Packing, std::uint32_t> best_packing(PackingProblem& p, std::uint32_t lo,
-                                                std::uint64_t most_moves) {
+                                               std::uint64_t most_moves) {
   std::uint64_t hops = 0;
   for (const auto& it : p.items) hops += it.ways.front().size();
   const std::uint64_t moves = std::min(most_moves, hops * kMovesPerHop);

@@ -94,7 +94,9 @@ TEST_CASE("every algorithm row runs on its example, with its origin and its boun
     CHECK(std::find(collectives.begin(), collectives.end(), a.collective) != collectives.end());
     // exactly one way to make it, the one its collective reads
     // (a broadcast gives one-chunk rounds, or makes a schedule of pieces)
-    CHECK((a.make != nullptr) + (a.rounds != nullptr) + (a.router != nullptr) == 1);
+    // (or a solver makes it: analysis/'s solved_schedule)
+    CHECK((a.make != nullptr) + (a.rounds != nullptr) + (a.router != nullptr) + a.solved == 1);
+    if (a.solved) CHECK(a.collective == "broadcast");
     CHECK((a.router != nullptr) == (a.collective == "route"));
     if (a.rounds) CHECK(a.collective == "broadcast");
     // origin and bound stated in the words the list prints

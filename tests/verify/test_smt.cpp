@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include "analysis/checked.hpp"
 #include "gen/algorithms.hpp"
 #include "gen/broadcast/broadcast.hpp"
 #include "gen/exchange/total_exchange.hpp"
@@ -33,7 +34,7 @@ TEST_CASE("the Z3 checker accepts every generator's schedule on small instances"
     INFO(spec);
     const auto t = build_topology(spec);
     for (const auto& a : algorithm_names(*t, "broadcast"))
-      agree(*t, make_broadcast(*t, NodeId(1), a));
+      agree(*t, generate_checked(*t, GenRequest("broadcast", a, NodeId(1))).schedule());
     for (const auto& a : algorithm_names(*t, "route"))
       agree(*t, route_schedule(*t, *make_router(*t, a), NodeId(0),
                                NodeId(static_cast<std::uint32_t>(t->num_nodes() - 1))));

@@ -154,3 +154,18 @@ TEST_CASE("bisection width: z3 agrees with brute force on small networks, and th
     CHECK(std::count(b.side.begin(), b.side.end(), 1) == n / 2);
   }
 }
+
+TEST_CASE("total exchange: z3 never sends a void chunk (i*N+i), which nobody holds", "[smt]") {
+  // path(5) at 12 steps leaves idle slots where a void chunk could be sent; the decoded
+  // schedule must still be one the simulator accepts (it threw an internal error before)
+  const auto t = build_topology("path(5)");
+  const Collective c = Collective::total_exchange(t->num_nodes());
+  const FeasibilityResult r = feasible(*t, c, 12);
+  REQUIRE(r.answer == Feasibility::Sat);
+  REQUIRE(r.schedule);
+  CHECK(simulate(*t, *r.schedule).ok());
+  for (const Step& st : r.schedule->steps)
+    for (const Transfer& x : st.transfers)
+      for (std::uint64_t chunk : r.schedule->payloads[x.payload].chunks)
+        CHECK_FALSE(c.is_void(chunk));
+}
