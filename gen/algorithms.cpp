@@ -12,6 +12,7 @@
 #include "gen/combine/combine.hpp"
 #include "gen/exchange/total_exchange.hpp"
 #include "gen/generic/tree_collectives.hpp"
+#include "gen/textbook/embedding.hpp"
 #include "gen/textbook/textbook.hpp"
 #include "gen/topo/dualcube.hpp"
 #include "gen/topo/faulty.hpp"
@@ -60,6 +61,9 @@ bool register_ring(const Network& t) {
   return t.num_nodes() <= kReduceScatterMaxNodes && hamiltonian(t);
 }
 bool optimal_size(const Network& t) { return t.num_nodes() <= kOptimalBroadcastMaxNodes; }
+bool embed_size(const Network& t) { return t.num_nodes() <= kEmbedMaxNodes; }
+/// The tree broadcasts' pieces when the request names none (gen --bytes tries several).
+constexpr std::uint32_t kDefaultTreePieces = 8;
 bool flood_size(const Network& t) { return t.num_nodes() <= kFloodMaxNodes; }
 bool flood_registers(const Network& t) { return t.num_nodes() <= kReduceScatterMaxNodes; }
 
@@ -104,15 +108,50 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
        return pipelined_chain_broadcast(t, r.root, r.pieces == 0 ? kDefaultChainPieces : r.pieces);
      },
      nullptr, nullptr, true},
+    {"broadcast", "binary-tree",
+     "textbook: pipelined binary tree of pieces (MPI's medium-message bcast), its sends routed "
+     "on shortest paths and list-scheduled",
+     "stated: the routed sends' hops", "torus(3,4)", embed_size,
+     +[](const Network& t, const GenRequest& r) {
+       return embed_plan(
+           t, binary_tree_broadcast_plan(t, r.root, r.pieces == 0 ? kDefaultTreePieces : r.pieces),
+           "binary-tree");
+     },
+     nullptr, nullptr, true},
+    {"broadcast", "double-binary-tree",
+     "textbook: NCCL's double binary tree (Sanders, Speck and Traff 2009), pieces alternating "
+     "between two trees, sends routed on shortest paths and list-scheduled",
+     "stated: the routed sends' hops", "torus(3,4)", embed_size,
+     +[](const Network& t, const GenRequest& r) {
+       return embed_plan(t,
+                         double_binary_tree_broadcast_plan(
+                             t, r.root, r.pieces == 0 ? kDefaultTreePieces : r.pieces),
+                         "double-binary-tree");
+     },
+     nullptr, nullptr, true},
     {"scatter", "tree-scatter",
      "generic: BFS tree, each child gets its subtree's chunks; broadcast's rounds",
      "stated: the greedy broadcast's rounds", "ccc(3)", any,
      +[](const Network& t, const GenRequest& r) { return tree_scatter(t, r.root); }},
+    {"scatter", "binomial",
+     "textbook: MPICH's binomial scatter (Thakur et al. 2005), its sends routed on shortest "
+     "paths and list-scheduled",
+     "stated: the routed sends' hops", "torus(3,4)", embed_size,
+     +[](const Network& t, const GenRequest& r) {
+       return embed_plan(t, binomial_scatter_plan(t, r.root), "binomial");
+     }},
 
     {"gather", "tree-gather",
      "generic: BFS tree reversed, each node forwards what it holds; broadcast's rounds",
      "stated: the greedy broadcast's rounds", "ccc(3)", any,
      +[](const Network& t, const GenRequest& r) { return tree_gather(t, r.root); }},
+    {"gather", "binomial",
+     "textbook: MPICH's binomial gather (Thakur et al. 2005), its sends routed on shortest paths "
+     "and list-scheduled",
+     "stated: the routed sends' hops", "torus(3,4)", embed_size,
+     +[](const Network& t, const GenRequest& r) {
+       return embed_plan(t, binomial_gather_plan(t, r.root), "binomial");
+     }},
 
     {"total-exchange", "hdn", "paper: li-chu-2013 Algorithm 2 (HDN total exchange, packed)",
      "paper: li-chu-2013 Theorem 2", "hdn(hypercube(2), sn=[{0},{1}])", is<Hdn>,
@@ -158,6 +197,13 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
      "every step loads the links alike (local search)",
      "stated: the diameter + 2", "torus(3,4)", balanced_exchange_applies,
      +[](const Network& t, const GenRequest& /*r*/) { return balanced_exchange(t); }},
+    {"total-exchange", "bruck",
+     "textbook: Bruck et al. 1997 (MPI's small-message alltoall), its sends routed on shortest "
+     "paths and list-scheduled",
+     "stated: the routed sends' hops", "torus(3,4)", embed_size,
+     +[](const Network& t, const GenRequest& /*r*/) {
+       return embed_plan(t, bruck_exchange_plan(t), "bruck");
+     }},
 
     {"reduce", "tree-reduce", "generic: combine up the BFS tree to the root; broadcast's rounds",
      "stated: the greedy broadcast's rounds", "ccc(3)", any,
@@ -294,6 +340,13 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
      "generic: all-port, every chunk down a BFS tree of its origin, links balanced",
      "stated: the diameter", "ccc(3)", flood_size,
      +[](const Network& t, const GenRequest& /*r*/) { return flood_all_gather(t); }},
+    {"all-gather", "bruck",
+     "textbook: Bruck et al. 1997 (MPI's small-message allgather), its sends routed on shortest "
+     "paths and list-scheduled",
+     "stated: the routed sends' hops", "torus(3,4)", embed_size,
+     +[](const Network& t, const GenRequest& /*r*/) {
+       return embed_plan(t, bruck_all_gather_plan(t), "bruck");
+     }},
 
     {"multicast", "many2manym", "paper: dualcube §3 Algorithm 2 Many2manyM", "paper: dualcube §3",
      "dualcube(2)", is<Dualcube>,

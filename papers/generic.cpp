@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "core/metrics.hpp"
+#include "gen/algorithms.hpp"
+#include "gen/textbook/embedding.hpp"
 
 namespace netsched::papers::generic {
 namespace {
@@ -18,10 +20,26 @@ std::uint64_t tree_rounds(const Csr& g, std::uint64_t depth) {
   return std::min<std::uint64_t>(g.num_nodes() - 1, depth * max_degree(g));
 }
 
-}  // namespace
+/// The plan of an embedded textbook algorithm (gen/textbook/embedding.hpp), or nullopt.
+std::optional<EmbeddedPlan> embedded_plan(const Network& t, const Collective& c,
+                                          const std::string& a) {
+  using Kind = Collective::Kind;
+  if (a == "bruck" && c.kind() == Kind::AllGather) return bruck_all_gather_plan(t);
+  if (a == "bruck" && c.kind() == Kind::TotalExchange) return bruck_exchange_plan(t);
+  if (a == "binomial" && c.kind() == Kind::Scatter) return binomial_scatter_plan(t, c.root());
+  if (a == "binomial" && c.kind() == Kind::Gather) return binomial_gather_plan(t, c.root());
+  if (a == "binary-tree") return binary_tree_broadcast_plan(t, c.root(), c.pieces());
+  if (a == "double-binary-tree") return double_binary_tree_broadcast_plan(t, c.root(), c.pieces());
+  return std::nullopt;
+}
 
-std::optional<PaperBound> bound(const Network& t, const Collective& c, const std::string& a) {
+/// The stated bound, under kSource whatever the algorithm's origin.
+std::optional<PaperBound> stated(const Network& t, const Collective& c, const std::string& a) {
   const std::uint64_t nodes = t.num_nodes();
+  if (const auto plan = embedded_plan(t, c, a))
+    return PaperBound{embedded_hops(t, plan->rounds, plan->order),
+                      "the routed sends' hops (a list schedule's every step holds one)", kSource,
+                      std::nullopt};
   if (a == "recursive-doubling" || a == "recursive-halving" || a == "rabenseifner" ||
       a == "all-port-dimension") {
     std::uint64_t n = 0;
@@ -67,6 +85,15 @@ std::optional<PaperBound> bound(const Network& t, const Collective& c, const std
                       std::nullopt};
   return PaperBound{static_cast<std::uint64_t>(st.distance_sum), "sum of distances d(x,y)", kSource,
                     std::nullopt};
+}
+
+}  // namespace
+
+std::optional<PaperBound> bound(const Network& t, const Collective& c, const std::string& a) {
+  auto b = stated(t, c, a);
+  const AlgorithmInfo* row = find_algorithm(c.name(), a);
+  if (b && row && row->origin.starts_with("textbook")) b->source = kTextbookSource;
+  return b;
 }
 
 }  // namespace netsched::papers::generic

@@ -11,6 +11,9 @@
 namespace netsched::papers::generic {
 
 inline const std::string kSource = "netsched generic algorithm (docs/collectives.md)";
+/// The source of the stated bound of a textbook algorithm (MPI's and NCCL's, gen/textbook/).
+inline const std::string kTextbookSource =
+    "netsched's bound for a textbook algorithm (docs/collectives.md)";
 
 /// The bound of generic `algorithm` for `c` on `t`, nullopt for other algorithms:
 ///  - greedy broadcast, tree-scatter, tree-gather, tree-reduce: R <= min(N-1, ecc(root) * max

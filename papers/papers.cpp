@@ -204,7 +204,9 @@ std::optional<PaperBound> paper_bound(const Network& t, const Collective& c,
 }
 
 std::string bound_kind(const PaperBound& b) {
-  return b.source == papers::generic::kSource ? "stated bound" : "paper bound";
+  return b.source == papers::generic::kSource || b.source == papers::generic::kTextbookSource
+             ? "stated bound"
+             : "paper bound";
 }
 
 }  // namespace netsched

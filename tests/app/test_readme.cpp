@@ -94,7 +94,7 @@ const std::vector<TourCommand> kTour = {
     {"PYTHONPATH=build/python /usr/bin/python3 -c 'import netsched, networkx as nx; s = "
      "netsched.generate(netsched.Network.from_networkx(nx.petersen_graph()), \"broadcast\"); "
      "print(s, s.verify()[\"ok\"])'",
-     {"<netsched.Schedule broadcast on graph(10, links=[{0,1},", "by greedy: 5 steps> True"}},
+     {"<netsched.Schedule broadcast on graph(10, links=[{0,1},", "by optimal: 4 steps> True"}},
 };
 
 /// The tour's commands as README.md has them: the ```sh block after "## A five-minute tour",

@@ -4,6 +4,7 @@
 
 #include "analysis/checked.hpp"
 #include "gen/algorithms.hpp"
+#include "gen/textbook/embedding.hpp"
 #include "gen/textbook/textbook.hpp"
 #include "gen/topology.hpp"
 #include "verify/smt_checker.hpp"
@@ -148,4 +149,73 @@ TEST_CASE("the all-port floods: the diameter in steps on any connected graph", "
       CHECK(other.verification().check.steps == (twice ? 2 : 1) * diameter);
     }
   }
+}
+
+TEST_CASE("embedded MPI algorithms: on a complete graph, the textbooks' rounds and payloads",
+          "[gen]") {
+  // every logical send is a link there: Bruck and the binomial trees take ceil(log2 N) steps
+  for (const std::uint32_t n : {2u, 5u, 8u, 13u}) {
+    const auto t = build_topology("complete(" + std::to_string(n) + ")");
+    INFO(t->spec());
+    std::uint64_t rounds = 0;
+    while ((std::uint64_t{1} << rounds) < n) ++rounds;
+    const CheckedSchedule ag = checked(*t, "all-gather", "bruck");
+    CHECK(ag.verification().check.steps == rounds);
+    CHECK(ag.verification().check.payload_sum == n - 1);  // 1 + 2 + 4 + ... + the rest
+    const CheckedSchedule te = checked(*t, "total-exchange", "bruck");
+    CHECK(te.verification().check.steps == rounds);
+    for (const char* c : {"scatter", "gather"}) {
+      const CheckedSchedule s = checked(*t, c, "binomial");
+      CHECK(s.verification().check.steps == rounds);
+    }
+    if (n <= 8) CHECK(smt_check(*t, ag.schedule()).verdict.ok());
+  }
+  // Bruck's all-to-all moves about N/2 blocks a round: 4 + 4 + 4 on complete(8)
+  const auto k8 = build_topology("complete(8)");
+  CHECK(checked(*k8, "total-exchange", "bruck").verification().check.payload_sum == 12);
+}
+
+TEST_CASE("embedded MPI algorithms: routed on any network, never above their stated bound",
+          "[gen]") {
+  for (const char* spec : {"torus(4,4)", "hypercube(4)", "ccc(3)", "mesh(3,4)", "dualcube(2)",
+                           "faulty(torus(3,3), links=[{0,1}])", "path(2)"}) {
+    const auto t = build_topology(spec);
+    INFO(spec);
+    for (const auto& [c, a] :
+         std::vector<std::pair<const char*, const char*>>{{"all-gather", "bruck"},
+                                                          {"total-exchange", "bruck"},
+                                                          {"scatter", "binomial"},
+                                                          {"gather", "binomial"},
+                                                          {"broadcast", "binary-tree"},
+                                                          {"broadcast", "double-binary-tree"}}) {
+      INFO(c << " by " << a);
+      const CheckedSchedule s = checked(*t, c, a);
+      REQUIRE(s.verification().bound);
+      CHECK(s.verification().check.steps <= s.verification().bound->steps);
+      CHECK(s.verification().lower->steps <= s.verification().check.steps);
+      CHECK(s.schedule().model == PortModel::OnePort);
+    }
+  }
+}
+
+TEST_CASE("tree broadcasts in pieces: the double binary tree is the faster pipe", "[gen]") {
+  // on a complete graph every tree edge is a link: a binary tree's inner nodes send each piece
+  // twice, the double tree's inner nodes send half the pieces twice, so with many pieces it
+  // takes fewer steps
+  const auto t = build_topology("complete(15)");
+  for (const std::uint32_t p : {1u, 4u, 32u}) {
+    INFO(p << " pieces");
+    GenRequest one("broadcast", "binary-tree", NodeId(3)),
+        two("broadcast", "double-binary-tree", NodeId(3));
+    one.pieces = two.pieces = p;
+    const CheckedSchedule a = generate_checked(*t, one), b = generate_checked(*t, two);
+    REQUIRE(a.holds());
+    REQUIRE(b.holds());
+    CHECK(a.schedule().collective.pieces() == p);
+    CHECK(b.schedule().collective.pieces() == p);
+    if (p >= 32) CHECK(b.verification().check.steps < a.verification().check.steps);
+  }
+  GenRequest none("broadcast", "binary-tree");
+  none.pieces = kMaxTreePieces + 1;
+  CHECK_THROWS_AS(generate(*t, none), InputError);
 }
