@@ -27,8 +27,8 @@ EmbeddedPlan bruck_all_gather_plan(const Network& t) {
     const std::uint64_t count = std::min(step, n - step);
     auto& round = p.rounds.emplace_back();
     for (std::uint64_t i = 0; i < n; ++i) {
-      LogicalSend x{static_cast<std::uint32_t>(i), static_cast<std::uint32_t>((i + n - step) % n),
-                    {}};
+      LogicalSend x{
+          static_cast<std::uint32_t>(i), static_cast<std::uint32_t>((i + n - step) % n), {}};
       for (std::uint64_t j = 0; j < count; ++j) x.chunks.push_back(p.order[(i + j) % n]);
       round.push_back(std::move(x));
     }

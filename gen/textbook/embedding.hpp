@@ -61,8 +61,7 @@ EmbeddedPlan binary_tree_broadcast_plan(const Network& t, NodeId root, std::uint
 /// NCCL's double binary tree (Sanders, Speck and Traff 2009): two in-order binary trees over the
 /// non-root ranks, the second the first shifted by one rank, so that a leaf of one is inside the
 /// other; even pieces go down the first, odd pieces down the second.
-EmbeddedPlan double_binary_tree_broadcast_plan(const Network& t, NodeId root,
-                                               std::uint32_t pieces);
+EmbeddedPlan double_binary_tree_broadcast_plan(const Network& t, NodeId root, std::uint32_t pieces);
 /// The plan's schedule (embed_rounds).
 Schedule embed_plan(const Network& t, const EmbeddedPlan& p, const char* algorithm);
 
