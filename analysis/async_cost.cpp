@@ -45,6 +45,29 @@ struct Ports {
 
 }  // namespace
 
+double transfer_seconds(const Network& t, NodeId u, NodeId v, std::uint64_t size,
+                        const CostModel& cost) {
+  if (!t.weighted()) return cost.of(1, size);
+  const LinkSpeed speed = t.link_speed(u, v);
+  return cost.ts * speed.latency + cost.tw * cost.m * static_cast<double>(size) / speed.bandwidth;
+}
+
+std::optional<double> synchronous_time(const Network& t, const Schedule& s, const CostModel& cost,
+                                       std::string& why_not) {
+  const auto sizes = payload_sizes(t, s, why_not);
+  if (!sizes) return std::nullopt;
+  double total = 0;
+  for (std::size_t k = 0; k < s.steps.size(); ++k) {
+    double slowest = s.steps[k].transfers.empty() ? cost.ts : 0;  // an empty step: one latency
+    for (std::size_t i = 0; i < s.steps[k].transfers.size(); ++i) {
+      const Transfer& x = s.steps[k].transfers[i];
+      slowest = std::max(slowest, transfer_seconds(t, x.from, x.to, (*sizes)[k][i], cost));
+    }
+    total += slowest;
+  }
+  return total;
+}
+
 AsyncTime async_time(const Network& t, const Schedule& s, const CostModel& cost) {
   AsyncTime out;
   const auto sizes = payload_sizes(t, s, out.why_not);
@@ -68,7 +91,7 @@ AsyncTime async_time(const Network& t, const Schedule& s, const CostModel& cost)
         recv_port = &recv[x.to.v].earliest();
         start = std::max({start, *send_port, *recv_port});
       }
-      const double finish = start + cost.of(1, (*sizes)[k][i]);
+      const double finish = start + transfer_seconds(t, x.from, x.to, (*sizes)[k][i], cost);
       link = finish;
       if (send_port) *send_port = *recv_port = finish;
       done[x.from.v] = std::max(done[x.from.v], finish);

@@ -7,7 +7,7 @@
 /// every rank the slowest transfer of each step; a rank that is idle or lightly loaded in a step
 /// need not wait for it. The step-free time is never larger (each rank's transfers of a step
 /// start no later than the synchronous step would start them) and says how much of the
-/// synchronous cost is waiting.
+/// synchronous cost is waiting. Both price each transfer on its own link (link_speed).
 #include <optional>
 #include <string>
 
@@ -22,10 +22,22 @@ struct AsyncTime {
   std::string why_not;            ///< then: why (the dense engine's limits)
 };
 
+/// How long one transfer of `size` chunks (or registers) takes on link u-v: the link's latency
+/// multiple of t_s plus t_w·m·size over its bandwidth multiple (core/network.hpp LinkSpeed).
+double transfer_seconds(const Network& t, NodeId u, NodeId v, std::uint64_t size,
+                        const CostModel& cost);
+
+/// The step-synchronous time of `s` with every link at its own speed: the sum over steps of the
+/// slowest transfer (transfer_seconds). On a uniform network this is CostModel::of(steps,
+/// payload sum). nullopt (and `why_not`) when the payload sizes are not known.
+std::optional<double> synchronous_time(const Network& t, const Schedule& s, const CostModel& cost,
+                                       std::string& why_not);
+
 /// The step-free time of `s` under `cost` (`cost.m` bytes a chunk or register). A transfer of
 /// step k from u to v starts when u and v have finished their step k-1 transfers, its link is
 /// free, and (one-port, single-dimension, k-port) one of u's k send ports and one of v's k
-/// receive ports is free; it takes t_s + t_w·m·(chunks or registers it carries). Chunk payloads
+/// receive ports is free; it takes transfer_seconds (t_s + t_w·m·(chunks or registers it
+/// carries) on a uniform link). Chunk payloads
 /// are sized by the dense simulator's trace (its limits apply); register payloads by their
 /// distinct source registers. `s` must hold.
 AsyncTime async_time(const Network& t, const Schedule& s, const CostModel& cost);

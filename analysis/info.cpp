@@ -230,17 +230,36 @@ void fault_facts(const Network& t, json& j) {
   j["faults"] = out;
 }
 
-/// A graph file's link weights, said to be read and not used (every link is alike to the
-/// schedules, the cost model and the SimGrid platforms).
+/// Links whose speed differs from the default (weighted graph files, weighted(...)): how many,
+/// and the range of their bandwidth and latency multiples; a graph file's weights as read.
 void weight_facts(const Network& t, json& j) {
-  const auto* f = network_as<FileGraph>(t);
-  if (!f || !f->weights()) return;
-  const auto& w = *f->weights();
-  j["link_weights"] = {{"links", w.links}, {"least", w.least}, {"largest", w.largest}};
+  if (const auto* f = network_as<FileGraph>(t); f && f->weights()) {
+    const auto& w = *f->weights();
+    j["link_weights"] = {{"links", w.links}, {"least", w.least}, {"largest", w.largest}};
+  }
+  if (!t.weighted()) return;
+  std::uint64_t differ = 0;
+  double bw_lo = 1, bw_hi = 1, lat_lo = 1, lat_hi = 1;
+  std::vector<NodeId> nb;
+  for (std::uint32_t u = 0; u < t.num_nodes(); ++u) {
+    t.neighbors(NodeId(u), nb);
+    for (const NodeId v : nb) {
+      if (v.v < u) continue;
+      const LinkSpeed k = t.link_speed(NodeId(u), v);
+      if (k == LinkSpeed{}) continue;
+      ++differ;
+      bw_lo = std::min(bw_lo, k.bandwidth), bw_hi = std::max(bw_hi, k.bandwidth);
+      lat_lo = std::min(lat_lo, k.latency), lat_hi = std::max(lat_hi, k.latency);
+    }
+  }
+  j["link_speeds"] = {
+      {"links", differ}, {"bandwidth", {bw_lo, bw_hi}}, {"latency", {lat_lo, lat_hi}}};
   std::ostringstream note;
-  note << w.links << " links weigh " << w.least << " to " << w.largest
-       << ": read, not used (schedules, costs and SimGrid platforms treat every link alike)";
-  j["link_weights_note"] = note.str();
+  note << differ << " links differ from the default speed: bandwidth x" << bw_lo << " to x" << bw_hi
+       << ", latency x" << lat_lo << " to x" << lat_hi
+       << "; used by gen --bytes (each transfer priced on its link), its bounds and simulate's "
+          "platforms; schedules and checks are the same on every link";
+  j["link_speeds_note"] = note.str();
 }
 
 }  // namespace

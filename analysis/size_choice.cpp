@@ -4,6 +4,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <limits>
+#include <queue>
 
 #include "analysis/async_cost.hpp"
 #include "core/errors.hpp"
@@ -22,15 +25,25 @@ constexpr std::uint32_t kMostPiecesTried = 1024;
 /// The most nodes whose balanced cut is searched for the bandwidth bound.
 constexpr std::uint64_t kCutBoundMaxNodes = 4096;
 
-/// The transfers node v can send (or receive) per step under the budget.
-double ports_of(const PortBudget& b, const Csr& g, std::uint32_t v) {
-  return std::min<double>(b.node_ports().value_or(g.degree(v)), g.degree(v));
+/// The bandwidth node v can send (or receive) with at once under the budget, in multiples of
+/// the default: its fastest links, as many as it has ports (every link under all-port); on a
+/// uniform network the number of those links.
+double ports_of(const PortBudget& b, const Network& t, const Csr& g, std::uint32_t v) {
+  const auto ports = std::min<std::uint64_t>(b.node_ports().value_or(g.degree(v)), g.degree(v));
+  if (!t.weighted()) return static_cast<double>(ports);
+  std::vector<double> speeds;
+  for (const std::uint32_t* w = g.begin(v); w != g.end(v); ++w)
+    speeds.push_back(t.link_speed(NodeId(v), NodeId(*w)).bandwidth);
+  std::sort(speeds.begin(), speeds.end(), std::greater<>());
+  double sum = 0;
+  for (std::uint64_t i = 0; i < ports; ++i) sum += speeds[i];
+  return sum;
 }
 
 /// Chunks some node must send or receive through its ports, divided by its ports: the least
 /// sum of largest payloads (in chunks) any schedule can have.
-std::optional<std::pair<double, std::string>> port_chunks(const Collective& c, const Csr& g,
-                                                          const PortBudget& b) {
+std::optional<std::pair<double, std::string>> port_chunks(const Collective& c, const Network& t,
+                                                          const Csr& g, const PortBudget& b) {
   const double n = g.num_nodes();
   switch (c.kind()) {
     case Kind::AllGather:
@@ -38,14 +51,14 @@ std::optional<std::pair<double, std::string>> port_chunks(const Collective& c, c
     case Kind::ReduceScatter: {
       double worst = 0;
       for (std::uint32_t v = 0; v < g.num_nodes(); ++v)
-        worst = std::max(worst, (n - 1) / ports_of(b, g, v));
+        worst = std::max(worst, (n - 1) / ports_of(b, t, g, v));
       return std::pair{worst, c.kind() == Kind::ReduceScatter
                                   ? "every node sends its N-1 other blocks through its ports"
                                   : "every node receives N-1 chunks through its ports"};
     }
     case Kind::Scatter:
     case Kind::Gather:
-      return std::pair{(n - 1) / ports_of(b, g, c.root().v),
+      return std::pair{(n - 1) / ports_of(b, t, g, c.root().v),
                        "the root's N-1 chunks pass through its ports"};
     case Kind::Broadcast:
     case Kind::AllReduce:
@@ -55,7 +68,7 @@ std::optional<std::pair<double, std::string>> port_chunks(const Collective& c, c
       double worst = 0;
       for (std::uint32_t v = 0; v < g.num_nodes(); ++v)
         if (v != c.root().v || c.kind() == Kind::AllReduce)
-          worst = std::max(worst, 1 / ports_of(b, g, v));
+          worst = std::max(worst, 1 / ports_of(b, t, g, v));
       return std::pair{worst,
                        "some node receives every byte of the message once, through its "
                        "ports"};
@@ -68,28 +81,71 @@ std::optional<std::pair<double, std::string>> port_chunks(const Collective& c, c
 /// Every chunk of a total exchange crosses at least d(origin, destination) links, and in a step
 /// the nodes together send at most the sum of their ports' worth of largest payloads: the sum of
 /// distances over that sum.
-std::optional<std::pair<double, std::string>> distance_chunks(const Collective& c, const Csr& g,
-                                                              const PortBudget& b) {
+/// With links of different speeds: the sum over ordered pairs of the least sum of 1/bandwidth
+/// along a path (Dijkstra), the link-time every chunk must spend; nullopt when disconnected.
+std::optional<double> weighted_distance_sum(const Network& t, const Csr& g) {
+  double sum = 0;
+  for (std::uint32_t o = 0; o < g.num_nodes(); ++o) {
+    std::vector<double> d(g.num_nodes(), std::numeric_limits<double>::infinity());
+    using Item = std::pair<double, std::uint32_t>;
+    std::priority_queue<Item, std::vector<Item>, std::greater<>> queue;
+    d[o] = 0;
+    queue.push({0, o});
+    while (!queue.empty()) {
+      const auto [du, u] = queue.top();
+      queue.pop();
+      if (du > d[u]) continue;
+      for (const std::uint32_t* w = g.begin(u); w != g.end(u); ++w) {
+        const double dw = du + 1 / t.link_speed(NodeId(u), NodeId(*w)).bandwidth;
+        if (dw < d[*w]) d[*w] = dw, queue.push({dw, *w});
+      }
+    }
+    for (const double x : d) {
+      if (std::isinf(x)) return std::nullopt;
+      sum += x;
+    }
+  }
+  return sum;
+}
+
+std::optional<std::pair<double, std::string>> distance_chunks(const Collective& c, const Network& t,
+                                                              const Csr& g, const PortBudget& b) {
   if (c.kind() != Kind::TotalExchange || g.num_nodes() > kCutBoundMaxNodes) return std::nullopt;
-  const DistanceStats st = distances_all_sources(g, 1);
-  if (!st.connected) return std::nullopt;
+  double sum = 0;
+  if (t.weighted()) {
+    const auto w = weighted_distance_sum(t, g);
+    if (!w) return std::nullopt;
+    sum = *w;
+  } else {
+    const DistanceStats st = distances_all_sources(g, 1);
+    if (!st.connected) return std::nullopt;
+    sum = static_cast<double>(st.distance_sum);
+  }
   double sends = 0;
-  for (std::uint32_t v = 0; v < g.num_nodes(); ++v) sends += ports_of(b, g, v);
-  return std::pair{static_cast<double>(st.distance_sum) / sends,
-                   "every chunk crosses d(x,y) links: the sum of distances over the " +
-                       std::to_string(static_cast<std::uint64_t>(sends)) +
-                       " sends a step can have"};
+  for (std::uint32_t v = 0; v < g.num_nodes(); ++v) sends += ports_of(b, t, g, v);
+  if (t.weighted())
+    return std::pair{sum / sends,
+                     "every chunk spends the least sum of 1/bandwidth over a path's links: over "
+                     "the bandwidth a step's sends can have"};
+  return std::pair{sum / sends, "every chunk crosses d(x,y) links: the sum of distances over the " +
+                                    std::to_string(static_cast<std::uint64_t>(sends)) +
+                                    " sends a step can have"};
 }
 
 /// Across a balanced cut of w links (found by verify/cut_search; any cut gives a valid bound),
 /// at most w chunks' worth of largest payloads cross per step and direction.
-std::optional<std::pair<double, std::string>> cut_chunks(const Collective& c, const Csr& g) {
+std::optional<std::pair<double, std::string>> cut_chunks(const Collective& c, const Network& t,
+                                                         const Csr& g) {
   if (c.kind() != Kind::AllGather && c.kind() != Kind::TotalExchange) return std::nullopt;
   if (g.num_nodes() < 2 || g.num_nodes() > kCutBoundMaxNodes) return std::nullopt;
   const BalancedCut cut = search_balanced_cut(g);
   if (cut.width == 0) return std::nullopt;
   const double a = static_cast<double>(std::count(cut.side.begin(), cut.side.end(), 0));
-  const double z = g.num_nodes() - a, w = static_cast<double>(cut.width);
+  double w = 0;  // the cut's bandwidth, in multiples of the default (its links, when uniform)
+  for (std::uint32_t u = 0; u < g.num_nodes(); ++u)
+    for (const std::uint32_t* v = g.begin(u); v != g.end(u); ++v)
+      if (u < *v && cut.side[u] != cut.side[*v]) w += t.link_speed(NodeId(u), NodeId(*v)).bandwidth;
+  const double z = g.num_nodes() - a;
   const bool all_gather = c.kind() == Kind::AllGather;
   const double chunks = all_gather ? std::max(a, z) / w : a * z / w;
   return std::pair{
@@ -97,6 +153,16 @@ std::optional<std::pair<double, std::string>> cut_chunks(const Collective& c, co
                   std::to_string(static_cast<std::uint64_t>(a)) + " | " +
                   std::to_string(static_cast<std::uint64_t>(z)) + " nodes) must carry " +
                   (all_gather ? "the larger side's chunks" : "|A| x |B| chunks") + " each way"};
+}
+
+/// The least latency multiple of any link (1 on a uniform network).
+double least_latency(const Network& t, const Csr& g) {
+  if (!t.weighted()) return 1;
+  double least = std::numeric_limits<double>::infinity();
+  for (std::uint32_t u = 0; u < g.num_nodes(); ++u)
+    for (const std::uint32_t* v = g.begin(u); v != g.end(u); ++v)
+      least = std::min(least, t.link_speed(NodeId(u), NodeId(*v)).latency);
+  return std::isinf(least) ? 1 : least;
 }
 
 /// The cost model of one chunk or register of `s`: a vector all-reduce of p pieces moves M/p
@@ -108,7 +174,7 @@ CostModel piece_cost(CostModel cost, const Schedule& s) {
 
 /// One generation of the request, checked and costed; `best` keeps the cheapest admitted.
 SizeCandidate one_candidate(const Network& t, const GenRequest& r, const CostModel& cost,
-                            const PortBudget& budget, std::optional<CheckedSchedule>& best) {
+                            const PortBudget& budget, SizeChoice& choice) {
   SizeCandidate out;
   out.algorithm = r.algorithm;
   try {
@@ -119,6 +185,11 @@ SizeCandidate one_candidate(const Network& t, const GenRequest& r, const CostMod
     out.steps = c.verification().check.steps;
     out.payload_sum = c.verification().check.payload_sum;
     out.seconds = piece_cost(cost, s).of(out.steps, out.payload_sum);
+    if (t.weighted() && c.holds()) {  // every transfer on its own link's speed
+      const auto priced = synchronous_time(t, s, piece_cost(cost, s), out.why_not);
+      if (!priced) return out;
+      out.seconds = *priced;
+    }
     if (!c.holds()) {
       out.why_not = "violated (" +
                     std::string(to_string(c.verification().check.violation()->rule)) +
@@ -131,7 +202,10 @@ SizeCandidate one_candidate(const Network& t, const GenRequest& r, const CostMod
       return out;
     }
     out.admitted = true;
-    if (!best || out.seconds < seconds_of(*best, cost)) best = std::move(c);
+    if (!choice.best || out.seconds < choice.best_seconds) {
+      choice.best = std::move(c);
+      choice.best_seconds = out.seconds;
+    }
   } catch (const InputError& e) {
     out.why_not = e.what();
   }
@@ -141,15 +215,14 @@ SizeCandidate one_candidate(const Network& t, const GenRequest& r, const CostMod
 /// A row of the table as a candidate; a pipelined row is tried at 1, 2, 4, ...
 /// kMostPiecesTried pieces, and the cheapest is the candidate ("chain (p=64)").
 SizeCandidate candidate(const Network& t, const GenRequest& request, const AlgorithmInfo& a,
-                        const CostModel& cost, const PortBudget& budget,
-                        std::optional<CheckedSchedule>& best) {
+                        const CostModel& cost, const PortBudget& budget, SizeChoice& choice) {
   GenRequest r = request;
   r.algorithm = std::string(a.name);
-  if (!a.pipelined) return one_candidate(t, r, cost, budget, best);
+  if (!a.pipelined) return one_candidate(t, r, cost, budget, choice);
   std::optional<SizeCandidate> cheapest;
   for (std::uint32_t pieces = 1; pieces <= kMostPiecesTried; pieces *= 2) {
     r.pieces = pieces;
-    SizeCandidate c = one_candidate(t, r, cost, budget, best);
+    SizeCandidate c = one_candidate(t, r, cost, budget, choice);
     c.algorithm += " (p=" + std::to_string(pieces) + ")";
     if (!cheapest || (c.admitted && (!cheapest->admitted || c.seconds < cheapest->seconds)))
       cheapest = std::move(c);
@@ -158,11 +231,6 @@ SizeCandidate candidate(const Network& t, const GenRequest& request, const Algor
 }
 
 }  // namespace
-
-double seconds_of(const CheckedSchedule& s, const CostModel& cost) {
-  return piece_cost(cost, s.schedule())
-      .of(s.verification().check.steps, s.verification().check.payload_sum);
-}
 
 bool PortBudget::admits(const Schedule& s) const {
   switch (s.model) {
@@ -208,7 +276,7 @@ SizeChoice choose_for_size(const Network& t, const GenRequest& request, const Co
                            const PortBudget& budget) {
   SizeChoice out;
   for (const AlgorithmInfo* a : algorithms_for(t, request.collective))
-    out.candidates.push_back(candidate(t, request, *a, cost, budget, out.best));
+    out.candidates.push_back(candidate(t, request, *a, cost, budget, out));
   if (!out.best) {
     std::string why;
     for (const auto& c : out.candidates) why += "; " + c.algorithm + ": " + c.why_not;
@@ -216,9 +284,8 @@ SizeChoice choose_for_size(const Network& t, const GenRequest& request, const Co
                      budget.name() + (why.empty() ? " (no algorithm applies)" : why));
   }
   // the chosen candidate: its algorithm (a pipelined one at its cheapest piece count)
-  const double best_seconds = seconds_of(*out.best, cost);
   for (auto& k : out.candidates)
-    if (k.admitted && k.seconds == best_seconds &&
+    if (k.admitted && k.seconds == out.best_seconds &&
         k.algorithm.starts_with(out.best->schedule().algorithm)) {
       k.chosen = true;
       break;
@@ -226,10 +293,12 @@ SizeChoice choose_for_size(const Network& t, const GenRequest& request, const Co
   const Collective& c = out.best->schedule().collective;
   const Csr g(t, 1);
   if (const auto steps = lower_bound(t, c, g, false, budget.node_ports()))
-    out.latency = TimeBound{static_cast<double>(steps->steps) * cost.ts,
-                            std::to_string(steps->steps) + " steps: " + steps->reason};
+    out.latency = TimeBound{static_cast<double>(steps->steps) * cost.ts * least_latency(t, g),
+                            std::to_string(steps->steps) + " steps: " + steps->reason +
+                                (t.weighted() ? ", each at least the least link latency" : "")};
   std::optional<std::pair<double, std::string>> widest;
-  for (auto bound : {port_chunks(c, g, budget), cut_chunks(c, g), distance_chunks(c, g, budget)})
+  for (auto bound :
+       {port_chunks(c, t, g, budget), cut_chunks(c, t, g), distance_chunks(c, t, g, budget)})
     if (bound && (!widest || bound->first > widest->first)) widest = std::move(bound);
   if (widest) out.bandwidth = TimeBound{widest->first * cost.tw * cost.m, widest->second};
   return out;

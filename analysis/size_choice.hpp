@@ -1,7 +1,8 @@
 #pragma once
 /// The fastest checked schedule for a message size (`netsched gen ... --bytes M`): every
 /// algorithm of the table that applies is generated and checked, costed in the alpha-beta model
-/// (CostModel: steps x latency + sum of the steps' largest payloads x bytes / bandwidth), and
+/// (CostModel: steps x latency + sum of the steps' largest payloads x bytes / bandwidth; on a
+/// network whose links differ in speed, each step's slowest transfer on its own link), and
 /// the cheapest one the port model admits is chosen, beside the lower bounds no schedule can
 /// beat: a latency bound (steps) and a bandwidth bound (bytes through the busiest node's ports,
 /// or across a balanced cut).
@@ -52,13 +53,10 @@ struct TimeBound {
 struct SizeChoice {
   std::vector<SizeCandidate> candidates;  ///< in table order
   std::optional<CheckedSchedule> best;    ///< the cheapest admitted candidate
+  double best_seconds = 0;                ///< its time (every link at its own speed)
   std::optional<TimeBound> latency;       ///< steps any schedule needs, times the latency
   std::optional<TimeBound> bandwidth;     ///< bytes some port or cut must carry
 };
-
-/// The predicted time of `s` under `cost` (M = cost.m bytes per chunk; a vector all-reduce's
-/// M is the whole vector, M / pieces a register).
-double seconds_of(const CheckedSchedule& s, const CostModel& cost);
 
 /// Generates every algorithm of `request.collective` that applies to `t` (request.algorithm is
 /// ignored), checks each, and picks the cheapest under `cost` that `budget` admits. InputError

@@ -96,7 +96,7 @@ void print_size_choice(const std::string& out, const SizeChoice& c, const CostMo
   if (c.bandwidth)
     os << fmt::format("  bandwidth bound {:.6g} s  ({})\n", c.bandwidth->seconds,
                       c.bandwidth->reason);
-  const double best = seconds_of(*c.best, cost);
+  const double best = c.best_seconds;
   if (lower > 0)
     os << fmt::format(
         "  chosen {}: {:.6g} s, {:.3g}x the lower bound {:.6g} s (latency + "
@@ -207,10 +207,13 @@ Run add_gen(CLI::App& app) {
                                "all-port); schedules that need more are left out")
                     ->capture_default_str();
   auto* latency =
-      app.add_option("--latency", o->latency, "with --bytes: link latency (SimGrid units)")
+      app.add_option(
+             "--latency", o->latency,
+             "with --bytes: link latency (SimGrid units; a weighted link's is a multiple of it)")
           ->capture_default_str();
   auto* bandwidth = app.add_option("--bandwidth", o->bandwidth,
-                                   "with --bytes: bandwidth of every link and direction")
+                                   "with --bytes: bandwidth of every link and direction (a "
+                                   "weighted link's is a multiple of it)")
                         ->capture_default_str();
   app.footer(
       "The schedule is checked by the simulator before it is written; a generator bug is an "

@@ -23,7 +23,7 @@ void print_text(const nlohmann::json& j) {
        {"nodes", "edges", "degree_min", "degree_max", "port_degree_min", "port_degree_max",
         "diameter", "radius", "avg_distance", "avg_distance_incl_self", "average_status",
         "vertex_transitive", "vertex_orbits", "distance_method", "node_connectivity",
-        "link_connectivity", "connectivity_note", "link_weights_note"}) {
+        "link_connectivity", "connectivity_note", "link_speeds_note"}) {
     if (j.contains(key)) std::cout << fmt::format("  {:<24}{}\n", key, show(j[key]));
   }
   if (j.contains("connected") && !j["connected"].get<bool>())

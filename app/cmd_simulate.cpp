@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "analysis/async_cost.hpp"
 #include "analysis/verification.hpp"
 #include "app/cli.hpp"
 #include "core/schedule_io.hpp"
@@ -72,8 +73,8 @@ exec::SimulateProgress streaming(const std::shared_ptr<std::optional<double>>& m
 
 int simulate_file(const SimOpts& o) {
   const ScheduleFile f = read_schedule_file(o.file);
-  const Verification v =
-      verify_schedule(*build_topology(f.schedule.topology), f.schedule, Engine::Auto, {});
+  const auto t = build_topology(f.schedule.topology);
+  const Verification v = verify_schedule(*t, f.schedule, Engine::Auto, {});
   if (!v.check.ok()) {
     std::cerr << o.file << ": the schedule is violated (" << *v.check.violation()
               << "); netsched verify shows why\n";
@@ -95,6 +96,14 @@ int simulate_file(const SimOpts& o) {
   so.jobs = o.jobs;
   so.steps = v.check.steps;
   so.payload_sum = v.check.payload_sum;
+  if (t->weighted())  // every transfer on its own link's speed
+    so.alpha_beta = [&, lat = exec::latency_seconds(o.links.latency),
+                     bw = exec::bandwidth_bytes_per_second(o.links.bandwidth)](std::uint64_t m) {
+      std::string why;
+      const CostModel cost{lat, 1 / bw, static_cast<double>(m)};
+      return synchronous_time(*t, f.schedule, cost, why)
+          .value_or(cost.of(v.check.steps, v.check.payload_sum));
+    };
   const bool stream = !o.json && ::isatty(STDOUT_FILENO);
   auto mine = std::make_shared<std::optional<double>>();
   exec::stop_children_on_signals();
@@ -122,9 +131,12 @@ Run add_simulate(CLI::App& app) {
       ->delimiter(',')
       ->check(CLI::Range(std::uint64_t{1}, exec::kMaxChunkBytes))
       ->capture_default_str();
-  app.add_option("--bandwidth", o->links.bandwidth, "bandwidth of every link and direction")
+  app.add_option("--bandwidth", o->links.bandwidth,
+                 "bandwidth of every link and direction (a weighted link's is a multiple of it)")
       ->capture_default_str();
-  app.add_option("--latency", o->links.latency, "latency of every link")->capture_default_str();
+  app.add_option("--latency", o->links.latency,
+                 "latency of every link (a weighted link's is a multiple of it)")
+      ->capture_default_str();
   app.add_option("--algorithms", o->algorithms,
                  "MPI algorithms to time (default: every one SMPI offers for the collective; none: "
                  "only the schedule); an algorithm SMPI lacks is refused before any run")

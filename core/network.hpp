@@ -18,6 +18,14 @@
 
 namespace netsched {
 
+/// How fast a link is, relative to the network's uniform default (--bandwidth, --latency):
+/// `bandwidth` times the default bandwidth and `latency` times the default latency. A link
+/// carries the same speed in both directions.
+struct LinkSpeed {
+  double bandwidth = 1, latency = 1;
+  bool operator==(const LinkSpeed&) const = default;
+};
+
 /// A network of one family, built from a spec; immutable once built.
 class Network : public Graph {
  public:
@@ -44,6 +52,15 @@ class Network : public Graph {
     (void)v;
     return std::nullopt;
   }
+  /// The speed of link u-v (weighted graph files, weighted(...) specs, and networks built of
+  /// them); {1, 1} everywhere on a uniform network. Only asked of links.
+  virtual LinkSpeed link_speed(NodeId u, NodeId v) const {
+    (void)u;
+    (void)v;
+    return {};
+  }
+  /// Whether some link's speed differs from {1, 1}: costs and platforms then price link by link.
+  virtual bool weighted() const { return false; }
   /// Number of dimensions edge_dimension() can return (0 = none defined).
   virtual std::uint32_t dimension_count() const { return 0; }
   /// A mixed radix of the node ids (digit 0 most significant) in which the family's links are

@@ -92,8 +92,6 @@ Platform network_platform(const Network& t, const LinkModel& links) {
     throw InputError(t.spec() + " has " + std::to_string(n) +
                      " nodes; platforms are written for at most " +
                      std::to_string(kPlatformMaxNodes));
-  bandwidth_bytes_per_second(links.bandwidth);
-  latency_seconds(links.latency);
   const bool explicit_routes = n <= kRoutesMaxNodes;
   // Written as text, not as a document: 1,024 nodes have a million routes (300 MB of XML).
   std::string x = kXmlHeader;
@@ -111,10 +109,21 @@ Platform network_platform(const Network& t, const LinkModel& links) {
     for (NodeId v : nb)
       if (u < v.v) edge.emplace(std::pair(u, v.v), edge.size());
   }
+  // links at the default speed, or each at its own (weighted graph files, weighted(...))
+  const double bandwidth = bandwidth_bytes_per_second(links.bandwidth);
+  const double latency = latency_seconds(links.latency);
+  std::vector<std::pair<std::string, std::string>> speed(edge.size(),
+                                                         {links.bandwidth, links.latency});
+  if (t.weighted())
+    for (const auto& [ends, e] : edge) {
+      const LinkSpeed k = t.link_speed(NodeId(ends.first), NodeId(ends.second));
+      speed[e] = {fmt::format("{:.17g}Bps", bandwidth * k.bandwidth),
+                  fmt::format("{:.17g}s", latency * k.latency)};
+    }
   for (std::size_t e = 0; e < edge.size(); ++e)
     x += fmt::format(
         "    <link id=\"l{}\" bandwidth=\"{}\" latency=\"{}\" sharing_policy=\"SPLITDUPLEX\"/>\n",
-        e, links.bandwidth, links.latency);
+        e, speed[e].first, speed[e].second);
   // a link's UP direction goes from its lower id to its higher
   auto hop = [&](std::uint32_t a, std::uint32_t b) {
     x += fmt::format("<link_ctn id=\"l{}\" direction=\"{}\"/>",
@@ -148,8 +157,8 @@ Platform network_platform(const Network& t, const LinkModel& links) {
 
 std::optional<Platform> torus_cluster_platform(const Network& t, const LinkModel& links) {
   const auto* p = network_as<Product>(t);
-  if (!p) return std::nullopt;
-  for (const Factor& f : p->factors())  // a 2-node factor is K_2 whatever its kind
+  if (!p || t.weighted()) return std::nullopt;  // SimGrid's cluster has one speed
+  for (const Factor& f : p->factors())          // a 2-node factor is K_2 whatever its kind
     if (f.kind != Factor::Kind::Ring && f.size != 2) return std::nullopt;
   const std::uint64_t n = t.num_nodes();
   std::string dims;

@@ -334,8 +334,10 @@ SimulateResult simulate(const std::string& schedule_path, const Schedule& s,
           {{m, "mpi", a, platforms[0].kind, {}, {}, "", replayed(r.smpi_collective, a, n, o)},
            files[0].first,
            files[0].second});
-    r.alpha_beta.push_back({m, static_cast<double>(o.steps) * latency_seconds(o.links.latency) +
-                                   static_cast<double>(o.payload_sum * m) / bw});
+    r.alpha_beta.push_back(
+        {m, o.alpha_beta ? o.alpha_beta(m)
+                         : static_cast<double>(o.steps) * latency_seconds(o.links.latency) +
+                               static_cast<double>(o.payload_sum * m) / bw});
     if (all_pairs)
       r.fluid_bound.push_back(
           {m, static_cast<double>(r.platforms.front().max_load) * static_cast<double>(m) / bw});

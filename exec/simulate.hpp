@@ -78,6 +78,9 @@ struct SimulateOptions {
   unsigned jobs = 2;                                     ///< smpirun processes at once
   /// The schedule's steps and payload sum (the step model's cost), for the alpha-beta column.
   std::uint64_t steps = 0, payload_sum = 0;
+  /// The step model's time at m bytes a chunk when the caller prices it itself (links of
+  /// different speeds: analysis/async_cost.hpp); else steps and payload sum at the defaults.
+  std::function<double(std::uint64_t m)> alpha_beta;
 };
 
 /// One timed run.

@@ -466,6 +466,7 @@ Schedule generate(const Network& t, const GenRequest& r) {
                      " is found by a solver: analysis/'s generate_checked makes it");
   Schedule s = make_with(*a, t, r);
   s.algorithm = std::string(a->name);
+  s.topology = t.spec();  // a weighted network's generators run on the structure it keeps
   return s;
 }
 

@@ -15,6 +15,7 @@
 #include "gen/topo/mfc.hpp"
 #include "gen/topo/network_product.hpp"
 #include "gen/topo/product.hpp"
+#include "gen/topo/weighted.hpp"
 
 namespace netsched {
 
@@ -87,8 +88,17 @@ const std::vector<FamilyInfo>& family_table() {
       {"faulty", "faulty(G, links=[{a,b},...], nodes=[{x,...}])",
        build_with_canonical<build_faulty>, "gen/topo/faulty.cpp", "kMaxFaults", "generic",
        "faulty(torus(4,4), links=[{0,1}])"},
+      {"weighted", "weighted(G, bandwidth=[{a,b,percent},...], latency=[{a,b,percent},...])",
+       build_with_canonical<build_weighted>, "gen/topo/weighted.cpp",
+       "kMaxWeightedLinks, kMaxSpeedPercent", "generic",
+       "weighted(torus(3,4), bandwidth=[{0,1,50}], latency=[{0,4,300}])"},
   };
   return table;
+}
+
+const Network* structure_of(const Network& t) {
+  const auto* w = dynamic_cast<const WeightedNetwork*>(&t);
+  return w ? &w->base() : nullptr;
 }
 
 const FamilyInfo* find_family(std::string_view name) {

@@ -39,9 +39,17 @@ const std::vector<FamilyInfo>& family_table();
 const FamilyInfo* find_family(std::string_view name);
 
 /// `t` as the family class T, or nullptr: the one way the registries ask a network's type.
+/// The network whose structure `t` has when `t` only adds link speeds (weighted(...): its
+/// base), else nullptr.
+const Network* structure_of(const Network& t);
+
+/// `t` as the family class T, seeing through weighted(...) to the structure it keeps: a slow
+/// link changes what a schedule costs, not which algorithms apply (gen/topo/weighted.hpp).
 template <class T>
 const T* network_as(const Network& t) {
-  return dynamic_cast<const T*>(&t);
+  if (const T* p = dynamic_cast<const T*>(&t)) return p;
+  const Network* inner = structure_of(t);
+  return inner ? network_as<T>(*inner) : nullptr;
 }
 
 /// Whether `t` is of the family class T (a table's `applies`).
@@ -63,7 +71,7 @@ const T& network_ref(const Network& t) {
 /// Takes `t` over as a T when it is one (nullptr, `t` untouched, when it is not).
 template <class T>
 std::unique_ptr<T> take_as(std::unique_ptr<Network>& t) {
-  if (!t || !network_as<T>(*t)) return nullptr;
+  if (!t || !dynamic_cast<const T*>(t.get())) return nullptr;  // this object itself
   return std::unique_ptr<T>(static_cast<T*>(t.release()));
 }
 

@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -91,6 +92,27 @@ inline std::string random_faults(const Network& t) {
          (nodes.empty() ? "" : ", nodes=[{" + nodes + "}]") + ")";
 }
 
+/// Random link speeds for t: up to three links at 1..400 % bandwidth, up to two at 1..400 %
+/// latency.
+inline std::string random_speeds(const Network& t) {
+  const auto edges = edges_of(t);
+  const std::vector<std::pair<std::uint32_t, std::uint32_t>> list(edges.begin(), edges.end());
+  const auto pick = [&](int most) {
+    std::map<std::pair<std::uint32_t, std::uint32_t>, int> chosen;
+    const int count = *rc::gen::inRange(0, most + 1);
+    for (int i = 0; i < count && !list.empty(); ++i)
+      chosen[list[*rc::gen::inRange<std::size_t>(0, list.size())]] = *rc::gen::inRange(1, 401);
+    std::string out;
+    for (const auto& [link, p] : chosen)
+      out += (out.empty() ? "{" : ",{") + std::to_string(t.serial_of(NodeId(link.first))) + "," +
+             std::to_string(t.serial_of(NodeId(link.second))) + "," + std::to_string(p) + "}";
+    return out;
+  };
+  const std::string bw = pick(3), lat = pick(2);
+  return "weighted(" + t.spec() + (bw.empty() ? "" : ", bandwidth=[" + bw + "]") +
+         (lat.empty() ? "" : ", latency=[" + lat + "]") + ")";
+}
+
 /// One property generator per family of gen's family table (props/prop_registry.cpp checks
 /// that none is missing).
 inline const std::vector<FamilyGenerator>& family_generators() {
@@ -103,6 +125,13 @@ inline const std::vector<FamilyGenerator>& family_generators() {
                      const auto base = build_topology(*any_spec());
                      if (base->num_nodes() >= 3u && base->num_nodes() <= 128u)
                        return random_faults(*base);
+                   }
+                 })});
+    t.push_back({"weighted", rc::gen::exec([] {
+                   for (;;) {  // a base of 2..128 nodes
+                     const auto base = build_topology(*any_spec());
+                     if (base->num_nodes() >= 2u && base->num_nodes() <= 128u)
+                       return random_speeds(*base);
                    }
                  })});
     return t;

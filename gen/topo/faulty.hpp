@@ -43,6 +43,10 @@ class FaultyNetwork : public Network {
   std::uint64_t serial_of(NodeId u) const override { return base_->serial_of(to_base(u)); }
   std::optional<std::uint32_t> edge_dimension(NodeId u, NodeId v) const override;
   std::uint32_t dimension_count() const override { return base_->dimension_count(); }
+  LinkSpeed link_speed(NodeId u, NodeId v) const override {
+    return base_->link_speed(to_base(u), to_base(v));
+  }
+  bool weighted() const override { return base_->weighted(); }
 
   const Network& base() const { return *base_; }
   const std::vector<std::pair<std::uint32_t, std::uint32_t>>& failed_links() const {

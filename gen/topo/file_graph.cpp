@@ -40,7 +40,25 @@ FileGraph::FileGraph(const GraphData& data, std::string canonical_spec, std::str
   if (!data.weights.empty()) {
     const auto [least, largest] = std::minmax_element(data.weights.begin(), data.weights.end());
     weights_ = WeightRange{data.weights.size(), *least, *largest};
+    arc_weight_.assign(csr_.num_arcs(), 1);
+    const auto arc = [&](std::uint32_t a, std::uint32_t b) {
+      return static_cast<std::size_t>(std::lower_bound(csr_.begin(a), csr_.end(a), b) -
+                                      csr_.targets().data());
+    };
+    for (std::size_t e = 0; e < data.edges.size(); ++e) {
+      const auto [u, v] = data.edges[e];
+      arc_weight_[arc(u, v)] = arc_weight_[arc(v, u)] = data.weights[e];
+    }
   }
+}
+
+LinkSpeed FileGraph::link_speed(NodeId u, NodeId v) const {
+  if (arc_weight_.empty()) return {};
+  const auto* at = std::lower_bound(csr_.begin(u.v), csr_.end(u.v), v.v);
+  if (at == csr_.end(u.v) || *at != v.v)
+    throw std::logic_error("link_speed: " + std::to_string(u.v) + "-" + std::to_string(v.v) +
+                           " is not a link");
+  return {arc_weight_[static_cast<std::size_t>(at - csr_.targets().data())], 1};
 }
 
 void FileGraph::neighbors(NodeId u, std::vector<NodeId>& out) const {

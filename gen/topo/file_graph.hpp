@@ -40,12 +40,15 @@ class FileGraph : public Network {
   /// file("path", sha256="...", format="...") as the builder stamps it.
   const std::string& canonical_spec() const { return canonical_; }
   /// The file's link weights (GraphData::weights): how many links carry one, the least and the
-  /// largest; nullopt when the file gives none. Reported by info, not used.
+  /// largest; nullopt when the file gives none. A weight is the link's bandwidth multiple.
   struct WeightRange {
     std::uint64_t links = 0;
     double least = 0, largest = 0;
   };
   const std::optional<WeightRange>& weights() const { return weights_; }
+  /// The file's weight of link u-v as its bandwidth (latency as the default).
+  LinkSpeed link_speed(NodeId u, NodeId v) const override;
+  bool weighted() const override { return weights_.has_value(); }
 
  private:
   Csr csr_;
@@ -55,6 +58,7 @@ class FileGraph : public Network {
   std::string canonical_;
   std::string family_;
   std::optional<WeightRange> weights_;
+  std::vector<double> arc_weight_;  ///< per CSR arc (u's i-th neighbour), when weighted
 };
 
 /// Builds file(PATH [, format="..."] [, sha256="..."]).

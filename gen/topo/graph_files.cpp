@@ -269,6 +269,14 @@ GraphData parse_graph(const std::string& content, GraphFormat format) {
   return read_with_igraph(content, format);
 }
 
+namespace {
+std::string weight_text(double w) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.6g", w);
+  return text;
+}
+}  // namespace
+
 void check_simple_connected(const GraphData& g) {
   if (g.nodes == 0) throw InputError("the graph has no nodes");
   if (g.nodes > kMaxNodes)
@@ -288,6 +296,15 @@ void check_simple_connected(const GraphData& g) {
   for (std::uint32_t u = 0; u < g.labels.size(); ++u)
     if (!seen_label.emplace(g.labels[u], u).second)
       throw InputError("label '" + quoted_label(g.labels[u]) + "' names two nodes");
+  for (std::size_t e = 0; e < g.weights.size(); ++e)
+    if (!(g.weights[e] > 0) || g.weights[e] > kMaxLinkWeight)  // NaN fails both
+      throw InputError(
+          "the link '" + quoted_label(g.labels[std::min(g.edges[e].first, g.edges[e].second)]) +
+          "' - '" + quoted_label(g.labels[std::max(g.edges[e].first, g.edges[e].second)]) +
+          "' has weight " + weight_text(g.weights[e]) +
+          ": a weight is the link's bandwidth relative to --bandwidth, a number in "
+          "(0, " +
+          weight_text(kMaxLinkWeight) + "]");
   std::vector<std::pair<std::uint32_t, std::uint32_t>> sorted;
   for (auto [u, v] : g.edges) {
     if (u == v) throw InputError("self-loop at node '" + quoted_label(g.labels[u]) + "'");

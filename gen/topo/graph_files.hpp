@@ -30,10 +30,13 @@ struct GraphData {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> edges;
   bool directed = false;
   /// Link weights where the file gives them (NCOL and LGL's third column, a numeric GraphML or
-  /// GML edge attribute "weight"), one per edge; empty otherwise. Read and reported, not used:
-  /// netsched's schedules, costs and platforms treat every link alike.
+  /// GML edge attribute "weight"), one per edge; empty otherwise. A weight is the link's
+  /// bandwidth relative to the default (--bandwidth): costs, bounds and SimGrid platforms use it.
   std::vector<double> weights;
 };
+
+/// The largest link weight (bandwidth multiple) a graph file may give.
+inline constexpr double kMaxLinkWeight = 1e6;
 
 /// The largest graph file netsched reads (its nodes, links and longest name): a file graph is
 /// held whole (labels, adjacency), unlike the families' implicit networks.

@@ -142,6 +142,16 @@ std::optional<std::uint32_t> NetworkProduct::edge_dimension(NodeId u, NodeId v) 
   return dim_offset_[*differs] + *inner;
 }
 
+LinkSpeed NetworkProduct::link_speed(NodeId u, NodeId v) const {
+  const std::optional<std::size_t> differs = link_factor(u, v);
+  if (!differs) return {};
+  return factors_[*differs]->link_speed(NodeId(coord(u.v, *differs)), NodeId(coord(v.v, *differs)));
+}
+
+bool NetworkProduct::weighted() const {
+  return std::any_of(factors_.begin(), factors_.end(), [](const auto& f) { return f->weighted(); });
+}
+
 std::vector<Permutation> NetworkProduct::automorphism_candidates() const {
   std::vector<Permutation> out;
   for (std::size_t d = 0; d < factors_.size(); ++d)

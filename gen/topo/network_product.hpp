@@ -40,6 +40,9 @@ class NetworkProduct : public Network {
   /// that defines none counts as one dimension.
   std::optional<std::uint32_t> edge_dimension(NodeId u, NodeId v) const override;
   std::uint32_t dimension_count() const override { return dim_offset_.back(); }
+  /// The speed of the factor's link the product link lies along.
+  LinkSpeed link_speed(NodeId u, NodeId v) const override;
+  bool weighted() const override;
 
   std::size_t dims() const { return factors_.size(); }
   const Network& factor(std::size_t d) const { return *factors_[d]; }

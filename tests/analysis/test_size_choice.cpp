@@ -2,6 +2,7 @@
 // model is respected, and the lower bounds are below every schedule that was costed.
 #include <catch2/catch.hpp>
 
+#include "analysis/async_cost.hpp"
 #include "analysis/size_choice.hpp"
 #include "gen/topology.hpp"
 
@@ -41,7 +42,10 @@ TEST_CASE("hypercube all-gather: recursive doubling wins, the flood is left to a
 
 TEST_CASE("the chosen schedule is the cheapest admitted one, and no bound exceeds any cost",
           "[analysis]") {
-  for (const char* spec : {"torus(4,4)", "mesh(4,4)", "hypercube(3)", "ccc(3)", "dualcube(2)"})
+  for (const char* spec :
+       {"torus(4,4)", "mesh(4,4)", "hypercube(3)", "ccc(3)", "dualcube(2)",
+        "weighted(torus(4,4), bandwidth=[{0,1,25},{5,6,400}], latency=[{0,4,300}])",
+        "weighted(ccc(3), bandwidth=[{0,1,50}])"})
     for (const char* collective :
          {"all-gather", "total-exchange", "broadcast", "scatter", "reduce-scatter", "all-reduce"})
       for (const char* ports : {"one-port", "2-port", "all-port"})
@@ -52,13 +56,14 @@ TEST_CASE("the chosen schedule is the cheapest admitted one, and no bound exceed
           const SizeChoice c = choose_for_size(*t, GenRequest(collective), at(bytes), budget);
           REQUIRE(c.best);
           const CostModel cost = at(bytes);
-          const double chosen = seconds_of(*c.best, cost);
+          const double chosen = c.best_seconds;
           const double lower =
               (c.latency ? c.latency->seconds : 0) + (c.bandwidth ? c.bandwidth->seconds : 0);
           for (const auto& k : c.candidates) {
             if (k.steps == 0) continue;  // not generated
             INFO(k.algorithm);
             if (k.admitted) CHECK(chosen <= k.seconds);
+            if (k.chosen) CHECK(chosen == k.seconds);
             // every admitted schedule runs under the budget, so the bounds hold for it
             if (k.admitted) CHECK(lower <= k.seconds * (1 + kRounding));
             // no barrier never costs more than a barrier after every step
@@ -110,4 +115,31 @@ TEST_CASE("a pipelined broadcast is tried in several piece counts; large message
   bool listed = false;
   for (const auto& k : big.candidates) listed = listed || k.algorithm.starts_with("chain (p=");
   CHECK(listed);
+}
+
+TEST_CASE("links of different speeds: each transfer priced on its own link", "[analysis]") {
+  // a ring of 4 whose link 0-1 has half the bandwidth and three times the latency
+  const auto slow = build_topology("weighted(ring(4), bandwidth=[{0,1,50}], latency=[{0,1,300}])");
+  const auto even = build_topology("ring(4)");
+  REQUIRE(slow->weighted());
+  CHECK_FALSE(even->weighted());
+  CHECK(slow->link_speed(NodeId(1), NodeId(0)) == LinkSpeed{0.5, 3});
+  CHECK(slow->link_speed(NodeId(1), NodeId(2)) == LinkSpeed{1, 1});
+  const CostModel cost{1e-6, 1e-9, 1000};
+  // one step, one chunk from 0 to 1: 3 latencies and twice the transfer time
+  Schedule s;
+  s.topology = slow->spec();
+  s.collective = Collective::route(4, NodeId(0), NodeId(1));
+  s.payloads.push_back(Payload::of_chunks({0}));
+  s.steps.push_back(Step::of({{NodeId(0), NodeId(1), 0}}));
+  std::string why;
+  CHECK(synchronous_time(*slow, s, cost, why).value() == Approx(3e-6 + 2e-6));
+  s.topology = even->spec();
+  CHECK(synchronous_time(*even, s, cost, why).value() == Approx(cost.of(1, 1)));
+  CHECK(async_time(*even, s, cost).seconds.value() == Approx(cost.of(1, 1)));
+  // the choice avoids the slow link where it can: a broadcast from 0 goes round the other way
+  const SizeChoice c = choose_for_size(*slow, GenRequest("broadcast"), cost, PortBudget{});
+  REQUIRE(c.best);
+  CHECK(c.best_seconds >=
+        choose_for_size(*even, GenRequest("broadcast"), cost, PortBudget{}).best_seconds);
 }

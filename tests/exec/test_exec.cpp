@@ -163,6 +163,31 @@ TEST_CASE("a corrupted byte in flight is found by the receiver", "[exec]") {
   FAIL("node 0 sends nothing in its first step");
 }
 
+TEST_CASE("platforms: each link at its own speed on a weighted network, no uniform anchor",
+          "[exec]") {
+  const auto t = build_topology("weighted(ring(4), bandwidth=[{0,1,50}], latency=[{1,2,300}])");
+  const exec::LinkModel defaults;  // 1GBps, 1us
+  const exec::Platform p = exec::network_platform(*t, defaults);
+  pugi::xml_document doc;
+  REQUIRE(doc.load_string(p.xml.c_str()));
+  // each route's single hop names the link between its ends: check that link's attributes
+  for (auto r : doc.child("platform").child("zone").children("route")) {
+    const auto src = static_cast<std::uint32_t>(std::stoul(r.attribute("src").value() + 1));
+    const auto dst = static_cast<std::uint32_t>(std::stoul(r.attribute("dst").value() + 1));
+    if (!t->adjacent(NodeId(src), NodeId(dst))) continue;
+    const std::string id = r.child("link_ctn").attribute("id").value();
+    const auto link =
+        doc.child("platform").child("zone").find_child_by_attribute("link", "id", id.c_str());
+    const LinkSpeed k = t->link_speed(NodeId(src), NodeId(dst));
+    INFO(src << " -> " << dst);
+    CHECK(exec::bandwidth_bytes_per_second(link.attribute("bandwidth").value()) ==
+          Approx(1e9 * k.bandwidth));
+    CHECK(exec::latency_seconds(link.attribute("latency").value()) == Approx(1e-6 * k.latency));
+  }
+  CHECK_FALSE(exec::torus_cluster_platform(*t, defaults));
+  CHECK(exec::torus_cluster_platform(*build_topology("ring(4)"), defaults));
+}
+
 TEST_CASE(
     "platforms: a host per node, a split-duplex link per edge, a route per ordered pair "
     "along links, and the torus anchor",

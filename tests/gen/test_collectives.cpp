@@ -44,7 +44,8 @@ std::vector<std::string> catalogue() {
           "graph(10, links=[{0,1},{1,2},{2,3},{3,4},{0,4},{0,5},{1,6},{2,7},{3,8},{4,9},{5,7},"
           "{7,9},{6,9},{6,8},{5,8}])",
           "faulty(torus(4,4), links=[{0,1}])",
-          "faulty(hsn(2,hypercube(2)), links=[{0,1}])"};
+          "faulty(hsn(2,hypercube(2)), links=[{0,1}])",
+          "weighted(dualcube(2), bandwidth=[{0,1,50}], latency=[{0,4,200}])"};
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "analysis/info.hpp"
+#include "gen/algorithms.hpp"
 #include "gen/topology.hpp"
 #include "tests/app/cli_run.hpp"
 #include "tests/helpers.hpp"
@@ -160,7 +161,7 @@ TEST_CASE("a numeric label some nodes lack falls back to the next attribute (fou
   CHECK(t->label(NodeId(1)) == "1");  // its id
 }
 
-TEST_CASE("link weights are read and reported, and info says they are not used") {
+TEST_CASE("link weights are read as bandwidths, reported, and used for link speeds") {
   // NCOL with a weight column, GraphML with a numeric "weight" edge key, and NCOL without
   const std::string weighted = scratch_file("w.ncol", "a b 2\nb c 0.5\nc a 4\n");
   const std::string graphml = scratch_file(
@@ -178,8 +179,72 @@ TEST_CASE("link weights are read and reported, and info says they are not used")
     CHECK(info["link_weights"]["links"] == links);
     CHECK(info["link_weights"]["least"] == least);
     CHECK(info["link_weights"]["largest"] == largest);
-    CHECK(info["link_weights_note"].get<std::string>().find("read, not used") != std::string::npos);
+    CHECK(info["link_speeds_note"].get<std::string>().find("used by gen --bytes") !=
+          std::string::npos);
+    const auto t = build_topology(file_spec(path));
+    CHECK(t->weighted());
+    // the weight of every link read back as its bandwidth, in both directions
+    const auto a = t->node("a"), b = t->node("b");
+    const double ab = path == weighted ? 2.0 : 3.0;
+    CHECK(t->link_speed(a, b) == LinkSpeed{ab, 1});
+    CHECK(t->link_speed(b, a) == LinkSpeed{ab, 1});
   }
   const std::string plain = scratch_file("p.ncol", "a b\nb c\n");
-  CHECK_FALSE(topology_info(*build_topology(file_spec(plain)), {}).contains("link_weights"));
+  const auto p = build_topology(file_spec(plain));
+  CHECK_FALSE(topology_info(*p, {}).contains("link_weights"));
+  CHECK_FALSE(p->weighted());
+  // a weight is a bandwidth: zero, negative and absurd ones are refused, naming the link
+  for (const auto& [text, shown] :
+       {std::pair{"a b 0\nb c 1\n", "weight 0"}, std::pair{"a b -2\nb c 1\n", "weight -2"},
+        std::pair{"a b 1e9\nb c 1\n", "weight 1e+09"}}) {
+    INFO(text);
+    try {
+      build_topology(file_spec(scratch_file("bad.ncol", text)));
+      FAIL("accepted");
+    } catch (const InputError& e) {
+      CHECK(std::string(e.what()).find("the link 'a' - 'b' has " + std::string(shown)) !=
+            std::string::npos);
+    }
+  }
+}
+
+TEST_CASE("weighted(...): a network's links at their own speeds, its structure kept") {
+  const auto w = build_topology("weighted(torus(3,4), bandwidth=[{1,0,50}], latency=[{0,4,300}])");
+  CHECK(w->spec() == "weighted(torus(3,4), bandwidth=[{0,1,50}], latency=[{0,4,300}])");
+  CHECK(w->family() == "weighted");
+  CHECK(w->weighted());
+  CHECK(w->link_speed(NodeId(0), NodeId(1)) == LinkSpeed{0.5, 1});
+  CHECK(w->link_speed(NodeId(4), NodeId(0)) == LinkSpeed{1, 3});
+  CHECK(w->link_speed(NodeId(1), NodeId(2)) == LinkSpeed{});
+  // the torus's algorithms apply (the structure is the torus), and its schedules hold
+  CHECK(generate(*w, GenRequest("total-exchange")).algorithm == "a2");
+  CHECK(generate(*w, GenRequest("total-exchange")).topology == w->spec());
+  // through faults and products, each link keeps its speed
+  const auto f = build_topology("faulty(weighted(ring(5), bandwidth=[{0,1,25}]), nodes=[{3}])");
+  CHECK(f->weighted());
+  CHECK(f->link_speed(f->serial_node(0), f->serial_node(1)) == LinkSpeed{0.25, 1});
+  const auto p = build_topology("product(weighted(ring(3), bandwidth=[{0,1,200}]), ring(3))");
+  CHECK(p->weighted());
+  CHECK(p->link_speed(NodeId(0), NodeId(3)) == LinkSpeed{2, 1});  // (0,0)-(1,0)
+  CHECK(p->link_speed(NodeId(0), NodeId(1)) == LinkSpeed{});      // (0,0)-(0,1)
+  const auto fw = build_topology("weighted(faulty(ring(5), nodes=[{0}]), bandwidth=[{3,4,10}])");
+  CHECK(fw->spec() == "weighted(faulty(ring(5), nodes=[{0}]), bandwidth=[{3,4,10}])");
+  CHECK(fw->link_speed(fw->serial_node(3), fw->serial_node(4)) == LinkSpeed{0.1, 1});
+  // bad input: one line naming the column
+  for (const auto& [spec, said] : std::vector<std::pair<const char*, const char*>>{
+           {"weighted(ring(5), bandwidth=[{0,2,50}])", "{0,2} is not a link of ring(5)"},
+           {"weighted(ring(5), bandwidth=[{0,1,0}])", "a speed is a percentage 1..100000000"},
+           {"weighted(ring(5), bandwidth=[{0,1}])", "is {a,b,percent}"},
+           {"weighted(ring(5), bandwidth=[{0,1,5},{1,0,6}])", "listed twice"},
+           {"weighted(ring(5), latency=[{0,9,5}])", "weighted: "},
+           {"weighted(ring(5), speed=[{0,1,5}])", "speed"},
+           {"weighted(ring(5), bandwidth=3)", "must be a list of sets"}}) {
+    INFO(spec);
+    try {
+      build_topology(spec);
+      FAIL("accepted");
+    } catch (const InputError& e) {
+      CHECK(std::string(e.what()).find(said) != std::string::npos);
+    }
+  }
 }
