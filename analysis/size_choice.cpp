@@ -9,6 +9,7 @@
 #include <queue>
 
 #include "analysis/async_cost.hpp"
+#include "analysis/bandwidth_bound.hpp"
 #include "core/errors.hpp"
 #include "core/metrics.hpp"
 #include "core/structure.hpp"
@@ -155,6 +156,25 @@ std::optional<std::pair<double, std::string>> cut_chunks(const Collective& c, co
                   (all_gather ? "the larger side's chunks" : "|A| x |B| chunks") + " each way"};
 }
 
+/// The exact all-port bound of analysis/bandwidth_bound.hpp (fewer ports are never faster): an
+/// all-gather's and a reduce-scatter's in chunks (blocks), a broadcast's — the least cut around
+/// the root — in whole messages, however many pieces it is sent in.
+std::optional<std::pair<double, std::string>> exact_chunks(const Collective& c, const Network& t) {
+  const bool gather = c.kind() == Kind::AllGather || c.kind() == Kind::ReduceScatter;
+  if (!gather && c.kind() != Kind::Broadcast) return std::nullopt;
+  if (t.num_nodes() < 2 || t.num_nodes() > kCutBoundMaxNodes) return std::nullopt;
+  try {
+    const BandwidthBound b = gather ? all_gather_bound(t) : broadcast_bound(t, c.root());
+    return std::pair{b.chunk_times, "exact all-port bound: " + std::to_string(b.cut.chunks) +
+                                        (gather ? " chunks" : " message") + " across a cut of " +
+                                        std::to_string(b.cut.links) + " links (" +
+                                        std::to_string(b.cut.side.size()) +
+                                        " nodes on the sending side; netsched prove bandwidth)"};
+  } catch (const InputError&) {
+    return std::nullopt;  // disconnected: the generators say so
+  }
+}
+
 /// The least latency multiple of any link (1 on a uniform network).
 double least_latency(const Network& t, const Csr& g) {
   if (!t.weighted()) return 1;
@@ -297,8 +317,8 @@ SizeChoice choose_for_size(const Network& t, const GenRequest& request, const Co
                             std::to_string(steps->steps) + " steps: " + steps->reason +
                                 (t.weighted() ? ", each at least the least link latency" : "")};
   std::optional<std::pair<double, std::string>> widest;
-  for (auto bound :
-       {port_chunks(c, t, g, budget), cut_chunks(c, t, g), distance_chunks(c, t, g, budget)})
+  for (auto bound : {port_chunks(c, t, g, budget), cut_chunks(c, t, g),
+                     distance_chunks(c, t, g, budget), exact_chunks(c, t)})
     if (bound && (!widest || bound->first > widest->first)) widest = std::move(bound);
   if (widest) out.bandwidth = TimeBound{widest->first * cost.tw * cost.m, widest->second};
   return out;

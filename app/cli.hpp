@@ -13,7 +13,8 @@ namespace netsched::cli {
 inline constexpr unsigned kMillisecondsPerSecond = 1000;
 
 /// What `netsched prove` proves (its WHAT argument, and the top-level help's list).
-inline const std::vector<std::string> kProveWhat = {"min-steps", "bisection", "route", "table"};
+inline const std::vector<std::string> kProveWhat = {"min-steps", "bisection", "bandwidth", "route",
+                                                    "table"};
 
 /// A verb's run function returns the exit code (core/verdict.hpp: ExitCode).
 using Run = std::function<int()>;

@@ -8,6 +8,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "analysis/bandwidth_bound.hpp"
 #include "analysis/checked.hpp"
 #include "analysis/optimum.hpp"
 #include "analysis/route_proof.hpp"
@@ -119,6 +120,54 @@ int prove_bisection(const ProveOpts& o) {
                              b.result == Bisection::Kind::Exact ? "exactly" : "at most", b.width,
                              b.seconds);
   return to_int(b.result == Bisection::Kind::Unknown ? ExitCode::Unknown : ExitCode::Ok);
+}
+
+/// The collectives `prove bandwidth` bounds.
+const std::vector<std::string> kBandwidthCollectives = {"broadcast", "all-gather", "reduce-scatter",
+                                                        "all-reduce"};
+
+/// `prove bandwidth SPEC COLLECTIVE`: the exact all-port bandwidth bound and its cut
+/// (analysis/bandwidth_bound.hpp), the cut recounted before it is printed.
+int prove_bandwidth(const ProveOpts& o) {
+  if (o.spec.empty() || o.collective.empty())
+    throw InputError("prove bandwidth needs SPEC and COLLECTIVE");
+  if (std::find(kBandwidthCollectives.begin(), kBandwidthCollectives.end(), o.collective) ==
+      kBandwidthCollectives.end())
+    throw InputError(
+        "prove bandwidth bounds broadcast, all-gather, reduce-scatter or all-reduce; "
+        "not '" +
+        o.collective + "'");
+  const auto t = build_topology(o.spec);
+  const bool rooted = o.collective == "broadcast";
+  if (!rooted && !o.root.empty()) throw InputError("--root applies to a broadcast only");
+  const NodeId root = rooted && !o.root.empty() ? t->node(o.root) : t->serial_node(0);
+  const BandwidthBound b = rooted
+                               ? broadcast_bound(*t, root)
+                               : all_gather_bound(*t, [](std::uint64_t done, std::uint64_t total) {
+                                   progress("bandwidth bound: sinks", done, total);
+                                 });
+  progress_done();
+  if (const std::string wrong = recount(*t, b.cut); !wrong.empty())
+    throw std::logic_error("the bandwidth bound's cut does not recount: " + wrong);
+  // an all-reduce as a reduce-scatter and an all-gather: twice the all-gather's bound
+  const double factor = o.collective == "all-reduce" ? 2 : 1;
+  nlohmann::json j = to_json(b);
+  j["topology"] = t->spec();
+  j["collective"] = o.collective;
+  j["chunk_times"] = factor * b.chunk_times;
+  j["recounted"] = true;
+  if (o.json) {
+    std::cout << j.dump(2) << "\n";
+    return to_int(ExitCode::Ok);
+  }
+  std::cout << fmt::format(
+      "{} on {}: every all-port schedule needs at least {:.6g} chunk times of bandwidth (x m / "
+      "the default bandwidth)\n  cut: {} of {} nodes on the sending side, {} links of bandwidth "
+      "{:.6g} must carry {} chunk{}{}\n  found by {}; the cut recounted\n",
+      o.collective, t->spec(), factor * b.chunk_times, b.cut.side.size(), t->num_nodes(),
+      b.cut.links, b.cut.bandwidth, b.cut.chunks, b.cut.chunks == 1 ? "" : "s",
+      o.collective == "all-reduce" ? " (twice: a reduce-scatter, then an all-gather)" : "", b.how);
+  return to_int(ExitCode::Ok);
 }
 
 /// What min-steps has established so far, as the watchdog would print it at the deadline.
@@ -271,6 +320,7 @@ const std::map<std::string, std::vector<std::string>> kProveOptions = {
      {"SPEC", "COLLECTIVE", "--root", "--steps", "--max-steps", "--timeout", "--output", "--json",
       "--no-redundant", "--no-generator"}},
     {"bisection", {"SPEC", "--timeout", "--json"}},
+    {"bandwidth", {"SPEC", "COLLECTIVE", "--root", "--json"}},
     {"route", {"SPEC", "--algorithm", "--fault", "--timeout", "--json"}},
     {"table", {"--timeout"}},
 };
@@ -281,14 +331,15 @@ Run add_prove(CLI::App& app) {
   auto o = std::make_shared<ProveOpts>();
   app.add_option(
          "WHAT", o->what,
-         "min-steps, bisection, route (all pairs at once, bit-vectors), or table (paper algorithms "
-         "against proven optima, markdown)")
+         "min-steps, bisection, bandwidth (the exact all-port bandwidth bound and its cut), route "
+         "(all pairs at once, bit-vectors), or table (paper algorithms against proven optima, "
+         "markdown)")
       ->required()
       ->check(CLI::IsMember(kProveWhat));
   app.add_option("SPEC", o->spec, "network spec");
   app.add_option("COLLECTIVE", o->collective,
-                 "broadcast, scatter, gather, all-gather or total-exchange")
-      ->check(CLI::IsMember(min_steps_collectives()));
+                 "min-steps: broadcast, scatter, gather, all-gather or total-exchange; bandwidth: "
+                 "broadcast, all-gather, reduce-scatter or all-reduce");
   app.add_option("--root", o->root,
                  std::string("root of broadcast, scatter, gather: ") + kRootHelp);
   app.add_option("--steps", o->steps, "decide this one step count (sat / unsat / unknown)");
@@ -319,6 +370,7 @@ Run add_prove(CLI::App& app) {
     if (o->what == "table") return print_optimum_table(o->timeout);
     if (o->what == "route") return prove_route(*o);
     if (o->what == "bisection") return prove_bisection(*o);
+    if (o->what == "bandwidth") return prove_bandwidth(*o);
     return prove_min_steps(*o);
   };
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# docs/SIZE-CHOICE.md: the schedule `gen --bytes` chooses at 1 MiB per node against every MPI
-# algorithm SMPI implements, on SimGrid, and its OpenMPI run with bytes checked
-# (make size-choice-doc; about 30 minutes on 2 cores).
+# docs/SIZE-CHOICE.md: the schedule `gen --bytes` chooses from 8 B to 64 MiB per node against every
+# MPI algorithm SMPI implements and the family default, on SimGrid, and at 1 MiB its OpenMPI run
+# with bytes checked (make size-choice-doc; about two hours on 2 cores).
 set -euo pipefail
 ns=${1:-build/app/netsched}
 cd "$(dirname "$0")/.."
@@ -11,21 +11,22 @@ trap 'rm -f "$tmp"' EXIT
 {
   echo "# The fastest checked schedule for a size, against MPI's algorithms"
   echo
-  echo "Made by \`make size-choice-doc\` (scripts/size-choice-table.py) on $(date -u +%Y-%m-%d). For each"
-  echo "network and collective, \`netsched gen NET COLLECTIVE --bytes M --ports all-port\` (1 µs, 1 GBps;"
-  echo "all-port because a SimGrid host sends on all its links at once, as MPI's algorithms do there)"
-  echo "generates, checks and costs every algorithm that applies and keeps the cheapest; M is 1 MiB per"
-  echo "node: the root's broadcast message, each node's all-gather block, its all-reduce vector, its"
-  echo "all-to-all send buffer (M/N to each"
-  echo "destination). The chosen schedule and every algorithm SimGrid 3.32's SMPI implements for the"
-  echo "collective are then simulated by \`netsched simulate\` on the same platform (a host per node, a"
+  echo "Made by \`make size-choice-doc\` (scripts/size-choice-table.py) on $(date -u +%Y-%m-%d), about two"
+  echo "hours on 2 cores. For each network, collective and message size, \`netsched gen NET COLLECTIVE"
+  echo "--bytes M --ports all-port\` (1 µs, 1 GBps; all-port because a SimGrid host sends on all its"
+  echo "links at once, as MPI's algorithms do there) generates, checks and costs every algorithm that"
+  echo "applies and keeps the cheapest. The size is per node: the root's broadcast message, each node's"
+  echo "all-gather block, its all-reduce vector, its all-to-all send buffer (split over the N"
+  echo "destinations, at least 1 byte each: at 8 B per node an all-to-all moves 1 byte per pair). The"
+  echo "chosen schedule, the family's default schedule (\`gen\` without \`--bytes\`: the paper's algorithm"
+  echo "where a paper gives one for the family) and every algorithm SimGrid 3.32's SMPI implements for"
+  echo "the collective are simulated by \`netsched simulate\` on the same platform (a host per node, a"
   echo "split-duplex 1 GBps / 1 µs link per edge, balanced routes for every ordered pair, CM02 model;"
-  echo "docs/engines.md), at the same message size: a vector all-reduce of p pieces is simulated with"
-  echo "M/p bytes a piece, MPI_Allreduce with the whole M (a pieced broadcast likewise). 'predicted' is gen's alpha-beta time,"
-  echo "'lower bound' gen's latency + bandwidth bound for any all-port step schedule (alpha-beta model;"
-  echo "SimGrid's fluid network is not bound by it). The chosen file is"
-  echo "also run under OpenMPI (\`netsched run\`, one rank per node, oversubscribed) with 4 KiB chunks"
-  echo "(all-reduce: 512 B pieces), every rank's bytes compared with MPI's own collective."
+  echo "docs/engines.md), at the same size: a message of p pieces is simulated with M/p bytes a piece"
+  echo "(at least 1), MPI's collective with the whole M. 'predicted' is gen's alpha-beta time, 'lower"
+  echo "bound' gen's latency + bandwidth bound for any all-port step schedule (alpha-beta model;"
+  echo "SimGrid's fluid network is not held to it: MPI's direct sends cross several links at once, so"
+  echo "their time can come below the bound of any store-and-forward schedule)."
   echo
   cat "$tmp"
 } > docs/SIZE-CHOICE.md

@@ -1,80 +1,131 @@
 #!/usr/bin/env python3
-"""docs/SIZE-CHOICE.md's body: the schedule `netsched gen --bytes` chooses for 1 MiB per node,
-against every MPI algorithm SimGrid's SMPI implements, simulated by `netsched simulate` on the
-same platform, and run under OpenMPI with every byte checked. Every number is computed here
-from gen's and simulate's JSON and run's exit code.
-Usage: scripts/size-choice-table.py NETSCHED OUT.md   (make size-choice-doc)"""
+"""docs/SIZE-CHOICE.md's body: the schedule `netsched gen --bytes` chooses for each message size,
+the family's default schedule (the paper's algorithm where a paper gives one), and every MPI
+algorithm SimGrid's SMPI implements, all simulated by `netsched simulate` on the same platform;
+at 1 MiB the chosen schedule is also run under OpenMPI with every byte checked. Every number is
+computed here from gen's and simulate's JSON and run's exit code.
+Usage: scripts/size-choice-table.py NETSCHED OUT.md   (make size-choice-doc)
+SIZES (environment, comma-separated bytes per node) overrides the sizes."""
 import json, os, subprocess, sys, tempfile
 
 NETWORKS = ["hypercube(6)", "torus(8,8)", "dualcube(3)"]
 COLLECTIVES = ["broadcast", "all-gather", "all-reduce", "total-exchange"]
-PER_NODE = 1 << 20   # bytes each node contributes: the root's broadcast message, its all-gather block, its all-to-all send
-                     # buffer (split over the N destinations), its all-reduce vector
-RUN_BYTES = 4096     # chunk bytes of the checked OpenMPI run (the check does not depend on size)
-TIMEOUT = 600
+# bytes each node contributes: the root's broadcast message, its all-gather block, its all-to-all
+# send buffer (split over the N destinations, at least 1 byte each), its all-reduce vector
+SIZES = [int(x) for x in os.environ.get("SIZES", f"8,{64 << 10},{1 << 20},{64 << 20}").split(",")]
+CHECKED_SIZE = 1 << 20  # the size whose chosen schedule also runs under OpenMPI
+RUN_BYTES = 4096        # chunk bytes of the checked OpenMPI run (the check does not depend on size)
+TIMEOUT = 900
 
 
-def chunk_bytes(coll, nodes):
+def chunk_bytes(coll, nodes, per_node):
     """gen --bytes: the bytes of one chunk (all-reduce: the whole vector)."""
-    return PER_NODE // nodes if coll == "total-exchange" else PER_NODE
+    return max(1, per_node // nodes) if coll == "total-exchange" else per_node
 
 
 def run(cmd):
     return subprocess.run(cmd, capture_output=True, text=True)
 
 
-def case(ns, d, net, coll):
-    f = os.path.join(d, "s.json")
-    info = json.loads(run([ns, "info", net, "--json", "--basic"]).stdout)
-    nodes = info["nodes"]
-    m = chunk_bytes(coll, nodes)
+def simulate(ns, f, piece, mpi):
+    """simulate's rows for file f at `piece` bytes a chunk; MPI's algorithms too when mpi."""
+    cmd = [ns, "simulate", f, "--json", "--no-anchor", "--timeout", str(TIMEOUT), "--bytes",
+           str(piece)] + ([] if mpi else ["--algorithms", "none"])
+    s = run(cmd)
+    if not s.stdout.strip().startswith("{"):
+        sys.exit(f"simulate failed on {f}: {s.stderr}")
+    return json.loads(s.stdout)["rows"]
+
+
+def piece_of(f, m):
+    """simulate's --bytes for a file generated at m bytes a chunk: a piece of a pieced message."""
+    pieces = json.load(open(f))["collective"].get("pieces", 1)
+    return pieces, max(1, m // pieces)
+
+
+def case(ns, d, net, coll, nodes, per_node):
+    m = chunk_bytes(coll, nodes, per_node)
+    chosen_f, default_f = os.path.join(d, "chosen.json"), os.path.join(d, "default.json")
     # SimGrid's hosts send on every link at once: the platform is all-port
-    g = run([ns, "gen", net, coll, "--bytes", str(m), "--ports", "all-port", "--json", "-o", f])
+    g = run([ns, "gen", net, coll, "--bytes", str(m), "--ports", "all-port", "--json", "-o",
+             chosen_f])
     if g.returncode != 0:
         sys.exit(f"gen failed on {net} {coll}: {g.stderr}")
     choice = json.loads(g.stdout)
-    pieces = json.load(open(f))["collective"].get("pieces", 1)
-    piece = m // pieces  # simulate's --bytes is one chunk or register
-    s = run([ns, "simulate", f, "--json", "--no-anchor", "--timeout", str(TIMEOUT), "--bytes", str(piece)])
-    if not s.stdout.strip().startswith("{"):
-        sys.exit(f"simulate failed on {net} {coll}: {s.stderr}")
-    sim = json.loads(s.stdout)
-    mine = [r["seconds"] for r in sim["rows"] if r["what"] == "schedule"][0]
-    timed = sorted((r["seconds"], r["algorithm"]) for r in sim["rows"]
+    pieces, piece = piece_of(chosen_f, m)
+    rows = simulate(ns, chosen_f, piece, True)
+    mine = [r["seconds"] for r in rows if r["what"] == "schedule"][0]
+    timed = sorted((r["seconds"], r["algorithm"]) for r in rows
                    if r["what"] != "schedule" and r.get("seconds") is not None)
-    untimed = sum(1 for r in sim["rows"] if r["what"] != "schedule" and r.get("seconds") is None)
+    untimed = sum(1 for r in rows if r["what"] != "schedule" and r.get("seconds") is None)
     predicted = [c for c in choice["candidates"] if c["chosen"]][0]["seconds"]
-    r = run([ns, "run", f, "--bytes", str(RUN_BYTES if coll != "all-reduce" else 8 * 64)])
-    return dict(net=net, coll=coll, nodes=nodes, m=m, pieces=pieces, chosen=choice["chosen"],
-                predicted=predicted, lower=choice["lower_bound_s"], mine=mine, timed=timed,
-                untimed=untimed, run="PASS" if r.returncode == 0 else f"exit {r.returncode}")
+    # the family's default (gen without --bytes), simulated alone when it is another algorithm
+    dflt = run([ns, "gen", net, coll, "-o", default_f])
+    default_name = json.load(open(default_f))["algorithm"] if dflt.returncode == 0 else None
+    default_t = mine if default_name == choice["chosen"] else None
+    if default_name and default_t is None:
+        _, dpiece = piece_of(default_f, m)
+        default_t = [r["seconds"] for r in simulate(ns, default_f, dpiece, False)
+                     if r["what"] == "schedule"][0]
+    checked = None
+    if per_node == CHECKED_SIZE:
+        r = run([ns, "run", chosen_f, "--bytes", str(RUN_BYTES if coll != "all-reduce" else 8 * 64)])
+        checked = "PASS" if r.returncode == 0 else f"exit {r.returncode}"
+    return dict(m=m, pieces=pieces, piece=piece, chosen=choice["chosen"], predicted=predicted,
+                lower=choice["lower_bound_s"], mine=mine, timed=timed, untimed=untimed,
+                default=default_name, default_t=default_t, run=checked)
+
+
+def us(x):
+    return "—" if x is None else f"{x * 1e6:,.1f}"
+
+
+def size_text(b):
+    for unit, k in (("MiB", 20), ("KiB", 10)):
+        if b >= 1 << k and b % (1 << k) == 0:
+            return f"{b >> k} {unit}"
+    return f"{b} B"
 
 
 def main():
     ns, out = sys.argv[1], sys.argv[2]
-    rows, findings = [], []
+    rows, checked_rows, findings = [], [], []
     with tempfile.TemporaryDirectory() as d:
         for net in NETWORKS:
+            nodes = json.loads(run([ns, "info", net, "--json", "--basic"]).stdout)["nodes"]
             for coll in COLLECTIVES:
-                c = case(ns, d, net, coll)
-                best_t, best = c["timed"][0] if c["timed"] else (None, "—")
-                ratio = "—" if best_t is None else f"{best_t / c['mine']:.2f}"
-                rows.append(f"| {net} | {coll} | {c['m']:,} | `{c['chosen']}` ({c['pieces']} piece"
-                            f"{'s' if c['pieces'] > 1 else ''}) | {c['mine'] * 1e6:,.1f} | "
-                            f"{c['predicted'] * 1e6:,.1f} | {c['lower'] * 1e6:,.1f} | {best} "
-                            f"{'' if best_t is None else f'{best_t * 1e6:,.1f}'} | {ratio} | "
+                for per_node in SIZES:
+                    print(f"{net} {coll} {size_text(per_node)}", file=sys.stderr, flush=True)
+                    c = case(ns, d, net, coll, nodes, per_node)
+                    best_t, best = c["timed"][0] if c["timed"] else (None, "—")
+                    ratio = "—" if best_t is None else f"{best_t / c['mine']:.2f}"
+                    pieces = f" ({c['pieces']} pieces)" if c["pieces"] > 1 else ""
+                    rows.append(
+                        f"| {net} | {coll} | {size_text(per_node)} | `{c['chosen']}`{pieces} | "
+                        f"{us(c['mine'])} | {us(c['predicted'])} | {us(c['lower'])} | "
+                        f"`{c['default']}` {us(c['default_t'])} | {best} {us(best_t)} | {ratio} |")
+                    if c["run"] is not None:
+                        checked_rows.append(
+                            f"| {net} | {coll} | {c['m']:,} | `{c['chosen']}`{pieces} | "
                             f"{len(c['timed'])} (+{c['untimed']} no time) | {c['run']} |")
-                if best_t is not None:
-                    verdict = "at least as fast as" if best_t >= c["mine"] else "slower than"
-                    findings.append(f"- {net}, {coll}: `{c['chosen']}` is {verdict} the fastest MPI "
-                                    f"algorithm, {best} ({ratio}x the schedule's time).")
-    head = ["| network | collective | chunk B | chosen (pieces) | simulated µs | predicted µs | "
-            "lower bound µs | fastest MPI algorithm µs | MPI / netsched | MPI algorithms timed | "
-            "OpenMPI run, bytes checked |",
-            "|---|---|---:|---|---:|---:|---:|---|---:|---:|---|"]
+                    if best_t is not None:
+                        verdict = "at least as fast as" if best_t >= c["mine"] else "slower than"
+                        findings.append(
+                            f"- {net}, {coll}, {size_text(per_node)}: `{c['chosen']}` is {verdict} "
+                            f"the fastest MPI algorithm, {best} ({ratio}x the schedule's time; the "
+                            f"step model's lower bound for any all-port schedule is "
+                            f"{c['lower'] / best_t:.3f}x MPI's time).")
+    head = ["| network | collective | per node | chosen by gen --bytes | simulated µs | "
+            "predicted µs | lower bound µs | family default, simulated µs | fastest MPI "
+            "algorithm µs | MPI / chosen |",
+            "|---|---|---:|---|---:|---:|---:|---|---|---:|"]
+    checked_head = ["| network | collective | chunk B | chosen | MPI algorithms timed | "
+                    "OpenMPI run, bytes checked |", "|---|---|---:|---|---:|---|"]
     with open(out, "w") as o:
         o.write("**Findings** (computed from the rows below):\n\n" + "\n".join(findings) + "\n\n" +
-                "\n".join(head + rows) + "\n")
+                "\n".join(head + rows) + "\n\nAt " + size_text(CHECKED_SIZE) +
+                " per node the chosen file also ran under OpenMPI, every rank's bytes compared "
+                "with MPI's own collective:\n\n" + "\n".join(checked_head + checked_rows) + "\n")
 
 
 main()

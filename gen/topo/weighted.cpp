@@ -47,8 +47,8 @@ void read_speeds(const Network& base, const Args& a, const std::string& key,
                                std::to_string(s[2]));
     const WeightedNetwork::Link link{std::min(x.v, y.v), std::max(x.v, y.v)};
     if (!seen.emplace(link, true).second)
-      throw SpecError(col, "weighted: link {" + std::to_string(s[0]) + "," +
-                               std::to_string(s[1]) + "} is listed twice in " + key);
+      throw SpecError(col, "weighted: link {" + std::to_string(s[0]) + "," + std::to_string(s[1]) +
+                               "} is listed twice in " + key);
     auto [at, fresh] = speeds.try_emplace(link, base.link_speed(x, y));
     set(at->second, static_cast<double>(s[2]) / kPercent);
   }

@@ -29,9 +29,7 @@ class WeightedNetwork : public Network {
   WeightedNetwork(std::unique_ptr<Network> base, std::map<Link, LinkSpeed> speeds);
   std::string family() const override { return "weighted"; }
   std::uint64_t num_nodes() const override { return base_->num_nodes(); }
-  void neighbors(NodeId u, std::vector<NodeId>& out) const override {
-    base_->neighbors(u, out);
-  }
+  void neighbors(NodeId u, std::vector<NodeId>& out) const override { base_->neighbors(u, out); }
   std::uint32_t degree(NodeId u) const override { return base_->degree(u); }
   bool adjacent(NodeId u, NodeId v) const override { return base_->adjacent(u, v); }
   std::uint32_t max_degree() const override { return base_->max_degree(); }
