@@ -54,8 +54,8 @@ inline constexpr std::uint64_t kBandwidthBoundMaxNodes = 1 << 17;
 
 /// The all-gather (and reduce-scatter) bound; InputError above kBandwidthBoundMaxNodes or on a
 /// disconnected network. `progress(done, total)` is called per sink.
-BandwidthBound all_gather_bound(const Network& t,
-                                const std::function<void(std::uint64_t, std::uint64_t)>& progress = {});
+BandwidthBound all_gather_bound(
+    const Network& t, const std::function<void(std::uint64_t, std::uint64_t)>& progress = {});
 /// The broadcast bound from `root`: the least cut that separates it from another node.
 BandwidthBound broadcast_bound(const Network& t, NodeId root);
 

@@ -13,6 +13,7 @@
 #include "gen/exchange/total_exchange.hpp"
 #include "gen/generic/tree_collectives.hpp"
 #include "gen/textbook/embedding.hpp"
+#include "gen/textbook/spanning_trees.hpp"
 #include "gen/textbook/textbook.hpp"
 #include "gen/topo/dualcube.hpp"
 #include "gen/topo/faulty.hpp"
@@ -61,6 +62,9 @@ bool register_ring(const Network& t) {
   return t.num_nodes() <= kReduceScatterMaxNodes && hamiltonian(t);
 }
 bool optimal_size(const Network& t) { return t.num_nodes() <= kOptimalBroadcastMaxNodes; }
+bool packed_register_trees(const Network& t) {
+  return packed_trees_apply(t) && t.num_nodes() <= kReduceScatterMaxNodes;
+}
 bool embed_size(const Network& t) { return t.num_nodes() <= kEmbedMaxNodes; }
 /// The tree broadcasts' pieces when the request names none (gen --bytes tries several).
 constexpr std::uint32_t kDefaultTreePieces = 8;
@@ -252,6 +256,12 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
      "generic: all-port, every block combined up a BFS tree of its node, links balanced",
      "stated: the diameter", "ccc(3)", flood_registers,
      +[](const Network& t, const GenRequest& /*r*/) { return flood_reduce_scatter(t); }},
+    {"reduce-scatter", "packed-trees",
+     "generic: all-port, every block combined up its node's packed spanning tree in reverse",
+     "stated: the diameter + 2", "torus(3,4)", packed_register_trees,
+     +[](const Network& t, const GenRequest& /*r*/) {
+       return trees_reduce_scatter(t, packed_trees(t), "packed-trees");
+     }},
 
     {"cube-dimension", "rhs-emulation", "paper: rhfc Theorem 5.1", "paper: rhfc Theorem 5.1",
      "rhs(2,2,hypercube(1))", rhs_over_cube,
@@ -280,6 +290,13 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
      "generic: all-port vector all-reduce of N pieces, up and down a BFS tree per piece",
      "stated: twice the diameter", "ccc(3)", flood_registers,
      +[](const Network& t, const GenRequest& /*r*/) { return flood_all_reduce(t); }},
+    {"all-reduce", "packed-trees",
+     "generic: all-port vector all-reduce of N pieces: each piece reduced up its node's packed "
+     "spanning tree, its sum set down it",
+     "stated: twice the diameter + 4", "torus(3,4)", packed_register_trees,
+     +[](const Network& t, const GenRequest& /*r*/) {
+       return trees_all_reduce(t, packed_trees(t), "packed-trees");
+     }},
     {"all-reduce", "ring",
      "textbook: ring all-reduce (NCCL, Thakur et al. 2005) of N pieces on a Hamiltonian cycle",
      "stated: 2(N-1) steps", "torus(3,4)", register_ring,
@@ -346,6 +363,13 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
      "stated: the routed sends' hops", "torus(3,4)", embed_size,
      +[](const Network& t, const GenRequest& /*r*/) {
        return embed_plan(t, bruck_all_gather_plan(t), "bruck");
+     }},
+    {"all-gather", "packed-trees",
+     "generic: all-port, a spanning tree per origin with its edges' steps packed so that every "
+     "step loads the links alike (local search; one tree of offsets on tori and hypercubes)",
+     "stated: the diameter + 2", "torus(3,4)", packed_trees_apply,
+     +[](const Network& t, const GenRequest& /*r*/) {
+       return trees_all_gather(t, packed_trees(t), "packed-trees");
      }},
 
     {"multicast", "many2manym", "paper: dualcube §3 Algorithm 2 Many2manyM", "paper: dualcube §3",

@@ -62,7 +62,8 @@ std::optional<PaperBound> stated(const Network& t, const Collective& c, const st
                          (a == "greedy" && c.kind() == Collective::Kind::Broadcast);
   const bool tree_twice = a == "tree-all-gather" || a == "tree-all-reduce";
   const bool exchange = a == "greedy" && c.kind() == Collective::Kind::TotalExchange;
-  if (!tree_once && !tree_twice && !exchange && a != "flood" && a != "balanced")
+  if (!tree_once && !tree_twice && !exchange && a != "flood" && a != "balanced" &&
+      a != "packed-trees")
     return std::nullopt;
   const Csr g(t, 1);
   if (tree_once) {
@@ -77,6 +78,12 @@ std::optional<PaperBound> stated(const Network& t, const Collective& c, const st
                       std::nullopt};
   if (a == "flood")
     return PaperBound{st.diameter, "the diameter (a BFS level per step)", kSource, std::nullopt};
+  if (a == "packed-trees" && c.kind() == Collective::Kind::AllReduce)
+    return PaperBound{2 * (st.diameter + 2), "twice the diameter + 2 (up the trees, then down)",
+                      kSource, std::nullopt};
+  if (a == "packed-trees")
+    return PaperBound{st.diameter + 2, "the diameter + 2 (the step counts the packing tries)",
+                      kSource, std::nullopt};
   if (a == "balanced")
     return PaperBound{st.diameter + 2, "the diameter + 2 (the step counts the packing tries)",
                       kSource, std::nullopt};

@@ -1,7 +1,6 @@
 // Simulated annealing over hop steps (gen/exchange/hop_packing.hpp). The energy of a packing
 // is, per step, its largest resource load plus a fraction for how many resources share that
-// load (fewer is closer to lowering it); a move changes a handful of (step, resource) loads,
-// and each step keeps a histogram of its loads so that its maximum follows in O(1).
+// load (gen/generic/step_loads.hpp); a move changes a handful of (step, resource) loads.
 #include "gen/exchange/hop_packing.hpp"
 
 #include <algorithm>
@@ -9,51 +8,13 @@
 #include <random>
 #include <stdexcept>
 
+#include "gen/generic/step_loads.hpp"
+
 namespace netsched {
 namespace {
 
 /// The annealing temperature at the start and at the end (in units of one load).
 constexpr double kHotTemperature = 1.0, kColdTemperature = 0.02;
-
-class Loads {
- public:
-  Loads(std::uint32_t steps, std::uint32_t resources, std::uint32_t most_load)
-      : resources_(resources),
-        load_(static_cast<std::size_t>(steps) * resources, 0),
-        hist_(steps, std::vector<std::uint32_t>(most_load + 2, 0)),
-        max_(steps, 0) {
-    for (auto& h : hist_) h[0] = resources;
-  }
-  void add(std::uint32_t step, std::uint32_t resource, int delta) {
-    std::uint32_t& l = load_[static_cast<std::size_t>(step) * resources_ + resource];
-    auto& h = hist_[step];
-    --h[l];
-    l = static_cast<std::uint32_t>(static_cast<int>(l) + delta);
-    ++h[l];
-    if (l > max_[step]) max_[step] = l;
-    while (max_[step] > 0 && h[max_[step]] == 0) --max_[step];
-  }
-  /// The step's share of the energy.
-  double energy(std::uint32_t step) const {
-    return max_[step] + static_cast<double>(hist_[step][max_[step]]) / (resources_ + 1);
-  }
-  std::uint64_t payload_sum() const {
-    std::uint64_t s = 0;
-    for (std::uint32_t m : max_) s += m;
-    return s;
-  }
-
- private:
-  std::uint32_t resources_;
-  std::vector<std::uint32_t> load_;
-  std::vector<std::vector<std::uint32_t>> hist_;
-  std::vector<std::uint32_t> max_;
-};
-
-struct Change {
-  std::uint32_t step, resource;
-  int delta;
-};
 
 class Annealer {
  public:
@@ -108,9 +69,10 @@ class Annealer {
   }
 
   /// A candidate move as load changes, or empty when the drawn move changes nothing.
-  std::vector<Change> propose(Slot& s, PackedItem& x, std::uint32_t& new_way, std::uint32_t& kind) {
+  std::vector<LoadChange> propose(Slot& s, PackedItem& x, std::uint32_t& new_way,
+                                  std::uint32_t& kind) {
     kind = below(p_.reorderable || p_.items[s.item].ways.size() > 1 ? 3 : 1);
-    std::vector<Change> c;
+    std::vector<LoadChange> c;
     if (kind == 0) {  // another step for one hop, between its neighbours' steps
       const std::uint32_t lo = s.hop == 0 ? 0 : x.steps[s.hop - 1] + 1;
       const std::uint32_t hi = s.hop + 1 == x.steps.size() ? p_.steps - 1 : x.steps[s.hop + 1] - 1;
@@ -139,35 +101,15 @@ class Annealer {
     return c;
   }
 
-  double energy_of(const std::vector<Change>& c) const {
-    double e = 0;
-    for (std::size_t i = 0; i < c.size(); ++i) {
-      bool seen = false;
-      for (std::size_t j = 0; j < i; ++j) seen = seen || c[j].step == c[i].step;
-      if (!seen) e += loads_.energy(c[i].step);
-    }
-    return e;
-  }
-
-  void apply(const std::vector<Change>& c, int sign) {
-    for (const Change& k : c) loads_.add(k.step, k.resource, sign * k.delta);
-  }
-
   void try_move(double temperature) {
     Slot s = slots_[below(slots_.size())];
     PackedItem& x = items_[s.item];
     std::uint32_t value = 0, kind = 0;
-    const std::vector<Change> c = propose(s, x, value, kind);
+    const std::vector<LoadChange> c = propose(s, x, value, kind);
     if (c.empty()) return;
-    const double before = energy_of(c);
-    apply(c, +1);
-    const double delta = energy_of(c) - before;
-    const bool accept = delta <= 0 || std::uniform_real_distribution<double>(0, 1)(rng_) <
-                                          std::exp(-delta / temperature);
-    if (!accept) {
-      apply(c, -1);
+    if (!anneal(loads_, c, temperature,
+                [this] { return std::uniform_real_distribution<double>(0, 1)(rng_); }))
       return;
-    }
     if (kind == 0) {
       x.steps[s.hop] = value;
     } else if (kind == 1 && p_.reorderable) {
@@ -187,7 +129,7 @@ class Annealer {
 
   const PackingProblem& p_;
   std::mt19937_64 rng_;
-  Loads loads_;
+  StepLoads loads_;
   std::vector<PackedItem> items_;
   std::vector<std::uint32_t> way_;
   std::vector<Slot> slots_;

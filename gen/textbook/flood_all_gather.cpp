@@ -4,28 +4,25 @@
 // every link in both directions at once. Among a node's neighbours one level closer to the
 // root, its parent is the one whose link into it carries least so far in that step, which
 // spreads the load over the links.
+#include <algorithm>
 #include <map>
 
 #include "core/errors.hpp"
 #include "core/graph.hpp"
 #include "core/metrics.hpp"
 #include "gen/combine/program.hpp"
+#include "gen/textbook/spanning_trees.hpp"
 #include "gen/textbook/textbook.hpp"
 
 namespace netsched {
 namespace {
 
-/// Node o's tree: parent[w] and depth[w] (depth[o] = 0), for every root o.
-struct FloodTrees {
-  std::vector<std::vector<std::uint32_t>> parent, depth;  // [root][node]
-  std::uint32_t height = 0;                               // the largest depth: the diameter
-};
-
-FloodTrees flood_trees(const Network& t, const char* what) {
+/// Node o's BFS tree, a level per step: step[o][w] = depth(w) - 1; steps = the diameter.
+SpanningTrees flood_trees(const Network& t, const char* what) {
   const std::uint64_t n = t.num_nodes();
   check_nodes(t, what, kFloodMaxNodes, "kFloodMaxNodes");
   const Csr g(t, 1);
-  FloodTrees out;
+  SpanningTrees out;
   // per step, per directed link (from << 32 | to): the children it feeds so far
   std::vector<std::map<std::uint64_t, std::uint32_t>> load;
   for (std::uint32_t o = 0; o < n; ++o) {
@@ -45,10 +42,11 @@ FloodTrees flood_trees(const Network& t, const char* what) {
         if (l < best_load) parent[w] = *p, best_load = l;
       }
       ++load[step][static_cast<std::uint64_t>(parent[w]) << 32 | w];
-      out.height = std::max(out.height, dist[w]);
+      out.steps = std::max(out.steps, dist[w]);
     }
+    for (auto& d : dist) d -= 1;  // a level per step: depth 1 in step 0
     out.parent.push_back(std::move(parent));
-    out.depth.push_back(std::move(dist));
+    out.step.push_back(std::move(dist));
   }
   return out;
 }
@@ -68,64 +66,64 @@ void emit(RegisterProgram& p, RegisterSteps& steps) {
   }
 }
 
-/// Block j's partial sums up j's tree into register `base + j` of j: a node at depth h sends at
-/// step height - h, after its children.
-RegisterSteps reduce_up(const FloodTrees& f, std::uint64_t n, std::uint64_t base) {
-  RegisterSteps steps(f.height);
+/// Block j's partial sums up j's tree into register `base + j` of j: node w sends in step
+/// steps - 1 - step[j][w], after its children.
+RegisterSteps reduce_up(const SpanningTrees& f, std::uint64_t n, std::uint64_t base) {
+  RegisterSteps steps(f.steps);
   for (std::uint32_t j = 0; j < n; ++j)
     for (std::uint32_t w = 0; w < n; ++w)
       if (w != j) {
         const auto r = static_cast<std::uint16_t>(base + j);
-        steps[f.height - f.depth[j][w]][link_key(w, f.parent[j][w])].push_back(
+        steps[f.steps - 1 - f.step[j][w]][link_key(w, f.parent[j][w])].push_back(
             {r, r, RegOp::Combine});
       }
   return steps;
 }
 
-/// Register `base + j` of j down j's tree (Set), a level per step.
-RegisterSteps spread_down(const FloodTrees& f, std::uint64_t n, std::uint64_t base) {
-  RegisterSteps steps(f.height);
+/// Register `base + j` of j down j's tree (Set), each node in its step.
+RegisterSteps spread_down(const SpanningTrees& f, std::uint64_t n, std::uint64_t base) {
+  RegisterSteps steps(f.steps);
   for (std::uint32_t j = 0; j < n; ++j)
     for (std::uint32_t w = 0; w < n; ++w)
       if (w != j) {
         const auto r = static_cast<std::uint16_t>(base + j);
-        steps[f.depth[j][w] - 1][link_key(f.parent[j][w], w)].push_back({r, r, RegOp::Set});
+        steps[f.step[j][w]][link_key(f.parent[j][w], w)].push_back({r, r, RegOp::Set});
       }
   return steps;
 }
 
 }  // namespace
 
-Schedule flood_all_gather(const Network& t) {
-  const FloodTrees f = flood_trees(t, "flood");
+Schedule trees_all_gather(const Network& t, const SpanningTrees& f, const char* algorithm) {
   const std::uint64_t n = t.num_nodes();
-  LinkChunks links(f.height);
+  LinkChunks links(f.steps);
   for (std::uint32_t o = 0; o < n; ++o)
     for (std::uint32_t w = 0; w < n; ++w)
-      if (w != o) links[f.depth[o][w] - 1][link_key(f.parent[o][w], w)].push_back(o);
-  return link_chunk_schedule(t, Collective::all_gather(n), PortModel::AllPort, "flood", links);
+      if (w != o) links[f.step[o][w]][link_key(f.parent[o][w], w)].push_back(o);
+  for (auto& step : links)
+    for (auto& [key, chunks] : step) std::sort(chunks.begin(), chunks.end());
+  return link_chunk_schedule(t, Collective::all_gather(n), PortModel::AllPort, algorithm, links);
 }
 
-Schedule flood_total_exchange(const Network& t) {
-  const FloodTrees f = flood_trees(t, "flood");
+Schedule trees_total_exchange(const Network& t, const SpanningTrees& f, const char* algorithm) {
   const std::uint64_t n = t.num_nodes();
-  check_nodes(t, "flood total exchange", kReduceScatterMaxNodes, "kReduceScatterMaxNodes");
-  // chunk o*N+d follows o's tree from o to d: every tree link on the way, a level per step
-  LinkChunks links(f.height);
+  check_nodes(t, "a total exchange along trees", kReduceScatterMaxNodes, "kReduceScatterMaxNodes");
+  // chunk o*N+d follows o's tree from o to d: every tree link on the way, in its step
+  LinkChunks links(f.steps);
   for (std::uint32_t o = 0; o < n; ++o)
     for (std::uint32_t d = 0; d < n; ++d)
       for (std::uint32_t w = d; w != o; w = f.parent[o][w])
-        links[f.depth[o][w] - 1][link_key(f.parent[o][w], w)].push_back(o * n + d);
+        links[f.step[o][w]][link_key(f.parent[o][w], w)].push_back(o * n + d);
   for (auto& step : links)
     for (auto& [key, chunks] : step) std::sort(chunks.begin(), chunks.end());
-  return link_chunk_schedule(t, Collective::total_exchange(n), PortModel::AllPort, "flood", links);
+  return link_chunk_schedule(t, Collective::total_exchange(n), PortModel::AllPort, algorithm,
+                             links);
 }
 
-Schedule flood_reduce_scatter(const Network& t) {
-  check_nodes(t, "flood reduce-scatter", kReduceScatterMaxNodes, "kReduceScatterMaxNodes");
-  const FloodTrees f = flood_trees(t, "flood");
+Schedule trees_reduce_scatter(const Network& t, const SpanningTrees& f, const char* algorithm) {
+  check_nodes(t, "a reduce-scatter along trees", kReduceScatterMaxNodes, "kReduceScatterMaxNodes");
   const std::uint64_t n = t.num_nodes();
-  RegisterProgram p(t, Collective::reduce_scatter(n), block_registers(n), "flood");
+  RegisterProgram p(t, Collective::reduce_scatter(n), block_registers(n), algorithm);
   auto up = reduce_up(f, n, 0);
   emit(p, up);
   Schedule s = p.finish();
@@ -133,12 +131,11 @@ Schedule flood_reduce_scatter(const Network& t) {
   return s;
 }
 
-Schedule flood_all_reduce(const Network& t) {
-  check_nodes(t, "flood all-reduce", kReduceScatterMaxNodes, "kReduceScatterMaxNodes");
-  const FloodTrees f = flood_trees(t, "flood");
+Schedule trees_all_reduce(const Network& t, const SpanningTrees& f, const char* algorithm) {
+  check_nodes(t, "an all-reduce along trees", kReduceScatterMaxNodes, "kReduceScatterMaxNodes");
   const std::uint64_t n = t.num_nodes();
   RegisterProgram p(t, Collective::vector_all_reduce(n, static_cast<std::uint32_t>(n)),
-                    piece_registers(n), "flood");
+                    piece_registers(n), algorithm);
   auto up = reduce_up(f, n, 0);
   emit(p, up);
   for (std::uint32_t j = 0; j < n; ++j)
@@ -148,6 +145,25 @@ Schedule flood_all_reduce(const Network& t) {
   Schedule s = p.finish();
   s.model = PortModel::AllPort;
   return s;
+}
+
+Schedule flood_all_gather(const Network& t) {
+  return trees_all_gather(t, flood_trees(t, "flood"), "flood");
+}
+
+Schedule flood_total_exchange(const Network& t) {
+  check_nodes(t, "flood total exchange", kReduceScatterMaxNodes, "kReduceScatterMaxNodes");
+  return trees_total_exchange(t, flood_trees(t, "flood"), "flood");
+}
+
+Schedule flood_reduce_scatter(const Network& t) {
+  check_nodes(t, "flood reduce-scatter", kReduceScatterMaxNodes, "kReduceScatterMaxNodes");
+  return trees_reduce_scatter(t, flood_trees(t, "flood"), "flood");
+}
+
+Schedule flood_all_reduce(const Network& t) {
+  check_nodes(t, "flood all-reduce", kReduceScatterMaxNodes, "kReduceScatterMaxNodes");
+  return trees_all_reduce(t, flood_trees(t, "flood"), "flood");
 }
 
 }  // namespace netsched

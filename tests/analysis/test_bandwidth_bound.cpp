@@ -63,8 +63,7 @@ TEST_CASE("bandwidth bound: one sink per orbit on symmetric networks, exact in i
           "[analysis]") {
   // docs/bandwidth.md's example: two triangles joined by one link, 3 chunks across it where the
   // ports alone would allow 5/2
-  const auto bridge =
-      build_topology("graph(6, links=[{0,1},{1,2},{0,2},{3,4},{4,5},{3,5},{2,3}])");
+  const auto bridge = build_topology("graph(6, links=[{0,1},{1,2},{0,2},{3,4},{4,5},{3,5},{2,3}])");
   const BandwidthBound b = all_gather_bound(*bridge);
   CHECK(b.chunk_times == 3);
   CHECK(b.cut.links == 1);
@@ -73,7 +72,8 @@ TEST_CASE("bandwidth bound: one sink per orbit on symmetric networks, exact in i
   CHECK(t.sinks == 1);
   CHECK(t.chunk_times == Approx(255.0 / 4));  // every other node's chunk through 4 links
   CHECK(t.how.find("exact") != std::string::npos);
-  const BandwidthBound w = all_gather_bound(*build_topology("weighted(ring(5), bandwidth=[{0,1,50}])"));
+  const BandwidthBound w =
+      all_gather_bound(*build_topology("weighted(ring(5), bandwidth=[{0,1,50}])"));
   CHECK(w.sinks == 5);  // a speed may break a symmetry: every node a sink
 }
 

@@ -1,7 +1,9 @@
 // The textbook algorithms (gen/textbook/): they hold where they apply, take the steps and carry
 // the payloads the textbooks give, and the Hamiltonian cycle they ride is one.
 #include <catch2/catch.hpp>
+#include <cmath>
 
+#include "analysis/bandwidth_bound.hpp"
 #include "analysis/checked.hpp"
 #include "gen/algorithms.hpp"
 #include "gen/textbook/embedding.hpp"
@@ -218,4 +220,44 @@ TEST_CASE("tree broadcasts in pieces: the double binary tree is the faster pipe"
   GenRequest none("broadcast", "binary-tree");
   none.pieces = kMaxTreePieces + 1;
   CHECK_THROWS_AS(generate(*t, none), InputError);
+}
+
+TEST_CASE("packed trees: on products the all-gather meets the exact bound, rounded up", "[gen]") {
+  // the bound is |S| / B(S -> rest) at its largest (analysis/bandwidth_bound, by max-flow); a
+  // step schedule's sum of largest payloads is a whole number of chunks
+  for (const char* spec : {"torus(8,8)", "hypercube(6)", "torus(4,4)", "ghc(3,3)", "ring(9)",
+                           "torus(3,5)", "hypercube(3)", "product(ring(4),complete(3))"}) {
+    const auto t = build_topology(spec);
+    INFO(spec);
+    const double bound = all_gather_bound(*t).chunk_times;
+    const CheckedSchedule ag = checked(*t, "all-gather", "packed-trees");
+    CHECK(ag.schedule().model == PortModel::AllPort);
+    CHECK(ag.verification().check.payload_sum ==
+          static_cast<std::uint64_t>(std::ceil(bound - 1e-9)));
+    CHECK(ag.verification().check.steps <= ag.verification().bound->steps);
+    // the same trees reversed combine blocks, and both ways make a vector all-reduce
+    const CheckedSchedule rs = checked(*t, "reduce-scatter", "packed-trees");
+    CHECK(rs.verification().check.payload_sum == ag.verification().check.payload_sum);
+    const CheckedSchedule ar = checked(*t, "all-reduce", "packed-trees");
+    CHECK(ar.verification().check.payload_sum == 2 * ag.verification().check.payload_sum);
+  }
+}
+
+TEST_CASE("packed trees: on any network, never more loaded than the flood they start from",
+          "[gen]") {
+  for (const char* spec :
+       {"ccc(3)", "dualcube(2)", "mesh(3,4)", "hdn(hypercube(1), sn=[{0}])",
+        "faulty(torus(3,3), links=[{0,1}])", "weighted(ccc(2), bandwidth=[{0,1,50}])"}) {
+    const auto t = build_topology(spec);
+    INFO(spec);
+    const CheckedSchedule packed = checked(*t, "all-gather", "packed-trees");
+    const CheckedSchedule flood = checked(*t, "all-gather", "flood");
+    CHECK(packed.verification().check.payload_sum <= flood.verification().check.payload_sum);
+    if (!t->weighted())  // in chunks, the bound on links alike
+      CHECK(static_cast<double>(packed.verification().check.payload_sum) >=
+            all_gather_bound(*t).chunk_times - 1e-9);
+    checked(*t, "reduce-scatter", "packed-trees");
+    checked(*t, "all-reduce", "packed-trees");
+    if (t->num_nodes() <= 9) CHECK(smt_check(*t, packed.schedule()).verdict.ok());
+  }
 }

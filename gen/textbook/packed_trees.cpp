@@ -1,0 +1,281 @@
+// Packed spanning trees: one out-tree per origin and a step for every tree edge, chosen by
+// simulated annealing so that in every step the links carry alike (gen/generic/step_loads.hpp).
+// An all-gather along them moves each chunk once over N-1 links; when every step loads every
+// link equally the sum of the steps' largest loads is (N-1) / degree, the bandwidth bound's port
+// term, which analysis/bandwidth_bound.cpp shows exact on the papers' regular networks.
+//
+// On a product of rings and complete graphs every origin uses one tree of offsets, translated
+// (a link's load in a step then depends on its generator alone); elsewhere each origin has a
+// tree of its own over the directed links.
+#include <algorithm>
+#include <limits>
+#include <cmath>
+#include <map>
+#include <optional>
+#include <random>
+
+#include "core/errors.hpp"
+#include "core/graph.hpp"
+#include "core/metrics.hpp"
+#include "gen/generic/step_loads.hpp"
+#include "gen/textbook/spanning_trees.hpp"
+#include "gen/textbook/textbook.hpp"
+#include "gen/topo/product.hpp"
+#include "gen/topology.hpp"
+
+namespace netsched {
+namespace {
+
+constexpr std::uint64_t kPackingSeed = 20261126;
+/// Annealing moves per tree edge, and at most this many per step count tried: more on products,
+/// whose one tree is small and often packed at the bound, than on other networks, with a tree
+/// per origin (there the search refines the flood, and its gain is smaller).
+constexpr std::uint64_t kMovesPerEdge = 50'000;
+constexpr std::uint64_t kMostProductMoves = 3'000'000, kMostTreeMoves = 300'000;
+/// Step counts tried: the diameter up to the diameter + kExtraSteps.
+constexpr std::uint32_t kExtraSteps = 2;
+/// Temperatures in units of one load: low, so that a move rarely raises a step's largest load and
+/// the count of links at it (a fraction of a load) steers the search.
+constexpr double kHotTemperature = 0.02, kColdTemperature = 0.0002;
+constexpr std::int32_t kRootStep = -1;
+
+/// Where a tree node may hang: (the parent position, the resource the edge loads).
+struct Hang {
+  std::uint32_t parent, resource;
+};
+
+/// The trees to pack: `classes` trees of `positions` nodes each, tree c rooted at roots[c];
+/// hangs[c][x]: the ways position x of tree c may receive (its neighbours).
+struct TreeProblem {
+  std::uint32_t positions = 0, resources = 0;
+  std::vector<std::uint32_t> roots;
+  std::vector<std::vector<std::vector<Hang>>> hangs;  ///< [class][position]
+  std::vector<std::vector<std::uint32_t>> depth;      ///< BFS depth from the root
+};
+
+struct TreeState {
+  std::vector<std::vector<std::uint32_t>> parent, resource;
+  std::vector<std::vector<std::int32_t>> step;
+  std::uint64_t payload_sum = 0;
+};
+
+class TreeAnnealer {
+ public:
+  TreeAnnealer(const TreeProblem& p, std::uint32_t steps, std::uint64_t seed)
+      : p_(p), steps_(steps), rng_(seed),
+        loads_(steps, p.resources, static_cast<std::uint32_t>(p.roots.size()) * p.positions) {
+    const std::size_t c = p.roots.size();
+    s_.parent.assign(c, std::vector<std::uint32_t>(p.positions, 0));
+    s_.resource = s_.parent;
+    s_.step.assign(c, std::vector<std::int32_t>(p.positions, kRootStep));
+    children_.assign(c, std::vector<std::vector<std::uint32_t>>(p.positions));
+    for (std::uint32_t k = 0; k < c; ++k)
+      for (std::uint32_t x = 0; x < p.positions; ++x) {
+        if (x == p.roots[k]) continue;
+        // to start, a level per step (the flood): a BFS parent one level up, the one whose link
+        // carries least in that step so far
+        const auto step = static_cast<std::uint32_t>(p.depth[k][x] - 1);
+        std::optional<Hang> up;
+        for (const Hang& h : p.hangs[k][x])
+          if (p.depth[k][h.parent] + 1 == p.depth[k][x] &&
+              (!up || loads_.load(step, h.resource) < loads_.load(step, up->resource)))
+            up = h;
+        const Hang h = *up;
+        s_.parent[k][x] = h.parent;
+        s_.resource[k][x] = h.resource;
+        s_.step[k][x] = static_cast<std::int32_t>(p.depth[k][x]) - 1;
+        children_[k][h.parent].push_back(x);
+        loads_.add(static_cast<std::uint32_t>(s_.step[k][x]), h.resource, +1);
+        items_.push_back({k, x});
+      }
+  }
+
+  /// The best packing met (never worse than the flood it starts from).
+  TreeState run(std::uint64_t moves, std::uint64_t bound) {
+    const double cooling =
+        std::pow(kColdTemperature / kHotTemperature, 1.0 / static_cast<double>(moves));
+    double temperature = kHotTemperature;
+    TreeState best = s_;
+    best.payload_sum = loads_.payload_sum();
+    for (std::uint64_t i = 0; i < moves && !items_.empty() && best.payload_sum > bound; ++i) {
+      move(temperature);
+      temperature *= cooling;
+      if (loads_.payload_sum() < best.payload_sum) {
+        best = s_;
+        best.payload_sum = loads_.payload_sum();
+      }
+    }
+    return best;
+  }
+
+ private:
+  std::uint32_t below(std::size_t n) {
+    return static_cast<std::uint32_t>(std::uniform_int_distribution<std::size_t>(0, n - 1)(rng_));
+  }
+  /// One past the latest step x may take: before its earliest child, within the schedule.
+  std::int32_t before_children(std::uint32_t k, std::uint32_t x) const {
+    std::int32_t most = static_cast<std::int32_t>(steps_);
+    for (const std::uint32_t ch : children_[k][x]) most = std::min(most, s_.step[k][ch]);
+    return most;
+  }
+
+  void move(double temperature) {
+    const auto [k, x] = items_[below(items_.size())];
+    const std::int32_t now = s_.step[k][x];
+    const auto& hangs = p_.hangs[k][x];
+    const Hang h = hangs[below(hangs.size())];  // a parent, maybe the same one
+    // x's step lies after its parent's and before its children's
+    const std::int32_t lo = s_.step[k][h.parent] + 1, hi = before_children(k, x) - 1;
+    if (lo > hi) return;
+    const bool reparent = h.parent != s_.parent[k][x];
+    const bool keep_step = reparent && lo <= now && now <= hi && below(2) == 0;
+    const std::int32_t when =
+        keep_step ? now : lo + static_cast<std::int32_t>(below(static_cast<std::size_t>(hi - lo + 1)));
+    if (!reparent && when == now) return;
+    const std::vector<LoadChange> c = {
+        {static_cast<std::uint32_t>(now), s_.resource[k][x], -1},
+        {static_cast<std::uint32_t>(when), h.resource, +1}};
+    if (!anneal(loads_, c, temperature,
+                [this] { return std::uniform_real_distribution<double>(0, 1)(rng_); }))
+      return;
+    s_.step[k][x] = when;
+    if (reparent) {
+      auto& old = children_[k][s_.parent[k][x]];
+      old.erase(std::find(old.begin(), old.end(), x));
+      children_[k][h.parent].push_back(x);
+      s_.parent[k][x] = h.parent;
+      s_.resource[k][x] = h.resource;
+    }
+  }
+
+  const TreeProblem& p_;
+  std::uint32_t steps_;
+  std::mt19937_64 rng_;
+  StepLoads loads_;
+  TreeState s_;
+  std::vector<std::vector<std::vector<std::uint32_t>>> children_;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> items_;  ///< (class, position)
+};
+
+/// Packs at T = D .. D + kExtraSteps and keeps the least payload sum, then the fewest steps.
+std::pair<TreeState, std::uint32_t> best_trees(const TreeProblem& p, std::uint32_t diameter,
+                                               std::uint64_t most_moves) {
+  const std::uint64_t edges = static_cast<std::uint64_t>(p.roots.size()) * (p.positions - 1);
+  const std::uint64_t moves = std::min(most_moves, edges * kMovesPerEdge);
+  const std::uint64_t bound = (edges + p.resources - 1) / p.resources;
+  std::optional<std::pair<TreeState, std::uint32_t>> best;
+  for (std::uint32_t t = diameter; t <= diameter + kExtraSteps; ++t) {
+    TreeState s = TreeAnnealer(p, t, kPackingSeed + t).run(moves, bound);
+    if (!best || s.payload_sum < best->first.payload_sum) best.emplace(std::move(s), t);
+    if (best->first.payload_sum == bound) break;
+  }
+  return std::move(*best);
+}
+
+bool abelian_product(const Network& t) {
+  const Product* p = network_as<Product>(t);
+  return p && std::all_of(p->factors().begin(), p->factors().end(),
+                          [](const Factor& f) { return f.vertex_transitive(); });
+}
+
+std::vector<std::uint32_t> depths(const Csr& g, std::uint32_t root, const Network& t) {
+  auto d = bfs_distances(g, root);
+  const auto reached = static_cast<std::uint64_t>(
+      d.size() - static_cast<std::size_t>(std::count(d.begin(), d.end(), kUnreached)));
+  if (reached < d.size()) throw disconnected_error(t, NodeId(root), reached);
+  return d;
+}
+
+/// A product: one tree over the offsets (position = the offset's id), a generator a resource.
+SpanningTrees product_trees(const Product& p) {
+  const Csr g(p, 1);
+  const std::uint32_t n = g.num_nodes();
+  TreeProblem tp;
+  tp.positions = n;
+  tp.roots = {0};
+  tp.depth = {depths(g, 0, p)};
+  // the generator of link a -> b: its dimension and the coordinate step, numbered as met
+  std::map<std::pair<std::size_t, std::uint32_t>, std::uint32_t> gen;
+  const auto generator = [&](std::uint32_t a, std::uint32_t b) {
+    for (std::size_t d = 0; d < p.dims(); ++d)
+      if (p.coord(a, d) != p.coord(b, d)) {
+        const std::uint32_t size = p.factors()[d].size;
+        const std::uint32_t delta = (p.coord(b, d) + size - p.coord(a, d)) % size;
+        return gen.try_emplace({d, delta}, static_cast<std::uint32_t>(gen.size())).first->second;
+      }
+    return std::uint32_t{0};
+  };
+  tp.hangs.assign(1, std::vector<std::vector<Hang>>(n));
+  for (std::uint32_t x = 0; x < n; ++x)
+    for (const std::uint32_t* y = g.begin(x); y != g.end(x); ++y)
+      tp.hangs[0][x].push_back({*y, generator(*y, x)});
+  tp.resources = static_cast<std::uint32_t>(gen.size());
+  const auto [s, steps] = best_trees(tp, p.diameter(), kMostProductMoves);
+  // translate the offsets' tree to every origin: o's node o+x hangs from o+parent(x)
+  SpanningTrees out;
+  out.steps = steps;
+  const auto translate = [&](std::uint64_t o, std::uint64_t x) {
+    std::uint64_t v = 0;
+    for (std::size_t d = 0; d < p.dims(); ++d)
+      v += (p.coord(o, d) + p.coord(x, d)) % p.factors()[d].size * p.stride(d);
+    return static_cast<std::uint32_t>(v);
+  };
+  out.parent.assign(n, std::vector<std::uint32_t>(n, 0));
+  out.step = out.parent;
+  for (std::uint32_t o = 0; o < n; ++o)
+    for (std::uint32_t x = 1; x < n; ++x) {
+      const std::uint32_t w = translate(o, x);
+      out.parent[o][w] = translate(o, s.parent[0][x]);
+      out.step[o][w] = static_cast<std::uint32_t>(s.step[0][x]);
+    }
+  return out;
+}
+
+/// Any other network: a tree per origin over the nodes, a directed link a resource.
+SpanningTrees general_trees(const Network& t) {
+  const Csr g(t, 1);
+  const std::uint32_t n = g.num_nodes();
+  TreeProblem tp;
+  tp.positions = n;
+  tp.resources = static_cast<std::uint32_t>(g.num_arcs());
+  std::uint32_t diameter = 0;
+  tp.hangs.assign(n, std::vector<std::vector<Hang>>(n));
+  for (std::uint32_t o = 0; o < n; ++o) {
+    tp.roots.push_back(o);
+    tp.depth.push_back(depths(g, o, t));
+    diameter = std::max(diameter, *std::max_element(tp.depth.back().begin(), tp.depth.back().end()));
+    for (std::uint32_t x = 0; x < n; ++x)
+      for (const std::uint32_t* y = g.begin(x); y != g.end(x); ++y) {
+        const auto arc = static_cast<std::uint32_t>(std::find(g.begin(*y), g.end(*y), x) -
+                                                    g.targets().data());
+        tp.hangs[o][x].push_back({*y, arc});
+      }
+  }
+  const auto [s, steps] = best_trees(tp, diameter, kMostTreeMoves);
+  SpanningTrees out;
+  out.steps = steps;
+  out.parent = s.parent;
+  out.step.assign(n, std::vector<std::uint32_t>(n, 0));
+  for (std::uint32_t o = 0; o < n; ++o)
+    for (std::uint32_t w = 0; w < n; ++w)
+      if (w != o) out.step[o][w] = static_cast<std::uint32_t>(s.step[o][w]);
+  return out;
+}
+
+}  // namespace
+
+bool packed_trees_apply(const Network& t) {
+  return t.num_nodes() >= 2 &&
+         t.num_nodes() <= (abelian_product(t) ? kFloodMaxNodes : kPackedTreesMaxNodes);
+}
+
+SpanningTrees packed_trees(const Network& t) {
+  if (abelian_product(t)) {
+    check_nodes(t, "packed-trees", kFloodMaxNodes, "kFloodMaxNodes");
+    return product_trees(*network_as<Product>(t));
+  }
+  check_nodes(t, "packed-trees", kPackedTreesMaxNodes, "kPackedTreesMaxNodes");
+  return general_trees(t);
+}
+
+}  // namespace netsched

@@ -1,0 +1,44 @@
+#pragma once
+/// All-port collectives along one spanning tree per origin, each tree edge in a step of its own:
+/// an origin's chunk goes down its tree (all-gather), a chunk for one destination down the
+/// tree's path to it (total exchange), a block's partial sums up its tree in reverse time
+/// (reduce-scatter), and both for a vector all-reduce.
+///
+/// Why one home: the flood (a BFS tree per origin, a level per step) and the packed trees (trees
+/// and steps chosen so that every step loads the links alike: gen/textbook/packed_trees.cpp) are
+/// the same schedules over different trees.
+#include <cstdint>
+#include <vector>
+
+#include "core/network.hpp"
+#include "core/schedule.hpp"
+
+namespace netsched {
+
+/// Node w receives origin o's chunk from parent[o][w] in step step[o][w] (w != o); along every
+/// tree path the steps increase. `steps` is one more than the largest step.
+struct SpanningTrees {
+  std::vector<std::vector<std::uint32_t>> parent, step;  ///< [origin][node]
+  std::uint32_t steps = 0;
+};
+
+/// The most nodes packed_trees takes on a network other than a product of rings and complete
+/// graphs (a tree per origin; on those products one tree serves, up to kFloodMaxNodes nodes).
+inline constexpr std::uint64_t kPackedTreesMaxNodes = 256;
+/// Whether packed_trees takes t (its size; t must also be connected).
+bool packed_trees_apply(const Network& t);
+/// Spanning trees and steps packed by simulated annealing so that in every step the links carry
+/// alike (gen/textbook/packed_trees.cpp), in D, D+1 or D+2 steps.
+SpanningTrees packed_trees(const Network& t);
+
+/// Chunk o down o's tree.
+Schedule trees_all_gather(const Network& t, const SpanningTrees& f, const char* algorithm);
+/// Chunk o*N+d down the path of o's tree to d (at most kReduceScatterMaxNodes nodes).
+Schedule trees_total_exchange(const Network& t, const SpanningTrees& f, const char* algorithm);
+/// Block j's partial sums combined up j's tree: node w sends in step steps - 1 - step[j][w],
+/// after its children (at most kReduceScatterMaxNodes nodes).
+Schedule trees_reduce_scatter(const Network& t, const SpanningTrees& f, const char* algorithm);
+/// A vector all-reduce of N pieces: piece j reduced up j's tree onto j, then its sum set down it.
+Schedule trees_all_reduce(const Network& t, const SpanningTrees& f, const char* algorithm);
+
+}  // namespace netsched
