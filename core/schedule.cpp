@@ -57,6 +57,11 @@ Collective Collective::all_gather(std::uint64_t n) {
   c.nodes_ = n;
   return c;
 }
+Collective Collective::pieced_all_gather(std::uint64_t n, std::uint32_t pieces) {
+  Collective c = all_gather(n);
+  c.pieces_ = pieces;
+  return c;
+}
 Collective Collective::total_exchange(std::uint64_t n) {
   Collective c;
   c.kind_ = Kind::TotalExchange;
@@ -127,8 +132,9 @@ std::uint64_t Collective::num_chunks() const {
       return pieces_;
     case Kind::Scatter:
     case Kind::Gather:
-    case Kind::AllGather:
       return nodes_;
+    case Kind::AllGather:
+      return nodes_ * pieces_;
     case Kind::TotalExchange:
       return nodes_ * nodes_;
     case Kind::Multicast:
@@ -145,8 +151,9 @@ NodeId Collective::origin(std::uint64_t c) const {
     case Kind::Scatter:
       return root_;
     case Kind::Gather:
-    case Kind::AllGather:
       return NodeId(static_cast<std::uint32_t>(c));
+    case Kind::AllGather:
+      return NodeId(static_cast<std::uint32_t>(c / pieces_));
     case Kind::TotalExchange:
       return NodeId(static_cast<std::uint32_t>(c / nodes_));
     case Kind::Multicast:

@@ -45,6 +45,9 @@ class Collective {
   static Collective gather(std::uint64_t nodes, NodeId root);
   /// all-to-all broadcast: chunk i from node i to every node.
   static Collective all_gather(std::uint64_t nodes);
+  /// An all-gather of blocks split into `pieces` chunks: chunk i*pieces + k is piece k of node
+  /// i's block, from node i to every node. One piece is all_gather above.
+  static Collective pieced_all_gather(std::uint64_t nodes, std::uint32_t pieces);
   /// total exchange (all-to-all personalized): chunk i*N+j from i to j, i != j (chunk i*N+i is
   /// void: nobody holds it and it has no destination, so N(N-1) chunks are real).
   static Collective total_exchange(std::uint64_t nodes);
@@ -93,7 +96,7 @@ class Collective {
   const std::vector<std::vector<NodeId>>& groups() const { return groups_; }
   std::uint32_t matrix_size() const { return matrix_; }  ///< matmul: m; vecmat: rows
   /// The pieces a message is split into (vector_all_reduce: each node's vector;
-  /// pieced_broadcast: the root's message); 1 otherwise.
+  /// pieced_broadcast: the root's message; pieced_all_gather: each node's block); 1 otherwise.
   std::uint32_t pieces() const { return pieces_; }
   std::uint64_t nodes() const { return nodes_; }
   std::uint64_t num_chunks() const;

@@ -387,8 +387,9 @@ Collective read_collective(const json& c) {
     return h;
   };
   if (c.contains("pieces") && kind.get<std::string>() != "all-reduce" &&
-      kind.get<std::string>() != "broadcast")
-    bad("collective: pieces belong to all-reduce and broadcast, not " + kind.get<std::string>());
+      kind.get<std::string>() != "broadcast" && kind.get<std::string>() != "all-gather")
+    bad("collective: pieces belong to all-reduce, broadcast and all-gather, not " +
+        kind.get<std::string>());
   switch (*Collective::kind_from_name(kind.get<std::string>())) {
     case Collective::Kind::Route: {
       const NodeId source = node("source");
@@ -401,7 +402,7 @@ Collective read_collective(const json& c) {
     case Collective::Kind::Gather:
       return Collective::gather(n, node("root"));
     case Collective::Kind::AllGather:
-      return Collective::all_gather(n);
+      return Collective::pieced_all_gather(n, pieces_of(c));
     case Collective::Kind::TotalExchange:
       return Collective::total_exchange(n);
     case Collective::Kind::Multicast:

@@ -213,8 +213,10 @@ std::vector<std::uint64_t> ExecPlan::initial_chunks(NodeId v) const {
         for (std::uint64_t ch = 0; ch < c.num_chunks(); ++ch) out.push_back(ch);
       break;
     case K::Gather:
-    case K::AllGather:
       out.push_back(v.v);
+      break;
+    case K::AllGather:  // node v's block, in pieces
+      for (std::uint64_t k = 0; k < c.pieces(); ++k) out.push_back(v.v * c.pieces() + k);
       break;
     case K::TotalExchange:
       for (std::uint64_t d = 0; d < n; ++d)
@@ -249,8 +251,8 @@ std::vector<OutputSlot> ExecPlan::output_slots(NodeId v) const {
       if (v == c.root())
         for (std::uint64_t i = 0; i < n; ++i) out.push_back({i, false});
       break;
-    case K::AllGather:
-      for (std::uint64_t i = 0; i < n; ++i) out.push_back({i, false});
+    case K::AllGather:  // MPI_Allgather's buffer: rank i's block (its pieces in order) i-th
+      for (std::uint64_t i = 0; i < c.num_chunks(); ++i) out.push_back({i, false});
       break;
     case K::TotalExchange:  // MPI_Alltoall's receive buffer: block i came from rank i
       for (std::uint64_t i = 0; i < n; ++i) out.push_back({i * n + v.v, i == v.v});

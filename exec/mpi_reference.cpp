@@ -41,10 +41,10 @@ void chunk_collective(const ExecPlan& plan, NodeId me, const ExecOptions& opt, M
       send = blocks(n, opt, true, [&](std::uint64_t j) { return me.v * n + j; });
       recv = blocks(n, opt, false, none);
       break;
-    case K::AllGather:
+    case K::AllGather:  // a block of p pieces is one MPI block of p chunks
       out.name = "MPI_Allgather";
-      send = blocks(1, opt, true, [&](std::uint64_t) { return std::uint64_t{me.v}; });
-      recv = blocks(n, opt, false, none);
+      send = blocks(c.pieces(), opt, true, [&](std::uint64_t k) { return me.v * c.pieces() + k; });
+      recv = blocks(c.num_chunks(), opt, false, none);
       break;
     case K::Broadcast:  // a pieced broadcast's pieces are one MPI message, in order
       out.name = "MPI_Bcast";
@@ -66,7 +66,8 @@ void chunk_collective(const ExecPlan& plan, NodeId me, const ExecOptions& opt, M
   if (c.kind() == K::TotalExchange)
     MPI_Alltoall(send->data(), m, MPI_BYTE, recv->data(), m, MPI_BYTE, MPI_COMM_WORLD);
   else if (c.kind() == K::AllGather)
-    MPI_Allgather(send->data(), m, MPI_BYTE, recv->data(), m, MPI_BYTE, MPI_COMM_WORLD);
+    MPI_Allgather(send->data(), static_cast<int>(send->size()), MPI_BYTE, recv->data(),
+                  static_cast<int>(send->size()), MPI_BYTE, MPI_COMM_WORLD);
   else if (c.kind() == K::Broadcast)
     MPI_Bcast(recv->data(), static_cast<int>(recv->size()), MPI_BYTE, root, MPI_COMM_WORLD);
   else if (c.kind() == K::Scatter)

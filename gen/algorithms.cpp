@@ -368,9 +368,10 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
      "generic: all-port, a spanning tree per origin with its edges' steps packed so that every "
      "step loads the links alike (local search; one tree of offsets on tori and hypercubes)",
      "stated: the diameter + 2", "torus(3,4)", packed_trees_apply,
-     +[](const Network& t, const GenRequest& /*r*/) {
-       return trees_all_gather(t, packed_trees(t), "packed-trees");
-     }},
+     +[](const Network& t, const GenRequest& r) {
+       return trees_all_gather(t, packed_trees(t, r.pieces == 0 ? 1 : r.pieces), "packed-trees");
+     },
+     nullptr, nullptr, true},
 
     {"multicast", "many2manym", "paper: dualcube §3 Algorithm 2 Many2manyM", "paper: dualcube §3",
      "dualcube(2)", is<Dualcube>,

@@ -6,6 +6,7 @@
 // spreads the load over the links.
 #include <algorithm>
 #include <map>
+#include <stdexcept>
 
 #include "core/errors.hpp"
 #include "core/graph.hpp"
@@ -92,20 +93,29 @@ RegisterSteps spread_down(const SpanningTrees& f, std::uint64_t n, std::uint64_t
   return steps;
 }
 
+/// The trees of one block per node: what every collective but the all-gather reads.
+void check_one_piece(const SpanningTrees& f) {
+  if (f.pieces != 1)
+    throw std::logic_error("trees of " + std::to_string(f.pieces) +
+                           " pieces a block serve an all-gather only");
+}
+
 }  // namespace
 
 Schedule trees_all_gather(const Network& t, const SpanningTrees& f, const char* algorithm) {
   const std::uint64_t n = t.num_nodes();
   LinkChunks links(f.steps);
-  for (std::uint32_t o = 0; o < n; ++o)
+  for (std::uint32_t c = 0; c < n * f.pieces; ++c)
     for (std::uint32_t w = 0; w < n; ++w)
-      if (w != o) links[f.step[o][w]][link_key(f.parent[o][w], w)].push_back(o);
+      if (w != c / f.pieces) links[f.step[c][w]][link_key(f.parent[c][w], w)].push_back(c);
   for (auto& step : links)
     for (auto& [key, chunks] : step) std::sort(chunks.begin(), chunks.end());
-  return link_chunk_schedule(t, Collective::all_gather(n), PortModel::AllPort, algorithm, links);
+  return link_chunk_schedule(t, Collective::pieced_all_gather(n, f.pieces), PortModel::AllPort,
+                             algorithm, links);
 }
 
 Schedule trees_total_exchange(const Network& t, const SpanningTrees& f, const char* algorithm) {
+  check_one_piece(f);
   const std::uint64_t n = t.num_nodes();
   check_nodes(t, "a total exchange along trees", kReduceScatterMaxNodes, "kReduceScatterMaxNodes");
   // chunk o*N+d follows o's tree from o to d: every tree link on the way, in its step
@@ -121,6 +131,7 @@ Schedule trees_total_exchange(const Network& t, const SpanningTrees& f, const ch
 }
 
 Schedule trees_reduce_scatter(const Network& t, const SpanningTrees& f, const char* algorithm) {
+  check_one_piece(f);
   check_nodes(t, "a reduce-scatter along trees", kReduceScatterMaxNodes, "kReduceScatterMaxNodes");
   const std::uint64_t n = t.num_nodes();
   RegisterProgram p(t, Collective::reduce_scatter(n), block_registers(n), algorithm);
@@ -132,6 +143,7 @@ Schedule trees_reduce_scatter(const Network& t, const SpanningTrees& f, const ch
 }
 
 Schedule trees_all_reduce(const Network& t, const SpanningTrees& f, const char* algorithm) {
+  check_one_piece(f);
   check_nodes(t, "an all-reduce along trees", kReduceScatterMaxNodes, "kReduceScatterMaxNodes");
   const std::uint64_t n = t.num_nodes();
   RegisterProgram p(t, Collective::vector_all_reduce(n, static_cast<std::uint32_t>(n)),

@@ -8,8 +8,8 @@
 // (a link's load in a step then depends on its generator alone); elsewhere each origin has a
 // tree of its own over the directed links.
 #include <algorithm>
-#include <limits>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <optional>
 #include <random>
@@ -62,7 +62,9 @@ struct TreeState {
 class TreeAnnealer {
  public:
   TreeAnnealer(const TreeProblem& p, std::uint32_t steps, std::uint64_t seed)
-      : p_(p), steps_(steps), rng_(seed),
+      : p_(p),
+        steps_(steps),
+        rng_(seed),
         loads_(steps, p.resources, static_cast<std::uint32_t>(p.roots.size()) * p.positions) {
     const std::size_t c = p.roots.size();
     s_.parent.assign(c, std::vector<std::uint32_t>(p.positions, 0));
@@ -130,11 +132,11 @@ class TreeAnnealer {
     const bool reparent = h.parent != s_.parent[k][x];
     const bool keep_step = reparent && lo <= now && now <= hi && below(2) == 0;
     const std::int32_t when =
-        keep_step ? now : lo + static_cast<std::int32_t>(below(static_cast<std::size_t>(hi - lo + 1)));
+        keep_step ? now
+                  : lo + static_cast<std::int32_t>(below(static_cast<std::size_t>(hi - lo + 1)));
     if (!reparent && when == now) return;
-    const std::vector<LoadChange> c = {
-        {static_cast<std::uint32_t>(now), s_.resource[k][x], -1},
-        {static_cast<std::uint32_t>(when), h.resource, +1}};
+    const std::vector<LoadChange> c = {{static_cast<std::uint32_t>(now), s_.resource[k][x], -1},
+                                       {static_cast<std::uint32_t>(when), h.resource, +1}};
     if (!anneal(loads_, c, temperature,
                 [this] { return std::uniform_real_distribution<double>(0, 1)(rng_); }))
       return;
@@ -186,14 +188,15 @@ std::vector<std::uint32_t> depths(const Csr& g, std::uint32_t root, const Networ
   return d;
 }
 
-/// A product: one tree over the offsets (position = the offset's id), a generator a resource.
-SpanningTrees product_trees(const Product& p) {
+/// A product: a tree over the offsets per piece (position = the offset's id), a generator a
+/// resource.
+SpanningTrees product_trees(const Product& p, std::uint32_t pieces) {
   const Csr g(p, 1);
   const std::uint32_t n = g.num_nodes();
   TreeProblem tp;
   tp.positions = n;
-  tp.roots = {0};
-  tp.depth = {depths(g, 0, p)};
+  tp.roots.assign(pieces, 0);
+  tp.depth.assign(pieces, depths(g, 0, p));
   // the generator of link a -> b: its dimension and the coordinate step, numbered as met
   std::map<std::pair<std::size_t, std::uint32_t>, std::uint32_t> gen;
   const auto generator = [&](std::uint32_t a, std::uint32_t b) {
@@ -209,56 +212,65 @@ SpanningTrees product_trees(const Product& p) {
   for (std::uint32_t x = 0; x < n; ++x)
     for (const std::uint32_t* y = g.begin(x); y != g.end(x); ++y)
       tp.hangs[0][x].push_back({*y, generator(*y, x)});
+  const auto one = tp.hangs.front();  // the same for every piece's tree
+  tp.hangs.assign(pieces, one);
   tp.resources = static_cast<std::uint32_t>(gen.size());
   const auto [s, steps] = best_trees(tp, p.diameter(), kMostProductMoves);
-  // translate the offsets' tree to every origin: o's node o+x hangs from o+parent(x)
+  // translate piece k's tree of offsets to every origin: o's node o+x hangs from o+parent(x)
   SpanningTrees out;
   out.steps = steps;
+  out.pieces = pieces;
   const auto translate = [&](std::uint64_t o, std::uint64_t x) {
     std::uint64_t v = 0;
     for (std::size_t d = 0; d < p.dims(); ++d)
       v += (p.coord(o, d) + p.coord(x, d)) % p.factors()[d].size * p.stride(d);
     return static_cast<std::uint32_t>(v);
   };
-  out.parent.assign(n, std::vector<std::uint32_t>(n, 0));
+  out.parent.assign(std::size_t{n} * pieces, std::vector<std::uint32_t>(n, 0));
   out.step = out.parent;
   for (std::uint32_t o = 0; o < n; ++o)
-    for (std::uint32_t x = 1; x < n; ++x) {
-      const std::uint32_t w = translate(o, x);
-      out.parent[o][w] = translate(o, s.parent[0][x]);
-      out.step[o][w] = static_cast<std::uint32_t>(s.step[0][x]);
-    }
+    for (std::uint32_t k = 0; k < pieces; ++k)
+      for (std::uint32_t x = 1; x < n; ++x) {
+        const std::uint32_t w = translate(o, x), c = o * pieces + k;
+        out.parent[c][w] = translate(o, s.parent[k][x]);
+        out.step[c][w] = static_cast<std::uint32_t>(s.step[k][x]);
+      }
   return out;
 }
 
-/// Any other network: a tree per origin over the nodes, a directed link a resource.
-SpanningTrees general_trees(const Network& t) {
+/// Any other network: a tree per chunk (origin and piece) over the nodes, a directed link a
+/// resource.
+SpanningTrees general_trees(const Network& t, std::uint32_t pieces) {
   const Csr g(t, 1);
   const std::uint32_t n = g.num_nodes();
   TreeProblem tp;
   tp.positions = n;
   tp.resources = static_cast<std::uint32_t>(g.num_arcs());
   std::uint32_t diameter = 0;
-  tp.hangs.assign(n, std::vector<std::vector<Hang>>(n));
-  for (std::uint32_t o = 0; o < n; ++o) {
+  std::vector<std::vector<Hang>> hangs(n);  // the same for every tree
+  for (std::uint32_t x = 0; x < n; ++x)
+    for (const std::uint32_t* y = g.begin(x); y != g.end(x); ++y) {
+      const auto arc =
+          static_cast<std::uint32_t>(std::find(g.begin(*y), g.end(*y), x) - g.targets().data());
+      hangs[x].push_back({*y, arc});
+    }
+  for (std::uint32_t c = 0; c < n * pieces; ++c) {
+    const std::uint32_t o = c / pieces;
     tp.roots.push_back(o);
     tp.depth.push_back(depths(g, o, t));
-    diameter = std::max(diameter, *std::max_element(tp.depth.back().begin(), tp.depth.back().end()));
-    for (std::uint32_t x = 0; x < n; ++x)
-      for (const std::uint32_t* y = g.begin(x); y != g.end(x); ++y) {
-        const auto arc = static_cast<std::uint32_t>(std::find(g.begin(*y), g.end(*y), x) -
-                                                    g.targets().data());
-        tp.hangs[o][x].push_back({*y, arc});
-      }
+    diameter =
+        std::max(diameter, *std::max_element(tp.depth.back().begin(), tp.depth.back().end()));
+    tp.hangs.push_back(hangs);
   }
   const auto [s, steps] = best_trees(tp, diameter, kMostTreeMoves);
   SpanningTrees out;
   out.steps = steps;
+  out.pieces = pieces;
   out.parent = s.parent;
-  out.step.assign(n, std::vector<std::uint32_t>(n, 0));
-  for (std::uint32_t o = 0; o < n; ++o)
+  out.step.assign(std::size_t{n} * pieces, std::vector<std::uint32_t>(n, 0));
+  for (std::uint32_t c = 0; c < n * pieces; ++c)
     for (std::uint32_t w = 0; w < n; ++w)
-      if (w != o) out.step[o][w] = static_cast<std::uint32_t>(s.step[o][w]);
+      if (w != c / pieces) out.step[c][w] = static_cast<std::uint32_t>(s.step[c][w]);
   return out;
 }
 
@@ -269,13 +281,16 @@ bool packed_trees_apply(const Network& t) {
          t.num_nodes() <= (abelian_product(t) ? kFloodMaxNodes : kPackedTreesMaxNodes);
 }
 
-SpanningTrees packed_trees(const Network& t) {
+SpanningTrees packed_trees(const Network& t, std::uint32_t pieces) {
+  if (pieces == 0 || pieces > kMaxPackedPieces)
+    throw InputError("packed-trees: pieces must be 1.." + std::to_string(kMaxPackedPieces) +
+                     " (kMaxPackedPieces), got " + std::to_string(pieces));
   if (abelian_product(t)) {
     check_nodes(t, "packed-trees", kFloodMaxNodes, "kFloodMaxNodes");
-    return product_trees(*network_as<Product>(t));
+    return product_trees(*network_as<Product>(t), pieces);
   }
   check_nodes(t, "packed-trees", kPackedTreesMaxNodes, "kPackedTreesMaxNodes");
-  return general_trees(t);
+  return general_trees(t, pieces);
 }
 
 }  // namespace netsched

@@ -15,23 +15,28 @@
 
 namespace netsched {
 
-/// Node w receives origin o's chunk from parent[o][w] in step step[o][w] (w != o); along every
-/// tree path the steps increase. `steps` is one more than the largest step.
+/// A tree per chunk: node w receives chunk c from parent[c][w] in step step[c][w] (w not the
+/// chunk's origin, c / pieces); along every tree path the steps increase. `steps` is one more
+/// than the largest step. With pieces, chunk o*pieces + k is piece k of origin o's block.
 struct SpanningTrees {
-  std::vector<std::vector<std::uint32_t>> parent, step;  ///< [origin][node]
+  std::vector<std::vector<std::uint32_t>> parent, step;  ///< [chunk][node]
   std::uint32_t steps = 0;
+  std::uint32_t pieces = 1;
 };
 
 /// The most nodes packed_trees takes on a network other than a product of rings and complete
-/// graphs (a tree per origin; on those products one tree serves, up to kFloodMaxNodes nodes).
+/// graphs (a tree per origin; on those products one tree serves, up to kFloodMaxNodes nodes),
+/// and the most pieces it cuts a block into (a tree each).
 inline constexpr std::uint64_t kPackedTreesMaxNodes = 256;
+inline constexpr std::uint32_t kMaxPackedPieces = 16;
 /// Whether packed_trees takes t (its size; t must also be connected).
 bool packed_trees_apply(const Network& t);
 /// Spanning trees and steps packed by simulated annealing so that in every step the links carry
-/// alike (gen/textbook/packed_trees.cpp), in D, D+1 or D+2 steps.
-SpanningTrees packed_trees(const Network& t);
+/// alike (gen/textbook/packed_trees.cpp), in D, D+1 or D+2 steps; a tree for each of the
+/// `pieces` pieces of every block (1..kMaxPackedPieces).
+SpanningTrees packed_trees(const Network& t, std::uint32_t pieces = 1);
 
-/// Chunk o down o's tree.
+/// Chunk c down its tree (a pieced all-gather when f.pieces > 1).
 Schedule trees_all_gather(const Network& t, const SpanningTrees& f, const char* algorithm);
 /// Chunk o*N+d down the path of o's tree to d (at most kReduceScatterMaxNodes nodes).
 Schedule trees_total_exchange(const Network& t, const SpanningTrees& f, const char* algorithm);

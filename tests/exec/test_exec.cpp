@@ -84,6 +84,20 @@ TEST_CASE("in-process executor passes every generated schedule, bytes checked", 
   }
 }
 
+TEST_CASE("in-process executor: an all-gather of blocks in pieces is MPI_Allgather's buffer",
+          "[exec]") {
+  for (const char* spec : {"torus(3,4)", "ccc(2)"}) {
+    INFO(spec);
+    GenRequest r("all-gather", "packed-trees");
+    r.pieces = 3;
+    const CheckedSchedule s = generate_checked(*build_topology(spec), r);
+    REQUIRE(s.holds());
+    const exec::RunReport report = exec::run_loopback(exec::ExecPlan(s.schedule()), {24, true});
+    CHECK(report.pass());
+    if (!report.pass()) FAIL_CHECK(exec::to_text(report));
+  }
+}
+
 TEST_CASE("a partial sum combined twice into a scratch register: results right, rule broken",
           "[exec]") {
   // the dimension prefix on hypercube(3) with node 7's last send moved a step later: node 3

@@ -5,8 +5,10 @@
 
 #include "analysis/bandwidth_bound.hpp"
 #include "analysis/checked.hpp"
+#include "core/schedule_io.hpp"
 #include "gen/algorithms.hpp"
 #include "gen/textbook/embedding.hpp"
+#include "gen/textbook/spanning_trees.hpp"
 #include "gen/textbook/textbook.hpp"
 #include "gen/topology.hpp"
 #include "verify/smt_checker.hpp"
@@ -260,4 +262,33 @@ TEST_CASE("packed trees: on any network, never more loaded than the flood they s
     checked(*t, "all-reduce", "packed-trees");
     if (t->num_nodes() <= 9) CHECK(smt_check(*t, packed.schedule()).verdict.ok());
   }
+}
+
+TEST_CASE("packed trees in pieces: the all-gather at the bound's fraction, run byte for byte",
+          "[gen]") {
+  // hypercube(6): 63 chunks over 6 links is 10.5 chunk times, 21 half-chunk pieces; torus(8,8):
+  // 63 over 4 is 15.75, 63 quarter pieces
+  for (const auto& [spec, pieces] :
+       std::vector<std::pair<const char*, std::uint32_t>>{{"hypercube(6)", 2}, {"torus(8,8)", 4}}) {
+    const auto t = build_topology(spec);
+    INFO(spec);
+    GenRequest r("all-gather", "packed-trees");
+    r.pieces = pieces;
+    const CheckedSchedule s = generate_checked(*t, r);
+    REQUIRE(s.holds());
+    CHECK(s.schedule().collective.pieces() == pieces);
+    CHECK(s.schedule().collective.num_chunks() == t->num_nodes() * pieces);
+    const double bound = all_gather_bound(*t).chunk_times;
+    CHECK(static_cast<double>(s.verification().check.payload_sum) / pieces == Approx(bound));
+    // the file keeps the pieces
+    CHECK(schedule_from_json(schedule_to_json(s.schedule())).schedule.collective ==
+          s.schedule().collective);
+  }
+  GenRequest too_many("all-gather", "packed-trees");
+  too_many.pieces = kMaxPackedPieces + 1;
+  CHECK_THROWS_AS(generate(*build_topology("ring(4)"), too_many), InputError);
+  // a piece's tree per piece on any network too
+  GenRequest two("all-gather", "packed-trees");
+  two.pieces = 2;
+  CHECK(generate_checked(*build_topology("ccc(2)"), two).holds());
 }
