@@ -294,9 +294,10 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
      "generic: all-port vector all-reduce of N pieces: each piece reduced up its node's packed "
      "spanning tree, its sum set down it",
      "stated: twice the diameter + 4", "torus(3,4)", packed_register_trees,
-     +[](const Network& t, const GenRequest& /*r*/) {
-       return trees_all_reduce(t, packed_trees(t), "packed-trees");
-     }},
+     +[](const Network& t, const GenRequest& r) {
+       return trees_all_reduce(t, packed_trees(t, r.pieces == 0 ? 1 : r.pieces), "packed-trees");
+     },
+     nullptr, nullptr, true},
     {"all-reduce", "ring",
      "textbook: ring all-reduce (NCCL, Thakur et al. 2005) of N pieces on a Hamiltonian cycle",
      "stated: 2(N-1) steps", "torus(3,4)", register_ring,

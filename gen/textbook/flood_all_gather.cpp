@@ -71,9 +71,9 @@ void emit(RegisterProgram& p, RegisterSteps& steps) {
 /// steps - 1 - step[j][w], after its children.
 RegisterSteps reduce_up(const SpanningTrees& f, std::uint64_t n, std::uint64_t base) {
   RegisterSteps steps(f.steps);
-  for (std::uint32_t j = 0; j < n; ++j)
+  for (std::uint32_t j = 0; j < n * f.pieces; ++j)  // tree j, rooted at j / pieces
     for (std::uint32_t w = 0; w < n; ++w)
-      if (w != j) {
+      if (w != j / f.pieces) {
         const auto r = static_cast<std::uint16_t>(base + j);
         steps[f.steps - 1 - f.step[j][w]][link_key(w, f.parent[j][w])].push_back(
             {r, r, RegOp::Combine});
@@ -84,9 +84,9 @@ RegisterSteps reduce_up(const SpanningTrees& f, std::uint64_t n, std::uint64_t b
 /// Register `base + j` of j down j's tree (Set), each node in its step.
 RegisterSteps spread_down(const SpanningTrees& f, std::uint64_t n, std::uint64_t base) {
   RegisterSteps steps(f.steps);
-  for (std::uint32_t j = 0; j < n; ++j)
+  for (std::uint32_t j = 0; j < n * f.pieces; ++j)
     for (std::uint32_t w = 0; w < n; ++w)
-      if (w != j) {
+      if (w != j / f.pieces) {
         const auto r = static_cast<std::uint16_t>(base + j);
         steps[f.step[j][w]][link_key(f.parent[j][w], w)].push_back({r, r, RegOp::Set});
       }
@@ -143,16 +143,17 @@ Schedule trees_reduce_scatter(const Network& t, const SpanningTrees& f, const ch
 }
 
 Schedule trees_all_reduce(const Network& t, const SpanningTrees& f, const char* algorithm) {
-  check_one_piece(f);
   check_nodes(t, "an all-reduce along trees", kReduceScatterMaxNodes, "kReduceScatterMaxNodes");
-  const std::uint64_t n = t.num_nodes();
-  RegisterProgram p(t, Collective::vector_all_reduce(n, static_cast<std::uint32_t>(n)),
-                    piece_registers(n), algorithm);
+  const std::uint64_t n = t.num_nodes(), pieces = n * f.pieces;  // tree j's piece j
+  RegisterProgram p(t, Collective::vector_all_reduce(n, static_cast<std::uint32_t>(pieces)),
+                    piece_registers(pieces), algorithm);
   auto up = reduce_up(f, n, 0);
   emit(p, up);
-  for (std::uint32_t j = 0; j < n; ++j)
-    p.set(static_cast<std::uint16_t>(n + j), static_cast<std::uint16_t>(j), {{j, j}});
-  auto down = spread_down(f, n, n);
+  for (std::uint32_t j = 0; j < pieces; ++j) {
+    const std::uint32_t root = j / f.pieces;
+    p.set(static_cast<std::uint16_t>(pieces + j), static_cast<std::uint16_t>(j), {{root, root}});
+  }
+  auto down = spread_down(f, n, pieces);
   emit(p, down);
   Schedule s = p.finish();
   s.model = PortModel::AllPort;

@@ -43,7 +43,8 @@ Schedule trees_total_exchange(const Network& t, const SpanningTrees& f, const ch
 /// Block j's partial sums combined up j's tree: node w sends in step steps - 1 - step[j][w],
 /// after its children (at most kReduceScatterMaxNodes nodes).
 Schedule trees_reduce_scatter(const Network& t, const SpanningTrees& f, const char* algorithm);
-/// A vector all-reduce of N pieces: piece j reduced up j's tree onto j, then its sum set down it.
+/// A vector all-reduce of N x f.pieces pieces: piece j reduced up tree j onto its root
+/// (j / f.pieces), then its sum set down it.
 Schedule trees_all_reduce(const Network& t, const SpanningTrees& f, const char* algorithm);
 
 }  // namespace netsched

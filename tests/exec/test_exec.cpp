@@ -84,17 +84,19 @@ TEST_CASE("in-process executor passes every generated schedule, bytes checked", 
   }
 }
 
-TEST_CASE("in-process executor: an all-gather of blocks in pieces is MPI_Allgather's buffer",
+TEST_CASE("in-process executor: all-gathers and all-reduces along packed trees in pieces",
           "[exec]") {
   for (const char* spec : {"torus(3,4)", "ccc(2)"}) {
     INFO(spec);
-    GenRequest r("all-gather", "packed-trees");
-    r.pieces = 3;
-    const CheckedSchedule s = generate_checked(*build_topology(spec), r);
-    REQUIRE(s.holds());
-    const exec::RunReport report = exec::run_loopback(exec::ExecPlan(s.schedule()), {24, true});
-    CHECK(report.pass());
-    if (!report.pass()) FAIL_CHECK(exec::to_text(report));
+    for (const char* c : {"all-gather", "all-reduce"}) {
+      GenRequest r(c, "packed-trees");
+      r.pieces = 3;
+      const CheckedSchedule s = generate_checked(*build_topology(spec), r);
+      REQUIRE(s.holds());
+      const exec::RunReport report = exec::run_loopback(exec::ExecPlan(s.schedule()), {24, true});
+      CHECK(report.pass());
+      if (!report.pass()) FAIL_CHECK(exec::to_text(report));
+    }
   }
 }
 

@@ -283,6 +283,13 @@ TEST_CASE("packed trees in pieces: the all-gather at the bound's fraction, run b
     // the file keeps the pieces
     CHECK(schedule_from_json(schedule_to_json(s.schedule())).schedule.collective ==
           s.schedule().collective);
+    // a vector all-reduce of N x pieces pieces up and down the same trees: twice the pieces
+    GenRequest ar("all-reduce", "packed-trees");
+    ar.pieces = pieces;
+    const CheckedSchedule a = generate_checked(*t, ar);
+    REQUIRE(a.holds());
+    CHECK(a.schedule().collective.pieces() == t->num_nodes() * pieces);
+    CHECK(a.verification().check.payload_sum == 2 * s.verification().check.payload_sum);
   }
   GenRequest too_many("all-gather", "packed-trees");
   too_many.pieces = kMaxPackedPieces + 1;
