@@ -62,6 +62,9 @@ bool register_ring(const Network& t) {
   return t.num_nodes() <= kReduceScatterMaxNodes && hamiltonian(t);
 }
 bool optimal_size(const Network& t) { return t.num_nodes() <= kOptimalBroadcastMaxNodes; }
+bool packed_broadcast_size(const Network& t) {
+  return t.num_nodes() >= 2 && t.num_nodes() <= kPackedTreesMaxNodes;
+}
 bool packed_register_trees(const Network& t) {
   return packed_trees_apply(t) && t.num_nodes() <= kReduceScatterMaxNodes;
 }
@@ -131,6 +134,17 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
                          double_binary_tree_broadcast_plan(
                              t, r.root, r.pieces == 0 ? kDefaultTreePieces : r.pieces),
                          "double-binary-tree");
+     },
+     nullptr, nullptr, true},
+    {"broadcast", "packed-trees",
+     "generic: all-port, the message in pieces, a spanning tree each from the root, the trees' "
+     "steps packed so that every step loads the links alike (Edmonds: as many trees as the "
+     "root's least cut)",
+     "stated: the diameter + 2", "torus(3,4)", packed_broadcast_size,
+     +[](const Network& t, const GenRequest& r) {
+       return trees_broadcast(
+           t, packed_broadcast_trees(t, r.root, r.pieces == 0 ? kDefaultTreePieces : r.pieces),
+           r.root, "packed-trees");
      },
      nullptr, nullptr, true},
     {"scatter", "tree-scatter",

@@ -81,6 +81,14 @@ std::optional<PaperBound> stated(const Network& t, const Collective& c, const st
   if (a == "packed-trees" && c.kind() == Collective::Kind::AllReduce)
     return PaperBound{2 * (st.diameter + 2), "twice the diameter + 2 (up the trees, then down)",
                       kSource, std::nullopt};
+  if (a == "packed-trees" && c.kind() == Collective::Kind::Broadcast) {
+    // the pipeline of pieces: the diameter + ceil(pieces (N-1) / directed links) + 1
+    const std::uint64_t arcs = g.num_arcs();
+    const std::uint64_t spread = (c.pieces() * (nodes - 1) + arcs - 1) / arcs;
+    return PaperBound{st.diameter + spread + 1,
+                      "the diameter + ceil(p(N-1) / directed links) + 1 (a pipeline of pieces)",
+                      kSource, std::nullopt};
+  }
   if (a == "packed-trees")
     return PaperBound{st.diameter + 2, "the diameter + 2 (the step counts the packing tries)",
                       kSource, std::nullopt};

@@ -114,6 +114,18 @@ Schedule trees_all_gather(const Network& t, const SpanningTrees& f, const char* 
                              algorithm, links);
 }
 
+Schedule trees_broadcast(const Network& t, const SpanningTrees& f, NodeId root,
+                         const char* algorithm) {
+  const std::uint64_t n = t.num_nodes();
+  const auto pieces = static_cast<std::uint32_t>(f.parent.size());
+  LinkChunks links(f.steps);
+  for (std::uint32_t c = 0; c < pieces; ++c)
+    for (std::uint32_t w = 0; w < n; ++w)
+      if (w != root.v) links[f.step[c][w]][link_key(f.parent[c][w], w)].push_back(c);
+  return link_chunk_schedule(t, Collective::pieced_broadcast(n, root, pieces), PortModel::AllPort,
+                             algorithm, links);
+}
+
 Schedule trees_total_exchange(const Network& t, const SpanningTrees& f, const char* algorithm) {
   check_one_piece(f);
   const std::uint64_t n = t.num_nodes();

@@ -28,10 +28,13 @@ namespace {
 
 constexpr std::uint64_t kPackingSeed = 20261126;
 /// Annealing moves per tree edge, and at most this many per step count tried: more on products,
-/// whose one tree is small and often packed at the bound, than on other networks, with a tree
-/// per origin (there the search refines the flood, and its gain is smaller).
-constexpr std::uint64_t kMovesPerEdge = 50'000;
-constexpr std::uint64_t kMostProductMoves = 3'000'000, kMostTreeMoves = 300'000;
+/// whose one tree of offsets is small and often packed at the bound, than on other networks, with
+/// a tree per chunk (there the search refines the flood or the pipeline it starts from).
+struct MoveBudget {
+  std::uint64_t per_edge, most;
+};
+constexpr MoveBudget kProductMoves{50'000, 3'000'000}, kTreeMoves{500, 300'000},
+    kBroadcastMoves{500, 2'000'000};
 /// Step counts tried: the diameter up to the diameter + kExtraSteps.
 constexpr std::uint32_t kExtraSteps = 2;
 /// Temperatures in units of one load: low, so that a move rarely raises a step's largest load and
@@ -51,6 +54,8 @@ struct TreeProblem {
   std::vector<std::uint32_t> roots;
   std::vector<std::vector<std::vector<Hang>>> hangs;  ///< [class][position]
   std::vector<std::vector<std::uint32_t>> depth;      ///< BFS depth from the root
+  /// Steps tree c starts late in the initial packing (a pipeline of pieces); empty: none.
+  std::vector<std::uint32_t> delay;
 };
 
 struct TreeState {
@@ -76,7 +81,8 @@ class TreeAnnealer {
         if (x == p.roots[k]) continue;
         // to start, a level per step (the flood): a BFS parent one level up, the one whose link
         // carries least in that step so far
-        const auto step = static_cast<std::uint32_t>(p.depth[k][x] - 1);
+        const auto step =
+            static_cast<std::uint32_t>(p.depth[k][x] - 1 + (p.delay.empty() ? 0 : p.delay[k]));
         std::optional<Hang> up;
         for (const Hang& h : p.hangs[k][x])
           if (p.depth[k][h.parent] + 1 == p.depth[k][x] &&
@@ -85,7 +91,8 @@ class TreeAnnealer {
         const Hang h = *up;
         s_.parent[k][x] = h.parent;
         s_.resource[k][x] = h.resource;
-        s_.step[k][x] = static_cast<std::int32_t>(p.depth[k][x]) - 1;
+        s_.step[k][x] =
+            static_cast<std::int32_t>(p.depth[k][x] - 1 + (p.delay.empty() ? 0 : p.delay[k]));
         children_[k][h.parent].push_back(x);
         loads_.add(static_cast<std::uint32_t>(s_.step[k][x]), h.resource, +1);
         items_.push_back({k, x});
@@ -160,13 +167,14 @@ class TreeAnnealer {
 };
 
 /// Packs at T = D .. D + kExtraSteps and keeps the least payload sum, then the fewest steps.
-std::pair<TreeState, std::uint32_t> best_trees(const TreeProblem& p, std::uint32_t diameter,
-                                               std::uint64_t most_moves) {
+/// Packs at T = lo .. lo + kExtraSteps (lo covers every tree's depth and delay).
+std::pair<TreeState, std::uint32_t> best_trees(const TreeProblem& p, std::uint32_t lo,
+                                               MoveBudget budget) {
   const std::uint64_t edges = static_cast<std::uint64_t>(p.roots.size()) * (p.positions - 1);
-  const std::uint64_t moves = std::min(most_moves, edges * kMovesPerEdge);
+  const std::uint64_t moves = std::min(budget.most, edges * budget.per_edge);
   const std::uint64_t bound = (edges + p.resources - 1) / p.resources;
   std::optional<std::pair<TreeState, std::uint32_t>> best;
-  for (std::uint32_t t = diameter; t <= diameter + kExtraSteps; ++t) {
+  for (std::uint32_t t = lo; t <= lo + kExtraSteps; ++t) {
     TreeState s = TreeAnnealer(p, t, kPackingSeed + t).run(moves, bound);
     if (!best || s.payload_sum < best->first.payload_sum) best.emplace(std::move(s), t);
     if (best->first.payload_sum == bound) break;
@@ -215,7 +223,7 @@ SpanningTrees product_trees(const Product& p, std::uint32_t pieces) {
   const auto one = tp.hangs.front();  // the same for every piece's tree
   tp.hangs.assign(pieces, one);
   tp.resources = static_cast<std::uint32_t>(gen.size());
-  const auto [s, steps] = best_trees(tp, p.diameter(), kMostProductMoves);
+  const auto [s, steps] = best_trees(tp, p.diameter(), kProductMoves);
   // translate piece k's tree of offsets to every origin: o's node o+x hangs from o+parent(x)
   SpanningTrees out;
   out.steps = steps;
@@ -238,9 +246,10 @@ SpanningTrees product_trees(const Product& p, std::uint32_t pieces) {
   return out;
 }
 
-/// Any other network: a tree per chunk (origin and piece) over the nodes, a directed link a
+/// Any network: a tree per chunk over the nodes, tree c rooted at roots[c], a directed link a
 /// resource.
-SpanningTrees general_trees(const Network& t, std::uint32_t pieces) {
+SpanningTrees rooted_trees(const Network& t, const std::vector<std::uint32_t>& roots,
+                           std::uint32_t pieces, bool pipelined) {
   const Csr g(t, 1);
   const std::uint32_t n = g.num_nodes();
   TreeProblem tp;
@@ -254,23 +263,32 @@ SpanningTrees general_trees(const Network& t, std::uint32_t pieces) {
           static_cast<std::uint32_t>(std::find(g.begin(*y), g.end(*y), x) - g.targets().data());
       hangs[x].push_back({*y, arc});
     }
-  for (std::uint32_t c = 0; c < n * pieces; ++c) {
-    const std::uint32_t o = c / pieces;
+  for (const std::uint32_t o : roots) {
     tp.roots.push_back(o);
     tp.depth.push_back(depths(g, o, t));
     diameter =
         std::max(diameter, *std::max_element(tp.depth.back().begin(), tp.depth.back().end()));
     tp.hangs.push_back(hangs);
   }
-  const auto [s, steps] = best_trees(tp, diameter, kMostTreeMoves);
+  std::uint32_t lo = diameter;
+  MoveBudget budget = kTreeMoves;
+  if (pipelined) {  // the pieces follow one another: tree c starts c x spread / pieces late
+    const std::uint64_t edges = roots.size() * std::uint64_t{n - 1};
+    const auto spread = static_cast<std::uint32_t>((edges + tp.resources - 1) / tp.resources);
+    for (std::uint32_t c = 0; c < roots.size(); ++c)
+      tp.delay.push_back(static_cast<std::uint32_t>(std::uint64_t{c} * spread / roots.size()));
+    lo = diameter + spread - 1;
+    budget = kBroadcastMoves;
+  }
+  const auto [s, steps] = best_trees(tp, lo, budget);
   SpanningTrees out;
   out.steps = steps;
   out.pieces = pieces;
   out.parent = s.parent;
-  out.step.assign(std::size_t{n} * pieces, std::vector<std::uint32_t>(n, 0));
-  for (std::uint32_t c = 0; c < n * pieces; ++c)
+  out.step.assign(roots.size(), std::vector<std::uint32_t>(n, 0));
+  for (std::uint32_t c = 0; c < roots.size(); ++c)
     for (std::uint32_t w = 0; w < n; ++w)
-      if (w != c / pieces) out.step[c][w] = static_cast<std::uint32_t>(s.step[c][w]);
+      if (w != roots[c]) out.step[c][w] = static_cast<std::uint32_t>(s.step[c][w]);
   return out;
 }
 
@@ -290,7 +308,18 @@ SpanningTrees packed_trees(const Network& t, std::uint32_t pieces) {
     return product_trees(*network_as<Product>(t), pieces);
   }
   check_nodes(t, "packed-trees", kPackedTreesMaxNodes, "kPackedTreesMaxNodes");
-  return general_trees(t, pieces);
+  std::vector<std::uint32_t> roots;  // chunk c of origin c / pieces
+  for (std::uint32_t c = 0; c < t.num_nodes() * pieces; ++c) roots.push_back(c / pieces);
+  return rooted_trees(t, roots, pieces, false);
+}
+
+SpanningTrees packed_broadcast_trees(const Network& t, NodeId root, std::uint32_t pieces) {
+  if (pieces == 0 || pieces > kMaxPackedBroadcastPieces)
+    throw InputError("packed-trees: a broadcast's pieces must be 1.." +
+                     std::to_string(kMaxPackedBroadcastPieces) +
+                     " (kMaxPackedBroadcastPieces), got " + std::to_string(pieces));
+  check_nodes(t, "packed-trees", kPackedTreesMaxNodes, "kPackedTreesMaxNodes");
+  return rooted_trees(t, std::vector<std::uint32_t>(pieces, root.v), pieces, true);
 }
 
 }  // namespace netsched

@@ -36,6 +36,18 @@ bool packed_trees_apply(const Network& t);
 /// `pieces` pieces of every block (1..kMaxPackedPieces).
 SpanningTrees packed_trees(const Network& t, std::uint32_t pieces = 1);
 
+/// The most pieces a broadcast along packed trees is cut into (a tree each).
+inline constexpr std::uint32_t kMaxPackedBroadcastPieces = 64;
+/// A broadcast from `root` in `pieces` pieces, a packed tree each (networks of at most
+/// kPackedTreesMaxNodes nodes): with as many trees as the root's least cut, pipelined over the
+/// steps, its time approaches the message over that cut (Edmonds' theorem).
+SpanningTrees packed_broadcast_trees(const Network& t, NodeId root, std::uint32_t pieces);
+
+/// The broadcast along f: piece c of the root's message down tree c (f's trees all rooted at
+/// `root`).
+Schedule trees_broadcast(const Network& t, const SpanningTrees& f, NodeId root,
+                         const char* algorithm);
+
 /// Chunk c down its tree (a pieced all-gather when f.pieces > 1).
 Schedule trees_all_gather(const Network& t, const SpanningTrees& f, const char* algorithm);
 /// Chunk o*N+d down the path of o's tree to d (at most kReduceScatterMaxNodes nodes).

@@ -299,3 +299,25 @@ TEST_CASE("packed trees in pieces: the all-gather at the bound's fraction, run b
   two.pieces = 2;
   CHECK(generate_checked(*build_topology("ccc(2)"), two).holds());
 }
+
+TEST_CASE("packed trees broadcast: pieces down trees of their own, pipelined, all-port", "[gen]") {
+  for (const char* spec : {"hypercube(4)", "torus(4,4)", "ccc(3)", "dualcube(2)"}) {
+    const auto t = build_topology(spec);
+    for (const std::uint32_t p : {1u, 4u, 16u}) {
+      INFO(spec << " in " << p << " pieces");
+      GenRequest r("broadcast", "packed-trees", NodeId(1));
+      r.pieces = p;
+      const CheckedSchedule s = generate_checked(*t, r);
+      REQUIRE(s.holds());
+      CHECK(s.schedule().model == PortModel::AllPort);
+      CHECK(s.schedule().collective.pieces() == p);
+      CHECK(s.verification().check.steps <= s.verification().bound->steps);
+      // every piece reaches N-1 nodes over the directed links: no fewer chunk-loads than that
+      const std::uint64_t arcs = Csr(*t, 1).num_arcs();
+      CHECK(s.verification().check.payload_sum * arcs >= p * (t->num_nodes() - 1));
+    }
+  }
+  GenRequest too_many("broadcast", "packed-trees");
+  too_many.pieces = kMaxPackedBroadcastPieces + 1;
+  CHECK_THROWS_AS(generate(*build_topology("ring(4)"), too_many), InputError);
+}
