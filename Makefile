@@ -12,7 +12,7 @@ NETSCHED = $(BUILD)/app/netsched
 RC_LONG ?= max_success=2000
 RC_ASAN ?= max_success=15 max_discard_ratio=100
 
-.PHONY: all deps configure build demo test props-long bench bench-scale claims claims-doc optimum-doc pictures-doc engines-doc size-choice-doc clean \
+.PHONY: all deps configure build demo test props-long bench bench-scale claims claims-doc optimum-doc pictures-doc engines-doc size-choice-doc bandwidth-doc clean \
         format format-check tidy test-asan fuzz-build fuzz fuzz-smoke
 
 all: build
@@ -38,6 +38,11 @@ engines-doc: build
 # its checked OpenMPI run at 1 MiB (about two hours on 2 cores).
 size-choice-doc: build
 	@scripts/size-choice-doc.sh $(NETSCHED)
+
+# docs/BANDWIDTH-TABLE.md: each family's default schedules and netsched's fastest against the
+# latency and bandwidth bounds (about 15 minutes on 2 cores).
+bandwidth-doc: build
+	@scripts/bandwidth-doc.sh $(NETSCHED)
 
 # The pictures under docs/pictures/ (README, docs/pictures.md), made by netsched itself.
 pictures-doc: build

@@ -59,16 +59,21 @@ std::string coll_name(K k) {
 }
 
 /// Where chunk ch sits at node v (MPI's layout; a transit chunk gets a scratch slot of its own).
+/// A block of p pieces is p consecutive chunks (an all-gather's block, a broadcast's message).
 MscclRef locate(const Collective& c, Gpu& g, std::uint32_t v, std::uint64_t ch) {
-  const std::uint64_t n = c.nodes();
+  const std::uint64_t n = c.nodes(), p = c.pieces();
   const auto at = [](char buf, std::uint64_t off) {
     return MscclRef{buf, static_cast<std::int64_t>(off)};
   };
   const K k = c.kind();
   if (c.origin(ch).v == v)
-    return at('i', k == K::TotalExchange ? ch % n : k == K::Scatter ? ch : 0);
+    return at('i', k == K::TotalExchange                  ? ch % n
+                   : k == K::Scatter || k == K::Broadcast ? ch
+                                                          : ch % p);
   if (c.is_destination(ch, NodeId(v)))
-    return at('o', k == K::TotalExchange ? ch / n : k == K::AllGather || k == K::Gather ? ch : 0);
+    return at('o', k == K::TotalExchange                                      ? ch / n
+                   : k == K::AllGather || k == K::Gather || k == K::Broadcast ? ch
+                                                                              : 0);
   auto [it, fresh] = g.slot.try_emplace(ch, g.ir.s_chunks);
   if (fresh) ++g.ir.s_chunks;
   return {'s', it->second};
@@ -82,10 +87,7 @@ class Exporter {
           "MSCCL-IR export covers all-gather, total exchange, broadcast, scatter and gather; "
           "this schedule is " +
           plan.schedule().collective.name());
-    if (plan.schedule().collective.pieces() != 1)
-      throw InputError("MSCCL-IR export of a message in " +
-                       std::to_string(plan.schedule().collective.pieces()) +
-                       " pieces is not implemented (netsched's import moves one chunk per rank)");
+
     constexpr std::uint32_t kLeast = 8;
     if (o.max_steps_per_tb < kLeast)
       throw InputError("at least 8 steps per threadblock are needed, got " +
@@ -113,6 +115,7 @@ class Exporter {
   void declare_buffers() {
     const Collective& c = plan_.schedule().collective;
     const std::int64_t n = static_cast<std::int64_t>(c.nodes());
+    const std::int64_t p = c.pieces();
     for (std::uint32_t v = 0; v < gpus_.size(); ++v) {
       MscclGpu& g = gpus_[v].ir;
       const bool root = NodeId(v) == c.root();
@@ -120,13 +123,13 @@ class Exporter {
         case K::TotalExchange:
           g.i_chunks = g.o_chunks = n;
           break;
-        case K::AllGather:
-          g.i_chunks = 1;
-          g.o_chunks = n;
+        case K::AllGather:  // a block of p pieces per rank
+          g.i_chunks = p;
+          g.o_chunks = n * p;
           break;
         case K::Broadcast:
-          g.i_chunks = root ? 1 : 0;
-          g.o_chunks = 1;
+          g.i_chunks = root ? p : 0;
+          g.o_chunks = p;
           break;
         case K::Scatter:
           g.i_chunks = root ? n : 0;
@@ -142,6 +145,7 @@ class Exporter {
   /// Each rank's own block into its output buffer (MPI's out-of-place semantics).
   void own_copies() {
     const Collective& c = plan_.schedule().collective;
+    const std::int64_t p = c.pieces();  // the chunks of a block, copied at once
     for (std::uint32_t v = 0; v < gpus_.size(); ++v) {
       const bool root = NodeId(v) == c.root();
       MscclRef src{'i', 0}, dst{'o', 0};
@@ -150,7 +154,7 @@ class Exporter {
           src.off = dst.off = v;
           break;
         case K::AllGather:
-          dst.off = v;
+          dst.off = v * p;
           break;
         case K::Scatter:
           src.off = v;
@@ -165,7 +169,8 @@ class Exporter {
       }
       Gpu& g = gpus_[v];
       g.ir.tbs[static_cast<std::size_t>(g.tb(-1, -1, 0))].steps.push_back(
-          {MscclOp::Copy, src, dst, 1, -1, -1, false});
+          {MscclOp::Copy, src, dst, c.kind() == K::AllGather || c.kind() == K::Broadcast ? p : 1,
+           -1, -1, false});
     }
   }
 

@@ -29,9 +29,11 @@ std::optional<std::string> why_no_schedule(const MscclCollective& c) {
   if (!chunked.count(c.coll))
     return "netsched's schedule files have no form for MSCCL's " + c.coll +
            " (its reductions are checked by the run only)";
-  if (c.per_rank != 1)
-    return fmt::format("netsched's schedule files move one chunk per rank; this {} moves {}",
-                       c.coll, c.per_rank);
+  if (c.per_rank != 1 && c.coll != "allgather" && c.coll != "broadcast")
+    return fmt::format(
+        "netsched's schedule files move one chunk per rank (an all-gather's block and a "
+        "broadcast's message may be in pieces); this {} moves {}",
+        c.coll, c.per_rank);
   return std::nullopt;
 }
 
@@ -146,9 +148,9 @@ struct ChunkNames {
   const MscclCollective& c;
   Collective collective() const {
     const NodeId root(c.root.value_or(0));
-    if (c.coll == "allgather") return Collective::all_gather(c.gpus);
+    if (c.coll == "allgather") return Collective::pieced_all_gather(c.gpus, c.per_rank);
     if (c.coll == "alltoall") return Collective::total_exchange(c.gpus);
-    if (c.coll == "broadcast") return Collective::broadcast(c.gpus, root);
+    if (c.coll == "broadcast") return Collective::pieced_broadcast(c.gpus, root, c.per_rank);
     if (c.coll == "scatter") return Collective::scatter(c.gpus, root);
     return Collective::gather(c.gpus, root);
   }
@@ -156,9 +158,10 @@ struct ChunkNames {
     if (!v || v->size() != 1) return std::nullopt;
     const std::uint64_t gpu = contribution_gpu(v->front()), off = contribution_offset(v->front());
     if (c.coll == "alltoall") return gpu * c.gpus + off;
-    if (c.coll == "broadcast") return 0;
+    if (c.coll == "broadcast") return off;  // piece off of the message
     if (c.coll == "scatter") return off;
-    return gpu;  // allgather, gather
+    if (c.coll == "allgather") return gpu * c.per_rank + off;  // piece off of gpu's block
+    return gpu;                                                // gather
   }
 };
 

@@ -157,11 +157,6 @@ TEST_CASE("MSCCL-IR: every export runs right, writes no input, and rebuilds into
       for (const std::string& a : algorithm_names(*t, c)) {
         INFO(spec << " " << c << " " << a);
         const Schedule s = generate_checked(*t, GenRequest(c, a)).schedule();
-        if (s.collective.pieces() > 1) {  // the chain broadcast: refused, and said so
-          CHECK_THROWS_WITH(exec::export_program(exec::ExecPlan(s), {"", 64, "Simple"}),
-                            Catch::Contains("pieces is not implemented"));
-          continue;
-        }
         exec::MscclFigures fig;
         const MscclProgram p = exec::export_program(exec::ExecPlan(s), {"", 64, "Simple"}, &fig);
         dropped += fig.dropped;
@@ -188,6 +183,28 @@ TEST_CASE("MSCCL-IR: every export runs right, writes no input, and rebuilds into
   }
   CHECK(trips >= 40);
   CHECK(dropped > 0);  // some generators send chunks back to nodes that hold them
+}
+
+TEST_CASE("MSCCL-IR: an all-gather of blocks in pieces exports, runs, and comes back in pieces",
+          "[exec][msccl]") {
+  const auto t = build_topology("hypercube(3)");
+  GenRequest r("all-gather", "packed-trees");
+  r.pieces = 3;
+  const Schedule s = generate_checked(*t, r).schedule();
+  const MscclProgram p = exec::export_program(exec::ExecPlan(s), {"", 64, "Simple"});
+  for (const auto& gpu : p.gpus) {
+    CHECK(gpu.i_chunks == 3);
+    CHECK(gpu.o_chunks == 24);
+  }
+  const exec::MscclImport im = exec::import_msccl(exec::write_msccl(p));
+  REQUIRE(im.run.verdict.ok());
+  CHECK(im.collective.per_rank == 3);
+  test::MscclOracle oracle(p, im.collective.per_rank, 0);
+  std::uint64_t trips = 0;
+  CHECK(oracle.failure(trips, 4) == std::nullopt);
+  const CheckedSchedule back = check_schedule(*t, exec::rebuild_schedule(im, s.topology));
+  CHECK(back.holds());
+  CHECK(back.schedule().collective == s.collective);
 }
 
 TEST_CASE("MSCCL-IR: the corruptions that were once certified are rejected", "[exec][msccl]") {
