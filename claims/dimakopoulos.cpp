@@ -157,7 +157,7 @@ Claim claim_dim_thm2() {
             return measured(obs,
                             "Measured: A2's checked schedules; printed: Corollary 2 with T_i "
                             "= the factor exchanges' times (rings floor(n^2/4), complete "
-                            "graphs n-1, paths n(n-1))");
+                            "graphs n-1, paths the shorter of n(n-1) and the greedy exchange)");
           }};
 }
 

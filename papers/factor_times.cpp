@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "gen/exchange/total_exchange.hpp"
+
 namespace netsched::papers {
 
 std::uint64_t factor_broadcast_time(Factor::Kind kind, std::uint32_t n, std::uint32_t root) {
@@ -18,7 +20,8 @@ std::uint64_t factor_exchange_time(Factor::Kind kind, std::uint32_t n) {
   if (n <= 1) return 0;
   if (kind == Factor::Kind::Complete) return n - 1;
   if (kind == Factor::Kind::Ring) return static_cast<std::uint64_t>(n) * n / 4;
-  return static_cast<std::uint64_t>(n) * (n - 1);
+  // a path: the shorter of the two-sided pipelines' n(n-1) and the greedy exchange
+  return factor_total_exchange(Factor{kind, n}).size();
 }
 
 std::uint64_t broadcast_time(const Product& p, const std::vector<std::uint32_t>& dims,

@@ -14,7 +14,8 @@ namespace netsched::papers {
 std::uint64_t factor_broadcast_time(Factor::Kind kind, std::uint32_t size, std::uint32_t root);
 
 /// Unit-message one-port total-exchange time in one factor as the factor algorithms achieve it:
-/// ring floor(n^2/4) = AS, complete n-1 = AS, path n(n-1).
+/// ring floor(n^2/4) = AS, complete n-1 = AS, path the shorter of n(n-1) (two-sided pipelines)
+/// and the greedy exchange's steps (gen/exchange/factor_exchange.cpp).
 std::uint64_t factor_exchange_time(Factor::Kind kind, std::uint32_t size);
 
 /// T(X) of a set of product dimensions: the dimension-by-dimension broadcast time from `root`.

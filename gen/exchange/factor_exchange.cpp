@@ -6,8 +6,10 @@
 // message moves one hop per step of its type and every node sends and receives exactly once
 // per step. Clockwise steps sum_d d plus counter-clockwise steps give exactly
 // AS(C_n) = floor(n^2/4), the lower bound. Complete graph K_n: in step t = 1..n-1 node i sends
-// its message for i+t directly: n-1 = AS(K_n) steps. NodePath P_n: the same pipelines towards
-// the right and towards the left, restricted to the nodes that exist: n(n-1) steps.
+// its message for i+t directly: n-1 = AS(K_n) steps. Path P_n: the same pipelines towards the
+// right and towards the left, restricted to the nodes that exist, take n(n-1) steps; the greedy
+// exchange on the path (farthest message first) takes fewer (36 against 56 on P_8), so the
+// shorter of the two is used.
 #include "gen/exchange/total_exchange.hpp"
 #include "gen/topo/product.hpp"
 
@@ -41,6 +43,7 @@ FactorExchange factor_total_exchange(const Factor& f) {
     }
     return out;
   }
+  const FactorExchange greedy = greedy_unit_exchange(Product("path", {f}));
   for (const std::int64_t dir : {std::int64_t{1}, std::int64_t{-1}})
     for (std::int64_t d = 1; d < n; ++d)
       for (std::int64_t a = 0; a < d; ++a) {
@@ -52,7 +55,7 @@ FactorExchange factor_total_exchange(const Factor& f) {
                                 static_cast<std::uint32_t>(o), static_cast<std::uint32_t>(dest)});
         }
       }
-  return out;
+  return greedy.size() < out.size() ? greedy : out;
 }
 
 }  // namespace netsched

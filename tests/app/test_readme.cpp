@@ -73,7 +73,7 @@ const std::vector<TourCommand> kTour = {
     {"$B gen 'file(\"my.ncol\")' --list", {"broadcast       default", "total-exchange"}},
     {"$B gen 'product(ccc(3), file(\"my.ncol\"))' total-exchange -o pte.json", {"by a2", "holds"}},
     {"$B gen 'file(\"my.ncol\")' all-gather --bytes 65536 --ports all-port -o fl.json",
-     {"by flood", "* flood", "bandwidth bound", "holds"}},
+     {"by packed-trees", "* packed-trees (p=2)", "bandwidth bound", "1x the lower bound", "holds"}},
     {"$B gen 'hypercube(6)' all-gather --bytes 1048576 -o rd.json",
      {"* recursive-doubling", "chosen recursive-doubling: ", " s, 1x the lower bound"}},
     {"$B info 'faulty(torus(4,4), links=[{0,1}], nodes=[{9}])'",

@@ -44,6 +44,18 @@ TEST_CASE("A2 meets AS(G) on tori, hypercubes and generalized hypercubes of mixe
   }
 }
 
+TEST_CASE("a path's exchange: the shorter of the two-sided pipelines and the greedy exchange") {
+  // docs/collectives.md: 36 steps on path(8), against the pipelines' 8 x 7 = 56
+  CHECK(factor_total_exchange(Factor{Factor::Kind::Path, 8}).size() == 36);
+  for (std::uint32_t n = 2; n <= 12; ++n)
+    CHECK(factor_total_exchange(Factor{Factor::Kind::Path, n}).size() <=
+          std::uint64_t{n} * (n - 1));
+  // A2 on a mesh now beats the greedy exchange on the whole mesh (595 steps on mesh(8,8))
+  const auto mesh = build_topology("mesh(8,8)");
+  CHECK(make_total_exchange(*mesh, "a2").steps.size() == 576);
+  CHECK(generate(*mesh, GenRequest("total-exchange")).algorithm == "a2");
+}
+
 TEST_CASE("A2 with path factors is valid but above AS(G)") {
   const auto t = build_topology("mesh(3,4)");
   const auto v = verify_schedule(*t, make_total_exchange(*t, "a2"));
