@@ -34,8 +34,8 @@ demo: build
 engines-doc: build
 	@scripts/engines-doc.sh $(NETSCHED)
 
-# docs/SIZE-CHOICE.md: gen --bytes's choice from 8 B to 64 MiB per node against every SMPI algorithm, and
-# its checked OpenMPI run at 1 MiB (about two hours on 2 cores).
+# docs/SIZE-CHOICE.md: gen --bytes's choice from 8 B to 8 MiB per node against every SMPI algorithm, and
+# its checked OpenMPI run at 1 MiB (a few hours on 2 cores).
 size-choice-doc: build
 	@scripts/size-choice-doc.sh $(NETSCHED)
 
