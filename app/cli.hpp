@@ -23,6 +23,7 @@ Run add_info(CLI::App& app);
 Run add_export(CLI::App& app);
 Run add_gen(CLI::App& app);
 Run add_verify(CLI::App& app);
+Run add_repair(CLI::App& app);
 Run add_route(CLI::App& app);
 Run add_claims(CLI::App& app);
 Run add_prove(CLI::App& app);

@@ -1,19 +1,68 @@
 // netsched sweep PATTERN... -o PREFIX [--no-plot] [--no-schedules] [--exchange-max-nodes N]
+// netsched sweep --faults SPEC -o PREFIX [--collective C] [--root R] [--bytes M] [--no-plot]
 #include <fmt/format.h>
 
 #include <iostream>
 
 #include "app/cli.hpp"
 #include "core/io.hpp"
+#include "draw/fault_sweep.hpp"
 #include "draw/sweep.hpp"
+#include "gen/topology.hpp"
 
 namespace netsched::cli {
+
+namespace {
+
+/// `sweep --faults SPEC`: every single failed link (one per orbit), repaired or regenerated.
+int fault_sweep(const std::string& spec, const std::string& out, const std::string& collective,
+                const std::string& root, std::uint64_t bytes, bool no_plot, bool json) {
+  const auto t = build_topology(spec);
+  draw::FaultSweepOptions opt;
+  opt.collective = collective;
+  if (!root.empty()) opt.root = t->node(root);
+  opt.cost.m = static_cast<double>(bytes);
+  opt.progress = [](const std::string& line) { progress_note(line); };
+  const nlohmann::json rows = draw::fault_sweep(*t, opt);
+  progress_done();
+  const std::string csv = draw::fault_sweep_csv(rows), text = rows.dump(2) + "\n";
+  std::vector<std::pair<std::string, std::string_view>> files{{out + ".csv", csv},
+                                                              {out + ".json", text}};
+  std::string gp, svg;
+  if (!no_plot) {
+    const std::string title = collective + " on " + t->spec() + ": one failed link";
+    gp = draw::fault_sweep_gnuplot(rows, title, out + ".svg");
+    svg = draw::gnuplot_svg(
+        [&](const std::string& path) { return draw::fault_sweep_gnuplot(rows, title, path); });
+    files.insert(files.end(), {{out + ".gp", gp}, {out + ".svg", svg}});
+  }
+  write_files_atomic(files);
+  if (json) {
+    std::cout << text;
+    return to_int(ExitCode::Ok);
+  }
+  double worst = 0;
+  std::uint64_t links = 0;
+  for (const auto& r : rows) {
+    links += r["orbit_size"].get<std::uint64_t>();
+    if (!r["slowdown"].is_null()) worst = std::max(worst, r["slowdown"].get<double>());
+  }
+  std::cout << fmt::format(
+      "{} links in {} orbits; the worst single fault costs {:.3g}x: {}.csv, "
+      "{}.json{}\n",
+      links, rows.size(), worst, out, out,
+      no_plot ? "" : fmt::format(", {}.svg (plot), {}.gp", out, out));
+  return to_int(ExitCode::Ok);
+}
+
+}  // namespace
 
 Run add_sweep(CLI::App& app) {
   struct Opts {
     std::vector<std::string> patterns;
-    std::string out;
-    bool no_plot = false, no_schedules = false, json = false, bisection = false;
+    std::string out, collective = "total-exchange", root;
+    std::uint64_t bytes = 1;
+    bool no_plot = false, no_schedules = false, json = false, bisection = false, faults = false;
     unsigned bisection_timeout = draw::SweepOptions{}.bisection_timeout_ms / kMillisecondsPerSecond;
     std::uint64_t exchange_max = draw::SweepOptions{}.exchange_max_nodes;
   };
@@ -27,25 +76,46 @@ Run add_sweep(CLI::App& app) {
                  "gnuplot script)")
       ->required();
   app.add_flag("--no-plot", o->no_plot, "CSV and JSON only (no gnuplot)");
-  app.add_flag("--no-schedules", o->no_schedules,
-               "properties only: no broadcast or total exchange generated");
-  app.add_option("--exchange-max-nodes", o->exchange_max,
-                 "generate the total exchange only up to this many nodes (it grows as N^2)")
-      ->check(CLI::Range(std::uint64_t{2}, draw::kSweepMaxExchangeNodes))
-      ->capture_default_str();
-  app.add_flag("--bisection", o->bisection,
-               "exact bisection width by Z3 on networks of at most 32 nodes (slow: ~20 s at 32)");
+  auto* no_schedules = app.add_flag("--no-schedules", o->no_schedules,
+                                    "properties only: no broadcast or total exchange generated");
+  auto* exchange_max =
+      app.add_option("--exchange-max-nodes", o->exchange_max,
+                     "generate the total exchange only up to this many nodes (it grows as N^2)")
+          ->check(CLI::Range(std::uint64_t{2}, draw::kSweepMaxExchangeNodes))
+          ->capture_default_str();
+  auto* bisection = app.add_flag(
+      "--bisection", o->bisection,
+      "exact bisection width by Z3 on networks of at most 32 nodes (slow: ~20 s at 32)");
   auto* btime = app.add_option("--bisection-timeout", o->bisection_timeout,
                                "--bisection: seconds per point before Z3 gives up")
                     ->check(kPositive)
                     ->capture_default_str();
   app.add_flag("--json", o->json, "print the rows as JSON");
+  app.add_flag("--faults", o->faults,
+               "one network: every single failed link (one per symmetry orbit), the default "
+               "schedule repaired around it or regenerated, and the slowdown (docs/faults.md)");
+  auto* coll = app.add_option("--collective", o->collective, "--faults: the collective")
+                   ->capture_default_str();
+  auto* root = app.add_option("--root", o->root, "--faults: the root of a rooted collective");
+  auto* bytes = app.add_option("--bytes", o->bytes, "--faults: bytes a chunk, for the cost model")
+                    ->capture_default_str();
   app.footer(
       "Series: one per pattern with a range; patterns without a range join the series of "
       "their family. Columns: docs/cli.md (sweep).");
-  return [o, btime] {
+  return [o, btime, coll, root, bytes, no_schedules, exchange_max, bisection] {
+    for (const CLI::Option* given : {no_schedules, exchange_max, bisection})
+      refuse_option(given, !o->faults, "sweep --faults", "it applies to family sweeps");
     refuse_option(btime, o->bisection, "a sweep without --bisection",
                   "--bisection-timeout needs --bisection");
+    for (const CLI::Option* given : {coll, root, bytes})
+      refuse_option(given, o->faults, "a sweep without --faults", "it applies with --faults");
+    if (o->faults) {
+      if (o->patterns.size() != 1)
+        throw InputError("sweep --faults takes one network spec, not " +
+                         std::to_string(o->patterns.size()));
+      return fault_sweep(o->patterns.front(), o->out, o->collective, o->root, o->bytes, o->no_plot,
+                         o->json);
+    }
     const auto points = draw::expand_patterns(o->patterns);
     draw::SweepOptions opt;
     opt.schedules = !o->no_schedules;

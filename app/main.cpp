@@ -224,6 +224,8 @@ int main(int argc, char** argv) {
       "applies to a network)",
       netsched::cli::add_gen);
   add("verify", "check a schedule file: rules, cost, bounds", netsched::cli::add_verify);
+  add("repair", "mend a schedule around failed links, or regenerate it on the survivors",
+      netsched::cli::add_repair);
   add("route", "route one pair, or check the routes of every pair (--all)",
       netsched::cli::add_route);
   std::string proofs;

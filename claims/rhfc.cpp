@@ -247,11 +247,9 @@ Claim claim_rhfc_hsn3q2() {
 
 namespace {
 
-/// A random set of failed inter-cluster links of t (links between two nuclei) under FTR's
-/// condition: the largest count the condition admits, at most 6; "" when none satisfies it.
-/// Only inter-cluster links: the claim is about them, and a failed node would also lengthen
-/// nucleus walks, which the printed penalty does not cover.
-std::string random_ftr_faults(const Network& t, std::uint64_t nucleus_size, std::mt19937& rng) {
+/// The inter-cluster links of t (links between two nuclei of `nucleus_size` nodes).
+std::vector<std::pair<std::uint32_t, std::uint32_t>> inter_cluster_links(
+    const Network& t, std::uint64_t nucleus_size) {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> inter;
   std::vector<NodeId> nb;
   for (std::uint32_t u = 0; u < t.num_nodes(); ++u) {
@@ -259,6 +257,15 @@ std::string random_ftr_faults(const Network& t, std::uint64_t nucleus_size, std:
     for (NodeId w : nb)
       if (u < w.v && u / nucleus_size != w.v / nucleus_size) inter.emplace_back(u, w.v);
   }
+  return inter;
+}
+
+/// A random set of failed inter-cluster links of t (links between two nuclei) under FTR's
+/// condition: the largest count the condition admits, at most 6; "" when none satisfies it.
+/// Only inter-cluster links: the claim is about them, and a failed node would also lengthen
+/// nucleus walks, which the printed penalty does not cover.
+std::string random_ftr_faults(const Network& t, std::uint64_t nucleus_size, std::mt19937& rng) {
+  const auto inter = inter_cluster_links(t, nucleus_size);
   for (std::uint32_t f = 6; f >= 1; --f) {
     std::string links;
     for (std::uint32_t k = 0; k < f; ++k) {
@@ -272,77 +279,120 @@ std::string random_ftr_faults(const Network& t, std::uint64_t nucleus_size, std:
   return "";
 }
 
-/// FTR on random fault sets: every route a walk of the faulty network, and its penalty over
-/// the fault-free paper route against (T_R(G) + 1) per Case (ii) diversion (as printed) and
-/// against 3 T_R(G) + 2 (two extra nucleus walks, one extra link, and the entry into y's
-/// cluster moved within a nucleus), T_R(G) the nucleus's routing time (its diameter: BFS).
-Result ftr_penalty(const std::vector<std::string>& specs, int fault_sets) {
-  std::mt19937 rng(2026);
-  std::uint64_t routes = 0, diverted = 0, sets = 0, over_printed = 0, over_corrected = 0;
-  std::string witness, tally;
-  for (const auto& spec : specs) {
-    const auto healthy = build_topology(spec);
-    const auto paper = make_router(*healthy, "auto");
-    const auto* h = network_as<Hsn>(*healthy);
-    const Network& g = h ? h->nucleus() : network_ref<Mfc>(*healthy).nucleus();
-    const std::uint64_t tr = *small_diameter(g);
-    std::uint64_t worst = 0;
-    for (int k = 0; k < fault_sets; ++k) {
-      const std::string fs = random_ftr_faults(*healthy, g.num_nodes(), rng);
-      if (fs.empty()) return fails("no fault set of " + spec + " satisfies FTR's condition");
+/// FTR's routes under fault sets of one network: every route a walk of the faulty network, and
+/// its penalty over the fault-free paper route against (T_R(G) + 1) per Case (ii) diversion
+/// (as printed) and against 3 T_R(G) + 2 (two extra nucleus walks, one extra link, and the
+/// entry into y's cluster moved within a nucleus), T_R(G) the nucleus's routing time (its
+/// diameter: BFS).
+struct PenaltyTally {
+  std::uint64_t routes = 0, diverted = 0, sets = 0, over_printed = 0, over_corrected = 0, worst = 0;
+  std::string witness, failure, tally;
+
+  void run(const Network& healthy, const Network& nucleus, const std::vector<std::string>& sets_) {
+    const auto paper = make_router(healthy, "auto");
+    const std::uint64_t tr = *small_diameter(nucleus);
+    std::uint64_t largest = 0;
+    for (const std::string& fs : sets_) {
       ++sets;
       const auto t = build_topology(fs);
       const auto& f = network_ref<FaultyNetwork>(*t);
       NodePath ref;
-      for (std::uint32_t x = 0; x < t->num_nodes(); ++x)
-        for (std::uint32_t y = 0; y < t->num_nodes(); ++y) {
-          const NodeId bx = f.to_base(NodeId(x)), by = f.to_base(NodeId(y));
-          FtrRoute r;
-          try {
-            r = rhfc_ftr(f, bx, by);
-          } catch (const InputError& e) {
-            return fails("under FTR's condition FTR does not deliver on " + fs + " from " +
-                         std::to_string(bx.v) + " to " + std::to_string(by.v) + ": " + e.what());
-          }
-          for (std::size_t i = 1; i < r.path.size(); ++i)
-            if (!healthy->adjacent(r.path[i - 1], r.path[i]) ||
-                f.link_failed(r.path[i - 1], r.path[i]))
-              return fails("FTR uses a failed or missing link on " + fs);
-          paper->route(bx, by, ref);
-          const std::uint64_t len = r.path.size() - 1, base_len = ref.size() - 1;
-          const std::uint64_t penalty = len > base_len ? len - base_len : 0;
-          const std::uint64_t met = r.diversions.size();
-          ++routes;
-          diverted += met > 0;
-          worst = std::max(worst, penalty);
-          over_corrected += penalty > (3 * tr + 2) * met;
-          if (penalty <= (tr + 1) * met) continue;
-          if (over_printed++ == 0)
-            witness = fs + ": FTR routes " + healthy->label(bx) + " -> " + healthy->label(by) +
-                      " in " + std::to_string(len) + " hops (" + std::to_string(met) +
-                      " faulty inter-cluster link(s) met) against " + std::to_string(base_len) +
-                      " without faults: penalty " + std::to_string(penalty) + " > " +
-                      std::to_string((tr + 1) * met) +
-                      " = (T_R(G) + 1) per fault (`netsched route '" + fs + "' " +
-                      std::to_string(x) + " " + std::to_string(y) + "`)";
-        }
+      for (std::uint32_t x = 0; x < t->num_nodes() && failure.empty(); ++x)
+        for (std::uint32_t y = 0; y < t->num_nodes() && failure.empty(); ++y)
+          route(healthy, *paper, f, fs, x, y, tr, ref, largest);
     }
-    tally += (tally.empty() ? "" : ", ") + spec + " (largest penalty " + std::to_string(worst) +
-             ", T_R(G) = " + std::to_string(tr) + ")";
+    tally += (tally.empty() ? "" : ", ") + healthy.spec() + " (largest penalty " +
+             std::to_string(largest) + ", T_R(G) = " + std::to_string(tr) + ")";
   }
-  const std::string counts = std::to_string(routes) + " FTR routes on " + std::to_string(sets) +
-                             " random fault sets under the condition, " + std::to_string(diverted) +
-                             " with diversions: " + tally;
-  if (over_printed == 0) return holds(counts + "; all within (T_R(G) + 1) per faulty link met");
-  return fails("witness " + witness + "; " + std::to_string(over_printed) + " of " +
-                   std::to_string(routes) + " routes exceed the printed bound; " + counts,
-               over_corrected == 0
-                   ? "at most 3 T_R(G) + 2 per faulty link met (a detour walks to x'', crosses, "
-                     "walks in the intermediate cluster, crosses again, and enters y's cluster "
-                     "at another node of the same nucleus): holds on all " +
-                         std::to_string(routes) + " routes"
-                   : "not even 3 T_R(G) + 2 per faulty link met: " +
-                         std::to_string(over_corrected) + " routes exceed it");
+
+ private:
+  void route(const Network& healthy, const Router& paper, const FaultyNetwork& f,
+             const std::string& fs, std::uint32_t x, std::uint32_t y, std::uint64_t tr,
+             NodePath& ref, std::uint64_t& largest) {
+    const NodeId bx = f.to_base(NodeId(x)), by = f.to_base(NodeId(y));
+    FtrRoute r;
+    try {
+      r = rhfc_ftr(f, bx, by);
+    } catch (const InputError& e) {
+      failure = "under FTR's condition FTR does not deliver on " + fs + " from " +
+                std::to_string(bx.v) + " to " + std::to_string(by.v) + ": " + e.what();
+      return;
+    }
+    for (std::size_t i = 1; i < r.path.size(); ++i)
+      if (!healthy.adjacent(r.path[i - 1], r.path[i]) || f.link_failed(r.path[i - 1], r.path[i])) {
+        failure = "FTR uses a failed or missing link on " + fs;
+        return;
+      }
+    paper.route(bx, by, ref);
+    const std::uint64_t len = r.path.size() - 1, base_len = ref.size() - 1;
+    const std::uint64_t penalty = len > base_len ? len - base_len : 0;
+    const std::uint64_t met = r.diversions.size();
+    ++routes;
+    diverted += met > 0;
+    largest = std::max(largest, penalty);
+    worst = std::max(worst, penalty);
+    over_corrected += penalty > (3 * tr + 2) * met;
+    if (penalty <= (tr + 1) * met) return;
+    if (over_printed++ == 0)
+      witness = fs + ": FTR routes " + healthy.label(bx) + " -> " + healthy.label(by) + " in " +
+                std::to_string(len) + " hops (" + std::to_string(met) +
+                " faulty inter-cluster link(s) met) against " + std::to_string(base_len) +
+                " without faults: penalty " + std::to_string(penalty) + " > " +
+                std::to_string((tr + 1) * met) + " = (T_R(G) + 1) per fault (`netsched route '" +
+                fs + "' " + std::to_string(x) + " " + std::to_string(y) + "`)";
+  }
+};
+
+/// The verdict of a tally, its counts said in `what`.
+Result penalty_verdict(const PenaltyTally& p, const std::string& what) {
+  if (!p.failure.empty()) return fails(p.failure);
+  const std::string counts = std::to_string(p.routes) + " FTR routes on " + std::to_string(p.sets) +
+                             " " + what + ", " + std::to_string(p.diverted) +
+                             " with diversions: " + p.tally;
+  if (p.over_printed == 0) return holds(counts + "; all within (T_R(G) + 1) per faulty link met");
+  return fails("witness " + p.witness + "; " + std::to_string(p.over_printed) + " of " +
+                   std::to_string(p.routes) + " routes exceed the printed bound; " + counts,
+               p.over_corrected == 0 ? "at most 3 T_R(G) + 2 per faulty link met: holds on all " +
+                                           std::to_string(p.routes) + " routes"
+                                     : "not even 3 T_R(G) + 2 per faulty link met: " +
+                                           std::to_string(p.over_corrected) + " routes exceed it");
+}
+
+const Network& nucleus_of(const Network& healthy) {
+  const auto* h = network_as<Hsn>(healthy);
+  return h ? h->nucleus() : network_ref<Mfc>(healthy).nucleus();
+}
+
+/// FTR on random fault sets under the condition.
+Result ftr_penalty(const std::vector<std::string>& specs, int fault_sets) {
+  std::mt19937 rng(2026);
+  PenaltyTally p;
+  for (const auto& spec : specs) {
+    const auto healthy = build_topology(spec);
+    const Network& g = nucleus_of(*healthy);
+    std::vector<std::string> sets;
+    for (int k = 0; k < fault_sets; ++k) {
+      const std::string fs = random_ftr_faults(*healthy, g.num_nodes(), rng);
+      if (fs.empty()) return fails("no fault set of " + spec + " satisfies FTR's condition");
+      sets.push_back(fs);
+    }
+    p.run(*healthy, g, sets);
+  }
+  return penalty_verdict(p, "random fault sets under the condition");
+}
+
+/// FTR with every single inter-cluster link failed in turn (one fault always meets the
+/// condition on these networks).
+Result ftr_single_links(const std::string& spec) {
+  const auto healthy = build_topology(spec);
+  const Network& g = nucleus_of(*healthy);
+  std::vector<std::string> sets;
+  for (const auto& [a, b] : inter_cluster_links(*healthy, g.num_nodes()))
+    sets.push_back("faulty(" + healthy->spec() + ", links=[{" + std::to_string(a) + "," +
+                   std::to_string(b) + "}])");
+  PenaltyTally p;
+  p.run(*healthy, g, sets);
+  return penalty_verdict(p, "single failed inter-cluster links (every one)");
 }
 
 Claim claim_rhfc_ftr_penalty() {
@@ -360,6 +410,16 @@ Claim claim_rhfc_ftr_penalty() {
           }};
 }
 
+Claim claim_rhfc_ftr_single() {
+  return {"rhfc.ftr-single",
+          kPaper + " §4.2",
+          "FTR: the penalty of one faulty inter-cluster link is at most T_R(l_{i-1},...,l_1,G) + 1",
+          "hsn(3,hypercube(2)) with each of its inter-cluster links failed in turn, all ordered "
+          "pairs",
+          false,
+          [] { return ftr_single_links("hsn(3,hypercube(2))"); }};
+}
+
 }  // namespace
 
 void add_rhfc(std::vector<Claim>& out) {
@@ -373,6 +433,7 @@ void add_rhfc(std::vector<Claim>& out) {
   out.push_back(claim_rhfc_thm5_1());
   out.push_back(claim_rhfc_hsn3q2());
   out.push_back(claim_rhfc_ftr_penalty());
+  out.push_back(claim_rhfc_ftr_single());
 }
 
 }  // namespace netsched::claims

@@ -321,6 +321,10 @@ std::string sweep_gnuplot(const nlohmann::json& rows, const std::string& output)
 }
 
 std::string run_gnuplot(const nlohmann::json& rows) {
+  return gnuplot_svg([&](const std::string& svg) { return sweep_gnuplot(rows, svg); });
+}
+
+std::string gnuplot_svg(const std::function<std::string(const std::string&)>& script_for) {
   namespace fs = std::filesystem;
   const fs::path dir = fs::temp_directory_path() / fmt::format("netsched-sweep-{}", ::getpid());
   fs::create_directories(dir);
@@ -328,7 +332,7 @@ std::string run_gnuplot(const nlohmann::json& rows) {
   std::string out;
   int status = 0;
   {
-    std::ofstream(script) << sweep_gnuplot(rows, svg.string());
+    std::ofstream(script) << script_for(svg.string());
     status = std::system(
         fmt::format("gnuplot '{}' 2>'{}'", script.string(), (dir / "err").string()).c_str());
     std::ifstream in(svg);

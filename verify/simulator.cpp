@@ -99,7 +99,10 @@ class DenseRun {
         digits_(schedule_digits(s)),
         held_(n_, chunks_, is_timed(s), s.steps.size()),
         ports_(t, s) {
-    if (trace_) *trace_ = StepTrace{std::vector<std::uint64_t>(n_, 0), {}, {}};
+    if (trace_) {
+      const bool keep = trace_->keep_chunks;
+      *trace_ = StepTrace{std::vector<std::uint64_t>(n_, 0), {}, keep, {}, {}};
+    }
     for (std::uint64_t ch = 0; ch < chunks_; ++ch)
       if (!c_.is_void(ch) && held_.add(c_.origin(ch).v, ch, 0) && trace_)
         ++trace_->initial[c_.origin(ch).v];
@@ -231,9 +234,14 @@ class DenseRun {
   void record_step(const std::vector<Transfer>& tr) {
     auto& carried = trace_->carried.emplace_back();
     auto& held = trace_->held_after.emplace_back();
+    if (trace_->keep_chunks) trace_->chunks.emplace_back();
     for (std::uint64_t ti = 0; ti < tr.size(); ++ti) {
       carried.push_back(carried_[ti].size());
       held.emplace_back(tr[ti].to.v, count_[tr[ti].to.v]);
+      if (!trace_->keep_chunks) continue;
+      std::vector<std::uint64_t> list(carried_[ti].begin(), carried_[ti].end());
+      std::sort(list.begin(), list.end());
+      trace_->chunks.back().push_back(std::move(list));
     }
   }
 

@@ -81,6 +81,9 @@ CheckResult simulate(const Network& t, const Schedule& s, Engine engine = Engine
 struct StepTrace {
   std::vector<std::uint64_t> initial;               ///< [node]
   std::vector<std::vector<std::uint64_t>> carried;  ///< [step][transfer]
+  /// When keep_chunks is set: the chunks each transfer carried, sorted [step][transfer].
+  bool keep_chunks = false;
+  std::vector<std::vector<std::vector<std::uint64_t>>> chunks;
   std::vector<std::vector<std::pair<std::uint32_t, std::uint64_t>>>
       held_after;  ///< [step][transfer]: (receiver, chunks held)
 };

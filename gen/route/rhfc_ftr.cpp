@@ -3,10 +3,12 @@
 //   Case 2: x' in x's nucleus holds the level-l link (x', y') into y's cluster.
 //     Phase 1: FTR(l-1, x, x').  Phase 2 (i): x', (x', y') and y' normal: cross, FTR(l-1, y', y).
 //     (ii) otherwise divert to x'' with a normal level-l link (x'', y''), cross, FTR(l, y'', y).
-// Routes are walked in base ids; a failed node or link is never used.
+// Routes are walked in base ids; a failed node or link is never used, and a walk that comes
+// back to a node is cut at its first visit (no backtracking).
 #include "gen/route/rhfc_ftr.hpp"
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <stdexcept>
 
@@ -32,6 +34,7 @@ class Ftr {
   FtrRoute run(std::uint64_t x, std::uint64_t y) {
     out_.path.assign(1, NodeId(static_cast<std::uint32_t>(x)));
     walk(view_.levels(), x, y);
+    erase_loops(out_.path);
     return std::move(out_);
   }
 
@@ -44,6 +47,24 @@ class Ftr {
   bool alive(std::uint64_t v) const { return f_.from_base(id(v)).has_value(); }
   static NodeId id(std::uint64_t v) { return NodeId(static_cast<std::uint32_t>(v)); }
   void push(std::uint64_t v) { out_.path.push_back(id(v)); }
+
+  /// The walk without its loops: where a node comes back (Phase 1 walked to x', whose link had
+  /// failed, and the diversion's x'' lay behind), the walk goes on from its first visit. What
+  /// is left is still a walk of surviving links, and no longer.
+  static void erase_loops(NodePath& path) {
+    NodePath out;
+    std::map<std::uint32_t, std::size_t> at;  // node -> its place in `out`
+    for (const NodeId v : path) {
+      if (const auto it = at.find(v.v); it != at.end()) {
+        for (std::size_t i = it->second + 1; i < out.size(); ++i) at.erase(out[i].v);
+        out.resize(it->second + 1);
+        continue;
+      }
+      at[v.v] = out.size();
+      out.push_back(v);
+    }
+    path = std::move(out);
+  }
 
   /// Survivors of a's nucleus reachable over surviving nucleus links, in BFS order, with parents.
   std::vector<std::pair<std::uint64_t, std::uint64_t>> nucleus_bfs(std::uint64_t a) const {

@@ -277,8 +277,8 @@ TEST_CASE(
   const std::string doc = slurp(std::string(NETSCHED_SOURCE_DIR) + "/docs/cli.md");
   const Run top = run("--help");
   for (const std::string verb :
-       {"info", "export", "gen", "verify", "route", "prove", "draw", "sweep", "run", "simulate",
-        "msccl export", "msccl import", "claims"}) {
+       {"info", "export", "gen", "verify", "repair", "route", "prove", "draw", "sweep", "run",
+        "simulate", "msccl export", "msccl import", "claims"}) {
     INFO(verb);
     CHECK(top.out.find("  " + verb.substr(0, verb.find(' ')) + " ") != std::string::npos);
     // the docs' sections on this verb: every heading naming `netsched VERB`, to the next one
@@ -303,7 +303,7 @@ TEST_CASE(
              (shorter[1] != '-' && sections.find(shorter + " ") != std::string::npos)));
     }
   }
-  for (const char* what : {"min-steps", "bisection", "route", "table"})
+  for (const char* what : {"min-steps", "bisection", "bandwidth", "route", "table"})
     CHECK(top.out.find(what) != std::string::npos);
   CHECK(top.out.find("--list") != std::string::npos);  // gen: every collective, not a few
 }

@@ -337,7 +337,8 @@ TEST_CASE("FTR (RHFC §4.2): valid walks around the faults; without faults the p
         CHECK(r.path.size() == ref.size());
       }
   }
-  // One failed inter-cluster link on HSN(3,Q2): the witness of the claim rhfc.ftr-penalty.
+  // One failed inter-cluster link on HSN(3,Q2): its penalty is 3, at the printed bound, once
+  // the walk's loop is cut (tests/analysis/test_repair.cpp).
   const auto t = build_topology("faulty(hsn(3,hypercube(2)), links=[{51,60}])");
   const auto& f = network_ref<FaultyNetwork>(*t);
   CHECK(ftr_condition(f).empty());

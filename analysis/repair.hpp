@@ -1,0 +1,41 @@
+#pragma once
+/// Repairing a healthy schedule around failed links instead of starting over
+/// (`netsched repair`): every transfer that does not cross a failed link is kept as it was;
+/// each one that does is carried along a surviving path — the family's fault-tolerant route
+/// where a paper gives one (RHFC §4.2 FTR on faulty HFC, HSN and RHS), a shortest surviving path
+/// elsewhere — in steps inserted right after its own, so that everything after it still finds
+/// its chunks where it expects them; the hops of a step's detours share the inserted steps as
+/// the schedule's port model allows. The result is checked like any schedule, on the faulty
+/// network, and set beside the best schedule generated for the faulty network from scratch.
+///
+/// Why in analysis/: it needs the checker's trace (what each transfer carried), the routers of
+/// gen/ and generate_checked, and it concludes which of the two is better.
+#include <optional>
+#include <string>
+
+#include "analysis/checked.hpp"
+#include "analysis/verification.hpp"
+
+namespace netsched {
+
+struct RepairReport {
+  CheckedSchedule healthy;                    ///< the schedule on its own network
+  std::optional<CheckedSchedule> repaired;    ///< on the faulty network
+  std::string repair_failed;                  ///< why there is none (not implemented, a limit)
+  std::optional<CheckedSchedule> regenerated;  ///< the default algorithm on the faulty network
+  std::string regenerate_failed;
+  std::uint64_t kept = 0, detoured = 0, inserted_steps = 0;
+  std::string router;            ///< the detours' routing algorithm
+  std::optional<LowerBound> lower;  ///< steps any schedule needs on the faulty network
+  /// "repaired" or "regenerated": the cheaper under the cost model (repaired on a tie).
+  std::string chosen;
+  const CheckedSchedule& best() const { return chosen == "repaired" ? *repaired : *regenerated; }
+};
+
+/// Repairs `healthy` (a chunk collective whose network is the faulty network's base) around the
+/// failed links of `faulty`, regenerates the collective on `faulty`, and picks the cheaper under
+/// `cost`. InputError when `faulty` is not faulty(<the schedule's network>, ...), or when neither
+/// a repair nor a regeneration exists (each one's reason is kept when only one fails).
+RepairReport repair_schedule(const Schedule& healthy, const Network& faulty, const CostModel& cost);
+
+}  // namespace netsched

@@ -1,0 +1,147 @@
+// The single-link fault sweep (draw/fault_sweep.hpp).
+#include "draw/fault_sweep.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+
+#include "analysis/checked.hpp"
+#include "analysis/repair.hpp"
+#include "core/automorphism.hpp"
+#include "core/errors.hpp"
+#include "core/graph.hpp"
+#include "gen/algorithms.hpp"
+#include "gen/topology.hpp"
+
+namespace netsched::draw {
+namespace {
+
+using Link = std::pair<std::uint32_t, std::uint32_t>;
+
+std::vector<Link> links_of(const Network& t) {
+  std::vector<Link> out;
+  std::vector<NodeId> nb;
+  for (std::uint32_t u = 0; u < t.num_nodes(); ++u) {
+    t.neighbors(NodeId(u), nb);
+    for (const NodeId v : nb)
+      if (u < v.v) out.emplace_back(u, v.v);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+double seconds_of(const CheckedSchedule& c, const CostModel& cost) {
+  return cost.of(c.verification().check.steps, c.verification().check.payload_sum);
+}
+
+nlohmann::json steps_or_null(const std::optional<CheckedSchedule>& c) {
+  return c ? nlohmann::json(c->verification().check.steps) : nlohmann::json(nullptr);
+}
+
+}  // namespace
+
+std::vector<std::pair<Link, std::uint64_t>> link_orbits(const Network& t) {
+  const std::vector<Link> links = links_of(t);
+  if (links.size() > kFaultSweepMaxLinks)
+    throw InputError("sweep --faults: " + std::to_string(links.size()) +
+                     " links, over the limit " +
+                     limit_text("kFaultSweepMaxLinks", kFaultSweepMaxLinks));
+  const Csr g(t, 1);
+  std::map<Link, std::uint32_t> index;
+  for (std::uint32_t i = 0; i < links.size(); ++i) index[links[i]] = i;
+  UnionFind orbits(static_cast<std::uint32_t>(links.size()));
+  for (const Permutation& p : t.automorphism_candidates()) {
+    if (!is_automorphism(g, p, 1)) continue;  // candidates are checked before they are used
+    for (std::uint32_t i = 0; i < links.size(); ++i) {
+      const std::uint32_t a = p(links[i].first), b = p(links[i].second);
+      orbits.unite(i, index.at({std::min(a, b), std::max(a, b)}));
+    }
+  }
+  std::map<std::uint32_t, std::uint64_t> size;
+  for (std::uint32_t i = 0; i < links.size(); ++i) ++size[orbits.find(i)];
+  std::vector<std::pair<Link, std::uint64_t>> out;
+  for (const auto& [root, n] : size) out.push_back({links[root], n});  // the root: smallest
+  return out;
+}
+
+nlohmann::json fault_sweep(const Network& t, const FaultSweepOptions& o) {
+  const NodeId root = o.root.value_or(NodeId(0));
+  const CheckedSchedule healthy =
+      generate_checked(t, GenRequest(o.collective, "auto", root));
+  const double base = seconds_of(healthy, o.cost);
+  const auto orbits = link_orbits(t);
+  nlohmann::json rows = nlohmann::json::array();
+  std::size_t done = 0;
+  for (const auto& [link, size] : orbits) {
+    if (o.progress) o.progress(fmt::format("sweep --faults: link {}/{}", ++done, orbits.size()));
+    const std::string spec = "faulty(" + t.spec() + ", links=[{" + std::to_string(t.serial_of(NodeId(link.first))) +
+                             "," + std::to_string(t.serial_of(NodeId(link.second))) + "}])";
+    nlohmann::json row{{"link", {link.first, link.second}},
+                       {"labels", {t.label(NodeId(link.first)), t.label(NodeId(link.second))}},
+                       {"orbit_size", size},
+                       {"healthy_steps", healthy.verification().check.steps},
+                       {"healthy_seconds", base}};
+    try {
+      const auto faulty = build_topology(spec);
+      const RepairReport r = repair_schedule(healthy.schedule(), *faulty, o.cost);
+      row["repaired_steps"] = steps_or_null(r.repaired);
+      row["regenerated_steps"] = steps_or_null(r.regenerated);
+      row["lower_bound"] = r.lower ? nlohmann::json(r.lower->steps) : nlohmann::json(nullptr);
+      row["chosen"] = r.chosen;
+      row["seconds"] = seconds_of(r.best(), o.cost);
+      row["slowdown"] = seconds_of(r.best(), o.cost) / base;
+      row["note"] = r.repaired ? "" : r.repair_failed;
+    } catch (const InputError& e) {
+      row["chosen"] = nullptr;
+      row["slowdown"] = nullptr;
+      row["note"] = e.what();  // e.g. the link was a bridge: the faulty network is disconnected
+    }
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+std::string fault_sweep_csv(const nlohmann::json& rows) {
+  std::string out =
+      "link_a,link_b,orbit_size,healthy_steps,repaired_steps,regenerated_steps,lower_bound,"
+      "chosen,slowdown\n";
+  const auto cell = [](const nlohmann::json& v) {
+    return v.is_null() ? std::string() : v.is_string() ? v.get<std::string>() : v.dump();
+  };
+  for (const auto& r : rows)
+    out += fmt::format("{},{},{},{},{},{},{},{},{}\n", r["link"][0].dump(), r["link"][1].dump(),
+                       cell(r["orbit_size"]), cell(r["healthy_steps"]),
+                       cell(r.value("repaired_steps", nlohmann::json())),
+                       cell(r.value("regenerated_steps", nlohmann::json())),
+                       cell(r.value("lower_bound", nlohmann::json())), cell(r["chosen"]),
+                       cell(r["slowdown"]));
+  return out;
+}
+
+std::string fault_sweep_gnuplot(const nlohmann::json& rows, const std::string& title,
+                                const std::string& output) {
+  std::vector<std::pair<double, std::uint64_t>> bars;  // (slowdown, links)
+  for (const auto& r : rows)
+    if (!r["slowdown"].is_null())
+      bars.emplace_back(r["slowdown"].get<double>(), r["orbit_size"].get<std::uint64_t>());
+  std::sort(bars.begin(), bars.end(), std::greater<>());
+  std::string data;
+  std::uint64_t x = 0;
+  for (const auto& [s, n] : bars) {
+    data += fmt::format("{} {} {}\n", static_cast<double>(x) + static_cast<double>(n) / 2, s, n);
+    x += n;
+  }
+  return fmt::format(
+      "set terminal svg size 800,420 dynamic font 'DejaVu Sans,11'\n"
+      "set output '{}'\n"
+      "set title '{}'\n"
+      "set xlabel 'failed link (each orbit of equivalent links as wide as its links), worst first'\n"
+      "set ylabel 'time with the fault / healthy time'\n"
+      "set yrange [0:*]\nset xrange [0:{}]\nset style fill solid 0.6\nset grid ytics\n"
+      "set key off\n$bars << EOD\n{}EOD\n"
+      "plot $bars using 1:2:3 with boxes lc rgb '#4c72b0', 1 with lines dt 2 lc rgb '#555555'\n",
+      output, title, std::max<std::uint64_t>(x, 1), data);
+}
+
+}  // namespace netsched::draw

@@ -1,0 +1,43 @@
+#pragma once
+/// What each single failed link costs a collective (`netsched sweep --faults`): one link per
+/// orbit of the network's symmetries (every link of an orbit costs the same), the default
+/// schedule repaired around it and regenerated on the faulty network, the cheaper kept, and the
+/// slowdown against the healthy schedule; as rows, CSV and a gnuplot figure of the distribution.
+///
+/// Why in draw/: like the family sweeps it is a table and a picture over many checked runs, made
+/// from analysis/ (repair_schedule) and plotted by gnuplot.
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+#include "analysis/verification.hpp"
+#include "core/network.hpp"
+
+namespace netsched::draw {
+
+/// The most links a fault sweep walks (one repair and one regeneration each, per orbit).
+inline constexpr std::uint64_t kFaultSweepMaxLinks = 65536;
+
+struct FaultSweepOptions {
+  std::string collective = "total-exchange";
+  std::optional<NodeId> root;  ///< rooted collectives (default: node 0)
+  CostModel cost{1e-6, 1e-9, 1};
+  std::function<void(const std::string&)> progress;
+};
+
+/// The links of t in orbits under t's verified candidate automorphisms: each orbit's first link
+/// (smallest ends) and its size, in link order.
+std::vector<std::pair<std::pair<std::uint32_t, std::uint32_t>, std::uint64_t>> link_orbits(
+    const Network& t);
+
+/// One row per link orbit: link, labels, orbit_size, healthy/repaired/regenerated steps and
+/// seconds, chosen, slowdown (the kept schedule's time over the healthy one's), note.
+nlohmann::json fault_sweep(const Network& t, const FaultSweepOptions& options);
+std::string fault_sweep_csv(const nlohmann::json& rows);
+/// The figure: slowdown of each link orbit, sorted, bar widths the orbit sizes (so the x axis
+/// counts links).
+std::string fault_sweep_gnuplot(const nlohmann::json& rows, const std::string& title,
+                                const std::string& output);
+
+}  // namespace netsched::draw
