@@ -224,10 +224,10 @@ RepairReport repair_schedule(const Schedule& s, const Network& faulty, const Cos
   if (!r.repaired && !r.regenerated)
     throw InputError("repair: " + r.repair_failed + "; and regenerating: " + r.regenerate_failed);
   if (!r.lower && r.repaired) r.lower = r.repaired->verification().lower;
-  r.chosen = !r.regenerated || (r.repaired && cost_of(*r.repaired, cost) <=
-                                                  cost_of(*r.regenerated, cost))
-                 ? "repaired"
-                 : "regenerated";
+  r.chosen =
+      !r.regenerated || (r.repaired && cost_of(*r.repaired, cost) <= cost_of(*r.regenerated, cost))
+          ? "repaired"
+          : "regenerated";
   return r;
 }
 

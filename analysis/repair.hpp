@@ -19,13 +19,13 @@
 namespace netsched {
 
 struct RepairReport {
-  CheckedSchedule healthy;                    ///< the schedule on its own network
-  std::optional<CheckedSchedule> repaired;    ///< on the faulty network
-  std::string repair_failed;                  ///< why there is none (not implemented, a limit)
+  CheckedSchedule healthy;                     ///< the schedule on its own network
+  std::optional<CheckedSchedule> repaired;     ///< on the faulty network
+  std::string repair_failed;                   ///< why there is none (not implemented, a limit)
   std::optional<CheckedSchedule> regenerated;  ///< the default algorithm on the faulty network
   std::string regenerate_failed;
   std::uint64_t kept = 0, detoured = 0, inserted_steps = 0;
-  std::string router;            ///< the detours' routing algorithm
+  std::string router;               ///< the detours' routing algorithm
   std::optional<LowerBound> lower;  ///< steps any schedule needs on the faulty network
   /// "repaired" or "regenerated": the cheaper under the cost model (repaired on a tie).
   std::string chosen;

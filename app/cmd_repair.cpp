@@ -32,7 +32,8 @@ nlohmann::json figures(const std::optional<CheckedSchedule>& c, const std::strin
 }
 
 std::string line(const char* what, const nlohmann::json& j) {
-  if (j.contains("none")) return fmt::format("  {:<12} none: {}\n", what, j["none"].get<std::string>());
+  if (j.contains("none"))
+    return fmt::format("  {:<12} none: {}\n", what, j["none"].get<std::string>());
   return fmt::format("  {:<12} {:>6} steps, payload sum {:>6}, {:.6g} s  ({})\n", what,
                      j["steps"].get<std::uint64_t>(), j["payload_sum"].get<std::uint64_t>(),
                      j["seconds"].get<double>(), j["algorithm"].get<std::string>());
@@ -76,9 +77,9 @@ int repair(const RepairOpts& o) {
                                       r.lower->reason)
                         : "")
             << fmt::format("kept: {} ({}){}\n", chosen,
-                           o.keep == "best" ? "the cheaper at " + std::to_string(o.bytes) +
-                                                  " B a chunk"
-                                            : "--keep",
+                           o.keep == "best"
+                               ? "the cheaper at " + std::to_string(o.bytes) + " B a chunk"
+                               : "--keep",
                            o.out.empty() ? "" : "; wrote " + o.out);
   return to_int(ExitCode::Ok);
 }

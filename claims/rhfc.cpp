@@ -288,11 +288,12 @@ struct PenaltyTally {
   std::uint64_t routes = 0, diverted = 0, sets = 0, over_printed = 0, over_corrected = 0, worst = 0;
   std::string witness, failure, tally;
 
-  void run(const Network& healthy, const Network& nucleus, const std::vector<std::string>& sets_) {
+  void run(const Network& healthy, const Network& nucleus,
+           const std::vector<std::string>& fault_sets) {
     const auto paper = make_router(healthy, "auto");
     const std::uint64_t tr = *small_diameter(nucleus);
     std::uint64_t largest = 0;
-    for (const std::string& fs : sets_) {
+    for (const std::string& fs : fault_sets) {
       ++sets;
       const auto t = build_topology(fs);
       const auto& f = network_ref<FaultyNetwork>(*t);

@@ -44,8 +44,7 @@ nlohmann::json steps_or_null(const std::optional<CheckedSchedule>& c) {
 std::vector<std::pair<Link, std::uint64_t>> link_orbits(const Network& t) {
   const std::vector<Link> links = links_of(t);
   if (links.size() > kFaultSweepMaxLinks)
-    throw InputError("sweep --faults: " + std::to_string(links.size()) +
-                     " links, over the limit " +
+    throw InputError("sweep --faults: " + std::to_string(links.size()) + " links, over the limit " +
                      limit_text("kFaultSweepMaxLinks", kFaultSweepMaxLinks));
   const Csr g(t, 1);
   std::map<Link, std::uint32_t> index;
@@ -67,16 +66,16 @@ std::vector<std::pair<Link, std::uint64_t>> link_orbits(const Network& t) {
 
 nlohmann::json fault_sweep(const Network& t, const FaultSweepOptions& o) {
   const NodeId root = o.root.value_or(NodeId(0));
-  const CheckedSchedule healthy =
-      generate_checked(t, GenRequest(o.collective, "auto", root));
+  const CheckedSchedule healthy = generate_checked(t, GenRequest(o.collective, "auto", root));
   const double base = seconds_of(healthy, o.cost);
   const auto orbits = link_orbits(t);
   nlohmann::json rows = nlohmann::json::array();
   std::size_t done = 0;
   for (const auto& [link, size] : orbits) {
     if (o.progress) o.progress(fmt::format("sweep --faults: link {}/{}", ++done, orbits.size()));
-    const std::string spec = "faulty(" + t.spec() + ", links=[{" + std::to_string(t.serial_of(NodeId(link.first))) +
-                             "," + std::to_string(t.serial_of(NodeId(link.second))) + "}])";
+    const std::string spec = "faulty(" + t.spec() + ", links=[{" +
+                             std::to_string(t.serial_of(NodeId(link.first))) + "," +
+                             std::to_string(t.serial_of(NodeId(link.second))) + "}])";
     nlohmann::json row{{"link", {link.first, link.second}},
                        {"labels", {t.label(NodeId(link.first)), t.label(NodeId(link.second))}},
                        {"orbit_size", size},
@@ -136,7 +135,8 @@ std::string fault_sweep_gnuplot(const nlohmann::json& rows, const std::string& t
       "set terminal svg size 800,420 dynamic font 'DejaVu Sans,11'\n"
       "set output '{}'\n"
       "set title '{}'\n"
-      "set xlabel 'failed link (each orbit of equivalent links as wide as its links), worst first'\n"
+      "set xlabel 'failed link (each orbit of equivalent links as wide as its links), worst "
+      "first'\n"
       "set ylabel 'time with the fault / healthy time'\n"
       "set yrange [0:*]\nset xrange [0:{}]\nset style fill solid 0.6\nset grid ytics\n"
       "set key off\n$bars << EOD\n{}EOD\n"

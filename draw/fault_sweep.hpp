@@ -19,10 +19,13 @@ namespace netsched::draw {
 /// The most links a fault sweep walks (one repair and one regeneration each, per orbit).
 inline constexpr std::uint64_t kFaultSweepMaxLinks = 65536;
 
+/// The cost model's defaults: 1 us latency, 1 GB/s (seconds a byte), 1 byte a chunk.
+inline constexpr double kFaultSweepLatency = 1e-6, kFaultSweepSecondsPerByte = 1e-9;
+
 struct FaultSweepOptions {
   std::string collective = "total-exchange";
   std::optional<NodeId> root;  ///< rooted collectives (default: node 0)
-  CostModel cost{1e-6, 1e-9, 1};
+  CostModel cost{kFaultSweepLatency, kFaultSweepSecondsPerByte, 1};
   std::function<void(const std::string&)> progress;
 };
 

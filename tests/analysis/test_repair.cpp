@@ -18,7 +18,8 @@ namespace {
 const CostModel kUnit{1, 1, 1};
 
 Schedule healthy(const char* spec, const char* collective, const char* algorithm = "auto") {
-  const CheckedSchedule s = generate_checked(*build_topology(spec), GenRequest(collective, algorithm));
+  const CheckedSchedule s =
+      generate_checked(*build_topology(spec), GenRequest(collective, algorithm));
   REQUIRE(s.holds());
   return s.schedule();
 }
@@ -76,8 +77,8 @@ TEST_CASE("repair: with no transfer on a failed link the repair is the healthy s
       if (!used.count({std::min(a, a ^ bit), std::max(a, a ^ bit)}))
         idle = {std::min(a, a ^ bit), std::max(a, a ^ bit)};
   REQUIRE(idle.second != 0);
-  const auto f = build_topology("faulty(hypercube(3), links=[{" + std::to_string(idle.first) +
-                                "," + std::to_string(idle.second) + "}])");
+  const auto f = build_topology("faulty(hypercube(3), links=[{" + std::to_string(idle.first) + "," +
+                                std::to_string(idle.second) + "}])");
   const RepairReport r = repair_schedule(s, *f, kUnit);
   REQUIRE(r.repaired);
   CHECK(r.detoured == 0);
@@ -106,7 +107,8 @@ TEST_CASE("repair: FTR detours on faulty RHFC networks, clear refusals elsewhere
   CHECK(n.chosen == "regenerated");
   // registers: no repair
   const Schedule ar = healthy("torus(3,3)", "all-reduce");
-  const RepairReport a = repair_schedule(ar, *build_topology("faulty(torus(3,3), links=[{0,1}])"), kUnit);
+  const RepairReport a =
+      repair_schedule(ar, *build_topology("faulty(torus(3,3), links=[{0,1}])"), kUnit);
   CHECK_FALSE(a.repaired);
   CHECK(a.chosen == "regenerated");
   // another network's faults
