@@ -26,8 +26,10 @@ struct Carried {
 /// schedule's port model.
 class WorkStep {
  public:
-  WorkStep(const Schedule& s, const Network& t) : s_(&s), t_(&t) {}
+  WorkStep(const Schedule& s, const Network& t, bool idle = false) : s_(&s), t_(&t), idle_(idle) {}
   const std::vector<Carried>& moves() const { return moves_; }
+  /// An original step without transfers: kept as it is (a step emptied by detours is dropped).
+  bool idle() const { return idle_; }
 
   /// Whether a -> b fits beside the step's transfers.
   bool fits(std::uint32_t a, std::uint32_t b) const {
@@ -53,6 +55,7 @@ class WorkStep {
  private:
   const Schedule* s_;
   const Network* t_;
+  bool idle_ = false;
   std::vector<Carried> moves_;
   std::map<std::uint32_t, std::uint32_t> sends_, receives_;
   std::set<std::pair<std::uint32_t, std::uint32_t>> links_;
@@ -67,12 +70,19 @@ class Repair {
 
   /// Original step k stands somewhere (before anything is inserted: at k).
   void ensure(std::size_t k) {
-    while (steps_.size() <= k) steps_.emplace_back(s_, f_), at_.push_back(steps_.size() - 1);
+    while (steps_.size() <= k) {
+      steps_.emplace_back(s_, f_, s_.steps[steps_.size()].transfers.empty());
+      at_.push_back(steps_.size() - 1);
+    }
   }
   void keep(std::size_t k, Carried m) {
     ensure(k);
     steps_[at_[k]].add(std::move(m));
   }
+
+  /// Original step k's transfer m crossed a failed link: it will be carried by a detour.
+  void broken(std::size_t k, Carried m) { broken_.emplace_back(k, std::move(m)); }
+  const std::vector<std::pair<std::size_t, Carried>>& broken() const { return broken_; }
 
   /// Carries m (its transfer of original step k crossed a failed link) along `path`.
   std::uint64_t detour(std::size_t k, const Carried& m, const NodePath& path) {
@@ -93,7 +103,7 @@ class Repair {
     out.payloads.clear();
     out.steps.clear();
     for (const WorkStep& st : steps_) {
-      if (st.moves().empty()) continue;  // a step whose every transfer was detoured
+      if (st.moves().empty() && !st.idle()) continue;  // its every transfer was detoured
       Step step;
       for (const Carried& m : st.moves()) {
         step.transfers.push_back(
@@ -107,15 +117,23 @@ class Repair {
   }
 
  private:
-  /// The first step after `from` in which m's receiver sends one of m's chunks (they must have
-  /// arrived by then), or the end.
+  /// The first step after `from` in which m's receiver sends one of m's chunks — by a kept
+  /// transfer, or by a broken one whose detour starts there — (they must have arrived by then),
+  /// or the end.
   std::size_t next_use(std::size_t from, const Carried& m) const {
-    for (std::size_t e = from + 1; e < steps_.size(); ++e)
+    const auto uses = [&](const Carried& x) {
+      if (x.from != m.to) return false;
+      for (const std::uint64_t c : x.chunks)
+        if (std::binary_search(m.chunks.begin(), m.chunks.end(), c)) return true;
+      return false;
+    };
+    std::size_t first = steps_.size();
+    for (const auto& [k, x] : broken_)
+      if (at_[k] > from && at_[k] < first && uses(x)) first = at_[k];
+    for (std::size_t e = from + 1; e < first; ++e)
       for (const Carried& x : steps_[e].moves())
-        if (x.from == m.to)
-          for (const std::uint64_t c : x.chunks)
-            if (std::binary_search(m.chunks.begin(), m.chunks.end(), c)) return e;
-    return steps_.size();
+        if (uses(x)) return e;
+    return first;
   }
 
   /// Inserts steps at `where` for hops h.. of the path, one a step; how many were inserted.
@@ -132,21 +150,21 @@ class Repair {
   const Schedule& s_;
   const FaultyNetwork& f_;
   std::vector<WorkStep> steps_;
-  std::vector<std::size_t> at_;  ///< where each original step stands now
+  std::vector<std::size_t> at_;                          ///< where each original step stands now
+  std::vector<std::pair<std::size_t, Carried>> broken_;  ///< (original step, transfer)
 };
 
 /// The schedule with every transfer over a failed link carried along a surviving path.
 Schedule detoured(const Schedule& s, const FaultyNetwork& f, const StepTrace& trace,
                   const Router& router, RepairReport& r) {
   Repair repair(s, f);
-  std::vector<std::pair<std::size_t, Carried>> broken;
   for (std::size_t k = 0; k < s.steps.size(); ++k) {
     repair.ensure(k);  // the step stands even if all of it is detoured
     for (std::size_t i = 0; i < s.steps[k].transfers.size(); ++i) {
       const Transfer& x = s.steps[k].transfers[i];
       Carried m{x.from.v, x.to.v, trace.chunks[k][i]};
       if (f.link_failed(x.from, x.to)) {
-        if (!m.chunks.empty()) broken.emplace_back(k, std::move(m));
+        if (!m.chunks.empty()) repair.broken(k, std::move(m));
       } else {
         repair.keep(k, std::move(m));
         ++r.kept;
@@ -154,8 +172,15 @@ Schedule detoured(const Schedule& s, const FaultyNetwork& f, const StepTrace& tr
     }
   }
   NodePath path;
-  for (const auto& [k, m] : broken) {
-    router.route(NodeId(m.from), NodeId(m.to), path);
+  std::unique_ptr<Router> shortest;  // where the family's router cannot deliver
+  for (const auto& [k, m] : repair.broken()) {
+    try {
+      router.route(NodeId(m.from), NodeId(m.to), path);
+    } catch (const InputError&) {  // FTR beyond its condition: a shortest surviving path
+      if (!shortest) shortest = make_router(f, "bfs");
+      shortest->route(NodeId(m.from), NodeId(m.to), path);
+      r.router = router.name() + ", bfs where it cannot deliver";
+    }
     r.inserted_steps += repair.detour(k, m, path);
     ++r.detoured;
   }

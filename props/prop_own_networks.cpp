@@ -9,6 +9,7 @@
 #include <set>
 
 #include "analysis/checked.hpp"
+#include "analysis/repair.hpp"
 #include "core/errors.hpp"
 #include "core/metrics.hpp"
 #include "gen/algorithms.hpp"
@@ -132,5 +133,36 @@ TEST_CASE("random fault sets: a schedule on the survivors or a clear refusal") {
     } catch (const InputError& e) {
       RC_ASSERT(std::string(e.what()).find("disconnected") != std::string::npos);
     }
+  });
+}
+
+TEST_CASE("repairs around one failed link hold, and never lose to regenerating") {
+  rc::prop("repair(the default schedule of a random network, one random failed link)", [] {
+    const auto base = build_topology(*props::any_spec());
+    RC_PRE(base->num_nodes() >= 3u && base->num_nodes() <= 64u);
+    const auto edges = props::edges_of(*base);
+    RC_PRE(!edges.empty());
+    const std::vector<std::pair<std::uint32_t, std::uint32_t>> list(edges.begin(), edges.end());
+    const auto [a, b] = list[*rc::gen::inRange<std::size_t>(0, list.size())];
+    const auto f = build_topology("faulty(" + base->spec() + ", links=[{" +
+                                  std::to_string(base->serial_of(NodeId(a))) + "," +
+                                  std::to_string(base->serial_of(NodeId(b))) + "}])");
+    RC_PRE(bfs_tree(Csr(*f, 1), 0).order.size() == f->num_nodes());  // not a bridge
+    const char* collective = *rc::gen::element("broadcast", "total-exchange", "all-gather");
+    RC_PRE(base->num_nodes() <= 16u || std::string(collective) != "total-exchange");
+    const CheckedSchedule healthy = generate_checked(*base, GenRequest(collective));
+    const CostModel unit{1, 1, 1};
+    const RepairReport r = repair_schedule(healthy.schedule(), *f, unit);
+    RC_ASSERT(r.repaired.has_value());
+    RC_ASSERT(r.repaired->holds());
+    RC_ASSERT(r.repaired->verification().check.steps <=
+              healthy.verification().check.steps + r.inserted_steps);
+    if (r.detoured == 0)  // nothing crossed the failure: the healthy schedule, step for step
+      RC_ASSERT(r.repaired->verification().check.steps == healthy.verification().check.steps);
+    const auto cost = [&](const CheckedSchedule& c) {
+      return unit.of(c.verification().check.steps, c.verification().check.payload_sum);
+    };
+    if (r.regenerated) RC_ASSERT(cost(r.best()) <= cost(*r.regenerated));
+    RC_ASSERT(cost(r.best()) <= cost(*r.repaired));
   });
 }
