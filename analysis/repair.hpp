@@ -3,10 +3,10 @@
 /// (`netsched repair`): every transfer that does not cross a failed link is kept as it was;
 /// each one that does is carried along a surviving path — the family's fault-tolerant route
 /// where a paper gives one (RHFC §4.2 FTR on faulty HFC, HSN and RHS), a shortest surviving path
-/// elsewhere — in steps inserted right after its own, so that everything after it still finds
-/// its chunks where it expects them; the hops of a step's detours share the inserted steps as
-/// the schedule's port model allows. The result is checked like any schedule, on the faulty
-/// network, and set beside the best schedule generated for the faulty network from scratch.
+/// elsewhere — in ports the schedule leaves free before the receiver next sends its chunks, or
+/// in steps inserted just before that use, so that everything after it still finds its chunks
+/// where it expects them. The result is checked like any schedule, on the faulty network, and
+/// set beside the best schedule generated for the faulty network from scratch.
 ///
 /// Why in analysis/: it needs the checker's trace (what each transfer carried), the routers of
 /// gen/ and generate_checked, and it concludes which of the two is better.
