@@ -3,6 +3,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "analysis/bandwidth_bound.hpp"
 #include "analysis/optimum.hpp"
 #include "core/distances.hpp"
 #include "core/errors.hpp"
@@ -64,6 +65,13 @@ void check_planned_size(const Network& t, const GenRequest& r) {
 }
 
 }  // namespace
+
+void CheckedSchedule::certify(const Network& t, const CutRecord& cut) {
+  const std::string wrong =
+      recount(t, CutCertificate{cut.side, cut.links, cut.bandwidth, cut.chunks});
+  if (!wrong.empty()) throw std::logic_error("a bandwidth cut that does not recount: " + wrong);
+  verification_.bandwidth_cut = cut;
+}
 
 CheckedSchedule check_schedule(const Network& t, Schedule s, Engine engine,
                                const std::function<void(std::uint64_t, std::uint64_t)>& progress) {

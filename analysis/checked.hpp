@@ -21,6 +21,9 @@ class CheckedSchedule {
   const Verification& verification() const { return verification_; }
   /// Whether the simulator found the schedule to hold.
   bool holds() const { return verification_.check.ok(); }
+  /// Attaches the cut that certifies the collective's exact bandwidth bound on t, recounted
+  /// first (a cut that does not recount is a netsched bug: std::logic_error).
+  void certify(const Network& t, const CutRecord& cut);
 
  private:
   CheckedSchedule(Schedule s, Verification v)

@@ -159,12 +159,14 @@ std::optional<std::pair<double, std::string>> cut_chunks(const Collective& c, co
 /// The exact all-port bound of analysis/bandwidth_bound.hpp (fewer ports are never faster): an
 /// all-gather's and a reduce-scatter's in chunks (blocks), a broadcast's — the least cut around
 /// the root — in whole messages, however many pieces it is sent in.
-std::optional<std::pair<double, std::string>> exact_chunks(const Collective& c, const Network& t) {
+std::optional<std::pair<double, std::string>> exact_chunks(const Collective& c, const Network& t,
+                                                           std::optional<CutRecord>& cut) {
   const bool gather = c.kind() == Kind::AllGather || c.kind() == Kind::ReduceScatter;
   if (!gather && c.kind() != Kind::Broadcast) return std::nullopt;
   if (t.num_nodes() < 2 || t.num_nodes() > kCutBoundMaxNodes) return std::nullopt;
   try {
     const BandwidthBound b = gather ? all_gather_bound(t) : broadcast_bound(t, c.root());
+    cut = CutRecord{b.cut.side, b.cut.links, b.cut.bandwidth, b.cut.chunks};
     return std::pair{b.chunk_times, "exact all-port bound: " + std::to_string(b.cut.chunks) +
                                         (gather ? " chunks" : " message") + " across a cut of " +
                                         std::to_string(b.cut.links) + " links (" +
@@ -317,9 +319,11 @@ SizeChoice choose_for_size(const Network& t, const GenRequest& request, const Co
                             std::to_string(steps->steps) + " steps: " + steps->reason +
                                 (t.weighted() ? ", each at least the least link latency" : "")};
   std::optional<std::pair<double, std::string>> widest;
+  std::optional<CutRecord> certificate;
   for (auto bound : {port_chunks(c, t, g, budget), cut_chunks(c, t, g),
-                     distance_chunks(c, t, g, budget), exact_chunks(c, t)})
+                     distance_chunks(c, t, g, budget), exact_chunks(c, t, certificate)})
     if (bound && (!widest || bound->first > widest->first)) widest = std::move(bound);
+  if (certificate) out.best->certify(t, *certificate);  // the file carries the exact bound's proof
   if (widest) out.bandwidth = TimeBound{widest->first * cost.tw * cost.m, widest->second};
   return out;
 }

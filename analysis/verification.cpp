@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "analysis/bandwidth_bound.hpp"
 #include "core/errors.hpp"
 
 namespace netsched {
@@ -50,6 +51,13 @@ nlohmann::json Verification::to_json(const Schedule& s, const CostModel& cost) c
   j["transfers"] = figure(check.transfers);
   j["engine"] = to_string(check.engine);
   if (!check.engine_note.empty()) j["engine_note"] = check.engine_note;
+  if (bandwidth_cut)
+    j["bandwidth_cut"] = {
+        {"side", bandwidth_cut->side},
+        {"links", bandwidth_cut->links},
+        {"bandwidth", bandwidth_cut->bandwidth},
+        {"chunks", bandwidth_cut->chunks},
+        {"chunk_times", static_cast<double>(bandwidth_cut->chunks) / bandwidth_cut->bandwidth}};
   j["cost"] = has_figures ? nlohmann::json{{"value", cost.of(check.steps, check.payload_sum)},
                                            {"ts", cost.ts},
                                            {"tw", cost.tw},
@@ -90,6 +98,7 @@ VerificationRecord Verification::record() const {
   r.transfers = check.transfers;
   if (bound) r.bound = bound->steps;
   if (lower) r.lower_bound = lower->steps;
+  r.bandwidth_cut = bandwidth_cut;
   return r;
 }
 
@@ -112,6 +121,31 @@ void check_record(const VerificationRecord& recorded, const VerificationRecord& 
   if (recorded.bound != fresh.bound) mismatch("bound", str(recorded.bound), str(fresh.bound));
   if (recorded.lower_bound != fresh.lower_bound)
     mismatch("lower_bound", str(recorded.lower_bound), str(fresh.lower_bound));
+}
+
+void check_record(const VerificationRecord& recorded, const VerificationRecord& fresh,
+                  const Network& t, const Collective& c) {
+  check_record(recorded, fresh);
+  if (!recorded.bandwidth_cut) return;
+  const CutRecord& cut = *recorded.bandwidth_cut;
+  const auto tampered = [](const std::string& why) {
+    throw InputError("schedule file: tampered: the verification record's bandwidth cut " + why);
+  };
+  const std::string wrong =
+      recount(t, CutCertificate{cut.side, cut.links, cut.bandwidth, cut.chunks});
+  if (!wrong.empty()) tampered("does not recount: " + wrong);
+  using Kind = Collective::Kind;
+  if (c.kind() == Kind::AllGather || c.kind() == Kind::ReduceScatter) {
+    if (cut.chunks != cut.side.size())
+      tampered("says " + std::to_string(cut.chunks) + " blocks must leave a side of " +
+               std::to_string(cut.side.size()) + " nodes");
+  } else if (c.kind() == Kind::Broadcast) {
+    if (cut.chunks != 1 ||
+        std::find(cut.side.begin(), cut.side.end(), c.root().v) == cut.side.end())
+      tampered("is not one message from a side that holds the root");
+  } else {
+    tampered("belongs to no " + c.name() + " (all-gather, reduce-scatter and broadcast only)");
+  }
 }
 
 }  // namespace netsched

@@ -29,8 +29,11 @@ struct Verification {
   CheckResult check;
   std::optional<PaperBound> bound;
   std::optional<LowerBound> lower;
+  /// The cut certifying the exact bandwidth bound (analysis/bandwidth_bound.hpp), where one was
+  /// computed for this schedule (gen --bytes) or read from its file; recounted before it is set.
+  std::optional<CutRecord> bandwidth_cut;
   /// JSON with ok, steps, payload_sum, transfers, cost, bound, lower_bound, within_bound,
-  /// violation (when not ok).
+  /// bandwidth_cut (when there is one), violation (when not ok).
   nlohmann::json to_json(const Schedule& s, const CostModel& cost) const;
   /// The record stored in a schedule file.
   VerificationRecord record() const;
@@ -50,5 +53,11 @@ Verification verify_schedule(
 /// Throws InputError ("tampered: ...") when a file's record disagrees with a fresh
 /// verification of its content.
 void check_record(const VerificationRecord& recorded, const VerificationRecord& fresh);
+/// As above, and a recorded bandwidth cut recounted on `t`: its links and bandwidth from its
+/// side, and the chunks the collective must move across it (an all-gather's or reduce-scatter's
+/// |S| blocks, a broadcast's one message with the root on the side). InputError "tampered"
+/// otherwise.
+void check_record(const VerificationRecord& recorded, const VerificationRecord& fresh,
+                  const Network& t, const Collective& c);
 
 }  // namespace netsched

@@ -82,7 +82,8 @@ const CheckedSchedule& checked_of(const Schedule::Impl& s, const Progress& progr
     if (progress)
       origins = [&progress](std::uint64_t d, std::uint64_t n) { progress("checking", d, n); };
     s.checked.emplace(check_schedule(t, s.schedule, Engine::Auto, origins));
-    if (s.record) check_record(*s.record, s.checked->verification().record());
+    if (s.record)
+      check_record(*s.record, s.checked->verification().record(), t, s.schedule.collective);
   }
   return *s.checked;
 }

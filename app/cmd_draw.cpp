@@ -70,7 +70,7 @@ int draw_schedule_file(const DrawOpts& o) {
   auto t = build_topology(f.schedule.topology);
   draw::check_view_limits(f.schedule);
   const Verification v = verify_schedule(*t, f.schedule);
-  if (f.record) check_record(*f.record, v.record());
+  if (f.record) check_record(*f.record, v.record(), *t, f.schedule.collective);
   // A large network is not readable whole: unless --max-nodes says otherwise, the viewer draws
   // the labelled neighbourhood of the schedule's root (node 0 when it has none).
   const bool readable = !o.max_nodes_given && t->num_nodes() > draw::kViewWholeNodes;

@@ -99,11 +99,14 @@ Run add_verify(CLI::App& app) {
     }
     const std::unique_ptr<FaultyNetwork> faulty =
         o->network.empty() ? nullptr : faulty_network_of(o->network, f.schedule);
-    const Verification v =
+    Verification v =
         faulty ? verify_under_faults(*faulty, f.schedule, engine_of(o->engine), check_progress())
                : verify_schedule(*t, f.schedule, engine_of(o->engine), check_progress());
     progress_done();
-    if (f.record && !faulty) check_record(*f.record, v.record());
+    if (f.record && !faulty) {
+      check_record(*f.record, v.record(), *t, f.schedule.collective);
+      v.bandwidth_cut = f.record->bandwidth_cut;  // recounted by check_record
+    }
     const auto j = v.to_json(f.schedule, o->cost);
     if (o->json) {
       std::cout << j.dump(2) << "\n";
@@ -126,6 +129,12 @@ Run add_verify(CLI::App& app) {
                                  v.bound->formula, v.bound->source);
       if (v.lower)
         std::cout << fmt::format("  lower bound {} ({})\n", v.lower->steps, v.lower->reason);
+      if (const auto& cut = v.bandwidth_cut)
+        std::cout << fmt::format(
+            "  bandwidth bound {:.6g} chunk times, certified by a cut of {} links of bandwidth "
+            "{:.6g} that {} chunk(s) must cross from a side of {} nodes (recounted)\n",
+            static_cast<double>(cut->chunks) / cut->bandwidth, cut->links, cut->bandwidth,
+            cut->chunks, cut->side.size());
       if (!v.check.ok()) std::cout << "  violation: " << *v.check.violation() << "\n";
     }
     return to_int(exit_code(v.check.verdict));

@@ -348,6 +348,11 @@ std::string schedule_to_json(const Schedule& s, std::optional<VerificationRecord
     r["bound"] = record->bound ? json(*record->bound) : json(nullptr);
     r["lower_bound"] = record->lower_bound ? json(*record->lower_bound) : json(nullptr);
     r["content_hash"] = record->content_hash;
+    if (const auto& c = record->bandwidth_cut)
+      r["bandwidth_cut"] = {{"side", c->side},
+                            {"links", c->links},
+                            {"bandwidth", c->bandwidth},
+                            {"chunks", c->chunks}};
     j["verification"] = r;
   }
   return j.dump() + "\n";
@@ -745,6 +750,23 @@ std::vector<StepRule> read_rules(const json& rules, std::size_t si, std::size_t 
   return out;
 }
 
+/// A record's bandwidth cut: its side a list of node ids, its counts numbers (recounted against
+/// the network by whoever checks the record).
+CutRecord read_cut(const json& c) {
+  const std::string where = "verification: bandwidth_cut: ";
+  if (!c.is_object()) bad(where + "must be an object");
+  CutRecord out;
+  const json& side = field(c, "side", where);
+  if (!side.is_array()) bad(where + "side must be a list of node ids");
+  for (const json& v : side) out.side.push_back(node_value(v, where + "side: "));
+  out.links = uint_field(c, "links", where);
+  out.chunks = uint_field(c, "chunks", where);
+  const json& b = field(c, "bandwidth", where);
+  if (!b.is_number() || !(b.get<double>() > 0)) bad(where + "bandwidth must be a number above 0");
+  out.bandwidth = b.get<double>();
+  return out;
+}
+
 /// The verification record, whose content hash must be the content's.
 VerificationRecord read_record(const json& record, const std::string& content_hash) {
   VerificationRecord r;
@@ -768,6 +790,7 @@ VerificationRecord read_record(const json& record, const std::string& content_ha
   r.transfers = uint_field(record, "transfers", where);
   r.bound = opt("bound");
   r.lower_bound = opt("lower_bound");
+  if (record.contains("bandwidth_cut")) r.bandwidth_cut = read_cut(record["bandwidth_cut"]);
   if (r.content_hash != content_hash)
     bad("tampered: the content hash " + content_hash.substr(0, kHashShown) +
         "... does not match the verification record's " + r.content_hash.substr(0, kHashShown) +

@@ -30,6 +30,17 @@ inline constexpr std::uint64_t kMaxRadix = 65536;
 inline constexpr std::uint64_t kMaxScheduleBytes = std::uint64_t{1} << 29;
 
 /// What a checker recorded about a schedule.
+/// A cut that proves a bandwidth lower bound (analysis/bandwidth_bound.hpp): its sending side S,
+/// the links leaving it and their bandwidth (in multiples of the default), and the chunks (or
+/// blocks, or messages) every schedule must move across them. Anyone can recount it from S.
+struct CutRecord {
+  std::vector<std::uint32_t> side;
+  std::uint64_t links = 0;
+  double bandwidth = 0;
+  std::uint64_t chunks = 0;
+  bool operator==(const CutRecord&) const = default;
+};
+
 struct VerificationRecord {
   std::string checker;  ///< e.g. "netsched-sim 1"
   std::string verdict;  ///< "holds" or "violated"
@@ -39,6 +50,8 @@ struct VerificationRecord {
   std::optional<std::uint64_t> bound;        ///< the paper's bound, if any
   std::optional<std::uint64_t> lower_bound;  ///< the lower bound that applies, if known
   std::string content_hash;                  ///< "sha256:<hex>" of the file without this record
+  /// The cut certifying the bandwidth bound, where `gen --bytes` computed it.
+  std::optional<CutRecord> bandwidth_cut;
   bool operator==(const VerificationRecord&) const = default;
 };
 

@@ -3,6 +3,9 @@
 #include <catch2/catch.hpp>
 
 #include "analysis/bandwidth_bound.hpp"
+#include "analysis/checked.hpp"
+#include "analysis/size_choice.hpp"
+#include "core/schedule_io.hpp"
 #include "gen/topology.hpp"
 
 using namespace netsched;
@@ -95,5 +98,35 @@ TEST_CASE("bandwidth bound: a tampered cut does not recount", "[analysis]") {
   CHECK_FALSE(recount(*t, outside).empty());
   CHECK_THROWS_AS(all_gather_bound(*build_topology("ring(1)")), InputError);
   CHECK_THROWS_AS(all_gather_bound(*build_topology("faulty(ring(6), links=[{0,1},{3,4}])")),
+                  InputError);
+}
+
+TEST_CASE("bandwidth bound: gen --bytes writes the cut into the record, and a reader recounts it",
+          "[analysis]") {
+  const auto t = build_topology("hypercube(4)");
+  const SizeChoice c = choose_for_size(*t, GenRequest("all-gather"), CostModel{1e-6, 1e-9, 65536},
+                                       port_budget_from_name("all-port"));
+  REQUIRE(c.best);
+  const auto& cut = c.best->verification().bandwidth_cut;
+  REQUIRE(cut);
+  CHECK(cut->chunks == cut->side.size());
+  const ScheduleFile back = schedule_from_json(schedule_file_text(*c.best));
+  REQUIRE(back.record);
+  REQUIRE(back.record->bandwidth_cut == cut);
+  const Verification fresh = verify_schedule(*t, back.schedule);
+  CHECK_NOTHROW(check_record(*back.record, fresh.record(), *t, back.schedule.collective));
+  // a cut whose links, bandwidth or blocks were changed is tampered
+  for (int change = 0; change < 3; ++change) {
+    VerificationRecord r = *back.record;
+    if (change == 0) ++r.bandwidth_cut->links;
+    if (change == 1) r.bandwidth_cut->bandwidth /= 2;
+    if (change == 2) ++r.bandwidth_cut->chunks;
+    CHECK_THROWS_AS(check_record(r, fresh.record(), *t, back.schedule.collective), InputError);
+  }
+  // and a cut on a total exchange's record belongs to no bound
+  const auto te = generate_checked(*t, GenRequest("total-exchange"));
+  VerificationRecord r = te.verification().record();
+  r.bandwidth_cut = cut;
+  CHECK_THROWS_AS(check_record(r, te.verification().record(), *t, te.schedule().collective),
                   InputError);
 }
