@@ -82,11 +82,11 @@ class FlowNetwork {
   explicit FlowNetwork(const Links& l) : l_(l) {
     igraph_vector_int_t edges;
     igraph_vector_int_init(&edges, 0);
-    for (const auto& [u, v] : l.ends) {
-      for (const auto [a, b] : {std::pair{u, v}, std::pair{v, u}}) {
-        igraph_vector_int_push_back(&edges, a);
-        igraph_vector_int_push_back(&edges, b);
-      }
+    for (const auto& [u, v] : l.ends) {  // both directions of the link
+      igraph_vector_int_push_back(&edges, u);
+      igraph_vector_int_push_back(&edges, v);
+      igraph_vector_int_push_back(&edges, v);
+      igraph_vector_int_push_back(&edges, u);
     }
     for (std::uint32_t v = 0; v < l.n; ++v) {
       igraph_vector_int_push_back(&edges, l.n);

@@ -229,7 +229,7 @@ RepairReport repair_schedule(const Schedule& s, const Network& faulty, const Cos
   if (!f || f->base().spec() != s.topology)
     throw InputError("repair: --network must be faulty(" + s.topology + ", links=[...], " +
                      "nodes=[...]): the schedule's network with faults; got " + faulty.spec());
-  RepairReport r{check_schedule(f->base(), s)};
+  RepairReport r(check_schedule(f->base(), s));
   if (!r.healthy.holds())
     throw InputError("repair: the schedule does not hold on its own network (" +
                      to_string(*r.healthy.verification().check.violation()) + ")");

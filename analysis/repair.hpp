@@ -19,6 +19,7 @@
 namespace netsched {
 
 struct RepairReport {
+  explicit RepairReport(CheckedSchedule on_its_network) : healthy(std::move(on_its_network)) {}
   CheckedSchedule healthy;                     ///< the schedule on its own network
   std::optional<CheckedSchedule> repaired;     ///< on the faulty network
   std::string repair_failed;                   ///< why there is none (not implemented, a limit)

@@ -56,7 +56,6 @@ TEST_CASE("the chosen schedule is the cheapest admitted one, and no bound exceed
           const PortBudget budget = port_budget_from_name(ports);
           const SizeChoice c = choose_for_size(*t, GenRequest(collective), at(bytes), budget);
           REQUIRE(c.best);
-          const CostModel cost = at(bytes);
           const double chosen = c.best_seconds;
           const double lower =
               (c.latency ? c.latency->seconds : 0) + (c.bandwidth ? c.bandwidth->seconds : 0);
