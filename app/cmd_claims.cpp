@@ -79,6 +79,12 @@ Run add_claims(CLI::App& app) {
           ++changed;
         }
         if (it != expected.end()) expected.erase(it);
+        if (!r.comparison) continue;
+        if (const auto why = claims::flip_failure(*r.comparison)) {
+          std::cerr << fmt::format("claim {}: its verdict does not follow its printed values: {}\n",
+                                   c.id, *why);
+          ++changed;
+        }
       }
       if (o->only.empty() && o->heavy)
         for (const auto& [id, v] : expected) {

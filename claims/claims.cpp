@@ -243,7 +243,11 @@ std::string to_markdown(const std::vector<std::pair<Claim, Result>>& results) {
      << "established, which is said), NOT-CHECKABLE (why). Each entry gives the command that\n"
      << "re-runs its witness. Degenerate instances (a 1-dimensional base, r = 1) are checked like\n"
      << "any other: a statement claimed for all n fails on n = 1 if it does not hold there, and\n"
-     << "the correction says \"for n >= 2\".\n\n";
+     << "the correction says \"for n >= 2\".\n\n"
+     << "Every HOLDS and FAILS carries its observations (printed and measured values, in the\n"
+     << "details below and in `claims --json`); a correctness statement is a count (wrong\n"
+     << "results, hops that are not links) printed 0. `claims --check` (CI) also moves each\n"
+     << "printed value in turn past its measured one and requires the verdict to flip.\n\n";
   std::map<std::string, int> count;
   for (const auto& [c, r] : results) count[to_string(r.verdict)]++;
   md << "| verdict | claims |\n|---|---|\n";

@@ -105,6 +105,12 @@ bool satisfied(const Observation& o);
 /// UNPROVEN if all satisfied, else FAILS; TwoPrintings: HOLDS if all equal, else INCONSISTENT.
 /// No observations: NOT-CHECKABLE.
 ClaimVerdict verdict_of(const Comparison& c);
+/// Whether the verdict follows the printed values (the flip check `claims --check` runs on every
+/// comparison): with every printed value set to satisfy its relation the verdict must be the
+/// good one (HOLDS; UNPROVEN one-sided), and with any one printed value moved to break its
+/// relation the bad one (FAILS; INCONSISTENT for two printings). Returns what did not flip, or
+/// nullopt.
+std::optional<std::string> flip_failure(const Comparison& c);
 /// A result computed from `c`: the verdict by verdict_of, the evidence the tally (or the first
 /// observation that breaks the statement, with where printed and measured differ) followed by
 /// `context` (how the values were obtained, the convention used). `corrected`, when given, must

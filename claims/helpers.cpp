@@ -43,6 +43,23 @@ Observation info_observation(const std::string& instance, const std::string& spe
           Relation::Equal, {},    info_command(spec)};
 }
 
+std::vector<Observation> correctness_observations(const std::string& instance,
+                                                  const CheckResult& check,
+                                                  const std::string& command) {
+  const bool rules_kept = check.ok() || check.violation()->rule == Rule::Result;
+  std::vector<Observation> obs{
+      {instance, "step rules broken", 0, rules_kept ? 0.0 : 1.0, Relation::Equal, {}, command}};
+  if (rules_kept)
+    obs.push_back({instance,
+                   "wrong results",
+                   0,
+                   static_cast<double>(check.wrong_results),
+                   Relation::Equal,
+                   {},
+                   command});
+  return obs;
+}
+
 Comparison bisection_comparison(const std::vector<std::pair<std::string, std::string>>& instances,
                                 const std::function<double(double)>& printed, std::string& tally) {
   Comparison c;

@@ -26,6 +26,12 @@ Observation info_observation(const std::string& instance, const std::string& spe
 /// result. `tally` receives how each was obtained.
 Comparison bisection_comparison(const std::vector<std::pair<std::string, std::string>>& instances,
                                 const std::function<double(double)>& printed, std::string& tally);
+/// A register schedule's symbolic check on `instance` as observations, both printed 0 (the
+/// claim: every result is right): the step rules it breaks (0 or 1, the checker stops at the
+/// first) and, when it keeps them, how many result registers are wrong. `command` re-runs it.
+std::vector<Observation> correctness_observations(const std::string& instance,
+                                                  const CheckResult& check,
+                                                  const std::string& command);
 /// Node count only (no distances).
 std::uint64_t nodes_of(const std::string& spec);
 /// The all-pairs route sweep of the family's default router (or `algorithm`), once per run.

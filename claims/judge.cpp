@@ -93,6 +93,30 @@ ClaimVerdict verdict_of(const Comparison& c) {
   return ClaimVerdict::NotCheckable;
 }
 
+std::optional<std::string> flip_failure(const Comparison& c) {
+  if (c.observations.empty()) return "no observations";
+  const ClaimVerdict good =
+      c.basis == Basis::OneSided ? ClaimVerdict::Unproven : ClaimVerdict::Holds;
+  const ClaimVerdict bad =
+      c.basis == Basis::TwoPrintings ? ClaimVerdict::Inconsistent : ClaimVerdict::Fails;
+  Comparison repaired = c;
+  for (auto& o : repaired.observations) o.printed = o.measured;
+  if (verdict_of(repaired) != good)
+    return "with every printed value equal to its measured one the verdict is " +
+           to_string(verdict_of(repaired));
+  for (std::size_t i = 0; i < c.observations.size(); ++i) {
+    Comparison broken = repaired;
+    auto& o = broken.observations[i];
+    // far enough that no rounding tolerance absorbs it
+    const double move = std::max(1.0, std::fabs(o.measured) * 1e-6);
+    o.printed = o.relation == Relation::AtLeast ? o.measured + move : o.measured - move;
+    if (verdict_of(broken) != bad)
+      return "with " + o.instance + ": " + o.quantity + " printed " + num(o.printed) +
+             " the verdict stays " + to_string(verdict_of(broken));
+  }
+  return std::nullopt;
+}
+
 Result judged(Comparison c, const std::string& context, std::string corrected) {
   for (const auto& o : c.observations)
     if (o.corrected && !satisfies(*o.corrected, o.measured, o.relation))

@@ -323,6 +323,12 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
     {"prefix", "dual-prefix", "paper: dualcube Algorithm 5 (made consistent)",
      "none: claims check Algorithm 5's count", "dualcube(2)", is<Dualcube>,
      +[](const Network& t, const GenRequest& /*r*/) { return dualcube_prefix(as<Dualcube>(t)); }},
+    {"prefix", "dual-prefix-as-printed",
+     "paper: dualcube Algorithm 5 as printed, Stage 3's i read as r-1 (violated)",
+     "none: reproduced to show its violation", "dualcube(2)", is<Dualcube>,
+     +[](const Network& t, const GenRequest& /*r*/) {
+       return dualcube_prefix_as_printed(as<Dualcube>(t));
+     }},
 
     {"cluster-sum", "cluster-sum", "paper: dualcube Algorithm 3",
      "none: claims check Algorithm 3's count", "dualcube(2)", is<Dualcube>,

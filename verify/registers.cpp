@@ -158,7 +158,7 @@ class RegisterRun {
         if (auto w = compute(si)) return w;
         if (auto w = communicate(si, r.payload_sum)) return w;
       }
-      return results();
+      return results(r.wrong_results);
     }();
     r.verdict = v ? Verdict::violated(std::move(*v)) : Verdict::holds();
     return r;
@@ -384,20 +384,26 @@ class RegisterRun {
     return std::nullopt;
   }
 
-  /// Every required register holds exactly its required terms.
-  std::optional<Violation> results() {
+  /// Every required register holds exactly its required terms; `wrong` counts those that do not.
+  std::optional<Violation> results(std::uint64_t& wrong) {
+    std::optional<Violation> first;
     for (std::size_t i = 0; i < result_cells_.size(); ++i) {
       const auto [v, x] = result_cells_[i];
-      if (at(v, x) != required_[i])
-        return Violation{Rule::Result,
-                         std::nullopt,
-                         std::nullopt,
-                         NodeId(static_cast<std::uint32_t>(v)),
-                         std::nullopt,
-                         "node " + std::to_string(v) + "'s " + name(x) + " is wrong at the end: " +
-                             describe_difference(at(v, x), required_[i])};
+      if (at(v, x) == required_[i]) continue;
+      ++wrong;
+      if (!first)
+        first = Violation{Rule::Result,
+                          std::nullopt,
+                          std::nullopt,
+                          NodeId(static_cast<std::uint32_t>(v)),
+                          std::nullopt,
+                          "node " + std::to_string(v) + "'s " + name(x) + " is wrong at the end: " +
+                              describe_difference(at(v, x), required_[i])};
     }
-    return std::nullopt;
+    if (first && wrong > 1)
+      first->message += " (" + std::to_string(wrong) + " of " +
+                        std::to_string(result_cells_.size()) + " results are wrong)";
+    return first;
   }
 
   const Schedule& s_;

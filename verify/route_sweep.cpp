@@ -96,6 +96,7 @@ RouteSweep sweep_routes(const Csr& g, const RouteFn& route, std::optional<std::u
   };
   parallel_items(
       n, threads, [] { return Scratch{}; }, source, merge);
+  total.bound = bound;
   return total;
 }
 

@@ -20,6 +20,7 @@ struct RouteSweep {
   double max_stretch = 1;  ///< max length / distance over pairs u != v
   std::uint64_t total_length = 0;
   bool within_bound = true;
+  std::optional<std::uint64_t> bound;  ///< the worst-case length checked against, if any
   struct Pair {
     std::uint32_t u, v;
     std::uint64_t length, distance;

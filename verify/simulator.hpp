@@ -51,6 +51,9 @@ struct CheckResult {
   std::uint64_t steps = 0;
   std::uint64_t payload_sum = 0;  ///< sum over steps of the largest payload
   std::uint64_t transfers = 0;
+  /// Registers engine, when every step obeyed the rules: how many of the collective's result
+  /// registers differ from the required ones (the violation names the first).
+  std::uint64_t wrong_results = 0;
   Engine engine = Engine::Dense;  ///< Dense, Blocks, Symmetric or Registers
   std::string engine_note;        ///< what the engine relied on (symmetric: generators, orbits)
   bool ok() const { return verdict.ok(); }

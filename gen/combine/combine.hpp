@@ -20,6 +20,8 @@ std::vector<std::vector<NodeId>> dualcube_clusters(const Dualcube& d);
 Schedule dualcube_cluster_sum(const Dualcube& d);                      ///< Algorithm 3
 Schedule dualcube_cluster_prefix(const Dualcube& d, bool as_printed);  ///< Algorithm 4
 Schedule dualcube_prefix(const Dualcube& d);  ///< Algorithm 5, made consistent
+/// Algorithm 5 as printed, Stage 3's free i read as r - 1 (it computes wrong prefixes).
+Schedule dualcube_prefix_as_printed(const Dualcube& d);
 /// The index assignment of the dualcube paper's §5.1 (Fig. 3) for Algorithm 7: processor
 /// (i, j, k) of the m^3 = 2^(2r-1) processors, m = 2^q, q = (2r-1)/3.
 struct DualcubeMatmulLayout {

@@ -21,6 +21,12 @@
 //   X3      class 1 sends E0 back (class 0: pf = P + E0); class 0 sends Pq across
 //           (class 1: pf = T0 + E1 + Pq).
 // 2r + 1 steps, 4r words.
+//
+// Algorithm 5 is also generated as printed (dual-prefix-as-printed), Stage 3's free i read as
+// r - 1 (the cross edge, the only dimension line 11 names): Stages 1 and 2 each run ClusterSum
+// and ClusterPrefix (Algorithm 4 as printed) on every cluster, and Stage 3 adds the cross
+// neighbour's cluster sum to pf where x > x^(r-1). It passes no pf between clusters of the same
+// class, so most prefixes come out wrong (claims: dc.alg5).
 #include "gen/combine/combine.hpp"
 #include "gen/combine/program.hpp"
 #include "gen/topo/dualcube.hpp"
@@ -46,6 +52,20 @@ namespace {
 
 std::function<std::uint32_t(std::uint32_t)> cluster_partner(const Dualcube& d, std::uint32_t i) {
   return [&d, i](std::uint32_t v) { return v ^ (1u << d.dimension_bit(v, i)); };
+}
+
+/// Algorithm 4 as printed, over the registers pf and temp: temp = get pf_{x^(i)}; if x > x^(i)
+/// then pf_x = pf_x + temp, for i = 0..r-2.
+void cluster_prefix_as_printed(RegisterProgram& p, const Dualcube& d, std::uint16_t pf,
+                               std::uint16_t temp) {
+  const auto n = static_cast<std::uint32_t>(d.num_nodes());
+  for (std::uint32_t i = 0; i + 1 < d.r(); ++i) {
+    for (std::uint32_t v = 0; v < n; ++v) {
+      const std::uint32_t w = cluster_partner(d, i)(v);
+      p.send(v, w, {w > v ? Move{pf, pf, RegOp::Combine} : Move{pf, temp, RegOp::Set}});
+    }
+    p.end_step();
+  }
 }
 
 }  // namespace
@@ -75,13 +95,29 @@ Schedule dualcube_cluster_prefix(const Dualcube& d, bool as_printed) {
   // As printed: temp = get pf_{x^(i)}; if x > x^(i) then pf_x = pf_x + temp.
   RegisterProgram p(t, c, {"data", "pf", "temp"}, "cluster-prefix-as-printed");
   p.set(1, 0);
-  for (std::uint32_t i = 0; i + 1 < d.r(); ++i) {
-    for (std::uint32_t v = 0; v < n; ++v) {
-      const std::uint32_t w = cluster_partner(d, i)(v);
-      p.send(v, w, {w > v ? Move{1, 1, RegOp::Combine} : Move{1, 2, RegOp::Set}});
-    }
-    p.end_step();
+  cluster_prefix_as_printed(p, d, 1, 2);
+  return p.finish();
+}
+
+Schedule dualcube_prefix_as_printed(const Dualcube& d) {
+  const auto n = static_cast<std::uint32_t>(d.num_nodes());
+  enum : std::uint16_t { data, pf, temp, sum };
+  RegisterProgram p(d, Collective::prefix(n), {"data", "pf", "temp", "sum"},
+                    "dual-prefix-as-printed");
+  for (int stage = 1; stage <= 2; ++stage) {  // Stage 2 as printed repeats Stage 1
+    p.set(sum, data);                         // ClusterSum(C, r-1, data_x, sum)
+    for (std::uint32_t i = 0; i + 1 < d.r(); ++i)
+      scan_step(p, n, cluster_partner(d, i), {{sum, {}}});
+    p.set(pf, data);  // ClusterPrefix(C, r-1, data_x, pf_x)
+    cluster_prefix_as_printed(p, d, pf, temp);
   }
+  // Stage 3: temp = get sum_{x^(r-1)}; if x > x^(r-1) then pf_x = pf_x + temp
+  const std::uint32_t half = n / 2;
+  for (std::uint32_t v = 0; v < n; ++v) {
+    const std::uint32_t w = v ^ half;
+    p.send(v, w, {w > v ? Move{sum, pf, RegOp::Combine} : Move{sum, temp, RegOp::Set}});
+  }
+  p.end_step();
   return p.finish();
 }
 

@@ -202,6 +202,31 @@ TEST_CASE("All2allB and Many2manyM: checked, with costs computed by hand") {
   }
 }
 
+TEST_CASE("DualPrefix as printed: the prefixes it gets wrong, worked by hand on F_2") {
+  // F_2: class-0 clusters {0,1}, {2,3}; class-1 clusters {4,6}, {5,7}; cross edges v -- v^4.
+  // Stages 1 and 2 leave pf = the cluster prefix and sum = the cluster sum; Stage 3 adds the
+  // cross neighbour's cluster sum where x > x^(r-1), i.e. at class 1. With x_v = 2^v:
+  const std::vector<std::int64_t> by_hand = {
+      1, 3, 4, 4 + 8, 16 + 1 + 2, 32 + 1 + 2, 16 + 64 + 4 + 8, 32 + 128 + 4 + 8};
+  const auto t = build_family<Dualcube>("dualcube(2)");
+  const Schedule s = dualcube_prefix_as_printed(*t);
+  std::vector<std::int64_t> input;
+  for (int v = 0; v < 8; ++v) input.push_back(std::int64_t{1} << v);
+  const auto regs = evaluate_registers(s, initial_registers(s, input));
+  std::uint64_t wrong = 0;
+  for (std::size_t v = 0; v < 8; ++v) {
+    CHECK(regs[v][1] == by_hand[v]);
+    wrong += by_hand[v] != (std::int64_t{2} << v) - 1;  // the prefix x_0 + ... + x_v
+  }
+  const auto r = simulate(*t, s);
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.violation()->rule == Rule::Result);
+  CHECK(r.violation()->node == NodeId(2));
+  CHECK(r.wrong_results == wrong);
+  CHECK_THAT(r.violation()->message,
+             Catch::EndsWith("(" + std::to_string(wrong) + " of 8 results are wrong)"));
+}
+
 TEST_CASE("DualPrefix (consistent version): 2r+1 steps, 4r words") {
   for (std::uint32_t r = 2; r <= 5; ++r) {
     const auto t = build_family<Dualcube>("dualcube(" + std::to_string(r) + ")");
