@@ -194,6 +194,20 @@ CostModel piece_cost(CostModel cost, const Schedule& s) {
   return cost;
 }
 
+/// Why `s`'s pieces cannot carry a message of `bytes`, or nullopt: a piece is a whole number of
+/// units (bytes; 8-byte lanes of a register collective's vector), every piece the same size, as
+/// the executor and the simulator send them.
+std::optional<std::string> uneven_pieces(const Schedule& s, double bytes) {
+  const std::uint64_t pieces = s.collective.pieces();
+  if (pieces <= 1) return std::nullopt;
+  const bool lanes = !s.registers.empty();
+  const double units = bytes / (lanes ? 8 : 1);
+  if (units == std::floor(units) && std::fmod(units, static_cast<double>(pieces)) == 0)
+    return std::nullopt;
+  return std::to_string(pieces) + " pieces do not split " + std::to_string(static_cast<std::uint64_t>(bytes)) + " bytes into equal " +
+         (lanes ? "whole 8-byte lanes" : "whole bytes");
+}
+
 /// One generation of the request, checked and costed; `best` keeps the cheapest admitted.
 SizeCandidate one_candidate(const Network& t, const GenRequest& r, const CostModel& cost,
                             const PortBudget& budget, SizeChoice& choice) {
@@ -219,6 +233,10 @@ SizeCandidate one_candidate(const Network& t, const GenRequest& r, const CostMod
       return out;
     }
     out.async_seconds = async_time(t, s, piece_cost(cost, s)).seconds;
+    if (auto why = uneven_pieces(s, cost.m)) {
+      out.why_not = *why;
+      return out;
+    }
     if (!budget.admits(s)) {
       out.why_not = "needs " + out.model + ", more than " + budget.name();
       return out;

@@ -38,9 +38,11 @@ def simulate(ns, f, piece, mpi):
 
 
 def piece_of(f, m):
-    """simulate's --bytes for a file generated at m bytes a chunk: a piece of a pieced message."""
+    """simulate's --bytes for a file generated at m bytes a chunk: a piece of a pieced message
+    (gen --bytes splits a message only into equal whole pieces; a family default whose pieces
+    do not divide m is simulated with m/p rounded up)."""
     pieces = json.load(open(f))["collective"].get("pieces", 1)
-    return pieces, max(1, m // pieces)
+    return pieces, max(1, -(-m // pieces))
 
 
 def case(ns, d, net, coll, nodes, per_node):

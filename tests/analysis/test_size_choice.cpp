@@ -1,6 +1,7 @@
 // Choosing for a size (analysis/size_choice): the cheapest admitted candidate is chosen, the port
 // model is respected, and the lower bounds are below every schedule that was costed.
 #include <catch2/catch.hpp>
+#include <cmath>
 
 #include "analysis/async_cost.hpp"
 #include "analysis/size_choice.hpp"
@@ -41,6 +42,17 @@ TEST_CASE("hypercube all-gather: recursive doubling wins, all-port schedules are
   CHECK(all.best_seconds <= find(all, "flood").seconds);
 }
 
+TEST_CASE("an 8-byte vector is not split into pieces it does not have", "[analysis]") {
+  // docs/SIZE-CHOICE.md once chose packed trees of 256 pieces for an 8-byte all-reduce on
+  // torus(8,8): a piece would have been 1/32 of an int64, and no engine could run it
+  const auto t = build_topology("torus(8,8)");
+  const SizeChoice c =
+      choose_for_size(*t, GenRequest("all-reduce"), at(8), port_budget_from_name("all-port"));
+  REQUIRE(c.best);
+  CHECK(c.best->schedule().collective.pieces() == 1);
+  CHECK(find(c, "packed-trees (p=1)").why_not.find("do not split 8 bytes") != std::string::npos);
+}
+
 TEST_CASE("the chosen schedule is the cheapest admitted one, and no bound exceeds any cost",
           "[analysis]") {
   for (const char* spec :
@@ -56,6 +68,10 @@ TEST_CASE("the chosen schedule is the cheapest admitted one, and no bound exceed
           const PortBudget budget = port_budget_from_name(ports);
           const SizeChoice c = choose_for_size(*t, GenRequest(collective), at(bytes), budget);
           REQUIRE(c.best);
+          // a message is split only into equal whole pieces (bytes; 8-byte lanes of a vector)
+          const Schedule& best = c.best->schedule();
+          const double units = bytes / (best.registers.empty() ? 1 : 8);
+          CHECK(std::fmod(units, static_cast<double>(best.collective.pieces())) == 0);
           const double chosen = c.best_seconds;
           const double lower =
               (c.latency ? c.latency->seconds : 0) + (c.bandwidth ? c.bandwidth->seconds : 0);
