@@ -204,7 +204,8 @@ std::optional<std::string> uneven_pieces(const Schedule& s, double bytes) {
   const double units = bytes / (lanes ? 8 : 1);
   if (units == std::floor(units) && std::fmod(units, static_cast<double>(pieces)) == 0)
     return std::nullopt;
-  return std::to_string(pieces) + " pieces do not split " + std::to_string(static_cast<std::uint64_t>(bytes)) + " bytes into equal " +
+  return std::to_string(pieces) + " pieces do not split " +
+         std::to_string(static_cast<std::uint64_t>(bytes)) + " bytes into equal " +
          (lanes ? "whole 8-byte lanes" : "whole bytes");
 }
 

@@ -378,6 +378,29 @@ Claim claim_hdn12_table2_rdn() {
       }};
 }
 
+Claim claim_hdn12_dualcube_is_rdn() {
+  return {"hdn12.dualcube-is-rdn",
+          kPaper + " §3 (before Table 2)",
+          "the Dual-Cube is a special case of RDN with k = 1 and a base network of an n-cube",
+          "dualcube(2..5) against rdn(hypercube(1..4),1)",
+          false,
+          [] {
+            std::vector<Observation> obs;
+            for (int n = 2; n <= 5; ++n) {
+              const std::string dual = "dualcube(" + std::to_string(n) + ")";
+              const std::string rdn = "rdn(hypercube(" + std::to_string(n - 1) + "),1)";
+              const bool same = isomorphic(Csr(*build_topology(dual)), Csr(*build_topology(rdn)));
+              obs.push_back(observed("Dual-Cube(" + std::to_string(n) + ") = " + dual + ", " + rdn,
+                                     "isomorphic (1 yes, 0 no)", 1, same ? 1 : 0));
+            }
+            return measured(
+                obs,
+                "Measured: canonical labellings by nauty's Traces compared. Table 2's "
+                "Dual-Cube(n) (2^(2n-1) nodes) is the RDN over the (n-1)-cube; over the "
+                "n-cube the RDN is Dual-Cube(n+1)");
+          }};
+}
+
 /// "Symmetric" as a count: a vertex-transitive network has one vertex orbit.
 Observation orbit_observation(const std::string& spec) {
   auto o = info_observation(spec, spec, "vertex_orbits", 1);
@@ -845,6 +868,7 @@ void add_hdn2012(std::vector<Claim>& out) {
   out.push_back(claim_hdn12_table2_ccc());
   out.push_back(claim_hdn12_table2_dualcube());
   out.push_back(claim_hdn12_table2_rdn());
+  out.push_back(claim_hdn12_dualcube_is_rdn());
 
   const std::vector<Table3Row> rows = {
       {"10-cube", "hypercube(10)", 1024, 10, 10, 1.00},
