@@ -90,6 +90,20 @@ std::int64_t corrected_diameter(const Hdn& h) {
   return d;
 }
 
+/// A Table 2 row on one instance: its printed size, degree and diameter against `info`'s (the
+/// diameter observation last, where a check may add a correction).
+std::vector<Observation> table2_row(const std::string& instance, const std::string& spec,
+                                    double nodes, double degree, double diameter) {
+  return {info_observation(instance, spec, "nodes", nodes),
+          info_observation(instance, spec, "degree_max", degree),
+          info_observation(instance, spec, "diameter", diameter)};
+}
+
+/// Appends `more` to `obs`.
+void append(std::vector<Observation>& obs, std::vector<Observation> more) {
+  for (auto& o : more) obs.push_back(std::move(o));
+}
+
 /// The paper's name of a Table 1 instance: HDN(B,k,(s_1,...,s_k)).
 std::string paper_name(const Entry& e) {
   std::string s = "HDN(B," + std::to_string(e.s.size()) + ",(";
@@ -299,9 +313,7 @@ Claim claim_hdn12_table2_ncube() {
             std::vector<Observation> obs;
             for (int n = 1; n <= 12; ++n) {
               const std::string spec = "hypercube(" + std::to_string(n) + ")";
-              obs.push_back(info_observation(spec, spec, "nodes", std::ldexp(1.0, n)));
-              obs.push_back(info_observation(spec, spec, "degree_max", n));
-              obs.push_back(info_observation(spec, spec, "diameter", n));
+              append(obs, table2_row(spec, spec, std::ldexp(1.0, n), n, n));
             }
             return measured(obs, "Measured: size, degree, BFS diameter");
           }};
@@ -317,12 +329,8 @@ Claim claim_hdn12_table2_ccc() {
             std::vector<Observation> obs;
             for (int n = 3; n <= 8; ++n) {
               const std::string spec = "ccc(" + std::to_string(n) + ")";
-              obs.push_back(info_observation(spec, spec, "nodes", std::ldexp(n, n)));
-              obs.push_back(info_observation(spec, spec, "degree_max", 3));
-              auto d = info_observation(spec, spec, "diameter", 2 * n);
-              d.corrected = paper_value(spec, "diameter", "li-chu-2013");
-              if (n == 3) d.corrected = 6;
-              obs.push_back(d);
+              append(obs, table2_row(spec, spec, std::ldexp(n, n), 3, 2 * n));
+              obs.back().corrected = n == 3 ? 6 : paper_value(spec, "diameter", "li-chu-2013");
             }
             return measured(obs, "Measured: size, degree, BFS diameter",
                             "2n + floor(n/2) - 2 for n >= 4 (li-chu-2013's formula), 6 for n = 3");
@@ -340,11 +348,8 @@ Claim claim_hdn12_table2_dualcube() {
             for (int r = 1; r <= 8; ++r) {
               const std::string spec = "dualcube(" + std::to_string(r) + ")";
               const std::string name = "F_" + std::to_string(r) + " = " + spec;
-              obs.push_back(info_observation(name, spec, "nodes", std::ldexp(1.0, 2 * r - 1)));
-              obs.push_back(info_observation(name, spec, "degree_max", r));
-              auto d = info_observation(name, spec, "diameter", 2 * r);
-              d.corrected = r == 1 ? 1 : 2 * r;
-              obs.push_back(d);
+              append(obs, table2_row(name, spec, std::ldexp(1.0, 2 * r - 1), r, 2 * r));
+              obs.back().corrected = r == 1 ? 1 : 2 * r;
             }
             return measured(obs, "Measured: size, degree, BFS diameter",
                             "diameter 2n for n >= 2; Dual-Cube(1) is a single link, diameter 1");
@@ -352,30 +357,27 @@ Claim claim_hdn12_table2_dualcube() {
 }
 
 Claim claim_hdn12_table2_rdn() {
-  return {
-      "hdn12.table2.rdn",
-      kPaper + " Table 2 (RDN row)",
-      "RDN(m,k): (2m)^(2^k)/2 nodes, degree d_0 + k, diameter 2^k D_0 + 2^(k+1) - 2",
-      "rdn over hypercube(2), hypercube(3), ring(3), ring(4), torus(3,3); k = 1, 2",
-      false,
-      [] {
-        std::vector<Observation> obs;
-        for (const char* spec :
-             {"rdn(hypercube(2),1)", "rdn(hypercube(2),2)", "rdn(hypercube(3),1)", "rdn(ring(3),1)",
-              "rdn(ring(3),2)", "rdn(ring(4),2)", "rdn(torus(3,3),1)"}) {
-          const auto t = build_topology(spec);
-          const auto& h = network_ref<Hdn>(*t);
-          obs.push_back(info_observation(
-              spec, spec, "nodes",
-              papers::hdn2012::nodes_closed(static_cast<double>(h.base().num_nodes()),
-                                            std::vector<std::uint64_t>(h.k(), 1))));
-          obs.push_back(info_observation(spec, spec, "degree_max",
-                                         static_cast<double>(h.base().largest_degree() + h.k())));
-          obs.push_back(
-              info_observation(spec, spec, "diameter", static_cast<double>(theorem1_diameter(h))));
-        }
-        return measured(obs, "Measured: size, degree, BFS diameter");
-      }};
+  return {"hdn12.table2.rdn",
+          kPaper + " Table 2 (RDN row)",
+          "RDN(m,k): (2m)^(2^k)/2 nodes, degree d_0 + k, diameter 2^k D_0 + 2^(k+1) - 2",
+          "rdn over hypercube(2), hypercube(3), ring(3), ring(4), torus(3,3); k = 1, 2",
+          false,
+          [] {
+            std::vector<Observation> obs;
+            for (const char* spec :
+                 {"rdn(hypercube(2),1)", "rdn(hypercube(2),2)", "rdn(hypercube(3),1)",
+                  "rdn(ring(3),1)", "rdn(ring(3),2)", "rdn(ring(4),2)", "rdn(torus(3,3),1)"}) {
+              const auto t = build_topology(spec);
+              const auto& h = network_ref<Hdn>(*t);
+              append(obs, table2_row(spec, spec,
+                                     papers::hdn2012::nodes_closed(
+                                         static_cast<double>(h.base().num_nodes()),
+                                         std::vector<std::uint64_t>(h.k(), 1)),
+                                     static_cast<double>(h.base().largest_degree() + h.k()),
+                                     static_cast<double>(theorem1_diameter(h))));
+            }
+            return measured(obs, "Measured: size, degree, BFS diameter");
+          }};
 }
 
 Claim claim_hdn12_dualcube_is_rdn() {
@@ -838,9 +840,8 @@ struct Table3Row {
 Result table3_row(const Table3Row& row) {
   const auto& j = info_of(row.spec);
   const char* degree = j.contains("port_degree_max") ? "port_degree_max" : "degree_max";
-  std::vector<Observation> obs = {info_observation(row.name, row.spec, "nodes", row.n),
-                                  info_observation(row.name, row.spec, degree, row.d),
-                                  info_observation(row.name, row.spec, "diameter", row.D)};
+  std::vector<Observation> obs = table2_row(row.name, row.spec, row.n, row.d, row.D);
+  obs[1] = info_observation(row.name, row.spec, degree, row.d);  // the papers' link count
   const double n = obs[0].measured, d = obs[1].measured, D = obs[2].measured;
   obs.push_back({row.name,
                  "CR_w(50%)",
