@@ -53,8 +53,10 @@ TEST_CASE("an 8-byte vector is not split into pieces it does not have", "[analys
   CHECK(find(c, "packed-trees (p=1)").why_not.find("do not split 8 bytes") != std::string::npos);
 }
 
+// [slow]: 180 choices of up to 11 piece counts each; 11 minutes under the sanitizers, where the
+// other size-choice tests cover the same code.
 TEST_CASE("the chosen schedule is the cheapest admitted one, and no bound exceeds any cost",
-          "[analysis]") {
+          "[analysis][slow]") {
   for (const char* spec :
        {"torus(4,4)", "mesh(4,4)", "hypercube(3)", "ccc(3)", "dualcube(2)",
         "weighted(torus(4,4), bandwidth=[{0,1,25},{5,6,400}], latency=[{0,4,300}])",
