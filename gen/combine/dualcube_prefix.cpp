@@ -101,6 +101,7 @@ Schedule dualcube_cluster_prefix(const Dualcube& d, bool as_printed) {
 
 Schedule dualcube_prefix_as_printed(const Dualcube& d) {
   const auto n = static_cast<std::uint32_t>(d.num_nodes());
+  // NOLINTNEXTLINE(readability-identifier-naming): the paper's register names
   enum : std::uint16_t { data, pf, temp, sum };
   RegisterProgram p(d, Collective::prefix(n), {"data", "pf", "temp", "sum"},
                     "dual-prefix-as-printed");
