@@ -790,7 +790,7 @@ Claim claim_hdn12_thm3() {
       kThm3Statement,
       "hdn(torus(2,3,5), sn=[{2}]), [{0,1},{1,2}], hdn(torus(2,3), sn=[{},{0,1}]), "
       "rdn(hypercube(2),2): a root in every orbit; hdn(hypercube(3), sn=[{0,1},{},{2}]) "
-      "(4,194,304 nodes: a broadcast from each orbit would take minutes): root 0",
+      "(the largest: a broadcast from each of its orbits would take minutes): root 0",
       false,
       [] {
         std::vector<Observation> obs;

@@ -71,6 +71,11 @@ bool packed_register_trees(const Network& t) {
 bool embed_size(const Network& t) { return t.num_nodes() <= kEmbedMaxNodes; }
 /// The tree broadcasts' pieces when the request names none (gen --bytes tries several).
 constexpr std::uint32_t kDefaultTreePieces = 8;
+
+/// The pieces a pipelined row splits its message into: the request's, or the row's default.
+std::uint32_t pieces_or(const GenRequest& r, std::uint32_t fallback) {
+  return r.pieces == 0 ? fallback : r.pieces;
+}
 bool flood_size(const Network& t) { return t.num_nodes() <= kFloodMaxNodes; }
 bool flood_registers(const Network& t) { return t.num_nodes() <= kReduceScatterMaxNodes; }
 
@@ -112,7 +117,7 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
      "textbook: pipelined chain of pieces down a Hamiltonian path (MPI's large-message bcast)",
      "stated: N-2+p steps of one piece", "torus(3,4)", hamiltonian,
      +[](const Network& t, const GenRequest& r) {
-       return pipelined_chain_broadcast(t, r.root, r.pieces == 0 ? kDefaultChainPieces : r.pieces);
+       return pipelined_chain_broadcast(t, r.root, pieces_or(r, kDefaultChainPieces));
      },
      nullptr, nullptr, true},
     {"broadcast", "binary-tree",
@@ -120,9 +125,8 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
      "on shortest paths and list-scheduled",
      "stated: the routed sends' hops", "torus(3,4)", embed_size,
      +[](const Network& t, const GenRequest& r) {
-       return embed_plan(
-           t, binary_tree_broadcast_plan(t, r.root, r.pieces == 0 ? kDefaultTreePieces : r.pieces),
-           "binary-tree");
+       return embed_plan(t, binary_tree_broadcast_plan(t, r.root, pieces_or(r, kDefaultTreePieces)),
+                         "binary-tree");
      },
      nullptr, nullptr, true},
     {"broadcast", "double-binary-tree",
@@ -130,10 +134,9 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
      "between two trees, sends routed on shortest paths and list-scheduled",
      "stated: the routed sends' hops", "torus(3,4)", embed_size,
      +[](const Network& t, const GenRequest& r) {
-       return embed_plan(t,
-                         double_binary_tree_broadcast_plan(
-                             t, r.root, r.pieces == 0 ? kDefaultTreePieces : r.pieces),
-                         "double-binary-tree");
+       return embed_plan(
+           t, double_binary_tree_broadcast_plan(t, r.root, pieces_or(r, kDefaultTreePieces)),
+           "double-binary-tree");
      },
      nullptr, nullptr, true},
     {"broadcast", "packed-trees",
@@ -142,9 +145,9 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
      "root's least cut)",
      "stated: the diameter + 2", "torus(3,4)", packed_broadcast_size,
      +[](const Network& t, const GenRequest& r) {
-       return trees_broadcast(
-           t, packed_broadcast_trees(t, r.root, r.pieces == 0 ? kDefaultTreePieces : r.pieces),
-           r.root, "packed-trees");
+       return trees_broadcast(t,
+                              packed_broadcast_trees(t, r.root, pieces_or(r, kDefaultTreePieces)),
+                              r.root, "packed-trees");
      },
      nullptr, nullptr, true},
     {"scatter", "tree-scatter",
@@ -309,7 +312,7 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
      "spanning tree, its sum set down it",
      "stated: twice the diameter + 4", "torus(3,4)", packed_register_trees,
      +[](const Network& t, const GenRequest& r) {
-       return trees_all_reduce(t, packed_trees(t, r.pieces == 0 ? 1 : r.pieces), "packed-trees");
+       return trees_all_reduce(t, packed_trees(t, pieces_or(r, 1)), "packed-trees");
      },
      nullptr, nullptr, true},
     {"all-reduce", "ring",
@@ -390,7 +393,7 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
      "step loads the links alike (local search; one tree of offsets on tori and hypercubes)",
      "stated: the diameter + 2", "torus(3,4)", packed_trees_apply,
      +[](const Network& t, const GenRequest& r) {
-       return trees_all_gather(t, packed_trees(t, r.pieces == 0 ? 1 : r.pieces), "packed-trees");
+       return trees_all_gather(t, packed_trees(t, pieces_or(r, 1)), "packed-trees");
      },
      nullptr, nullptr, true},
 
