@@ -25,7 +25,13 @@ struct RepairReport {
   std::string repair_failed;                   ///< why there is none (not implemented, a limit)
   std::optional<CheckedSchedule> regenerated;  ///< the default algorithm on the faulty network
   std::string regenerate_failed;
-  std::uint64_t kept = 0, detoured = 0, inserted_steps = 0;
+  std::uint64_t kept = 0, detoured = 0;
+  /// Transfers to failed nodes, or with only chunks the survivors do not need: gone.
+  std::uint64_t dropped = 0;
+  /// The failed nodes' own chunks (and those only they needed): the collective is now over the
+  /// survivors, renumbered.
+  std::uint64_t dropped_chunks = 0;
+  std::uint64_t detour_hops = 0;    ///< the detours' hops, all told
   std::string router;               ///< the detours' routing algorithm
   std::optional<LowerBound> lower;  ///< steps any schedule needs on the faulty network
   /// "repaired" or "regenerated": the cheaper under the cost model (repaired on a tie).

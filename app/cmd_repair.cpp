@@ -60,7 +60,9 @@ int repair(const RepairOpts& o) {
                    {"lower_bound", r.lower ? nlohmann::json(r.lower->steps) : nlohmann::json()},
                    {"kept", r.kept},
                    {"detoured", r.detoured},
-                   {"inserted_steps", r.inserted_steps},
+                   {"detour_hops", r.detour_hops},
+                   {"dropped", r.dropped},
+                   {"dropped_chunks", r.dropped_chunks},
                    {"router", r.router},
                    {"chosen", chosen},
                    {"written", o.out}};
@@ -68,9 +70,15 @@ int repair(const RepairOpts& o) {
     std::cout << j.dump(2) << "\n";
     return to_int(ExitCode::Ok);
   }
-  std::cout << fmt::format("{} under {}: {} transfers kept, {} detoured{} in {} inserted steps\n",
-                           o.file, faulty->spec(), r.kept, r.detoured,
-                           r.router.empty() ? "" : " (" + r.router + ")", r.inserted_steps)
+  std::cout << fmt::format("{} under {}: {} transfers kept, {} detoured in {} hops{}\n", o.file,
+                           faulty->spec(), r.kept, r.detoured, r.detour_hops,
+                           r.router.empty() ? "" : " (" + r.router + ")")
+            << (faulty->num_nodes() < f.schedule.collective.nodes()
+                    ? fmt::format("  the collective is now over the {} survivors: {} chunks of the "
+                                  "failed nodes gone, {} transfers dropped (to failed nodes, or "
+                                  "carrying only their chunks)\n",
+                                  faulty->num_nodes(), r.dropped_chunks, r.dropped)
+                    : "")
             << line("healthy", j["healthy"]) << line("repaired", j["repaired"])
             << line("regenerated", j["regenerated"])
             << (r.lower ? fmt::format("  {:<12} {:>6} steps  ({})\n", "lower bound", r.lower->steps,
@@ -104,8 +112,9 @@ Run add_repair(CLI::App& app) {
   app.add_flag("--json", o->json, "machine-readable output");
   app.footer(
       "Keeps every transfer that does not cross a failed link; carries each one that does along "
-      "a surviving path (FTR on faulty HFC, HSN and RHS; shortest paths elsewhere) in steps "
-      "inserted after its own; checks the result on the faulty network; regenerates the "
+      "a surviving path (FTR on faulty HFC, HSN and RHS; shortest paths elsewhere) from the "
+      "nearest node that holds its chunks, and re-times every transfer into free ports; checks the "
+      "result on the faulty network; regenerates the "
       "collective there too and keeps the cheaper (docs/faults.md).");
   return [o] { return repair(*o); };
 }

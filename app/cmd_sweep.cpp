@@ -41,17 +41,8 @@ int fault_sweep(const std::string& spec, const std::string& out, const std::stri
     std::cout << text;
     return to_int(ExitCode::Ok);
   }
-  double worst = 0;
-  std::uint64_t links = 0;
-  for (const auto& r : rows) {
-    links += r["orbit_size"].get<std::uint64_t>();
-    if (!r["slowdown"].is_null()) worst = std::max(worst, r["slowdown"].get<double>());
-  }
-  std::cout << fmt::format(
-      "{} links in {} orbits; the worst single fault costs {:.3g}x: {}.csv, "
-      "{}.json{}\n",
-      links, rows.size(), worst, out, out,
-      no_plot ? "" : fmt::format(", {}.svg (plot), {}.gp", out, out));
+  std::cout << fmt::format("{}: {}.csv, {}.json{}\n", draw::fault_sweep_summary(rows), out, out,
+                           no_plot ? "" : fmt::format(", {}.svg (plot), {}.gp", out, out));
   return to_int(ExitCode::Ok);
 }
 

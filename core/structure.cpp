@@ -1,5 +1,6 @@
 #include "core/structure.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "core/errors.hpp"
@@ -88,6 +89,16 @@ void check_register_payloads(const Schedule& s) {
     }
 }
 
+/// A selector's ranges are lo..hi with lo <= hi: what a file may say, so what a generator makes
+/// is always a file that reads back.
+void check_ranges(const Selector& sel, std::size_t payload) {
+  const auto ordered = [](const auto& ranges) {
+    return std::all_of(ranges.begin(), ranges.end(), [](const auto& r) { return r.lo <= r.hi; });
+  };
+  if (!ordered(sel.dest_in) || !ordered(sel.origin_in) || !ordered(sel.acquired_in))
+    refuse("payload " + std::to_string(payload) + ": a selector has a range with lo > hi");
+}
+
 /// Chunk collectives move chunks: no register parts, chunk ids in range, digits that fit.
 void check_chunk_payloads(const Schedule& s) {
   const Collective& c = s.collective;
@@ -105,6 +116,8 @@ void check_chunk_payloads(const Schedule& s) {
       if (ch >= chunks)
         refuse("payload " + std::to_string(i) + " names chunk " + std::to_string(ch) +
                ", but the " + c.name() + " has chunks 0.." + std::to_string(chunks - 1));
+  for (std::size_t i = 0; i < s.payloads.size(); ++i)
+    if (const auto& sel = s.payloads[i].select) check_ranges(*sel, i);
   (void)schedule_digits(s);  // throws when the digits or a box do not fit
 }
 

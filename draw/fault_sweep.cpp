@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 
 #include "analysis/checked.hpp"
 #include "analysis/repair.hpp"
@@ -99,6 +100,22 @@ nlohmann::json fault_sweep(const Network& t, const FaultSweepOptions& o) {
     rows.push_back(std::move(row));
   }
   return rows;
+}
+
+std::string fault_sweep_summary(const nlohmann::json& rows) {
+  std::optional<double> worst;
+  std::uint64_t links = 0;
+  std::string note;
+  for (const auto& r : rows) {
+    links += r["orbit_size"].get<std::uint64_t>();
+    if (r.contains("slowdown") && !r["slowdown"].is_null())
+      worst = std::max(worst.value_or(0), r["slowdown"].get<double>());
+    else if (note.empty() && r.contains("note"))
+      note = r["note"].get<std::string>();
+  }
+  return fmt::format("{} links in {} orbits; {}", links, rows.size(),
+                     worst ? fmt::format("the worst single fault costs {:.3g}x", *worst)
+                           : "no fault has a schedule (" + note + ")");
 }
 
 std::string fault_sweep_csv(const nlohmann::json& rows) {

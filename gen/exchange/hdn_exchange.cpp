@@ -87,7 +87,8 @@ class HdnExchange {
     // Stage 3: what each node collected crosses to its partner, inside the owners' cluster.
     const std::size_t t3 = first + 1 + steps2;
     std::vector<TimeRange> window3 = window2;
-    window3.push_back({static_cast<std::uint32_t>(first + 2), static_cast<std::uint32_t>(t3)});
+    if (steps2 > 0)  // what stage 2 collected (it has no steps on a one-node base)
+      window3.push_back({static_cast<std::uint32_t>(first + 2), static_cast<std::uint32_t>(t3)});
     for (std::uint64_t w = 0; w < level.nodes; ++w)
       if (level.any_collected(w, [&](std::uint64_t z) { return after2(w, z); }))
         add_selector_transfer(s_, t3, embed(w), embed(level.partner(w)),
