@@ -33,6 +33,7 @@ std::vector<Claim> all_claims() {
   std::vector<Claim> out;
   add_hdn2012(out);
   add_te2013(out);
+  add_te2013_restated(out);
   add_dualcube(out);
   add_rhfc(out);
   add_rhfc_structure(out);
@@ -160,27 +161,150 @@ nlohmann::json to_json(const Claim& c, const Result& r) {
 
 namespace {
 
-/// The papers in registry order: the id prefix of their sources and their titles.
+/// A section of a paper: its number ("§3", or "abstract"), its title, and the numbered items
+/// (tables, theorems, figures, algorithms, equations) it holds, as sources name them.
+struct Section {
+  std::string name, title;
+  std::vector<std::string> items;
+};
+
+/// The papers in registry order: the id prefix of their sources, their titles, their sections.
 struct Paper {
   std::string prefix, title;
+  std::vector<Section> sections;
 };
 const std::vector<Paper>& papers() {
   static const std::vector<Paper> list = {
       {"li-peng-chu-2012",
        "Li, Peng, Chu: Hierarchical Dual-Net: A Flexible Interconnection Network and its Routing "
-       "Algorithm (2012)"},
-      {"li-chu-2013", "Li, Chu: Total Exchange Routing on Hierarchical Dual-Nets (2013)"},
-      {"li-peng-dualcube", "Li, Peng: Algorithms of Routing and Matrix Multiplication on Dualcube"},
+       "Algorithm (2012)",
+       {{"abstract", "Abstract", {}},
+        {"§1", "Introduction", {}},
+        {"§2", "The Hierarchical Dual-Net", {"Figure 1", "Figure 2", "Figure 3"}},
+        {"§3",
+         "Topological Properties of HDN",
+         {"Table 1", "Theorem 1", "Table 2", "Table 3", "Figure 7", "Figure 8", "Figure 9"}},
+        {"§4", "Routing on HDN", {"Table 4", "Algorithm 1", "Theorem 2", "Figure 10", "Figure 11"}},
+        {"§5", "Broadcasting on HDN", {"Algorithm 2", "Theorem 3"}},
+        {"§6", "Concluding Remarks", {}}}},
+      {"li-chu-2013",
+       "Li, Chu: Total Exchange Routing on Hierarchical Dual-Nets (2013)",
+       {{"abstract", "Abstract", {}},
+        {"§1", "Introduction", {}},
+        {"§2",
+         "The Hierarchical Dual-Net",
+         {"Figure 1", "Table 1", "Theorem 1", "Table 2", "Table 3"}},
+        {"§3", "Routing on HDN", {"Table 4", "Theorem 2", "Algorithm 1"}},
+        {"§4",
+         "Total Exchange Routing on HDN",
+         {"Figure 2", "Figure 3", "Algorithm 2", "Theorem 3"}},
+        {"§5", "Concluding Remarks", {}}}},
+      {"li-peng-dualcube",
+       "Li, Peng: Algorithms of Routing and Matrix Multiplication on Dualcube",
+       {{"abstract", "Abstract", {}},
+        {"§1", "Introduction", {}},
+        {"§2", "Dualcube Interconnection Network", {"Figure 1", "Figure 2", "Table 1"}},
+        {"§3",
+         "Model and Algorithms for Communications on Dualcube",
+         {"Algorithm 1", "Algorithm 2", "Algorithm 3", "Algorithm 4"}},
+        {"§4",
+         "Parallel Prefix Computation and Vector-Matrix Multiplication",
+         {"Algorithm 5", "Algorithm 6"}},
+        {"§5",
+         "Parallel Matrix Multiplication",
+         {"Figure 3", "Algorithm 7", "Figure 4", "Figure 5"}},
+        {"§6", "Conclusion and Future Work", {}}}},
       {"yeh-parhami",
        "Yeh, Parhami: Recursive Hierarchical Fully-Connected Networks: A Class of Low-Degree "
-       "Small-Diameter Interconnection Networks"},
+       "Small-Diameter Interconnection Networks",
+       {{"abstract", "Abstract", {}},
+        {"§1", "Introduction", {}},
+        {"§2", "Multi-level Fully-Connected (MFC) Networks", {"Theorem 2.1", "eq. (1)"}},
+        {"§3",
+         "Recursive Hierarchical Fully-Connected Networks",
+         {"Figure 1", "Definition 3.1", "Definition 3.2", "Lemma 3.1", "eq. (2)", "Theorem 3.2",
+          "eq. (3)", "Theorem 3.3"}},
+        {"§4", "Parallel Algorithms on RHFC Networks", {"Lemma 4.1", "Theorem 4.2"}},
+        {"§5",
+         "Fully-Linked RHFC Networks",
+         {"Definition 5.1", "Figure 2", "Theorem 5.1", "Theorem 5.2"}},
+        {"§6", "Partially-Linked RHFC Networks", {"eq. (6)"}},
+        {"§7", "Scaling Up RHFC Networks", {}},
+        {"§8", "Conclusion", {}}}},
       {"dimakopoulos",
        "Dimakopoulos, Dimopoulos: Decomposition of Total Exchange for Multidimensional "
-       "Interconnects"}};
+       "Interconnects",
+       {{"abstract", "Abstract", {}},
+        {"§1", "Introduction", {}},
+        {"§2", "Multidimensional Networks", {}},
+        {"§3", "Lower Bound for Total Exchange", {"Theorem 1", "Corollary 1", "Figure 1"}},
+        {"§4",
+         "Total Exchange Algorithm",
+         {"Figure 2", "Table 1", "Figure 3", "Algorithm A1", "Algorithm A2"}},
+        {"§5", "Optimality Conditions", {"Theorem 2", "Corollary 2", "Theorem 3"}},
+        {"§6", "Summary", {}}}}};
   return list;
 }
 
 std::string paper_of(const Claim& c) { return c.source.substr(0, c.source.find(' ')); }
+
+/// The section a claim's source names first: "§N" (by its integer part), "abstract", or the
+/// section holding the first numbered item it names ("Fig." read as "Figure"); empty if none.
+std::string section_in(const Paper& paper, const Claim& c) {
+  std::string place = c.source.substr(std::min(c.source.size(), paper.prefix.size()));
+  for (std::size_t at = place.find("Fig. "); at != std::string::npos; at = place.find("Fig. "))
+    place.replace(at, 5, "Figure ");
+  std::size_t best = std::string::npos;
+  std::string section;
+  const auto consider = [&](std::size_t at, const std::string& name) {
+    if (at != std::string::npos && at < best) best = at, section = name;
+  };
+  for (const Section& s : paper.sections) {
+    if (s.name == "abstract") {
+      consider(place.find("abstract"), s.name);
+      continue;
+    }
+    for (std::size_t at = place.find(s.name); at != std::string::npos;
+         at = place.find(s.name, at + 1)) {
+      const std::size_t end = at + s.name.size();  // "§3" but not "§30"; "§3.1" is in §3
+      if (end == place.size() || !std::isdigit(static_cast<unsigned char>(place[end]))) {
+        consider(at, s.name);
+        break;
+      }
+    }
+    for (const std::string& item : s.items)
+      for (std::size_t at = place.find(item); at != std::string::npos;
+           at = place.find(item, at + 1)) {
+        const std::size_t end = at + item.size();
+        if (end == place.size() ||
+            (!std::isdigit(static_cast<unsigned char>(place[end])) && place[end] != '.')) {
+          consider(at, s.name);
+          break;
+        }
+      }
+  }
+  return section;
+}
+
+/// "| section | claims | NOT-CHECKABLE |" for one paper: each claim counted once, in the
+/// section its source names first.
+void sections_table(std::ostringstream& md, const std::vector<std::pair<Claim, Result>>& results,
+                    const Paper& paper) {
+  std::map<std::string, std::pair<int, int>> count;
+  for (const auto& [c, r] : results)
+    if (paper_of(c) == paper.prefix) {
+      auto& n = count[section_in(paper, c)];
+      ++n.first;
+      n.second += r.verdict == ClaimVerdict::NotCheckable;
+    }
+  md << "| section | claims | of them NOT-CHECKABLE |\n|---|---|---|\n";
+  for (const Section& s : paper.sections)
+    md << "| " << s.name << (s.name == "abstract" ? "" : " " + s.title) << " | "
+       << count[s.name].first << " | " << count[s.name].second << " |\n";
+  if (count.count(""))
+    throw std::logic_error("claims of " + paper.prefix + " name no section of it");
+  md << "\n";
+}
 
 /// One bullet per claim that does not hold: what is wrong, the correction, the witness.
 void summary(std::ostringstream& md, const std::vector<std::pair<Claim, Result>>& results,
@@ -191,6 +315,7 @@ void summary(std::ostringstream& md, const std::vector<std::pair<Claim, Result>>
   md << "### " << paper.title << "\n\n";
   for (const auto& [v, n] : count) md << v << ": " << n << ". ";
   md << "\n\n";
+  sections_table(md, results, paper);
   for (const auto& [c, r] : results) {
     if (paper_of(c) != paper.prefix || r.verdict == ClaimVerdict::Holds) continue;
     const std::string place =
@@ -247,7 +372,10 @@ std::string to_markdown(const std::vector<std::pair<Claim, Result>>& results) {
      << "Every HOLDS and FAILS carries its observations (printed and measured values, in the\n"
      << "details below and in `claims --json`); a correctness statement is a count (wrong\n"
      << "results, hops that are not links) printed 0. `claims --check` (CI) also moves each\n"
-     << "printed value in turn past its measured one and requires the verdict to flip.\n\n";
+     << "printed value in turn past its measured one and requires the verdict to flip.\n\n"
+     << "Each paper's summary counts its claims by the section they come from: a claim is\n"
+     << "counted once, in the section its source names first (a section, or the section that\n"
+     << "holds the table, theorem, figure, algorithm or equation it names).\n\n";
   std::map<std::string, int> count;
   for (const auto& [c, r] : results) count[to_string(r.verdict)]++;
   md << "| verdict | claims |\n|---|---|\n";

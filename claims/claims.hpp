@@ -86,6 +86,9 @@ Result evaluate(const Claim& c);
 // One function per paper (claims/<paper>.cpp; the RHFC paper's in three files).
 void add_hdn2012(std::vector<Claim>& out);
 void add_te2013(std::vector<Claim>& out);
+/// The HDN paper's claims the 2013 paper restates (§2), as te13.* claims: the same checks under
+/// the 2013 paper's ids and places (claims/hdn2012.cpp).
+void add_te2013_restated(std::vector<Claim>& out);
 void add_dualcube(std::vector<Claim>& out);
 void add_rhfc(std::vector<Claim>& out);
 void add_rhfc_structure(std::vector<Claim>& out);  // claims/rhfc_structure.cpp

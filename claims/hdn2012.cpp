@@ -1,8 +1,12 @@
 // Claims of li-peng-chu-2012-hierarchical-dual-net.txt.
 #include "papers/hdn2012.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
+#include <map>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 #include <tuple>
@@ -12,6 +16,8 @@
 #include "claims/helpers.hpp"
 #include "core/metrics.hpp"
 #include "core/orbits.hpp"
+#include "gen/algorithms.hpp"
+#include "gen/route/router.hpp"
 #include "gen/topo/hdn.hpp"
 #include "verify/smt_bisection.hpp"
 
@@ -835,6 +841,28 @@ struct Table3Row {
   double n, d, D, cr;
 };
 
+/// Table 3 as printed.
+std::vector<Table3Row> table3_rows() {
+  return {{"10-cube", "hypercube(10)", 1024, 10, 10, 1.00},
+          {"3D-Tori(10)", "torus(10,10,10)", 1000, 6, 15, 1.05},
+          {"HDN(B,1,(1))", hdn_spec({"{}"}), 1800, 7, 10, 0.79},
+          {"HDN(B,1,(2))", hdn_spec({"{0}"}), 900, 7, 9, 0.82},
+          {"HDN(B,1,(3))", hdn_spec({"{1}"}), 600, 7, 9, 0.87},
+          {"19-cube", "hypercube(19)", 524288, 19, 19, 1.00},
+          {"3D-Tori(80)", "torus(80,80,80)", 512000, 6, 120, 3.32},
+          {"HDN(B,2,(2,2))", hdn_spec({"{0}", "{0}"}), 810000, 8, 19, 0.69},
+          {"HDN(B,2,(2,5))", hdn_spec({"{0}", "{2}"}), 324000, 8, 18, 0.71},
+          {"HDN(B,2,(5,2))", hdn_spec({"{2}", "{0}"}), 129600, 8, 17, 0.74}};
+}
+
+/// CR_w at w_1 = w_2 = 50% of a spec, measured: degree in the papers' link count, BFS diameter.
+double measured_crw(const std::string& spec) {
+  const auto& j = info_of(spec);
+  const double d = j.contains("port_degree_max") ? j["port_degree_max"].get<double>()
+                                                 : j["degree_max"].get<double>();
+  return (0.5 * d + 0.5 * j["diameter"].get<double>()) / std::log2(j["nodes"].get<double>());
+}
+
 /// The row's values measured: size, degree in the papers' link count, BFS diameter, and CR_w
 /// computed from them and rounded as printed (two decimals).
 Result table3_row(const Table3Row& row) {
@@ -855,7 +883,362 @@ Result table3_row(const Table3Row& row) {
                   "(d/2 + D/2) / log2 n from them, rounded to two decimals as printed");
 }
 
+/// The diameter of Q^(i-1) = HDN(B,i-1,S)/SN^i, i = h.k(): the top level's cluster of class 0,
+/// cluster 0 (serials 0..N_(i-1)-1, super-node x = serial / s_i) with each super-node one node.
+std::uint32_t quotient_diameter(const Hdn& h) {
+  const auto& level = h.level(h.k());
+  std::vector<std::vector<std::uint32_t>> adj(level.n);
+  std::vector<NodeId> around;
+  for (std::uint64_t u = 0; u < level.n * level.s; ++u) {
+    h.neighbors(NodeId(static_cast<std::uint32_t>(u)), around);
+    for (const NodeId v : around)
+      if (v.v < level.n * level.s && v.v / level.s != u / level.s)
+        adj[u / level.s].push_back(static_cast<std::uint32_t>(v.v / level.s));
+  }
+  for (auto& a : adj) {
+    std::sort(a.begin(), a.end());
+    a.erase(std::unique(a.begin(), a.end()), a.end());
+  }
+  const Csr q(adj);
+  std::uint32_t d = 0;
+  for (std::uint32_t x = 0; x < q.num_nodes(); ++x) d = std::max(d, eccentricity(q, x));
+  return d;
+}
+
+Claim claim_hdn12_quotient_diameter() {
+  return {"hdn12.quotient-diameter",
+          kPaper + " §3",
+          "mapping each super-node SN^i to one node, the quotient graph Q^(i-1) of HDN(B,i-1,S) "
+          "has diameter D(Q^(i-1)) = D_(i-1) - D(SN^i)",
+          "every Table 1 instance (k = 1: Q^0 = B/SN^1; k = 2: Q^1 = HDN(B,1,(s_1))/SN^2)",
+          false,
+          [] {
+            std::vector<Observation> obs;
+            bool k1_equal = true, never_above = true;
+            for (const auto& e : table1()) {
+              const auto t = build_topology(e.spec);
+              const auto& h = network_ref<Hdn>(*t);
+              const std::string cluster =
+                  e.s.size() == 1 ? kBase : hdn_spec({kSizes[size_index(e.s[0])].second});
+              const double inner = info_of(cluster)["diameter"].get<double>();
+              obs.push_back(observed(paper_name(e), "diameter of the quotient Q^(k-1)",
+                                     inner - h.supernode_diameter(h.k()), quotient_diameter(h)));
+              if (e.s.size() == 1) k1_equal = k1_equal && obs.back().measured == obs.back().printed;
+              never_above = never_above && obs.back().measured <= obs.back().printed;
+            }
+            // the inequality the measurements support, stated only when none contradicts it
+            const std::string corrected =
+                never_above ? std::string("D(Q^(i-1)) <= D_(i-1) - D(SN^i)") +
+                                  (k1_equal ? ", with equality for i = 1 (B/SN^1 is the product "
+                                              "of B's other factors)"
+                                            : "")
+                            : "";
+            return measured(obs,
+                            "Measured: the cluster's links between super-nodes, each super-node "
+                            "contracted to one node, BFS from every node; D_(i-1) the cluster's "
+                            "BFS diameter, D(SN^i) the super-node's product diameter",
+                            corrected);
+          }};
+}
+
+/// The Table 3 rows that are HDNs, each with the hypercube and torus of its group (the rows
+/// before it), skipping rows over `largest` nodes.
+std::vector<std::pair<Table3Row, std::vector<Table3Row>>> table3_hdn_rows(double largest) {
+  std::vector<std::pair<Table3Row, std::vector<Table3Row>>> out;
+  std::vector<Table3Row> others;
+  for (const auto& row : table3_rows()) {
+    if (row.name.starts_with("HDN")) {
+      if (row.n <= largest) out.emplace_back(row, others);
+    } else {
+      if (row.name.ends_with("cube")) others.clear();  // a new group starts with its cube
+      others.push_back(row);
+    }
+  }
+  return out;
+}
+
+/// Table 3's largest row (HDN(B,2,(2,2)), 810,000 nodes) takes minutes to measure: --heavy.
+constexpr double kTable3Light = 600000;
+
+Claim claim_hdn12_crw_below_cubes_tori() {
+  return {"hdn12.crw-below-cubes-tori",
+          kPaper + " §3, after Table 3",
+          "from the table, the HDNs are more effective than hypercubes and tori measured by the "
+          "weighted cost ratio",
+          "Table 3's HDN rows against the cube and torus of their group (the 810,000-node row: "
+          "hdn12.table3.HDN(B,2,(2,2)), --heavy)",
+          false,
+          [] {
+            std::vector<Observation> obs;
+            for (const auto& [hdn, others] : table3_hdn_rows(kTable3Light))
+              for (const auto& other : others)
+                obs.push_back({hdn.name + " against " + other.name,
+                               "CR_w(50%) of the HDN minus that of the " + other.name,
+                               0,
+                               measured_crw(hdn.spec) - measured_crw(other.spec),
+                               Relation::AtMost,
+                               {},
+                               info_command(hdn.spec)});
+            std::string beyond;
+            for (const auto& [n, set] : kSizes)
+              if (const double cr = measured_crw(hdn_spec({set})); cr >= 1)
+                beyond += (beyond.empty() ? "" : ", ") + std::string("s_1 = ") + std::to_string(n) +
+                          ": " + num(std::round(cr * 1000) / 1000);
+            return measured(obs,
+                            "Measured: size, degree (the papers' link count) and BFS diameter of "
+                            "each row's network. Beyond the table, k = 1 HDNs over the same base "
+                            "with CR_w at or above the cube's 1: " +
+                                (beyond.empty() ? std::string("none") : beyond));
+          }};
+}
+
+Claim claim_hdn12_crw_grows_with_s() {
+  return {"hdn12.crw-grows-with-s",
+          kPaper + " §3, after Table 3",
+          "as the s_i increases, the CR_w becomes larger",
+          "every Table 1 instance up to 200,000 nodes, against the one with the next larger s_1 "
+          "(k = 1) or the next larger s_1 or s_2 and the other the same (k = 2)",
+          false,
+          [] {
+            std::vector<Observation> obs;
+            const auto crw = [](const std::vector<std::size_t>& at) {
+              std::vector<std::string> sets;
+              for (const std::size_t i : at) sets.push_back(kSizes[i].second);
+              return measured_crw(hdn_spec(sets));
+            };
+            const auto name = [](const std::vector<std::size_t>& at) {
+              std::string n = "(";
+              for (std::size_t i = 0; i < at.size(); ++i)
+                n += (i ? "," : "") + std::to_string(kSizes[at[i]].first);
+              return n + ")";
+            };
+            const auto small = [](const std::vector<std::size_t>& at) {
+              return at.size() == 1 || kTable1K2[at[0]][at[1]] <= kLargestBfsInstance;
+            };
+            const auto pair = [&](const std::vector<std::size_t>& a,
+                                  const std::vector<std::size_t>& b) {
+              if (!small(a) || !small(b)) return;
+              obs.push_back(
+                  observed("HDN(B," + std::to_string(a.size()) + "," + name(a) + ") to " + name(b),
+                           "CR_w(50%) increase", 0, crw(b) - crw(a), Relation::AtLeast));
+            };
+            for (std::size_t i = 0; i + 1 < kSizes.size(); ++i) {
+              pair({i}, {i + 1});
+              for (std::size_t j = 0; j < kSizes.size(); ++j) {
+                pair({i, j}, {i + 1, j});
+                if (j + 1 < kSizes.size()) pair({j, i}, {j, i + 1});
+              }
+            }
+            return measured(obs,
+                            "Measured: size, degree (the papers' link count) and BFS diameter of "
+                            "both networks of each pair; an increase of 0 would not be \"larger\"");
+          }};
+}
+
+Claim claim_hdn12_crw_minimum() {
+  return {"hdn12.crw-minimum",
+          kPaper + " §3, after Table 3",
+          "the minimum CR_w shown in the list is 0.69",
+          "Table 3's CR_w column as printed",
+          false,
+          [] {
+            double least = std::numeric_limits<double>::max();
+            for (const auto& row : table3_rows()) least = std::min(least, row.cr);
+            return two_printings(kPaper + " Table 3 (its smallest CR_w)",
+                                 {observed("Table 3", "minimum CR_w(50%)", 0.69, least)},
+                                 "the measured CR_w of each row is hdn12.table3.<row>");
+          }};
+}
+
+Claim claim_hdn12_thm2_recurrence() {
+  return {"hdn12.thm2.recurrence",
+          kPaper + " Theorem 2, proof",
+          "R_k = 2(R_(k-1) - R(SN^k)) + R(SN^k) + 2 solves to R_k = 2^k R(B) - sum_{j=0}^{k-1} "
+          "2^j R(SN^(k-j)) + 2^(k+1) - 2",
+          "every Table 1 instance, R = the dimension-order routing time (the diameter) of B and "
+          "of each SN^i",
+          false,
+          [] {
+            std::vector<Observation> obs;
+            for (const auto& e : table1()) {
+              const auto t = build_topology(e.spec);
+              const auto& h = network_ref<Hdn>(*t);
+              const auto rsn = papers::hdn2012::supernode_diameters(h);
+              const auto rb = static_cast<std::int64_t>(info_of(kBase)["diameter"].get<double>());
+              std::int64_t r = rb;  // R_0 = R(B)
+              for (const std::uint64_t x : rsn)
+                r = 2 * (r - static_cast<std::int64_t>(x)) + static_cast<std::int64_t>(x) + 2;
+              obs.push_back(observed(paper_name(e), "R_k",
+                                     static_cast<double>(papers::hdn2012::recursion(
+                                         static_cast<std::uint64_t>(rb), rsn)),
+                                     static_cast<double>(r)));
+            }
+            return two_printings(kPaper + " Theorem 2's recurrence, unrolled", obs,
+                                 "both evaluated with R(B) = D(B) = 4 and R(SN^i) = D(SN^i); "
+                                 "that Algorithm 1 meets the bound is hdn12.thm2");
+          }};
+}
+
+/// Whether `path` (labels) is a walk of `spec`: every hop a link.
+bool is_walk(const std::string& spec, const std::vector<std::string>& path) {
+  const auto t = build_topology(spec);
+  std::vector<NodeId> around;
+  for (std::size_t i = 1; i < path.size(); ++i) {
+    t->neighbors(t->parse_label(path[i - 1]), around);
+    if (std::find(around.begin(), around.end(), t->parse_label(path[i])) == around.end())
+      return false;
+  }
+  return true;
+}
+
+Claim claim_hdn12_example_internals() {
+  return {
+      "hdn12.example-internals",
+      kPaper + " §4 example",
+      "Algorithm 1 takes u = (0,0,0,0) to u' = (0,0,19,0), across to u'' = (1,19,0,0), inside "
+      "SN^2 by (0,0) -> (2,0) -> (2,4) to v' = (1,19,0,14), then to v = (1,19,19,14); the "
+      "cluster sub-paths take 7 hops, 3 of them inside SN^1",
+      "hdn(torus(2,3,5), sn=[{0,1},{1,2}]) and its cluster hdn(torus(2,3,5), sn=[{0,1}])",
+      false,
+      [] {
+        const std::string spec = hdn_spec({"{0,1}", "{1,2}"}), cluster = hdn_spec({"{0,1}"});
+        const auto t = build_topology(spec);
+        const auto route = [](const std::string& on, const std::string& a, const std::string& b) {
+          const auto net = build_topology(on);
+          NodePath path;
+          make_router(*net, "auto")->route(net->parse_label(a), net->parse_label(b), path);
+          std::vector<std::string> labels;
+          for (const NodeId v : path) labels.push_back(net->label(v));
+          return labels;
+        };
+        const auto top = route(spec, "(0,0,0,0)", "(1,19,19,14)");
+        const auto on_route = [&](const std::string& label) {
+          return std::find(top.begin(), top.end(), label) != top.end() ? 1.0 : 0.0;
+        };
+        const std::string route_cmd = command({"route", spec, "(0,0,0,0)", "(1,19,19,14)"});
+        const std::string cluster_cmd = command({"route", cluster, "(0,0,0,0)", "(1,4,2,3)"});
+        std::vector<Observation> obs;
+        for (const char* node : {"(0,0,19,0)", "(1,19,0,0)", "(1,19,0,14)"})
+          obs.push_back({std::string(node) + " on Algorithm 1's route",
+                         "on the route (1 yes, 0 no)",
+                         1,
+                         on_route(node),
+                         Relation::Equal,
+                         {},
+                         route_cmd});
+        const auto sn2 = build_topology("torus(3,5)");
+        obs.push_back(observed("SN^2 = C3 x C5 = torus(3,5)", "(0,0) -> (2,0) -> (2,4) is a walk",
+                               1, is_walk("torus(3,5)", {"(0,0)", "(2,0)", "(2,4)"}) ? 1 : 0));
+        obs.push_back(observed(
+            "SN^2 = C3 x C5 = torus(3,5)", "distance (0,0) to (2,4)", 2,
+            bfs_distances(Csr(*sn2, 1), sn2->parse_label("(0,0)").v)[sn2->parse_label("(2,4)").v]));
+        obs.push_back({"u = (0,0,0,0) to u' = (1,4,2,3) in HDN(B,1,(6)) = " + cluster,
+                       "hops of Algorithm 1's sub-path",
+                       7,
+                       static_cast<double>(route(cluster, "(0,0,0,0)", "(1,4,2,3)").size() - 1),
+                       Relation::Equal,
+                       {},
+                       cluster_cmd});
+        const auto sn1 = build_topology("torus(2,3)");
+        const double d1 = info_of("torus(2,3)")["diameter"].get<double>();
+        for (const char* side :
+             {"u side: (1,4,2,0) -> ... -> (1,4,2,3)", "v side: (0,0,2,5) -> ... -> (0,0,2,2)"})
+          obs.push_back({std::string(side) + ", inside SN^1 = C2 x C3 = torus(2,3)",
+                         "hops (at most D(SN^1) = R(SN^1))",
+                         3,
+                         d1,
+                         Relation::AtLeast,
+                         {},
+                         info_command("torus(2,3)")});
+        return measured(obs,
+                        "Measured: netsched's Algorithm 1 on the instance (its labels are the "
+                        "paper's (C,U,SN,N) at the top level) and on its cluster; BFS in SN^1 and "
+                        "SN^2. The printed cluster sub-paths step through positions 0,1,2,3 and "
+                        "5,0,1,2 of SN^1 one at a time, 3 hops in a super-node of diameter 2");
+      }};
+}
+
+Claim claim_hdn12_fig4() {
+  return {"hdn12.fig4",
+          kPaper + " §2, Figure 4",
+          "in HDN(B,1,S) with B a 2-cube and s_1 = 2, a cluster has 2 super-nodes of 2 nodes each, "
+          "and each class has 2 clusters",
+          "hdn(hypercube(2), sn=[{0}])",
+          false,
+          [] {
+            const std::string spec = "hdn(hypercube(2), sn=[{0}])";
+            const auto t = build_topology(spec);
+            const auto& h = network_ref<Hdn>(*t);
+            std::set<std::uint64_t> clusters, supernodes;
+            std::map<std::uint64_t, std::uint64_t> in_supernode;
+            for (std::uint64_t v = 0; v < t->num_nodes(); ++v) {
+              const auto q = h.quad(1, v);
+              if (q.c != 0) continue;
+              clusters.insert(q.U);
+              if (q.U == 0) supernodes.insert(q.x), ++in_supernode[q.x];
+            }
+            return measured({observed("Fig. 4 = " + spec, "super-nodes in a cluster", 2,
+                                      static_cast<double>(supernodes.size())),
+                             observed("Fig. 4 = " + spec, "nodes in super-node 0", 2,
+                                      static_cast<double>(in_supernode[0])),
+                             observed("Fig. 4 = " + spec, "clusters in class 0", 2,
+                                      static_cast<double>(clusters.size()))},
+                            "Measured: the (C,U,SN,N) labels of the built network's nodes");
+          }};
+}
+
 }  // namespace
+
+void add_te2013_restated(std::vector<Claim>& out) {
+  const std::string te13 = "li-chu-2013";
+  const auto restate = [&](Claim c, const std::string& id, const std::string& where) {
+    c.source = te13 + " " + where + " (as " + c.source + ", " + c.id + ")";
+    c.id = id;
+    out.push_back(std::move(c));
+  };
+  restate(claim_hdn12_thm1_degree(), "te13.thm1.degree", "§2, Theorem 1");
+  restate(claim_hdn12_thm1_diameter(), "te13.thm1.diameter", "§2, Theorem 1");
+  restate(claim_hdn12_quotient_diameter(), "te13.quotient-diameter", "§2");
+  restate(claim_hdn12_diameter_recurrence(), "te13.diameter-recurrence", "§2");
+  restate(claim_hdn12_dualcube_is_rdn(), "te13.dualcube-is-rdn", "§2 (before Table 2)");
+  restate(claim_hdn12_crw_ncube(), "te13.crw-ncube", "§2");
+  restate(claim_hdn12_crw_below_cubes_tori(), "te13.crw-below-cubes-tori", "§2, after Table 3");
+  restate(claim_hdn12_crw_grows_with_s(), "te13.crw-grows-with-s", "§2, after Table 3");
+  restate(claim_hdn12_crw_minimum(), "te13.crw-minimum", "§2, after Table 3");
+  out.push_back(
+      {"te13.table3", te13 + " §2 Table 3",
+       "Table 3: CR_w with w_1 = w_2 = 50% for some HDN(B,k,S), the 10 rows",
+       "its every printed value against li-peng-chu-2012's Table 3 (measured there: "
+       "hdn12.table3.<row>)",
+       false, [] {
+         // li-chu-2013 Table 3 as printed there (name, n, d, D, CR), row by row.
+         const std::vector<Table3Row> te13_rows = {{"10-cube", "", 1024, 10, 10, 1.00},
+                                                   {"3D-Tori(10)", "", 1000, 6, 15, 1.05},
+                                                   {"HDN(B,1,(1))", "", 1800, 7, 10, 0.79},
+                                                   {"HDN(B,1,(2))", "", 900, 7, 9, 0.82},
+                                                   {"HDN(B,1,(3))", "", 600, 7, 9, 0.87},
+                                                   {"19-cube", "", 524288, 19, 19, 1.00},
+                                                   {"3D-Tori(80)", "", 512000, 6, 120, 3.32},
+                                                   {"HDN(B,2,(2,2))", "", 810000, 8, 19, 0.69},
+                                                   {"HDN(B,2,(2,5))", "", 324000, 8, 18, 0.71},
+                                                   {"HDN(B,2,(5,2))", "", 129600, 8, 17, 0.74}};
+         const auto hdn12_rows = table3_rows();
+         if (hdn12_rows.size() != te13_rows.size())
+           throw std::logic_error("Table 3: the papers' row counts differ");
+         std::vector<Observation> obs;
+         for (std::size_t i = 0; i < te13_rows.size(); ++i) {
+           const auto& a = te13_rows[i];
+           const auto& b = hdn12_rows[i];
+           if (a.name != b.name) throw std::logic_error("Table 3: rows out of order");
+           obs.push_back(observed(a.name, "n", a.n, b.n));
+           obs.push_back(observed(a.name, "d", a.d, b.d));
+           obs.push_back(observed(a.name, "D", a.D, b.D));
+           obs.push_back(observed(a.name, "CR_w(50%)", a.cr, b.cr));
+         }
+         return two_printings(kPaper + " Table 3", obs,
+                              "each value as the 2013 paper prints it against the 2012 paper's");
+       }});
+}
 
 void add_hdn2012(std::vector<Claim>& out) {
   out.push_back(claim_hdn12_table1());
@@ -870,19 +1253,9 @@ void add_hdn2012(std::vector<Claim>& out) {
   out.push_back(claim_hdn12_table2_dualcube());
   out.push_back(claim_hdn12_table2_rdn());
   out.push_back(claim_hdn12_dualcube_is_rdn());
+  out.push_back(claim_hdn12_fig4());
 
-  const std::vector<Table3Row> rows = {
-      {"10-cube", "hypercube(10)", 1024, 10, 10, 1.00},
-      {"3D-Tori(10)", "torus(10,10,10)", 1000, 6, 15, 1.05},
-      {"HDN(B,1,(1))", hdn_spec({"{}"}), 1800, 7, 10, 0.79},
-      {"HDN(B,1,(2))", hdn_spec({"{0}"}), 900, 7, 9, 0.82},
-      {"HDN(B,1,(3))", hdn_spec({"{1}"}), 600, 7, 9, 0.87},
-      {"19-cube", "hypercube(19)", 524288, 19, 19, 1.00},
-      {"3D-Tori(80)", "torus(80,80,80)", 512000, 6, 120, 3.32},
-      {"HDN(B,2,(2,2))", hdn_spec({"{0}", "{0}"}), 810000, 8, 19, 0.69},
-      {"HDN(B,2,(2,5))", hdn_spec({"{0}", "{2}"}), 324000, 8, 18, 0.71},
-      {"HDN(B,2,(5,2))", hdn_spec({"{2}", "{0}"}), 129600, 8, 17, 0.74}};
-
+  const std::vector<Table3Row> rows = table3_rows();
   for (const auto& row : rows) {
     const bool heavy = row.n > 600000;
     out.push_back({"hdn12.table3." + row.name, kPaper + " Table 3",
@@ -891,6 +1264,10 @@ void add_hdn2012(std::vector<Claim>& out) {
                    row.spec, heavy, [row] { return table3_row(row); }});
   }
   out.push_back(claim_hdn12_diameter_recurrence());
+  out.push_back(claim_hdn12_quotient_diameter());
+  out.push_back(claim_hdn12_crw_below_cubes_tori());
+  out.push_back(claim_hdn12_crw_grows_with_s());
+  out.push_back(claim_hdn12_crw_minimum());
   out.push_back(claim_hdn12_crw_ncube());
   out.push_back(claim_hdn12_table4_serials());
   out.push_back(claim_hdn12_rdn8());
@@ -900,7 +1277,9 @@ void add_hdn2012(std::vector<Claim>& out) {
   out.push_back(claim_hdn12_bisection());
   out.push_back(claim_hdn12_thm2());
   out.push_back(claim_hdn12_thm2_12000());
+  out.push_back(claim_hdn12_thm2_recurrence());
   out.push_back(claim_hdn12_example_route());
+  out.push_back(claim_hdn12_example_internals());
   out.push_back(claim_hdn12_table4());
   out.push_back(claim_hdn12_broadcast_sn());
   out.push_back(claim_hdn12_thm3());

@@ -1,5 +1,7 @@
 // Claims of yeh-parhami-rhfc-networks.txt §6.1 (multi-dimensional hypernets), checked on the
 // (r, l, Q_k) nets netsched builds in the reading of docs/families.md.
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <set>
 
@@ -7,6 +9,7 @@
 #include "claims/helpers.hpp"
 #include "core/automorphism.hpp"
 #include "gen/topo/hypernet.hpp"
+#include "gen/topology.hpp"
 
 namespace netsched::claims {
 namespace {
@@ -184,6 +187,65 @@ Claim claim_hypernet_thm3_2() {
       }};
 }
 
+/// The nets the link counts are measured on: (r, l, k).
+const std::vector<std::array<std::uint32_t, 3>> kNets = {{1, 2, 3}, {1, 2, 4}, {2, 2, 3}, {2, 2, 4},
+                                                         {3, 2, 4}, {1, 3, 3}, {2, 3, 3}};
+
+Claim claim_partial_links_hypernet() {
+  return {"rhfc.partial-links.hypernet",
+          kPaper + " §6",
+          "an r-deep hypernet (a_{i,j} = 2^-i, eq. (6) with g = 1/2) needs only one external link "
+          "per node",
+          "(r,2,Q_k) nets, r = 1..3: the external links at each node",
+          false,
+          [] {
+            std::vector<Observation> obs;
+            for (const auto& [r, l, k] : kNets) {
+              if (l != 2) continue;  // eq. (6) is the 2-dimensional hypernet's coefficient matrix
+              const std::string spec = hypernet_spec(r, l, k);
+              const auto t = build_topology(spec);
+              std::vector<NodeId> around;
+              std::size_t most = 0;
+              for (std::uint32_t u = 0; u < t->num_nodes(); ++u) {
+                t->neighbors(NodeId(u), around);
+                most = std::max(most, around.size());
+              }
+              obs.push_back(observed(paper_name(r, l, k), "external links at a node (degree - k)",
+                                     1, static_cast<double>(most) - k, Relation::AtMost));
+            }
+            return measured(obs,
+                            "Measured: every node's links in the built nets, the largest "
+                            "count less the nucleus k-cube's k links");
+          }};
+}
+
+Claim claim_depth_r_links() {
+  return {"rhfc.hypernet.depth-r-links",
+          kPaper + " §6.1",
+          "there is a depth-r dimension-2 external link for every 2^r nodes",
+          "(r,l,Q_k) nets, r = 1..3 (read as link ends: both ends of a depth-r link have the "
+          "pattern 0 1^(r-1) in their low r bits)",
+          false,
+          [] {
+            std::vector<Observation> obs;
+            for (const auto& [r, l, k] : kNets) {
+              const auto t = build_topology(hypernet_spec(r, l, k));
+              const auto& h = network_ref<Hypernet>(*t);
+              double ends = 0;
+              for (std::uint32_t u = 0; u < t->num_nodes(); ++u)
+                ends += h.link_depth(u) == r && h.swap(u, r, 2) != u;
+              obs.push_back(
+                  observed(paper_name(r, l, k), "nodes with a depth-r level-2 link",
+                           std::ldexp(static_cast<double>(t->num_nodes()), -static_cast<int>(r)),
+                           ends, Relation::AtMost));
+            }
+            return measured(obs,
+                            "Measured: every node of the built nets, its depth-r level-2 "
+                            "link where assigned (the paper leaves one a cluster "
+                            "unassigned, as it says for depth 1)");
+          }};
+}
+
 }  // namespace
 
 void add_rhfc_hypernet(std::vector<Claim>& out) {
@@ -191,6 +253,8 @@ void add_rhfc_hypernet(std::vector<Claim>& out) {
   out.push_back(claim_hypernet_degree());
   out.push_back(claim_hypernet_nr2());
   out.push_back(claim_hypernet_thm3_2());
+  out.push_back(claim_partial_links_hypernet());
+  out.push_back(claim_depth_r_links());
 }
 
 }  // namespace netsched::claims

@@ -4,11 +4,13 @@
 // rhfc_hypernet.cpp.
 #include <cmath>
 #include <set>
+#include <stdexcept>
 
 #include "claims/claims.hpp"
 #include "claims/helpers.hpp"
 #include "gen/topo/hsn.hpp"
 #include "gen/topo/mfc.hpp"
+#include "gen/topology.hpp"
 
 namespace netsched::claims {
 namespace {
@@ -205,7 +207,8 @@ Claim claim_partial_links() {
       kPaper + " §6",
       "a_{i,j} = 2/3, 2/3, 1/2 needs only 2 external links per node; a_{i,j} ~ (1-g) g^(i-1) "
       "(eq. 6) only 1",
-      "the printed example; eq. (6) for g = 0.3, 0.5, 0.9 and r = 2..20",
+      "the printed example; eq. (6) for g = 0.3, 0.5, 0.9 and r = 2..20 (built networks: "
+      "rhfc.partial-links.hypernet)",
       false,
       [] {
         std::vector<Observation> obs = {observed("a = (2/3, 2/3, 1/2)", "external links per node",
@@ -217,9 +220,41 @@ Claim claim_partial_links() {
             obs.push_back(observed("eq. (6), g = " + num(g) + ", r = " + std::to_string(r),
                                    "external links per node", 1, std::ceil(sum)));
           }
-        return measured(obs,
-                        "Measured: ceil(sum_i a_{i,j}), the links a node needs when "
-                        "each level's coefficients add up");
+        return two_printings(kPaper + " §6, the condition sum_i a_{i,j} <= e", obs,
+                             "the links each printed coefficient set needs by the section's own "
+                             "condition (ceil of the sum over depths); measured on built "
+                             "hypernets in rhfc.partial-links.hypernet");
+      }};
+}
+
+Claim claim_size_formula() {
+  return {
+      "rhfc.size-formula",
+      kPaper + " §3.2",
+      "the RHFC has N = prod_j (a_{r,j} ... prod_j (a_{1,j} N_1 - b_{1,j}) ... - b_{r,j}) nodes",
+      "HFCs with N_i = N_1 + 1 (a_i = 1, b_i = 1 in §3's N_CV = A_CV N_1 + B_CV): "
+      "hfc(complete(3),4,4), hfc(hypercube(2),5,5,5), hfc(ring(4),5)",
+      false,
+      [] {
+        std::vector<Observation> obs;
+        for (const char* spec :
+             {"hfc(complete(3),4,4)", "hfc(hypercube(2),5,5,5)", "hfc(ring(4),5)"}) {
+          const auto t = build_topology(spec);
+          const auto& m = network_ref<Mfc>(*t);
+          const double n1 = static_cast<double>(m.nucleus().num_nodes());
+          double minus = n1, plus = n1;  // level 1: a_1 = 1, b_1 = 0
+          for (std::uint32_t i = 2; i <= m.levels(); ++i) {
+            const double b = static_cast<double>(m.count(i)) - n1;  // a_i = 1
+            minus *= n1 - b, plus *= n1 + b;
+          }
+          obs.push_back({spec, "nodes", minus, plus, Relation::Equal, {}, info_command(spec)});
+          if (plus != info_of(spec)["nodes"].get<double>())
+            throw std::logic_error(std::string("N_CV = A N_1 + B does not count ") + spec);
+        }
+        return two_printings(kPaper + " §3 (N_CV = A_CV N_1 + B_CV)", obs,
+                             "the definition's count equals the built network's nodes on "
+                             "every instance; the size formula subtracts the remainders the "
+                             "definition adds");
       }};
 }
 
@@ -237,6 +272,7 @@ void add_rhfc_structure(std::vector<Claim>& out) {
   out.push_back(claim_hsn_is_hfc());
   out.push_back(claim_thm5_2());
   out.push_back(claim_partial_links());
+  out.push_back(claim_size_formula());
   out.push_back(not_checkable_claim(
       "rhfc.thm3.3", "Theorem 3.3",
       "the diameter of a suitably constructed RHFC is asymptotically optimal",
@@ -248,6 +284,56 @@ void add_rhfc_structure(std::vector<Claim>& out) {
       "dilation than RHS",
       "a lower bound over all networks, asymptotic: beyond exhaustive checking. The finite part, "
       "2|S_a| + 1 steps per dimension, is rhfc.thm5.1"));
+  const std::string asymptotic =
+      "asymptotic (Theta, O and limits as N grows): no finite set of "
+      "instances decides it";
+  out.push_back(not_checkable_claim(
+      "rhfc.degree-range", "abstract, §1",
+      "RHFC networks have node degrees from O(1) to O(log N), depending on the parameters",
+      asymptotic + "; the degrees of built instances are rhfc.mfc.size-degree"));
+  out.push_back(not_checkable_claim(
+      "rhfc.sec3.2-list", "§3.2",
+      "hypercubes, meshes, folded hypercubes, HCN and WK-recursive networks do not have "
+      "asymptotically optimal diameters; star, pancake and complete graphs do",
+      asymptotic + " (within a constant factor of log2 N / log2 d)"));
+  out.push_back(not_checkable_claim(
+      "rhfc.no-constant-links", "§3.2",
+      "with a nucleus of constant size, the inter-cluster links per node cannot be a constant",
+      asymptotic + " (some a_{i,j} must tend to 0)"));
+  out.push_back(not_checkable_claim(
+      "rhfc.ghc-factor-1", "§3.2",
+      "an RHFC based on a generalized hypercube can have a diameter asymptotically optimal within "
+      "a factor of 1",
+      asymptotic));
+  out.push_back(not_checkable_claim(
+      "rhfc.constant-depth-optimal", "§6",
+      "with a constant recursive depth the a_{i,j} do not approach zero, and with a nucleus of "
+      "non-constant size and asymptotically optimal diameter the diameter is asymptotically "
+      "optimal",
+      asymptotic + "; its finite bound is eq. (3), rhfc.thm3.2"));
+  out.push_back(not_checkable_claim(
+      "rhfc.sec5.4-optimal", "§5.4, after Theorem 5.2",
+      "choosing the nucleus size and the levels properly, RHS emulates a hypercube with all-port "
+      "communication with optimal slowdown",
+      asymptotic + "; the finite slowdown is Theorem 5.2, rhfc.thm5.2"));
+  out.push_back(not_checkable_claim(
+      "rhfc.hypernet.degree-halves", "§6.2",
+      "the degree of a 2-dimensional hypernet based on a hypercube is reduced to approximately "
+      "half when the depth grows by one",
+      "'approximately half' at equal size: sizes of (r,2,Q_k) and (r+1,2,Q_k') nets coincide "
+      "for no k, k' (N = 2^(k_r), k_i = 2 k_(i-1) - i), so the comparison needs an "
+      "interpolation the paper does not give"));
+  out.push_back(not_checkable_claim(
+      "rhfc.traffic-balance", "§6.2",
+      "the 2-dimensional hypernet's link traffic is approximately balanced; with a_{i,j} ~ "
+      "(1-g) g^(i-1), g ~ 1/l, so is an l-dimensional hypernet's",
+      "'approximately balanced' under uniformly distributed sources and destinations is not "
+      "quantified (no bound on the spread of link loads)"));
+  out.push_back(not_checkable_claim(
+      "rhfc.sec7-scaling", "§7",
+      "an r-deep RHFC scales up with smaller steps by N_top <= M_{i,j} copies, each given a "
+      "k_{i,j}-bit prefix",
+      "a construction procedure, not a property: netsched does not build the scaled-up copies"));
   out.push_back(not_checkable_claim(
       "rhfc.hypernet.asymptotics", "§6.2",
       "hypernet dilation Theta(r); a 2-dimensional hypernet needs Theta(log log N) depth and "
