@@ -1,11 +1,14 @@
 // netsched sweep PATTERN... -o PREFIX [--no-plot] [--no-schedules] [--exchange-max-nodes N]
-// netsched sweep --faults SPEC -o PREFIX [--collective C] [--root R] [--bytes M] [--no-plot]
+// netsched sweep --faults SPEC -o PREFIX [--collective C] [--root R] [--bytes M]
+//   [--double-faults N [--seed S]] [--no-plot]
 #include <fmt/format.h>
 
 #include <iostream>
 
 #include "app/cli.hpp"
+#include "core/errors.hpp"
 #include "core/io.hpp"
+#include "core/limits.hpp"
 #include "draw/fault_sweep.hpp"
 #include "draw/sweep.hpp"
 #include "gen/topology.hpp"
@@ -16,9 +19,16 @@ namespace {
 
 /// `sweep --faults SPEC`: every single failed link (one per orbit), repaired or regenerated.
 int fault_sweep(const std::string& spec, const std::string& out, const std::string& collective,
-                const std::string& root, std::uint64_t bytes, bool no_plot, bool json) {
+                const std::string& root, std::uint64_t bytes, std::uint64_t doubles,
+                std::uint64_t seed, bool no_plot, bool json) {
+  if (doubles > draw::kFaultSweepMaxDoubles)
+    throw InputError("sweep --faults: --double-faults " + std::to_string(doubles) +
+                     " is over the limit " +
+                     limit_text("kFaultSweepMaxDoubles", draw::kFaultSweepMaxDoubles));
   const auto t = build_topology(spec);
   draw::FaultSweepOptions opt;
+  opt.double_faults = doubles;
+  opt.seed = seed;
   opt.collective = collective;
   if (!root.empty()) opt.root = t->node(root);
   opt.cost.m = static_cast<double>(bytes);
@@ -52,7 +62,7 @@ Run add_sweep(CLI::App& app) {
   struct Opts {
     std::vector<std::string> patterns;
     std::string out, collective = "total-exchange", root;
-    std::uint64_t bytes = 1;
+    std::uint64_t bytes = 1, doubles = 0, seed = 1;
     bool no_plot = false, no_schedules = false, json = false, bisection = false, faults = false;
     unsigned bisection_timeout = draw::SweepOptions{}.bisection_timeout_ms / kMillisecondsPerSecond;
     std::uint64_t exchange_max = draw::SweepOptions{}.exchange_max_nodes;
@@ -90,22 +100,28 @@ Run add_sweep(CLI::App& app) {
   auto* root = app.add_option("--root", o->root, "--faults: the root of a rooted collective");
   auto* bytes = app.add_option("--bytes", o->bytes, "--faults: bytes a chunk, for the cost model")
                     ->capture_default_str();
+  auto* doubles = app.add_option("--double-faults", o->doubles,
+                                 "--faults: also this many pairs of failed links, drawn at random "
+                                 "(rows with a second_link)")
+                      ->capture_default_str();
+  auto* seed = app.add_option("--seed", o->seed, "--faults: the double faults' random seed")
+                   ->capture_default_str();
   app.footer(
       "Series: one per pattern with a range; patterns without a range join the series of "
       "their family. Columns: docs/cli.md (sweep).");
-  return [o, btime, coll, root, bytes, no_schedules, exchange_max, bisection] {
+  return [o, btime, coll, root, bytes, doubles, seed, no_schedules, exchange_max, bisection] {
     for (const CLI::Option* given : {no_schedules, exchange_max, bisection})
       refuse_option(given, !o->faults, "sweep --faults", "it applies to family sweeps");
     refuse_option(btime, o->bisection, "a sweep without --bisection",
                   "--bisection-timeout needs --bisection");
-    for (const CLI::Option* given : {coll, root, bytes})
+    for (const CLI::Option* given : {coll, root, bytes, doubles, seed})
       refuse_option(given, o->faults, "a sweep without --faults", "it applies with --faults");
     if (o->faults) {
       if (o->patterns.size() != 1)
         throw InputError("sweep --faults takes one network spec, not " +
                          std::to_string(o->patterns.size()));
-      return fault_sweep(o->patterns.front(), o->out, o->collective, o->root, o->bytes, o->no_plot,
-                         o->json);
+      return fault_sweep(o->patterns.front(), o->out, o->collective, o->root, o->bytes, o->doubles,
+                         o->seed, o->no_plot, o->json);
     }
     const auto points = draw::expand_patterns(o->patterns);
     draw::SweepOptions opt;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <random>
 
 #include "analysis/checked.hpp"
 #include "analysis/repair.hpp"
@@ -65,6 +66,42 @@ std::vector<std::pair<Link, std::uint64_t>> link_orbits(const Network& t) {
   return out;
 }
 
+namespace {
+
+/// One row: the healthy schedule repaired around `failed` (one link, or two) and regenerated.
+nlohmann::json fault_row(const Network& t, const CheckedSchedule& healthy, double base,
+                         const std::vector<Link>& failed, const CostModel& cost) {
+  std::string links;
+  for (const auto& [a, b] : failed)
+    links += (links.empty() ? "{" : ",{") + std::to_string(t.serial_of(NodeId(a))) + "," +
+             std::to_string(t.serial_of(NodeId(b))) + "}";
+  const auto& [a, b] = failed.front();
+  nlohmann::json row{{"link", {a, b}},
+                     {"labels", {t.label(NodeId(a)), t.label(NodeId(b))}},
+                     {"orbit_size", 1},
+                     {"healthy_steps", healthy.verification().check.steps},
+                     {"healthy_seconds", base}};
+  if (failed.size() > 1) row["second_link"] = {failed[1].first, failed[1].second};
+  try {
+    const auto faulty = build_topology("faulty(" + t.spec() + ", links=[" + links + "])");
+    const RepairReport r = repair_schedule(healthy.schedule(), *faulty, cost);
+    row["repaired_steps"] = steps_or_null(r.repaired);
+    row["regenerated_steps"] = steps_or_null(r.regenerated);
+    row["lower_bound"] = r.lower ? nlohmann::json(r.lower->steps) : nlohmann::json(nullptr);
+    row["chosen"] = r.chosen;
+    row["seconds"] = seconds_of(r.best(), cost);
+    row["slowdown"] = seconds_of(r.best(), cost) / base;
+    row["note"] = r.repaired ? "" : r.repair_failed;
+  } catch (const InputError& e) {
+    row["chosen"] = nullptr;
+    row["slowdown"] = nullptr;
+    row["note"] = e.what();  // e.g. the link was a bridge: the faulty network is disconnected
+  }
+  return row;
+}
+
+}  // namespace
+
 nlohmann::json fault_sweep(const Network& t, const FaultSweepOptions& o) {
   const NodeId root = o.root.value_or(NodeId(0));
   const CheckedSchedule healthy = generate_checked(t, GenRequest(o.collective, "auto", root));
@@ -74,64 +111,68 @@ nlohmann::json fault_sweep(const Network& t, const FaultSweepOptions& o) {
   std::size_t done = 0;
   for (const auto& [link, size] : orbits) {
     if (o.progress) o.progress(fmt::format("sweep --faults: link {}/{}", ++done, orbits.size()));
-    const std::string spec = "faulty(" + t.spec() + ", links=[{" +
-                             std::to_string(t.serial_of(NodeId(link.first))) + "," +
-                             std::to_string(t.serial_of(NodeId(link.second))) + "}])";
-    nlohmann::json row{{"link", {link.first, link.second}},
-                       {"labels", {t.label(NodeId(link.first)), t.label(NodeId(link.second))}},
-                       {"orbit_size", size},
-                       {"healthy_steps", healthy.verification().check.steps},
-                       {"healthy_seconds", base}};
-    try {
-      const auto faulty = build_topology(spec);
-      const RepairReport r = repair_schedule(healthy.schedule(), *faulty, o.cost);
-      row["repaired_steps"] = steps_or_null(r.repaired);
-      row["regenerated_steps"] = steps_or_null(r.regenerated);
-      row["lower_bound"] = r.lower ? nlohmann::json(r.lower->steps) : nlohmann::json(nullptr);
-      row["chosen"] = r.chosen;
-      row["seconds"] = seconds_of(r.best(), o.cost);
-      row["slowdown"] = seconds_of(r.best(), o.cost) / base;
-      row["note"] = r.repaired ? "" : r.repair_failed;
-    } catch (const InputError& e) {
-      row["chosen"] = nullptr;
-      row["slowdown"] = nullptr;
-      row["note"] = e.what();  // e.g. the link was a bridge: the faulty network is disconnected
-    }
+    nlohmann::json row = fault_row(t, healthy, base, {link}, o.cost);
+    row["orbit_size"] = size;
     rows.push_back(std::move(row));
+  }
+  // a sample of double faults: pairs of distinct links, uniform, from a fixed seed
+  const std::vector<Link> links = links_of(t);
+  std::mt19937_64 random(o.seed);
+  for (std::uint64_t i = 0; i < o.double_faults && links.size() >= 2; ++i) {
+    if (o.progress)
+      o.progress(fmt::format("sweep --faults: double fault {}/{}", i + 1, o.double_faults));
+    std::uniform_int_distribution<std::size_t> pick(0, links.size() - 1);
+    const std::size_t x = pick(random);
+    std::size_t y = pick(random);
+    while (y == x) y = pick(random);
+    rows.push_back(
+        fault_row(t, healthy, base, {links[std::min(x, y)], links[std::max(x, y)]}, o.cost));
   }
   return rows;
 }
 
 std::string fault_sweep_summary(const nlohmann::json& rows) {
-  std::optional<double> worst;
-  std::uint64_t links = 0;
+  std::optional<double> worst, worst_double;
+  std::uint64_t links = 0, orbits = 0, doubles = 0;
   std::string note;
   for (const auto& r : rows) {
-    links += r["orbit_size"].get<std::uint64_t>();
+    const bool second = r.contains("second_link");
+    if (second)
+      ++doubles;
+    else
+      links += r["orbit_size"].get<std::uint64_t>(), ++orbits;
+    auto& w = second ? worst_double : worst;
     if (r.contains("slowdown") && !r["slowdown"].is_null())
-      worst = std::max(worst.value_or(0), r["slowdown"].get<double>());
+      w = std::max(w.value_or(0), r["slowdown"].get<double>());
     else if (note.empty() && r.contains("note"))
       note = r["note"].get<std::string>();
   }
-  return fmt::format("{} links in {} orbits; {}", links, rows.size(),
-                     worst ? fmt::format("the worst single fault costs {:.3g}x", *worst)
-                           : "no fault has a schedule (" + note + ")");
+  std::string out = fmt::format("{} links in {} orbits; {}", links, orbits,
+                                worst ? fmt::format("the worst single fault costs {:.3g}x", *worst)
+                                      : "no fault has a schedule (" + note + ")");
+  if (doubles > 0)
+    out += fmt::format(
+        "; {} sampled double faults, the worst {}", doubles,
+        worst_double ? fmt::format("{:.3g}x", *worst_double) : std::string("without a schedule"));
+  return out;
 }
 
 std::string fault_sweep_csv(const nlohmann::json& rows) {
   std::string out =
-      "link_a,link_b,orbit_size,healthy_steps,repaired_steps,regenerated_steps,lower_bound,"
-      "chosen,slowdown\n";
+      "link_a,link_b,second_link_a,second_link_b,orbit_size,healthy_steps,repaired_steps,"
+      "regenerated_steps,lower_bound,chosen,slowdown\n";
   const auto cell = [](const nlohmann::json& v) {
     return v.is_null() ? std::string() : v.is_string() ? v.get<std::string>() : v.dump();
   };
-  for (const auto& r : rows)
-    out += fmt::format("{},{},{},{},{},{},{},{},{}\n", r["link"][0].dump(), r["link"][1].dump(),
-                       cell(r["orbit_size"]), cell(r["healthy_steps"]),
-                       cell(r.value("repaired_steps", nlohmann::json())),
+  for (const auto& r : rows) {
+    const nlohmann::json second = r.value("second_link", nlohmann::json::array({nullptr, nullptr}));
+    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{}\n", r["link"][0].dump(),
+                       r["link"][1].dump(), cell(second[0]), cell(second[1]), cell(r["orbit_size"]),
+                       cell(r["healthy_steps"]), cell(r.value("repaired_steps", nlohmann::json())),
                        cell(r.value("regenerated_steps", nlohmann::json())),
                        cell(r.value("lower_bound", nlohmann::json())), cell(r["chosen"]),
                        cell(r["slowdown"]));
+  }
   return out;
 }
 
@@ -139,7 +180,7 @@ std::string fault_sweep_gnuplot(const nlohmann::json& rows, const std::string& t
                                 const std::string& output) {
   std::vector<std::pair<double, std::uint64_t>> bars;  // (slowdown, links)
   for (const auto& r : rows)
-    if (!r["slowdown"].is_null())
+    if (!r["slowdown"].is_null() && !r.contains("second_link"))  // the single faults
       bars.emplace_back(r["slowdown"].get<double>(), r["orbit_size"].get<std::uint64_t>());
   std::sort(bars.begin(), bars.end(), std::greater<>());
   std::string data;

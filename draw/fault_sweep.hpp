@@ -18,6 +18,8 @@ namespace netsched::draw {
 
 /// The most links a fault sweep walks (one repair and one regeneration each, per orbit).
 inline constexpr std::uint64_t kFaultSweepMaxLinks = 65536;
+/// The most double faults a sweep samples.
+inline constexpr std::uint64_t kFaultSweepMaxDoubles = 4096;
 
 /// The cost model's defaults: 1 us latency, 1 GB/s (seconds a byte), 1 byte a chunk.
 inline constexpr double kFaultSweepLatency = 1e-6, kFaultSweepSecondsPerByte = 1e-9;
@@ -26,6 +28,9 @@ struct FaultSweepOptions {
   std::string collective = "total-exchange";
   std::optional<NodeId> root;  ///< rooted collectives (default: node 0)
   CostModel cost{kFaultSweepLatency, kFaultSweepSecondsPerByte, 1};
+  /// After the single faults, this many pairs of distinct links, drawn uniformly from `seed`.
+  std::uint64_t double_faults = 0;
+  std::uint64_t seed = 1;
   std::function<void(const std::string&)> progress;
 };
 
@@ -35,11 +40,13 @@ std::vector<std::pair<std::pair<std::uint32_t, std::uint32_t>, std::uint64_t>> l
     const Network& t);
 
 /// One row per link orbit: link, labels, orbit_size, healthy/repaired/regenerated steps and
-/// seconds, chosen, slowdown (the kept schedule's time over the healthy one's), note.
+/// seconds, chosen, slowdown (the kept schedule's time over the healthy one's), note; then one
+/// per sampled double fault, with its second_link (and orbit_size 1).
 nlohmann::json fault_sweep(const Network& t, const FaultSweepOptions& options);
 std::string fault_sweep_csv(const nlohmann::json& rows);
 /// "42000 links in 57 orbits; the worst single fault costs 1.25x", or, when no orbit has a
-/// schedule, "...; no fault has a schedule (<the first row's note>)".
+/// schedule, "...; no fault has a schedule (<the first row's note>)"; with double faults
+/// "...; 20 sampled double faults, the worst 1.4x".
 std::string fault_sweep_summary(const nlohmann::json& rows);
 /// The figure: slowdown of each link orbit, sorted, bar widths the orbit sizes (so the x axis
 /// counts links).

@@ -187,4 +187,21 @@ TEST_CASE("sweep --faults: one row per link orbit, and a summary that says what 
        {{"orbit_size", 2}, {"slowdown", nullptr}, {"note", "also too large"}}});
   CHECK(draw::fault_sweep_summary(none) ==
         "5 links in 2 orbits; no fault has a schedule (too large)");
+  // a sample of double faults: rows after the orbits, each with its second link, drawn from
+  // the seed (the same seed, the same pairs)
+  draw::FaultSweepOptions twice;
+  twice.double_faults = 3;
+  const nlohmann::json with = draw::fault_sweep(*t, twice), again = draw::fault_sweep(*t, twice);
+  REQUIRE(with.size() == 4);
+  for (std::size_t i = 1; i < 4; ++i) {
+    INFO(with[i].dump());
+    REQUIRE(with[i].contains("second_link"));
+    CHECK(with[i]["link"] != with[i]["second_link"]);
+    CHECK(with[i]["second_link"] == again[i]["second_link"]);
+    CHECK(with[i]["slowdown"].get<double>() >= 1.0);
+  }
+  CHECK(draw::fault_sweep_summary(with).starts_with(
+      "32 links in 1 orbits; the worst single fault costs "));
+  CHECK(draw::fault_sweep_summary(with).find("; 3 sampled double faults, the worst ") !=
+        std::string::npos);
 }

@@ -212,6 +212,11 @@ std::vector<Entry> node_and_option_entries() {
        "--bisection-timeout does not apply to a sweep without --bisection (--bisection-timeout "
        "needs --bisection)"},
       {"sweep 'ring({3..1000})' -o x", "sweep: 998 points, over the limit kSweepMaxPoints = 256"},
+      {"sweep --faults 'ring(5)' --double-faults 5000 -o x",
+       "sweep --faults: --double-faults 5000 is over the limit kFaultSweepMaxDoubles = 4096 "
+       "(2^12)"},
+      {"sweep 'ring(5)' --double-faults 5 -o x",
+       "--double-faults does not apply to a sweep without --faults (it applies with --faults)"},
       {"sweep 'ring({a..3})' -o x",
        "sweep: point 'ring({a..3})': spec column 6: expected a non-negative integer, found '{'"},
       {"sweep 'torus({3..5},{4..6})' -o x",
