@@ -111,6 +111,13 @@ void append(std::vector<Observation>& obs, std::vector<Observation> more) {
 }
 
 /// The paper's name of a Table 1 instance: HDN(B,k,(s_1,...,s_k)).
+/// D_(k-1): the BFS diameter of an instance's cluster HDN(B,k-1,S) (the base for k = 1).
+double cluster_diameter(const Entry& e) {
+  const std::string cluster =
+      e.s.size() == 1 ? kBase : hdn_spec({kSizes[size_index(e.s[0])].second});
+  return info_of(cluster)["diameter"].get<double>();
+}
+
 std::string paper_name(const Entry& e) {
   std::string s = "HDN(B," + std::to_string(e.s.size()) + ",(";
   for (std::size_t i = 0; i < e.s.size(); ++i) s += (i ? "," : "") + std::to_string(e.s[i]);
@@ -429,10 +436,7 @@ Claim claim_hdn12_diameter_recurrence() {
               if (nodes_of(e.spec) > kLargestBfsInstance) continue;
               const auto t = build_topology(e.spec);
               const auto& h = network_ref<Hdn>(*t);
-              // D_(i-1): the BFS diameter of the cluster (the base for k = 1)
-              const std::string cluster =
-                  e.s.size() == 1 ? kBase : hdn_spec({kSizes[size_index(e.s[0])].second});
-              const double inner = info_of(cluster)["diameter"].get<double>();
+              const double inner = cluster_diameter(e);
               obs.push_back(info_observation(
                   paper_name(e), e.spec, "diameter",
                   2 * inner - static_cast<double>(h.supernode_diameter(h.k())) + 2));
@@ -918,9 +922,7 @@ Claim claim_hdn12_quotient_diameter() {
             for (const auto& e : table1()) {
               const auto t = build_topology(e.spec);
               const auto& h = network_ref<Hdn>(*t);
-              const std::string cluster =
-                  e.s.size() == 1 ? kBase : hdn_spec({kSizes[size_index(e.s[0])].second});
-              const double inner = info_of(cluster)["diameter"].get<double>();
+              const double inner = cluster_diameter(e);
               obs.push_back(observed(paper_name(e), "diameter of the quotient Q^(k-1)",
                                      inner - h.supernode_diameter(h.k()), quotient_diameter(h)));
               if (e.s.size() == 1) k1_equal = k1_equal && obs.back().measured == obs.back().printed;
