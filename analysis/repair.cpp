@@ -6,6 +6,7 @@
 #include <limits>
 #include <map>
 #include <set>
+#include <stdexcept>
 #include <unordered_map>
 
 #include "core/errors.hpp"
@@ -104,6 +105,8 @@ class Plan {
                        const std::vector<std::uint64_t>& chunks) {
     const std::optional<std::uint32_t> from = nearest_holder(a, b, chunks);
     if (!from) {
+      if (chunks.size() == 1)  // its origin holds it from the start, and the survivors connect
+        throw std::logic_error("repair: no survivor holds chunk " + std::to_string(chunks[0]));
       std::uint64_t hops = 0;
       for (const std::uint64_t c : chunks) hops += detour(k, a, b, {c});
       return hops;
@@ -442,17 +445,18 @@ RepairReport repair_schedule(const Schedule& s, const Network& faulty, const Cos
     if (s.collective.kind() == Collective::Kind::Multicast)
       throw InputError("no generator makes a multicast from its groups alone");
     r.regenerated = generate_checked(faulty, request_for(survivors.collective));
-    r.lower = r.regenerated->verification().lower;
   } catch (const InputError& e) {
     r.regenerate_failed = e.what();
   }
   if (!r.repaired && !r.regenerated)
     throw InputError("repair: " + r.repair_failed + "; and regenerating: " + r.regenerate_failed);
-  if (!r.lower && r.repaired) r.lower = r.repaired->verification().lower;
   r.chosen =
       !r.regenerated || (r.repaired && cost_of(*r.repaired, cost) <= cost_of(*r.regenerated, cost))
           ? "repaired"
           : "regenerated";
+  // the kept schedule's own bound: a bound holds for the schedules of its model (AS(G) for unit
+  // messages one-port is no bound on a schedule of packed messages)
+  r.lower = r.best().verification().lower;
   return r;
 }
 

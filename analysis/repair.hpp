@@ -31,9 +31,10 @@ struct RepairReport {
   /// The failed nodes' own chunks (and those only they needed): the collective is now over the
   /// survivors, renumbered.
   std::uint64_t dropped_chunks = 0;
-  std::uint64_t detour_hops = 0;    ///< the detours' hops, all told
-  std::string router;               ///< the detours' routing algorithm
-  std::optional<LowerBound> lower;  ///< steps any schedule needs on the faulty network
+  std::uint64_t detour_hops = 0;  ///< the detours' hops, all told
+  std::string router;             ///< the detours' routing algorithm
+  /// Steps any schedule of the kept one's kind needs on the faulty network (its own bound).
+  std::optional<LowerBound> lower;
   /// "repaired" or "regenerated": the cheaper under the cost model (repaired on a tie).
   std::string chosen;
   const CheckedSchedule& best() const { return chosen == "repaired" ? *repaired : *regenerated; }

@@ -52,12 +52,13 @@ int repair(const RepairOpts& o) {
   if (chosen == "regenerated" && !r.regenerated)
     throw InputError("--keep regenerated: no regenerated schedule (" + r.regenerate_failed + ")");
   const CheckedSchedule& kept = chosen == "repaired" ? *r.repaired : *r.regenerated;
+  const auto& lower = kept.verification().lower;  // the bound for schedules of the kept one's kind
   if (!o.out.empty()) write_schedule(o.out, kept);
   nlohmann::json j{{"network", faulty->spec()},
                    {"healthy", figures(r.healthy, "", cost)},
                    {"repaired", figures(r.repaired, r.repair_failed, cost)},
                    {"regenerated", figures(r.regenerated, r.regenerate_failed, cost)},
-                   {"lower_bound", r.lower ? nlohmann::json(r.lower->steps) : nlohmann::json()},
+                   {"lower_bound", lower ? nlohmann::json(lower->steps) : nlohmann::json()},
                    {"kept", r.kept},
                    {"detoured", r.detoured},
                    {"detour_hops", r.detour_hops},
@@ -81,9 +82,9 @@ int repair(const RepairOpts& o) {
                     : "")
             << line("healthy", j["healthy"]) << line("repaired", j["repaired"])
             << line("regenerated", j["regenerated"])
-            << (r.lower ? fmt::format("  {:<12} {:>6} steps  ({})\n", "lower bound", r.lower->steps,
-                                      r.lower->reason)
-                        : "")
+            << (lower ? fmt::format("  {:<12} {:>6} steps  ({})\n", "lower bound", lower->steps,
+                                    lower->reason)
+                      : "")
             << fmt::format("kept: {} ({}){}\n", chosen,
                            o.keep == "best"
                                ? "the cheaper at " + std::to_string(o.bytes) + " B a chunk"
