@@ -77,7 +77,7 @@ struct HeldKey {
 };
 struct HeldKeyHash {
   std::size_t operator()(const HeldKey& k) const {
-    return std::hash<std::uint64_t>()(k.chunk * 0x9E3779B97F4A7C15ULL ^ k.node);
+    return std::hash<std::uint64_t>()(k.chunk) ^ (std::hash<std::uint32_t>()(k.node) << 1);
   }
 };
 

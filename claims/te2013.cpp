@@ -389,7 +389,7 @@ Result staged(const std::function<double(const Stages&)>& printed, const std::st
                       context);
 }
 
-const char* kStagedInstances =
+const std::string kStagedInstances =
     "hdn(hypercube(2), sn=[{0}]) (Fig. 2), hdn(hypercube(2), sn=[{0},{0,1}]) (Fig. 3), "
     "rdn(hypercube(1),1), hdn(torus(2,3), sn=[{0}])";
 
@@ -451,7 +451,7 @@ Claim claim_te13_closed_form_t0() {
           kPaper + " §4 and Theorem 3",
           "T_k(m) = (2^(k+1) - 2)(t_s + t_w m n_k/2) + 2^k T_0(m n_k/2): stage 2 (k = 1) is "
           "T_0 on messages of length m n_k/2",
-          "the k = 1 instances of " + std::string(kStagedInstances),
+          "the k = 1 instances of " + kStagedInstances,
           false,
           [] {
             return staged(
@@ -469,7 +469,7 @@ Claim claim_te13_recurrence_t0() {
           "T_k(m) = 2(t_s + t_w m n_k/2) + 2 T_(k-1)(n_k/n_(k-1)): stage 2 is T_(k-1) on messages "
           "of n_k/n_(k-1) blocks (read with the m the printed argument drops), so it unrolls to "
           "2^k T_0(m n_k/n_0), not T_0(m n_k/2)",
-          "the k = 1 instances of " + std::string(kStagedInstances),
+          "the k = 1 instances of " + kStagedInstances,
           false,
           [] {
             return staged(
