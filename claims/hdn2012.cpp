@@ -887,6 +887,43 @@ Result table3_row(const Table3Row& row) {
                   "(d/2 + D/2) / log2 n from them, rounded to two decimals as printed");
 }
 
+Claim claim_hdn12_figs5_6() {
+  return {"hdn12.figs5-6",
+          kPaper + " §2, Figures 5 and 6",
+          "Figures 5 and 6 show HDN(B,2,S) with s_1 = 2 and s_2 = 2, 4, each based on the "
+          "HDN(B,1,S) of Figure 4",
+          "hdn(hypercube(2), sn=[{0},{0}]), hdn(hypercube(2), sn=[{0},{0,1}]) against Fig. 4's "
+          "hdn(hypercube(2), sn=[{0}])",
+          false,
+          [] {
+            const Csr fig4(*build_topology("hdn(hypercube(2), sn=[{0}])"));
+            std::vector<Observation> obs;
+            for (const auto& [fig, spec, s2] :
+                 {std::tuple{"Fig. 5", "hdn(hypercube(2), sn=[{0},{0}])", 2.0},
+                  std::tuple{"Fig. 6", "hdn(hypercube(2), sn=[{0},{0,1}])", 4.0}}) {
+              const auto t = build_topology(spec);
+              const auto& h = network_ref<Hdn>(*t);
+              const std::string who = std::string(fig) + " = " + spec;
+              obs.push_back(observed(who, "s_1", 2, static_cast<double>(h.level(1).s)));
+              obs.push_back(observed(who, "s_2", s2, static_cast<double>(h.level(2).s)));
+              // a cluster (class 0, cluster 0: the first N_1 serials) is Fig. 4's network
+              std::vector<std::vector<std::uint32_t>> adj(h.nodes_at(1));
+              std::vector<NodeId> around;
+              for (std::uint32_t u = 0; u < adj.size(); ++u) {
+                t->neighbors(NodeId(u), around);
+                for (const NodeId v : around)
+                  if (v.v < adj.size()) adj[u].push_back(v.v);
+              }
+              obs.push_back(observed(who, "a cluster is Fig. 4's HDN(B,1,S) (1 yes, 0 no)", 1,
+                                     isomorphic(Csr(adj), fig4) ? 1 : 0));
+            }
+            return measured(obs,
+                            "Measured: the built networks' levels, and a cluster's links "
+                            "compared with Fig. 4's network by canonical labelling "
+                            "(nauty's Traces). The figures' drawings are not in the text");
+          }};
+}
+
 /// The diameter of Q^(i-1) = HDN(B,i-1,S)/SN^i, i = h.k(): the top level's cluster of class 0,
 /// cluster 0 (serials 0..N_(i-1)-1, super-node x = serial / s_i) with each super-node one node.
 std::uint32_t quotient_diameter(const Hdn& h) {
@@ -1256,6 +1293,7 @@ void add_hdn2012(std::vector<Claim>& out) {
   out.push_back(claim_hdn12_table2_rdn());
   out.push_back(claim_hdn12_dualcube_is_rdn());
   out.push_back(claim_hdn12_fig4());
+  out.push_back(claim_hdn12_figs5_6());
 
   const std::vector<Table3Row> rows = table3_rows();
   for (const auto& row : rows) {
