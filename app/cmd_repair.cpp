@@ -112,11 +112,12 @@ Run add_repair(CLI::App& app) {
       ->capture_default_str();
   app.add_flag("--json", o->json, "machine-readable output");
   app.footer(
-      "Keeps every transfer that does not cross a failed link; carries each one that does along "
-      "a surviving path (FTR on faulty HFC, HSN and RHS; shortest paths elsewhere) from the "
-      "nearest node that holds its chunks, and re-times every transfer into free ports; checks the "
-      "result on the faulty network; regenerates the "
-      "collective there too and keeps the cheaper (docs/faults.md).");
+      "Keeps every transfer that touches no failure; carries each one over a failed link or from "
+      "a failed node along a surviving path (FTR on faulty HFC, HSN and RHS; shortest paths "
+      "elsewhere) from the nearest node that holds its chunks, and re-times every transfer into "
+      "free ports; around failed nodes the collective is over the survivors. Checks the result "
+      "on the faulty network, regenerates the collective there too and keeps the cheaper "
+      "(docs/faults.md).");
   return [o] { return repair(*o); };
 }
 
