@@ -1,4 +1,4 @@
-// Repairing a schedule around failed links (analysis/repair.hpp).
+// Repairing a schedule around failed links and nodes (analysis/repair.hpp).
 #include "analysis/repair.hpp"
 
 #include <algorithm>
@@ -90,8 +90,12 @@ class Plan {
  public:
   static constexpr std::uint32_t kFailed = std::numeric_limits<std::uint32_t>::max();
 
+  /// InputError when the survivors are disconnected (no schedule reaches them all).
   Plan(const Collective& c, const FaultyNetwork& f, const Router& router)
-      : c_(c), router_(router), family_route_(router.name() != "bfs"), graph_(f, 1) {}
+      : c_(c), router_(router), family_route_(router.name() != "bfs"), graph_(f, 1) {
+    if (bfs_tree(graph_, 0).order.size() != graph_.num_nodes())
+      throw InputError("the survivors are disconnected: no schedule reaches them all");
+  }
 
   void keep(std::size_t k, std::uint32_t a, std::uint32_t b, std::vector<std::uint64_t> chunks) {
     const std::uint32_t j = add(a, b, std::move(chunks), k, k);
@@ -296,7 +300,8 @@ struct Survivors {
 
 Survivors survivors_of(const Collective& c, const FaultyNetwork& f) {
   using Kind = Collective::Kind;
-  if (f.failed_nodes().empty()) return {c, [](std::uint64_t x) { return std::optional(x); }};
+  const auto same = [](std::uint64_t x) { return std::optional<std::uint64_t>(x); };
+  if (f.failed_nodes().empty()) return {c, same};
   const std::uint64_t n = f.num_nodes(), base_n = c.nodes(), p = c.pieces();
   const auto at = [&f](std::uint64_t b) {
     const auto v = f.from_base(NodeId(static_cast<std::uint32_t>(b)));
@@ -308,7 +313,6 @@ Survivors survivors_of(const Collective& c, const FaultyNetwork& f) {
                        c.name() + " over the survivors has it");
     return *f.from_base(b);
   };
-  const auto same = [](std::uint64_t x) { return std::optional<std::uint64_t>(x); };
   switch (c.kind()) {
     case Kind::Route:
       return {Collective::route(n, alive(c.root(), "source"), alive(c.target(), "target")), same};
@@ -397,8 +401,6 @@ std::optional<CheckedSchedule> repaired_schedule(const CheckedSchedule& healthy,
   if (s.collective.combining())
     throw InputError("repairing a register schedule (" + s.collective.name() +
                      ") is not implemented: its detours would need relay registers");
-  if (bfs_tree(Csr(f, 1), 0).order.size() != f.num_nodes())
-    throw InputError("the survivors are disconnected: no schedule reaches them all");
   StepTrace trace;
   trace.keep_chunks = true;
   if (!simulate_traced(f.base(), s, trace).ok())
@@ -415,14 +417,26 @@ double cost_of(const CheckedSchedule& c, const CostModel& cost) {
   return cost.of(c.verification().check.steps, c.verification().check.payload_sum);
 }
 
+/// `faulty` as the faulty version of `topology`, or InputError.
+const FaultyNetwork& faulty_of(const Network& faulty, const std::string& topology) {
+  const auto* f = network_as<FaultyNetwork>(faulty);
+  if (!f || f->base().spec() != topology)
+    throw InputError("repair: --network must be faulty(" + topology + ", links=[...], " +
+                     "nodes=[...]): the schedule's network with faults; got " + faulty.spec());
+  return *f;
+}
+
 }  // namespace
 
 RepairReport repair_schedule(const Schedule& s, const Network& faulty, const CostModel& cost) {
-  const auto* f = network_as<FaultyNetwork>(faulty);
-  if (!f || f->base().spec() != s.topology)
-    throw InputError("repair: --network must be faulty(" + s.topology + ", links=[...], " +
-                     "nodes=[...]): the schedule's network with faults; got " + faulty.spec());
-  RepairReport r(check_schedule(f->base(), s));
+  return repair_schedule(check_schedule(faulty_of(faulty, s.topology).base(), s), faulty, cost);
+}
+
+RepairReport repair_schedule(const CheckedSchedule& healthy, const Network& faulty,
+                             const CostModel& cost) {
+  const Schedule& s = healthy.schedule();
+  const FaultyNetwork* f = &faulty_of(faulty, s.topology);
+  RepairReport r(healthy);
   if (!r.healthy.holds())
     throw InputError("repair: the schedule does not hold on its own network (" +
                      to_string(*r.healthy.verification().check.violation()) + ")");

@@ -1,11 +1,11 @@
 #pragma once
-/// Repairing a healthy schedule around failed links instead of starting over
-/// (`netsched repair`): every transfer that does not cross a failed link is kept as it was;
-/// each one that does is carried along a surviving path — the family's fault-tolerant route
-/// where a paper gives one (RHFC §4.2 FTR on faulty HFC, HSN and RHS), a shortest surviving path
-/// elsewhere — in ports the schedule leaves free before the receiver next sends its chunks, or
-/// in steps inserted just before that use, so that everything after it still finds its chunks
-/// where it expects them. The result is checked like any schedule, on the faulty network, and
+/// Repairing a healthy schedule around failed links and nodes instead of starting over
+/// (`netsched repair`): every transfer that touches no failure is kept as it was; each one over
+/// a failed link or from a failed node is replaced by a detour from the node that held its
+/// chunks soonest-plus-nearest — the family's fault-tolerant route where a paper gives one
+/// (RHFC §4.2 FTR on faulty HFC, HSN and RHS), a shortest surviving path elsewhere — and every
+/// transfer is re-timed into free ports by list scheduling. Around failed nodes the collective
+/// is over the survivors. The result is checked like any schedule, on the faulty network, and
 /// set beside the best schedule generated for the faulty network from scratch.
 ///
 /// Why in analysis/: it needs the checker's trace (what each transfer carried), the routers of
@@ -41,9 +41,13 @@ struct RepairReport {
 };
 
 /// Repairs `healthy` (a chunk collective whose network is the faulty network's base) around the
-/// failed links of `faulty`, regenerates the collective on `faulty`, and picks the cheaper under
-/// `cost`. InputError when `faulty` is not faulty(<the schedule's network>, ...), or when neither
-/// a repair nor a regeneration exists (each one's reason is kept when only one fails).
+/// failed links and nodes of `faulty`, regenerates the collective on `faulty`, and picks the
+/// cheaper under `cost`. InputError when `faulty` is not faulty(<the schedule's network>, ...),
+/// when the schedule does not hold, or when neither a repair nor a regeneration exists (each
+/// one's reason is kept when only one fails).
 RepairReport repair_schedule(const Schedule& healthy, const Network& faulty, const CostModel& cost);
+/// The same for a schedule already checked on its own network (a sweep checks it once).
+RepairReport repair_schedule(const CheckedSchedule& healthy, const Network& faulty,
+                             const CostModel& cost);
 
 }  // namespace netsched

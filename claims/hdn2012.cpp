@@ -874,11 +874,10 @@ Result table3_row(const Table3Row& row) {
   const char* degree = j.contains("port_degree_max") ? "port_degree_max" : "degree_max";
   std::vector<Observation> obs = table2_row(row.name, row.spec, row.n, row.d, row.D);
   obs[1] = info_observation(row.name, row.spec, degree, row.d);  // the papers' link count
-  const double n = obs[0].measured, d = obs[1].measured, D = obs[2].measured;
   obs.push_back({row.name,
                  "CR_w(50%)",
                  row.cr,
-                 std::round((0.5 * d + 0.5 * D) / std::log2(n) * 100) / 100,
+                 std::round(measured_crw(row.spec) * 100) / 100,
                  Relation::Equal,
                  {},
                  info_command(row.spec)});

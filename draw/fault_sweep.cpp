@@ -43,8 +43,11 @@ nlohmann::json steps_or_null(const std::optional<CheckedSchedule>& c) {
 
 }  // namespace
 
-std::vector<std::pair<Link, std::uint64_t>> link_orbits(const Network& t) {
-  const std::vector<Link> links = links_of(t);
+namespace {
+
+/// The orbits of `links` (t's links, sorted) under t's verified candidate automorphisms.
+std::vector<std::pair<Link, std::uint64_t>> orbits_of(const Network& t,
+                                                      const std::vector<Link>& links) {
   if (links.size() > kFaultSweepMaxLinks)
     throw InputError("sweep --faults: " + std::to_string(links.size()) + " links, over the limit " +
                      limit_text("kFaultSweepMaxLinks", kFaultSweepMaxLinks));
@@ -66,6 +69,12 @@ std::vector<std::pair<Link, std::uint64_t>> link_orbits(const Network& t) {
   return out;
 }
 
+}  // namespace
+
+std::vector<std::pair<Link, std::uint64_t>> link_orbits(const Network& t) {
+  return orbits_of(t, links_of(t));
+}
+
 namespace {
 
 /// One row: the healthy schedule repaired around `failed` (one link, or two) and regenerated.
@@ -84,7 +93,7 @@ nlohmann::json fault_row(const Network& t, const CheckedSchedule& healthy, doubl
   if (failed.size() > 1) row["second_link"] = {failed[1].first, failed[1].second};
   try {
     const auto faulty = build_topology("faulty(" + t.spec() + ", links=[" + links + "])");
-    const RepairReport r = repair_schedule(healthy.schedule(), *faulty, cost);
+    const RepairReport r = repair_schedule(healthy, *faulty, cost);
     row["repaired_steps"] = steps_or_null(r.repaired);
     row["regenerated_steps"] = steps_or_null(r.regenerated);
     row["lower_bound"] = r.lower ? nlohmann::json(r.lower->steps) : nlohmann::json(nullptr);
@@ -106,7 +115,8 @@ nlohmann::json fault_sweep(const Network& t, const FaultSweepOptions& o) {
   const NodeId root = o.root.value_or(NodeId(0));
   const CheckedSchedule healthy = generate_checked(t, GenRequest(o.collective, "auto", root));
   const double base = seconds_of(healthy, o.cost);
-  const auto orbits = link_orbits(t);
+  const std::vector<Link> links = links_of(t);
+  const auto orbits = orbits_of(t, links);
   nlohmann::json rows = nlohmann::json::array();
   std::size_t done = 0;
   for (const auto& [link, size] : orbits) {
@@ -116,7 +126,6 @@ nlohmann::json fault_sweep(const Network& t, const FaultSweepOptions& o) {
     rows.push_back(std::move(row));
   }
   // a sample of double faults: pairs of distinct links, uniform, from a fixed seed
-  const std::vector<Link> links = links_of(t);
   std::mt19937_64 random(o.seed);
   for (std::uint64_t i = 0; i < o.double_faults && links.size() >= 2; ++i) {
     if (o.progress)

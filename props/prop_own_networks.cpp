@@ -149,7 +149,7 @@ TEST_CASE("repairs around one failed node hold, over the survivors") {
         *rc::gen::element("broadcast", "total-exchange", "all-gather", "scatter", "gather");
     RC_PRE(base->num_nodes() <= 16u || std::string(collective) != "total-exchange");
     const CheckedSchedule healthy = generate_checked(*base, GenRequest(collective));
-    const RepairReport r = repair_schedule(healthy.schedule(), *f, CostModel{1, 1, 1});
+    const RepairReport r = repair_schedule(healthy, *f, CostModel{1, 1, 1});
     RC_ASSERT(r.repaired.has_value());
     RC_ASSERT(r.repaired->holds());
     RC_ASSERT(r.repaired->schedule().collective.nodes() == f->num_nodes());
@@ -174,7 +174,7 @@ TEST_CASE("repairs around one failed link hold, and never lose to regenerating")
     RC_PRE(base->num_nodes() <= 16u || std::string(collective) != "total-exchange");
     const CheckedSchedule healthy = generate_checked(*base, GenRequest(collective));
     const CostModel unit{1, 1, 1};
-    const RepairReport r = repair_schedule(healthy.schedule(), *f, unit);
+    const RepairReport r = repair_schedule(healthy, *f, unit);
     RC_ASSERT(r.repaired.has_value());
     RC_ASSERT(r.repaired->holds());
     // never more than the healthy schedule plus the detours' hops (not regenerating plus them:
