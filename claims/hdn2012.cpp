@@ -1111,9 +1111,11 @@ Claim claim_hdn12_thm2_recurrence() {
                                          static_cast<std::uint64_t>(rb), rsn)),
                                      static_cast<double>(r)));
             }
-            return two_printings(kPaper + " Theorem 2's recurrence, unrolled", obs,
-                                 "both evaluated with R(B) = D(B) = 4 and R(SN^i) = D(SN^i); "
-                                 "that Algorithm 1 meets the bound is hdn12.thm2");
+            return two_printings(
+                kPaper + " Theorem 2's recurrence, unrolled", obs,
+                "both evaluated with R(B) = D(B) = " + info_of(kBase)["diameter"].dump() +
+                    " (BFS) and R(SN^i) = D(SN^i); that Algorithm 1 meets the "
+                    "bound is hdn12.thm2");
           }};
 }
 

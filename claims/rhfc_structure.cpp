@@ -320,9 +320,8 @@ void add_rhfc_structure(std::vector<Claim>& out) {
       "rhfc.hypernet.degree-halves", "§6.2",
       "the degree of a 2-dimensional hypernet based on a hypercube is reduced to approximately "
       "half when the depth grows by one",
-      "'approximately half' at equal size: sizes of (r,2,Q_k) and (r+1,2,Q_k') nets coincide "
-      "for no k, k' (N = 2^(k_r), k_i = 2 k_(i-1) - i), so the comparison needs an "
-      "interpolation the paper does not give"));
+      "'approximately half' gives no tolerance, and the paper names no sizes at which depths r "
+      "and r+1 are to be compared"));
   out.push_back(not_checkable_claim(
       "rhfc.traffic-balance", "§6.2",
       "the 2-dimensional hypernet's link traffic is approximately balanced; with a_{i,j} ~ "
