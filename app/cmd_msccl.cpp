@@ -147,7 +147,8 @@ Run add_msccl(CLI::App& app) {
   app.require_subcommand(1);
   auto* ex = app.add_subcommand("export",
                                 "write a schedule as MSCCL-IR XML (all-gather, total exchange "
-                                "as alltoall, broadcast, scatter, gather), run and checked");
+                                "as alltoall, broadcast, scatter, gather, all-reduce, reduce, "
+                                "reduce-scatter), run and checked");
   ex->add_option("FILE", o->file, "schedule file")->required();
   ex->add_option("-o,--output", o->output, "XML file (- for standard output)")->required();
   ex->add_option("--name", o->name, "the algo's name (default: '<algorithm> on <network>')");

@@ -8,7 +8,7 @@
 #include <stdexcept>
 
 #include "core/errors.hpp"
-#include "exec/loopback.hpp"
+#include "exec/msccl_builder.hpp"
 #include "exec/msccl_ir.hpp"
 
 namespace netsched::exec {
@@ -16,30 +16,8 @@ namespace {
 
 using K = Collective::Kind;
 
-using StepRef = std::pair<int, int>;  // (tb, step) on one gpu
-
-/// A gpu's program under construction, with what the exporter must remember about it.
-struct Gpu {
-  MscclGpu ir;
-  std::map<std::tuple<int, int, int>, int> index;  // (send, recv, chan) -> tb
-  std::map<std::pair<int, int>, int> senders_on;   // (chan, side 0 send / 1 receive) -> tbs
-  std::map<std::uint64_t, std::int64_t> slot;      // transit chunk -> scratch slot
-  std::map<std::uint64_t, StepRef> arrival;        // chunk -> the receive that brought it
-  std::optional<StepRef> last_send, last_recv;
-  int tb(int send, int recv, int chan) {
-    auto [it, fresh] = index.try_emplace({send, recv, chan}, static_cast<int>(ir.tbs.size()));
-    if (fresh) {
-      ir.tbs.push_back({send, recv, chan, {}});
-      if (send >= 0) ++senders_on[{chan, 0}];
-      if (recv >= 0) ++senders_on[{chan, 1}];
-    }
-    return it->second;
-  }
-  std::size_t steps(int tb) const { return ir.tbs[static_cast<std::size_t>(tb)].steps.size(); }
-  MscclStep& step(const StepRef& r) {
-    return ir.tbs[static_cast<std::size_t>(r.first)].steps[static_cast<std::size_t>(r.second)];
-  }
-};
+using detail::Gpu;
+using detail::StepRef;
 
 std::string coll_name(K k) {
   switch (k) {
@@ -79,27 +57,18 @@ MscclRef locate(const Collective& c, Gpu& g, std::uint32_t v, std::uint64_t ch) 
   return {'s', it->second};
 }
 
-class Exporter {
+class Exporter : detail::ProgramBuilder {
  public:
-  Exporter(const ExecPlan& plan, const MscclOptions& o) : plan_(plan), o_(o), gpus_(plan.nodes()) {
+  Exporter(const ExecPlan& plan, const MscclOptions& o) : ProgramBuilder(plan, o) {
     if (coll_name(plan.schedule().collective.kind()).empty())
       throw InputError(
-          "MSCCL-IR export covers all-gather, total exchange, broadcast, scatter and gather; "
-          "this schedule is " +
+          "MSCCL-IR export covers all-gather, total exchange, broadcast, scatter, gather, "
+          "all-reduce, reduce and reduce-scatter; this schedule is " +
           plan.schedule().collective.name());
-
-    constexpr std::uint32_t kLeast = 8;
-    if (o.max_steps_per_tb < kLeast)
-      throw InputError("at least 8 steps per threadblock are needed, got " +
-                       std::to_string(o.max_steps_per_tb));
   }
 
   MscclProgram run(MscclFigures* figures) {
-    Carried carried;
-    const RunReport report = run_loopback(plan_, {1, false}, &carried);
-    if (!report.pass())
-      throw InputError("the schedule fails its run (" + report.first_failure()->failure->detail +
-                       "); only a passing schedule is exported");
+    const Carried carried = passing_run();
     declare_buffers();
     own_copies();
     const Schedule& s = plan_.schedule();
@@ -174,28 +143,6 @@ class Exporter {
     }
   }
 
-  /// Appends `st` to tb of gpu g waiting for `deps` (nops carry all but the last; a dependency
-  /// inside the same threadblock is program order already and is left out).
-  StepRef append(Gpu& g, int tb, MscclStep st, const std::vector<StepRef>& deps) {
-    std::vector<StepRef> real;
-    for (const StepRef& d : deps)
-      if (d.first != tb && std::find(real.begin(), real.end(), d) == real.end()) real.push_back(d);
-    auto& steps = g.ir.tbs[static_cast<std::size_t>(tb)].steps;
-    for (std::size_t i = 0; i + 1 < real.size(); ++i) {
-      steps.push_back(
-          {MscclOp::Nop, {'i', -1}, {'o', -1}, 0, real[i].first, real[i].second, false});
-      g.step(real[i]).hasdep = true;
-      ++figures_.nops;
-    }
-    if (!real.empty()) {
-      st.depid = real.back().first;
-      st.deps = real.back().second;
-      g.step(real.back()).hasdep = true;
-    }
-    steps.push_back(st);
-    return {tb, static_cast<int>(steps.size() - 1)};
-  }
-
   struct Run {
     MscclRef src, dst;
     std::int64_t cnt;
@@ -231,20 +178,6 @@ class Exporter {
     return runs;
   }
 
-  /// The channel a new pair (u, v) starts on: the lowest with room for one more sending
-  /// threadblock at u and receiving one at v.
-  int first_channel(const Gpu& u, const Gpu& v) const {
-    for (int chan = 0;; ++chan) {
-      const auto count = [&](const Gpu& g, int side) {
-        const auto it = g.senders_on.find({chan, side});
-        return it == g.senders_on.end() ? 0 : it->second;
-      };
-      if (!o_.runtime_limits ||
-          (count(u, 0) < limits_.peers_per_channel && count(v, 1) < limits_.peers_per_channel))
-        return chan;
-    }
-  }
-
   /// One schedule transfer: a send step per run at the sender, a receive step at the receiver,
   /// on the pair's current channel (the next one when a threadblock would overflow; the first
   /// run on a new channel then waits for the previous run, so the transfer stays in order).
@@ -253,15 +186,10 @@ class Exporter {
     const int to = static_cast<int>(x.to.v), from = static_cast<int>(x.from.v);
     const auto runs = runs_of(x, chunks);
     if (runs.empty()) return;
-    auto [pc, fresh] = pair_channel_.try_emplace({x.from.v, x.to.v}, 0);
-    if (fresh) pc->second = first_channel(u, v);
-    int& chan = pc->second;
     std::optional<StepRef> last_s, last_r;
     for (std::size_t j = 0; j < runs.size(); ++j) {
       constexpr std::size_t kMostSteps = 4;  // a step and nops for up to three dependencies
-      if (u.steps(u.tb(to, -1, chan)) + kMostSteps > o_.max_steps_per_tb ||
-          v.steps(v.tb(-1, from, chan)) + kMostSteps > o_.max_steps_per_tb)
-        ++chan;
+      const int chan = pair_channel(x.from.v, x.to.v, kMostSteps);
       const int stb = u.tb(to, -1, chan), rtb = v.tb(-1, from, chan);
       std::vector<StepRef> sdeps, rdeps;
       if (j == 0 && u.last_send) sdeps.push_back(*u.last_send);
@@ -269,7 +197,6 @@ class Exporter {
       if (last_s) sdeps.push_back(*last_s);
       if (last_r) rdeps.push_back(*last_r);
       if (runs[j].arrival) sdeps.push_back(*runs[j].arrival);
-      channels_ = std::max<std::int64_t>(channels_, chan + 1);
       last_s = append(u, stb, {MscclOp::Send, runs[j].src, runs[j].dst, runs[j].cnt, -1, -1, false},
                       sdeps);
       last_r = append(v, rtb, {MscclOp::Recv, runs[j].src, runs[j].dst, runs[j].cnt, -1, -1, false},
@@ -282,39 +209,20 @@ class Exporter {
   }
 
   MscclProgram program() {
-    const Schedule& s = plan_.schedule();
-    MscclProgram p;
-    p.name = o_.name.empty() ? s.algorithm + " on " + s.topology : o_.name;
-    if (o_.name.empty() && o_.runtime_limits &&
-        static_cast<std::int64_t>(p.name.size()) > limits_.attribute_chars)
-      p.name = s.algorithm;  // the runtime reads at most 255 characters; import takes --network
-    p.proto = o_.proto;
-    p.coll = coll_name(s.collective.kind());
-    p.nchannels = std::max<std::int64_t>(channels_, 1);
-    p.nchunksperloop =
-        s.collective.kind() == K::Broadcast ? 1 : static_cast<std::int64_t>(plan_.nodes());
-    for (Gpu& g : gpus_) {
-      figures_.threadblocks += g.ir.tbs.size();
-      p.gpus.push_back(std::move(g.ir));
-    }
-    figures_.channels = static_cast<std::uint64_t>(p.nchannels);
-    return p;
+    const Collective& c = plan_.schedule().collective;
+    return ProgramBuilder::program(
+        coll_name(c.kind()), c.kind() == K::Broadcast ? 1 : static_cast<std::int64_t>(c.nodes()));
   }
-
-  const ExecPlan& plan_;
-  const MscclOptions& o_;
-  const MscclLimits limits_;
-  std::vector<Gpu> gpus_;
-  std::map<std::pair<std::uint32_t, std::uint32_t>, int> pair_channel_;
-  std::int64_t channels_ = 0;
-  MscclFigures figures_;
 };
 
 }  // namespace
 
 MscclProgram export_program(const ExecPlan& plan, const MscclOptions& options,
                             MscclFigures* figures) {
-  MscclProgram p = Exporter(plan, options).run(figures);
+  detail::check_steps_per_tb(options);
+  MscclProgram p = plan.schedule().collective.combining()
+                       ? detail::export_register_program(plan, options, figures)
+                       : Exporter(plan, options).run(figures);
   const MscclLimits limits;
   try {
     check_msccl(p, options.runtime_limits ? &limits : nullptr);

@@ -8,6 +8,9 @@
 /// race and no deadlock. An export that fails that is netsched's bug and is never written; an
 /// import that fails it is a wrong program, whatever steps it could be rebuilt into.
 ///
+/// Export of reductions (all-reduce, reduce, reduce-scatter): exec/msccl_export_registers.cpp
+/// says how registers become slots and moves become steps.
+///
 /// Export (all-gather, total exchange as alltoall, broadcast, scatter, gather): every rank is a
 /// GPU; chunk c sits in the input buffer at its origin, in the output buffer at its
 /// destinations (MPI's layout), and in a scratch slot of its own at a node it only passes
@@ -50,9 +53,10 @@ struct MscclFigures {
 };
 
 /// The schedule as an MSCCL-IR program, checked: structurally (with the runtime's limits unless
-/// options say otherwise) and by the runtime's run. Throws InputError for a
-/// collective MSCCL-IR has no layout for here, a schedule whose own run fails, or a program
-/// beyond the runtime's limits; std::logic_error if the program's run fails (a netsched bug).
+/// options say otherwise) and by the runtime's run. Throws InputError for a collective
+/// MSCCL-IR has no layout for here (prefix, matrix products, reductions over groups), a
+/// schedule whose own run fails, or a program beyond the runtime's limits; std::logic_error if the
+/// program's run fails (a netsched bug).
 MscclProgram export_program(const ExecPlan& plan, const MscclOptions& options,
                             MscclFigures* figures = nullptr);
 /// export_program as XML.

@@ -472,8 +472,8 @@ std::vector<Entry> file_entries(Files& f) {
            " --network 'hypercube(3)'",
        "MSCCL-IR: not XML: No document element found"},
       {"msccl export " + f.path("mm.json") + " -o " + f.path("mm.xml"),
-       "MSCCL-IR export covers all-gather, total exchange, broadcast, scatter and gather; this "
-       "schedule is matmul"},
+       "MSCCL-IR has no collective for matmul (the register collectives exported are all-reduce "
+       "of all nodes, reduce and reduce-scatter)"},
       {"simulate " + f.path("te.json") + " --latency fast",
        "latency (units s, ms, us, ns) 'fast' is not a positive number with a unit"},
   };

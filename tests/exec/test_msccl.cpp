@@ -31,13 +31,14 @@ std::string fixture(const std::string& name) {
   return read_text(std::string(NETSCHED_SOURCE_DIR) + "/tests/data/msccl/" + name);
 }
 
-Schedule generated(const std::string& spec, const std::string& collective) {
-  return generate_checked(*build_topology(spec), GenRequest(collective)).schedule();
+Schedule generated(const std::string& spec, const std::string& collective,
+                   const std::string& algorithm = "auto") {
+  return generate_checked(*build_topology(spec), GenRequest(collective, algorithm)).schedule();
 }
 
 MscclProgram exported(const std::string& spec, const std::string& collective,
-                      exec::MscclFigures* fig = nullptr) {
-  return exec::export_program(exec::ExecPlan(generated(spec, collective)), {}, fig);
+                      exec::MscclFigures* fig = nullptr, const std::string& algorithm = "auto") {
+  return exec::export_program(exec::ExecPlan(generated(spec, collective, algorithm)), {}, fig);
 }
 
 /// The rule the import's run breaks, "holds", or "refused: <message>" for a malformed file.
@@ -183,6 +184,58 @@ TEST_CASE("MSCCL-IR: every export runs right, writes no input, and rebuilds into
   }
   CHECK(trips >= 40);
   CHECK(dropped > 0);  // some generators send chunks back to nodes that hold them
+}
+
+TEST_CASE("MSCCL-IR: every register all-reduce, reduce and reduce-scatter exports and runs right",
+          "[exec][msccl]") {
+  const std::vector<std::string> networks = {"ring(5)",      "complete(4)",         "torus(3,4)",
+                                             "hypercube(3)", "dualcube(2)",         "mesh(2,3)",
+                                             "ccc(3)",       "hsn(2,hypercube(1))", "path(4)"};
+  std::uint64_t trips = 0, temps = 0;
+  for (const std::string& spec : networks) {
+    const auto t = build_topology(spec);
+    for (const std::string c : {"all-reduce", "reduce", "reduce-scatter"})
+      for (const std::string& a : algorithm_names(*t, c)) {
+        INFO(spec << " " << c << " " << a);
+        const Schedule s = generate_checked(*t, GenRequest(c, a)).schedule();
+        const MscclProgram p = exec::export_program(exec::ExecPlan(s), {"", 64, "Simple"});
+        for (const auto& gpu : p.gpus)
+          for (const auto& tb : gpu.tbs) {
+            CHECK(tb.steps.size() <= 64);
+            for (const auto& st : tb.steps) {
+              CHECK(!(exec::info(st.op).writes_dst && st.dst.buf == 'i'));
+              temps += st.op == MscclOp::Reduce && st.src.buf == 's';
+            }
+          }
+        const std::string xml = exec::write_msccl(p);
+        CHECK(exec::parse_msccl(xml) == p);
+        const exec::MscclImport im = exec::import_msccl(xml);
+        REQUIRE(im.run.verdict.ok());
+        CHECK(im.collective.coll == (c == "all-reduce" ? "allreduce"
+                                     : c == "reduce"   ? "reduce"
+                                                       : "reducescatter"));
+        CHECK(im.collective.per_rank == (c == "reduce-scatter" ? 1 : s.collective.pieces()));
+        test::MscclOracle oracle(p, im.collective.per_rank, im.collective.root.value_or(0));
+        CHECK(oracle.failure(trips, 4) == std::nullopt);
+        ++trips;
+      }
+  }
+  CHECK(trips >= 50);
+  CHECK(temps > 0);  // some exchanges receive into a slot a send still reads: through a temporary
+}
+
+TEST_CASE("MSCCL-IR export names the register collectives it has no program for", "[exec][msccl]") {
+  const auto refusal = [](const std::string& spec, const std::string& c) {
+    try {
+      exec::export_program(exec::ExecPlan(generated(spec, c)), {});
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string("exported");
+  };
+  CHECK_THAT(refusal("hypercube(3)", "prefix"),
+             Catch::Contains("MSCCL-IR has no collective for prefix"));
+  CHECK_THAT(refusal("dualcube(2)", "cluster-sum"), Catch::Contains("over groups"));
 }
 
 TEST_CASE("MSCCL-IR: an all-gather of blocks in pieces exports, runs, and comes back in pieces",
@@ -401,6 +454,9 @@ TEST_CASE("MSCCL-IR mutation campaign: no mutant that breaks a program is certif
       {"torus(2,3) broadcast", exported("torus(2,3)", "broadcast")},
       {"path(4) scatter", exported("path(4)", "scatter")},
       {"complete(4) gather", exported("complete(4)", "gather")},
+      {"hypercube(2) Rabenseifner all-reduce",
+       exported("hypercube(2)", "all-reduce", nullptr, "rabenseifner")},
+      {"ring(4) reduce-scatter", exported("ring(4)", "reduce-scatter")},
       {"msccl-tools ring all-gather", exec::parse_msccl(fixture("allgather_ring_4.xml"))},
       {"ring all-reduce (rrs, rrcs, rcs)", ring_allreduce(4, true)},
       {"ring all-reduce (r, re, s, rrc)", ring_allreduce(3, false)}};
