@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "analysis/retime.hpp"
 #include "core/errors.hpp"
 #include "core/metrics.hpp"
 #include "gen/algorithms.hpp"
@@ -21,85 +22,20 @@
 namespace netsched {
 namespace {
 
-/// A transfer of the repaired schedule: its ends, the chunks it carries, the step before which it
-/// may not start (a kept transfer: its own step, so that nothing runs ahead of the healthy
-/// timing), the step it should take (the order in which free ports are handed out), and the
-/// transfers that deliver its chunks to its sender.
-struct Job {
-  std::uint32_t from, to;
-  std::vector<std::uint64_t> chunks;
-  std::uint64_t release = 0, due = 0;
-  std::vector<std::uint32_t> after;
-};
-
-/// One step of the repaired schedule: its transfers and the ports they take, under the
-/// schedule's port model.
-class WorkStep {
- public:
-  WorkStep(const Schedule& s, const Network& t) : s_(&s), t_(&t) {}
-  const std::vector<std::uint32_t>& jobs() const { return jobs_; }
-
-  /// Whether a -> b fits beside the step's transfers.
-  bool fits(std::uint32_t a, std::uint32_t b) const {
-    if (links_.count({a, b})) return false;
-    if (s_->model == PortModel::AllPort) return true;
-    const std::uint32_t k = s_->model == PortModel::KPort ? s_->ports : 1;
-    const auto count = [](const std::map<std::uint32_t, std::uint32_t>& m, std::uint32_t v) {
-      const auto it = m.find(v);
-      return it == m.end() ? 0u : it->second;
-    };
-    if (count(sends_, a) >= k || count(receives_, b) >= k) return false;
-    return s_->model != PortModel::SingleDimension || !dimension_ ||
-           dimension_ == t_->edge_dimension(NodeId(a), NodeId(b));
-  }
-  void add(std::uint32_t job, std::uint32_t a, std::uint32_t b) {
-    ++sends_[a];
-    ++receives_[b];
-    links_.insert({a, b});
-    if (!dimension_) dimension_ = t_->edge_dimension(NodeId(a), NodeId(b));
-    jobs_.push_back(job);
-  }
-
- private:
-  const Schedule* s_;
-  const Network* t_;
-  std::vector<std::uint32_t> jobs_;
-  std::map<std::uint32_t, std::uint32_t> sends_, receives_;
-  std::set<std::pair<std::uint32_t, std::uint32_t>> links_;
-  std::optional<std::uint32_t> dimension_;
-};
-
-/// (node, chunk) as one hash key.
-struct HeldKey {
-  std::uint32_t node;
-  std::uint64_t chunk;
-  bool operator==(const HeldKey&) const = default;
-};
-struct HeldKeyHash {
-  std::size_t operator()(const HeldKey& k) const {
-    return std::hash<std::uint64_t>()(k.chunk) ^ (std::hash<std::uint32_t>()(k.node) << 1);
-  }
-};
-
 /// The transfers of the repaired schedule, built in the healthy schedule's step order and in
 /// the survivors' ids: each kept transfer as it was, each one over a failed link or from a
 /// failed node replaced by the hops of a detour from the node that held all its chunks
 /// soonest-plus-nearest (in the healthy timing, among the nodes holding them by that step: no
 /// detour can wait for what it delivers).
-class Plan {
+class Plan : public JobList {
  public:
   static constexpr std::uint32_t kFailed = std::numeric_limits<std::uint32_t>::max();
 
   /// InputError when the survivors are disconnected (no schedule reaches them all).
   Plan(const Collective& c, const FaultyNetwork& f, const Router& router)
-      : c_(c), router_(router), family_route_(router.name() != "bfs"), graph_(f, 1) {
+      : JobList(c), router_(router), family_route_(router.name() != "bfs"), graph_(f, 1) {
     if (bfs_tree(graph_, 0).order.size() != graph_.num_nodes())
       throw InputError("the survivors are disconnected: no schedule reaches them all");
-  }
-
-  void keep(std::size_t k, std::uint32_t a, std::uint32_t b, std::vector<std::uint64_t> chunks) {
-    const std::uint32_t j = add(a, b, std::move(chunks), k, k);
-    arrive(b, j, k + 1);
   }
 
   /// Transfer a -> b of step k crossed a failed link, or its sender a failed (kFailed): its
@@ -133,19 +69,12 @@ class Plan {
     for (std::size_t h = 1; h < path.size(); ++h) {
       const std::uint64_t due = k + h >= hops ? k + h - hops : 0;  // its last hop at step k
       j = add(path[h - 1].v, path[h].v, chunks, 0, due);
-      if (h > 1) jobs_[j].after = {j - 1};
+      if (h > 1) jobs()[j].after = {j - 1};
     }
     arrive(b, j, k + 1);
     return hops;
   }
 
-  /// The step is over: what it delivered is held from now on (the first delivery counts).
-  void end_step() {
-    for (auto& [key, at] : arriving_) held_.try_emplace(key, at);
-    arriving_.clear();
-  }
-
-  std::vector<Job>& jobs() { return jobs_; }
   /// How the detours were routed, e.g. "ftr, shortest paths from nearer holders".
   std::string routes() const {
     std::string out;
@@ -154,40 +83,6 @@ class Plan {
   }
 
  private:
-  struct Held {
-    std::uint32_t job;
-    std::uint64_t step;
-  };
-
-  std::uint32_t add(std::uint32_t a, std::uint32_t b, std::vector<std::uint64_t> chunks,
-                    std::uint64_t release, std::uint64_t due) {
-    Job job{a, b, std::move(chunks), release, due, {}};
-    for (const std::uint64_t c : job.chunks)
-      if (const auto it = held_.find({a, c}); it != held_.end())
-        job.after.push_back(it->second.job);
-    std::sort(job.after.begin(), job.after.end());
-    job.after.erase(std::unique(job.after.begin(), job.after.end()), job.after.end());
-    jobs_.push_back(std::move(job));
-    return static_cast<std::uint32_t>(jobs_.size() - 1);
-  }
-  void arrive(std::uint32_t node, std::uint32_t job, std::uint64_t step) {
-    for (const std::uint64_t c : jobs_[job].chunks)
-      arriving_.emplace_back(HeldKey{node, c}, Held{job, step});
-  }
-
-  /// The step from which v holds all of `chunks` in the timing so far; nullopt if it does not.
-  std::optional<std::uint64_t> held_since(std::uint32_t v,
-                                          const std::vector<std::uint64_t>& chunks) const {
-    std::uint64_t since = 0;
-    for (const std::uint64_t c : chunks) {
-      if (c_.origin(c).v == v) continue;
-      const auto it = held_.find({v, c});
-      if (it == held_.end()) return std::nullopt;
-      since = std::max(since, it->second.step);
-    }
-    return since;
-  }
-
   /// The holder h of every chunk minimising (held since) + (surviving distance to b), a on a
   /// tie; nullopt when no node holds them all (a failed sender's chunks of several origins).
   std::optional<std::uint32_t> nearest_holder(std::uint32_t a, std::uint32_t b,
@@ -237,59 +132,13 @@ class Plan {
     return path;
   }
 
-  const Collective& c_;
   const Router& router_;
   bool family_route_;  ///< the family's fault-tolerant route (else a shortest surviving path)
   Csr graph_;
-  std::vector<Job> jobs_;
-  std::unordered_map<HeldKey, Held, HeldKeyHash> held_;
-  std::vector<std::pair<HeldKey, Held>> arriving_;
   std::map<std::uint32_t, Tree> trees_;
   std::unordered_map<std::uint32_t, std::uint64_t> relayed_;  ///< detour hops through a node
   std::set<std::string> used_;
 };
-
-/// The jobs in steps: from step 0 on, each step takes, in order of the step they should take,
-/// the jobs whose chunks have arrived and whose step has come, as long as their ports are free
-/// (list scheduling). Kept transfers never run ahead of their healthy step, and the repair never
-/// ends before the healthy schedule did (whose steps may end idle, as the papers time them), so
-/// with nothing to detour the healthy schedule comes back step for step.
-std::vector<WorkStep> retime(const std::vector<Job>& jobs, const Schedule& s, const Network& t) {
-  std::vector<std::uint32_t> waiting(jobs.size());
-  std::vector<std::vector<std::uint32_t>> next(jobs.size());
-  std::set<std::pair<std::uint64_t, std::uint32_t>> unreleased, ready;  // (release|due, job)
-  for (std::uint32_t j = 0; j < jobs.size(); ++j) {
-    waiting[j] = static_cast<std::uint32_t>(jobs[j].after.size());
-    for (const std::uint32_t d : jobs[j].after) next[d].push_back(j);
-    if (waiting[j] == 0) unreleased.insert({jobs[j].release, j});
-  }
-  std::vector<WorkStep> steps;
-  for (std::uint64_t t_step = 0, placed = 0; placed < jobs.size() || t_step < s.steps.size();
-       ++t_step) {
-    while (!unreleased.empty() && unreleased.begin()->first <= t_step) {
-      const std::uint32_t j = unreleased.begin()->second;
-      unreleased.erase(unreleased.begin());
-      ready.insert({jobs[j].due, j});
-    }
-    if (ready.empty() && unreleased.empty() && placed < jobs.size())
-      throw std::logic_error("repair: transfers wait for each other");
-    WorkStep& step = steps.emplace_back(s, t);
-    for (auto it = ready.begin(); it != ready.end();) {
-      const Job& job = jobs[it->second];
-      if (!step.fits(job.from, job.to)) {
-        ++it;
-        continue;
-      }
-      step.add(it->second, job.from, job.to);
-      it = ready.erase(it);
-    }
-    placed += step.jobs().size();
-    for (const std::uint32_t j : step.jobs())
-      for (const std::uint32_t n : next[j])
-        if (--waiting[n] == 0) unreleased.insert({std::max(jobs[n].release, t_step + 1), n});
-  }
-  return steps;
-}
 
 /// The collective over the survivors of f, and each healthy chunk's id in it: nullopt for a
 /// failed node's own chunks and for those only failed nodes needed.
@@ -366,24 +215,15 @@ Schedule detoured(const Schedule& s, const FaultyNetwork& f, const Survivors& su
     plan.end_step();
   }
   r.router = plan.routes();
-  const std::vector<Job>& jobs = plan.jobs();
   Schedule out = s;
   out.collective = survivors.collective;
   out.topology = f.spec();
   out.digits = f.id_digits();  // the survivors' ids (the base's when only links failed)
-  out.payloads.clear();
-  out.steps.clear();
-  for (const WorkStep& st : retime(jobs, s, f)) {
-    Step step;
-    for (const std::uint32_t j : st.jobs()) {
-      step.transfers.push_back({NodeId(jobs[j].from), NodeId(jobs[j].to),
-                                static_cast<std::uint32_t>(out.payloads.size())});
-      out.payloads.push_back(Payload::of_chunks(jobs[j].chunks));
-    }
-    out.steps.push_back(std::move(step));
-  }
-  share_equal_payloads(out);
-  return out;
+  // kept transfers never run ahead of their healthy step, and the repair never ends before the
+  // healthy schedule did (whose steps may end idle, as the papers time them), so with nothing
+  // to detour the healthy schedule comes back step for step
+  return with_placed_jobs(std::move(out), plan.jobs(),
+                          retime(plan.jobs(), f, s.model, s.ports, s.steps.size()));
 }
 
 /// gen's request for the same collective (its root or its route's ends, its pieces).

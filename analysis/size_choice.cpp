@@ -10,6 +10,7 @@
 
 #include "analysis/async_cost.hpp"
 #include "analysis/bandwidth_bound.hpp"
+#include "analysis/retime.hpp"
 #include "core/errors.hpp"
 #include "core/metrics.hpp"
 #include "core/structure.hpp"
@@ -216,6 +217,10 @@ SizeCandidate one_candidate(const Network& t, const GenRequest& r, const CostMod
   out.algorithm = r.algorithm;
   try {
     CheckedSchedule c = generate_checked(t, r);
+    if (c.holds() && !budget.admits(c.schedule()) && !c.schedule().collective.combining()) {
+      c = fit_ports(c, t, budget.model, budget.ports);  // more ports than the budget: re-timed
+      out.retimed_to = budget.name();
+    }
     const Schedule& s = c.schedule();
     out.model =
         s.model == PortModel::KPort ? std::to_string(s.ports) + "-port" : to_string(s.model);
@@ -246,6 +251,7 @@ SizeCandidate one_candidate(const Network& t, const GenRequest& r, const CostMod
     if (!choice.best || out.seconds < choice.best_seconds) {
       choice.best = std::move(c);
       choice.best_seconds = out.seconds;
+      choice.best_candidate = choice.candidates.size();  // the row being tried
     }
   } catch (const InputError& e) {
     out.why_not = e.what();
@@ -259,32 +265,22 @@ SizeCandidate candidate(const Network& t, const GenRequest& request, const Algor
                         const CostModel& cost, const PortBudget& budget, SizeChoice& choice) {
   GenRequest r = request;
   r.algorithm = std::string(a.name);
-  if (!a.pipelined) return one_candidate(t, r, cost, budget, choice);
   std::optional<SizeCandidate> cheapest;
-  for (std::uint32_t pieces = 1; pieces <= kMostPiecesTried; pieces *= 2) {
+  if (!a.pipelined) cheapest = one_candidate(t, r, cost, budget, choice);
+  for (std::uint32_t pieces = 1; a.pipelined && pieces <= kMostPiecesTried; pieces *= 2) {
     r.pieces = pieces;
     SizeCandidate c = one_candidate(t, r, cost, budget, choice);
     c.algorithm += " (p=" + std::to_string(pieces) + ")";
     if (!cheapest || (c.admitted && (!cheapest->admitted || c.seconds < cheapest->seconds)))
       cheapest = std::move(c);
   }
+  if (!cheapest->retimed_to.empty()) cheapest->algorithm += " re-timed to " + cheapest->retimed_to;
   return *cheapest;
 }
 
 }  // namespace
 
-bool PortBudget::admits(const Schedule& s) const {
-  switch (s.model) {
-    case PortModel::OnePort:
-    case PortModel::SingleDimension:
-      return true;
-    case PortModel::KPort:
-      return model == PortModel::AllPort || (model == PortModel::KPort && s.ports <= ports);
-    case PortModel::AllPort:
-      return model == PortModel::AllPort;
-  }
-  return false;
-}
+bool PortBudget::admits(const Schedule& s) const { return fits_ports(s, model, ports); }
 
 std::optional<std::uint32_t> PortBudget::node_ports() const {
   if (model == PortModel::AllPort) return std::nullopt;
@@ -324,13 +320,7 @@ SizeChoice choose_for_size(const Network& t, const GenRequest& request, const Co
     throw InputError("no " + request.collective + " schedule of " + t.spec() + " runs " +
                      budget.name() + (why.empty() ? " (no algorithm applies)" : why));
   }
-  // the chosen candidate: its algorithm (a pipelined one at its cheapest piece count)
-  for (auto& k : out.candidates)
-    if (k.admitted && k.seconds == out.best_seconds &&
-        k.algorithm.starts_with(out.best->schedule().algorithm)) {
-      k.chosen = true;
-      break;
-    }
+  out.candidates[out.best_candidate].chosen = true;
   const Collective& c = out.best->schedule().collective;
   const Csr g(t, 1);
   if (const auto steps = lower_bound(t, c, g, false, budget.node_ports()))

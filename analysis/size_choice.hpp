@@ -18,7 +18,8 @@
 
 namespace netsched {
 
-/// The port model a user's machine has: candidates whose schedules assume more are left out.
+/// The port model a user's machine has: a chunk schedule that assumes more ports is re-timed to
+/// it (analysis/retime.hpp); a register schedule that does is left out.
 struct PortBudget {
   PortModel model = PortModel::OnePort;  ///< OnePort, KPort or AllPort
   std::uint32_t ports = 1;               ///< KPort: k
@@ -39,6 +40,9 @@ struct SizeCandidate {
   bool admitted = false;  ///< the budget admits it and its schedule holds
   bool chosen = false;    ///< it is SizeChoice::best
   std::string why_not;    ///< when not admitted: the model, a limit, or the violation
+  /// The budget's port model when the generated schedule assumed more ports and was re-timed
+  /// to it (analysis/retime.hpp); empty when it ran as generated.
+  std::string retimed_to;
   std::uint64_t steps = 0, payload_sum = 0;
   double seconds = 0;                   ///< CostModel::of(steps, payload_sum)
   std::optional<double> async_seconds;  ///< the step-free time (analysis/async_cost.hpp)
@@ -54,6 +58,7 @@ struct SizeChoice {
   std::vector<SizeCandidate> candidates;  ///< in table order
   std::optional<CheckedSchedule> best;    ///< the cheapest admitted candidate
   double best_seconds = 0;                ///< its time (every link at its own speed)
+  std::size_t best_candidate = 0;         ///< its row in `candidates`
   std::optional<TimeBound> latency;       ///< steps any schedule needs, times the latency
   std::optional<TimeBound> bandwidth;     ///< bytes some port or cut must carry
 };

@@ -1,11 +1,12 @@
-// netsched gen SPEC COLLECTIVE [--root R | --source U --target V] [--algorithm A |
-//   --bytes M [--ports P] [--latency L] [--bandwidth B]] -o FILE
+// netsched gen SPEC COLLECTIVE [--root R | --source U --target V] [--ports P] [--algorithm A |
+//   --bytes M [--latency L] [--bandwidth B]] -o FILE
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <iostream>
 
 #include "analysis/checked.hpp"
+#include "analysis/retime.hpp"
 #include "analysis/size_choice.hpp"
 #include "app/cli.hpp"
 #include "core/errors.hpp"
@@ -63,6 +64,7 @@ void print_size_choice(const std::string& out, const SizeChoice& c, const CostMo
            {"admitted", k.admitted},
            {"chosen", k.chosen},
            {"why_not", k.why_not},
+           {"retimed_to", k.retimed_to},
            {"steps", k.steps},
            {"payload_sum", k.payload_sum},
            {"seconds", k.seconds},
@@ -81,13 +83,16 @@ void print_size_choice(const std::string& out, const SizeChoice& c, const CostMo
   os << fmt::format("candidates at {} B per chunk, {} latency, {} B/s per link, {}:\n", cost.m,
                     fmt::format("{:.3g} s", cost.ts), fmt::format("{:.3g}", 1 / cost.tw),
                     budget.name());
+  std::size_t width = 22;  // the labels' column
+  for (const auto& k : c.candidates) width = std::max(width, k.algorithm.size());
   for (const auto& k : c.candidates) {
     if (!k.admitted && k.steps == 0) {
-      os << fmt::format("    {:<22} -  {}\n", k.algorithm, k.why_not);
+      os << fmt::format("    {:<{}} -  {}\n", k.algorithm, width, k.why_not);
       continue;
     }
-    os << fmt::format("  {} {:<22} {:>12.6g} s  {:>6} steps, payload sum {:<8} {:<9} {}{}\n",
-                      k.chosen ? "*" : " ", k.algorithm, k.seconds, k.steps, k.payload_sum, k.model,
+    os << fmt::format("  {} {:<{}} {:>12.6g} s  {:>6} steps, payload sum {:<8} {:<9} {}{}\n",
+                      k.chosen ? "*" : " ", k.algorithm, width, k.seconds, k.steps, k.payload_sum,
+                      k.model,
                       k.async_seconds ? fmt::format("step-free {:.6g} s", *k.async_seconds) : "",
                       k.admitted ? "" : "  (" + k.why_not + ")");
   }
@@ -203,8 +208,10 @@ Run add_gen(CLI::App& app) {
                                "algorithm that applies is generated, checked and costed")
                     ->check(kPositive);
   auto* ports = app.add_option("--ports", o->ports,
-                               "with --bytes: the port model the machine has (one-port, K-port, "
-                               "all-port); schedules that need more are left out")
+                               "the port model the machine has (one-port, K-port, all-port): a "
+                               "chunk schedule that assumes more ports is re-timed to it by list "
+                               "scheduling and checked (with --bytes: every candidate; a register "
+                               "schedule that assumes more is left out)")
                     ->capture_default_str();
   auto* latency =
       app.add_option(
@@ -228,7 +235,7 @@ Run add_gen(CLI::App& app) {
     refuse_option(source, col == "route", col, "--source applies to route");
     refuse_option(target, col == "route", col, "--target applies to route");
     refuse_option(dimension, col == "cube-dimension", col, "--dimension applies to cube-dimension");
-    for (const CLI::Option* given : {ports, latency, bandwidth})
+    for (const CLI::Option* given : {latency, bandwidth})
       refuse_option(given, bytes->count() > 0, col, "it applies with --bytes");
     if (bytes->count() > 0 && o->algorithm != "auto")
       throw InputError("--bytes chooses the algorithm: drop --algorithm " + o->algorithm);
@@ -256,8 +263,12 @@ Run add_gen(CLI::App& app) {
       print_size_choice(o->out, choice, cost, budget, o->json);
       return to_int(ExitCode::Ok);
     }
-    const CheckedSchedule c = generate_checked(*t, req, engine_of(o->engine), check_progress());
+    CheckedSchedule c = generate_checked(*t, req, engine_of(o->engine), check_progress());
     progress_done();
+    if (ports->count() > 0 && c.holds()) {
+      const PortBudget budget = port_budget_from_name(o->ports);
+      c = fit_ports(c, *t, budget.model, budget.ports);
+    }
     const Schedule& s = c.schedule();
     refuse_option(engine, !s.collective.combining(), col,
                   "a register collective is checked by the register engine");

@@ -43,11 +43,14 @@ struct Access {
 class RegisterExporter : ProgramBuilder {
  public:
   RegisterExporter(const ExecPlan& plan, const MscclOptions& o)
-      : ProgramBuilder(plan, o), homes_(plan.nodes()), access_(plan.nodes()),
-        temps_(plan.nodes()), local_chan_(plan.nodes(), 0) {
+      : ProgramBuilder(plan, o),
+        homes_(plan.nodes()),
+        access_(plan.nodes()),
+        temps_(plan.nodes()),
+        local_chan_(plan.nodes(), 0) {
     const Collective& c = plan.schedule().collective;
-    const bool known = (c.kind() == K::AllReduce && c.groups().empty()) ||
-                       c.kind() == K::Reduce || c.kind() == K::ReduceScatter;
+    const bool known = (c.kind() == K::AllReduce && c.groups().empty()) || c.kind() == K::Reduce ||
+                       c.kind() == K::ReduceScatter;
     if (!known)
       throw InputError("MSCCL-IR has no collective for " + c.name() +
                        (c.kind() == K::AllReduce ? " over groups" : "") +
@@ -83,7 +86,8 @@ class RegisterExporter : ProgramBuilder {
   struct Temps {
     std::map<std::int64_t, std::vector<std::int64_t>> free, used;  ///< length -> first slots
     void free_from_earlier_steps() {
-      for (auto& [len, firsts] : used) free[len].insert(free[len].end(), firsts.begin(), firsts.end());
+      for (auto& [len, firsts] : used)
+        free[len].insert(free[len].end(), firsts.begin(), firsts.end());
       used.clear();
     }
   };
@@ -140,9 +144,9 @@ class RegisterExporter : ProgramBuilder {
       for (const auto& [r, k] : l.output) used[v].insert(r);
       for (std::uint16_t r : used[v]) {
         const auto in = l.input.find(r), out = l.output.find(r);
-        MscclRef home = out != l.output.end() ? MscclRef{'o', out->second}
+        MscclRef home = out != l.output.end()                         ? MscclRef{'o', out->second}
                         : in != l.input.end() && !written[v].count(r) ? MscclRef{'i', in->second}
-                                                                       : gpus_[v].scratch();
+                                                                      : gpus_[v].scratch();
         homes_[v][r] = home;
         if (in != l.input.end() && home.buf != 'i')
           local(v, {MscclOp::Copy, {'i', in->second}, home, 1, -1, -1, false});
@@ -272,9 +276,10 @@ class RegisterExporter : ProgramBuilder {
       const int tb = g.tb(-1, static_cast<int>(x.from.v), chan);
       const bool direct = !pending_send_read(x.to.v, r.dst, r.cnt);
       const MscclRef into = direct ? r.dst : temp(x.to.v, r.cnt);
-      const MscclStep st = r.op == RegOp::Combine && direct
-                               ? MscclStep{MscclOp::RecvReduceCopy, into, into, r.cnt, -1, -1, false}
-                               : MscclStep{MscclOp::Recv, r.src, into, r.cnt, -1, -1, false};
+      const MscclStep st =
+          r.op == RegOp::Combine && direct
+              ? MscclStep{MscclOp::RecvReduceCopy, into, into, r.cnt, -1, -1, false}
+              : MscclStep{MscclOp::Recv, r.src, into, r.cnt, -1, -1, false};
       emit(x.to.v, tb, st, deps_of(x.to.v, st));
       if (direct) continue;
       local(x.to.v, {r.op == RegOp::Combine ? MscclOp::Reduce : MscclOp::Copy, into, r.dst, r.cnt,

@@ -168,8 +168,8 @@ std::vector<Entry> spec_entries() {
        "unknown port model 'two' (one-port, all-port, or K-port / k-port:K with K in 1..1024)"},
       {"gen 'hypercube(2)' all-gather --bytes 8 --algorithm ring -o x",
        "--bytes chooses the algorithm: drop --algorithm ring"},
-      {"gen 'hypercube(2)' all-gather --ports all-port -o x",
-       "--ports does not apply to all-gather (it applies with --bytes)"},
+      {"gen 'hypercube(2)' all-gather --latency 2us -o x",
+       "--latency does not apply to all-gather (it applies with --bytes)"},
       {"gen 'hypercube(2)' all-gather --bytes 8 --latency 1parsec -o x",
        "latency (units s, ms, us, ns) '1parsec' is not a positive number with a unit"},
       {"gen 'ring(5)' prefix -o x",
@@ -463,6 +463,9 @@ std::vector<Entry> file_entries(Files& f) {
        "will not write " + f.path("") +
            ": it exists and is not a regular file (a directory, FIFO or device); use -o - for "
            "standard output"},
+      {"gen 'torus(3,3)' all-reduce --algorithm flood --ports one-port -o " + f.path("fr.json"),
+       "re-timing a register schedule (all-reduce) to fewer ports is not implemented: it would "
+       "need the registers' write-after-read order"},
       // the real engines (docs/engines.md)
       {"run " + f.path("missing.json"), "cannot read " + f.path("") + "missing.json: no such file"},
       {"run " + f.path("te.json") + " --bytes 0",

@@ -74,6 +74,8 @@ const std::vector<TourCommand> kTour = {
     {"$B gen 'product(ccc(3), file(\"my.ncol\"))' total-exchange -o pte.json", {"by a2", "holds"}},
     {"$B gen 'file(\"my.ncol\")' all-gather --bytes 65536 --ports all-port -o fl.json",
      {"by packed-trees", "* packed-trees (p=2)", "bandwidth bound", "1x the lower bound", "holds"}},
+    {"$B gen 'hypercube(6)' all-gather --bytes 1048576 --ports 2-port -o kp.json",
+     {"* packed-trees (p=2) re-timed to 2-port", "2-port", " s, 1x the lower bound"}},
     {"$B gen 'hypercube(6)' all-gather --bytes 1048576 -o rd.json",
      {"* recursive-doubling", "chosen recursive-doubling: ", " s, 1x the lower bound"}},
     {"$B info 'faulty(torus(4,4), links=[{0,1}], nodes=[{9}])'",
@@ -99,6 +101,9 @@ const std::vector<TourCommand> kTour = {
     {"$B simulate ag.json --bytes 65536", {"by all2allb", "MPI      ring", "MPI      bruck"}},
     {"$B msccl export ag.json -o ag.xml && $B msccl import ag.xml -o back.json",
      {"the MSCCL run holds", "ag.xml: holds", "steps that hold"}},
+    {"$B gen 'hypercube(4)' all-reduce --algorithm rabenseifner -o ar.json && $B msccl export "
+     "ar.json -o ar.xml",
+     {"by rabenseifner", "ar.xml: 16 gpus", "the MSCCL run holds"}},
     {"PYTHONPATH=build/python /usr/bin/python3 -c 'import netsched, networkx as nx; s = "
      "netsched.generate(netsched.Network.from_networkx(nx.petersen_graph()), \"broadcast\"); "
      "print(s, s.verify()[\"ok\"])'",

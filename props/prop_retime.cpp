@@ -1,0 +1,45 @@
+// Re-timing to fewer ports (analysis/retime.hpp) on random networks: an all-port chunk schedule
+// list-scheduled under k ports holds under them for the simulator and for the reference checker,
+// and never takes fewer steps than the schedule it came from.
+#include <catch2/catch.hpp>
+#include <rapidcheck.h>
+#include <rapidcheck/catch.h>
+
+#include "analysis/retime.hpp"
+#include "gen/algorithms.hpp"
+#include "props/generators.hpp"
+#include "props/reference_checker.hpp"
+
+using namespace netsched;
+
+TEST_CASE("an all-port schedule re-timed to k ports holds under k ports") {
+  rc::prop("fit_ports(an all-port algorithm of a random network, k in 1..3)", [] {
+    const auto t = build_topology(*props::any_spec());
+    RC_PRE(t->num_nodes() >= 2u && t->num_nodes() <= 48u);
+    const char* collective =
+        *rc::gen::element("broadcast", "scatter", "gather", "all-gather", "total-exchange");
+    RC_PRE(t->num_nodes() <= 16u || std::string(collective) != "total-exchange");
+    std::vector<std::string> all_port;
+    for (const std::string& a : algorithm_names(*t, collective)) {
+      const CheckedSchedule s = generate_checked(*t, GenRequest(collective, a));
+      if (s.schedule().model == PortModel::AllPort) all_port.push_back(a);
+    }
+    RC_PRE(!all_port.empty());
+    const std::string a = *rc::gen::elementOf(all_port);
+    const auto k = *rc::gen::inRange<std::uint32_t>(1, 4);
+    const CheckedSchedule s = generate_checked(*t, GenRequest(collective, a));
+    const PortModel model = k == 1 ? PortModel::OnePort : PortModel::KPort;
+    const CheckedSchedule f = fit_ports(s, *t, model, k);
+    RC_ASSERT(f.holds());
+    RC_ASSERT(!props::reference_check(*t, f.schedule()));
+    RC_ASSERT(f.schedule().ports == k);
+    RC_ASSERT(f.verification().check.steps >= s.verification().check.steps);
+    for (const Step& step : f.schedule().steps) {  // the port rule, counted here once more
+      std::map<std::uint32_t, std::uint32_t> sends, receives;
+      for (const Transfer& x : step.transfers) {
+        RC_ASSERT(++sends[x.from.v] <= k);
+        RC_ASSERT(++receives[x.to.v] <= k);
+      }
+    }
+  });
+}
