@@ -38,6 +38,7 @@ class WorkStep {
     if (!dimension_) dimension_ = t_->edge_dimension(NodeId(a), NodeId(b));
     jobs_.push_back(job);
   }
+  void add_local(std::uint32_t job) { jobs_.push_back(job); }
 
  private:
   const Network* t_;
@@ -49,6 +50,124 @@ class WorkStep {
   std::optional<std::uint32_t> dimension_;
 };
 
+/// When a job touches a register: a local operation at the start of its step, a transfer's
+/// read at the start of its step, its write at the end.
+enum class Phase : std::uint8_t { Local, Read, Write };
+
+/// A register schedule's jobs (each transfer; each local operation at each node it names) and
+/// the order they must keep: of two accesses to one node's register of which one writes, the
+/// later goes in a later step when it would otherwise come first within the step (an earlier
+/// phase), or when both are end-of-step writes and one is a Set; else in the same step or later.
+class RegisterJobs {
+ public:
+  struct Origin {
+    std::size_t step, index;  ///< the transfer's, or the local operation's, place
+    std::uint32_t node;       ///< a local operation: the node it runs at
+  };
+
+  explicit RegisterJobs(const Schedule& s) : s_(s) {
+    for (std::size_t k = 0; k < s.steps.size(); ++k) {
+      const Step& st = s.steps[k];
+      for (std::size_t i = 0; i < st.compute.size(); ++i)
+        for (std::uint32_t v = 0; v < s.collective.nodes(); ++v)
+          if (in_ranges(st.compute[i].nodes, v)) local(k, i, v);
+      const std::size_t first = jobs_.size();
+      for (std::size_t i = 0; i < st.transfers.size(); ++i) {
+        const Transfer& x = st.transfers[i];
+        jobs_.push_back({x.from.v, x.to.v, {}, 0, k, {}, {}, false});
+        origins_.push_back({k, i, 0});
+        for (const Move& m : s.payloads[x.payload].moves)
+          touch(jobs_.size() - 1, x.from.v, m.src, Phase::Read, false);
+      }
+      for (std::size_t i = 0; i < st.transfers.size(); ++i)
+        for (const Move& m : s.payloads[st.transfers[i].payload].moves)
+          touch(first + i, st.transfers[i].to.v, m.dst, Phase::Write, m.op == RegOp::Combine);
+    }
+  }
+  const std::vector<RetimeJob>& jobs() const { return jobs_; }
+  const Origin& origin(std::uint32_t j) const { return origins_[j]; }
+
+ private:
+  struct Access {
+    std::size_t job;
+    Phase phase;
+    bool combine;  ///< an end-of-step Combine
+  };
+  struct Cell {
+    std::optional<Access> write;
+    std::vector<Access> reads;  ///< since the write
+  };
+
+  void local(std::size_t k, std::size_t i, std::uint32_t v) {
+    const LocalOp& op = s_.steps[k].compute[i];
+    jobs_.push_back({v, v, {}, 0, k, {}, {}, true});
+    origins_.push_back({k, i, v});
+    const std::size_t j = jobs_.size() - 1;
+    touch(j, v, op.a, Phase::Read, false);
+    if (op.op != RegOp::Set) touch(j, v, op.b, Phase::Read, false);
+    touch(j, v, op.dst, Phase::Local, false);
+  }
+
+  /// Job j reads (Phase::Read; a local operation's reads too) or writes register r of node v.
+  void touch(std::size_t j, std::uint32_t v, std::uint16_t r, Phase phase, bool combine) {
+    const bool local_job = jobs_[j].local;
+    const Access now{j, local_job ? Phase::Local : phase, combine};
+    Cell& cell = cells_[std::uint64_t{v} * s_.registers.size() + r];
+    const auto order = [&](const Access& before) {
+      if (before.job == j) return;
+      const bool later_step =
+          before.phase > now.phase || (before.phase == Phase::Write && now.phase == Phase::Write &&
+                                       !(before.combine && now.combine));
+      (later_step ? jobs_[j].after : jobs_[j].with)
+          .push_back(static_cast<std::uint32_t>(before.job));
+    };
+    if (cell.write) order(*cell.write);
+    if (phase == Phase::Read) {
+      cell.reads.push_back(now);
+      return;
+    }
+    for (const Access& read : cell.reads) order(read);
+    cell.write = now;
+    cell.reads.clear();
+  }
+
+  const Schedule& s_;
+  std::vector<RetimeJob> jobs_;
+  std::vector<Origin> origins_;
+  std::unordered_map<std::uint64_t, Cell> cells_;
+};
+
+/// The register schedule's jobs placed in `steps`: its transfers, and its local operations
+/// (consecutive nodes of one operation placed in one step as one range).
+Schedule with_placed_registers(Schedule like, const RegisterJobs& rj,
+                               const std::vector<std::vector<std::uint32_t>>& steps) {
+  const Schedule original = like;
+  like.steps.clear();
+  for (const auto& placed : steps) {
+    Step step;
+    std::optional<std::pair<std::size_t, std::size_t>> last_op;  // (step, index) of the last
+    for (const std::uint32_t j : placed) {
+      const RegisterJobs::Origin& o = rj.origin(j);
+      const Step& from = original.steps[o.step];
+      if (!rj.jobs()[j].local) {
+        step.transfers.push_back(from.transfers[o.index]);
+        continue;
+      }
+      if (last_op == std::pair{o.step, o.index} &&
+          step.compute.back().nodes.back().hi + 1 == o.node) {
+        ++step.compute.back().nodes.back().hi;
+        continue;
+      }
+      LocalOp op = from.compute[o.index];
+      op.nodes = {{o.node, o.node}};
+      step.compute.push_back(std::move(op));
+      last_op = {o.step, o.index};
+    }
+    like.steps.push_back(std::move(step));
+  }
+  return like;
+}
+
 }  // namespace
 
 void JobList::keep(std::uint64_t k, std::uint32_t a, std::uint32_t b,
@@ -59,7 +178,7 @@ void JobList::keep(std::uint64_t k, std::uint32_t a, std::uint32_t b,
 
 std::uint32_t JobList::add(std::uint32_t a, std::uint32_t b, std::vector<std::uint64_t> chunks,
                            std::uint64_t release, std::uint64_t due) {
-  RetimeJob job{a, b, std::move(chunks), release, due, {}};
+  RetimeJob job{a, b, std::move(chunks), release, due, {}, {}, false};
   for (const std::uint64_t c : job.chunks)
     if (const auto it = held_.find({a, c}); it != held_.end()) job.after.push_back(it->second.job);
   std::sort(job.after.begin(), job.after.end());
@@ -90,41 +209,56 @@ std::optional<std::uint64_t> JobList::held_since(std::uint32_t v,
   return since;
 }
 
-std::vector<std::vector<std::uint32_t>> retime(const std::vector<RetimeJob>& jobs,
-                                               const Network& t, PortModel model,
-                                               std::uint32_t ports, std::uint64_t min_steps) {
+std::vector<std::vector<std::uint32_t>> retime(const std::vector<RetimeJob>& jobs, const Network& t,
+                                               PortModel model, std::uint32_t ports,
+                                               std::uint64_t min_steps) {
   std::vector<std::uint32_t> waiting(jobs.size());
-  std::vector<std::vector<std::uint32_t>> next(jobs.size());
+  std::vector<std::vector<std::pair<std::uint32_t, std::uint64_t>>> next(jobs.size());  // lag
+  std::vector<std::uint64_t> release(jobs.size());
   std::set<std::pair<std::uint64_t, std::uint32_t>> unreleased, ready;  // (release|due, job)
   for (std::uint32_t j = 0; j < jobs.size(); ++j) {
-    waiting[j] = static_cast<std::uint32_t>(jobs[j].after.size());
-    for (const std::uint32_t d : jobs[j].after) next[d].push_back(j);
-    if (waiting[j] == 0) unreleased.insert({jobs[j].release, j});
+    release[j] = jobs[j].release;
+    waiting[j] = static_cast<std::uint32_t>(jobs[j].after.size() + jobs[j].with.size());
+    for (const std::uint32_t d : jobs[j].after) next[d].emplace_back(j, 1);
+    for (const std::uint32_t d : jobs[j].with) next[d].emplace_back(j, 0);
+    if (waiting[j] == 0) unreleased.insert({release[j], j});
   }
   std::vector<std::vector<std::uint32_t>> steps;
   for (std::uint64_t now = 0, placed = 0; placed < jobs.size() || now < min_steps; ++now) {
-    while (!unreleased.empty() && unreleased.begin()->first <= now) {
-      const std::uint32_t j = unreleased.begin()->second;
-      unreleased.erase(unreleased.begin());
-      ready.insert({jobs[j].due, j});
+    WorkStep step(t, model, ports);
+    // a job placed now may free one that can share the step: fill it until nothing moves
+    for (bool moved = true; moved;) {
+      moved = false;
+      while (!unreleased.empty() && unreleased.begin()->first <= now) {
+        const std::uint32_t j = unreleased.begin()->second;
+        unreleased.erase(unreleased.begin());
+        ready.insert({jobs[j].due, j});
+      }
+      for (auto it = ready.begin(); it != ready.end();) {
+        const std::uint32_t j = it->second;
+        const RetimeJob& job = jobs[j];
+        if (!job.local && !step.fits(job.from, job.to)) {
+          ++it;
+          continue;
+        }
+        if (job.local)
+          step.add_local(j);
+        else
+          step.add(j, job.from, job.to);
+        it = ready.erase(it);
+        ++placed;
+        moved = true;
+        for (const auto& [n, lag] : next[j]) {
+          release[n] = std::max(release[n], now + lag);
+          if (--waiting[n] == 0) unreleased.insert({release[n], n});
+        }
+      }
     }
     if (ready.empty() && unreleased.empty() && placed < jobs.size())
       throw std::logic_error("retime: transfers wait for each other");
-    WorkStep step(t, model, ports);
-    for (auto it = ready.begin(); it != ready.end();) {
-      const RetimeJob& job = jobs[it->second];
-      if (!step.fits(job.from, job.to)) {
-        ++it;
-        continue;
-      }
-      step.add(it->second, job.from, job.to);
-      it = ready.erase(it);
-    }
-    placed += step.jobs().size();
-    for (const std::uint32_t j : step.jobs())
-      for (const std::uint32_t n : next[j])
-        if (--waiting[n] == 0) unreleased.insert({std::max(jobs[n].release, now + 1), n});
-    steps.push_back(step.jobs());
+    std::vector<std::uint32_t> placed_now = step.jobs();
+    std::sort(placed_now.begin(), placed_now.end());
+    steps.push_back(std::move(placed_now));
   }
   return steps;
 }
@@ -159,22 +293,16 @@ bool fits_ports(const Schedule& s, PortModel model, std::uint32_t ports) {
   return false;
 }
 
-CheckedSchedule fit_ports(const CheckedSchedule& c, const Network& t, PortModel model,
-                          std::uint32_t ports) {
-  const Schedule& s = c.schedule();
-  if (fits_ports(s, model, ports)) return c;
-  if (s.collective.combining())
-    throw InputError("re-timing a register schedule (" + s.collective.name() +
-                     ") to fewer ports is not implemented: it would need the registers' "
-                     "write-after-read order");
-  if (!c.holds())
-    throw InputError("only a schedule that holds is re-timed (" +
-                     to_string(*c.verification().check.violation()) + ")");
+namespace {
+
+/// The chunk schedule s's transfers, less the chunks their receivers hold already, each waiting
+/// for the transfers that brought its chunks to its sender (the checker's trace), list-scheduled
+/// under `like`'s port model into `like`.
+Schedule with_placed_chunks(const Schedule& s, Schedule like, const Network& t) {
   StepTrace trace;
   trace.keep_chunks = true;
   if (!simulate_traced(t, s, trace).ok())
     throw std::logic_error("retime: a schedule that held does not hold on its trace");
-  // every transfer as it was, less the chunks its receiver holds already
   JobList list(s.collective);
   for (std::size_t k = 0; k < s.steps.size(); ++k) {
     for (std::size_t i = 0; i < s.steps[k].transfers.size(); ++i) {
@@ -186,14 +314,32 @@ CheckedSchedule fit_ports(const CheckedSchedule& c, const Network& t, PortModel 
     }
     list.end_step();
   }
+  const auto steps = retime(list.jobs(), t, like.model, like.ports, 0);
+  return with_placed_jobs(std::move(like), list.jobs(), steps);
+}
+
+}  // namespace
+
+CheckedSchedule fit_ports(const CheckedSchedule& c, const Network& t, PortModel model,
+                          std::uint32_t ports) {
+  const Schedule& s = c.schedule();
+  if (fits_ports(s, model, ports)) return c;
+  if (!c.holds())
+    throw InputError("only a schedule that holds is re-timed (" +
+                     to_string(*c.verification().check.violation()) + ")");
   Schedule out = s;
   out.model = model;
   out.ports = model == PortModel::KPort ? ports : 1;
   // a new name: the generator's stated bound is not the re-timed schedule's
-  out.algorithm += " re-timed to " + (model == PortModel::KPort ? std::to_string(ports) + "-port"
-                                                                 : to_string(model));
-  out = with_placed_jobs(std::move(out), list.jobs(),
-                         retime(list.jobs(), t, out.model, out.ports, 0));
+  out.algorithm += " re-timed to " +
+                   (model == PortModel::KPort ? std::to_string(ports) + "-port" : to_string(model));
+  if (s.collective.combining()) {
+    const RegisterJobs jobs(s);
+    out = with_placed_registers(std::move(out), jobs,
+                                retime(jobs.jobs(), t, out.model, out.ports, 0));
+  } else {
+    out = with_placed_chunks(s, std::move(out), t);
+  }
   CheckedSchedule fitted = check_schedule(t, out);
   if (!fitted.holds())
     throw std::logic_error("re-timing to " + to_string(model) + " broke the schedule: " +

@@ -29,6 +29,10 @@ struct RetimeJob {
   std::vector<std::uint64_t> chunks;
   std::uint64_t release = 0, due = 0;
   std::vector<std::uint32_t> after;
+  /// Jobs it may share a step with but not go before (a register read at the start of a step
+  /// and its overwrite at the end of it).
+  std::vector<std::uint32_t> with;
+  bool local = false;  ///< a local operation: it takes no port
 };
 
 /// The jobs of a schedule being rebuilt in step order, with the first delivery of every chunk
@@ -71,22 +75,25 @@ class JobList {
   std::vector<std::pair<Key, Held>> arriving_;
 };
 
-/// The jobs in steps (each step: the indices of its jobs), list-scheduled under `model` (k
-/// sends and k receives a node under k-port; one message a link direction always), with at
-/// least `min_steps` steps (a schedule re-timed with nothing to move keeps its idle last steps).
-std::vector<std::vector<std::uint32_t>> retime(const std::vector<RetimeJob>& jobs,
-                                               const Network& t, PortModel model,
-                                               std::uint32_t ports, std::uint64_t min_steps);
+/// The jobs in steps (each step: the indices of its jobs, in increasing order), list-scheduled
+/// under `model` (k sends and k receives a node under k-port; one message a link direction
+/// always), with at least `min_steps` steps (a schedule re-timed with nothing to move keeps its
+/// idle last steps). A job's `after` and `with` name only jobs before it in the list.
+std::vector<std::vector<std::uint32_t>> retime(const std::vector<RetimeJob>& jobs, const Network& t,
+                                               PortModel model, std::uint32_t ports,
+                                               std::uint64_t min_steps);
 
 /// `like` with its steps replaced by the placed jobs (explicit chunk payloads, equal ones
 /// shared).
 Schedule with_placed_jobs(Schedule like, const std::vector<RetimeJob>& jobs,
                           const std::vector<std::vector<std::uint32_t>>& steps);
 
-/// A chunk schedule that holds, re-timed by list scheduling to `model` (one-port, or k-port with
+/// A schedule that holds, re-timed by list scheduling to `model` (one-port, or k-port with
 /// `ports`) when it assumes more ports, and checked on t; returned as it is when it already fits.
-/// InputError for a register schedule (re-timing would need the registers' write-after-read
-/// order), for a schedule that does not hold, and for a trace beyond the checker's limits.
+/// A chunk schedule's transfers wait for the transfers that brought their chunks (the checker's
+/// trace); a register schedule's transfers and local operations keep the order of every two
+/// accesses to a node's register of which one writes. InputError for a schedule that does not
+/// hold, and for a trace beyond the checker's limits.
 CheckedSchedule fit_ports(const CheckedSchedule& c, const Network& t, PortModel model,
                           std::uint32_t ports);
 

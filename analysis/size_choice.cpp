@@ -217,7 +217,7 @@ SizeCandidate one_candidate(const Network& t, const GenRequest& r, const CostMod
   out.algorithm = r.algorithm;
   try {
     CheckedSchedule c = generate_checked(t, r);
-    if (c.holds() && !budget.admits(c.schedule()) && !c.schedule().collective.combining()) {
+    if (c.holds() && !budget.admits(c.schedule())) {
       c = fit_ports(c, t, budget.model, budget.ports);  // more ports than the budget: re-timed
       out.retimed_to = budget.name();
     }

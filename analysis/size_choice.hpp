@@ -18,8 +18,8 @@
 
 namespace netsched {
 
-/// The port model a user's machine has: a chunk schedule that assumes more ports is re-timed to
-/// it (analysis/retime.hpp); a register schedule that does is left out.
+/// The port model a user's machine has: a schedule that assumes more ports is re-timed to it
+/// (analysis/retime.hpp).
 struct PortBudget {
   PortModel model = PortModel::OnePort;  ///< OnePort, KPort or AllPort
   std::uint32_t ports = 1;               ///< KPort: k

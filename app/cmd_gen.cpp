@@ -209,9 +209,8 @@ Run add_gen(CLI::App& app) {
                     ->check(kPositive);
   auto* ports = app.add_option("--ports", o->ports,
                                "the port model the machine has (one-port, K-port, all-port): a "
-                               "chunk schedule that assumes more ports is re-timed to it by list "
-                               "scheduling and checked (with --bytes: every candidate; a register "
-                               "schedule that assumes more is left out)")
+                               "schedule that assumes more ports is re-timed to it by list "
+                               "scheduling and checked (with --bytes: every candidate)")
                     ->capture_default_str();
   auto* latency =
       app.add_option(

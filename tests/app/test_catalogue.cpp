@@ -463,9 +463,6 @@ std::vector<Entry> file_entries(Files& f) {
        "will not write " + f.path("") +
            ": it exists and is not a regular file (a directory, FIFO or device); use -o - for "
            "standard output"},
-      {"gen 'torus(3,3)' all-reduce --algorithm flood --ports one-port -o " + f.path("fr.json"),
-       "re-timing a register schedule (all-reduce) to fewer ports is not implemented: it would "
-       "need the registers' write-after-read order"},
       // the real engines (docs/engines.md)
       {"run " + f.path("missing.json"), "cannot read " + f.path("") + "missing.json: no such file"},
       {"run " + f.path("te.json") + " --bytes 0",
