@@ -12,6 +12,7 @@
 #include "analysis/retime.hpp"
 #include "core/errors.hpp"
 #include "core/metrics.hpp"
+#include "core/schedule_io.hpp"
 #include "gen/algorithms.hpp"
 #include "gen/route/router.hpp"
 #include "gen/topo/faulty.hpp"
@@ -182,9 +183,10 @@ Survivors survivors_of(const Collective& c, const FaultyNetwork& f) {
                 return i && j ? std::optional<std::uint64_t>(*i * n + *j) : std::nullopt;
               }};
     default:
-      throw InputError(
-          "repairing a " + c.name() +
-          " around failed nodes is not implemented: its groups would need renumbering");
+      throw InputError("repairing " + std::string(c.name().starts_with("a") ? "an " : "a ") +
+                       c.name() +
+                       " around failed nodes is not implemented: its groups would need "
+                       "renumbering");
   }
 }
 
@@ -234,18 +236,87 @@ GenRequest request_for(const Collective& c) {
   return r;
 }
 
+/// A register schedule around failed links: each move of a transfer over a failed link goes
+/// along a surviving path, set into a relay register of its own at every node on the way and
+/// applied to its destination register with its own operation at the end. The detours' hops
+/// are laid out in steps after their transfer's step (every other access keeps its place), and
+/// the whole is list-scheduled under the schedule's port model, every two accesses to a
+/// register of which one writes in their order (analysis/retime.hpp).
+Schedule detoured_registers(const Schedule& s, const FaultyNetwork& f, const Router& router,
+                            RepairReport& r) {
+  Schedule wide = s;
+  wide.topology = f.spec();
+  wide.steps.clear();
+  std::set<std::string> routes;
+  const auto path_of = [&](NodeId a, NodeId b) {
+    NodePath path;
+    try {
+      router.route(a, b, path);
+      routes.insert(router.name());
+    } catch (const InputError&) {  // FTR beyond its condition: a shortest surviving path
+      make_bfs_router(f)->route(a, b, path);
+      routes.insert("shortest surviving paths");
+    }
+    return path;
+  };
+  for (const Step& step : s.steps) {
+    std::vector<Step> hops(1);  // hops[h]: the h-th hop of every detour of this step
+    hops[0].compute = step.compute;
+    for (const Transfer& x : step.transfers) {
+      if (!f.link_failed(x.from, x.to)) {
+        hops[0].transfers.push_back(x);
+        ++r.kept;
+        continue;
+      }
+      const NodePath path = path_of(x.from, x.to);
+      if (hops.size() < path.size() - 1) hops.resize(path.size() - 1);
+      const std::vector<Move>& moves = s.payloads[x.payload].moves;
+      std::vector<std::uint16_t> relay(moves.size());  // each move's register on the way
+      for (std::size_t h = 0; h + 1 < path.size(); ++h) {
+        Payload p;
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+          const std::uint16_t from = h == 0 ? moves[i].src : relay[i];
+          if (h + 2 == path.size()) {
+            p.moves.push_back({from, moves[i].dst, moves[i].op});
+            continue;
+          }
+          if (wide.registers.size() >= kMaxRegisters)
+            throw InputError("the detours need more than " + std::to_string(kMaxRegisters) +
+                             " registers (kMaxRegisters)");
+          relay[i] = static_cast<std::uint16_t>(wide.registers.size());
+          wide.registers.push_back("relay" + std::to_string(relay[i]));
+          p.moves.push_back({from, relay[i], RegOp::Set});
+        }
+        hops[h].transfers.push_back(
+            {path[h], path[h + 1], static_cast<std::uint32_t>(wide.payloads.size())});
+        wide.payloads.push_back(std::move(p));
+      }
+      r.detour_hops += path.size() - 1;
+      ++r.detoured;
+    }
+    for (Step& h : hops) wide.steps.push_back(std::move(h));
+  }
+  for (const std::string& u : routes) r.router += (r.router.empty() ? "" : ", ") + u;
+  share_equal_payloads(wide);
+  return relaid_registers(wide, f, s.model, s.ports);
+}
+
 std::optional<CheckedSchedule> repaired_schedule(const CheckedSchedule& healthy,
                                                  const FaultyNetwork& f, const Survivors& survivors,
                                                  RepairReport& r) {
   const Schedule& s = healthy.schedule();
-  if (s.collective.combining())
-    throw InputError("repairing a register schedule (" + s.collective.name() +
-                     ") is not implemented: its detours would need relay registers");
+  const auto router = make_router(f, "auto");
+  if (s.collective.combining()) {  // only failed links: survivors_of refuses failed nodes
+    CheckedSchedule out = check_schedule(f, detoured_registers(s, f, *router, r));
+    if (!out.holds())
+      throw std::logic_error("repair produced an invalid schedule: " +
+                             to_string(*out.verification().check.violation()));
+    return out;
+  }
   StepTrace trace;
   trace.keep_chunks = true;
   if (!simulate_traced(f.base(), s, trace).ok())
     throw std::logic_error("repair: a schedule that held does not hold on its trace");
-  const auto router = make_router(f, "auto");
   CheckedSchedule out = check_schedule(f, detoured(s, f, survivors, trace, *router, r));
   if (!out.holds())
     throw std::logic_error("repair produced an invalid schedule: " +

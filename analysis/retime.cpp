@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "core/errors.hpp"
+#include "core/schedule_io.hpp"
 #include "verify/simulator.hpp"
 
 namespace netsched {
@@ -136,6 +137,49 @@ class RegisterJobs {
   std::vector<Origin> origins_;
   std::unordered_map<std::uint64_t, Cell> cells_;
 };
+
+/// s with every move into a register that a send of the same step reads (an exchange: each side
+/// sends its register and combines the other's into it) received into a relay register
+/// instead, and applied to its register by a local operation at the start of the next step —
+/// when the original wrote it. Otherwise the send and the receive of an exchange would each
+/// have to go no later than the other: in one step, whatever the ports. Relays are numbered per
+/// node and step, so a node's i-th such receive of every step uses the same relay register.
+Schedule renamed_exchanges(const Schedule& s) {
+  Schedule out = s;
+  out.payloads.clear();
+  const std::size_t first_relay = out.registers.size();
+  std::vector<LocalOp> carried;  // applied at the start of the next step
+  for (std::size_t k = 0; k < out.steps.size() || !carried.empty(); ++k) {
+    if (k == out.steps.size()) out.steps.emplace_back();
+    Step& step = out.steps[k];
+    step.compute.insert(step.compute.begin(), carried.begin(), carried.end());
+    carried.clear();
+    std::set<std::pair<std::uint32_t, std::uint16_t>> sent;  // (node, register) sends read
+    for (const Transfer& x : step.transfers)
+      for (const Move& m : s.payloads[x.payload].moves) sent.insert({x.from.v, m.src});
+    std::map<std::uint32_t, std::uint16_t> relays_at;  // node -> relays used this step
+    for (Transfer& x : step.transfers) {
+      Payload p = s.payloads[x.payload];
+      for (Move& m : p.moves) {
+        if (!sent.count({x.to.v, m.dst})) continue;
+        const std::size_t relay = first_relay + relays_at[x.to.v]++;
+        if (relay >= kMaxRegisters)
+          throw InputError("re-timing needs more than " + std::to_string(kMaxRegisters) +
+                           " registers (kMaxRegisters)");
+        if (relay == out.registers.size()) out.registers.push_back("relay" + std::to_string(relay));
+        const auto r = static_cast<std::uint16_t>(relay);
+        carried.push_back(m.op == RegOp::Combine ? LocalOp{m.dst, m.dst, r, RegOp::Combine, {}}
+                                                 : LocalOp{m.dst, r, r, RegOp::Set, {}});
+        carried.back().nodes = {{x.to.v, x.to.v}};
+        m = {m.src, r, RegOp::Set};
+      }
+      x.payload = static_cast<std::uint32_t>(out.payloads.size());
+      out.payloads.push_back(std::move(p));
+    }
+  }
+  share_equal_payloads(out);
+  return out;
+}
 
 /// The register schedule's jobs placed in `steps`: its transfers, and its local operations
 /// (consecutive nodes of one operation placed in one step as one range).
@@ -280,6 +324,17 @@ Schedule with_placed_jobs(Schedule like, const std::vector<RetimeJob>& jobs,
   return like;
 }
 
+Schedule relaid_registers(const Schedule& original, const Network& t, PortModel model,
+                          std::uint32_t ports) {
+  const Schedule s = renamed_exchanges(original);
+  const RegisterJobs jobs(s);
+  Schedule like = s;
+  like.model = model;
+  like.ports = model == PortModel::KPort ? ports : 1;
+  const auto steps = retime(jobs.jobs(), t, like.model, like.ports, 0);
+  return with_placed_registers(std::move(like), jobs, steps);
+}
+
 bool fits_ports(const Schedule& s, PortModel model, std::uint32_t ports) {
   switch (s.model) {
     case PortModel::OnePort:
@@ -334,9 +389,9 @@ CheckedSchedule fit_ports(const CheckedSchedule& c, const Network& t, PortModel 
   out.algorithm += " re-timed to " +
                    (model == PortModel::KPort ? std::to_string(ports) + "-port" : to_string(model));
   if (s.collective.combining()) {
-    const RegisterJobs jobs(s);
-    out = with_placed_registers(std::move(out), jobs,
-                                retime(jobs.jobs(), t, out.model, out.ports, 0));
+    const std::string name = out.algorithm;
+    out = relaid_registers(s, t, out.model, out.ports);
+    out.algorithm = name;
   } else {
     out = with_placed_chunks(s, std::move(out), t);
   }

@@ -97,6 +97,13 @@ Schedule with_placed_jobs(Schedule like, const std::vector<RetimeJob>& jobs,
 CheckedSchedule fit_ports(const CheckedSchedule& c, const Network& t, PortModel model,
                           std::uint32_t ports);
 
+/// A register schedule's transfers and local operations list-scheduled under `model` (k-port:
+/// `ports`), each keeping its order with every other access to a register it touches (a
+/// schedule whose steps need not respect any port rule: repair lays its detours out this way).
+/// Not checked: the caller checks.
+Schedule relaid_registers(const Schedule& s, const Network& t, PortModel model,
+                          std::uint32_t ports);
+
 /// Whether a schedule under `s`'s model never sends more than `model` with `ports` allows.
 bool fits_ports(const Schedule& s, PortModel model, std::uint32_t ports);
 

@@ -15,6 +15,7 @@
 #include "gen/algorithms.hpp"
 #include "gen/topo/faulty.hpp"
 #include "props/generators.hpp"
+#include "props/numeric_registers.hpp"
 #include "props/own_networks.hpp"
 #include "props/reference_checker.hpp"
 #include "verify/registers.hpp"
@@ -32,34 +33,6 @@ namespace {
 /// Z3 checks the chunk schedules whose encoding has at most this many state variables.
 constexpr std::uint64_t kSmtStates = 4096;
 constexpr unsigned kSmtMilliseconds = 20000;
-
-/// Runs a register schedule (all-reduce, reduce, reduce-scatter) on random numbers and compares
-/// the results with the sums computed directly.
-bool numeric_result_right(const Schedule& s) {
-  const Collective& c = s.collective;
-  const std::uint64_t n = c.nodes();
-  const bool blocks = c.kind() == Collective::Kind::ReduceScatter;
-  const std::uint64_t p = c.pieces();  // a vector all-reduce: piece k of v is in[v*p + k]
-  std::vector<std::int64_t> in(blocks ? n * n : n * p);
-  for (auto& x : in) x = *rc::gen::inRange<std::int64_t>(-1000, 1000);
-  const RegisterFile out = evaluate_registers(s, initial_registers(s, in));
-  if (blocks) {
-    for (std::uint64_t j = 0; j < n; ++j) {
-      std::int64_t sum = 0;
-      for (std::uint64_t v = 0; v < n; ++v) sum += in[v * n + j];
-      if (out[j][j] != sum) return false;
-    }
-    return true;
-  }
-  std::vector<std::int64_t> sum(p, 0);
-  for (std::uint64_t x = 0; x < in.size(); ++x) sum[x % p] += in[x];
-  if (c.kind() == Collective::Kind::Reduce) return out[c.root().v][1] == sum[0];
-  return std::all_of(out.begin(), out.end(), [&](const auto& r) {
-    for (std::uint64_t k = 0; k < p; ++k)
-      if (r[p + k] != sum[k]) return false;
-    return true;
-  });
-}
 
 /// Every collective with every algorithm applicable to t: checked by the simulator (via
 /// generate_checked) and, for chunk collectives, by the reference checker; steps within bounds.
@@ -81,7 +54,7 @@ void check_every_collective(const Network& t) {
           RC_ASSERT(smt_check(t, sc, kSmtMilliseconds).verdict.kind == Verdict::Kind::Holds);
       } else {
         // The second checker for registers: the numeric interpreter on random inputs.
-        RC_ASSERT(numeric_result_right(sc));
+        RC_ASSERT(props::numeric_result_right(sc));
       }
       const auto& v = s.verification();
       if (v.lower) RC_ASSERT(v.lower->steps <= v.check.steps);
@@ -155,6 +128,32 @@ TEST_CASE("repairs around one failed node hold, over the survivors") {
     RC_ASSERT(r.repaired->schedule().collective.nodes() == f->num_nodes());
     RC_ASSERT(r.repaired->verification().check.steps <=
               healthy.verification().check.steps + r.detour_hops);
+  });
+}
+
+TEST_CASE("register schedules repaired around one failed link hold, with relay registers") {
+  rc::prop("repair(a random register algorithm of a random network, one random failed link)", [] {
+    const auto base = build_topology(*props::any_spec());
+    RC_PRE(base->num_nodes() >= 3u && base->num_nodes() <= 32u);
+    const auto edges = props::edges_of(*base);
+    RC_PRE(!edges.empty());
+    const std::vector<std::pair<std::uint32_t, std::uint32_t>> list(edges.begin(), edges.end());
+    const auto [a, b] = list[*rc::gen::inRange<std::size_t>(0, list.size())];
+    const auto f = build_topology("faulty(" + base->spec() + ", links=[{" +
+                                  std::to_string(base->serial_of(NodeId(a))) + "," +
+                                  std::to_string(base->serial_of(NodeId(b))) + "}])");
+    RC_PRE(bfs_tree(Csr(*f, 1), 0).order.size() == f->num_nodes());  // not a bridge
+    const std::string collective =
+        *rc::gen::element<std::string>("all-reduce", "reduce", "reduce-scatter");
+    const auto algorithms = algorithm_names(*base, collective);
+    RC_PRE(!algorithms.empty());
+    const CheckedSchedule healthy =
+        generate_checked(*base, GenRequest(collective, *rc::gen::elementOf(algorithms)));
+    const RepairReport r = repair_schedule(healthy, *f, CostModel{1, 1, 1});
+    RC_ASSERT(r.repaired.has_value());
+    RC_ASSERT(r.repaired->holds());
+    RC_ASSERT(props::numeric_result_right(r.repaired->schedule()));
+    RC_ASSERT(r.repaired->schedule().model == healthy.schedule().model);
   });
 }
 

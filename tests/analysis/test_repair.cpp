@@ -113,16 +113,45 @@ TEST_CASE("repair: FTR detours on faulty RHFC networks, clear refusals elsewhere
     CHECK(std::string(e.what()).starts_with(
         "repair: repairing a multicast around failed nodes is not implemented"));
   }
-  // registers: no repair
-  const Schedule ar = healthy("torus(3,3)", "all-reduce");
-  const RepairReport a =
-      repair_schedule(ar, *build_topology("faulty(torus(3,3), links=[{0,1}])"), kUnit);
-  CHECK_FALSE(a.repaired);
-  CHECK(a.chosen == "regenerated");
+  // registers around a failed node: no repair (the node's input is gone), and no regeneration
+  CHECK_THROWS_WITH(repair_schedule(healthy("torus(3,3)", "all-reduce"),
+                                    *build_topology("faulty(torus(3,3), nodes=[{4}])"), kUnit),
+                    Catch::StartsWith("repair: repairing an all-reduce around failed nodes is not "
+                                      "implemented"));
   // another network's faults
   CHECK_THROWS_AS(repair_schedule(s, *build_topology("faulty(torus(4,4), links=[{0,1}])"), kUnit),
                   InputError);
   CHECK_THROWS_AS(repair_schedule(s, *build_topology("hsn(2,hypercube(2))"), kUnit), InputError);
+}
+
+TEST_CASE("repair: register schedules around a failed link, through relay registers",
+          "[analysis]") {
+  std::uint64_t repaired = 0;
+  for (const char* spec : {"torus(4,4)", "hypercube(3)", "hsn(2,hypercube(2))"})
+    for (const char* c : {"all-reduce", "reduce", "reduce-scatter"}) {
+      const auto base = build_topology(spec);
+      const auto f = build_topology(std::string("faulty(") + spec + ", links=[{0,1}])");
+      for (const std::string& a : algorithm_names(*base, c)) {
+        INFO(spec << " " << c << " " << a);
+        const Schedule s = generate_checked(*base, GenRequest(c, a)).schedule();
+        const RepairReport r = repair_schedule(s, *f, kUnit);
+        REQUIRE(r.repaired);
+        CHECK(r.repaired->holds());
+        CHECK(r.repaired->schedule().model == s.model);
+        CHECK(r.repaired->schedule().topology == f->spec());
+        CHECK(r.kept + r.detoured == s.num_transfers());
+        if (r.detoured > 0) {
+          CHECK(r.repaired->schedule().registers.size() > s.registers.size());  // the relays
+          CHECK(r.detour_hops >= 2 * r.detoured);  // no detour is a single link
+          ++repaired;
+        }
+      }
+    }
+  CHECK(repaired >= 10);
+  // FTR on a faulty RHFC network names its route
+  const auto f = build_topology("faulty(hsn(2,hypercube(2)), links=[{1,4}])");
+  const RepairReport r = repair_schedule(healthy("hsn(2,hypercube(2))", "all-reduce"), *f, kUnit);
+  CHECK(r.repaired->holds());
 }
 
 TEST_CASE("FTR does not backtrack: the RHFC paper's walk around a failed link, loops cut",
