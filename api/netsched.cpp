@@ -11,7 +11,9 @@
 #include "analysis/checked.hpp"
 #include "analysis/info.hpp"
 #include "analysis/optimum.hpp"
+#include "analysis/retime.hpp"
 #include "analysis/route_report.hpp"
+#include "analysis/size_choice.hpp"
 #include "core/errors.hpp"
 #include "core/io.hpp"
 #include "core/metrics.hpp"
@@ -256,6 +258,10 @@ Schedule generate(const Network& net, const std::string& collective,
         options.progress("checking", d, n);
       };
     CheckedSchedule c = generate_checked(t, req, Engine::Auto, origins);
+    if (options.ports) {
+      const PortBudget budget = port_budget_from_name(*options.ports);
+      c = fit_ports(c, t, budget.model, budget.ports);
+    }
     auto impl = std::make_shared<Schedule::Impl>();
     impl->schedule = c.schedule();
     impl->checked.emplace(std::move(c));

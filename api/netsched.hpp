@@ -114,6 +114,9 @@ struct GenerateOptions {
   std::optional<std::string> source, target;  ///< route
   std::uint64_t dimension = 0;                ///< cube-dimension
   std::uint32_t pieces = 0;                   ///< pipelined algorithms (0: their default)
+  /// The machine's port model ("one-port", "K-port", "all-port"; `gen --ports`): a schedule
+  /// that assumes more ports is re-timed to it by list scheduling, and checked.
+  std::optional<std::string> ports;
   Progress progress;
 };
 /// Generates a schedule and checks it with the simulator (std::logic_error if a generator

@@ -118,7 +118,8 @@ void bind_functions(py::module_& m) {
       .def_readwrite("source", &api::GenerateOptions::source)
       .def_readwrite("target", &api::GenerateOptions::target)
       .def_readwrite("dimension", &api::GenerateOptions::dimension)
-      .def_readwrite("pieces", &api::GenerateOptions::pieces);
+      .def_readwrite("pieces", &api::GenerateOptions::pieces)
+      .def_readwrite("ports", &api::GenerateOptions::ports);
   m.def(
       "generate",
       [](const api::Network& net, const std::string& collective, api::GenerateOptions o,

@@ -216,8 +216,10 @@ def _network(net):
 
 
 def generate(network, collective, root=None, algorithm="auto", source=None, target=None,
-             dimension=0, pieces=0, progress=None):
-    """A schedule of `collective` on `network`, checked by the simulator (`netsched gen`)."""
+             dimension=0, pieces=0, ports=None, progress=None):
+    """A schedule of `collective` on `network`, checked by the simulator (`netsched gen`).
+    `ports` ("one-port", "2-port", ..., "all-port"): the machine's port model; a schedule that
+    assumes more ports is re-timed to it and checked (`gen --ports`)."""
     net = _network(network)
     o = _core.GenerateOptions()
     o.algorithm = algorithm
@@ -226,6 +228,8 @@ def generate(network, collective, root=None, algorithm="auto", source=None, targ
             setattr(o, key, str(net.id(node)))
     o.dimension = int(dimension)
     o.pieces = int(pieces)
+    if ports is not None:
+        o.ports = str(ports)
     return Schedule(_core.generate(net._net, collective, o, _progress(progress)), net)
 
 

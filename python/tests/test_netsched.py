@@ -170,3 +170,15 @@ def test_generated_schedule_is_checked_and_listed():
     s = netsched.generate(net, "all-gather", algorithm="recursive-doubling")
     assert s.algorithm == "recursive-doubling" and s.steps == 4 and s.verify()["ok"]
     assert s.port_model == "one-port" and s.collective == "all-gather"
+
+
+def test_ports_re_time_an_all_port_schedule_for_a_machine_with_fewer():
+    g = nx.petersen_graph()
+    net = netsched.Network.from_networkx(g)
+    wide = netsched.generate(net, "all-gather", algorithm="flood")
+    assert wide.port_model == "all-port"
+    s = netsched.generate(net, "all-gather", algorithm="flood", ports="2-port")
+    assert s.port_model == "k-port" and s.algorithm == "flood re-timed to 2-port"
+    assert s.verify()["ok"] and s.steps >= wide.steps
+    with pytest.raises(netsched.InputError, match="unknown port model 'two'"):
+        netsched.generate(net, "all-gather", algorithm="flood", ports="two")

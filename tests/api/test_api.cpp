@@ -131,6 +131,19 @@ TEST_CASE("api: generated schedules are checked, and their files are the CLI's, 
   std::filesystem::remove(path);
 }
 
+TEST_CASE("api: ports re-time a schedule for a machine with fewer, as gen --ports") {
+  const auto net = ns::Network::from_spec("torus(4,4)");
+  ns::GenerateOptions o;
+  o.algorithm = "flood";
+  o.ports = "one-port";
+  const auto s = ns::generate(net, "all-reduce", o);
+  CHECK(s.port_model() == "one-port");
+  CHECK(s.algorithm() == "flood re-timed to one-port");
+  CHECK(s.holds());
+  o.ports = "none";
+  CHECK_THROWS_AS(ns::generate(net, "all-reduce", o), ns::InputError);
+}
+
 TEST_CASE("api: a tampered record and a violated schedule are refused, never written") {
   const auto s = ns::generate(ns::Network::from_spec("ring(6)"), "broadcast");
   auto file = nlohmann::json::parse(s.to_json());
