@@ -140,10 +140,11 @@ class RegisterJobs {
 
 /// s with every move into a register that a send of the same step reads (an exchange: each side
 /// sends its register and combines the other's into it) received into a relay register
-/// instead, and applied to its register by a local operation at the start of the next step —
-/// when the original wrote it. Otherwise the send and the receive of an exchange would each
-/// have to go no later than the other: in one step, whatever the ports. Relays are numbered per
-/// node and step, so a node's i-th such receive of every step uses the same relay register.
+/// instead, and applied to its register by a local operation at the start of the next step,
+/// which sees the registers as the original's end of step left them. Otherwise the send and
+/// the receive of an exchange would each have to go no later than the other: in one step,
+/// whatever the ports. Relays are numbered per node and step, so a node's i-th such receive of
+/// every step uses the same relay register.
 Schedule renamed_exchanges(const Schedule& s) {
   Schedule out = s;
   out.payloads.clear();

@@ -195,19 +195,16 @@ CostModel piece_cost(CostModel cost, const Schedule& s) {
   return cost;
 }
 
-/// Why `s`'s pieces cannot carry a message of `bytes`, or nullopt: a piece is a whole number of
-/// units (bytes; 8-byte lanes of a register collective's vector), every piece the same size, as
-/// the executor and the simulator send them.
-std::optional<std::string> uneven_pieces(const Schedule& s, double bytes) {
+/// The bytes a message of `bytes` takes in `s`'s pieces: every piece a whole number of units
+/// (bytes; 8-byte lanes of a register collective's vector) and all of the same size, as the
+/// executor and the simulator send them — the message padded up to that when the pieces do not
+/// divide it (a ring all-reduce of 1 MiB on 36 nodes: 36 pieces of 3,641 lanes, 1,048,608 B).
+double padded_bytes(const Schedule& s, double bytes) {
   const std::uint64_t pieces = s.collective.pieces();
-  if (pieces <= 1) return std::nullopt;
-  const bool lanes = !s.registers.empty();
-  const double units = bytes / (lanes ? 8 : 1);
-  if (units == std::floor(units) && std::fmod(units, static_cast<double>(pieces)) == 0)
-    return std::nullopt;
-  return std::to_string(pieces) + " pieces do not split " +
-         std::to_string(static_cast<std::uint64_t>(bytes)) + " bytes into equal " +
-         (lanes ? "whole 8-byte lanes" : "whole bytes");
+  if (pieces <= 1) return bytes;
+  const double unit = s.registers.empty() ? 1 : 8;
+  const double per_piece = std::ceil(std::ceil(bytes / unit) / static_cast<double>(pieces));
+  return per_piece * static_cast<double>(pieces) * unit;
 }
 
 /// One generation of the request, checked and costed; `best` keeps the cheapest admitted.
@@ -226,9 +223,13 @@ SizeCandidate one_candidate(const Network& t, const GenRequest& r, const CostMod
         s.model == PortModel::KPort ? std::to_string(s.ports) + "-port" : to_string(s.model);
     out.steps = c.verification().check.steps;
     out.payload_sum = c.verification().check.payload_sum;
-    out.seconds = piece_cost(cost, s).of(out.steps, out.payload_sum);
+    CostModel padded = cost;  // pieces of equal whole units: the last ones padded
+    padded.m = padded_bytes(s, cost.m);
+    if (padded.m != cost.m) out.padded_bytes = padded.m;
+    const CostModel piece = piece_cost(padded, s);
+    out.seconds = piece.of(out.steps, out.payload_sum);
     if (t.weighted() && c.holds()) {  // every transfer on its own link's speed
-      const auto priced = synchronous_time(t, s, piece_cost(cost, s), out.why_not);
+      const auto priced = synchronous_time(t, s, piece, out.why_not);
       if (!priced) return out;
       out.seconds = *priced;
     }
@@ -238,11 +239,7 @@ SizeCandidate one_candidate(const Network& t, const GenRequest& r, const CostMod
                     "): a paper's algorithm as printed";
       return out;
     }
-    out.async_seconds = async_time(t, s, piece_cost(cost, s)).seconds;
-    if (auto why = uneven_pieces(s, cost.m)) {
-      out.why_not = *why;
-      return out;
-    }
+    out.async_seconds = async_time(t, s, piece).seconds;
     if (!budget.admits(s)) {
       out.why_not = "needs " + out.model + ", more than " + budget.name();
       return out;

@@ -43,6 +43,10 @@ struct SizeCandidate {
   /// The budget's port model when the generated schedule assumed more ports and was re-timed
   /// to it (analysis/retime.hpp); empty when it ran as generated.
   std::string retimed_to;
+  /// The message as the schedule's pieces carry it, when they do not divide it: every piece a
+  /// whole number of bytes (8-byte lanes of a vector) and all alike, the last ones padded; the
+  /// times are for this size. 0 when the pieces divide the message.
+  double padded_bytes = 0;
   std::uint64_t steps = 0, payload_sum = 0;
   double seconds = 0;                   ///< CostModel::of(steps, payload_sum)
   std::optional<double> async_seconds;  ///< the step-free time (analysis/async_cost.hpp)

@@ -65,6 +65,7 @@ void print_size_choice(const std::string& out, const SizeChoice& c, const CostMo
            {"chosen", k.chosen},
            {"why_not", k.why_not},
            {"retimed_to", k.retimed_to},
+           {"padded_bytes", k.padded_bytes},
            {"steps", k.steps},
            {"payload_sum", k.payload_sum},
            {"seconds", k.seconds},
@@ -90,11 +91,12 @@ void print_size_choice(const std::string& out, const SizeChoice& c, const CostMo
       os << fmt::format("    {:<{}} -  {}\n", k.algorithm, width, k.why_not);
       continue;
     }
-    os << fmt::format("  {} {:<{}} {:>12.6g} s  {:>6} steps, payload sum {:<8} {:<9} {}{}\n",
-                      k.chosen ? "*" : " ", k.algorithm, width, k.seconds, k.steps, k.payload_sum,
-                      k.model,
-                      k.async_seconds ? fmt::format("step-free {:.6g} s", *k.async_seconds) : "",
-                      k.admitted ? "" : "  (" + k.why_not + ")");
+    os << fmt::format(
+        "  {} {:<{}} {:>12.6g} s  {:>6} steps, payload sum {:<8} {:<9} {}{}{}\n",
+        k.chosen ? "*" : " ", k.algorithm, width, k.seconds, k.steps, k.payload_sum, k.model,
+        k.async_seconds ? fmt::format("step-free {:.6g} s", *k.async_seconds) : "",
+        k.padded_bytes > 0 ? fmt::format("  (padded to {:.0f} B)", k.padded_bytes) : "",
+        k.admitted ? "" : "  (" + k.why_not + ")");
   }
   if (c.latency)
     os << fmt::format("  latency bound   {:.6g} s  ({})\n", c.latency->seconds, c.latency->reason);

@@ -109,6 +109,23 @@ TEST_CASE("random fault sets: a schedule on the survivors or a clear refusal") {
   });
 }
 
+namespace {
+
+/// base with one of its links, drawn at random, failed (a bridge is discarded).
+std::unique_ptr<Network> with_a_failed_link(const Network& base) {
+  const auto edges = props::edges_of(base);
+  RC_PRE(!edges.empty());
+  const std::vector<std::pair<std::uint32_t, std::uint32_t>> list(edges.begin(), edges.end());
+  const auto [a, b] = list[*rc::gen::inRange<std::size_t>(0, list.size())];
+  auto f = build_topology("faulty(" + base.spec() + ", links=[{" +
+                          std::to_string(base.serial_of(NodeId(a))) + "," +
+                          std::to_string(base.serial_of(NodeId(b))) + "}])");
+  RC_PRE(bfs_tree(Csr(*f, 1), 0).order.size() == f->num_nodes());  // not a bridge
+  return f;
+}
+
+}  // namespace
+
 TEST_CASE("repairs around one failed node hold, over the survivors") {
   rc::prop("repair(the default schedule of a random network, one random failed node)", [] {
     const auto base = build_topology(*props::any_spec());
@@ -135,14 +152,7 @@ TEST_CASE("register schedules repaired around one failed link hold, with relay r
   rc::prop("repair(a random register algorithm of a random network, one random failed link)", [] {
     const auto base = build_topology(*props::any_spec());
     RC_PRE(base->num_nodes() >= 3u && base->num_nodes() <= 32u);
-    const auto edges = props::edges_of(*base);
-    RC_PRE(!edges.empty());
-    const std::vector<std::pair<std::uint32_t, std::uint32_t>> list(edges.begin(), edges.end());
-    const auto [a, b] = list[*rc::gen::inRange<std::size_t>(0, list.size())];
-    const auto f = build_topology("faulty(" + base->spec() + ", links=[{" +
-                                  std::to_string(base->serial_of(NodeId(a))) + "," +
-                                  std::to_string(base->serial_of(NodeId(b))) + "}])");
-    RC_PRE(bfs_tree(Csr(*f, 1), 0).order.size() == f->num_nodes());  // not a bridge
+    const auto f = with_a_failed_link(*base);
     const std::string collective =
         *rc::gen::element<std::string>("all-reduce", "reduce", "reduce-scatter");
     const auto algorithms = algorithm_names(*base, collective);
@@ -161,14 +171,7 @@ TEST_CASE("repairs around one failed link hold, and never lose to regenerating")
   rc::prop("repair(the default schedule of a random network, one random failed link)", [] {
     const auto base = build_topology(*props::any_spec());
     RC_PRE(base->num_nodes() >= 3u && base->num_nodes() <= 64u);
-    const auto edges = props::edges_of(*base);
-    RC_PRE(!edges.empty());
-    const std::vector<std::pair<std::uint32_t, std::uint32_t>> list(edges.begin(), edges.end());
-    const auto [a, b] = list[*rc::gen::inRange<std::size_t>(0, list.size())];
-    const auto f = build_topology("faulty(" + base->spec() + ", links=[{" +
-                                  std::to_string(base->serial_of(NodeId(a))) + "," +
-                                  std::to_string(base->serial_of(NodeId(b))) + "}])");
-    RC_PRE(bfs_tree(Csr(*f, 1), 0).order.size() == f->num_nodes());  // not a bridge
+    const auto f = with_a_failed_link(*base);
     const char* collective = *rc::gen::element("broadcast", "total-exchange", "all-gather");
     RC_PRE(base->num_nodes() <= 16u || std::string(collective) != "total-exchange");
     const CheckedSchedule healthy = generate_checked(*base, GenRequest(collective));

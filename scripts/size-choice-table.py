@@ -37,12 +37,18 @@ def simulate(ns, f, piece, mpi):
     return json.loads(s.stdout)["rows"]
 
 
+def ceil_div(a, b):
+    return -(-a // b)
+
+
 def piece_of(f, m):
-    """simulate's --bytes for a file generated at m bytes a chunk: a piece of a pieced message
-    (gen --bytes splits a message only into equal whole pieces; a family default whose pieces
-    do not divide m is simulated with m/p rounded up)."""
-    pieces = json.load(open(f))["collective"].get("pieces", 1)
-    return pieces, max(1, -(-m // pieces))
+    """simulate's --bytes for a file generated at m bytes a chunk: a piece of a pieced message,
+    each a whole number of units (bytes; 8-byte lanes of a vector) and all alike, m padded up to
+    that where the pieces do not divide it (as gen --bytes costs it)."""
+    schedule = json.load(open(f))
+    pieces = schedule["collective"].get("pieces", 1)
+    unit = 8 if schedule.get("registers") else 1
+    return pieces, unit * max(1, ceil_div(ceil_div(m, unit), pieces))
 
 
 def case(ns, d, net, coll, nodes, per_node):

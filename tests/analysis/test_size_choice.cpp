@@ -61,15 +61,24 @@ TEST_CASE("under two ports the re-timed packed trees reach the bandwidth bound o
   CHECK(c.best_seconds <= lower * 1.01);  // measured: 1.0005x
 }
 
-TEST_CASE("an 8-byte vector is not split into pieces it does not have", "[analysis]") {
+TEST_CASE("a vector its pieces do not divide is padded to equal whole lanes, and costed so",
+          "[analysis]") {
   // docs/SIZE-CHOICE.md once chose packed trees of 256 pieces for an 8-byte all-reduce on
-  // torus(8,8): a piece would have been 1/32 of an int64, and no engine could run it
+  // torus(8,8): a piece would have been 1/32 of an int64, and no engine could run it. A piece
+  // is now a whole lane, the message padded and costed at that size.
   const auto t = build_topology("torus(8,8)");
   const SizeChoice c =
       choose_for_size(*t, GenRequest("all-reduce"), at(8), port_budget_from_name("all-port"));
   REQUIRE(c.best);
-  CHECK(c.best->schedule().collective.pieces() == 1);
-  CHECK(find(c, "packed-trees (p=1)").why_not.find("do not split 8 bytes") != std::string::npos);
+  CHECK(c.best->schedule().collective.pieces() == 1);  // a whole lane each is far too slow
+  const SizeCandidate& trees = find(c, "packed-trees (p=1)");
+  CHECK(trees.padded_bytes == 64 * 8);
+  // 1 MiB on 36 nodes: 36 pieces of 3,641 lanes (1,048,608 B) for the ring, chosen over the
+  // tree all-reduce that moves the whole vector
+  const auto hdn = build_topology("hdn(torus(2,3), sn=[{0}])");
+  const SizeChoice big = choose_for_size(*hdn, GenRequest("all-reduce"), at(1048576), {});
+  CHECK(find(big, "ring").padded_bytes == 1048608);
+  CHECK(big.best->schedule().collective.pieces() == 36);
 }
 
 // [slow]: 180 choices of up to 11 piece counts each; 11 minutes under the sanitizers, where the
@@ -89,9 +98,13 @@ TEST_CASE("the chosen schedule is the cheapest admitted one, and no bound exceed
           const PortBudget budget = port_budget_from_name(ports);
           const SizeChoice c = choose_for_size(*t, GenRequest(collective), at(bytes), budget);
           REQUIRE(c.best);
-          // a message is split only into equal whole pieces (bytes; 8-byte lanes of a vector)
+          // a message is split only into equal whole pieces (bytes; 8-byte lanes of a vector),
+          // padded where they do not divide it
           const Schedule& best = c.best->schedule();
-          const double units = bytes / (best.registers.empty() ? 1 : 8);
+          const SizeCandidate& chosen_row = c.candidates[c.best_candidate];
+          const double carried = chosen_row.padded_bytes > 0 ? chosen_row.padded_bytes : bytes;
+          CHECK(carried >= bytes);
+          const double units = carried / (best.registers.empty() ? 1 : 8);
           CHECK(std::fmod(units, static_cast<double>(best.collective.pieces())) == 0);
           const double chosen = c.best_seconds;
           const double lower =
