@@ -45,7 +45,7 @@ bandwidth-doc: build
 	@scripts/bandwidth-doc.sh $(NETSCHED)
 
 # docs/FAULTS-TABLE.md: every single failed link of the fault issue's networks, repaired against
-# regenerated, and 20 sampled double faults each (about half a minute on 2 cores).
+# regenerated, and 20 sampled double faults each (about a minute and a half on 2 cores).
 faults-doc: build
 	@scripts/faults-doc.sh $(NETSCHED)
 

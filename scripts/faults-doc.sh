@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # docs/FAULTS-TABLE.md: every single failed link of torus(4,4), hypercube(4), dualcube(3),
-# hsn(3,hypercube(2)) and the 12,000-node HDN, the default total exchange and broadcast repaired
-# and regenerated, and 20 sampled double faults each (make faults-doc; about half a minute on
-# 2 cores).
+# hsn(3,hypercube(2)) and the 12,000-node HDN, the default total exchange, broadcast and
+# all-reduce repaired and regenerated, and 20 sampled double faults each (make faults-doc; about
+# a minute and a half on 2 cores).
 set -euo pipefail
 ns=${1:-build/app/netsched}
 cd "$(dirname "$0")/.."

@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """docs/FAULTS-TABLE.md's body: every single failed link of the issue's networks (one per orbit of
-their verified symmetries), the default total exchange and broadcast repaired around it and
+their verified symmetries), the default total exchange, broadcast and all-reduce repaired around it and
 regenerated, from `netsched sweep --faults --json`. Every number is computed here from that JSON.
 Usage: scripts/faults-table.py NETSCHED OUT.md   (make faults-doc)"""
 import json, os, subprocess, sys, tempfile, time
 
 NETWORKS = ["torus(4,4)", "hypercube(4)", "dualcube(3)", "hsn(3,hypercube(2))",
             "hdn(torus(2,3,5), sn=[{0,1},{1,2}])"]
-COLLECTIVES = ["total-exchange", "broadcast"]
+COLLECTIVES = ["total-exchange", "broadcast", "all-reduce"]
 DOUBLES = 20  # double faults sampled per network and collective (seed 1)
 
 
