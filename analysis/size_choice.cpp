@@ -134,6 +134,28 @@ std::optional<std::pair<double, std::string>> distance_chunks(const Collective& 
                                     " sends a step can have"};
 }
 
+/// Every element of a reduction's vector travels in at least 2(N-1) messages for an all-reduce
+/// and N-1 for a reduce, whatever is combined on the way: before the first node holds the whole
+/// sum every other node has sent a message, and after it every other node receives one that
+/// completes it (the one-way gossip bound of Harary and Schwenk, 2N-2 calls). Each message takes
+/// a link, and in a step the nodes together send at most the sum of their ports: those messages
+/// over that sum, in whole messages.
+std::optional<std::pair<double, std::string>> combining_chunks(const Collective& c,
+                                                               const Network& t, const Csr& g,
+                                                               const PortBudget& b) {
+  const bool all = c.kind() == Kind::AllReduce && c.groups().empty();
+  if (!all && c.kind() != Kind::Reduce) return std::nullopt;
+  double sends = 0;
+  for (std::uint32_t v = 0; v < g.num_nodes(); ++v) sends += ports_of(b, t, g, v);
+  const double messages = (all ? 2.0 : 1.0) * (static_cast<double>(g.num_nodes()) - 1);
+  return std::pair{messages / sends,
+                   std::string("every element passes through ") + (all ? "2(N-1)" : "N-1") +
+                       " messages (one-way gossip), over the " +
+                       (t.weighted() ? std::string("bandwidth of the sends a step can have")
+                                     : std::to_string(static_cast<std::uint64_t>(sends)) +
+                                           " sends a step can have")};
+}
+
 /// Across a balanced cut of w links (found by verify/cut_search; any cut gives a valid bound),
 /// at most w chunks' worth of largest payloads cross per step and direction.
 std::optional<std::pair<double, std::string>> cut_chunks(const Collective& c, const Network& t,
@@ -326,8 +348,9 @@ SizeChoice choose_for_size(const Network& t, const GenRequest& request, const Co
                                 (t.weighted() ? ", each at least the least link latency" : "")};
   std::optional<std::pair<double, std::string>> widest;
   std::optional<CutRecord> certificate;
-  for (auto bound : {port_chunks(c, t, g, budget), cut_chunks(c, t, g),
-                     distance_chunks(c, t, g, budget), exact_chunks(c, t, certificate)})
+  for (auto bound :
+       {port_chunks(c, t, g, budget), cut_chunks(c, t, g), distance_chunks(c, t, g, budget),
+        combining_chunks(c, t, g, budget), exact_chunks(c, t, certificate)})
     if (bound && (!widest || bound->first > widest->first)) widest = std::move(bound);
   if (certificate) out.best->certify(t, *certificate);  // the file carries the exact bound's proof
   if (widest) out.bandwidth = TimeBound{widest->first * cost.tw * cost.m, widest->second};

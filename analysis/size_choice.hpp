@@ -5,7 +5,7 @@
 /// network whose links differ in speed, each step's slowest transfer on its own link), and
 /// the cheapest one the port model admits is chosen, beside the lower bounds no schedule can
 /// beat: a latency bound (steps) and a bandwidth bound (bytes through the busiest node's ports,
-/// or across a balanced cut).
+/// across a balanced cut, or, for reductions, the messages every element needs over all ports).
 ///
 /// Why in analysis/: it needs the generators (gen/), the checker (checked.hpp) and the bounds
 /// (verify/), and it concludes something from them together.

@@ -81,6 +81,19 @@ TEST_CASE("a vector its pieces do not divide is padded to equal whole lanes, and
   CHECK(big.best->schedule().collective.pieces() == 36);
 }
 
+TEST_CASE("an all-reduce's bandwidth bound counts the 2(N-1) messages every element needs",
+          "[analysis]") {
+  const auto t = build_topology("torus(8,8)");
+  const SizeChoice c =
+      choose_for_size(*t, GenRequest("all-reduce"), at(1048576), port_budget_from_name("all-port"));
+  REQUIRE(c.bandwidth);
+  CHECK_THAT(c.bandwidth->reason, Catch::Contains("2(N-1) messages"));
+  // 2 x 63 messages of the vector over 64 nodes x 4 links
+  CHECK(std::abs(c.bandwidth->seconds - 2.0 * 63 / 256 * 1048576 * kSecondsPerByte) < 1e-12);
+  const double lower = c.bandwidth->seconds + (c.latency ? c.latency->seconds : 0);
+  CHECK(c.best_seconds <= lower * 1.05);  // measured: the packed trees at 1.03x
+}
+
 // [slow]: 180 choices of up to 11 piece counts each; 11 minutes under the sanitizers, where the
 // other size-choice tests cover the same code.
 TEST_CASE("the chosen schedule is the cheapest admitted one, and no bound exceeds any cost",
