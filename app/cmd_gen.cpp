@@ -84,7 +84,8 @@ void print_size_choice(const std::string& out, const SizeChoice& c, const CostMo
   os << fmt::format("candidates at {} B per chunk, {} latency, {} B/s per link, {}:\n", cost.m,
                     fmt::format("{:.3g} s", cost.ts), fmt::format("{:.3g}", 1 / cost.tw),
                     budget.name());
-  std::size_t width = 22;  // the labels' column
+  constexpr std::size_t kLeastLabelWidth = 22;
+  std::size_t width = kLeastLabelWidth;  // the labels' column
   for (const auto& k : c.candidates) width = std::max(width, k.algorithm.size());
   for (const auto& k : c.candidates) {
     if (!k.admitted && k.steps == 0) {
@@ -161,18 +162,60 @@ int print_generator_list(const Network& t, bool json) {
   return to_int(ExitCode::Ok);
 }
 
+/// gen's options.
+struct GenOpts {
+  std::string spec, collective, root, source, target, algorithm = "auto", out;
+  std::uint64_t dimension = 0;
+  bool json = false, list = false, check_only = false;
+  std::string engine = "auto", step_form = "auto";
+  std::uint64_t bytes = 0;
+  std::string ports = "one-port", latency = "1us", bandwidth = "1GBps";
+};
+
+/// gen --bytes: the fastest checked schedule for the size, written, with every candidate.
+int gen_for_size(const GenOpts& o, const Network& t, const GenRequest& req) {
+  const CostModel cost{exec::latency_seconds(o.latency),
+                       1 / exec::bandwidth_bytes_per_second(o.bandwidth),
+                       static_cast<double>(o.bytes)};
+  const PortBudget budget = port_budget_from_name(o.ports);
+  const SizeChoice choice = choose_for_size(t, req, cost, budget);
+  if (!o.check_only) write_schedule(o.out, *choice.best, *step_form_from_name(o.step_form));
+  if (!o.json)
+    print_generated(o.check_only ? "" : o.out, choice.best->schedule(), choice.best->verification(),
+                    false);
+  print_size_choice(o.out, choice, cost, budget, o.json);
+  return to_int(ExitCode::Ok);
+}
+
+/// gen with an algorithm (or the family's): the schedule, re-timed to --ports when given,
+/// checked and written.
+int gen_one(const GenOpts& o, const Network& t, const GenRequest& req, bool fit,
+            const CLI::Option* engine) {
+  CheckedSchedule c = generate_checked(t, req, engine_of(o.engine), check_progress());
+  progress_done();
+  if (fit && c.holds()) {
+    const PortBudget budget = port_budget_from_name(o.ports);
+    c = fit_ports(c, t, budget.model, budget.ports);
+  }
+  const Schedule& s = c.schedule();
+  refuse_option(engine, !s.collective.combining(), o.collective,
+                "a register collective is checked by the register engine");
+  const Verification& v = c.verification();
+  if (!c.holds()) {
+    std::cerr << "netsched: " << s.algorithm
+              << " reproduces the paper's algorithm as printed, and it is wrong: "
+              << *v.check.violation() << "\nno file written\n";
+    return to_int(exit_code(v.check.verdict));
+  }
+  if (!o.check_only) write_schedule(o.out, c, *step_form_from_name(o.step_form));
+  print_generated(o.check_only ? "" : o.out, s, v, o.json);
+  return to_int(ExitCode::Ok);
+}
+
 }  // namespace
 
 Run add_gen(CLI::App& app) {
-  struct Opts {
-    std::string spec, collective, root, source, target, algorithm = "auto", out;
-    std::uint64_t dimension = 0;
-    bool json = false, list = false, check_only = false;
-    std::string engine = "auto", step_form = "auto";
-    std::uint64_t bytes = 0;
-    std::string ports = "one-port", latency = "1us", bandwidth = "1GBps";
-  };
-  auto o = std::make_shared<Opts>();
+  auto o = std::make_shared<GenOpts>();
   app.add_option("SPEC", o->spec, "network spec")->required();
   app.add_option(
          "COLLECTIVE", o->collective,
@@ -251,38 +294,8 @@ Run add_gen(CLI::App& app) {
     } else if (rooted_collective(col)) {
       req.root = root_node(*t, o->root);
     }
-    if (bytes->count() > 0) {
-      const CostModel cost{exec::latency_seconds(o->latency),
-                           1 / exec::bandwidth_bytes_per_second(o->bandwidth),
-                           static_cast<double>(o->bytes)};
-      const PortBudget budget = port_budget_from_name(o->ports);
-      const SizeChoice choice = choose_for_size(*t, req, cost, budget);
-      if (!o->check_only) write_schedule(o->out, *choice.best, *step_form_from_name(o->step_form));
-      if (!o->json)
-        print_generated(o->check_only ? "" : o->out, choice.best->schedule(),
-                        choice.best->verification(), false);
-      print_size_choice(o->out, choice, cost, budget, o->json);
-      return to_int(ExitCode::Ok);
-    }
-    CheckedSchedule c = generate_checked(*t, req, engine_of(o->engine), check_progress());
-    progress_done();
-    if (ports->count() > 0 && c.holds()) {
-      const PortBudget budget = port_budget_from_name(o->ports);
-      c = fit_ports(c, *t, budget.model, budget.ports);
-    }
-    const Schedule& s = c.schedule();
-    refuse_option(engine, !s.collective.combining(), col,
-                  "a register collective is checked by the register engine");
-    const Verification& v = c.verification();
-    if (!c.holds()) {
-      std::cerr << "netsched: " << s.algorithm
-                << " reproduces the paper's algorithm as printed, and it is wrong: "
-                << *v.check.violation() << "\nno file written\n";
-      return to_int(exit_code(v.check.verdict));
-    }
-    if (!o->check_only) write_schedule(o->out, c, *step_form_from_name(o->step_form));
-    print_generated(o->check_only ? "" : o->out, s, v, o->json);
-    return to_int(ExitCode::Ok);
+    if (bytes->count() > 0) return gen_for_size(*o, *t, req);
+    return gen_one(*o, *t, req, ports->count() > 0, engine);
   };
 }
 
