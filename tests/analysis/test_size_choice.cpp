@@ -47,8 +47,10 @@ TEST_CASE(
   CHECK(find(reduce, "flood re-timed to one-port").admitted);
 }
 
+// [slow] (Release only): a figure on a 64-node network, 28 s under the sanitizers, where the
+// re-timing tests cover the same code.
 TEST_CASE("under two ports the re-timed packed trees reach the bandwidth bound of hypercube(6)",
-          "[analysis]") {
+          "[analysis][slow]") {
   const auto t = build_topology("hypercube(6)");
   const SizeChoice c =
       choose_for_size(*t, GenRequest("all-gather"), at(1048576), port_budget_from_name("2-port"));
@@ -61,8 +63,9 @@ TEST_CASE("under two ports the re-timed packed trees reach the bandwidth bound o
   CHECK(c.best_seconds <= lower * 1.01);  // measured: 1.0005x
 }
 
+// [slow] (Release only): two full size choices, 12 s under the sanitizers.
 TEST_CASE("a vector its pieces do not divide is padded to equal whole lanes, and costed so",
-          "[analysis]") {
+          "[analysis][slow]") {
   // docs/SIZE-CHOICE.md once chose packed trees of 256 pieces for an 8-byte all-reduce on
   // torus(8,8): a piece would have been 1/32 of an int64, and no engine could run it. A piece
   // is now a whole lane, the message padded and costed at that size.
