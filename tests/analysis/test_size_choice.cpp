@@ -23,6 +23,11 @@ const SizeCandidate& find(const SizeChoice& c, const std::string& algorithm) {
   throw std::logic_error("unreachable");
 }
 
+/// The latency + bandwidth bound of a choice.
+double lower_of(const SizeChoice& c) {
+  return (c.latency ? c.latency->seconds : 0) + (c.bandwidth ? c.bandwidth->seconds : 0);
+}
+
 }  // namespace
 
 TEST_CASE(
@@ -59,8 +64,7 @@ TEST_CASE("under two ports the re-timed packed trees reach the bandwidth bound o
   CHECK(c.best->schedule().ports == 2);
   CHECK(c.best->schedule().algorithm.ends_with(" re-timed to 2-port"));
   REQUIRE(c.bandwidth);
-  const double lower = c.bandwidth->seconds + (c.latency ? c.latency->seconds : 0);
-  CHECK(c.best_seconds <= lower * 1.01);  // measured: 1.0005x
+  CHECK(c.best_seconds <= lower_of(c) * 1.01);  // measured: 1.0005x
 }
 
 // [slow] (Release only): two full size choices, 12 s under the sanitizers.
@@ -93,8 +97,7 @@ TEST_CASE("an all-reduce's bandwidth bound counts the 2(N-1) messages every elem
   CHECK_THAT(c.bandwidth->reason, Catch::Contains("2(N-1) messages"));
   // 2 x 63 messages of the vector over 64 nodes x 4 links
   CHECK(std::abs(c.bandwidth->seconds - 2.0 * 63 / 256 * 1048576 * kSecondsPerByte) < 1e-12);
-  const double lower = c.bandwidth->seconds + (c.latency ? c.latency->seconds : 0);
-  CHECK(c.best_seconds <= lower * 1.05);  // measured: the packed trees at 1.03x
+  CHECK(c.best_seconds <= lower_of(c) * 1.05);  // measured: the packed trees at 1.03x
 }
 
 // [slow]: 180 choices of up to 11 piece counts each; 11 minutes under the sanitizers, where the
@@ -123,8 +126,7 @@ TEST_CASE("the chosen schedule is the cheapest admitted one, and no bound exceed
           const double units = carried / (best.registers.empty() ? 1 : 8);
           CHECK(std::fmod(units, static_cast<double>(best.collective.pieces())) == 0);
           const double chosen = c.best_seconds;
-          const double lower =
-              (c.latency ? c.latency->seconds : 0) + (c.bandwidth ? c.bandwidth->seconds : 0);
+          const double lower = lower_of(c);
           for (const auto& k : c.candidates) {
             if (k.steps == 0) continue;  // not generated
             INFO(k.algorithm);
