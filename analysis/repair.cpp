@@ -248,14 +248,16 @@ Schedule detoured_registers(const Schedule& s, const FaultyNetwork& f, const Rou
   wide.topology = f.spec();
   wide.steps.clear();
   std::set<std::string> routes;
+  std::unique_ptr<Router> bfs;  // built the first time the family's route cannot deliver
   const auto path_of = [&](NodeId a, NodeId b) {
     NodePath path;
     try {
       router.route(a, b, path);
       routes.insert(router.name());
     } catch (const InputError&) {  // FTR beyond its condition: a shortest surviving path
-      make_bfs_router(f)->route(a, b, path);
-      routes.insert("shortest surviving paths");
+      if (!bfs) bfs = make_bfs_router(f);
+      bfs->route(a, b, path);
+      routes.insert("shortest surviving paths where " + router.name() + " cannot deliver");
     }
     return path;
   };

@@ -13,6 +13,13 @@
 namespace netsched {
 namespace {
 
+/// `s` under `model` (k-port: `ports`; 1 port for every other model), its steps as they are.
+Schedule under_model(Schedule s, PortModel model, std::uint32_t ports) {
+  s.model = model;
+  s.ports = model == PortModel::KPort ? ports : 1;
+  return s;
+}
+
 /// One step being filled: its jobs and the ports they take.
 class WorkStep {
  public:
@@ -329,9 +336,7 @@ Schedule relaid_registers(const Schedule& original, const Network& t, PortModel 
                           std::uint32_t ports) {
   const Schedule s = renamed_exchanges(original);
   const RegisterJobs jobs(s);
-  Schedule like = s;
-  like.model = model;
-  like.ports = model == PortModel::KPort ? ports : 1;
+  Schedule like = under_model(s, model, ports);
   const auto steps = retime(jobs.jobs(), t, like.model, like.ports, 0);
   return with_placed_registers(std::move(like), jobs, steps);
 }
@@ -353,8 +358,8 @@ namespace {
 
 /// The chunk schedule s's transfers, less the chunks their receivers hold already, each waiting
 /// for the transfers that brought its chunks to its sender (the checker's trace), list-scheduled
-/// under `like`'s port model into `like`.
-Schedule with_placed_chunks(const Schedule& s, Schedule like, const Network& t) {
+/// under `model`.
+Schedule relaid_chunks(const Schedule& s, const Network& t, PortModel model, std::uint32_t ports) {
   StepTrace trace;
   trace.keep_chunks = true;
   if (!simulate_traced(t, s, trace).ok())
@@ -370,6 +375,7 @@ Schedule with_placed_chunks(const Schedule& s, Schedule like, const Network& t) 
     }
     list.end_step();
   }
+  Schedule like = under_model(s, model, ports);
   const auto steps = retime(list.jobs(), t, like.model, like.ports, 0);
   return with_placed_jobs(std::move(like), list.jobs(), steps);
 }
@@ -383,19 +389,11 @@ CheckedSchedule fit_ports(const CheckedSchedule& c, const Network& t, PortModel 
   if (!c.holds())
     throw InputError("only a schedule that holds is re-timed (" +
                      to_string(*c.verification().check.violation()) + ")");
-  Schedule out = s;
-  out.model = model;
-  out.ports = model == PortModel::KPort ? ports : 1;
+  Schedule out = s.collective.combining() ? relaid_registers(s, t, model, ports)
+                                          : relaid_chunks(s, t, model, ports);
   // a new name: the generator's stated bound is not the re-timed schedule's
   out.algorithm += " re-timed to " +
                    (model == PortModel::KPort ? std::to_string(ports) + "-port" : to_string(model));
-  if (s.collective.combining()) {
-    const std::string name = out.algorithm;
-    out = relaid_registers(s, t, out.model, out.ports);
-    out.algorithm = name;
-  } else {
-    out = with_placed_chunks(s, std::move(out), t);
-  }
   CheckedSchedule fitted = check_schedule(t, out);
   if (!fitted.holds())
     throw std::logic_error("re-timing to " + to_string(model) + " broke the schedule: " +

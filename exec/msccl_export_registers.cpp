@@ -60,7 +60,6 @@ class RegisterExporter : ProgramBuilder {
 
   MscclProgram run(MscclFigures* figures) {
     passing_run();
-    declare_buffers();
     place_registers();
     const Schedule& s = plan_.schedule();
     for (const Step& step : s.steps) {
@@ -109,17 +108,9 @@ class RegisterExporter : ProgramBuilder {
     return l;
   }
 
-  void declare_buffers() {
-    for (std::uint32_t v = 0; v < gpus_.size(); ++v) {
-      const Layout l = layout(v);
-      gpus_[v].ir.i_chunks = static_cast<std::int64_t>(l.input.size());
-      gpus_[v].ir.o_chunks = static_cast<std::int64_t>(l.output.size());
-    }
-  }
-
-  /// Every register a node uses gets its slot, in register order (so that consecutive
-  /// registers sit in consecutive slots and a move of several is one step); an input register
-  /// that is not its slot is copied there first.
+  /// Each gpu's input and output buffers, from its layout. Every register a node uses gets its
+  /// slot, in register order (so that consecutive registers sit in consecutive slots and a move
+  /// of several is one step); an input register that is not its slot is copied there first.
   void place_registers() {
     const Schedule& s = plan_.schedule();
     std::vector<std::set<std::uint16_t>> used(gpus_.size()), written(gpus_.size());
@@ -140,6 +131,8 @@ class RegisterExporter : ProgramBuilder {
     full_.assign(gpus_.size(), std::vector<char>(s.registers.size(), 0));
     for (std::uint32_t v = 0; v < gpus_.size(); ++v) {
       const Layout l = layout(v);
+      gpus_[v].ir.i_chunks = static_cast<std::int64_t>(l.input.size());
+      gpus_[v].ir.o_chunks = static_cast<std::int64_t>(l.output.size());
       for (const auto& [r, k] : l.input) full_[v][r] = 1;
       for (const auto& [r, k] : l.output) used[v].insert(r);
       for (std::uint16_t r : used[v]) {
