@@ -12,6 +12,7 @@
 #include "gen/route/rhfc_ftr.hpp"
 #include "gen/topo/faulty.hpp"
 #include "gen/topology.hpp"
+#include "tests/doc_figures.hpp"
 
 using namespace netsched;
 
@@ -237,4 +238,22 @@ TEST_CASE("sweep --faults: one row per link orbit, and a summary that says what 
       "32 links in 1 orbits; the worst single fault costs "));
   CHECK(draw::fault_sweep_summary(with).find("; 3 sampled double faults, the worst ") !=
         std::string::npos);
+}
+
+TEST_CASE("docs/faults.md quotes the repaired flood all-reduce of torus(4,4)", "[analysis]") {
+  const RepairReport r =
+      repair_schedule(healthy("torus(4,4)", "all-reduce", "flood"),
+                      *build_topology("faulty(torus(4,4), links=[{0,1}])"), kUnit);
+  const std::string said =
+      "torus(4,4) with link {0,1} failed the all-port `flood` all-reduce goes from " +
+      std::to_string(r.healthy.verification().check.steps) + " to " +
+      std::to_string(r.repaired->verification().check.steps) + " steps";
+  const std::string regenerated = "against " +
+                                  std::to_string(r.regenerated->verification().check.steps) +
+                                  " for the regenerated tree all-reduce";
+  INFO("docs/faults.md should say: " << said << " ... " << regenerated);
+  const std::string doc = test::doc_text("docs/faults.md");
+  CHECK(doc.find(said) != std::string::npos);
+  CHECK(doc.find(regenerated) != std::string::npos);
+  CHECK(r.regenerated->schedule().algorithm == "tree-all-reduce");
 }

@@ -7,6 +7,7 @@
 #include "core/errors.hpp"
 #include "gen/algorithms.hpp"
 #include "gen/topology.hpp"
+#include "tests/doc_figures.hpp"
 
 using namespace netsched;
 
@@ -74,4 +75,18 @@ TEST_CASE("re-timing refuses a schedule that fails", "[analysis]") {
   broken.steps.pop_back();
   CHECK_THROWS_WITH(fit_ports(check_schedule(*t, broken), *t, PortModel::OnePort, 1),
                     Catch::Contains("only a schedule that holds is re-timed"));
+}
+
+TEST_CASE("docs/collectives.md quotes the re-timed flood all-reduce of torus(4,4)", "[analysis]") {
+  const auto t = build_topology("torus(4,4)");
+  const CheckedSchedule s = generate_checked(*t, GenRequest("all-reduce", "flood"));
+  const auto steps = [&](PortModel m, std::uint32_t k) {
+    return std::to_string(fit_ports(s, *t, m, k).verification().check.steps);
+  };
+  const std::string said = "the all-port `flood` all-reduce of torus(4,4) (" +
+                           std::to_string(s.verification().check.steps) +
+                           " steps) re-timed to two ports takes " + steps(PortModel::KPort, 2) +
+                           " steps, to one port " + steps(PortModel::OnePort, 1) + ".";
+  INFO("docs/collectives.md should say: " << said);
+  CHECK(test::doc_text("docs/collectives.md").find(said) != std::string::npos);
 }

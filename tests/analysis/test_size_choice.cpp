@@ -64,7 +64,7 @@ TEST_CASE("under two ports the re-timed packed trees reach the bandwidth bound o
   CHECK(c.best->schedule().ports == 2);
   CHECK(c.best->schedule().algorithm.ends_with(" re-timed to 2-port"));
   REQUIRE(c.bandwidth);
-  CHECK(c.best_seconds <= lower_of(c) * 1.01);  // measured: 1.0005x
+  CHECK(c.best_seconds <= lower_of(c) * 1.001);  // measured: 1.0005x (README's tour says 0.1 %)
 }
 
 // [slow] (Release only): two full size choices, 12 s under the sanitizers.
