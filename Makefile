@@ -103,7 +103,7 @@ tidy: build
 # labelled "unsanitized" (tests/CMakeLists.txt: the Catch2 tags [mpi], [smpi], [readme], [slow]):
 # the MPI programs under mpirun and smpirun, whose launchers load uninstrumented libraries — the
 # in-process executor tests cover the same rank logic here —, README.md's tour (the binaries
-# above, five minutes) and the two slowest sweeps, the papers' routing bounds and HDN cross-edge
+# above, about a minute) and the two slowest sweeps, the papers' routing bounds and HDN cross-edge
 # matchings over many instances (6 of the sanitized run's 12 core-minutes, on code the router
 # and family tests run here too).
 test-asan: deps
@@ -118,7 +118,8 @@ test-asan: deps
 	  RC_PARAMS="$(RC_ASAN)" ctest --output-on-failure -j $(JOBS) -L props -E 'mutation campaign'
 
 # libFuzzer harnesses (fuzz/): build with clang, replay the committed corpus and regressions,
-# then fuzz each for FUZZ_SECONDS on one core (no crash, no unit over 10 s, RSS under 2 GB).
+# then fuzz each for FUZZ_SECONDS on one core, as many at once as there are cores (no crash,
+# no unit over 10 s, RSS under 2 GB).
 # New inputs go to $(FUZZ_BUILD)/corpus-*; findings to $(FUZZ_BUILD)/findings.
 fuzz-build:
 	@scripts/deps.sh fuzz

@@ -275,8 +275,10 @@ json topology_info(const Network& t, const InfoOptions& opt) {
   timing["basic"] = seconds_since(t0);
   if (opt.distances) {
     distance_facts(t, opt, j, timing, t0);
-    connectivity_facts(t, j);
-    timing["connectivity"] = seconds_since(t0);
+    if (opt.connectivity) {
+      connectivity_facts(t, j);
+      timing["connectivity"] = seconds_since(t0);
+    }
   }
   fault_facts(t, j);
   weight_facts(t, j);

@@ -12,7 +12,9 @@ namespace netsched {
 
 struct InfoOptions {
   bool distances = true;  ///< compute the distance facts (diameter, radius, averages, orbits)
-  unsigned threads = 0;   ///< 0 = all cores
+  /// compute node and link connectivity (with the distance facts; max-flow, quadratic in N)
+  bool connectivity = true;
+  unsigned threads = 0;  ///< 0 = all cores
   /// Reports (stage, done, total) on long work; may be empty.
   std::function<void(const std::string&, std::uint64_t, std::uint64_t)> progress;
 };

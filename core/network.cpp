@@ -19,7 +19,13 @@ NodeId Network::node(std::string_view text) const {
   if (!digits) return parse_label(text);
   if (text.size() > kMaxDecimalDigits)
     throw InputError("node " + std::string(text) + " out of range");
-  return serial_node(std::stoull(std::string(text)));
+  const std::uint64_t v = std::stoull(std::string(text));
+  if (v >= num_nodes() && text.size() > 1 && text.front() == '0')
+    // digits with a leading zero look like a label (a bit string) but read as a serial id
+    throw InputError("node " + std::string(text) + " is read as the serial id " +
+                     std::to_string(v) + ", out of range 0.." + std::to_string(num_nodes() - 1) +
+                     "; a label is written as netsched prints it, e.g. " + label(NodeId(0)));
+  return serial_node(v);
 }
 
 NodeId Network::serial_node(std::uint64_t v) const {

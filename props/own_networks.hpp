@@ -16,6 +16,7 @@
 #include "core/network.hpp"
 #include "gen/topology.hpp"
 #include "props/generators.hpp"
+#include "tests/scratch.hpp"
 
 namespace netsched::props {
 
@@ -55,10 +56,8 @@ inline rc::Gen<Edges> connected_graph(int max_nodes) {
 /// Writes the graph as an edge list with node names v0, v1, ... and returns file("...").
 inline std::string write_graph_file(const Edges& e) {
   static int counter = 0;
-  const auto dir =
-      std::filesystem::temp_directory_path() / ("netsched_props." + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  const std::string path = (dir / ("g" + std::to_string(counter++) + ".ncol")).string();
+  const std::string path =
+      netsched::testing::scratch_path("g" + std::to_string(counter++) + ".ncol");
   std::ofstream out(path);
   for (auto [a, b] : e) out << "v" << a << " v" << b << "\n";
   return "file(\"" + path + "\")";

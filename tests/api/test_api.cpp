@@ -10,6 +10,7 @@
 #include "analysis/info.hpp"
 #include "api/netsched.hpp"
 #include "gen/topology.hpp"
+#include "tests/scratch.hpp"
 
 namespace ns = netsched::api;
 using Links = std::vector<std::pair<std::uint64_t, std::uint64_t>>;
@@ -124,7 +125,7 @@ TEST_CASE("api: generated schedules are checked, and their files are the CLI's, 
       CHECK(
           (a[k].from == b[k].from && a[k].to == b[k].to && a[k].payload_json == b[k].payload_json));
   }
-  const auto path = std::filesystem::temp_directory_path() / "netsched_api_test.json";
+  const std::filesystem::path path = netsched::testing::scratch_path("api_test.json");
   s.write(path.string());
   CHECK(text_of(path) == s.to_json());
   CHECK(ns::Schedule::read(path.string()).holds());
@@ -155,7 +156,7 @@ TEST_CASE("api: a tampered record and a violated schedule are refused, never wri
   const auto broken = ns::Schedule::from_json(file.dump());
   CHECK_FALSE(broken.holds());
   CHECK(nlohmann::json::parse(broken.verify_json())["ok"] == false);
-  const auto path = std::filesystem::temp_directory_path() / "netsched_api_violated.json";
+  const std::filesystem::path path = netsched::testing::scratch_path("api_violated.json");
   CHECK(refusal([&] { broken.write(path.string()); }).find("no violated schedule is written") !=
         std::string::npos);
   CHECK_FALSE(std::filesystem::exists(path));

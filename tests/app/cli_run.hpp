@@ -9,6 +9,8 @@
 #include <sstream>
 #include <string>
 
+#include "tests/scratch.hpp"
+
 namespace {
 
 struct Run {
@@ -25,11 +27,8 @@ inline std::string slurp(const std::string& path) {
 
 /// Runs `prefix` + the binary + `args` through the shell (a prefix such as "ulimit -v N;").
 inline Run run_with(const std::string& prefix, const std::string& args) {
-  // ctest runs test cases in parallel processes: keep each process's files apart
-  const auto dir = std::filesystem::temp_directory_path();
-  const std::string tag = std::to_string(::getpid());
-  const std::string out = (dir / ("netsched_cli_out." + tag)).string();
-  const std::string err = (dir / ("netsched_cli_err." + tag)).string();
+  const std::string out = netsched::testing::scratch_path("cli.out");
+  const std::string err = netsched::testing::scratch_path("cli.err");
   const std::string cmd =
       prefix + std::string(NETSCHED_BIN) + " " + args + " >" + out + " 2>" + err;
   const int status = std::system(cmd.c_str());

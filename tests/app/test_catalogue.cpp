@@ -237,6 +237,9 @@ std::vector<Entry> node_and_option_entries() {
       {"route 'torus(3,4)' 0 '(1,9)'", "torus label '(1,9)': component 1 is 9, must be below 4"},
       {"route 'torus(3,4)' 0 '(1,2'", "label '(1,2': missing ')'"},
       {"route 'hypercube(3)' 0 2222", "node 2222 out of range 0..7"},
+      {"route 'dualcube(5)' 011010011 0",
+       "node 011010011 is read as the serial id 11010011, out of range 0..511; a label is written "
+       "as netsched prints it, e.g. 0b000000000"},
       {"route 'ring(5)' 0", "route needs U and V, or --all"},
       {"route 'ring(5)' 0 1 --threads 2",
        "--threads does not apply to one route (--threads applies to --all)"},

@@ -1,3 +1,4 @@
+#include <fmt/format.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -12,6 +13,7 @@
 
 #include "core/verdict.hpp"
 #include "tests/app/cli_run.hpp"
+#include "tests/scratch.hpp"
 
 TEST_CASE("netsched info --json prints the documented keys") {
   const auto r = run("info 'hdn(torus(2,3,5), sn=[{0,1}])' --json");
@@ -39,8 +41,7 @@ TEST_CASE("usage errors exit 2 and --help exits 0") {
 }
 
 TEST_CASE("export writes edge lists, dot and json, and nothing on error") {
-  const auto dir = std::filesystem::temp_directory_path();
-  const std::string file = (dir / ("netsched_export_test." + std::to_string(::getpid()))).string();
+  const std::string file = netsched::testing::scratch_path("export_test");
   std::filesystem::remove(file);
   REQUIRE(run("export 'ring(4)' --format edgelist -o " + file).code == 0);
   std::ifstream in(file);
@@ -51,9 +52,7 @@ TEST_CASE("export writes edge lists, dot and json, and nothing on error") {
   CHECK(dot.out.find("0 -- 1;") != std::string::npos);
   const auto js = nlohmann::json::parse(run("export 'path(3)' --format json").out);
   CHECK(js["edges"].size() == 2);
-  const std::string missing =
-      (dir / ("netsched_export_bad." + std::to_string(::getpid()))).string();
-  std::filesystem::remove(missing);
+  const std::string missing = netsched::testing::scratch_path("export_bad");
   CHECK(run("export 'ring(0)' -o " + missing).code == 2);
   CHECK_FALSE(std::filesystem::exists(missing));
   CHECK(run("export 'ring(3)' -o /nonexistent/dir/x.txt").code == 2);
@@ -66,9 +65,7 @@ void spit(const std::string& p, const std::string& text) { std::ofstream(p) << t
 }  // namespace
 
 TEST_CASE("gen writes a checked broadcast that verify accepts (exit 0)") {
-  const std::string f = (std::filesystem::temp_directory_path() /
-                         ("netsched_cli_bcast." + std::to_string(::getpid())))
-                            .string();
+  const std::string f = netsched::testing::scratch_path("bcast.json");
   const auto g = run("gen 'hdn(torus(2,3,5), sn=[{0,1}])' broadcast --root '(1,2,3,4)' -o " + f);
   REQUIRE(g.code == 0);
   CHECK(g.out.find("checked: holds") != std::string::npos);
@@ -82,9 +79,7 @@ TEST_CASE("gen writes a checked broadcast that verify accepts (exit 0)") {
 }
 
 TEST_CASE("verify exits 1 with the witness on a violated schedule, 2 on a tampered one") {
-  const std::string f =
-      (std::filesystem::temp_directory_path() / ("netsched_cli_bad." + std::to_string(::getpid())))
-          .string();
+  const std::string f = netsched::testing::scratch_path("bad.json");
   // a broadcast on ring(4) that forgets node 3, with no verification record
   spit(f, R"J({"format":"netsched-schedule","version":1,"topology":"ring(4)",
     "collective":{"kind":"broadcast","nodes":4,"root":0},"model":"one-port","payloads":[[0]],
@@ -135,9 +130,7 @@ TEST_CASE("route prints a path with labels, length, distance and bound; --all sw
 }
 
 TEST_CASE("gen refuses bad roots and leaves no file") {
-  const std::string f =
-      (std::filesystem::temp_directory_path() / ("netsched_cli_none." + std::to_string(::getpid())))
-          .string();
+  const std::string f = netsched::testing::scratch_path("none.json");
   std::filesystem::remove(f);
   CHECK(run("gen 'ring(4)' broadcast --root 7 -o " + f).code == 2);
   CHECK(run("gen 'ring(4)' route --source 0 -o " + f).code == 2);
@@ -145,9 +138,7 @@ TEST_CASE("gen refuses bad roots and leaves no file") {
 }
 
 TEST_CASE("verify --smt answers with z3: holds, or the violation", "[smt]") {
-  const std::string f =
-      (std::filesystem::temp_directory_path() / ("netsched_cli_smt." + std::to_string(::getpid())))
-          .string();
+  const std::string f = netsched::testing::scratch_path("smt.json");
   REQUIRE(run("gen 'torus(3,3)' broadcast -o " + f).code == 0);
   auto r = run("verify --smt --json " + f);
   CHECK(r.code == 0);
@@ -161,9 +152,7 @@ TEST_CASE("verify --smt answers with z3: holds, or the violation", "[smt]") {
 }
 
 TEST_CASE("gen: combining collectives, paper_cost side by side, an as-printed algorithm refused") {
-  const std::string f =
-      (std::filesystem::temp_directory_path() / ("netsched_cli_comb." + std::to_string(::getpid())))
-          .string();
+  const std::string f = netsched::testing::scratch_path("comb.json");
   std::filesystem::remove(f);
   auto g = run("gen 'dualcube(3)' cluster-prefix --algorithm cluster-prefix-as-printed -o " + f);
   CHECK(g.code == 1);
@@ -214,8 +203,7 @@ TEST_CASE("errors under --json are JSON on stdout; -o - writes the schedule to s
 }
 
 TEST_CASE("output files: -o refuses links and FIFOs and removes the temporaries of dead writers") {
-  const auto dir =
-      std::filesystem::temp_directory_path() / ("netsched_o." + std::to_string(::getpid()));
+  const auto dir = netsched::testing::scratch_dir() / "o";
   std::filesystem::create_directories(dir);
   const auto target = dir / "real.json", link = dir / "link.json", fifo = dir / "fifo";
   spit(target.string(), "old");
@@ -250,6 +238,24 @@ TEST_CASE("prove --timeout is a deadline for the whole command") {
   const auto below = run("prove min-steps 'torus(3,4)' total-exchange --steps 19 --json");
   CHECK(below.code == 0);
   CHECK(nlohmann::json::parse(below.out)["answer"] == "unsat");
+}
+
+TEST_CASE("prove bandwidth: the per-node bound of a torus, and the all-reduce's scope stated") {
+  const auto info = nlohmann::json::parse(run("info 'torus(4,4)' --json").out);
+  const auto ag = run("prove bandwidth 'torus(4,4)' all-gather --json");
+  REQUIRE(ag.code == 0);
+  const auto a = nlohmann::json::parse(ag.out);
+  // vertex-transitive: the tightest cut is one node, whose N - 1 chunks enter over its links
+  const double per_node = (info["nodes"].get<double>() - 1) / info["degree_max"].get<double>();
+  CHECK(a["chunk_times"].get<double>() == per_node);
+  CHECK(a["recounted"] == true);
+  CHECK(a["applies_to"] == "all-port schedules");
+  const auto ar = run("prove bandwidth 'torus(4,4)' all-reduce");
+  REQUIRE(ar.code == 0);
+  // twice the all-gather's, and said to hold for that shape of all-reduce only
+  CHECK(ar.out.find("all-port all-reduces made as a reduce-scatter and then an all-gather need "
+                    "at least " +
+                    fmt::format("{:.6g}", 2 * per_node)) != std::string::npos);
 }
 
 TEST_CASE(

@@ -13,6 +13,7 @@
 #include "draw/sweep.hpp"
 #include "gen/topology.hpp"
 #include "tests/app/cli_run.hpp"
+#include "tests/scratch.hpp"
 
 using namespace netsched;
 using nlohmann::json;
@@ -44,12 +45,7 @@ pugi::xml_document parse(const std::string& svg) {
 }
 
 /// The scratch directory of this test process.
-std::string scratch(const std::string& name) {
-  const auto dir =
-      std::filesystem::temp_directory_path() / ("netsched_draw." + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  return (dir / name).string();
-}
+std::string scratch(const std::string& name) { return netsched::testing::scratch_path(name); }
 
 }  // namespace
 

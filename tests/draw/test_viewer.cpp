@@ -5,17 +5,13 @@
 #include <pugixml.hpp>
 
 #include "tests/app/cli_run.hpp"
+#include "tests/scratch.hpp"
 
 using nlohmann::json;
 
 namespace {
 
-std::string scratch(const std::string& name) {
-  const auto dir =
-      std::filesystem::temp_directory_path() / ("netsched_view." + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  return (dir / name).string();
-}
+std::string scratch(const std::string& name) { return netsched::testing::scratch_path(name); }
 
 /// Chromium's DOM of the page after its script ran in self-test mode (#selftest): the script
 /// moves the slider through every frame and writes what was visible into <pre id="selftest">.

@@ -10,16 +10,14 @@
 #include "gen/topology.hpp"
 #include "tests/app/cli_run.hpp"
 #include "tests/helpers.hpp"
+#include "tests/scratch.hpp"
 
 using namespace netsched;
 
 namespace {
 
 std::string scratch_file(const std::string& name, const std::string& content) {
-  const auto dir =
-      std::filesystem::temp_directory_path() / ("netsched_fg." + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  const std::string path = (dir / name).string();
+  const std::string path = netsched::testing::scratch_path(name);
   std::ofstream(path) << content;
   return path;
 }

@@ -20,6 +20,7 @@
 #include "gen/topo/network_product.hpp"
 #include "gen/topology.hpp"
 #include "papers/dimakopoulos.hpp"
+#include "tests/scratch.hpp"
 #include "verify/registers.hpp"
 #include "verify/simulator.hpp"
 #include "verify/smt_checker.hpp"
@@ -418,8 +419,7 @@ TEST_CASE(
     "Z3 on users' networks: optimum on a faulty network, a product and a graph file; "
     "verify --smt agrees with the simulator",
     "[smt]") {
-  const std::string file = std::filesystem::temp_directory_path() /
-                           ("netsched_own." + std::to_string(::getpid()) + ".ncol");
+  const std::string file = netsched::testing::scratch_path("own.ncol");
   std::ofstream(file) << "a b\nb c\nc d\nd a\na c\n";
   for (const std::string& spec : {std::string("faulty(torus(3,3), links=[{0,1}], nodes=[{4}])"),
                                   std::string("product(faulty(ring(4),links=[{0,3}]),complete(2))"),
