@@ -201,8 +201,8 @@ void distance_facts(const Network& t, const InfoOptions& opt, json& j, json& tim
 }
 
 /// Node and link connectivity (exact, max-flow) within the limits of core/connectivity.hpp.
-void connectivity_facts(const Network& t, json& j) {
-  const auto c = connectivity(t);
+void connectivity_facts(const Network& t, unsigned threads, json& j) {
+  const auto c = connectivity(t, threads);
   j["node_connectivity"] = c ? json(c->nodes) : json(nullptr);
   j["link_connectivity"] = c ? json(c->links) : json(nullptr);
   if (!c)
@@ -276,7 +276,7 @@ json topology_info(const Network& t, const InfoOptions& opt) {
   if (opt.distances) {
     distance_facts(t, opt, j, timing, t0);
     if (opt.connectivity) {
-      connectivity_facts(t, j);
+      connectivity_facts(t, opt.threads, j);
       timing["connectivity"] = seconds_since(t0);
     }
   }

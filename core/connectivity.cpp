@@ -3,17 +3,26 @@
 // Why not igraph's igraph_vertex_connectivity: it runs a flow between every pair of nodes and
 // took 9.7 s on the 256-node hypercube(8) (4096 nodes: over ten minutes). Here every flow stops
 // as soon as it reaches the best cut found so far (at most the minimum degree delta), and
-// only the flows the classical theorems need are run:
-//  - links (Even-Tarjan): lambda = min over w != v of lambda(v, w), for any fixed v;
+// only the flows the classical theorems need are run, on every core (each worker its own copy
+// of the flow network; the best cut so far is shared, so the answer is the same in any order):
+//  - links (Matula): lambda = min(delta, lambda(v, w) for w in a dominating set D, v in D).
+//    If lambda < delta, each side S of a least cut has a node whose neighbours are all in S
+//    (else the cut has at least |S| (delta - |S| + 1) >= delta links for |S| <= delta, or
+//    |S| > delta links), so its dominator is in S: D meets both sides. A greedy D holds about
+//    N / (delta + 1) nodes: that many flows instead of N - 1;
 //  - nodes (Esfahanian-Hakimi): with v of minimum degree, kappa = min(delta, kappa(v, w) for w
 //    not adjacent to v, kappa(a, b) for non-adjacent neighbours a, b of v); kappa(s, t) is a
 //    flow in the split graph (v_in -> v_out of capacity 1).
-// tests/analysis/test_connectivity.cpp compares both with igraph on random graphs.
+// tests/gen/test_own_networks.cpp compares both with brute force on random small graphs.
 #include "core/connectivity.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <limits>
+#include <utility>
 #include <vector>
+
+#include "core/parallel.hpp"
 
 namespace netsched {
 namespace {
@@ -78,18 +87,51 @@ bool adjacent(const Csr& g, std::uint32_t a, std::uint32_t b) {
   return std::find(g.begin(a), g.end(a), b) != g.end(a);
 }
 
-std::uint32_t link_connectivity(const Csr& g, std::uint32_t delta) {
+/// The least max-flow between the pairs, capped at `limit`: flows run on every core, each
+/// worker on its own copy of `net`, and each flow stops at the best cut found so far.
+std::uint32_t least_flow(const FlowNet& net,
+                         const std::vector<std::pair<std::uint32_t, std::uint32_t>>& pairs,
+                         std::uint32_t limit, unsigned threads) {
+  std::atomic<std::uint32_t> best{limit};
+  parallel_items(
+      pairs.size(), threads, [&] { return net; },
+      [&](FlowNet& mine, std::uint64_t i) {
+        const std::uint32_t now = best.load();
+        if (now == 0) return;
+        const std::uint32_t f = mine.flow_upto(pairs[i].first, pairs[i].second, now);
+        for (std::uint32_t seen = best.load(); f < seen && !best.compare_exchange_weak(seen, f);) {
+        }
+      },
+      [](FlowNet&) {});
+  return best.load();
+}
+
+/// A dominating set, greedily: every node is in it or adjacent to one of it.
+std::vector<std::uint32_t> dominating_set(const Csr& g) {
+  std::vector<char> dominated(g.num_nodes(), 0);
+  std::vector<std::uint32_t> set;
+  for (std::uint32_t u = 0; u < g.num_nodes(); ++u) {
+    if (dominated[u]) continue;
+    set.push_back(u);
+    dominated[u] = 1;
+    for (const std::uint32_t* p = g.begin(u); p != g.end(u); ++p) dominated[*p] = 1;
+  }
+  return set;
+}
+
+std::uint32_t link_connectivity(const Csr& g, std::uint32_t delta, unsigned threads) {
   FlowNet net(g.num_nodes());
   for (std::uint32_t u = 0; u < g.num_nodes(); ++u)
     for (const std::uint32_t* p = g.begin(u); p != g.end(u); ++p)
       if (u < *p) net.add_pair(u, *p, 1, 1);
-  std::uint32_t best = delta;
-  for (std::uint32_t w = 1; w < g.num_nodes() && best > 0; ++w)
-    best = std::min(best, net.flow_upto(0, w, best));
-  return best;
+  const auto d = dominating_set(g);
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;
+  for (std::size_t i = 1; i < d.size(); ++i) pairs.emplace_back(d[0], d[i]);
+  return least_flow(net, pairs, delta, threads);
 }
 
-std::uint32_t node_connectivity(const Csr& g, std::uint32_t v, std::uint32_t delta) {
+std::uint32_t node_connectivity(const Csr& g, std::uint32_t v, std::uint32_t delta,
+                                unsigned threads) {
   const std::uint32_t n = g.num_nodes();
   // Node x is x_in = 2x, x_out = 2x+1; a path through x uses x_in -> x_out (capacity 1).
   FlowNet net(2 * n);
@@ -98,19 +140,19 @@ std::uint32_t node_connectivity(const Csr& g, std::uint32_t v, std::uint32_t del
     for (const std::uint32_t* p = g.begin(x); p != g.end(x); ++p)
       net.add_pair(2 * x + 1, 2 * *p, 1, 0);
   }
-  std::uint32_t best = delta;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> pairs;
   auto pair_cut = [&](std::uint32_t s, std::uint32_t t) {
-    if (s != t && !adjacent(g, s, t)) best = std::min(best, net.flow_upto(2 * s + 1, 2 * t, best));
+    if (s != t && !adjacent(g, s, t)) pairs.emplace_back(2 * s + 1, 2 * t);
   };
   for (std::uint32_t w = 0; w < n; ++w) pair_cut(v, w);
   for (const std::uint32_t* a = g.begin(v); a != g.end(v); ++a)
     for (const std::uint32_t* b = a + 1; b != g.end(v); ++b) pair_cut(*a, *b);
-  return best;
+  return least_flow(net, pairs, delta, threads);
 }
 
 }  // namespace
 
-std::optional<Connectivity> connectivity(const Graph& g) {
+std::optional<Connectivity> connectivity(const Graph& g, unsigned threads) {
   const std::uint64_t n = g.num_nodes();
   if (n > kConnectivityMaxNodes) return std::nullopt;
   if (n <= 1) return Connectivity{0, 0};
@@ -124,7 +166,8 @@ std::optional<Connectivity> connectivity(const Graph& g) {
   for (std::uint32_t u = 1; u < csr.num_nodes(); ++u)
     if (csr.degree(u) < csr.degree(v)) v = u;
   const std::uint32_t delta = csr.degree(v);
-  return Connectivity{node_connectivity(csr, v, delta), link_connectivity(csr, delta)};
+  return Connectivity{node_connectivity(csr, v, delta, threads),
+                      link_connectivity(csr, delta, threads)};
 }
 
 }  // namespace netsched

@@ -15,7 +15,8 @@ namespace netsched {
 
 /// Networks of more nodes than this get no connectivity (null in info, with the reason).
 inline constexpr std::uint64_t kConnectivityMaxNodes = 16384;
-/// Nor do networks whose N * arcs * average degree exceeds this (hypercube(12): 2.4e9, 6 s).
+/// Nor do networks whose N * arcs * average degree exceeds this (hypercube(12): 2.4e9, 3.2 s on 2
+/// cores).
 inline constexpr std::uint64_t kConnectivityMaxWork = std::uint64_t{1} << 32;
 
 struct Connectivity {
@@ -24,7 +25,8 @@ struct Connectivity {
 };
 
 /// Both connectivities of g (0 when g is disconnected); nullopt when g has more than
-/// kConnectivityMaxNodes nodes or kConnectivityMaxWork work.
-std::optional<Connectivity> connectivity(const Graph& g);
+/// kConnectivityMaxNodes nodes or kConnectivityMaxWork work. The flows run on `threads`
+/// workers (0 = all cores).
+std::optional<Connectivity> connectivity(const Graph& g, unsigned threads = 0);
 
 }  // namespace netsched

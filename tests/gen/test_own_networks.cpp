@@ -191,7 +191,7 @@ TEST_CASE("a faulty network is the graph of the survivors, with the base's label
 
 TEST_CASE("connectivity by max-flow equals brute force on random small graphs") {
   std::mt19937 rng(7);
-  for (int round = 0; round < 40; ++round) {
+  for (int round = 0; round < 200; ++round) {
     const std::uint32_t n = 3 + static_cast<std::uint32_t>(rng()) % 6;
     const auto edges = random_connected(rng, n, static_cast<std::uint32_t>(rng()) % 10);
     if (edges.size() > 18) continue;
@@ -219,6 +219,16 @@ TEST_CASE("connectivity by max-flow equals brute force on random small graphs") 
   const auto two = connectivity(*build_topology("faulty(torus(4,4), links=[{0,1}])"));
   CHECK(two->links == 3);
   CHECK(two->nodes == 3);
+  // Below the least degree (the case the dominating-set reduction argues for): two K_5 joined
+  // by two disjoint links have lambda = kappa = 2 where delta = 4.
+  std::string links;
+  for (int side = 0; side < 2; ++side)
+    for (int a = 0; a < 5; ++a)
+      for (int b = a + 1; b < 5; ++b)
+        links += "{" + std::to_string(5 * side + a) + "," + std::to_string(5 * side + b) + "},";
+  const auto cliques = connectivity(*build_topology("graph(10, links=[" + links + "{0,5},{1,6}])"));
+  CHECK(cliques->links == 2);
+  CHECK(cliques->nodes == 2);
 }
 
 TEST_CASE(
