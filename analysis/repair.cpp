@@ -182,12 +182,23 @@ Survivors survivors_of(const Collective& c, const FaultyNetwork& f) {
                 const auto i = at(x / base_n), j = at(x % base_n);
                 return i && j ? std::optional<std::uint64_t>(*i * n + *j) : std::nullopt;
               }};
+    // Register collectives combine every survivor's input; they have no chunks to map.
+    case Kind::AllReduce:
+    case Kind::Prefix:
+      if (!c.groups().empty()) break;
+      if (c.kind() == Kind::Prefix) return {Collective::prefix(n), same};
+      return {p > 1 ? Collective::vector_all_reduce(n, c.pieces()) : Collective::all_reduce(n),
+              same};
+    case Kind::Reduce:
+      return {Collective::reduce(n, alive(c.root(), "root")), same};
+    case Kind::ReduceScatter:
+      return {Collective::reduce_scatter(n), same};
     default:
-      throw InputError("repairing " + std::string(c.name().starts_with("a") ? "an " : "a ") +
-                       c.name() +
-                       " around failed nodes is not implemented: its groups would need "
-                       "renumbering");
+      break;
   }
+  throw InputError("repairing " + std::string(c.name().starts_with("a") ? "an " : "a ") + c.name() +
+                   " around failed nodes is not implemented: its groups would need "
+                   "renumbering");
 }
 
 /// The schedule with every transfer over a failed link, or from a failed node, carried along a
@@ -308,7 +319,12 @@ std::optional<CheckedSchedule> repaired_schedule(const CheckedSchedule& healthy,
                                                  RepairReport& r) {
   const Schedule& s = healthy.schedule();
   const auto router = make_router(f, "auto");
-  if (s.collective.combining()) {  // only failed links: survivors_of refuses failed nodes
+  if (s.collective.combining()) {
+    if (!f.failed_nodes().empty())
+      throw InputError(
+          "a register schedule is not mended around a failed node: every combination that "
+          "took its input is wrong from that step on, so only regenerating gives the survivors' " +
+          survivors.collective.name());
     CheckedSchedule out = check_schedule(f, detoured_registers(s, f, *router, r));
     if (!out.holds())
       throw std::logic_error("repair produced an invalid schedule: " +

@@ -39,6 +39,22 @@ std::string line(const char* what, const nlohmann::json& j) {
                      j["seconds"].get<double>(), j["algorithm"].get<std::string>());
 }
 
+/// What the collective became over the survivors of failed nodes (empty when none failed).
+std::string survivors_line(const Collective& c, std::uint64_t survivors, const RepairReport& r) {
+  if (survivors == c.nodes()) return "";
+  if (c.combining())
+    return fmt::format("  the {} now combines the inputs of the {} survivors; {} gone\n", c.name(),
+                       survivors,
+                       c.nodes() - survivors == 1
+                           ? std::string("the failed node's input is")
+                           : fmt::format("the {} failed nodes' inputs are", c.nodes() - survivors));
+  return fmt::format(
+      "  the collective is now over the {} survivors: {} chunks of the failed "
+      "nodes gone, {} transfers dropped (to failed nodes, or carrying only their "
+      "chunks)\n",
+      survivors, r.dropped_chunks, r.dropped);
+}
+
 int repair(const RepairOpts& o) {
   const ScheduleFile f = read_schedule_file(o.file);
   const auto faulty = build_topology(o.network);
@@ -74,12 +90,7 @@ int repair(const RepairOpts& o) {
   std::cout << fmt::format("{} under {}: {} transfers kept, {} detoured in {} hops{}\n", o.file,
                            faulty->spec(), r.kept, r.detoured, r.detour_hops,
                            r.router.empty() ? "" : " (" + r.router + ")")
-            << (faulty->num_nodes() < f.schedule.collective.nodes()
-                    ? fmt::format("  the collective is now over the {} survivors: {} chunks of the "
-                                  "failed nodes gone, {} transfers dropped (to failed nodes, or "
-                                  "carrying only their chunks)\n",
-                                  faulty->num_nodes(), r.dropped_chunks, r.dropped)
-                    : "")
+            << survivors_line(f.schedule.collective, faulty->num_nodes(), r)
             << line("healthy", j["healthy"]) << line("repaired", j["repaired"])
             << line("regenerated", j["regenerated"])
             << (lower ? fmt::format("  {:<12} {:>6} steps  ({})\n", "lower bound", lower->steps,

@@ -167,6 +167,30 @@ TEST_CASE("register schedules repaired around one failed link hold, with relay r
   });
 }
 
+TEST_CASE("register schedules around one failed node: regenerated over the survivors, right") {
+  rc::prop("repair(a random register algorithm of a random network, one random failed node)", [] {
+    const auto base = build_topology(*props::any_spec());
+    RC_PRE(base->num_nodes() >= 3u && base->num_nodes() <= 32u);
+    const auto dead = *rc::gen::inRange<std::uint32_t>(
+        1, static_cast<std::uint32_t>(base->num_nodes()));  // not the root
+    const auto f = build_topology("faulty(" + base->spec() + ", nodes=[{" +
+                                  std::to_string(base->serial_of(NodeId(dead))) + "}])");
+    RC_PRE(bfs_tree(Csr(*f, 1), 0).order.size() == f->num_nodes());  // not a cut node
+    const std::string collective =
+        *rc::gen::element<std::string>("all-reduce", "reduce", "reduce-scatter");
+    const auto algorithms = algorithm_names(*base, collective);
+    RC_PRE(!algorithms.empty());
+    const CheckedSchedule healthy =
+        generate_checked(*base, GenRequest(collective, *rc::gen::elementOf(algorithms)));
+    const RepairReport r = repair_schedule(healthy, *f, CostModel{1, 1, 1});
+    RC_ASSERT_FALSE(r.repaired.has_value());
+    RC_ASSERT(r.regenerated.has_value());
+    RC_ASSERT(r.regenerated->holds());
+    RC_ASSERT(r.regenerated->schedule().collective.nodes() == f->num_nodes());
+    RC_ASSERT(props::numeric_result_right(r.regenerated->schedule()));
+  });
+}
+
 TEST_CASE("repairs around one failed link hold, and never lose to regenerating") {
   rc::prop("repair(the default schedule of a random network, one random failed link)", [] {
     const auto base = build_topology(*props::any_spec());

@@ -114,11 +114,22 @@ TEST_CASE("repair: FTR detours on faulty RHFC networks, clear refusals elsewhere
     CHECK(std::string(e.what()).starts_with(
         "repair: repairing a multicast around failed nodes is not implemented"));
   }
-  // registers around a failed node: no repair (the node's input is gone), and no regeneration
-  CHECK_THROWS_WITH(repair_schedule(healthy("torus(3,3)", "all-reduce"),
-                                    *build_topology("faulty(torus(3,3), nodes=[{4}])"), kUnit),
-                    Catch::StartsWith("repair: repairing an all-reduce around failed nodes is not "
-                                      "implemented"));
+  // registers around a failed node: no repair (the node's input is gone), regenerated over the
+  // survivors, and the regenerated all-reduce combines exactly their inputs
+  const RepairReport ar =
+      repair_schedule(healthy("torus(3,3)", "all-reduce"),
+                      *build_topology("faulty(torus(3,3), nodes=[{4}])"), kUnit);
+  CHECK_FALSE(ar.repaired.has_value());
+  CHECK(ar.repair_failed.starts_with("a register schedule is not mended around a failed node"));
+  REQUIRE(ar.regenerated.has_value());
+  CHECK(ar.regenerated->holds());
+  CHECK(ar.regenerated->schedule().collective == Collective::all_reduce(8));
+  CHECK(ar.chosen == "regenerated");
+  // no repair and no algorithm to regenerate with: refused, with both reasons
+  CHECK_THROWS_WITH(repair_schedule(healthy("dualcube(2)", "prefix"),
+                                    *build_topology("faulty(dualcube(2), nodes=[{5}])"), kUnit),
+                    Catch::Contains("not mended around a failed node") &&
+                        Catch::Contains("prefix has no algorithm for the faulty family"));
   // another network's faults
   CHECK_THROWS_AS(repair_schedule(s, *build_topology("faulty(torus(4,4), links=[{0,1}])"), kUnit),
                   InputError);
