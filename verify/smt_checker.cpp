@@ -20,6 +20,7 @@
 
 #include "core/errors.hpp"
 #include "core/structure.hpp"
+#include "verify/smt_rules.hpp"
 
 namespace netsched {
 namespace {
@@ -51,14 +52,9 @@ std::uint64_t encoding_terms(const Network& t, const Schedule& s) {
   return terms;
 }
 
-/// Refuses what the encoding cannot take beyond check_structure: registers, and an encoding
-/// over kMaxSmtTerms.
+/// Refuses what the encoding cannot take beyond check_structure: an encoding over kMaxSmtTerms.
 void validate(const Network& t, const Schedule& s) {
   check_structure(t, s);
-  const Collective& col = s.collective;
-  if (col.combining())
-    throw InputError("the SMT encoding covers chunk collectives only; a " + col.name() +
-                     " (registers) is checked by the simulator, not by --smt");
   const std::uint64_t terms = encoding_terms(t, s);
   if (terms > kMaxSmtTerms)
     throw InputError(
@@ -76,18 +72,14 @@ bool in_ranges_of(const auto& ranges, std::uint64_t x) {
 }
 
 /// The encoding of one schedule, step by step, with one Bool indicator per rule and place.
-class Encoding {
+class Encoding : smt::Rules {
  public:
   Encoding(const Network& t, const Schedule& s, unsigned timeout_ms)
-      : t_(t),
-        s_(s),
+      : smt::Rules(t, s, timeout_ms),
         col_(s.collective),
         digits_(schedule_digits(s)),
-        n_(t.num_nodes()),
         chunks_(col_.num_chunks()),
-        timed_(is_timed(s)),
-        solver_(ctx_) {
-    solver_.set("timeout", timeout_ms);
+        timed_(is_timed(s)) {
     held_.reserve(n_ * chunks_);
     for (std::uint64_t v = 0; v < n_; ++v)
       for (std::uint64_t c = 0; c < chunks_; ++c) {
@@ -105,42 +97,18 @@ class Encoding {
         if (col_.is_destination(c, NodeId(static_cast<std::uint32_t>(v))))
           indicate(!held_[v * chunks_ + c], Rule::Delivery, std::nullopt, std::nullopt,
                    NodeId(static_cast<std::uint32_t>(v)), c);
-    z3::expr_vector some(ctx_);
-    for (auto& ind : indicators_) some.push_back(ind.fires);
-    solver_.add(some.empty() ? ctx_.bool_val(false) : z3::mk_or(some));
     SmtVerdict out;
+    out.verdict = answer([this](const z3::model& m) { return first_violation(m); });
     out.variables = variables_;
-    const auto r = solver_.check();
-    if (r == z3::unsat)
-      out.verdict = Verdict::holds();
-    else if (r == z3::sat)
-      out.verdict = Verdict::violated(first_violation(solver_.get_model()));
-    else
-      out.verdict = Verdict::unknown(solver_.reason_unknown());
     return out;
   }
 
  private:
-  struct Indicator {
-    z3::expr fires;
-    Rule rule;
-    std::optional<std::uint64_t> step, transfer, chunk;
-    std::optional<NodeId> node;
-  };
-
   static bool is_timed(const Schedule& s) {
     bool timed = false;
     for (const auto& p : s.payloads) timed = timed || (p.select && !p.select->acquired_in.empty());
     return timed;
   }
-
-  void indicate(z3::expr fires, Rule rule, std::optional<std::uint64_t> step,
-                std::optional<std::uint64_t> transfer, std::optional<NodeId> node,
-                std::optional<std::uint64_t> chunk) {
-    indicators_.push_back(Indicator{fires, rule, step, transfer, chunk, node});
-  }
-
-  z3::expr any(z3::expr_vector& v) { return v.empty() ? ctx_.bool_val(false) : z3::mk_or(v); }
 
   /// carried(i,c): whether transfer x carries chunk c (explicit payloads name c; selectors
   /// need h[t][from][c] and pass the destination, origin and acquisition filters).
@@ -168,71 +136,6 @@ class Encoding {
     return cond;
   }
 
-  /// The port rules of step st, one indicator per rule and step over Z3's `distinct` (linear in
-  /// the step's transfers): two transfers from one sender (port-send), into one receiver
-  /// (port-receive), along one directed link (port-link), or a dimension other than the first
-  /// transfer's (dimension). Which transfer is the first to break it is found when the model
-  /// says it fires (first_violation).
-  void port_rules(std::uint64_t st) {
-    const auto& tr = s_.steps[st].transfers;
-    if (tr.size() < 2) return;
-    z3::expr_vector from(ctx_), to(ctx_), link(ctx_), other_dim(ctx_);
-    const auto dim_of = [&](const Transfer& x) {
-      const auto d = t_.edge_dimension(x.from, x.to);
-      return ctx_.int_val(d ? static_cast<int>(*d) : -1);
-    };
-    for (const Transfer& x : tr) {
-      from.push_back(ctx_.int_val(static_cast<std::int64_t>(x.from.v)));
-      to.push_back(ctx_.int_val(static_cast<std::int64_t>(x.to.v)));
-      link.push_back(ctx_.int_val(static_cast<std::int64_t>(x.from.v * n_ + x.to.v)));
-      if (s_.model == PortModel::SingleDimension) other_dim.push_back(dim_of(x) != dim_of(tr[0]));
-    }
-    const std::uint64_t k = tr.size();  // resolved to a transfer when it fires
-    if (s_.model == PortModel::AllPort || s_.model == PortModel::KPort)
-      indicate(!z3::distinct(link), Rule::PortLink, st, k, std::nullopt, std::nullopt);
-    if (s_.model == PortModel::AllPort) return;
-    indicate(over_limit(from), Rule::PortSend, st, k, std::nullopt, std::nullopt);
-    indicate(over_limit(to), Rule::PortReceive, st, k, std::nullopt, std::nullopt);
-    if (s_.model == PortModel::SingleDimension)
-      indicate(z3::mk_or(other_dim), Rule::Dimension, st, k, std::nullopt, std::nullopt);
-  }
-
-  /// Whether some value occurs more often among `ends` than the model's ports allow (one-port:
-  /// not distinct; k-port: k + 1 equal values, by a cardinality constraint per value).
-  z3::expr over_limit(const z3::expr_vector& ends) {
-    const std::uint32_t k = node_port_limit(s_).value_or(1);
-    if (k == 1) return !z3::distinct(ends);
-    z3::expr_vector over(ctx_);
-    for (unsigned i = 0; i < ends.size(); ++i) {
-      z3::expr_vector equal(ctx_);
-      for (unsigned j = 0; j < ends.size(); ++j) equal.push_back(ends[j] == ends[i]);
-      over.push_back(z3::atleast(equal, k + 1));
-    }
-    return z3::mk_or(over);
-  }
-
-  /// The first transfer of step st that breaks the port rule `r` (the earlier transfers of the
-  /// step already use its sender's or receiver's ports, or its link; or its dimension differs
-  /// from the first's).
-  std::pair<std::uint64_t, NodeId> first_breaking(std::uint64_t st, Rule r) const {
-    const auto& tr = s_.steps[st].transfers;
-    const std::uint32_t limit = r == Rule::PortLink ? 1 : node_port_limit(s_).value_or(1);
-    std::map<std::uint64_t, std::uint32_t> seen;
-    for (std::uint64_t i = 0; i < tr.size(); ++i) {
-      const Transfer& x = tr[i];
-      if (r == Rule::Dimension) {
-        if (i > 0 && t_.edge_dimension(x.from, x.to) != t_.edge_dimension(tr[0].from, tr[0].to))
-          return {i, x.from};
-        continue;
-      }
-      const std::uint64_t key = r == Rule::PortSend      ? x.from.v
-                                : r == Rule::PortReceive ? x.to.v
-                                                         : x.from.v * n_ + x.to.v;
-      if (++seen[key] > limit) return {i, r == Rule::PortReceive ? x.to : x.from};
-    }
-    throw std::logic_error("z3: a port rule fires, but no transfer breaks it");
-  }
-
   /// Step st: each transfer's rules in the simulator's order, then the next state.
   void step(std::uint64_t st) {
     const auto& tr = s_.steps[st].transfers;
@@ -251,8 +154,7 @@ class Encoding {
         causal_bad.push_back(*e && !held_[x.from.v * chunks_ + c]);
         carried_chunks.push_back({c, *e});
       }
-      indicate(ctx_.bool_val(x.from == x.to || !t_.adjacent(x.from, x.to)), Rule::Edge, st, i,
-               x.from, std::nullopt);
+      edge_rule(st, i, x);
       indicate(carried.empty() ? ctx_.bool_val(true) : !z3::mk_or(carried), Rule::EmptyPayload, st,
                i, x.from, std::nullopt);
       indicate(any(causal_bad), Rule::Causality, st, i, x.from, std::nullopt);
@@ -292,8 +194,8 @@ class Encoding {
   /// The first violation in the (unique) model, as the simulator would report it: the earliest
   /// step, then the earliest transfer, then the rules in the order a transfer is checked.
   Violation first_violation(const z3::model& m) {
-    std::optional<Indicator> best;
-    auto rank = [](const Indicator& x) {
+    std::optional<smt::Indicator> best;
+    auto rank = [](const smt::Indicator& x) {
       return std::tuple(*x.step, *x.transfer, static_cast<int>(x.rule));
     };
     for (auto ind : indicators_) {
@@ -302,8 +204,7 @@ class Encoding {
         if (best) break;
         return delivery_violation(*ind.chunk, *ind.node);
       }
-      if (*ind.transfer == s_.steps[*ind.step].transfers.size())
-        std::tie(*ind.transfer, ind.node) = first_breaking(*ind.step, ind.rule);
+      resolve_port_rule(ind);
       if (best && *ind.step > *best->step) break;
       if (!best || rank(ind) < rank(*best)) best = ind;
     }
@@ -318,26 +219,25 @@ class Encoding {
                          std::string(to_string(best->rule))};
   }
 
-  const Network& t_;
-  const Schedule& s_;
   const Collective& col_;
   Digits digits_;
-  std::uint64_t n_, chunks_;
+  std::uint64_t chunks_;
   bool timed_;
-  z3::context ctx_;
-  z3::solver solver_;
   std::vector<z3::expr> held_, acq_;  // state at the start of the current step
-  std::vector<Indicator> indicators_;
-  std::uint64_t variables_ = 0;
 };
 
 }  // namespace
 
 SmtVerdict smt_check(const Network& t, const Schedule& s, unsigned timeout_ms) {
   const auto t0 = std::chrono::steady_clock::now();
-  validate(t, s);
-  SmtVerdict out = Encoding(t, s, timeout_ms).decide();
-  out.terms = encoding_terms(t, s);
+  SmtVerdict out;
+  if (s.collective.combining()) {
+    out = smt::check_registers(t, s, timeout_ms);
+  } else {
+    validate(t, s);
+    out = Encoding(t, s, timeout_ms).decide();
+    out.terms = encoding_terms(t, s);
+  }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return out;
 }
