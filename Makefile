@@ -56,6 +56,11 @@ pictures-doc: build
 test: build
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
+# The mutation campaign with Z3 judging the mutants with N x chunks x (steps+1) <= 10^8 (CI:
+# <= 20,000); about 11 minutes on one core.
+mutation-smt: build
+	@cd $(BUILD) && NETSCHED_MUTATION_SMT_BUDGET=100000000 ./props/netsched_props "mutation campaign"
+
 props-long: build
 	@cd $(BUILD) && RC_PARAMS="$(RC_LONG)" NETSCHED_MUTATION_PER=60 ctest --output-on-failure -L props
 

@@ -124,17 +124,23 @@ std::unique_ptr<Network> with_a_failed_link(const Network& base) {
   return f;
 }
 
+/// The network with one random node failed (not node 0, the roots' node; not a cut node).
+std::unique_ptr<Network> with_a_failed_node(const Network& base) {
+  const auto dead =
+      *rc::gen::inRange<std::uint32_t>(1, static_cast<std::uint32_t>(base.num_nodes()));
+  auto f = build_topology("faulty(" + base.spec() + ", nodes=[{" +
+                          std::to_string(base.serial_of(NodeId(dead))) + "}])");
+  RC_PRE(bfs_tree(Csr(*f, 1), 0).order.size() == f->num_nodes());  // not a cut node
+  return f;
+}
+
 }  // namespace
 
 TEST_CASE("repairs around one failed node hold, over the survivors") {
   rc::prop("repair(the default schedule of a random network, one random failed node)", [] {
     const auto base = build_topology(*props::any_spec());
     RC_PRE(base->num_nodes() >= 3u && base->num_nodes() <= 64u);
-    const auto dead = *rc::gen::inRange<std::uint32_t>(
-        1, static_cast<std::uint32_t>(base->num_nodes()));  // not the root
-    const auto f = build_topology("faulty(" + base->spec() + ", nodes=[{" +
-                                  std::to_string(base->serial_of(NodeId(dead))) + "}])");
-    RC_PRE(bfs_tree(Csr(*f, 1), 0).order.size() == f->num_nodes());  // not a cut node
+    const auto f = with_a_failed_node(*base);
     const char* collective =
         *rc::gen::element("broadcast", "total-exchange", "all-gather", "scatter", "gather");
     RC_PRE(base->num_nodes() <= 16u || std::string(collective) != "total-exchange");
@@ -171,11 +177,7 @@ TEST_CASE("register schedules around one failed node: regenerated over the survi
   rc::prop("repair(a random register algorithm of a random network, one random failed node)", [] {
     const auto base = build_topology(*props::any_spec());
     RC_PRE(base->num_nodes() >= 3u && base->num_nodes() <= 32u);
-    const auto dead = *rc::gen::inRange<std::uint32_t>(
-        1, static_cast<std::uint32_t>(base->num_nodes()));  // not the root
-    const auto f = build_topology("faulty(" + base->spec() + ", nodes=[{" +
-                                  std::to_string(base->serial_of(NodeId(dead))) + "}])");
-    RC_PRE(bfs_tree(Csr(*f, 1), 0).order.size() == f->num_nodes());  // not a cut node
+    const auto f = with_a_failed_node(*base);
     const std::string collective =
         *rc::gen::element<std::string>("all-reduce", "reduce", "reduce-scatter");
     const auto algorithms = algorithm_names(*base, collective);

@@ -166,8 +166,8 @@ class RegisterEncoding : Rules {
     for (const auto& [v, r, terms] : required()) {
       indicate(at(v, r) != set_of(terms), Rule::Result, std::nullopt, std::nullopt, NodeId(v),
                std::nullopt);
-      ranks_.push_back({std::numeric_limits<std::uint64_t>::max(),
-                        static_cast<int>(Phase::Result), place++, 0});
+      ranks_.push_back(
+          {std::numeric_limits<std::uint64_t>::max(), static_cast<int>(Phase::Result), place++, 0});
     }
   }
 
@@ -225,8 +225,8 @@ class RegisterEncoding : Rules {
         ind.step ? "step " + std::to_string(*ind.step) +
                        (ind.transfer ? " transfer " + std::to_string(*ind.transfer) : "") + ": "
                  : "";
-    return Violation{ind.rule, ind.step, ind.transfer, ind.node, std::nullopt,
-                     where + std::string(to_string(ind.rule))};
+    return Violation{ind.rule, ind.step,     ind.transfer,
+                     ind.node, std::nullopt, where + std::string(to_string(ind.rule))};
   }
 
   /// The order in which the simulator checks one transfer's rules.
@@ -248,12 +248,12 @@ class RegisterEncoding : Rules {
 std::uint64_t register_terms(const Network& t, const Schedule& s) {
   const Collective& c = s.collective;
   const std::uint64_t n = t.num_nodes();
-  const std::uint64_t width =
-      c.kind() == Collective::Kind::ReduceScatter ? n * n : n * c.pieces();
+  const std::uint64_t width = c.kind() == Collective::Kind::ReduceScatter ? n * n : n * c.pieces();
   std::uint64_t values = n * s.registers.size();
   for (const Step& st : s.steps) {
     values = add_sat(values, mul_sat(st.compute.size(), n));
-    for (const Transfer& x : st.transfers) values = add_sat(values, s.payloads.at(x.payload).moves.size());
+    for (const Transfer& x : st.transfers)
+      values = add_sat(values, s.payloads.at(x.payload).moves.size());
   }
   return mul_sat(values, (width + 63) / 64);
 }
@@ -264,9 +264,10 @@ void validate_registers(const Network& t, const Schedule& s) {
   using Kind = Collective::Kind;
   const Collective& c = s.collective;
   if (c.kind() == Kind::MatMul || c.kind() == Kind::VecMat)
-    throw InputError("the SMT encoding covers chunk collectives and the reductions (all-reduce, "
-                     "prefix, reduce, reduce-scatter); a " + c.name() +
-                     " (products) is checked by the simulator, not by --smt");
+    throw InputError(
+        "the SMT encoding covers chunk collectives and the reductions (all-reduce, "
+        "prefix, reduce, reduce-scatter); a " +
+        c.name() + " (products) is checked by the simulator, not by --smt");
   if (c.kind() == Kind::Reduce && !c.groups().empty())
     throw InputError("the SMT encoding covers a reduce over every node, not over groups");
   const std::uint64_t n = t.num_nodes();
@@ -284,7 +285,8 @@ void validate_registers(const Network& t, const Schedule& s) {
   if (const std::uint64_t terms = register_terms(t, s); terms > kMaxSmtTerms)
     throw InputError("the SMT encoding would need " + std::to_string(terms) +
                      " terms (register cells and writes, in 64-bit words), over the limit "
-                     "kMaxSmtTerms = " + std::to_string(kMaxSmtTerms));
+                     "kMaxSmtTerms = " +
+                     std::to_string(kMaxSmtTerms));
   const auto in_range = [&](std::uint64_t r, const std::string& where) {
     if (r >= s.registers.size())
       throw InputError(where + ": register " + std::to_string(r) + " out of range");

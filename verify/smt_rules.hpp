@@ -44,8 +44,8 @@ class Rules {
 
   /// Rule 1 for transfer i of step st: it follows a link (decided here: the network is given).
   void edge_rule(std::uint64_t st, std::uint64_t i, const Transfer& x) {
-    indicate(ctx_.bool_val(x.from == x.to || !t_.adjacent(x.from, x.to)), Rule::Edge, st, i,
-             x.from, std::nullopt);
+    indicate(ctx_.bool_val(x.from == x.to || !t_.adjacent(x.from, x.to)), Rule::Edge, st, i, x.from,
+             std::nullopt);
   }
 
   /// The port rules of step st, one indicator per rule and step over Z3's `distinct` (linear in

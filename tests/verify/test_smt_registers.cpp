@@ -46,7 +46,8 @@ const std::vector<std::pair<std::string, Mutation>>& mutations() {
          std::size_t k = 0;
          Transfer* x = transfer_at(s, i, &k);
          if (!x) return false;
-         s.steps[k].transfers.erase(s.steps[k].transfers.begin() + (x - s.steps[k].transfers.data()));
+         s.steps[k].transfers.erase(s.steps[k].transfers.begin() +
+                                    (x - s.steps[k].transfers.data()));
          return true;
        }},
       {"move-later",
@@ -55,7 +56,8 @@ const std::vector<std::pair<std::string, Mutation>>& mutations() {
          Transfer* x = transfer_at(s, i, &k);
          if (!x || k + 1 >= s.steps.size()) return false;
          const Transfer moved = *x;
-         s.steps[k].transfers.erase(s.steps[k].transfers.begin() + (x - s.steps[k].transfers.data()));
+         s.steps[k].transfers.erase(s.steps[k].transfers.begin() +
+                                    (x - s.steps[k].transfers.data()));
          s.steps[k + 1].transfers.push_back(moved);
          return true;
        }},
