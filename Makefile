@@ -108,9 +108,9 @@ tidy: build
 # labelled "unsanitized" (tests/CMakeLists.txt: the Catch2 tags [mpi], [smpi], [readme], [slow]):
 # the MPI programs under mpirun and smpirun, whose launchers load uninstrumented libraries — the
 # in-process executor tests cover the same rank logic here —, README.md's tour (the binaries
-# above, about a minute) and the two slowest sweeps, the papers' routing bounds and HDN cross-edge
-# matchings over many instances (6 of the sanitized run's 12 core-minutes, on code the router
-# and family tests run here too).
+# above, about a minute) and the slowest sweeps, which repeat over many instances what the
+# sanitized tests run on a few (the papers' routing bounds, HDN cross-edge matchings, the size
+# choice's figures, Z3 against the register simulator beyond hypercube(3)).
 test-asan: deps
 	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DNETSCHED_WERROR=ON -DNETSCHED_SANITIZE=ON \
 	  > $(ASAN_BUILD).configure.log 2>&1 || (cat $(ASAN_BUILD).configure.log; exit 1)

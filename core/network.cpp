@@ -20,7 +20,7 @@ NodeId Network::node(std::string_view text) const {
   if (text.size() > kMaxDecimalDigits)
     throw InputError("node " + std::string(text) + " out of range");
   const std::uint64_t v = std::stoull(std::string(text));
-  if (v >= num_nodes() && text.size() > 1 && text.front() == '0')
+  if (v >= num_nodes() && num_nodes() > 0 && text.size() > 1 && text.front() == '0')
     // digits with a leading zero look like a label (a bit string) but read as a serial id
     throw InputError("node " + std::string(text) + " is read as the serial id " +
                      std::to_string(v) + ", out of range 0.." + std::to_string(num_nodes() - 1) +

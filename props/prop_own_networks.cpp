@@ -41,7 +41,11 @@ void check_every_collective(const Network& t) {
                         "all-reduce", "reduce", "reduce-scatter"}) {
     for (const auto& a : algorithm_names(t, c)) {
       const std::string name = c;
-      if (t.num_nodes() > 64 && (name == "total-exchange" || name == "reduce-scatter")) continue;
+      // N^2 chunks or register terms (the exchange, the reduce-scatter, the vector all-reduces of
+      // N pieces): on the smaller networks only, so that a case's cost stays bounded
+      const bool quadratic = name == "total-exchange" || name == "reduce-scatter" ||
+                             (name == "all-reduce" && a != "tree-all-reduce");
+      if (t.num_nodes() > 64 && quadratic) continue;
       const NodeId root(
           *rc::gen::inRange<std::uint32_t>(0, static_cast<std::uint32_t>(t.num_nodes())));
       const CheckedSchedule s = generate_checked(t, GenRequest(c, a, root));

@@ -196,7 +196,7 @@ class Encoding : smt::Rules {
   Violation first_violation(const z3::model& m) {
     std::optional<smt::Indicator> best;
     auto rank = [](const smt::Indicator& x) {
-      return std::tuple(*x.step, *x.transfer, static_cast<int>(x.rule));
+      return std::tuple(*x.step, *x.transfer, transfer_rule_order(x.rule));
     };
     for (auto ind : indicators_) {
       if (!m.eval(ind.fires, true).is_true()) continue;

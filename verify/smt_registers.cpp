@@ -30,6 +30,12 @@ namespace {
 /// reduce-scatter's N² blocks).
 constexpr std::uint64_t kMaxRegisterBits = 4096;
 
+/// The inputs each node starts with: a reduce-scatter's N blocks, or a vector's pieces (1 for
+/// a scalar). A value has one bit per input of every node.
+std::uint64_t inputs_per_node(const Collective& c, std::uint64_t n) {
+  return c.kind() == Collective::Kind::ReduceScatter ? n : c.pieces();
+}
+
 /// Where in a step a check happens, in the simulator's order: local operations, transfers,
 /// then the writes at the end of the step; the results after the last step.
 enum class Phase { Compute, Transfer, Receive, Result };
@@ -43,7 +49,7 @@ class RegisterEncoding : Rules {
       : Rules(t, s, timeout_ms),
         c_(s.collective),
         regs_(s.registers.size()),
-        pieces_(c_.kind() == Collective::Kind::ReduceScatter ? n_ : c_.pieces()),
+        pieces_(inputs_per_node(c_, n_)),
         bits_(static_cast<unsigned>(n_ * pieces_)) {
     for (std::uint64_t v = 0; v < n_; ++v)
       for (std::uint64_t r = 0; r < regs_; ++r)
@@ -215,7 +221,7 @@ class RegisterEncoding : Rules {
       if (std::get<1>(rank) == static_cast<int>(Phase::Transfer)) {
         resolve_port_rule(indicators_[i]);
         rank = {std::get<0>(rank), std::get<1>(rank), *indicators_[i].transfer,
-                transfer_order(indicators_[i].rule)};
+                transfer_rule_order(indicators_[i].rule)};
       }
       if (!best || rank < best_rank) best = i, best_rank = rank;
     }
@@ -227,13 +233,6 @@ class RegisterEncoding : Rules {
                  : "";
     return Violation{ind.rule, ind.step,     ind.transfer,
                      ind.node, std::nullopt, where + std::string(to_string(ind.rule))};
-  }
-
-  /// The order in which the simulator checks one transfer's rules.
-  static int transfer_order(Rule r) {
-    constexpr Rule kOrder[] = {Rule::Edge, Rule::PortLink, Rule::PortSend, Rule::PortReceive,
-                               Rule::Dimension};
-    return static_cast<int>(std::find(std::begin(kOrder), std::end(kOrder), r) - kOrder);
   }
 
   const Collective& c_;
@@ -248,8 +247,8 @@ class RegisterEncoding : Rules {
 std::uint64_t register_terms(const Network& t, const Schedule& s) {
   const Collective& c = s.collective;
   const std::uint64_t n = t.num_nodes();
-  const std::uint64_t width = c.kind() == Collective::Kind::ReduceScatter ? n * n : n * c.pieces();
-  std::uint64_t values = n * s.registers.size();
+  const std::uint64_t width = mul_sat(n, inputs_per_node(c, n));
+  std::uint64_t values = mul_sat(n, s.registers.size());
   for (const Step& st : s.steps) {
     values = add_sat(values, mul_sat(st.compute.size(), n));
     for (const Transfer& x : st.transfers)
@@ -258,8 +257,8 @@ std::uint64_t register_terms(const Network& t, const Schedule& s) {
   return mul_sat(values, (width + 63) / 64);
 }
 
-/// What the register encoding takes: the reductions without products, registers in range, and
-/// values of at most kMaxRegisterBits bits.
+/// What the register encoding takes beyond check_structure: the reductions without products,
+/// values of at most kMaxRegisterBits bits, and an encoding of at most kMaxSmtTerms.
 void validate_registers(const Network& t, const Schedule& s) {
   using Kind = Collective::Kind;
   const Collective& c = s.collective;
@@ -271,12 +270,11 @@ void validate_registers(const Network& t, const Schedule& s) {
   if (c.kind() == Kind::Reduce && !c.groups().empty())
     throw InputError("the SMT encoding covers a reduce over every node, not over groups");
   const std::uint64_t n = t.num_nodes();
-  const std::uint64_t width = c.kind() == Kind::ReduceScatter ? n * n : n * c.pieces();
+  const std::uint64_t pieces = inputs_per_node(c, n), width = mul_sat(n, pieces);
   if (width > kMaxRegisterBits)
     throw InputError("the SMT encoding of this " + c.name() + " needs values of " +
                      std::to_string(width) + " bits (one per input), over the limit " +
                      std::to_string(kMaxRegisterBits));
-  const std::uint64_t pieces = c.kind() == Kind::ReduceScatter ? n : c.pieces();
   const std::uint64_t least =
       c.kind() == Kind::AllReduce ? 2 * pieces : std::max<std::uint64_t>(pieces, 2);
   if (s.registers.size() < least)
@@ -287,22 +285,11 @@ void validate_registers(const Network& t, const Schedule& s) {
                      " terms (register cells and writes, in 64-bit words), over the limit "
                      "kMaxSmtTerms = " +
                      std::to_string(kMaxSmtTerms));
-  const auto in_range = [&](std::uint64_t r, const std::string& where) {
-    if (r >= s.registers.size())
-      throw InputError(where + ": register " + std::to_string(r) + " out of range");
-  };
-  for (std::size_t st = 0; st < s.steps.size(); ++st) {
-    const std::string here = "step " + std::to_string(st);
-    for (const LocalOp& op : s.steps[st].compute) {
-      if (op.op == RegOp::Mul) throw InputError(here + ": a product is not encoded by --smt");
-      for (std::uint64_t r : {op.dst, op.a, op.b}) in_range(r, here);
-    }
-    for (const Transfer& x : s.steps[st].transfers)
-      for (const Move& mv : s.payloads.at(x.payload).moves) {
-        if (mv.op == RegOp::Mul) throw InputError(here + ": a product is not encoded by --smt");
-        in_range(mv.src, here), in_range(mv.dst, here);
-      }
-  }
+  // check_structure has checked every register index and that no move multiplies
+  for (std::size_t st = 0; st < s.steps.size(); ++st)
+    for (const LocalOp& op : s.steps[st].compute)
+      if (op.op == RegOp::Mul)
+        throw InputError("step " + std::to_string(st) + ": a product is not encoded by --smt");
 }
 
 }  // namespace

@@ -5,6 +5,8 @@
 /// step respects the port model. Private to the SMT checker.
 #include <z3++.h>
 
+#include <algorithm>
+#include <iterator>
 #include <map>
 #include <optional>
 #include <stdexcept>
@@ -75,6 +77,14 @@ class Rules {
     indicate(over_limit(to), Rule::PortReceive, st, k, std::nullopt, std::nullopt);
     if (s_.model == PortModel::SingleDimension)
       indicate(z3::mk_or(other_dim), Rule::Dimension, st, k, std::nullopt, std::nullopt);
+  }
+
+  /// The order in which the simulators check one transfer's rules (verify/port_rules.hpp: the
+  /// link before the sender's and receiver's ports).
+  static int transfer_rule_order(Rule r) {
+    constexpr Rule kOrder[] = {Rule::Edge,     Rule::EmptyPayload, Rule::Causality, Rule::PortLink,
+                               Rule::PortSend, Rule::PortReceive,  Rule::Dimension};
+    return static_cast<int>(std::find(std::begin(kOrder), std::end(kOrder), r) - kOrder);
   }
 
   /// A port indicator that fired, resolved to the transfer that breaks the rule first.

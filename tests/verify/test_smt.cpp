@@ -80,6 +80,19 @@ TEST_CASE("the Z3 checker finds the hand-made violations with the simulator's ru
              {{{NodeId(2), NodeId(3), 0}, {NodeId(4), NodeId(3), 0}}}};
   CHECK(smt_check(*ring5, r).verdict.violation->rule == Rule::PortReceive);
   agree(*ring5, r);
+  // 2-port: a third send of node 0 that also repeats a link breaks both rules; the simulator
+  // checks the link first, and so must the decoding
+  const auto q2 = build_topology("hypercube(2)");
+  Schedule k;
+  k.topology = "hypercube(2)";
+  k.collective = Collective::broadcast(4, NodeId(0));
+  k.model = PortModel::KPort;
+  k.ports = 2;
+  k.payloads = {{{0}}};
+  k.steps = {{{{NodeId(0), NodeId(1), 0}, {NodeId(0), NodeId(2), 0}, {NodeId(0), NodeId(1), 0}}},
+             {{{NodeId(1), NodeId(3), 0}}}};
+  CHECK(smt_check(*q2, k).verdict.violation->rule == Rule::PortLink);
+  agree(*q2, k);
 }
 
 TEST_CASE("the Z3 checker refuses encodings over its size limit with a clear error", "[smt]") {
