@@ -138,6 +138,15 @@ std::unique_ptr<Network> with_a_failed_node(const Network& base) {
   return f;
 }
 
+/// The schedule of a random register algorithm (all-reduce, reduce or reduce-scatter) on base.
+CheckedSchedule random_register_schedule(const Network& base) {
+  const std::string collective =
+      *rc::gen::element<std::string>("all-reduce", "reduce", "reduce-scatter");
+  const auto algorithms = algorithm_names(base, collective);
+  RC_PRE(!algorithms.empty());
+  return generate_checked(base, GenRequest(collective, *rc::gen::elementOf(algorithms)));
+}
+
 }  // namespace
 
 TEST_CASE("repairs around one failed node hold, over the survivors") {
@@ -163,12 +172,7 @@ TEST_CASE("register schedules repaired around one failed link hold, with relay r
     const auto base = build_topology(*props::any_spec());
     RC_PRE(base->num_nodes() >= 3u && base->num_nodes() <= 32u);
     const auto f = with_a_failed_link(*base);
-    const std::string collective =
-        *rc::gen::element<std::string>("all-reduce", "reduce", "reduce-scatter");
-    const auto algorithms = algorithm_names(*base, collective);
-    RC_PRE(!algorithms.empty());
-    const CheckedSchedule healthy =
-        generate_checked(*base, GenRequest(collective, *rc::gen::elementOf(algorithms)));
+    const CheckedSchedule healthy = random_register_schedule(*base);
     const RepairReport r = repair_schedule(healthy, *f, CostModel{1, 1, 1});
     RC_ASSERT(r.repaired.has_value());
     RC_ASSERT(r.repaired->holds());
@@ -182,12 +186,7 @@ TEST_CASE("register schedules around one failed node: regenerated over the survi
     const auto base = build_topology(*props::any_spec());
     RC_PRE(base->num_nodes() >= 3u && base->num_nodes() <= 32u);
     const auto f = with_a_failed_node(*base);
-    const std::string collective =
-        *rc::gen::element<std::string>("all-reduce", "reduce", "reduce-scatter");
-    const auto algorithms = algorithm_names(*base, collective);
-    RC_PRE(!algorithms.empty());
-    const CheckedSchedule healthy =
-        generate_checked(*base, GenRequest(collective, *rc::gen::elementOf(algorithms)));
+    const CheckedSchedule healthy = random_register_schedule(*base);
     const RepairReport r = repair_schedule(healthy, *f, CostModel{1, 1, 1});
     RC_ASSERT_FALSE(r.repaired.has_value());
     RC_ASSERT(r.regenerated.has_value());
