@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Crash-safety of -o, measured: `gen` is killed with SIGKILL at random points while it
 # overwrites an existing file of the 1,620,000-node broadcast (in columns: a 24 MB file, whose
-# temporary lives about 40 ms, so that the kills just after it appears land while it is written). After every kill the old file
+# temporary lives about 40 ms, so that kills just after it appears can land while it is written;
+# each kill's line says whether the writer had already finished). After every kill the old file
 # must be byte-identical (rename(2) is the only step that touches it), and after the next
 # complete run no temporary file may be left in the directory (stale ones of dead writers are
 # removed). Usage: tests/crash_safety.sh NETSCHED [KILLS]

@@ -12,6 +12,7 @@
 #include "core/schedule_io.hpp"
 #include "gen/algorithms.hpp"
 #include "gen/topology.hpp"
+#include "tests/scratch.hpp"
 
 namespace netsched::test {
 
@@ -25,18 +26,10 @@ inline GenRequest full_request(const Network& t, std::string collective, std::st
   return r;
 }
 
-/// A fresh directory under the system temp directory, removed with everything in it.
+/// A fresh directory, removed with everything in it, and schedules written into it.
 struct TempDir {
-  std::string path;
-  TempDir() {
-    std::string t = (std::filesystem::temp_directory_path() / "netsched-test.XXXXXX").string();
-    REQUIRE(mkdtemp(t.data()) != nullptr);
-    path = t;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path, ec);
-  }
+  netsched::testing::TempDirectory dir;
+  std::string path = dir.path().string();
   std::string write(const std::string& name, const Schedule& s) const {
     const std::string p = path + "/" + name;
     std::ofstream(p) << schedule_to_json(s);

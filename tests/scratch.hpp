@@ -10,24 +10,30 @@
 
 namespace netsched::testing {
 
+/// A fresh directory under the system temp directory, removed with everything in it.
+class TempDirectory {
+ public:
+  TempDirectory() {
+    std::string t = (std::filesystem::temp_directory_path() / "netsched-test.XXXXXX").string();
+    if (mkdtemp(t.data()) == nullptr) throw std::runtime_error("cannot create " + t);
+    path_ = t;
+  }
+  ~TempDirectory() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+  }
+  TempDirectory(const TempDirectory&) = delete;
+  TempDirectory& operator=(const TempDirectory&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
 /// This process's scratch directory (created on first use, removed at exit).
 inline const std::filesystem::path& scratch_dir() {
-  struct Dir {
-    std::filesystem::path path;
-    Dir() {
-      std::string t = (std::filesystem::temp_directory_path() / "netsched-test.XXXXXX").string();
-      if (mkdtemp(t.data()) == nullptr) throw std::runtime_error("cannot create " + t);
-      path = t;
-    }
-    ~Dir() {
-      std::error_code ec;
-      std::filesystem::remove_all(path, ec);
-    }
-    Dir(const Dir&) = delete;
-    Dir& operator=(const Dir&) = delete;
-  };
-  static const Dir dir;
-  return dir.path;
+  static const TempDirectory dir;
+  return dir.path();
 }
 
 /// The path of `name` in this process's scratch directory.

@@ -53,7 +53,8 @@ std::uint64_t encoding_terms(const Network& t, const Schedule& s) {
 }
 
 /// Refuses what the encoding cannot take beyond check_structure: an encoding over kMaxSmtTerms.
-void validate(const Network& t, const Schedule& s) {
+/// Returns the encoding's terms.
+std::uint64_t validate(const Network& t, const Schedule& s) {
   check_structure(t, s);
   const std::uint64_t terms = encoding_terms(t, s);
   if (terms > kMaxSmtTerms)
@@ -62,6 +63,7 @@ void validate(const Network& t, const Schedule& s) {
         " terms (nodes x chunks + the chunks every transfer may carry), over the limit "
         "kMaxSmtTerms = " +
         std::to_string(kMaxSmtTerms));
+  return terms;
 }
 
 bool in_ranges_of(const auto& ranges, std::uint64_t x) {
@@ -234,9 +236,9 @@ SmtVerdict smt_check(const Network& t, const Schedule& s, unsigned timeout_ms) {
   if (s.collective.combining()) {
     out = smt::check_registers(t, s, timeout_ms);
   } else {
-    validate(t, s);
+    const std::uint64_t terms = validate(t, s);
     out = Encoding(t, s, timeout_ms).decide();
-    out.terms = encoding_terms(t, s);
+    out.terms = terms;
   }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return out;

@@ -50,7 +50,8 @@ class RegisterEncoding : Rules {
         c_(s.collective),
         regs_(s.registers.size()),
         pieces_(inputs_per_node(c_, n_)),
-        bits_(static_cast<unsigned>(n_ * pieces_)) {
+        bits_(static_cast<unsigned>(n_ * pieces_)),
+        none_(set_of({})) {
     for (std::uint64_t v = 0; v < n_; ++v)
       for (std::uint64_t r = 0; r < regs_; ++r)
         state_.push_back(r < pieces_ ? term(v * pieces_ + r) : none());
@@ -75,7 +76,7 @@ class RegisterEncoding : Rules {
     return ctx_.bv_val(bits_, b.get());
   }
   z3::expr term(std::uint64_t x) { return set_of({x}); }
-  z3::expr none() { return set_of({}); }
+  const z3::expr& none() const { return none_; }
   z3::expr& at(std::uint64_t v, std::uint64_t r) { return state_[v * regs_ + r]; }
 
   /// A fresh variable equal to `value`, as the new content of register r of v.
@@ -238,6 +239,7 @@ class RegisterEncoding : Rules {
   const Collective& c_;
   std::uint64_t regs_, pieces_;
   unsigned bits_;
+  z3::expr none_;                ///< the empty set: an empty register
   std::vector<z3::expr> state_;  ///< node x register, as the step so far left them
   std::vector<Rank> ranks_;      ///< each indicator's place in the simulator's order
 };
@@ -258,8 +260,8 @@ std::uint64_t register_terms(const Network& t, const Schedule& s) {
 }
 
 /// What the register encoding takes beyond check_structure: the reductions without products,
-/// values of at most kMaxRegisterBits bits, and an encoding of at most kMaxSmtTerms.
-void validate_registers(const Network& t, const Schedule& s) {
+/// values of at most kMaxRegisterBits bits, and an encoding of at most kMaxSmtTerms (returned).
+std::uint64_t validate_registers(const Network& t, const Schedule& s) {
   using Kind = Collective::Kind;
   const Collective& c = s.collective;
   if (c.kind() == Kind::MatMul || c.kind() == Kind::VecMat)
@@ -280,7 +282,8 @@ void validate_registers(const Network& t, const Schedule& s) {
   if (s.registers.size() < least)
     throw InputError("a " + c.name() + " schedule needs at least " + std::to_string(least) +
                      " registers, this one declares " + std::to_string(s.registers.size()));
-  if (const std::uint64_t terms = register_terms(t, s); terms > kMaxSmtTerms)
+  const std::uint64_t terms = register_terms(t, s);
+  if (terms > kMaxSmtTerms)
     throw InputError("the SMT encoding would need " + std::to_string(terms) +
                      " terms (register cells and writes, in 64-bit words), over the limit "
                      "kMaxSmtTerms = " +
@@ -290,15 +293,16 @@ void validate_registers(const Network& t, const Schedule& s) {
     for (const LocalOp& op : s.steps[st].compute)
       if (op.op == RegOp::Mul)
         throw InputError("step " + std::to_string(st) + ": a product is not encoded by --smt");
+  return terms;
 }
 
 }  // namespace
 
 SmtVerdict check_registers(const Network& t, const Schedule& s, unsigned timeout_ms) {
   check_structure(t, s);
-  validate_registers(t, s);
+  const std::uint64_t terms = validate_registers(t, s);
   SmtVerdict out = RegisterEncoding(t, s, timeout_ms).decide();
-  out.terms = register_terms(t, s);
+  out.terms = terms;
   return out;
 }
 
