@@ -41,13 +41,14 @@ Run add_claims(CLI::App& app) {
   app.add_option("--write-expected", o->write_expected, "record the verdicts of this run in FILE");
   return [o] {
     std::vector<std::pair<claims::Claim, claims::Result>> results;
+    std::vector<std::vector<claims::PrintedSite>> sites;  // what each claim read
     const auto all = claims::select_claims(claims::all_claims(), o->only, o->heavy);
     std::size_t done = 0;
     for (const auto& c : all) {
       progress("claims " + c.id, done++, all.size());
       claims::Result r;
       try {
-        r = claims::evaluate(c);
+        sites.push_back(claims::printed_sites_read([&] { r = claims::evaluate(c); }));
       } catch (const std::exception& e) {
         throw std::logic_error("claim " + c.id + " could not be evaluated: " + e.what());
       }
@@ -66,8 +67,9 @@ Run add_claims(CLI::App& app) {
                                 ? std::string(claims::recorded_verdicts())
                                 : read_file(o->expected, kMaxExpectedBytes, "kMaxExpectedBytes"));
       for (std::string id, verdict; in >> id >> verdict;) expected[id] = verdict;
-      std::size_t changed = 0;
-      for (const auto& [c, r] : results) {
+      std::size_t changed = 0, moved = 0;
+      for (std::size_t i = 0; i < results.size(); ++i) {
+        const auto& [c, r] = results[i];
         auto it = expected.find(c.id);
         const std::string now = claims::to_string(r.verdict);
         if (it == expected.end()) {
@@ -79,20 +81,29 @@ Run add_claims(CLI::App& app) {
           ++changed;
         }
         if (it != expected.end()) expected.erase(it);
-        if (!r.comparison) continue;
-        if (const auto why = claims::flip_failure(*r.comparison)) {
-          std::cerr << fmt::format("claim {}: its verdict does not follow its printed values: {}\n",
-                                   c.id, *why);
+        if (r.comparison)
+          if (const auto why = claims::flip_failure(*r.comparison)) {
+            std::cerr << fmt::format(
+                "claim {}: its verdict does not follow its printed values: {}\n", c.id, *why);
+            ++changed;
+          }
+        progress("claims --check: moving the printed sites of " + c.id, i, results.size());
+        for (const auto& why : claims::site_flip_failures(c, r, sites[i])) {
+          std::cerr << fmt::format("claim {}: its verdict does not follow its source: {}\n", c.id,
+                                   why);
           ++changed;
         }
+        moved += sites[i].size();
       }
+      progress_done();
       if (o->only.empty() && o->heavy)
         for (const auto& [id, v] : expected) {
           std::cerr << fmt::format("claim {}: recorded {} but no longer in the registry\n", id, v);
           ++changed;
         }
       (o->json || o->md ? std::cerr : std::cout) << fmt::format(
-          "claims --check: {} claims evaluated, {} changed\n", results.size(), changed);
+          "claims --check: {} claims evaluated, {} printed sites moved, {} changed\n",
+          results.size(), moved, changed);
       code = to_int(changed ? ExitCode::Violated : ExitCode::Ok);
       if (!o->json && !o->md) return code;
     }

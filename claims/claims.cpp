@@ -147,7 +147,7 @@ nlohmann::json to_json(const Claim& c, const Result& r) {
     for (const auto& o : r.comparison->observations) {
       nlohmann::json e = {{"instance", o.instance},
                           {"quantity", o.quantity},
-                          {"printed", o.printed},
+                          {"printed", o.printed.value()},
                           {"measured", o.measured},
                           {"relation", kRelation.at(static_cast<std::size_t>(o.relation))},
                           {"holds", satisfied(o)}};
@@ -349,7 +349,7 @@ void differing(std::ostringstream& md, const Result& r) {
   md << "- **Differs on (" << bad.size() << " of " << r.comparison->observations.size() << "):** ";
   for (std::size_t i = 0; i < bad.size() && i < kDifferingShown; ++i)
     md << (i ? "; " : "") << bad[i]->instance << " " << bad[i]->quantity << " "
-       << num(bad[i]->printed) << " vs " << num(bad[i]->measured);
+       << num(bad[i]->printed.value()) << " vs " << num(bad[i]->measured);
   if (bad.size() > kDifferingShown) md << "; and " << bad.size() - kDifferingShown << " more";
   md << "\n";
 }
@@ -372,7 +372,9 @@ std::string to_markdown(const std::vector<std::pair<Claim, Result>>& results) {
      << "Every HOLDS and FAILS carries its observations (printed and measured values, in the\n"
      << "details below and in `claims --json`); a correctness statement is a count (wrong\n"
      << "results, hops that are not links) printed 0. `claims --check` (CI) also moves each\n"
-     << "printed value in turn past its measured one and requires the verdict to flip.\n\n"
+     << "printed value in turn past its measured one and requires the verdict to flip, and\n"
+     << "re-runs every claim with each printed constant of its check's source (each\n"
+     << "`printed(...)` site in `claims/`) moved up or down, requiring the verdict to follow.\n\n"
      << "Each paper's summary counts its claims by the section they come from: a claim is\n"
      << "counted once, in the section its source names first (a section, or the section that\n"
      << "holds the table, theorem, figure, algorithm or equation it names).\n\n";

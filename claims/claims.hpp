@@ -6,7 +6,8 @@
 /// A verdict is not written into the code: a check collects observations — what the paper
 /// prints for an instance next to what netsched measured there (or what the paper prints at
 /// another place) — and `verdict_of` turns them into the verdict. Changing a printed value
-/// changes the verdict (tests/claims/test_judge.cpp flips every recorded comparison).
+/// changes the verdict: `claims --check` moves every printed value of every comparison, and every
+/// printed site inside the checks (claims/printed.hpp), and requires the verdict to follow.
 #include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -15,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "claims/printed.hpp"
 #include "core/errors.hpp"
 
 namespace netsched::claims {
@@ -41,7 +43,7 @@ enum class Basis {
 struct Observation {
   std::string instance;  ///< the paper's notation and the spec, e.g. "F_5 = dualcube(3)"
   std::string quantity;  ///< "nodes", "diameter", "payload sum", ...
-  double printed = 0;    ///< the printed statement evaluated here (formula or printed number)
+  Printed printed;       ///< the printed statement evaluated here (formula or printed number)
   double measured = 0;   ///< netsched's value, or (TwoPrintings) the value printed elsewhere
   Relation relation = Relation::Equal;
   std::optional<double> corrected;  ///< the corrected statement's value, where one is proposed
@@ -49,7 +51,7 @@ struct Observation {
 };
 
 /// An observation with neither a correction nor a re-run command of its own.
-inline Observation observed(std::string instance, std::string quantity, double printed,
+inline Observation observed(std::string instance, std::string quantity, Printed printed,
                             double measured, Relation relation = Relation::Equal) {
   return {std::move(instance), std::move(quantity), printed, measured, relation, {}, {}};
 }
@@ -114,6 +116,13 @@ ClaimVerdict verdict_of(const Comparison& c);
 /// relation the bad one (FAILS; INCONSISTENT for two printings). Returns what did not flip, or
 /// nullopt.
 std::optional<std::string> flip_failure(const Comparison& c);
+/// The flip check on the checks' source: `c`, whose evaluation gave `r` and read `sites`, re-run
+/// with each site moved (a little up, down, then far up, down, until one changes it). A good
+/// verdict (HOLDS, UNPROVEN) must turn bad (FAILS, INCONSISTENT); any other must change its
+/// verdict, its printed values or its evidence. A comparison that read no site fails too. Returns
+/// what did not flip, a line each.
+std::vector<std::string> site_flip_failures(const Claim& c, const Result& r,
+                                            const std::vector<PrintedSite>& sites);
 /// A result computed from `c`: the verdict by verdict_of, the evidence the tally (or the first
 /// observation that breaks the statement, with where printed and measured differ) followed by
 /// `context` (how the values were obtained, the convention used). `corrected`, when given, must

@@ -55,7 +55,7 @@ struct Corrected {
 
 /// A checked schedule's (steps, chunk-steps) against the printed (t_s, t_w m) coefficients.
 void cost_observations(std::vector<Observation>& obs, const std::string& instance,
-                       const Verification& v, double steps, double words, Corrected corrected,
+                       const Verification& v, Printed steps, Printed words, Corrected corrected,
                        const std::string& command) {
   obs.push_back({instance, "steps (t_s terms)", steps, static_cast<double>(v.check.steps),
                  Relation::Equal, corrected.steps, command});
@@ -82,8 +82,8 @@ Claim claim_dc_one2allp() {
                     check_schedule(*t, dualcube_one2allp(*t, NodeId(root))).verification();
                 if (!v.check.ok()) return fails(f_name(r) + ": " + v.check.violation()->message);
                 cost_observations(
-                    obs, f_name(r) + " root " + std::to_string(root), v, 2.0 * r,
-                    std::ldexp(1.0, 2 * r - 1) + std::ldexp(1.0, r - 1) - 1, on_f1(r),
+                    obs, f_name(r) + " root " + std::to_string(root), v, printed(2.0 * r),
+                    printed(std::ldexp(1.0, 2 * r - 1) + std::ldexp(1.0, r - 1) - 1), on_f1(r),
                     gen_command("dualcube(" + std::to_string(r) + ")", "scatter",
                                 {"--algorithm", "one2allp", "--root", std::to_string(root)}));
               }
@@ -106,7 +106,8 @@ Claim claim_dc_all2allb() {
             for (std::uint32_t r = 1; r <= 6; ++r) {
               const auto t = build_family<Dualcube>("dualcube(" + std::to_string(r) + ")");
               const auto v = generate_checked(*t, {"all-gather", "all2allb"}).verification();
-              cost_observations(obs, f_name(r), v, 2.0 * r, std::ldexp(1.0, 2 * r - 1) - 1,
+              cost_observations(obs, f_name(r), v, printed(2.0 * r),
+                                printed(std::ldexp(1.0, 2 * r - 1) - 1),
                                 {r == 1 ? 1.0 : 2.0 * r, {}},
                                 gen_command("dualcube(" + std::to_string(r) + ")", "all-gather",
                                             {"--algorithm", "all2allb"}));
@@ -133,8 +134,8 @@ Claim claim_dc_many2manym() {
                 const auto v =
                     generate_checked(*t, {"multicast", "many2manym", NodeId(root)}).verification();
                 cost_observations(
-                    obs, f_name(r) + " source " + std::to_string(root), v, 3.0 * r - 3,
-                    3 * std::ldexp(1.0, r - 1) + r - 2,
+                    obs, f_name(r) + " source " + std::to_string(root), v, printed(3.0 * r - 3),
+                    printed(3 * std::ldexp(1.0, r - 1) + r - 2),
                     r == 1 ? on_f1(r) : Corrected{3.0 * r - 1, {}},
                     gen_command("dualcube(" + std::to_string(r) + ")", "multicast",
                                 {"--algorithm", "many2manym", "--root", std::to_string(root)}));
@@ -158,8 +159,8 @@ Claim claim_dc_many2manym_terms() {
             std::vector<Observation> obs;
             for (double r = 2; r <= 6; ++r)
               obs.push_back(observed("F_" + num(r), "startups",
-                                     section3_closed_form(r, "many2manym").first,
-                                     2 * (r - 1) + 1 + (r - 1) + 1));
+                                     printed(section3_closed_form(r, "many2manym").first),
+                                     printed(2 * (r - 1) + 1 + (r - 1) + 1).value()));
             return two_printings(kPaper + " §3, the stage-by-stage times of Algorithm 2", obs,
                                  "the printed total against the sum of the printed stage terms");
           }};
@@ -176,9 +177,10 @@ Result forms_agree(
     const auto [ts, tw] = forms.front().second(r);
     for (std::size_t f = 1; f < forms.size(); ++f) {
       const auto [ts2, tw2] = forms[f].second(r);
-      obs.push_back(observed("r = " + num(r), "t_s coefficient (" + forms[f].first + ")", ts, ts2));
-      obs.push_back(
-          observed("r = " + num(r), "t_w m coefficient (" + forms[f].first + ")", tw, tw2));
+      obs.push_back(observed("r = " + num(r), "t_s coefficient (" + forms[f].first + ")",
+                             printed(ts), printed(ts2).value()));
+      obs.push_back(observed("r = " + num(r), "t_w m coefficient (" + forms[f].first + ")",
+                             printed(tw), printed(tw2).value()));
     }
   }
   return two_printings(other_place, obs, "the printed forms evaluated for r = 1..8, p = 2^(2r-1)");
@@ -353,31 +355,33 @@ Claim claim_dc_alg5_consistent() {
 }
 
 Claim claim_dc_alg6_shape() {
-  return {"dc.alg6-shape",
-          kPaper + " §4 Algorithm 6",
-          "M is of size 2^r x 2^(r-1) (|v| = 2^(r-1))",
-          "dualcube(2..7)",
-          false,
-          [] {
-            // The same algorithm assigns A[i, j] to processor x with i = nodeID(x) and j =
-            // classID(x) cat clusterID(x): i ranges over a cluster's nodes, j over the clusters.
-            std::vector<Observation> obs;
-            for (std::uint32_t r = 2; r <= 7; ++r) {
-              const auto t = build_family<Dualcube>("dualcube(" + std::to_string(r) + ")");
-              const auto clusters = dualcube_clusters(*t);
-              obs.push_back(observed(f_name(r), "rows", std::ldexp(1.0, static_cast<int>(r)),
-                                     static_cast<double>(clusters.front().size())));
-              obs.push_back(observed(f_name(r), "columns", std::ldexp(1.0, static_cast<int>(r) - 1),
-                                     static_cast<double>(clusters.size())));
-            }
-            return two_printings(
-                kPaper +
-                    " §4 Algorithm 6's index assignment (i = nodeID(x), j = classID(x) cat "
-                    "clusterID(x))",
-                obs,
-                "the assignment, counted on the constructed dualcube, makes M 2^(r-1) x 2^r, "
-                "which is also what w = vM with |v| = 2^(r-1) needs");
-          }};
+  return {
+      "dc.alg6-shape",
+      kPaper + " §4 Algorithm 6",
+      "M is of size 2^r x 2^(r-1) (|v| = 2^(r-1))",
+      "dualcube(2..7)",
+      false,
+      [] {
+        // The same algorithm assigns A[i, j] to processor x with i = nodeID(x) and j =
+        // classID(x) cat clusterID(x): i ranges over a cluster's nodes, j over the clusters.
+        std::vector<Observation> obs;
+        for (std::uint32_t r = 2; r <= 7; ++r) {
+          const auto t = build_family<Dualcube>("dualcube(" + std::to_string(r) + ")");
+          const auto clusters = dualcube_clusters(*t);
+          obs.push_back(observed(f_name(r), "rows", printed(std::ldexp(1.0, static_cast<int>(r))),
+                                 static_cast<double>(clusters.front().size())));
+          obs.push_back(observed(f_name(r), "columns",
+                                 printed(std::ldexp(1.0, static_cast<int>(r) - 1)),
+                                 static_cast<double>(clusters.size())));
+        }
+        return two_printings(
+            kPaper +
+                " §4 Algorithm 6's index assignment (i = nodeID(x), j = classID(x) cat "
+                "clusterID(x))",
+            obs,
+            "the assignment, counted on the constructed dualcube, makes M 2^(r-1) x 2^r, "
+            "which is also what w = vM with |v| = 2^(r-1) needs");
+      }};
 }
 
 Claim claim_dc_alg6() {
@@ -454,19 +458,20 @@ Claim claim_dc_fig4() {
               const std::uint32_t v = L.raw(row.c, row.a, row.b);
               const std::string who = "processor " + std::to_string(row.c) + std::to_string(row.a) +
                                       std::to_string(row.b);
-              auto entry = [&](const std::string& where, double printed, std::int64_t got) {
+              auto entry = [&](const std::string& where, Printed figure, std::int64_t got) {
                 obs.push_back(
-                    {who, where, printed, static_cast<double>(got), Relation::Equal, {}, rerun});
+                    {who, where, figure, static_cast<double>(got), Relation::Equal, {}, rerun});
               };
               for (std::size_t col = 0; col < 4; ++col) {
-                entry(std::string("R_A ") + columns[col], static_cast<double>(row.v[col][0]),
-                      snaps[col][v][0]);
-                entry(std::string("R_B ") + columns[col], static_cast<double>(row.v[col][1]),
-                      snaps[col][v][1]);
+                entry(std::string("R_A ") + columns[col],
+                      printed(static_cast<double>(row.v[col][0])), snaps[col][v][0]);
+                entry(std::string("R_B ") + columns[col],
+                      printed(static_cast<double>(row.v[col][1])), snaps[col][v][1]);
               }
-              entry("R_A x R_B after Mul", static_cast<double>(row.mul),
+              entry("R_A x R_B after Mul", printed(static_cast<double>(row.mul)),
                     snaps[3][v][0] * snaps[3][v][1]);
-              if (row.c4 >= 0) entry("R_C 4th loop", static_cast<double>(row.c4), final_regs[v][2]);
+              if (row.c4 >= 0)
+                entry("R_C 4th loop", printed(static_cast<double>(row.c4)), final_regs[v][2]);
             }
             return measured(obs,
                             "Measured: Algorithm 7's schedule (checked symbolically, dc.alg7) run "
@@ -504,7 +509,7 @@ Claim claim_dc_fig4_steps() {
               const auto best = loop_minimum(*t, copies[loop].front());
               if (!best) return not_checkable("Z3 did not decide loop " + std::to_string(loop + 1));
               obs.push_back({"loop " + std::to_string(loop + 1) + " on F_2 = dualcube(2)",
-                             "steps (one-port minimum)", 1, static_cast<double>(*best),
+                             "steps (one-port minimum)", printed(1), static_cast<double>(*best),
                              Relation::Equal, static_cast<double>(*best),
                              command({"claims", "--only", "dc.fig4-steps", "--json"})});
               ours += (ours.empty() ? "" : ", ") +
@@ -535,8 +540,9 @@ Claim claim_dc_longest_distance() {
               for (const auto& loop : dualcube_matmul_copies(*t))
                 for (const auto& iteration : loop)
                   for (const auto& c : iteration) hops = std::max(hops, c.hops);
-              obs.push_back(observed(f_name(r), "longest route of the copies (hops)", 2.0 * r + 1,
-                                     static_cast<double>(hops), Relation::AtMost));
+              obs.push_back(observed(f_name(r), "longest route of the copies (hops)",
+                                     printed(2.0 * r + 1), static_cast<double>(hops),
+                                     Relation::AtMost));
             }
             return measured(obs,
                             "Measured: §5.3's routes as netsched builds them (cross edge, route in "
@@ -583,8 +589,8 @@ Claim claim_dc_t_dualcube() {
                   words += (loop == 0 ? 2.0 : 1.0) * hops;  // loop 1 copies R_A and R_B
                 }
               const double q = (2.0 * r - 1) / 3;
-              obs.push_back(observed(f_name(r), "t_s coefficient", 4 * q, startups));
-              obs.push_back(observed(f_name(r), "t_w coefficient", 11 * q, words));
+              obs.push_back(observed(f_name(r), "t_s coefficient", printed(4) * q, startups));
+              obs.push_back(observed(f_name(r), "t_w coefficient", printed(11) * q, words));
             }
             return measured(obs,
                             "Measured under the paper's own cost model (§3: m words over d links "
@@ -613,7 +619,7 @@ Claim claim_dc_example_routes() {
             if (!t->adjacent(t->parse_label(route[i - 1]), t->parse_label(route[i]))) ++missing;
           obs.push_back({route.front() + " -> " + route.back() + " on F_5 = dualcube(5)",
                          "hops that are not links",
-                         0,
+                         printed(0),
                          missing,
                          Relation::Equal,
                          {},
@@ -634,9 +640,9 @@ Claim claim_dc_32_thousand() {
           [] {
             const std::string spec = "dualcube(8)";
             const std::string name = f_name(8);
-            return measured({info_observation(name, spec, "degree_max", 8),
+            return measured({info_observation(name, spec, "degree_max", printed(8)),
                              [&] {
-                               auto o = info_observation(name, spec, "nodes", 32001);
+                               auto o = info_observation(name, spec, "nodes", printed(32001));
                                o.relation = Relation::AtLeast;  // "more than 32,000"
                                return o;
                              }()},
@@ -653,14 +659,14 @@ constexpr std::uint32_t kFirstR = 1, kLastR = 7;
 
 /// Observations of `field` for the dualcube (r = 2..7) and the hypercube (n = 3..13) rows.
 std::vector<Observation> table1_row(bool dualcube, const std::string& field,
-                                    const std::function<double(double n)>& printed) {
+                                    const std::function<Printed(double n)>& printed_of) {
   std::vector<Observation> obs;
   for (std::uint32_t r = kFirstR; r <= kLastR; ++r) {
     const double n = 2.0 * r - 1;
     const std::string spec =
         dualcube ? "dualcube(" + std::to_string(r) + ")" : "hypercube(" + num(n) + ")";
     obs.push_back(info_observation((dualcube ? f_name(r) : "Q_" + num(n) + " = " + spec), spec,
-                                   field, printed(n)));
+                                   field, printed_of(n)));
   }
   return obs;
 }
@@ -702,18 +708,19 @@ Claim claim_dc_sec51_sizes() {
               const double m = std::ldexp(1.0, static_cast<int>((2 * r - 1) / 3));
               obs.push_back({f_name(r),
                              "processors m^3",
-                             m * m * m,
+                             printed(m * m * m),
                              static_cast<double>(t->num_nodes()),
                              Relation::Equal,
                              {},
                              info_command(spec)});
-              obs.push_back(observed(f_name(r), "clusters", std::ldexp(1.0, static_cast<int>(r)),
+              obs.push_back(observed(f_name(r), "clusters",
+                                     printed(std::ldexp(1.0, static_cast<int>(r))),
                                      static_cast<double>(clusters.size())));
               obs.push_back(observed(f_name(r), "processors in a cluster",
-                                     std::ldexp(1.0, static_cast<int>(r) - 1),
+                                     printed(std::ldexp(1.0, static_cast<int>(r) - 1)),
                                      static_cast<double>(clusters.front().size())));
               obs.push_back(observed(f_name(r), "matrix elements a cluster holds (m^2 / clusters)",
-                                     std::ldexp(1.0, static_cast<int>((r - 2) / 3)),
+                                     printed(std::ldexp(1.0, static_cast<int>((r - 2) / 3))),
                                      m * m / static_cast<double>(clusters.size())));
             }
             return measured(obs,
@@ -761,10 +768,10 @@ Claim claim_dc_ra_three_steps() {
                   fewest = std::min(fewest, d), most = std::max(most, d);
                   elsewhere += copy_case(*t, cluster, c) != "a";
                 }
-              obs.push_back(observed(f_name(r), "R_A copies not between clusters of one class", 0,
-                                     elsewhere));
-              obs.push_back(observed(f_name(r), "shortest R_A copy distance", 3, fewest));
-              obs.push_back(observed(f_name(r), "longest R_A copy distance", 3, most));
+              obs.push_back(observed(f_name(r), "R_A copies not between clusters of one class",
+                                     printed(0), elsewhere));
+              obs.push_back(observed(f_name(r), "shortest R_A copy distance", printed(3), fewest));
+              obs.push_back(observed(f_name(r), "longest R_A copy distance", printed(3), most));
             }
             return measured(obs,
                             "Measured: every copy Algorithm 7's second loop makes (source "
@@ -813,14 +820,14 @@ Claim claim_dc_sec53_sources() {
               return std::find(all.begin(), all.end(), address(L, src)) != all.end() ? 1.0 : 0.0;
             };
             std::vector<Observation> obs = {
-                observed("001010011", "copies R_B from 011010011 (1 yes, 0 no)", 1,
+                observed("001010011", "copies R_B from 011010011 (1 yes, 0 no)", printed(1),
                          is_source(2, "011010011", "001010011")),
-                observed("001010011", "copies R_A from 000010011 (1 yes, 0 no)", 1,
+                observed("001010011", "copies R_A from 000010011 (1 yes, 0 no)", printed(1),
                          is_source(1, "000010011", "001010011")),
-                observed("001010100", "copies R_B from 101000101 (1 yes, 0 no)", 1,
+                observed("001010100", "copies R_B from 101000101 (1 yes, 0 no)", printed(1),
                          is_source(2, "101000101", "001010100"))};
-            obs.push_back(observed("001010100", "copies R_B from 001000100 (1 yes, 0 no)", 1,
-                                   is_source(2, "001000100", "001010100")));
+            obs.push_back(observed("001010100", "copies R_B from 001000100 (1 yes, 0 no)",
+                                   printed(1), is_source(2, "001000100", "001010100")));
             // what 001000100 is to 001010100, if not its R_B source
             const bool ra = is_source(1, "001000100", "001010100") == 1;
             return measured(obs,
@@ -921,14 +928,14 @@ Claim claim_dc_fig5() {
               for (std::size_t col = 0; col < 4; ++col)
                 for (std::size_t reg = 0; reg < 2; ++reg)
                   obs.push_back(observed(who, std::string(reg ? "R_B " : "R_A ") + columns[col],
-                                         static_cast<double>(row.v[col][reg]),
+                                         printed(static_cast<double>(row.v[col][reg])),
                                          static_cast<double>(snaps[col][v][reg])));
               for (std::size_t l = 0; l < 3; ++l) {
-                const auto printed = [&](const char* a) { return *a ? address(L, a) : -1.0; };
+                const auto source = [&](const char* a) { return *a ? address(L, a) : -1.0; };
                 obs.push_back(observed(who, "R_A source, l = " + std::to_string(l) + " (-1: none)",
-                                       printed(row.ra[l]), source_of(copies, 1, l, v)));
+                                       printed(source(row.ra[l])), source_of(copies, 1, l, v)));
                 obs.push_back(observed(who, "R_B source, l = " + std::to_string(l) + " (-1: none)",
-                                       printed(row.rb[l]), source_of(copies, 2, l, v)));
+                                       printed(source(row.rb[l])), source_of(copies, 2, l, v)));
               }
             }
             return measured(obs,
@@ -968,16 +975,16 @@ Claim claim_dc_t_terms() {
               term[name].second += (loop == 0 ? 2.0 : 1.0) * hops;
             }
           const double q = (2.0 * r - 1) / 3, rr = r;
-          const std::map<std::string, std::pair<double, double>> printed = {
+          const std::map<std::string, std::pair<double, double>> terms = {
               {"T_1,4", {2 * q, 3 * q}},
               {"T_b", {(rr - 2) / 3, (rr - 2) / 3}},
               {"T_a", {rr - 1, 3 * (rr - 1)}},
               {"T_c", {1, 2 * rr + 1}}};
-          for (const auto& [name, ts_tw] : printed) {
-            obs.push_back(
-                observed(f_name(r), name + " t_s coefficient", ts_tw.first, term[name].first));
-            obs.push_back(
-                observed(f_name(r), name + " t_w coefficient", ts_tw.second, term[name].second));
+          for (const auto& [name, ts_tw] : terms) {
+            obs.push_back(observed(f_name(r), name + " t_s coefficient", printed(ts_tw.first),
+                                   term[name].first));
+            obs.push_back(observed(f_name(r), name + " t_w coefficient", printed(ts_tw.second),
+                                   term[name].second));
           }
         }
         return measured(obs,
@@ -1003,7 +1010,7 @@ Claim claim_dc_loop1_steps() {
           std::vector<std::size_t> ends;
           dualcube_matmul(*t, &ends);
           obs.push_back(observed(f_name(r), "steps of the first loop (one per bit of k: (2r-1)/3)",
-                                 (2.0 * r - 1) / 3, static_cast<double>(ends.front())));
+                                 printed((2.0 * r - 1) / 3), static_cast<double>(ends.front())));
         }
         return measured(obs,
                         "Measured: Algorithm 7's checked schedule (dc.alg7), the step at "
@@ -1059,7 +1066,7 @@ Claim claim_dc_cost_gain() {
               };
               obs.push_back({f_name(r) + " against " + q,
                              "cost of the hypercube over the dualcube's (a gain: above 1)",
-                             1,
+                             printed(1),
                              cost(q) / cost(d),
                              Relation::AtLeast,
                              {},
@@ -1092,6 +1099,11 @@ Claim claim_dc_almost_as_fast() {
           }};
 }
 
+/// Table 1's bisection widths: 2^n/2 for the n-cube, 2^n/4 for the dualcube of 2^n nodes.
+Printed hypercube_or_dualcube_width(const std::string& spec, double n) {
+  return spec.starts_with("hypercube") ? printed(n / 2) : printed(n / 4);
+}
+
 }  // namespace
 
 void add_dualcube(std::vector<Claim>& out) {
@@ -1101,71 +1113,69 @@ void add_dualcube(std::vector<Claim>& out) {
   };
   table("dualcube.degree-diameter-cost", "dualcube: degree (n+1)/2, diameter n+1, cost (n+1)^2/2",
         [] {
-          auto obs = table1_row(true, "degree_max", [](double n) { return (n + 1) / 2; });
-          append(obs, with_correction(table1_row(true, "diameter", [](double n) { return n + 1; }),
-                                      [](double n) { return n == 1 ? 1 : n + 1; }));
+          auto obs = table1_row(true, "degree_max", [](double n) { return printed((n + 1) / 2); });
+          append(obs, with_correction(
+                          table1_row(true, "diameter", [](double n) { return printed(n + 1); }),
+                          [](double n) { return n == 1 ? 1 : n + 1; }));
           return measured(obs, "Measured: degree and BFS diameter; the cost is their product",
                           "diameter n + 1 and cost (n+1)^2/2 for n >= 3; F_1 is one link "
                           "(diameter 1, cost 1)");
         });
   table("dualcube.avg-distance", "dualcube: average distance n/2 + 1 - 1/2^((n-1)/2)", [] {
-    return measured(table1_row(true, "avg_distance_incl_self",
-                               [](double n) {
-                                 return n / 2 + 1 - std::ldexp(1.0, -static_cast<int>((n - 1) / 2));
-                               }),
-                    std::string(kAverageConvention));
+    return measured(
+        table1_row(true, "avg_distance_incl_self",
+                   [](double n) {
+                     return printed(n / 2 + 1 - std::ldexp(1.0, -static_cast<int>((n - 1) / 2)));
+                   }),
+        std::string(kAverageConvention));
   });
   table("dualcube.edges", "dualcube: 2^n (n+1)/2 edges", [] {
     return measured(
-        with_correction(
-            table1_row(true, "edges",
-                       [](double n) { return std::ldexp(n + 1, static_cast<int>(n)) / 2; }),
-            [](double n) { return std::ldexp(n + 1, static_cast<int>(n)) / 4; }),
+        with_correction(table1_row(true, "edges",
+                                   [](double n) {
+                                     return printed(std::ldexp(n + 1, static_cast<int>(n)) / 2);
+                                   }),
+                        [](double n) { return std::ldexp(n + 1, static_cast<int>(n)) / 4; }),
         "Measured: the constructed network's links (N x degree / 2)", "2^n (n+1)/4");
   });
   table("hypercube.row", "hypercube: degree n, diameter n, cost n^2", [] {
-    auto obs = table1_row(false, "degree_max", [](double n) { return n; });
-    append(obs, table1_row(false, "diameter", [](double n) { return n; }));
+    auto obs = table1_row(false, "degree_max", [](double n) { return printed(n); });
+    append(obs, table1_row(false, "diameter", [](double n) { return printed(n); }));
     return measured(obs, "Measured: degree and BFS diameter; the cost is their product");
   });
   table("hypercube.edges", "hypercube: 2^n n edges", [] {
     return measured(
         with_correction(
-            table1_row(false, "edges", [](double n) { return std::ldexp(n, static_cast<int>(n)); }),
+            table1_row(false, "edges",
+                       [](double n) { return printed(std::ldexp(n, static_cast<int>(n))); }),
             [](double n) { return std::ldexp(n, static_cast<int>(n)) / 2; }),
         "Measured: the constructed network's links", "2^(n-1) n");
   });
   table("hypercube.avg-distance", "hypercube: average distance n/2", [] {
-    return measured(table1_row(false, "avg_distance_incl_self", [](double n) { return n / 2; }),
-                    std::string(kAverageConvention));
+    return measured(
+        table1_row(false, "avg_distance_incl_self", [](double n) { return printed(n / 2); }),
+        std::string(kAverageConvention));
   });
   table("bisection", "bisection width 2^n/2 (hypercube) and 2^n/4 (dualcube)", [] {
     std::string tally;
-    auto c = bisection_comparison(
-        {{"Q_3 = hypercube(3)", "hypercube(3)"},
-         {"Q_5 = hypercube(5)", "hypercube(5)"},
-         {f_name(2), "dualcube(2)"},
-         {f_name(3), "dualcube(3)"}},
-        [](double n) { return n / 4; }, tally);
-    for (auto& o : c.observations)  // the hypercube row's width is 2^n/2
-      if (o.instance.starts_with("Q_")) o.printed *= 2;
+    auto c = bisection_comparison({{"Q_3 = hypercube(3)", "hypercube(3)"},
+                                   {"Q_5 = hypercube(5)", "hypercube(5)"},
+                                   {f_name(2), "dualcube(2)"},
+                                   {f_name(3), "dualcube(3)"}},
+                                  hypercube_or_dualcube_width, tally);
     return judged(std::move(c), "Widths: " + tally);
   });
   table("bisection-large", "bisection width 2^n/2 (hypercube) and 2^n/4 (dualcube), n >= 7", [] {
     std::string tally;
-    auto c = bisection_comparison(
-        {{"Q_7 = hypercube(7)", "hypercube(7)"},
-         {"Q_9 = hypercube(9)", "hypercube(9)"},
-         {f_name(4), "dualcube(4)"},
-         {f_name(5), "dualcube(5)"},
-         {f_name(6), "dualcube(6)"},
-         {f_name(7), "dualcube(7)"}},
-        [](double n) { return n / 4; }, tally);
+    auto c = bisection_comparison({{"Q_7 = hypercube(7)", "hypercube(7)"},
+                                   {"Q_9 = hypercube(9)", "hypercube(9)"},
+                                   {f_name(4), "dualcube(4)"},
+                                   {f_name(5), "dualcube(5)"},
+                                   {f_name(6), "dualcube(6)"},
+                                   {f_name(7), "dualcube(7)"}},
+                                  hypercube_or_dualcube_width, tally);
     std::size_t at_printed = 0;
-    for (auto& o : c.observations) {
-      if (o.instance.starts_with("Q_")) o.printed *= 2;
-      at_printed += o.measured == o.printed;
-    }
+    for (auto& o : c.observations) at_printed += o.measured == o.printed.value();
     const std::size_t instances = c.observations.size();
     return judged(std::move(c),
                   "Widths: " + tally + ". On " + std::to_string(at_printed) + " of " +

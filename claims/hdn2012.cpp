@@ -97,11 +97,13 @@ std::int64_t corrected_diameter(const Hdn& h) {
 }
 
 /// A Table 2 row on one instance: its printed size, degree and diameter against `info`'s (the
-/// diameter observation last, where a check may add a correction).
+/// diameter observation last, where a check may add a correction). `degree_field` is the `info`
+/// field the printed degree is compared with.
 std::vector<Observation> table2_row(const std::string& instance, const std::string& spec,
-                                    double nodes, double degree, double diameter) {
+                                    Printed nodes, Printed degree, Printed diameter,
+                                    const char* degree_field = "degree_max") {
   return {info_observation(instance, spec, "nodes", nodes),
-          info_observation(instance, spec, "degree_max", degree),
+          info_observation(instance, spec, degree_field, degree),
           info_observation(instance, spec, "diameter", diameter)};
 }
 
@@ -142,7 +144,7 @@ Claim claim_hdn12_table1() {
             counted = static_cast<double>(
                 std::count_if(d.begin(), d.end(), [](auto x) { return x != kUnreached; }));
           }
-          obs.push_back({paper_name(e), "nodes", static_cast<double>(e.printed), counted,
+          obs.push_back({paper_name(e), "nodes", printed(static_cast<double>(e.printed)), counted,
                          Relation::Equal,
                          static_cast<double>(papers::hdn2012::nodes_recurrence(30, e.s)),
                          info_command(e.spec)});
@@ -160,22 +162,23 @@ Claim claim_hdn12_table1() {
 namespace {
 
 Claim claim_hdn12_thm1_nodes() {
-  return {"hdn12.thm1.nodes",
-          kPaper + " Theorem 1 (and abstract, Table 2)",
-          "HDN(B,k,S) has (2N_0)^(2^k) / (2 prod_i s_i) nodes",
-          "the 72 Table 1 instances",
-          false,
-          [] {
-            std::vector<Observation> obs;
-            for (const auto& e : table1())
-              obs.push_back({paper_name(e), "nodes", papers::hdn2012::nodes_closed(30, e.s),
-                             static_cast<double>(nodes_of(e.spec)), Relation::Equal,
-                             papers::hdn2012::nodes_corrected(30, e.s), info_command(e.spec)});
-            return measured(obs,
-                            "Measured: the constructed network. The closed form ignores that s_i "
-                            "divides N_{i-1}^2 again at every later level",
-                            "(2 N_0)^(2^k) / (2 prod_{i=1..k} s_i^(2^(k-i)))");
-          }};
+  return {
+      "hdn12.thm1.nodes",
+      kPaper + " Theorem 1 (and abstract, Table 2)",
+      "HDN(B,k,S) has (2N_0)^(2^k) / (2 prod_i s_i) nodes",
+      "the 72 Table 1 instances",
+      false,
+      [] {
+        std::vector<Observation> obs;
+        for (const auto& e : table1())
+          obs.push_back({paper_name(e), "nodes", printed(papers::hdn2012::nodes_closed(30, e.s)),
+                         static_cast<double>(nodes_of(e.spec)), Relation::Equal,
+                         papers::hdn2012::nodes_corrected(30, e.s), info_command(e.spec)});
+        return measured(obs,
+                        "Measured: the constructed network. The closed form ignores that s_i "
+                        "divides N_{i-1}^2 again at every later level",
+                        "(2 N_0)^(2^k) / (2 prod_{i=1..k} s_i^(2^(k-i)))");
+      }};
 }
 
 Claim claim_hdn12_thm1_degree() {
@@ -195,9 +198,9 @@ Claim claim_hdn12_thm1_degree() {
         for (const auto& spec : specs) {
           const auto t = build_topology(spec);
           const auto& h = network_ref<Hdn>(*t);
-          const auto printed = static_cast<double>(h.base().largest_degree() + h.k());
-          obs.push_back(info_observation(spec, spec, "degree_min", printed));
-          obs.push_back(info_observation(spec, spec, "degree_max", printed));
+          const auto degree = printed(static_cast<double>(h.base().largest_degree() + h.k()));
+          obs.push_back(info_observation(spec, spec, "degree_min", degree));
+          obs.push_back(info_observation(spec, spec, "degree_max", degree));
         }
         return measured(obs,
                         "Measured: the smallest and largest simple-graph degree (with the paper's "
@@ -215,13 +218,13 @@ Claim claim_hdn12_degree_b() {
           false,
           [] {
             std::vector<Observation> obs;
-            for (const auto& [name, spec, printed] :
+            for (const auto& [name, spec, degree] :
                  std::vector<std::tuple<std::string, std::string, double>>{
                      {"B", "torus(2,3,5)", 6},
                      {"HDN(B,1,(2))", hdn_spec({"{0}"}), 7},
                      {"HDN(B,2,(2,2))", hdn_spec({"{0}", "{0}"}), 8}}) {
-              auto o = info_observation(name + " = " + spec, spec, "degree_max", printed);
-              o.corrected = printed - 1;
+              auto o = info_observation(name + " = " + spec, spec, "degree_max", printed(degree));
+              o.corrected = degree - 1;
               obs.push_back(o);
             }
             return measured(obs,
@@ -253,7 +256,7 @@ Claim claim_hdn12_thm1_diameter() {
               const auto t = build_topology(spec);
               const auto& h = network_ref<Hdn>(*t);
               auto o = info_observation(spec, spec, "diameter",
-                                        static_cast<double>(theorem1_diameter(h)));
+                                        printed(static_cast<double>(theorem1_diameter(h))));
               o.corrected = static_cast<double>(corrected_diameter(h));
               obs.push_back(o);
             }
@@ -279,8 +282,8 @@ Claim claim_hdn12_table2_hdn_diameter() {
               const auto& h = network_ref<Hdn>(*t);
               obs.push_back({spec,
                              "diameter",
-                             static_cast<double>(papers::hdn2012::table2_diameter(h)),
-                             static_cast<double>(theorem1_diameter(h)),
+                             printed(static_cast<double>(papers::hdn2012::table2_diameter(h))),
+                             printed(static_cast<double>(theorem1_diameter(h))).value(),
                              Relation::Equal,
                              {},
                              info_command(spec)});
@@ -306,8 +309,8 @@ Claim claim_hdn12_table2_torus() {
           double sum = 0, floors = 0;
           for (const auto& f : network_ref<Product>(*t).factors())
             sum += f.size, floors += std::floor(f.size / 2.0);
-          obs.push_back(info_observation(spec, spec, "degree_max", 6));
-          auto d = info_observation(spec, spec, "diameter", sum / 2);
+          obs.push_back(info_observation(spec, spec, "degree_max", printed(6)));
+          auto d = info_observation(spec, spec, "diameter", printed(sum / 2));
           d.corrected = floors;
           obs.push_back(d);
         }
@@ -326,7 +329,8 @@ Claim claim_hdn12_table2_ncube() {
             std::vector<Observation> obs;
             for (int n = 1; n <= 12; ++n) {
               const std::string spec = "hypercube(" + std::to_string(n) + ")";
-              append(obs, table2_row(spec, spec, std::ldexp(1.0, n), n, n));
+              append(obs,
+                     table2_row(spec, spec, printed(std::ldexp(1.0, n)), printed(n), printed(n)));
             }
             return measured(obs, "Measured: size, degree, BFS diameter");
           }};
@@ -342,7 +346,8 @@ Claim claim_hdn12_table2_ccc() {
             std::vector<Observation> obs;
             for (int n = 3; n <= 8; ++n) {
               const std::string spec = "ccc(" + std::to_string(n) + ")";
-              append(obs, table2_row(spec, spec, std::ldexp(n, n), 3, 2 * n));
+              append(obs,
+                     table2_row(spec, spec, printed(std::ldexp(n, n)), printed(3), printed(2 * n)));
               obs.back().corrected = n == 3 ? 6 : paper_value(spec, "diameter", "li-chu-2013");
             }
             return measured(obs, "Measured: size, degree, BFS diameter",
@@ -361,7 +366,8 @@ Claim claim_hdn12_table2_dualcube() {
             for (int r = 1; r <= 8; ++r) {
               const std::string spec = "dualcube(" + std::to_string(r) + ")";
               const std::string name = "F_" + std::to_string(r) + " = " + spec;
-              append(obs, table2_row(name, spec, std::ldexp(1.0, 2 * r - 1), r, 2 * r));
+              append(obs, table2_row(name, spec, printed(std::ldexp(1.0, 2 * r - 1)), printed(r),
+                                     printed(2 * r)));
               obs.back().corrected = r == 1 ? 1 : 2 * r;
             }
             return measured(obs, "Measured: size, degree, BFS diameter",
@@ -382,12 +388,13 @@ Claim claim_hdn12_table2_rdn() {
                   "rdn(ring(3),1)", "rdn(ring(3),2)", "rdn(ring(4),2)", "rdn(torus(3,3),1)"}) {
               const auto t = build_topology(spec);
               const auto& h = network_ref<Hdn>(*t);
-              append(obs, table2_row(spec, spec,
-                                     papers::hdn2012::nodes_closed(
-                                         static_cast<double>(h.base().num_nodes()),
-                                         std::vector<std::uint64_t>(h.k(), 1)),
-                                     static_cast<double>(h.base().largest_degree() + h.k()),
-                                     static_cast<double>(theorem1_diameter(h))));
+              append(obs,
+                     table2_row(spec, spec,
+                                printed(papers::hdn2012::nodes_closed(
+                                    static_cast<double>(h.base().num_nodes()),
+                                    std::vector<std::uint64_t>(h.k(), 1))),
+                                printed(static_cast<double>(h.base().largest_degree() + h.k())),
+                                printed(static_cast<double>(theorem1_diameter(h)))));
             }
             return measured(obs, "Measured: size, degree, BFS diameter");
           }};
@@ -406,7 +413,7 @@ Claim claim_hdn12_dualcube_is_rdn() {
               const std::string rdn = "rdn(hypercube(" + std::to_string(n - 1) + "),1)";
               const bool same = isomorphic(Csr(*build_topology(dual)), Csr(*build_topology(rdn)));
               obs.push_back(observed("Dual-Cube(" + std::to_string(n) + ") = " + dual + ", " + rdn,
-                                     "isomorphic (1 yes, 0 no)", 1, same ? 1 : 0));
+                                     "isomorphic (1 yes, 0 no)", printed(1), same ? 1 : 0));
             }
             return measured(
                 obs,
@@ -418,7 +425,7 @@ Claim claim_hdn12_dualcube_is_rdn() {
 
 /// "Symmetric" as a count: a vertex-transitive network has one vertex orbit.
 Observation orbit_observation(const std::string& spec) {
-  auto o = info_observation(spec, spec, "vertex_orbits", 1);
+  auto o = info_observation(spec, spec, "vertex_orbits", printed(1));
   o.quantity = "vertex orbits";
   return o;
 }
@@ -439,7 +446,7 @@ Claim claim_hdn12_diameter_recurrence() {
               const double inner = cluster_diameter(e);
               obs.push_back(info_observation(
                   paper_name(e), e.spec, "diameter",
-                  2 * inner - static_cast<double>(h.supernode_diameter(h.k())) + 2));
+                  printed(2 * inner - static_cast<double>(h.supernode_diameter(h.k())) + 2)));
             }
             return measured(obs, "Measured: BFS diameters of the network and of its cluster");
           }};
@@ -462,7 +469,7 @@ Claim claim_hdn12_crw_ncube() {
               for (double w1 : {0.0, 0.2, 0.5, 0.8, 1.0})
                 obs.push_back({"Q_" + std::to_string(n) + ", w_1 = " + num(w1),
                                "CR_w",
-                               1,
+                               printed(1),
                                (w1 * d + (1 - w1) * diam) / logn,
                                Relation::Equal,
                                {},
@@ -492,9 +499,10 @@ Claim claim_hdn12_table4_serials() {
             for (const auto& r : rows) {
               const std::string row = "(" + num(r.c) + "," + num(r.u) + "," + num(r.sn) + "," +
                                       num(r.n) + ") -> (" + num(r.sn2) + "," + num(r.n2) + ")";
-              obs.push_back(observed(row, "serial by C*150 + U*30 + SN*6 + N", r.serial,
-                                     r.c * 150 + r.u * 30 + r.sn * 6 + r.n));
-              obs.push_back(observed(row, "serial by SN^2*15 + N^2", r.serial, r.sn2 * 15 + r.n2));
+              obs.push_back(observed(row, "serial by C*150 + U*30 + SN*6 + N", printed(r.serial),
+                                     printed(r.c * 150 + r.u * 30 + r.sn * 6 + r.n).value()));
+              obs.push_back(observed(row, "serial by SN^2*15 + N^2", printed(r.serial),
+                                     printed(r.sn2 * 15 + r.n2).value()));
             }
             return two_printings(kPaper + " §4, the serial-number formulas", obs,
                                  "the table's serial numbers against its own formulas (that the "
@@ -514,9 +522,9 @@ Claim claim_hdn12_rdn8() {
             std::vector<Observation> obs;
             for (std::uint32_t k = 1; k <= 2; ++k) {
               const std::string spec = "rdn(hypercube(3)," + std::to_string(k) + ")";
-              obs.push_back(info_observation("RDN(8," + std::to_string(k) + ") = " + spec, spec,
-                                             "nodes",
-                                             std::ldexp(1.0, kRdn8PrintedExponents.at(k - 1))));
+              obs.push_back(
+                  info_observation("RDN(8," + std::to_string(k) + ") = " + spec, spec, "nodes",
+                                   printed(std::ldexp(1.0, kRdn8PrintedExponents.at(k - 1)))));
             }
             return measured(obs, "Measured: the constructed networks (k = 3: hdn12.rdn8-k3)");
           }};
@@ -531,9 +539,10 @@ Claim claim_hdn12_rdn8_k3() {
           [] {
             return two_printings(
                 kPaper + " §3, the recurrence N_k = 2 N_{k-1}^2 from N_0 = 8",
-                {observed("RDN(8,3)", "nodes", std::ldexp(1.0, kRdn8PrintedExponents[2]),
-                          static_cast<double>(papers::hdn2012::nodes_recurrence(
-                              8, std::vector<std::uint64_t>(3, 1))))},
+                {observed("RDN(8,3)", "nodes", printed(std::ldexp(1.0, kRdn8PrintedExponents[2])),
+                          printed(static_cast<double>(papers::hdn2012::nodes_recurrence(
+                                      8, std::vector<std::uint64_t>(3, 1))))
+                              .value())},
                 "the network is not built (over kMaxNodes): the printed size is compared with "
                 "the paper's own recurrence, which hdn12.thm1.nodes checks against built "
                 "networks");
@@ -590,7 +599,7 @@ Claim claim_hdn12_bisection() {
                  {"HDN(Q_2,2,(2,4))", "hdn(hypercube(2), sn=[{0},{0,1}])"},
                  {"RDN(Q_2,2)", "rdn(hypercube(2),2)"},
                  {"HDN(B,1,(5))", hdn_spec({"{2}"})}},
-                [](double n) { return n / 4; }, tally);
+                [](const std::string&, double n) { return printed(n / 4); }, tally);
             return judged(std::move(c), "Widths: " + tally +
                                             ". The re-run command prints the witness cut (side_1)");
           }};
@@ -603,7 +612,7 @@ Observation longest_route(const std::string& instance, const std::string& spec) 
   const auto bound = papers::hdn2012::routing_bound(network_ref<Hdn>(*t)).steps;
   return {instance,
           "longest route of Algorithm 1 (hops)",
-          static_cast<double>(bound),
+          printed(static_cast<double>(bound)),
           static_cast<double>(s.max_length),
           Relation::AtMost,
           {},
@@ -675,8 +684,8 @@ Claim claim_hdn12_example_route() {
             kPaper + " Theorem 2",
             {{"HDN(B,2,(6,15)) = " + spec,
               "route length (at most Theorem 2's bound)",
-              kPrintedLength,
-              static_cast<double>(bound),
+              printed(kPrintedLength),
+              printed(static_cast<double>(bound)).value(),
               Relation::AtLeast,
               {},
               info_command(spec)}},
@@ -715,13 +724,13 @@ Claim claim_hdn12_table4() {
             kPaper + " §4 (level-2 super-nodes are copies of SN^2 = C3 x C5)",
             {{instance,
               "links inside",
-              links,
+              printed(links),
               static_cast<double>(sn2_csr.num_arcs() / 2),
               Relation::Equal,
               {},
               info_command(hdn_spec({"{0,1}"}))},
              observed(instance, "is a copy of C3 x C5 (1 yes, 0 no; canonical labelling by Traces)",
-                      isomorphic(Csr(adj), sn2_csr) ? 1.0 : 0.0, 1)},
+                      printed(isomorphic(Csr(adj), sn2_csr) ? 1.0 : 0.0), 1)},
             "Table 4's serial numbers C*150 + U*30 + SN*6 + N, kept by the re-indexing, "
             "with §2's links of HDN(B,1,S); netsched uses the re-indexing of "
             "docs/families.md");
@@ -749,8 +758,8 @@ Claim claim_hdn12_broadcast_sn() {
                                                 : "product-broadcast";
               const auto& v = broadcast_of(spec, algorithm);
               obs.push_back({spec, "broadcast steps of the dimension-by-dimension algorithm",
-                             product, static_cast<double>(v.check.steps), Relation::Equal, sum,
-                             gen_command(spec, "broadcast", {"--algorithm", algorithm})});
+                             printed(product), static_cast<double>(v.check.steps), Relation::Equal,
+                             sum, gen_command(spec, "broadcast", {"--algorithm", algorithm})});
             }
             return measured(obs,
                             "Measured: the factor broadcasts T(B_i) and the dimension-by-dimension "
@@ -777,7 +786,7 @@ std::vector<Observation> thm3_observations(const std::string& spec, bool every_o
         {spec + " root " + std::to_string(root.v) +
              (every_orbit ? " (an orbit of " + std::to_string(orbits.sizes[o]) + " nodes)" : ""),
          "broadcast steps",
-         static_cast<double>(papers::hdn2012::recursion(tb, tsn)),
+         printed(static_cast<double>(papers::hdn2012::recursion(tb, tsn))),
          static_cast<double>(v.check.steps),
          Relation::AtMost,
          {},
@@ -815,28 +824,30 @@ Claim claim_hdn12_thm3() {
 }
 
 Claim claim_hdn12_thm3_recurrence() {
-  return {"hdn12.thm3.recurrence",
-          kPaper + " Theorem 3, proof",
-          "solving T_1 = 2(T(B) - T(SN^1)) + 2, T_k <= T(SN^(k-1)) + 2 T_(k-1) + 2 gives T(SN^k) + "
-          "T_k <= 2^k T(B) - sum_{i=0}^{k-1} 2^i T(SN^(k-i)) + 2^(k+1) - 2",
-          "the Theorem 3 instances with k >= 2",
-          false,
-          [] {
-            std::vector<Observation> obs;
-            for (const char* spec :
-                 {"hdn(torus(2,3), sn=[{},{0,1}])", "rdn(hypercube(2),2)",
-                  "hdn(torus(2,3,5), sn=[{0,1},{1,2}])", "hdn(hypercube(3), sn=[{0,1},{},{2}])"}) {
-              const auto t = build_topology(spec);
-              const auto [tb, tsn] = papers::hdn2012::broadcast_times(network_ref<Hdn>(*t), 0);
-              obs.push_back(observed(
-                  spec, "broadcast steps", static_cast<double>(papers::hdn2012::recursion(tb, tsn)),
-                  static_cast<double>(papers::hdn2012::theorem3_recurrence(tb, tsn))));
-            }
-            return two_printings(kPaper + " Theorem 3's recurrence, solved with equality", obs,
-                                 "T(X) = the sum of the factors' one-port broadcast times. For "
-                                 "k = 2 the recurrence gives 4T(B) - 3T(SN^1) + T(SN^2) + 6, the "
-                                 "printed solution 4T(B) - 2T(SN^1) - T(SN^2) + 6");
-          }};
+  return {
+      "hdn12.thm3.recurrence",
+      kPaper + " Theorem 3, proof",
+      "solving T_1 = 2(T(B) - T(SN^1)) + 2, T_k <= T(SN^(k-1)) + 2 T_(k-1) + 2 gives T(SN^k) + "
+      "T_k <= 2^k T(B) - sum_{i=0}^{k-1} 2^i T(SN^(k-i)) + 2^(k+1) - 2",
+      "the Theorem 3 instances with k >= 2",
+      false,
+      [] {
+        std::vector<Observation> obs;
+        for (const char* spec :
+             {"hdn(torus(2,3), sn=[{},{0,1}])", "rdn(hypercube(2),2)",
+              "hdn(torus(2,3,5), sn=[{0,1},{1,2}])", "hdn(hypercube(3), sn=[{0,1},{},{2}])"}) {
+          const auto t = build_topology(spec);
+          const auto [tb, tsn] = papers::hdn2012::broadcast_times(network_ref<Hdn>(*t), 0);
+          obs.push_back(observed(
+              spec, "broadcast steps",
+              printed(static_cast<double>(papers::hdn2012::recursion(tb, tsn))),
+              printed(static_cast<double>(papers::hdn2012::theorem3_recurrence(tb, tsn))).value()));
+        }
+        return two_printings(kPaper + " Theorem 3's recurrence, solved with equality", obs,
+                             "T(X) = the sum of the factors' one-port broadcast times. For "
+                             "k = 2 the recurrence gives 4T(B) - 3T(SN^1) + T(SN^2) + 6, the "
+                             "printed solution 4T(B) - 2T(SN^1) - T(SN^2) + 6");
+      }};
 }
 
 /// A row of Table 3 as printed: name, size, degree, diameter and CR_w at w = 50%.
@@ -872,11 +883,12 @@ double measured_crw(const std::string& spec) {
 Result table3_row(const Table3Row& row) {
   const auto& j = info_of(row.spec);
   const char* degree = j.contains("port_degree_max") ? "port_degree_max" : "degree_max";
-  std::vector<Observation> obs = table2_row(row.name, row.spec, row.n, row.d, row.D);
-  obs[1] = info_observation(row.name, row.spec, degree, row.d);  // the papers' link count
+  // the degree in the papers' link count
+  std::vector<Observation> obs =
+      table2_row(row.name, row.spec, printed(row.n), printed(row.d), printed(row.D), degree);
   obs.push_back({row.name,
                  "CR_w(50%)",
-                 row.cr,
+                 printed(row.cr),
                  std::round(measured_crw(row.spec) * 100) / 100,
                  Relation::Equal,
                  {},
@@ -903,8 +915,8 @@ Claim claim_hdn12_figs5_6() {
               const auto t = build_topology(spec);
               const auto& h = network_ref<Hdn>(*t);
               const std::string who = std::string(fig) + " = " + spec;
-              obs.push_back(observed(who, "s_1", 2, static_cast<double>(h.level(1).s)));
-              obs.push_back(observed(who, "s_2", s2, static_cast<double>(h.level(2).s)));
+              obs.push_back(observed(who, "s_1", printed(2), static_cast<double>(h.level(1).s)));
+              obs.push_back(observed(who, "s_2", printed(s2), static_cast<double>(h.level(2).s)));
               // a cluster (class 0, cluster 0: the first N_1 serials) is Fig. 4's network
               std::vector<std::vector<std::uint32_t>> adj(h.nodes_at(1));
               std::vector<NodeId> around;
@@ -913,8 +925,8 @@ Claim claim_hdn12_figs5_6() {
                 for (const NodeId v : around)
                   if (v.v < adj.size()) adj[u].push_back(v.v);
               }
-              obs.push_back(observed(who, "a cluster is Fig. 4's HDN(B,1,S) (1 yes, 0 no)", 1,
-                                     isomorphic(Csr(adj), fig4) ? 1 : 0));
+              obs.push_back(observed(who, "a cluster is Fig. 4's HDN(B,1,S) (1 yes, 0 no)",
+                                     printed(1), isomorphic(Csr(adj), fig4) ? 1 : 0));
             }
             return measured(obs,
                             "Measured: the built networks' levels, and a cluster's links "
@@ -960,9 +972,11 @@ Claim claim_hdn12_quotient_diameter() {
               const auto& h = network_ref<Hdn>(*t);
               const double inner = cluster_diameter(e);
               obs.push_back(observed(paper_name(e), "diameter of the quotient Q^(k-1)",
-                                     inner - h.supernode_diameter(h.k()), quotient_diameter(h)));
-              if (e.s.size() == 1) k1_equal = k1_equal && obs.back().measured == obs.back().printed;
-              never_above = never_above && obs.back().measured <= obs.back().printed;
+                                     printed(inner - h.supernode_diameter(h.k())),
+                                     quotient_diameter(h)));
+              const double stated = obs.back().printed.value();
+              if (e.s.size() == 1) k1_equal = k1_equal && obs.back().measured == stated;
+              never_above = never_above && obs.back().measured <= stated;
             }
             // the inequality the measurements support, stated only when none contradicts it
             const std::string corrected =
@@ -1012,7 +1026,7 @@ Claim claim_hdn12_crw_below_cubes_tori() {
               for (const auto& other : others)
                 obs.push_back({hdn.name + " against " + other.name,
                                "CR_w(50%) of the HDN minus that of the " + other.name,
-                               0,
+                               printed(0),
                                measured_crw(hdn.spec) - measured_crw(other.spec),
                                Relation::AtMost,
                                {},
@@ -1058,7 +1072,7 @@ Claim claim_hdn12_crw_grows_with_s() {
               if (!small(a) || !small(b)) return;
               obs.push_back(
                   observed("HDN(B," + std::to_string(a.size()) + "," + name(a) + ") to " + name(b),
-                           "CR_w(50%) increase", 0, crw(b) - crw(a), Relation::AtLeast));
+                           "CR_w(50%) increase", printed(0), crw(b) - crw(a), Relation::AtLeast));
             };
             for (std::size_t i = 0; i + 1 < kSizes.size(); ++i) {
               pair({i}, {i + 1});
@@ -1081,9 +1095,9 @@ Claim claim_hdn12_crw_minimum() {
           false,
           [] {
             double least = std::numeric_limits<double>::max();
-            for (const auto& row : table3_rows()) least = std::min(least, row.cr);
+            for (const auto& row : table3_rows()) least = std::min(least, printed(row.cr).value());
             return two_printings(kPaper + " Table 3 (its smallest CR_w)",
-                                 {observed("Table 3", "minimum CR_w(50%)", 0.69, least)},
+                                 {observed("Table 3", "minimum CR_w(50%)", printed(0.69), least)},
                                  "the measured CR_w of each row is hdn12.table3.<row>");
           }};
 }
@@ -1107,9 +1121,9 @@ Claim claim_hdn12_thm2_recurrence() {
               for (const std::uint64_t x : rsn)
                 r = 2 * (r - static_cast<std::int64_t>(x)) + static_cast<std::int64_t>(x) + 2;
               obs.push_back(observed(paper_name(e), "R_k",
-                                     static_cast<double>(papers::hdn2012::recursion(
-                                         static_cast<std::uint64_t>(rb), rsn)),
-                                     static_cast<double>(r)));
+                                     printed(static_cast<double>(papers::hdn2012::recursion(
+                                         static_cast<std::uint64_t>(rb), rsn))),
+                                     printed(static_cast<double>(r)).value()));
             }
             return two_printings(
                 kPaper + " Theorem 2's recurrence, unrolled", obs,
@@ -1161,20 +1175,21 @@ Claim claim_hdn12_example_internals() {
         for (const char* node : {"(0,0,19,0)", "(1,19,0,0)", "(1,19,0,14)"})
           obs.push_back({std::string(node) + " on Algorithm 1's route",
                          "on the route (1 yes, 0 no)",
-                         1,
+                         printed(1),
                          on_route(node),
                          Relation::Equal,
                          {},
                          route_cmd});
         const auto sn2 = build_topology("torus(3,5)");
         obs.push_back(observed("SN^2 = C3 x C5 = torus(3,5)", "(0,0) -> (2,0) -> (2,4) is a walk",
-                               1, is_walk("torus(3,5)", {"(0,0)", "(2,0)", "(2,4)"}) ? 1 : 0));
+                               printed(1),
+                               is_walk("torus(3,5)", {"(0,0)", "(2,0)", "(2,4)"}) ? 1 : 0));
         obs.push_back(observed(
-            "SN^2 = C3 x C5 = torus(3,5)", "distance (0,0) to (2,4)", 2,
+            "SN^2 = C3 x C5 = torus(3,5)", "distance (0,0) to (2,4)", printed(2),
             bfs_distances(Csr(*sn2, 1), sn2->parse_label("(0,0)").v)[sn2->parse_label("(2,4)").v]));
         obs.push_back({"u = (0,0,0,0) to u' = (1,4,2,3) in HDN(B,1,(6)) = " + cluster,
                        "hops of Algorithm 1's sub-path",
-                       7,
+                       printed(7),
                        static_cast<double>(route(cluster, "(0,0,0,0)", "(1,4,2,3)").size() - 1),
                        Relation::Equal,
                        {},
@@ -1185,7 +1200,7 @@ Claim claim_hdn12_example_internals() {
              {"u side: (1,4,2,0) -> ... -> (1,4,2,3)", "v side: (0,0,2,5) -> ... -> (0,0,2,2)"})
           obs.push_back({std::string(side) + ", inside SN^1 = C2 x C3 = torus(2,3)",
                          "hops (at most D(SN^1) = R(SN^1))",
-                         3,
+                         printed(3),
                          d1,
                          Relation::AtLeast,
                          {},
@@ -1217,11 +1232,11 @@ Claim claim_hdn12_fig4() {
               clusters.insert(q.U);
               if (q.U == 0) supernodes.insert(q.x), ++in_supernode[q.x];
             }
-            return measured({observed("Fig. 4 = " + spec, "super-nodes in a cluster", 2,
+            return measured({observed("Fig. 4 = " + spec, "super-nodes in a cluster", printed(2),
                                       static_cast<double>(supernodes.size())),
-                             observed("Fig. 4 = " + spec, "nodes in super-node 0", 2,
+                             observed("Fig. 4 = " + spec, "nodes in super-node 0", printed(2),
                                       static_cast<double>(in_supernode[0])),
-                             observed("Fig. 4 = " + spec, "clusters in class 0", 2,
+                             observed("Fig. 4 = " + spec, "clusters in class 0", printed(2),
                                       static_cast<double>(clusters.size()))},
                             "Measured: the (C,U,SN,N) labels of the built network's nodes");
           }};
@@ -1270,10 +1285,10 @@ void add_te2013_restated(std::vector<Claim>& out) {
            const auto& a = te13_rows[i];
            const auto& b = hdn12_rows[i];
            if (a.name != b.name) throw std::logic_error("Table 3: rows out of order");
-           obs.push_back(observed(a.name, "n", a.n, b.n));
-           obs.push_back(observed(a.name, "d", a.d, b.d));
-           obs.push_back(observed(a.name, "D", a.D, b.D));
-           obs.push_back(observed(a.name, "CR_w(50%)", a.cr, b.cr));
+           obs.push_back(observed(a.name, "n", printed(a.n), printed(b.n).value()));
+           obs.push_back(observed(a.name, "d", printed(a.d), printed(b.d).value()));
+           obs.push_back(observed(a.name, "D", printed(a.D), printed(b.D).value()));
+           obs.push_back(observed(a.name, "CR_w(50%)", printed(a.cr), printed(b.cr).value()));
          }
          return two_printings(kPaper + " Table 3", obs,
                               "each value as the 2013 paper prints it against the 2012 paper's");

@@ -42,7 +42,7 @@ double paper_value(const std::string& spec, const std::string& property,
 }
 
 Observation info_observation(const std::string& instance, const std::string& spec,
-                             const std::string& field, double printed) {
+                             const std::string& field, Printed printed) {
   return {instance,        field, printed,           info_of(spec)[field].get<double>(),
           Relation::Equal, {},    info_command(spec)};
 }
@@ -51,12 +51,18 @@ std::vector<Observation> correctness_observations(const std::string& instance,
                                                   const CheckResult& check,
                                                   const std::string& command) {
   const bool rules_kept = check.ok() || check.violation()->rule == Rule::Result;
-  std::vector<Observation> obs{
-      {instance, "step rules broken", 0, rules_kept ? 0.0 : 1.0, Relation::Equal, {}, command}};
+  // the paper's algorithm is correct: no rule broken, no result wrong
+  std::vector<Observation> obs{{instance,
+                                "step rules broken",
+                                printed(0),
+                                rules_kept ? 0.0 : 1.0,
+                                Relation::Equal,
+                                {},
+                                command}};
   if (rules_kept)
     obs.push_back({instance,
                    "wrong results",
-                   0,
+                   printed(0),
                    static_cast<double>(check.wrong_results),
                    Relation::Equal,
                    {},
@@ -64,8 +70,10 @@ std::vector<Observation> correctness_observations(const std::string& instance,
   return obs;
 }
 
-Comparison bisection_comparison(const std::vector<std::pair<std::string, std::string>>& instances,
-                                const std::function<double(double)>& printed, std::string& tally) {
+Comparison bisection_comparison(
+    const std::vector<std::pair<std::string, std::string>>& instances,
+    const std::function<Printed(const std::string& spec, double n)>& printed_width,
+    std::string& tally) {
   Comparison c;
   for (const auto& [instance, spec] : instances) {
     const auto t = build_topology(spec);
@@ -75,7 +83,7 @@ Comparison bisection_comparison(const std::vector<std::pair<std::string, std::st
     if (!exact) c.basis = Basis::OneSided;
     c.observations.push_back({instance,
                               exact ? "bisection width (exact)" : "smallest balanced cut found",
-                              printed(n),
+                              printed_width(spec, n),
                               static_cast<double>(b.width),
                               exact ? Relation::Equal : Relation::AtLeast,
                               {},

@@ -19,13 +19,15 @@ double paper_value(const std::string& spec, const std::string& property, const s
 /// An observation of an `info --json` field of `spec` against the printed value (the command
 /// that recomputes it is `netsched info SPEC --json`).
 Observation info_observation(const std::string& instance, const std::string& spec,
-                             const std::string& field, double printed);
-/// Observations of the balanced cuts of `specs` against `printed(N)`: exact widths (Z3) where
-/// the network is small enough, else the smallest cut local search finds, which can refute the
-/// printed width (fewer links) but not prove it. The basis is OneSided if any width is a search
+                             const std::string& field, Printed printed);
+/// Observations of the balanced cuts of `specs` against `printed_width(spec, N)`: exact widths (Z3)
+/// where the network is small enough, else the smallest cut local search finds, which can refute
+/// the printed width (fewer links) but not prove it. The basis is OneSided if any width is a search
 /// result. `tally` receives how each was obtained.
-Comparison bisection_comparison(const std::vector<std::pair<std::string, std::string>>& instances,
-                                const std::function<double(double)>& printed, std::string& tally);
+Comparison bisection_comparison(
+    const std::vector<std::pair<std::string, std::string>>& instances,
+    const std::function<Printed(const std::string& spec, double n)>& printed_width,
+    std::string& tally);
 /// A register schedule's symbolic check on `instance` as observations, both printed 0 (the
 /// claim: every result is right): the step rules it breaks (0 or 1, the checker stops at the
 /// first) and, when it keeps them, how many result registers are wrong. `command` re-runs it.

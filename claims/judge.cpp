@@ -52,15 +52,15 @@ std::string relation_text(Basis b, Relation r) {
 std::string directions(const Comparison& c) {
   std::size_t above = 0, below = 0;
   for (const auto& o : c.observations)
-    if (!equal(o.printed, o.measured)) (o.printed > o.measured ? above : below)++;
+    if (!equal(o.printed.value(), o.measured)) (o.printed.value() > o.measured ? above : below)++;
   std::string s = "printed above " + measured_name(c.basis) + " on " + std::to_string(above) +
                   ", below on " + std::to_string(below);
   return s + " of " + std::to_string(c.observations.size()) + " comparisons";
 }
 
 std::string witness_text(const Comparison& c, const Observation& o) {
-  std::string s = "witness " + o.instance + ": " + o.quantity + " printed " + num(o.printed) +
-                  ", " + measured_name(c.basis) + " " + num(o.measured);
+  std::string s = "witness " + o.instance + ": " + o.quantity + " printed " +
+                  num(o.printed.value()) + ", " + measured_name(c.basis) + " " + num(o.measured);
   if (o.corrected) s += ", corrected " + num(*o.corrected);
   return s + relation_text(c.basis, o.relation);
 }
@@ -77,7 +77,9 @@ std::string tally_text(const Comparison& c) {
 
 }  // namespace
 
-bool satisfied(const Observation& o) { return satisfies(o.printed, o.measured, o.relation); }
+bool satisfied(const Observation& o) {
+  return satisfies(o.printed.value(), o.measured, o.relation);
+}
 
 ClaimVerdict verdict_of(const Comparison& c) {
   if (c.observations.empty()) return ClaimVerdict::NotCheckable;
@@ -100,7 +102,7 @@ std::optional<std::string> flip_failure(const Comparison& c) {
   const ClaimVerdict bad =
       c.basis == Basis::TwoPrintings ? ClaimVerdict::Inconsistent : ClaimVerdict::Fails;
   Comparison repaired = c;
-  for (auto& o : repaired.observations) o.printed = o.measured;
+  for (auto& o : repaired.observations) o.printed = o.printed.with_value(o.measured);
   if (verdict_of(repaired) != good)
     return "with every printed value equal to its measured one the verdict is " +
            to_string(verdict_of(repaired));
@@ -109,12 +111,61 @@ std::optional<std::string> flip_failure(const Comparison& c) {
     auto& o = broken.observations[i];
     // far enough that no rounding tolerance absorbs it
     const double move = std::max(1.0, std::fabs(o.measured) * 1e-6);
-    o.printed = o.relation == Relation::AtLeast ? o.measured + move : o.measured - move;
+    o.printed = o.printed.with_value(o.relation == Relation::AtLeast ? o.measured + move
+                                                                     : o.measured - move);
     if (verdict_of(broken) != bad)
-      return "with " + o.instance + ": " + o.quantity + " printed " + num(o.printed) +
+      return "with " + o.instance + ": " + o.quantity + " printed " + num(o.printed.value()) +
              " the verdict stays " + to_string(verdict_of(broken));
   }
   return std::nullopt;
+}
+
+namespace {
+
+bool good(ClaimVerdict v) { return v == ClaimVerdict::Holds || v == ClaimVerdict::Unproven; }
+
+std::vector<double> printed_values(const Result& r) {
+  std::vector<double> out;
+  if (r.comparison)
+    for (const auto& o : r.comparison->observations) out.push_back(o.printed.value());
+  return out;
+}
+
+/// Whether `moved` (the claim with a printed site moved) follows the move away from `before`.
+bool follows(const Result& before, const Result& moved) {
+  if (good(before.verdict)) return !good(moved.verdict);
+  return moved.verdict != before.verdict || printed_values(moved) != printed_values(before) ||
+         moved.evidence != before.evidence;
+}
+
+}  // namespace
+
+std::vector<std::string> site_flip_failures(const Claim& c, const Result& r,
+                                            const std::vector<PrintedSite>& sites) {
+  std::vector<std::string> out;
+  if (r.comparison && sites.empty())
+    out.push_back("its comparison was made without reading a printed site");
+  for (const auto& site : sites) {
+    std::string why;
+    bool flipped = false;
+    for (const SiteMove move : kSiteMoves) {
+      try {
+        with_printed_site_moved(site, move, [&] {
+          const Result moved = evaluate(c);
+          flipped = follows(r, moved);
+          why = good(r.verdict) ? "the verdict stays " + to_string(moved.verdict)
+                                : "its verdict, printed values and evidence stay the same";
+        });
+      } catch (const std::exception& e) {
+        why = "moved " + to_string(move) + ", the check throws: " + e.what();
+        break;  // a check must judge any printed value, not fail on it
+      }
+      if (flipped) break;
+    }
+    if (!flipped)
+      out.push_back("with the printed value at " + site.name() + " moved up or down, " + why);
+  }
+  return out;
 }
 
 Result judged(Comparison c, const std::string& context, std::string corrected) {

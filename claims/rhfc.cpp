@@ -30,7 +30,7 @@ std::vector<Observation> longest_routes(const std::vector<std::string>& specs,
     if (!s.bound) throw std::logic_error(spec + ": " + algorithm + " has no bound");
     obs.push_back({spec,
                    "longest route (hops)",
-                   static_cast<double>(*s.bound),
+                   printed(static_cast<double>(*s.bound)),
                    static_cast<double>(s.max_length),
                    Relation::AtMost,
                    {},
@@ -72,7 +72,7 @@ Result semigroup(const std::vector<std::string>& specs) {
     const std::string rerun = gen_command(spec, "all-reduce", {"--algorithm", "rhfc-semigroup"});
     obs.push_back({spec + ": its nucleus " + g.spec(),
                    "T_S,G (steps of the k-cube scan)",
-                   static_cast<double>(ceil_log2(g.num_nodes())),
+                   printed(static_cast<double>(ceil_log2(g.num_nodes()))),
                    static_cast<double>(tg),
                    Relation::Equal,
                    {},
@@ -81,7 +81,7 @@ Result semigroup(const std::vector<std::string>& specs) {
     // papers/rhfc.cpp: Lemma 4.1 / Theorem 4.2
     obs.push_back({spec,
                    "steps",
-                   static_cast<double>(v.bound->steps),
+                   printed(static_cast<double>(v.bound->steps)),
                    static_cast<double>(v.check.steps),
                    Relation::Equal,
                    {},
@@ -115,8 +115,9 @@ Claim claim_rhfc_thm2_1() {
             for (const auto& spec :
                  std::vector<std::string>{kMfcSpecs[0], kMfcSpecs[1], kMfcSpecs[2], kHfcSpecs[0],
                                           kHfcSpecs[1], kHfcSpecs[2]}) {
-              auto o = info_observation(spec, spec, "diameter",
-                                        paper_value(spec, "diameter", "yeh-parhami Theorem 2.1"));
+              auto o = info_observation(
+                  spec, spec, "diameter",
+                  printed(paper_value(spec, "diameter", "yeh-parhami Theorem 2.1")));
               o.relation = Relation::AtMost;
               obs.push_back(o);
             }
@@ -203,11 +204,11 @@ Claim claim_rhfc_thm5_1() {
                 const auto v = check_schedule(*t, rhs_cube_dimension(*t, ia)).verification();
                 if (!v.check.ok()) ++rejected;
                 obs.push_back(observed(std::string(spec) + " dimension " + std::to_string(ia),
-                                       "steps", static_cast<double>(2 * sa + 1),
+                                       "steps", printed(static_cast<double>(2 * sa + 1)),
                                        static_cast<double>(v.check.steps)));
               }
-              obs.push_back(
-                  observed(spec, "dimensions whose emulation the checker rejects", 0, rejected));
+              obs.push_back(observed(spec, "dimensions whose emulation the checker rejects",
+                                     printed(0), rejected));
             }
             return measured(obs,
                             "Measured: every dimension's emulation checked by the simulator (every "
@@ -226,7 +227,7 @@ Claim claim_rhfc_hsn3q2() {
       false,
       [] {
         std::vector<Observation> obs{info_observation("HSN(3,Q2) = hsn(3,hypercube(2))",
-                                                      "hsn(3,hypercube(2))", "nodes", 64)};
+                                                      "hsn(3,hypercube(2))", "nodes", printed(64))};
         for (const char* spec : {"hsn(3,hypercube(2))", "hsn(2,ring(5))", "hsn(4,hypercube(1))"}) {
           const auto t = build_topology(spec);
           const auto& h = network_ref<Hsn>(*t);
@@ -246,17 +247,18 @@ Claim claim_rhfc_hsn3q2() {
           for (const auto& [key, c] : links) fewest = std::min(fewest, c), most = std::max(most, c);
           const double md = static_cast<double>(m), ld = l;
           const auto [small, large] = std::minmax_element(sizes.begin(), sizes.end());
-          obs.push_back(observed(spec, "level-l clusters", md, static_cast<double>(sizes.size())));
+          obs.push_back(
+              observed(spec, "level-l clusters", printed(md), static_cast<double>(sizes.size())));
           obs.push_back(observed(spec, "nodes of the smallest level-l cluster",
-                                 std::pow(md, ld - 1), static_cast<double>(*small)));
-          obs.push_back(observed(spec, "nodes of the largest level-l cluster", std::pow(md, ld - 1),
-                                 static_cast<double>(*large)));
-          obs.push_back(observed(spec, "ordered pairs of level-l clusters joined", md * (md - 1),
-                                 static_cast<double>(links.size())));
+                                 printed(std::pow(md, ld - 1)), static_cast<double>(*small)));
+          obs.push_back(observed(spec, "nodes of the largest level-l cluster",
+                                 printed(std::pow(md, ld - 1)), static_cast<double>(*large)));
+          obs.push_back(observed(spec, "ordered pairs of level-l clusters joined",
+                                 printed(md * (md - 1)), static_cast<double>(links.size())));
           obs.push_back(observed(spec, "fewest links joining two level-l clusters",
-                                 std::pow(md, ld - 2), static_cast<double>(fewest)));
+                                 printed(std::pow(md, ld - 2)), static_cast<double>(fewest)));
           obs.push_back(observed(spec, "most links joining two level-l clusters",
-                                 std::pow(md, ld - 2), static_cast<double>(most)));
+                                 printed(std::pow(md, ld - 2)), static_cast<double>(most)));
         }
         return measured(obs,
                         "Measured: the constructed networks' clusters (top digit) and the links "
@@ -327,21 +329,21 @@ struct PenaltyTally {
     const std::string& spec = healthy.spec();
     obs.push_back({spec,
                    "routes FTR does not deliver over surviving links",
-                   0,
+                   printed(0),
                    static_cast<double>(worst.undelivered),
                    Relation::Equal,
                    {},
                    {}});
     obs.push_back({spec,
                    "longest detour with no faulty link met (hops)",
-                   0,
+                   printed(0),
                    static_cast<double>(worst.undiverted),
                    Relation::Equal,
                    {},
                    {}});
     obs.push_back({spec,
                    "largest penalty per faulty inter-cluster link met (hops)",
-                   tr + 1,
+                   printed(tr + 1),
                    worst.per_link,
                    Relation::AtMost,
                    3 * tr + 2,

@@ -73,16 +73,16 @@ Claim claim_hypernet_depth1() {
           const double kk = k, ll = l;
           obs.push_back({name,
                          "address bits",
-                         ll * kk - ll + 1,
+                         printed(ll * kk - ll + 1),
                          std::log2(static_cast<double>(t->num_nodes())),
                          Relation::Equal,
                          {},
                          info_command(spec)});
           obs.push_back(observed(name, "nuclei",
-                                 std::ldexp(1.0, static_cast<int>((k - 1) * (l - 1))),
+                                 printed(std::ldexp(1.0, static_cast<int>((k - 1) * (l - 1)))),
                                  static_cast<double>(t->num_nodes() >> k)));
           const auto c = nucleus_counts(h);
-          const double others = std::ldexp(1.0, static_cast<int>(k) - 1) - 1;
+          const Printed others = printed(std::ldexp(1.0, static_cast<int>(k) - 1) - 1);
           const std::string reach = "other level-l clusters a nucleus reaches",
                             unassigned = "unassigned dimension-l links of a nucleus";
           obs.push_back(observed(name, reach + " (fewest)", others, c.reached_min));
@@ -110,7 +110,7 @@ Claim claim_hypernet_degree() {
               const auto t = build_topology(hypernet_spec(r, l, k));
               obs.push_back({paper_name(r, l, k),
                              "largest degree",
-                             k + l - 1.0,
+                             printed(k + l - 1.0),
                              static_cast<double>(t->largest_degree()),
                              Relation::Equal,
                              {},
@@ -124,34 +124,36 @@ Claim claim_hypernet_degree() {
 }
 
 Claim claim_hypernet_nr2() {
-  return {"rhfc.hypernet.nr2",
-          kPaper + " §6.1",
-          "the (r,2,Q_k) net uses N_{r,2} = a_{r,2} N_{r,1} = 2^(k-r-1) copies of the (r-1,l,Q_k) "
-          "net",
-          "r = 1..3 with l = 2, 3 and k = 3, 4",
-          false,
-          [] {
-            std::vector<Observation> obs;
-            for (std::uint32_t r = 1; r <= 3; ++r)
-              for (std::uint32_t l : {2u, 3u})
-                for (std::uint32_t k : {3u, 4u}) {
-                  // k_{r-1} from the same section: k_0 = k, k_i = k_{i-1} + (l-1)(k_{i-1} - i)
-                  double bits = k;
-                  for (std::uint32_t i = 1; i < r; ++i) bits += (l - 1.0) * (bits - i);
-                  obs.push_back(observed(
-                      "(" + std::to_string(r) + "," + std::to_string(l) + ",Q_" +
-                          std::to_string(k) + ")",
-                      "N_{r,2}", std::ldexp(1.0, static_cast<int>(k) - static_cast<int>(r) - 1),
-                      std::ldexp(1.0, static_cast<int>(bits) - static_cast<int>(r))));
-                }
-            return two_printings(kPaper +
-                                     " §6.1 (a_{r,j} = 2^-r, N_{r,1} = 2^(k_{r-1}) nodes of "
-                                     "the (r-1,l,Q_k) net, X_{r,2} of k_{r-1} - r bits)",
-                                 obs,
-                                 "the printed count against a_{r,2} N_{r,1} from the same "
-                                 "section's definitions; at r = 1 the printed count is half the "
-                                 "depth-1 net's own N_{1,2} = 2^(k-1)");
-          }};
+  return {
+      "rhfc.hypernet.nr2",
+      kPaper + " §6.1",
+      "the (r,2,Q_k) net uses N_{r,2} = a_{r,2} N_{r,1} = 2^(k-r-1) copies of the (r-1,l,Q_k) "
+      "net",
+      "r = 1..3 with l = 2, 3 and k = 3, 4",
+      false,
+      [] {
+        std::vector<Observation> obs;
+        for (std::uint32_t r = 1; r <= 3; ++r)
+          for (std::uint32_t l : {2u, 3u})
+            for (std::uint32_t k : {3u, 4u}) {
+              // k_{r-1} from the same section: k_0 = k, k_i = k_{i-1} + (l-1)(k_{i-1} - i)
+              double bits = k;
+              for (std::uint32_t i = 1; i < r; ++i) bits += (l - 1.0) * (bits - i);
+              obs.push_back(observed(
+                  "(" + std::to_string(r) + "," + std::to_string(l) + ",Q_" + std::to_string(k) +
+                      ")",
+                  "N_{r,2}",
+                  printed(std::ldexp(1.0, static_cast<int>(k) - static_cast<int>(r) - 1)),
+                  printed(std::ldexp(1.0, static_cast<int>(bits) - static_cast<int>(r))).value()));
+            }
+        return two_printings(kPaper +
+                                 " §6.1 (a_{r,j} = 2^-r, N_{r,1} = 2^(k_{r-1}) nodes of "
+                                 "the (r-1,l,Q_k) net, X_{r,2} of k_{r-1} - r bits)",
+                             obs,
+                             "the printed count against a_{r,2} N_{r,1} from the same "
+                             "section's definitions; at r = 1 the printed count is half the "
+                             "depth-1 net's own N_{1,2} = 2^(k-1)");
+      }};
 }
 
 Claim claim_hypernet_thm3_2() {
@@ -168,7 +170,7 @@ Claim claim_hypernet_thm3_2() {
              std::vector<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>>{
                  {1, 2, 3}, {1, 3, 3}, {2, 2, 3}, {2, 2, 4}}) {
           const std::string spec = hypernet_spec(r, l, k);
-          const double bound = (k + 1.0) * std::pow(l, r) - 1;
+          const Printed bound = printed((k + 1.0) * std::pow(l, r) - 1);
           obs.push_back({paper_name(r, l, k),
                          "longest route of hypernet-routing",
                          bound,
@@ -211,7 +213,7 @@ Claim claim_partial_links_hypernet() {
                 most = std::max(most, around.size());
               }
               obs.push_back(observed(paper_name(r, l, k), "external links at a node (degree - k)",
-                                     1, static_cast<double>(most) - k, Relation::AtMost));
+                                     printed(1), static_cast<double>(most) - k, Relation::AtMost));
             }
             return measured(obs,
                             "Measured: every node's links in the built nets, the largest "
@@ -234,10 +236,10 @@ Claim claim_depth_r_links() {
               double ends = 0;
               for (std::uint32_t u = 0; u < t->num_nodes(); ++u)
                 ends += h.link_depth(u) == r && h.swap(u, r, 2) != u;
-              obs.push_back(
-                  observed(paper_name(r, l, k), "nodes with a depth-r level-2 link",
-                           std::ldexp(static_cast<double>(t->num_nodes()), -static_cast<int>(r)),
-                           ends, Relation::AtMost));
+              obs.push_back(observed(
+                  paper_name(r, l, k), "nodes with a depth-r level-2 link",
+                  printed(std::ldexp(static_cast<double>(t->num_nodes()), -static_cast<int>(r))),
+                  ends, Relation::AtMost));
             }
             return measured(obs,
                             "Measured: every node of the built nets, its depth-r level-2 "

@@ -48,8 +48,8 @@ Claim claim_mfc_size_degree() {
               double n = static_cast<double>(m.nucleus().num_nodes());
               for (std::uint32_t i = 2; i <= m.levels(); ++i) n *= static_cast<double>(m.count(i));
               const double dg = m.nucleus().largest_degree();
-              obs.push_back(info_observation(spec, spec, "nodes", n));
-              auto d = info_observation(spec, spec, "degree_max", dg + m.levels() - 1);
+              obs.push_back(info_observation(spec, spec, "nodes", printed(n)));
+              auto d = info_observation(spec, spec, "degree_max", printed(dg + m.levels() - 1));
               d.relation = Relation::AtMost;
               obs.push_back(d);
             }
@@ -73,7 +73,8 @@ Claim claim_eq1_forms() {
           for (double t = 1; t <= 4; ++t) {
             const double p = std::ldexp(1.0, l - 1);
             obs.push_back(observed("l = " + std::to_string(l) + ", T_R,G = " + num(t),
-                                   "routing time", p * t + p - 1, p * (t + 1) - 1));
+                                   "routing time", printed(p * t + p - 1),
+                                   printed(p * (t + 1) - 1).value()));
           }
         return two_printings(kPaper + " §3.1", obs, "the two printed forms evaluated");
       }};
@@ -92,30 +93,31 @@ double link_levels(const Network& t, std::uint32_t nucleus_dims) {
 }
 
 Claim claim_rhfc_is_mfc() {
-  return {
-      "rhfc.rhfc-is-mfc",
-      kPaper + " §3 after Definition 3.2",
-      "an RHFC(l_r,...,l_1,G) is a p-level MFC(p,G), p = sum_i l_i - r + 1; its degree is "
-      "d_G + sum_i (l_i - 1) (Theorem 3.3's proof)",
-      "hsn and rhs instances (RHS is the RHFC with the swap rule)",
-      false,
-      [] {
-        std::vector<Observation> obs;
-        for (const auto& spec : kRhs) {
-          const auto t = build_topology(spec);
-          const auto& h = network_ref<Hsn>(*t);
-          double sum = 0, r = 0;
-          for (auto l : h.level_counts()) sum += l, r += 1;
-          const Network& g = h.innermost();
-          const double dg = g.largest_degree();
-          obs.push_back(observed(spec, "levels (distinct inter-cluster link classes + 1)",
-                                 sum - r + 1, link_levels(*t, std::max(1u, g.dimension_count()))));
-          obs.push_back(info_observation(paper_name(spec), spec, "degree_max", dg + sum - r));
-        }
-        return measured(obs,
-                        "Measured: link classes by edge dimension; degree of the "
-                        "constructed network");
-      }};
+  return {"rhfc.rhfc-is-mfc",
+          kPaper + " §3 after Definition 3.2",
+          "an RHFC(l_r,...,l_1,G) is a p-level MFC(p,G), p = sum_i l_i - r + 1; its degree is "
+          "d_G + sum_i (l_i - 1) (Theorem 3.3's proof)",
+          "hsn and rhs instances (RHS is the RHFC with the swap rule)",
+          false,
+          [] {
+            std::vector<Observation> obs;
+            for (const auto& spec : kRhs) {
+              const auto t = build_topology(spec);
+              const auto& h = network_ref<Hsn>(*t);
+              double sum = 0, r = 0;
+              for (auto l : h.level_counts()) sum += l, r += 1;
+              const Network& g = h.innermost();
+              const double dg = g.largest_degree();
+              obs.push_back(observed(spec, "levels (distinct inter-cluster link classes + 1)",
+                                     printed(sum - r + 1),
+                                     link_levels(*t, std::max(1u, g.dimension_count()))));
+              obs.push_back(
+                  info_observation(paper_name(spec), spec, "degree_max", printed(dg + sum - r)));
+            }
+            return measured(obs,
+                            "Measured: link classes by edge dimension; degree of the "
+                            "constructed network");
+          }};
 }
 
 Claim claim_hsn_is_hfc() {
@@ -152,7 +154,7 @@ Claim claim_hsn_is_hfc() {
               obs.push_back({spec,
                              "(nucleus, other level-i cluster) pairs not joined by exactly "
                              "one link",
-                             0,
+                             printed(0),
                              wrong,
                              Relation::Equal,
                              {},
@@ -189,8 +191,10 @@ Claim claim_thm5_2() {
                 fraction = std::max(fraction, 2 * p * k / l);
               }
               // Theorem 5.1: 2|S_a| + 1 with |S_a| at most r (every depth's digit nonzero)
-              obs.push_back(observed(paper_name(spec), "dilation", 2 * r - 1, 2 * r + 1));
-              obs.push_back(observed(paper_name(spec), "congestion term", binom, fraction));
+              obs.push_back(observed(paper_name(spec), "dilation", printed(2 * r - 1),
+                                     printed(2 * r + 1).value()));
+              obs.push_back(observed(paper_name(spec), "congestion term", printed(binom),
+                                     printed(fraction).value()));
             }
             return two_printings(kPaper +
                                      " Theorem 5.1 (dilation 2|S_a| + 1 <= 2r + 1) and the "
@@ -202,29 +206,31 @@ Claim claim_thm5_2() {
 }
 
 Claim claim_partial_links() {
-  return {
-      "rhfc.partial-links",
-      kPaper + " §6",
-      "a_{i,j} = 2/3, 2/3, 1/2 needs only 2 external links per node; a_{i,j} ~ (1-g) g^(i-1) "
-      "(eq. 6) only 1",
-      "the printed example; eq. (6) for g = 0.3, 0.5, 0.9 and r = 2..20 (built networks: "
-      "rhfc.partial-links.hypernet)",
-      false,
-      [] {
-        std::vector<Observation> obs = {observed("a = (2/3, 2/3, 1/2)", "external links per node",
-                                                 2, std::ceil(2.0 / 3 + 2.0 / 3 + 1.0 / 2))};
-        for (double g : {0.3, 0.5, 0.9})
-          for (int r = 2; r <= 20; r += 6) {
-            double sum = 0;
-            for (int i = 1; i <= r; ++i) sum += (1 - g) * std::pow(g, i - 1);
-            obs.push_back(observed("eq. (6), g = " + num(g) + ", r = " + std::to_string(r),
-                                   "external links per node", 1, std::ceil(sum)));
-          }
-        return two_printings(kPaper + " §6, the condition sum_i a_{i,j} <= e", obs,
-                             "the links each printed coefficient set needs by the section's own "
-                             "condition (ceil of the sum over depths); measured on built "
-                             "hypernets in rhfc.partial-links.hypernet");
-      }};
+  return {"rhfc.partial-links",
+          kPaper + " §6",
+          "a_{i,j} = 2/3, 2/3, 1/2 needs only 2 external links per node; a_{i,j} ~ (1-g) g^(i-1) "
+          "(eq. 6) only 1",
+          "the printed example; eq. (6) for g = 0.3, 0.5, 0.9 and r = 2..20 (built networks: "
+          "rhfc.partial-links.hypernet)",
+          false,
+          [] {
+            std::vector<Observation> obs = {
+                observed("a = (2/3, 2/3, 1/2)", "external links per node", printed(2),
+                         std::ceil(printed(2.0 / 3 + 2.0 / 3 + 1.0 / 2).value()))};
+            for (double g : {0.3, 0.5, 0.9})
+              for (int r = 2; r <= 20; r += 6) {
+                double sum = 0;
+                for (int i = 1; i <= r; ++i) sum += (1 - g) * std::pow(g, i - 1);
+                obs.push_back(observed("eq. (6), g = " + num(g) + ", r = " + std::to_string(r),
+                                       "external links per node", printed(1),
+                                       std::ceil(printed(sum).value())));
+              }
+            return two_printings(
+                kPaper + " §6, the condition sum_i a_{i,j} <= e", obs,
+                "the links each printed coefficient set needs by the section's own "
+                "condition (ceil of the sum over depths); measured on built "
+                "hypernets in rhfc.partial-links.hypernet");
+          }};
 }
 
 Claim claim_size_formula() {
@@ -247,7 +253,13 @@ Claim claim_size_formula() {
             const double b = static_cast<double>(m.count(i)) - n1;  // a_i = 1
             minus *= n1 - b, plus *= n1 + b;
           }
-          obs.push_back({spec, "nodes", minus, plus, Relation::Equal, {}, info_command(spec)});
+          obs.push_back({spec,
+                         "nodes",
+                         printed(minus),
+                         printed(plus).value(),
+                         Relation::Equal,
+                         {},
+                         info_command(spec)});
           if (plus != info_of(spec)["nodes"].get<double>())
             throw std::logic_error(std::string("N_CV = A N_1 + B does not count ") + spec);
         }

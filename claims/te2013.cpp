@@ -22,8 +22,8 @@ const std::string kPaper2012 = "li-peng-chu-2012";
 
 /// (steps, payload sum) of a checked exchange against the printed pair.
 std::vector<Observation> cost_observations(const std::string& instance, const std::string& spec,
-                                           const std::string& algorithm, double steps,
-                                           double words) {
+                                           const std::string& algorithm, Printed steps,
+                                           Printed words) {
   const auto& v = exchange_of(spec, algorithm);
   const std::string cmd = gen_command(spec, "total-exchange", {"--algorithm", algorithm});
   return {{instance,
@@ -63,9 +63,9 @@ Claim claim_te13_table2_ccc() {
             std::vector<Observation> obs;
             for (int n = 3; n <= 8; ++n) {
               const std::string spec = "ccc(" + std::to_string(n) + ")";
-              auto o =
-                  info_observation(spec, spec, "diameter", paper_value(spec, "diameter", kPaper));
-              o.corrected = n == 3 ? 6 : o.printed;
+              auto o = info_observation(spec, spec, "diameter",
+                                        printed(paper_value(spec, "diameter", kPaper)));
+              o.corrected = n == 3 ? 6 : 2 * n + n / 2 - 2;  // the corrected statement
               obs.push_back(o);
             }
             return measured(obs, "Measured: BFS diameter",
@@ -85,8 +85,8 @@ Claim claim_te13_table2_vs_hdn12_ccc() {
               const std::string spec = "ccc(" + std::to_string(n) + ")";
               obs.push_back({spec,
                              "diameter",
-                             paper_value(spec, "diameter", kPaper),
-                             paper_value(spec, "diameter", kPaper2012),
+                             printed(paper_value(spec, "diameter", kPaper)),
+                             printed(paper_value(spec, "diameter", kPaper2012)).value(),
                              Relation::Equal,
                              {},
                              info_command(spec)});
@@ -103,7 +103,13 @@ std::vector<Observation> node_counts(
     const std::function<double(const std::vector<std::uint64_t>&)>& b) {
   std::vector<Observation> obs;
   for (const auto& [spec, s] : kHdns)
-    obs.push_back({spec, "nodes", a(s), b(s), Relation::Equal, {}, info_command(spec)});
+    obs.push_back({spec,
+                   "nodes",
+                   printed(a(s)),
+                   printed(b(s)).value(),
+                   Relation::Equal,
+                   {},
+                   info_command(spec)});
   return obs;
 }
 
@@ -157,7 +163,7 @@ Claim claim_te13_shortest_path() {
                                      "hdn(torus(2,3), sn=[{},{0,1}])"})
               obs.push_back({spec,
                              "largest route length / distance",
-                             1,
+                             printed(1),
                              sweep_of(spec).max_stretch,
                              Relation::Equal,
                              {},
@@ -197,10 +203,11 @@ Claim claim_te13_edge_symmetric() {
             std::vector<Observation> obs;
             for (const char* spec : {"rdn(hypercube(2),1)", "hdn(hypercube(2), sn=[{0}])",
                                      "hdn(torus(2,3,5), sn=[{0,1}])"}) {
-              auto v = info_observation(spec, spec, "vertex_orbits", 1);
+              // symmetric: one orbit
+              auto v = info_observation(spec, spec, "vertex_orbits", printed(1));
               v.quantity = "vertex orbits";
               obs.push_back(v);
-              obs.push_back(observed(spec, "edge orbits", 1, edge_orbits(spec)));
+              obs.push_back(observed(spec, "edge orbits", printed(1), edge_orbits(spec)));
             }
             return measured(obs,
                             "Measured: exact orbits by Traces (edges: vertex orbits of the line "
@@ -220,7 +227,8 @@ Claim claim_te13_t0_ncube() {
             for (int n = 1; n <= 6; ++n) {
               const std::string spec = "hypercube(" + std::to_string(n) + ")";
               append(obs, cost_observations("Q_" + std::to_string(n) + " = " + spec, spec,
-                                            "dimension-exchange", n, n * std::ldexp(1.0, n - 1)));
+                                            "dimension-exchange", printed(n),
+                                            printed(n * std::ldexp(1.0, n - 1))));
             }
             return measured(obs, "Measured: the dimension exchange, each schedule checked");
           }};
@@ -243,7 +251,7 @@ Claim claim_te13_thm3_steps() {
           if (!v.bound) throw std::logic_error(std::string("no Theorem 3 bound for ") + spec);
           obs.push_back({spec,
                          "steps",
-                         static_cast<double>(v.bound->steps),
+                         printed(static_cast<double>(v.bound->steps)),
                          static_cast<double>(v.check.steps),
                          Relation::Equal,
                          {},
@@ -270,8 +278,9 @@ Claim claim_te13_thm3_cost() {
               const auto& v = exchange_of(spec, "hdn");
               if (!v.bound || !v.bound->payload_sum)
                 throw std::logic_error(std::string("no Theorem 3 cost for ") + spec);
-              append(obs, cost_observations(spec, spec, "hdn", static_cast<double>(v.bound->steps),
-                                            static_cast<double>(*v.bound->payload_sum)));
+              append(obs, cost_observations(spec, spec, "hdn",
+                                            printed(static_cast<double>(v.bound->steps)),
+                                            printed(static_cast<double>(*v.bound->payload_sum))));
             }
             return measured(obs,
                             "Measured: Algorithm 2's checked schedules (steps, and chunk-steps = "
@@ -281,14 +290,15 @@ Claim claim_te13_thm3_cost() {
 }
 
 /// A worked example's printed T_k against Theorem 3 evaluated with §4's n-cube T_0.
-Result example_against_theorem(const std::string& spec, double steps, double words) {
+Result example_against_theorem(const std::string& spec, Printed steps, Printed words) {
   const auto& v = exchange_of(spec, "hdn");
   if (!v.bound || !v.bound->payload_sum) throw std::logic_error("no Theorem 3 cost for " + spec);
   return two_printings(
       kPaper + " Theorem 3 with §4's n-cube T_0(m) = n (t_s + t_w m 2^n/2)",
-      {observed(spec, "steps (t_s terms)", steps, static_cast<double>(v.bound->steps)),
+      {observed(spec, "steps (t_s terms)", steps,
+                printed(static_cast<double>(v.bound->steps)).value()),
        observed(spec, "chunk-steps (t_w m terms)", words,
-                static_cast<double>(*v.bound->payload_sum))},
+                printed(static_cast<double>(*v.bound->payload_sum)).value())},
       "the example evaluates T_0(m) = 2(t_s + t_w m) for the 2-cube, the same section's n-cube "
       "formula gives 2(t_s + 2 t_w m); Algorithm 2's checked schedule takes (" +
           std::to_string(v.check.steps) + ", " + std::to_string(v.check.payload_sum) + ")");
@@ -300,7 +310,10 @@ Claim claim_te13_example_fig2() {
           "for the HDN(B,1,S) of Fig. 2, T_1 = 6(t_s + 8 t_w m)",
           "hdn(hypercube(2), sn=[{0}]) (16 nodes)",
           false,
-          [] { return example_against_theorem("hdn(hypercube(2), sn=[{0}])", 6, 6 * 8); }};
+          [] {
+            const Printed t = printed(6);
+            return example_against_theorem("hdn(hypercube(2), sn=[{0}])", t, t * printed(8));
+          }};
 }
 
 Claim claim_te13_example_fig3() {
@@ -309,7 +322,10 @@ Claim claim_te13_example_fig3() {
           "for the HDN(B,2,S) of Fig. 3, T_2 = 14(t_s + 64 t_w m)",
           "hdn(hypercube(2), sn=[{0},{0,1}]) (128 nodes)",
           false,
-          [] { return example_against_theorem("hdn(hypercube(2), sn=[{0},{0,1}])", 14, 14 * 64); }};
+          [] {
+            const Printed t = printed(14);
+            return example_against_theorem("hdn(hypercube(2), sn=[{0},{0,1}])", t, t * printed(64));
+          }};
 }
 
 Claim claim_te13_example_cubes() {
@@ -319,10 +335,11 @@ Claim claim_te13_example_cubes() {
           "hypercube(4), hypercube(7), dimension exchange",
           false,
           [] {
+            const Printed t4 = printed(4), t7 = printed(7);
             auto obs = cost_observations("Q_4 = hypercube(4)", "hypercube(4)", "dimension-exchange",
-                                         4, 4 * 8);
+                                         t4, t4 * printed(8));
             append(obs, cost_observations("Q_7 = hypercube(7)", "hypercube(7)",
-                                          "dimension-exchange", 7, 7 * 64));
+                                          "dimension-exchange", t7, t7 * printed(64)));
             return measured(obs, "Measured: the dimension exchange, each schedule checked");
           }};
 }
@@ -372,14 +389,14 @@ const std::vector<std::pair<std::string, std::string>> kStaged = {
     {"hdn(torus(2,3), sn=[{0}])", "torus(2,3)"}};
 
 /// One observation a staged instance: `printed(stages)` against `measure(stages)`.
-Result staged(const std::function<double(const Stages&)>& printed, const std::string& quantity,
+Result staged(const std::function<double(const Stages&)>& printed_of, const std::string& quantity,
               const std::function<double(const Stages&)>& measure, bool only_k1, Relation relation,
               const std::string& context) {
   std::vector<Observation> obs;
   for (const auto& [spec, cluster] : kStaged) {
     const Stages& st = stages_of(spec, cluster);
     if (only_k1 && network_ref<Hdn>(*build_topology(spec)).k() != 1) continue;
-    obs.push_back({spec, quantity, printed(st), measure(st), relation, {}, st.command});
+    obs.push_back({spec, quantity, printed(printed_of(st)), measure(st), relation, {}, st.command});
   }
   return measured(obs,
                   "Measured: Algorithm 2's checked schedule, the largest message of each "
@@ -502,7 +519,7 @@ Claim claim_te13_hdn_vs_cubes() {
           const auto& b = exchange_of(cube, "dimension-exchange");
           obs.push_back({hdn + " against " + cube,
                          "steps: HDN minus cube (longer: at least 1)",
-                         1,
+                         printed(1),
                          static_cast<double>(a.check.steps) - static_cast<double>(b.check.steps),
                          Relation::AtLeast,
                          {},
@@ -510,7 +527,7 @@ Claim claim_te13_hdn_vs_cubes() {
           obs.push_back(
               {hdn + " against " + cube,
                "cost (steps + chunk-steps): HDN minus cube (longer: at least 1)",
-               1,
+               printed(1),
                static_cast<double>(a.check.steps + a.check.payload_sum) -
                    static_cast<double>(b.check.steps + b.check.payload_sum),
                Relation::AtLeast,
@@ -518,7 +535,7 @@ Claim claim_te13_hdn_vs_cubes() {
                gen_command(cube, "total-exchange", {"--algorithm", "dimension-exchange"})});
           obs.push_back({hdn + " against " + cube,
                          "links: cube minus HDN (fewer: at least 1)",
-                         1,
+                         printed(1),
                          info_of(cube)["edges"].get<double>() - info_of(hdn)["edges"].get<double>(),
                          Relation::AtLeast,
                          {},

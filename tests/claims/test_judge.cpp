@@ -19,7 +19,7 @@ claims::Comparison comparison(Basis b, std::vector<Observation> obs) {
 }
 
 Observation obs(double printed, double measured, Relation r = Relation::Equal) {
-  return {"x", "q", printed, measured, r, {}, {}};
+  return {"x", "q", claims::printed(printed), measured, r, {}, {}};
 }
 
 }  // namespace
@@ -145,4 +145,118 @@ TEST_CASE("the errata report counts every claim in the section of its paper it c
   CHECK(counted == results.size());
   CHECK(md.find("| §4 Routing on HDN | ") != std::string::npos);
   CHECK(md.find("| §7 Scaling Up RHFC Networks | ") != std::string::npos);
+}
+
+namespace {
+
+/// A synthetic claim: `check` as its check.
+claims::Claim claim_checking(std::function<claims::Result()> check) {
+  return {"test.claim", "nowhere", "a statement", "an instance", false, std::move(check)};
+}
+
+/// The flip check on the source of `c`: what did not flip, and how many sites it read.
+std::pair<std::vector<std::string>, std::size_t> source_flips(const claims::Claim& c) {
+  claims::Result r;
+  const auto sites = claims::printed_sites_read([&] { r = claims::evaluate(c); });
+  return {claims::site_flip_failures(c, r, sites), sites.size()};
+}
+
+}  // namespace
+
+TEST_CASE("a printed site is read, recorded and moved") {
+  using claims::SiteMove;
+  CHECK(claims::printed(5).value() == 5);  // no run: as written
+  double seen = 0;
+  const auto sites = claims::printed_sites_read([&] { seen = claims::printed(5).value(); });
+  REQUIRE(sites.size() == 1);
+  CHECK(seen == 5);
+  CHECK(sites[0].file == "tests/claims/test_judge.cpp");  // project-relative
+  CHECK(sites[0].name().starts_with("tests/claims/test_judge.cpp:"));
+  claims::with_printed_site_moved(sites[0], SiteMove::Up, [&] {
+    seen = claims::printed(5).value();  // another site: not moved
+  });
+  CHECK(seen == 5);
+  CHECK(claims::moved_value(5, SiteMove::Up) == 6);
+  CHECK(claims::moved_value(5000, SiteMove::Down) == 4995);
+  CHECK(claims::moved_value(2, SiteMove::FarUp) == 2002);
+  CHECK(claims::moved_value(-3, SiteMove::FarDown) == -3003);
+  // one run at a time
+  CHECK_THROWS_AS(claims::printed_sites_read([] { (void)claims::printed_sites_read([] {}); }),
+                  std::logic_error);
+}
+
+TEST_CASE("the source flip check finds printed constants the verdict does not follow") {
+  SECTION("a compared constant flips, one far from its bound too") {
+    const auto [failures, read] = source_flips(claim_checking([] {
+      return claims::measured(
+          {claims::observed("i", "q", claims::printed(3), 3),
+           claims::observed("i", "bound", claims::printed(1), 50, Relation::AtLeast)},
+          "how");
+    }));
+    CHECK(failures.empty());
+    CHECK(read == 2);
+  }
+  SECTION("a constant read and not compared") {
+    const auto [failures, read] = source_flips(claim_checking([] {
+      const double unused = claims::printed(7).value();
+      (void)unused;
+      return claims::measured({claims::observed("i", "q", claims::printed(3), 3)}, "how");
+    }));
+    CHECK(read == 2);
+    REQUIRE(failures.size() == 1);
+    CHECK(failures[0].find("the verdict stays HOLDS") != std::string::npos);
+  }
+  SECTION("a corrected value that follows the printed one") {
+    const auto [failures, read] = source_flips(claim_checking([] {
+      auto o = claims::observed("i", "q", claims::printed(4), 3);
+      o.corrected = o.printed.value() - 1;  // a correction must not be derived from the printing
+      return claims::measured({o}, "how", "three");
+    }));
+    REQUIRE(failures.size() == 1);
+    CHECK(failures[0].find("the check throws") != std::string::npos);
+  }
+  SECTION("a qualitative verdict decided on a printed constant") {
+    const auto [failures, read] = source_flips(claim_checking([] {
+      return claims::printed(64).value() == 64 ? claims::holds("64 nodes")
+                                               : claims::fails("not 64 nodes");
+    }));
+    CHECK(failures.empty());
+    CHECK(read == 1);
+  }
+  SECTION("a FAILS verdict must at least change its printed values") {
+    const auto [failures, read] = source_flips(claim_checking([] {
+      const double ignored = claims::printed(9).value();
+      (void)ignored;
+      return claims::measured({claims::observed("i", "q", claims::printed(4), 3)}, "how");
+    }));
+    REQUIRE(failures.size() == 1);
+    CHECK(failures[0].find("stay the same") != std::string::npos);
+  }
+  SECTION("a comparison whose printed value was read before the run (a cache)") {
+    static const claims::Printed cached = claims::printed(3);
+    const auto [failures, read] = source_flips(claim_checking(
+        [] { return claims::measured({claims::observed("i", "q", cached, 3)}, "how"); }));
+    CHECK(read == 0);
+    REQUIRE(failures.size() == 1);
+    CHECK(failures[0] == "its comparison was made without reading a printed site");
+  }
+}
+
+TEST_CASE("every claim's verdict follows the printed constants in its source") {
+  // the cheap claims of every kind (as above); `claims --check` (CI) runs this on all of them
+  const std::set<std::string> ids = {"dc.many2manym.terms", "te13.thm3.cost",  "te13.example-fig2",
+                                     "hdn12.table4",        "hdn12.bisection", "te13.table2.ccc",
+                                     "rhfc.thm5.2"};
+  std::size_t evaluated = 0;
+  for (const auto& c : claims::all_claims()) {
+    if (!ids.count(c.id)) continue;
+    INFO(c.id);
+    ++evaluated;
+    const auto [failures, read] = source_flips(c);
+    std::string what;
+    for (const auto& f : failures) what += f + "\n";
+    CHECK(what.empty());
+    CHECK(read > 0);
+  }
+  CHECK(evaluated == ids.size());
 }
