@@ -23,8 +23,8 @@ struct Hook {
   SiteMove move = SiteMove::Up;
 };
 Hook hook;
-std::mutex hook_mutex;                // guards `hook` and the set it records into
-std::atomic<bool> hook_set{false};    // the fast path: no run is recording or moving
+std::mutex hook_mutex;              // guards `hook` and the set it records into
+std::atomic<bool> hook_set{false};  // the fast path: no run is recording or moving
 
 PrintedSite site_of(const SourcePlace& where) {
   std::string file = where.file;
@@ -64,7 +64,8 @@ Printed printed(double v, SourcePlace where) {
 }
 
 double moved_value(double v, SiteMove move) {
-  const double little = std::max(1.0, std::fabs(v) / 1000), far = 1000 * std::max(1.0, std::fabs(v));
+  const double little = std::max(1.0, std::fabs(v) / 1000),
+               far = 1000 * std::max(1.0, std::fabs(v));
   switch (move) {
     case SiteMove::Up:
       return v + little;

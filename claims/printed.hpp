@@ -27,7 +27,8 @@ struct SourcePlace {
     return {where.file_name(), where.line(), where.column()};
   }
 #else
-  static SourcePlace here(const char* file = __builtin_FILE(), std::uint32_t line = __builtin_LINE(),
+  static SourcePlace here(const char* file = __builtin_FILE(),
+                          std::uint32_t line = __builtin_LINE(),
                           std::uint32_t column = __builtin_COLUMN()) {
     return {file, line, column};
   }

@@ -61,6 +61,9 @@ constexpr std::uint32_t kDefaultChainPieces = 8;
 bool register_ring(const Network& t) {
   return t.num_nodes() <= kReduceScatterMaxNodes && hamiltonian(t);
 }
+bool register_swing(const Network& t) {
+  return is<Product>(t) && t.num_nodes() <= kReduceScatterMaxNodes && swing_applies(as<Product>(t));
+}
 bool optimal_size(const Network& t) { return t.num_nodes() <= kOptimalBroadcastMaxNodes; }
 bool packed_broadcast_size(const Network& t) {
   return t.num_nodes() >= 2 && t.num_nodes() <= kPackedTreesMaxNodes;
@@ -297,6 +300,11 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
      +[](const Network& t, const GenRequest& /*r*/) {
        return rabenseifner_all_reduce(as<Product>(t));
      }},
+    {"all-reduce", "swing",
+     "textbook: Swing (De Sensi et al. 2024): reduce-scatter and all-gather of N pieces with peers "
+     "1, -1, 3, -5, ... ahead by coordinate parity, on rings of 2^k nodes",
+     "stated: 2 log2 N exchanges", "torus(4,4)", register_swing,
+     +[](const Network& t, const GenRequest& /*r*/) { return swing_all_reduce(as<Product>(t)); }},
     {"all-reduce", "rhfc-semigroup", "paper: rhfc §4.1 semigroup computation", "paper: rhfc §4.1",
      "hsn(2,hypercube(2))", nucleus_per_cluster,
      +[](const Network& t, const GenRequest& /*r*/) { return rhfc_semigroup(t); }},

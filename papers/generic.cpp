@@ -5,6 +5,7 @@
 #include "core/metrics.hpp"
 #include "gen/algorithms.hpp"
 #include "gen/textbook/embedding.hpp"
+#include "gen/textbook/textbook.hpp"
 
 namespace netsched::papers::generic {
 namespace {
@@ -48,6 +49,11 @@ std::optional<PaperBound> stated(const Network& t, const Collective& c, const st
       return PaperBound{2 * n, "2n (halving, then doubling)", kSource, std::nullopt};
     return PaperBound{n, "n = log2 N (one dimension per step)", kSource, std::nullopt};
   }
+  if (a == "swing")
+    if (const auto* p = network_as<Product>(t); p && swing_applies(*p))
+      return PaperBound{2 * swing_exchange_hops(*p),
+                        "2 x the exchanges' hops (an exchange of h hops takes h steps, twice)",
+                        kSource, std::nullopt};
   if (a == "chain")
     return PaperBound{nodes - 2 + c.pieces(), "N-2+p (the pipe fills, then a piece a step)",
                       kSource, std::nullopt};

@@ -4,8 +4,11 @@
 /// (longest remaining path first). Used where a paper's "get" names a node that is not a
 /// neighbour (dualcube matrix multiplication).
 #include <algorithm>
+#include <limits>
+#include <string>
 #include <vector>
 
+#include "core/errors.hpp"
 #include "gen/combine/program.hpp"
 
 namespace netsched {
@@ -19,12 +22,21 @@ struct RoutedCopy {
 
 /// Emits the steps of one phase (all copies read their sources as of the phase's start, if no
 /// destination of the phase is also a source). Transit registers are `transit`, transit+1, ...
-/// (|regs| per copy), declared as needed. Returns the number of steps.
+/// (|regs| per copy of more than one hop; a one-hop copy needs none), declared as needed.
+/// Returns the number of steps.
 inline std::size_t routed_phase(RegisterProgram& p, std::uint32_t nodes,
                                 const std::vector<RoutedCopy>& copies, std::uint16_t transit) {
-  std::size_t width = 0;
-  for (const auto& c : copies) width = std::max(width, c.regs.size());
-  p.ensure_registers(transit + copies.size() * width, "t");
+  std::size_t width = 0, slots = 0;
+  std::vector<std::size_t> slot(copies.size(), 0);
+  for (std::size_t c = 0; c < copies.size(); ++c)
+    if (copies[c].path.size() > 2) {
+      width = std::max(width, copies[c].regs.size());
+      slot[c] = slots++;
+    }
+  if (transit + slots * width > std::numeric_limits<std::uint16_t>::max())
+    throw InputError("routed_phase: the copies need " + std::to_string(transit + slots * width) +
+                     " registers, over the format's 65,535");
+  p.ensure_registers(transit + slots * width, "t");
   std::vector<std::size_t> hop(copies.size(), 0);
   std::vector<std::size_t> order(copies.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
@@ -45,7 +57,7 @@ inline std::size_t routed_phase(RegisterProgram& p, std::uint32_t nodes,
       std::vector<Move> moves;
       const bool first = hop[c] == 0, last = hop[c] + 2 == path.size();
       for (std::size_t r = 0; r < copies[c].regs.size(); ++r) {
-        const auto t = static_cast<std::uint16_t>(transit + c * width + r);
+        const auto t = static_cast<std::uint16_t>(transit + slot[c] * width + r);
         moves.push_back({first ? copies[c].regs[r].first : t, last ? copies[c].regs[r].second : t,
                          last ? copies[c].op : RegOp::Set});
       }

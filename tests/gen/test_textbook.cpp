@@ -321,3 +321,42 @@ TEST_CASE("packed trees broadcast: pieces down trees of their own, pipelined, al
   too_many.pieces = kMaxPackedBroadcastPieces + 1;
   CHECK_THROWS_AS(generate(*build_topology("ring(4)"), too_many), InputError);
 }
+
+TEST_CASE("Swing all-reduce: holds on rings of 2^k nodes and their products, first hops short",
+          "[gen]") {
+  for (std::uint32_t d = 1; d <= 5; ++d) {  // every peer a neighbour: Rabenseifner's counts
+    const auto t = build_topology("hypercube(" + std::to_string(d) + ")");
+    const std::uint64_t n = t->num_nodes();
+    const CheckedSchedule s = checked(*t, "all-reduce", "swing");
+    CHECK(s.verification().check.steps == 2 * d);
+    CHECK(s.verification().check.payload_sum == 2 * (n - 1));
+  }
+  for (const char* spec : {"ring(8)", "ring(16)", "torus(4,4)", "torus(8,8)", "torus(2,4,8)",
+                           "product(complete(4),ring(8))"}) {
+    INFO(spec);
+    const auto t = build_topology(spec);
+    const std::uint64_t n = t->num_nodes();
+    const CheckedSchedule s = checked(*t, "all-reduce", "swing");
+    CHECK(s.schedule().collective.pieces() == n);
+    // the first exchange moves half the vector, one hop: every transfer a link, one step
+    const auto& first = s.schedule().steps.front();
+    CHECK(first.transfers.size() == n);
+    for (const auto& x : first.transfers) {
+      CHECK(t->adjacent(x.from, x.to));
+      CHECK(s.schedule().payloads[x.payload].moves.size() == n / 2);
+    }
+    // an exchange of h hops takes h steps: twice the exchanges' hops, far below the ring's 2(N-1)
+    CHECK(s.verification().check.steps == 2 * swing_exchange_hops(network_ref<Product>(*t)));
+    CHECK(s.verification().check.steps < 2 * (n - 1));
+  }
+  CHECK(smt_check(*build_topology("ring(4)"),
+                  generate_checked(*build_topology("ring(4)"), GenRequest("all-reduce", "swing"))
+                      .schedule())
+            .verdict.ok());
+  for (const char* spec : {"torus(3,4)", "mesh(4,4)", "ring(6)"}) {
+    INFO(spec);
+    const auto t = build_topology(spec);
+    CHECK_THROWS_AS(swing_all_reduce(network_ref<Product>(*t)), InputError);
+    CHECK_THROWS_AS(generate_checked(*t, GenRequest("all-reduce", "swing")), InputError);
+  }
+}
