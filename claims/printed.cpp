@@ -5,6 +5,7 @@
 #include "claims/printed.hpp"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cmath>
 #include <mutex>
@@ -12,6 +13,8 @@
 #include <set>
 #include <stdexcept>
 #include <string_view>
+
+#include "core/enum_names.hpp"
 
 namespace netsched::claims {
 namespace {
@@ -33,6 +36,13 @@ PrintedSite site_of(const SourcePlace& where) {
   if (file.starts_with(root)) file.erase(0, root.size());
   return {file, where.line, where.column};
 }
+
+constexpr std::array<EnumName<SiteMove>, 4> kSiteMoveNames{{
+    {SiteMove::Up, "up"},
+    {SiteMove::Down, "down"},
+    {SiteMove::FarUp, "far up"},
+    {SiteMove::FarDown, "far down"},
+}};
 
 /// Sets the hook for one run and clears it when the run ends, by return or by exception.
 class HookScope {
@@ -79,19 +89,7 @@ double moved_value(double v, SiteMove move) {
   return v;
 }
 
-std::string to_string(SiteMove move) {
-  switch (move) {
-    case SiteMove::Up:
-      return "up";
-    case SiteMove::Down:
-      return "down";
-    case SiteMove::FarUp:
-      return "far up";
-    case SiteMove::FarDown:
-      return "far down";
-  }
-  return "?";
-}
+std::string to_string(SiteMove move) { return name_of(kSiteMoveNames, move); }
 
 std::string PrintedSite::name() const {
   return file + ":" + std::to_string(line) + ":" + std::to_string(column);

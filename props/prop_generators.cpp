@@ -124,7 +124,14 @@ TEST_CASE("packed and HDN total exchanges deliver every message") {
     const auto v = check_schedule(*t, s).verification();
     RC_ASSERT(v.check.ok());
     RC_ASSERT(!props::reference_check(*t, s));
-    RC_ASSERT(schedule_from_json(schedule_to_json(s)).schedule == s);  // reads back
+    // reads back as what a file keeps: every field, and the steps up to the order of transfers
+    // in a step and the numbering of payloads (a rule-form step comes back rule by rule; on
+    // hdn(torus(2,2), sn=[{0},{0}]) 2,088 transfers come back in another order)
+    Schedule back = schedule_from_json(schedule_to_json(s)).schedule;
+    RC_ASSERT(!first_different_step(back, s));
+    Schedule header = s;
+    for (Schedule* x : {&back, &header}) x->steps.clear(), x->payloads.clear();
+    RC_ASSERT(back == header);
     if (hdn && network_ref<Hdn>(*t).k() > 0) RC_ASSERT(v.bound && v.bound->steps == v.check.steps);
   });
 }

@@ -58,12 +58,14 @@ std::vector<std::uint32_t> peer_path(const Product& t, std::uint32_t u, SwingSte
   const auto node_at = [&](std::int64_t coord) {
     const std::int64_t wrapped = ((coord % size) + size) % size;
     return static_cast<std::uint32_t>(static_cast<std::int64_t>(u) +
-                                      (wrapped - c) * static_cast<std::int64_t>(t.stride(step.dim)));
+                                      (wrapped - c) *
+                                          static_cast<std::int64_t>(t.stride(step.dim)));
   };
   std::vector<std::uint32_t> path{u};
-  if (f.kind == Factor::Kind::Complete || size == 2) return path.push_back(node_at(c + shift)), path;
+  const bool direct = f.kind == Factor::Kind::Complete || size == 2;
   const std::int64_t dir = shift > 0 ? 1 : -1;
-  for (std::int64_t h = 1; h <= std::abs(shift); ++h) path.push_back(node_at(c + dir * h));
+  for (std::int64_t h = direct ? std::abs(shift) : 1; h <= std::abs(shift); ++h)
+    path.push_back(node_at(c + dir * h));
   return path;
 }
 
@@ -72,8 +74,8 @@ std::vector<std::uint32_t> peer_path(const Product& t, std::uint32_t u, SwingSte
 std::vector<std::vector<std::vector<std::uint32_t>>> responsibilities(
     const Product& t, const std::vector<SwingStep>& steps) {
   const auto n = static_cast<std::uint32_t>(t.num_nodes());
-  std::vector<std::vector<std::vector<std::uint32_t>>> reach(steps.size() + 1,
-                                                             std::vector<std::vector<std::uint32_t>>(n));
+  std::vector<std::vector<std::vector<std::uint32_t>>> reach(
+      steps.size() + 1, std::vector<std::vector<std::uint32_t>>(n));
   for (std::uint32_t u = 0; u < n; ++u) reach[steps.size()][u] = {u};
   for (std::size_t s = steps.size(); s-- > 0;)
     for (std::uint32_t u = 0; u < n; ++u) {
@@ -106,8 +108,10 @@ bool swing_applies(const Product& t) {
 
 Schedule swing_all_reduce(const Product& t) {
   if (!swing_applies(t))
-    throw InputError("swing needs a product of rings, complete graphs or links whose sizes are "
-                     "powers of two; " + t.spec() + " is not");
+    throw InputError(
+        "swing needs a product of rings, complete graphs or links whose sizes are "
+        "powers of two; " +
+        t.spec() + " is not");
   check_nodes(t, "swing", kReduceScatterMaxNodes, "kReduceScatterMaxNodes");
   const auto n = static_cast<std::uint32_t>(t.num_nodes());
   const auto steps = swing_steps(t);

@@ -39,6 +39,8 @@ class Files {
   std::string mm(const std::string& name, const std::function<void(json&)>& edit) {
     return write(name, mm_, edit, false);
   }
+  /// The registers the matrix multiplication declares.
+  std::size_t mm_registers() const { return mm_["registers"].size(); }
   std::string text(const std::string& name, const std::string& content) {
     std::ofstream(path(name)) << content;
     return path(name);
@@ -391,8 +393,8 @@ std::vector<Entry> file_entries(Files& f) {
       {"verify " + f.mm("regs.json", [](json& j) { j["registers"] = json::array({"a"}); }),
        "schedule file: payload 0: register index out of range (the schedule declares 1 registers)"},
       {"verify " + f.mm("moves.json", [](json& j) { j["payloads"][0]["moves"][0][0] = 999; }),
-       "schedule file: payload 0: register index out of range (the schedule declares 11 "
-       "registers)"},
+       "schedule file: payload 0: register index out of range (the schedule declares " +
+           std::to_string(f.mm_registers()) + " registers)"},
       {"verify " + f.te("nosteps.json", [](json& j) { j["steps"] = 5; }),
        "schedule file: steps must be a list"},
       {"verify " + f.te("ts.json", [](json&) {}) + " --ts -1",
