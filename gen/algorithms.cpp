@@ -64,6 +64,9 @@ bool register_ring(const Network& t) {
 bool register_swing(const Network& t) {
   return is<Product>(t) && t.num_nodes() <= kReduceScatterMaxNodes && swing_applies(as<Product>(t));
 }
+bool embed_swing(const Network& t) {
+  return is<Product>(t) && t.num_nodes() <= kEmbedMaxNodes && swing_applies(as<Product>(t));
+}
 bool optimal_size(const Network& t) { return t.num_nodes() <= kOptimalBroadcastMaxNodes; }
 bool packed_broadcast_size(const Network& t) {
   return t.num_nodes() >= 2 && t.num_nodes() <= kPackedTreesMaxNodes;
@@ -264,6 +267,13 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
      +[](const Network& t, const GenRequest& /*r*/) {
        return recursive_halving_reduce_scatter(as<Product>(t));
      }},
+    {"reduce-scatter", "swing",
+     "textbook: Swing's reduce-scatter (De Sensi et al. 2024): peers 1, -1, 3, -5, ... ahead by "
+     "coordinate parity, on rings of 2^k nodes",
+     "stated: the exchanges' hops", "torus(4,4)", register_swing,
+     +[](const Network& t, const GenRequest& /*r*/) {
+       return swing_reduce_scatter(as<Product>(t));
+     }},
     {"reduce-scatter", "ring",
      "textbook: ring reduce-scatter (Thakur et al. 2005) along a Hamiltonian cycle",
      "stated: N-1 steps", "torus(3,4)", register_ring,
@@ -300,11 +310,6 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
      +[](const Network& t, const GenRequest& /*r*/) {
        return rabenseifner_all_reduce(as<Product>(t));
      }},
-    {"all-reduce", "swing",
-     "textbook: Swing (De Sensi et al. 2024): reduce-scatter and all-gather of N pieces with peers "
-     "1, -1, 3, -5, ... ahead by coordinate parity, on rings of 2^k nodes",
-     "stated: 2 log2 N exchanges", "torus(4,4)", register_swing,
-     +[](const Network& t, const GenRequest& /*r*/) { return swing_all_reduce(as<Product>(t)); }},
     {"all-reduce", "rhfc-semigroup", "paper: rhfc §4.1 semigroup computation", "paper: rhfc §4.1",
      "hsn(2,hypercube(2))", nucleus_per_cluster,
      +[](const Network& t, const GenRequest& /*r*/) { return rhfc_semigroup(t); }},
@@ -323,6 +328,11 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
        return trees_all_reduce(t, packed_trees(t, pieces_or(r, 1)), "packed-trees");
      },
      nullptr, nullptr, true},
+    {"all-reduce", "swing",
+     "textbook: Swing (De Sensi et al. 2024): reduce-scatter and all-gather of N pieces with peers "
+     "1, -1, 3, -5, ... ahead by coordinate parity, on rings of 2^k nodes",
+     "stated: 2 log2 N exchanges", "torus(4,4)", register_swing,
+     +[](const Network& t, const GenRequest& /*r*/) { return swing_all_reduce(as<Product>(t)); }},
     {"all-reduce", "ring",
      "textbook: ring all-reduce (NCCL, Thakur et al. 2005) of N pieces on a Hamiltonian cycle",
      "stated: 2(N-1) steps", "torus(3,4)", register_ring,
@@ -395,6 +405,13 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
      "stated: the routed sends' hops", "torus(3,4)", embed_size,
      +[](const Network& t, const GenRequest& /*r*/) {
        return embed_plan(t, bruck_all_gather_plan(t), "bruck");
+     }},
+    {"all-gather", "swing",
+     "textbook: Swing's all-gather (De Sensi et al. 2024), its sends routed on shortest paths and "
+     "list-scheduled",
+     "stated: the routed sends' hops", "torus(4,4)", embed_swing,
+     +[](const Network& t, const GenRequest& /*r*/) {
+       return embed_plan(t, swing_all_gather_plan(as<Product>(t)), "swing");
      }},
     {"all-gather", "packed-trees",
      "generic: all-port, a spanning tree per origin with its edges' steps packed so that every "

@@ -31,6 +31,9 @@ std::optional<EmbeddedPlan> embedded_plan(const Network& t, const Collective& c,
   if (a == "binomial" && c.kind() == Kind::Gather) return binomial_gather_plan(t, c.root());
   if (a == "binary-tree") return binary_tree_broadcast_plan(t, c.root(), c.pieces());
   if (a == "double-binary-tree") return double_binary_tree_broadcast_plan(t, c.root(), c.pieces());
+  if (a == "swing" && c.kind() == Kind::AllGather)
+    if (const auto* p = network_as<Product>(t); p && swing_applies(*p))
+      return swing_all_gather_plan(*p);
   return std::nullopt;
 }
 
@@ -49,11 +52,16 @@ std::optional<PaperBound> stated(const Network& t, const Collective& c, const st
       return PaperBound{2 * n, "2n (halving, then doubling)", kSource, std::nullopt};
     return PaperBound{n, "n = log2 N (one dimension per step)", kSource, std::nullopt};
   }
-  if (a == "swing")
-    if (const auto* p = network_as<Product>(t); p && swing_applies(*p))
+  if (a == "swing" && c.kind() != Collective::Kind::AllGather)
+    if (const auto* p = network_as<Product>(t); p && swing_applies(*p)) {
+      if (c.kind() == Collective::Kind::ReduceScatter)
+        return PaperBound{swing_exchange_hops(*p),
+                          "the exchanges' hops (an exchange of h hops takes h steps)", kSource,
+                          std::nullopt};
       return PaperBound{2 * swing_exchange_hops(*p),
                         "2 x the exchanges' hops (an exchange of h hops takes h steps, twice)",
                         kSource, std::nullopt};
+    }
   if (a == "chain")
     return PaperBound{nodes - 2 + c.pieces(), "N-2+p (the pipe fills, then a piece a step)",
                       kSource, std::nullopt};

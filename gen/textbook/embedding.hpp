@@ -14,6 +14,7 @@
 
 #include "core/network.hpp"
 #include "core/schedule.hpp"
+#include "gen/topo/product.hpp"
 
 namespace netsched {
 
@@ -63,6 +64,10 @@ EmbeddedPlan binary_tree_broadcast_plan(const Network& t, NodeId root, std::uint
 /// other; even pieces go down the first, odd pieces down the second.
 EmbeddedPlan double_binary_tree_broadcast_plan(const Network& t, NodeId root, std::uint32_t pieces);
 /// The plan's schedule (embed_rounds).
+/// Swing's all-gather (De Sensi et al. 2024; gen/textbook/swing.cpp) on a product of rings of
+/// 2^k nodes: its reduce-scatter's exchanges in reverse, u sending its peer every block it
+/// holds; rank u is node u. InputError where Swing does not apply.
+EmbeddedPlan swing_all_gather_plan(const Product& t);
 Schedule embed_plan(const Network& t, const EmbeddedPlan& p, const char* algorithm);
 
 /// The one-port schedule of `collective` that carries every logical send (between ranks, laid

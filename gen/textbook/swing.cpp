@@ -1,6 +1,6 @@
-// Swing all-reduce (De Sensi, Bonato, Saam and Hoefler, "Swing: Short-cutting Rings for Higher
-// Bandwidth Allreduce", NSDI 2024) on tori: a reduce-scatter and an all-gather like
-// Rabenseifner's, whose peers swing between directions so that the large early messages travel
+// Swing (De Sensi, Bonato, Saam and Hoefler, "Swing: Short-cutting Rings for Higher Bandwidth
+// Allreduce", NSDI 2024) on tori: a reduce-scatter and an all-gather like Rabenseifner's (and
+// each alone), whose peers swing between directions so that the large early messages travel
 // one hop. In step s of a ring dimension a node of even coordinate pairs with the node rho(s)
 // ahead, an odd one with the node rho(s) behind, rho(s) = 1 - 2 + 4 - ... (s+1 terms): 1, -1,
 // 3, -5, 11, ... Dimensions take turns. Peers that are not neighbours are reached along the ring,
@@ -12,6 +12,7 @@
 #include "core/errors.hpp"
 #include "gen/combine/program.hpp"
 #include "gen/combine/routed.hpp"
+#include "gen/textbook/embedding.hpp"
 #include "gen/textbook/textbook.hpp"
 
 namespace netsched {
@@ -106,36 +107,85 @@ bool swing_applies(const Product& t) {
   return true;
 }
 
-Schedule swing_all_reduce(const Product& t) {
+namespace {
+
+/// The steps and responsibilities of Swing on t, after checking that it applies.
+struct SwingPlan {
+  std::vector<SwingStep> steps;
+  std::vector<std::vector<std::vector<std::uint32_t>>> reach;
+};
+
+SwingPlan swing_plan(const Product& t, std::uint64_t node_limit, const char* limit_name) {
   if (!swing_applies(t))
     throw InputError(
         "swing needs a product of rings, complete graphs or links whose sizes are "
         "powers of two; " +
         t.spec() + " is not");
-  check_nodes(t, "swing", kReduceScatterMaxNodes, "kReduceScatterMaxNodes");
+  check_nodes(t, "swing", node_limit, limit_name);
+  SwingPlan plan{swing_steps(t), {}};
+  plan.reach = responsibilities(t, plan.steps);
+  return plan;
+}
+
+std::uint16_t reg(std::uint32_t r) { return static_cast<std::uint16_t>(r); }
+
+/// The reduce-scatter: in step s, u sends its peer the partial sums of the blocks the peer keeps
+/// (block j in register first + j, combined); afterwards u holds the sum of block u.
+void reduce_scatter_phases(RegisterProgram& p, const Product& t, const SwingPlan& plan,
+                           std::uint32_t first, std::uint16_t transit) {
   const auto n = static_cast<std::uint32_t>(t.num_nodes());
-  const auto steps = swing_steps(t);
-  const auto reach = responsibilities(t, steps);
-  RegisterProgram p(t, Collective::vector_all_reduce(n, n), piece_registers(n), "swing");
-  const auto transit = static_cast<std::uint16_t>(2 * n);
-  const auto reg = [](std::uint32_t r) { return static_cast<std::uint16_t>(r); };
-  // reduce-scatter: u sends its peer the partial sums of the blocks the peer keeps
-  for (std::size_t s = 0; s < steps.size(); ++s) {
+  for (std::size_t s = 0; s < plan.steps.size(); ++s) {
     std::vector<RoutedCopy> copies;
     for (std::uint32_t u = 0; u < n; ++u) {
-      RoutedCopy c{peer_path(t, u, steps[s]), {}, RegOp::Combine};
-      for (const std::uint32_t j : reach[s + 1][c.path.back()]) c.regs.emplace_back(reg(j), reg(j));
+      RoutedCopy c{peer_path(t, u, plan.steps[s]), {}, RegOp::Combine};
+      for (const std::uint32_t j : plan.reach[s + 1][c.path.back()])
+        c.regs.emplace_back(reg(first + j), reg(first + j));
       copies.push_back(std::move(c));
     }
     routed_phase(p, n, copies, transit);
   }
+}
+
+}  // namespace
+
+Schedule swing_reduce_scatter(const Product& t) {
+  const SwingPlan plan = swing_plan(t, kReduceScatterMaxNodes, "kReduceScatterMaxNodes");
+  const auto n = static_cast<std::uint32_t>(t.num_nodes());
+  RegisterProgram p(t, Collective::reduce_scatter(n), block_registers(n), "swing");
+  reduce_scatter_phases(p, t, plan, 0, reg(n));
+  return p.finish();
+}
+
+EmbeddedPlan swing_all_gather_plan(const Product& t) {
+  const SwingPlan plan = swing_plan(t, kEmbedMaxNodes, "kEmbedMaxNodes");
+  const auto n = static_cast<std::uint32_t>(t.num_nodes());
+  EmbeddedPlan out{Collective::all_gather(n), {}, {}};
+  for (std::uint32_t u = 0; u < n; ++u) out.order.push_back(u);  // rank u is node u
+  // the reduce-scatter's steps in reverse: u passes on the blocks it holds
+  for (std::size_t s = plan.steps.size(); s-- > 0;) {
+    auto& round = out.rounds.emplace_back();
+    for (std::uint32_t u = 0; u < n; ++u) {
+      const auto& held = plan.reach[s + 1][u];
+      round.push_back({u, peer_path(t, u, plan.steps[s]).back(), {held.begin(), held.end()}});
+    }
+  }
+  return out;
+}
+
+Schedule swing_all_reduce(const Product& t) {
+  const SwingPlan plan = swing_plan(t, kReduceScatterMaxNodes, "kReduceScatterMaxNodes");
+  const auto n = static_cast<std::uint32_t>(t.num_nodes());
+  RegisterProgram p(t, Collective::vector_all_reduce(n, n), piece_registers(n), "swing");
+  const auto transit = reg(2 * n);
+  reduce_scatter_phases(p, t, plan, 0, transit);
   // u holds the sum of piece u: its output, sent back along the steps in reverse
   for (std::uint32_t u = 0; u < n; ++u) p.set(reg(n + u), reg(u), {{u, u}});
-  for (std::size_t s = steps.size(); s-- > 0;) {
+  for (std::size_t s = plan.steps.size(); s-- > 0;) {
     std::vector<RoutedCopy> copies;
     for (std::uint32_t u = 0; u < n; ++u) {
-      RoutedCopy c{peer_path(t, u, steps[s]), {}, RegOp::Set};
-      for (const std::uint32_t j : reach[s + 1][u]) c.regs.emplace_back(reg(n + j), reg(n + j));
+      RoutedCopy c{peer_path(t, u, plan.steps[s]), {}, RegOp::Set};
+      for (const std::uint32_t j : plan.reach[s + 1][u])
+        c.regs.emplace_back(reg(n + j), reg(n + j));
       copies.push_back(std::move(c));
     }
     routed_phase(p, n, copies, transit);

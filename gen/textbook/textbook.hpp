@@ -55,6 +55,9 @@ bool swing_applies(const Product& t);
 /// swing_exchange_hops steps). InputError where
 /// it does not apply, or above kReduceScatterMaxNodes nodes.
 Schedule swing_all_reduce(const Product& t);
+/// Swing's reduce-scatter alone (block registers, as recursive-halving): the all-reduce's first
+/// half, swing_exchange_hops steps.
+Schedule swing_reduce_scatter(const Product& t);
 /// The hops of Swing's log2 N exchanges (each takes that many steps, each phase has them all).
 std::uint64_t swing_exchange_hops(const Product& t);
 

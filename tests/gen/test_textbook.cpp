@@ -322,8 +322,7 @@ TEST_CASE("packed trees broadcast: pieces down trees of their own, pipelined, al
   CHECK_THROWS_AS(generate(*build_topology("ring(4)"), too_many), InputError);
 }
 
-TEST_CASE("Swing all-reduce: holds on rings of 2^k nodes and their products, first hops short",
-          "[gen]") {
+TEST_CASE("Swing: holds on rings of 2^k nodes and their products, the first hops short", "[gen]") {
   for (std::uint32_t d = 1; d <= 5; ++d) {  // every peer a neighbour: Rabenseifner's counts
     const auto t = build_topology("hypercube(" + std::to_string(d) + ")");
     const std::uint64_t n = t->num_nodes();
@@ -349,6 +348,13 @@ TEST_CASE("Swing all-reduce: holds on rings of 2^k nodes and their products, fir
     CHECK(s.verification().check.steps == 2 * swing_exchange_hops(network_ref<Product>(*t)));
     CHECK(s.verification().check.steps < 2 * (n - 1));
   }
+  for (const char* spec : {"hypercube(3)", "ring(16)", "torus(8,8)", "torus(2,4,8)"}) {
+    INFO(spec);  // each half alone: the reduce-scatter, and the all-gather routed and listed
+    const auto t = build_topology(spec);
+    const std::uint64_t hops = swing_exchange_hops(network_ref<Product>(*t));
+    CHECK(checked(*t, "reduce-scatter", "swing").verification().check.steps == hops);
+    CHECK(checked(*t, "all-gather", "swing").verification().check.steps == hops);
+  }
   CHECK(smt_check(*build_topology("ring(4)"),
                   generate_checked(*build_topology("ring(4)"), GenRequest("all-reduce", "swing"))
                       .schedule())
@@ -357,6 +363,7 @@ TEST_CASE("Swing all-reduce: holds on rings of 2^k nodes and their products, fir
     INFO(spec);
     const auto t = build_topology(spec);
     CHECK_THROWS_AS(swing_all_reduce(network_ref<Product>(*t)), InputError);
-    CHECK_THROWS_AS(generate_checked(*t, GenRequest("all-reduce", "swing")), InputError);
+    for (const char* collective : {"all-reduce", "reduce-scatter", "all-gather"})
+      CHECK_THROWS_AS(generate_checked(*t, GenRequest(collective, "swing")), InputError);
   }
 }
