@@ -456,7 +456,9 @@ TEST_CASE("MSCCL-IR mutation campaign: no mutant that breaks a program is certif
       {"complete(4) gather", exported("complete(4)", "gather")},
       {"hypercube(2) Rabenseifner all-reduce",
        exported("hypercube(2)", "all-reduce", nullptr, "rabenseifner")},
-      {"ring(4) reduce-scatter", exported("ring(4)", "reduce-scatter")},
+      {"ring(4) reduce-scatter", exported("ring(4)", "reduce-scatter", nullptr, "ring")},
+      {"ring(8) Swing reduce-scatter (a 3-hop exchange)",
+       exported("ring(8)", "reduce-scatter", nullptr, "swing")},
       {"msccl-tools ring all-gather", exec::parse_msccl(fixture("allgather_ring_4.xml"))},
       {"ring all-reduce (rrs, rrcs, rcs)", ring_allreduce(4, true)},
       {"ring all-reduce (r, re, s, rrc)", ring_allreduce(3, false)}};
