@@ -331,7 +331,7 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
     {"all-reduce", "swing",
      "textbook: Swing (De Sensi et al. 2024): reduce-scatter and all-gather of N pieces with peers "
      "1, -1, 3, -5, ... ahead by coordinate parity, on rings of 2^k nodes",
-     "stated: 2 log2 N exchanges", "torus(4,4)", register_swing,
+     "stated: 2 x the exchanges' hops", "torus(4,4)", register_swing,
      +[](const Network& t, const GenRequest& /*r*/) { return swing_all_reduce(as<Product>(t)); }},
     {"all-reduce", "ring",
      "textbook: ring all-reduce (NCCL, Thakur et al. 2005) of N pieces on a Hamiltonian cycle",

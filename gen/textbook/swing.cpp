@@ -7,6 +7,7 @@
 // store-and-forward (gen/combine/routed.hpp): an exchange of h hops takes h steps, since in hop
 // k a node forwards the copy moving right if its coordinate minus k is even and the one moving
 // left otherwise, one send and one receive each.
+#include <algorithm>
 #include <cstdlib>
 
 #include "core/errors.hpp"
