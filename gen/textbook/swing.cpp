@@ -130,21 +130,27 @@ SwingPlan swing_plan(const Product& t, std::uint64_t node_limit, const char* lim
 
 std::uint16_t reg(std::uint32_t r) { return static_cast<std::uint16_t>(r); }
 
-/// The reduce-scatter: in step s, u sends its peer the partial sums of the blocks the peer keeps
-/// (block j in register first + j, combined); afterwards u holds the sum of block u.
+/// Exchange s as register copies: u sends its peer registers first + j, applied with `op`, for
+/// the blocks j the peer keeps after it (`peers_blocks`: the reduce-scatter, combining partial
+/// sums) or those u holds after it (the all-gather, setting sums).
+void exchange(RegisterProgram& p, const Product& t, const SwingPlan& plan, std::size_t s,
+              bool peers_blocks, std::uint32_t first, RegOp op, std::uint16_t transit) {
+  const auto n = static_cast<std::uint32_t>(t.num_nodes());
+  std::vector<RoutedCopy> copies;
+  for (std::uint32_t u = 0; u < n; ++u) {
+    RoutedCopy c{peer_path(t, u, plan.steps[s]), {}, op};
+    for (const std::uint32_t j : plan.reach[s + 1][peers_blocks ? c.path.back() : u])
+      c.regs.emplace_back(reg(first + j), reg(first + j));
+    copies.push_back(std::move(c));
+  }
+  routed_phase(p, n, copies, transit);
+}
+
+/// The reduce-scatter (block j in register first + j): afterwards u holds the sum of block u.
 void reduce_scatter_phases(RegisterProgram& p, const Product& t, const SwingPlan& plan,
                            std::uint32_t first, std::uint16_t transit) {
-  const auto n = static_cast<std::uint32_t>(t.num_nodes());
-  for (std::size_t s = 0; s < plan.steps.size(); ++s) {
-    std::vector<RoutedCopy> copies;
-    for (std::uint32_t u = 0; u < n; ++u) {
-      RoutedCopy c{peer_path(t, u, plan.steps[s]), {}, RegOp::Combine};
-      for (const std::uint32_t j : plan.reach[s + 1][c.path.back()])
-        c.regs.emplace_back(reg(first + j), reg(first + j));
-      copies.push_back(std::move(c));
-    }
-    routed_phase(p, n, copies, transit);
-  }
+  for (std::size_t s = 0; s < plan.steps.size(); ++s)
+    exchange(p, t, plan, s, true, first, RegOp::Combine, transit);
 }
 
 }  // namespace
@@ -181,16 +187,8 @@ Schedule swing_all_reduce(const Product& t) {
   reduce_scatter_phases(p, t, plan, 0, transit);
   // u holds the sum of piece u: its output, sent back along the steps in reverse
   for (std::uint32_t u = 0; u < n; ++u) p.set(reg(n + u), reg(u), {{u, u}});
-  for (std::size_t s = plan.steps.size(); s-- > 0;) {
-    std::vector<RoutedCopy> copies;
-    for (std::uint32_t u = 0; u < n; ++u) {
-      RoutedCopy c{peer_path(t, u, plan.steps[s]), {}, RegOp::Set};
-      for (const std::uint32_t j : plan.reach[s + 1][u])
-        c.regs.emplace_back(reg(n + j), reg(n + j));
-      copies.push_back(std::move(c));
-    }
-    routed_phase(p, n, copies, transit);
-  }
+  for (std::size_t s = plan.steps.size(); s-- > 0;)
+    exchange(p, t, plan, s, false, n, RegOp::Set, transit);
   return p.finish();
 }
 
