@@ -2,14 +2,17 @@
 // that say how far the choice can be from the best possible.
 #include "analysis/size_choice.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <functional>
 #include <limits>
-#include <queue>
+#include <stdexcept>
 
 #include "analysis/async_cost.hpp"
 #include "analysis/bandwidth_bound.hpp"
+#include "analysis/congestion_bound.hpp"
 #include "analysis/retime.hpp"
 #include "core/errors.hpp"
 #include "core/metrics.hpp"
@@ -26,6 +29,9 @@ using Kind = Collective::Kind;
 constexpr std::uint32_t kMostPiecesTried = 1024;
 /// The most nodes whose balanced cut is searched for the bandwidth bound.
 constexpr std::uint64_t kCutBoundMaxNodes = 4096;
+/// Relative slack of the check that no checked schedule costs less than the bounds (the
+/// costs and the bounds are sums of floating-point terms).
+constexpr double kBoundSlack = 1e-9;
 
 /// The bandwidth node v can send (or receive) with at once under the budget, in multiples of
 /// the default: its fastest links, as many as it has ports (every link under all-port); on a
@@ -80,55 +86,43 @@ std::optional<std::pair<double, std::string>> port_chunks(const Collective& c, c
   }
 }
 
-/// Every chunk of a total exchange crosses at least d(origin, destination) links, and in a step
-/// the nodes together send at most the sum of their ports' worth of largest payloads: the sum of
-/// distances over that sum.
-/// With links of different speeds: the sum over ordered pairs of the least sum of 1/bandwidth
-/// along a path (Dijkstra), the link-time every chunk must spend; nullopt when disconnected.
-std::optional<double> weighted_distance_sum(const Network& t, const Csr& g) {
-  double sum = 0;
-  for (std::uint32_t o = 0; o < g.num_nodes(); ++o) {
-    std::vector<double> d(g.num_nodes(), std::numeric_limits<double>::infinity());
-    using Item = std::pair<double, std::uint32_t>;
-    std::priority_queue<Item, std::vector<Item>, std::greater<>> queue;
-    d[o] = 0;
-    queue.push({0, o});
-    while (!queue.empty()) {
-      const auto [du, u] = queue.top();
-      queue.pop();
-      if (du > d[u]) continue;
-      for (const std::uint32_t* w = g.begin(u); w != g.end(u); ++w) {
-        const double dw = du + 1 / t.link_speed(NodeId(u), NodeId(*w)).bandwidth;
-        if (dw < d[*w]) d[*w] = dw, queue.push({dw, *w});
-      }
-    }
-    for (const double x : d) {
-      if (std::isinf(x)) return std::nullopt;
-      sum += x;
-    }
-  }
-  return sum;
+/// The messages a step can have: every node's ports (its links, under all-port), counted.
+double sends_per_step(const PortBudget& b, const Csr& g) {
+  double sends = 0;
+  for (std::uint32_t v = 0; v < g.num_nodes(); ++v)
+    sends += static_cast<double>(
+        std::min<std::uint64_t>(b.node_ports().value_or(g.degree(v)), g.degree(v)));
+  return sends;
 }
 
+/// Every chunk of a total exchange crosses at least d(origin, destination) links, and in a step
+/// the nodes together send at most sends_per_step messages, each busy for at most the step's
+/// time: the sum of distances over that count.
+/// With links of different speeds a chunk's distance is a time already — the least sum of
+/// 1/bandwidth along a path (Dijkstra), the link-time every chunk must spend — so it is divided
+/// by the count of sends too, not by their bandwidth; nullopt when disconnected.
 std::optional<std::pair<double, std::string>> distance_chunks(const Collective& c, const Network& t,
                                                               const Csr& g, const PortBudget& b) {
   if (c.kind() != Kind::TotalExchange || g.num_nodes() > kCutBoundMaxNodes) return std::nullopt;
   double sum = 0;
   if (t.weighted()) {
-    const auto w = weighted_distance_sum(t, g);
-    if (!w) return std::nullopt;
-    sum = *w;
+    try {
+      sum = link_time_distance_sum(t);
+    } catch (const InputError&) {
+      return std::nullopt;  // disconnected: the generators say so
+    }
   } else {
     const DistanceStats st = distances_all_sources(g, 1);
     if (!st.connected) return std::nullopt;
     sum = static_cast<double>(st.distance_sum);
   }
-  double sends = 0;
-  for (std::uint32_t v = 0; v < g.num_nodes(); ++v) sends += ports_of(b, t, g, v);
+  const double sends = sends_per_step(b, g);
   if (t.weighted())
     return std::pair{sum / sends,
                      "every chunk spends the least sum of 1/bandwidth over a path's links: over "
-                     "the bandwidth a step's sends can have"};
+                     "the " +
+                         std::to_string(static_cast<std::uint64_t>(sends)) +
+                         " sends a step can have"};
   return std::pair{sum / sends, "every chunk crosses d(x,y) links: the sum of distances over the " +
                                     std::to_string(static_cast<std::uint64_t>(sends)) +
                                     " sends a step can have"};
@@ -197,6 +191,24 @@ std::optional<std::pair<double, std::string>> exact_chunks(const Collective& c, 
                                         " nodes on the sending side; netsched prove bandwidth)"};
   } catch (const InputError&) {
     return std::nullopt;  // disconnected: the generators say so
+  }
+}
+
+/// The total exchange's link-length bound (analysis/congestion_bound.hpp): all-port, so it
+/// holds under fewer ports as well.
+std::optional<std::pair<double, std::string>> congestion_chunks(const Collective& c,
+                                                                const Network& t) {
+  if (c.kind() != Kind::TotalExchange || t.num_nodes() < 2 ||
+      t.num_nodes() > kCongestionBoundMaxNodes)
+    return std::nullopt;
+  try {
+    const CongestionBound b = total_exchange_bound(t);
+    return std::pair{b.chunk_times,
+                     "link lengths on " + std::to_string(b.lengths.arcs.size()) +
+                         " directed links: the pairs' distances over the sum of length x "
+                         "bandwidth (netsched prove bandwidth SPEC total-exchange)"};
+  } catch (const InputError&) {
+    return std::nullopt;  // disconnected, or more work than the bound's limit
   }
 }
 
@@ -297,6 +309,20 @@ SizeCandidate candidate(const Network& t, const GenRequest& request, const Algor
   return *cheapest;
 }
 
+/// A lower bound above the cost of a schedule that was checked is a wrong bound: the choice
+/// would print "0.5x the lower bound". Every admitted candidate is held to the bounds, so a
+/// bound that is not one fails here rather than in the output.
+void check_bounds_hold(const SizeChoice& choice) {
+  const double lower = (choice.latency ? choice.latency->seconds : 0) +
+                       (choice.bandwidth ? choice.bandwidth->seconds : 0);
+  for (const SizeCandidate& c : choice.candidates)
+    if (c.admitted && c.seconds < lower * (1 - kBoundSlack))
+      throw std::logic_error(fmt::format(
+          "{} costs {:g} s, below the lower bound {:g} s (latency: {}; bandwidth: {})", c.algorithm,
+          c.seconds, lower, choice.latency ? choice.latency->reason : "none",
+          choice.bandwidth ? choice.bandwidth->reason : "none"));
+}
+
 }  // namespace
 
 bool PortBudget::admits(const Schedule& s) const { return fits_ports(s, model, ports); }
@@ -348,12 +374,13 @@ SizeChoice choose_for_size(const Network& t, const GenRequest& request, const Co
                                 (t.weighted() ? ", each at least the least link latency" : "")};
   std::optional<std::pair<double, std::string>> widest;
   std::optional<CutRecord> certificate;
-  for (auto bound :
-       {port_chunks(c, t, g, budget), cut_chunks(c, t, g), distance_chunks(c, t, g, budget),
-        combining_chunks(c, t, g, budget), exact_chunks(c, t, certificate)})
+  for (auto bound : {port_chunks(c, t, g, budget), cut_chunks(c, t, g),
+                     distance_chunks(c, t, g, budget), combining_chunks(c, t, g, budget),
+                     exact_chunks(c, t, certificate), congestion_chunks(c, t)})
     if (bound && (!widest || bound->first > widest->first)) widest = std::move(bound);
   if (certificate) out.best->certify(t, *certificate);  // the file carries the exact bound's proof
   if (widest) out.bandwidth = TimeBound{widest->first * cost.tw * cost.m, widest->second};
+  check_bounds_hold(out);
   return out;
 }
 

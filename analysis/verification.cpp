@@ -1,6 +1,9 @@
 #include "analysis/verification.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <stdexcept>
 
 #include "analysis/bandwidth_bound.hpp"
 #include "core/errors.hpp"
@@ -20,6 +23,12 @@ Verification verification_of(const Network& t, const Schedule& s, CheckResult ch
   const bool unit = std::all_of(s.payloads.begin(), s.payloads.end(),
                                 [](const Payload& p) { return !p.select && p.chunks.size() == 1; });
   v.lower = lower_bound(t, s.collective, csr, unit, node_port_limit(s));
+  // a lower bound above the steps of a schedule that holds is a wrong bound: fail rather than
+  // print it beside the schedule (as analysis/size_choice does for its time bounds)
+  if (v.check.ok() && v.lower && v.lower->steps > v.check.steps)
+    throw std::logic_error(fmt::format("{} holds in {} steps, below its lower bound {} ({})",
+                                       s.algorithm, v.check.steps, v.lower->steps,
+                                       v.lower->reason));
   return v;
 }
 

@@ -10,6 +10,7 @@
 
 #include "analysis/bandwidth_bound.hpp"
 #include "analysis/checked.hpp"
+#include "analysis/congestion_bound.hpp"
 #include "analysis/optimum.hpp"
 #include "analysis/route_proof.hpp"
 #include "app/cli.hpp"
@@ -124,7 +125,36 @@ int prove_bisection(const ProveOpts& o) {
 
 /// The collectives `prove bandwidth` bounds.
 const std::vector<std::string> kBandwidthCollectives = {"broadcast", "all-gather", "reduce-scatter",
-                                                        "all-reduce"};
+                                                        "all-reduce", "total-exchange"};
+
+/// `prove bandwidth SPEC total-exchange`: the link lengths of analysis/congestion_bound.hpp,
+/// recounted before they are printed.
+int prove_exchange_bandwidth(const ProveOpts& o, const Network& t) {
+  if (!o.root.empty()) throw InputError("--root applies to a broadcast only");
+  const CongestionBound b = total_exchange_bound(t, [](std::uint64_t done, std::uint64_t total) {
+    progress("bandwidth bound: rounds", done, total);
+  });
+  progress_done();
+  if (const std::string wrong = recount(t, b.lengths); !wrong.empty())
+    throw std::logic_error("the total exchange's link lengths do not recount: " + wrong);
+  nlohmann::json j = to_json(b);
+  j["topology"] = t.spec();
+  j["collective"] = o.collective;
+  j["applies_to"] = "all-port schedules";
+  j["recounted"] = true;
+  if (o.json) {
+    std::cout << j.dump(2) << "\n";
+    return to_int(ExitCode::Ok);
+  }
+  std::cout << fmt::format(
+      "total-exchange on {}: all-port schedules need at least {:.6g} chunk times of bandwidth "
+      "(x m / the default bandwidth)\n  lengths on {} of the links: the pairs' distances sum to "
+      "{:.6g}, length x bandwidth to {:.6g}\n  found by {} (at most {:.4g}x the bound: the "
+      "best lengths are in between); the lengths recounted\n",
+      t.spec(), b.chunk_times, b.lengths.arcs.size(), b.lengths.distance_sum,
+      b.lengths.weighted_bandwidth, b.how, b.routed_chunk_times / b.chunk_times);
+  return to_int(ExitCode::Ok);
+}
 
 /// `prove bandwidth SPEC COLLECTIVE`: the exact all-port bandwidth bound and its cut
 /// (analysis/bandwidth_bound.hpp), the cut recounted before it is printed.
@@ -134,10 +164,12 @@ int prove_bandwidth(const ProveOpts& o) {
   if (std::find(kBandwidthCollectives.begin(), kBandwidthCollectives.end(), o.collective) ==
       kBandwidthCollectives.end())
     throw InputError(
-        "prove bandwidth bounds broadcast, all-gather, reduce-scatter or all-reduce; "
+        "prove bandwidth bounds broadcast, all-gather, reduce-scatter, all-reduce or "
+        "total-exchange; "
         "not '" +
         o.collective + "'");
   const auto t = build_topology(o.spec);
+  if (o.collective == "total-exchange") return prove_exchange_bandwidth(o, *t);
   const bool rooted = o.collective == "broadcast";
   if (!rooted && !o.root.empty()) throw InputError("--root applies to a broadcast only");
   const NodeId root = rooted && !o.root.empty() ? t->node(o.root) : t->serial_node(0);
@@ -345,7 +377,7 @@ Run add_prove(CLI::App& app) {
   app.add_option("SPEC", o->spec, "network spec");
   app.add_option("COLLECTIVE", o->collective,
                  "min-steps: broadcast, scatter, gather, all-gather or total-exchange; bandwidth: "
-                 "broadcast, all-gather, reduce-scatter or all-reduce");
+                 "broadcast, all-gather, reduce-scatter, all-reduce or total-exchange");
   app.add_option("--root", o->root,
                  std::string("root of broadcast, scatter, gather: ") + kRootHelp);
   app.add_option("--steps", o->steps, "decide this one step count (sat / unsat / unknown)");

@@ -41,15 +41,11 @@ RouteTable::RouteTable(const Network& t) : n_(static_cast<std::uint32_t>(t.num_n
         "{} has {} nodes; platform routes are computed for at most {} (kRoutesMaxNodes)", t.spec(),
         t.num_nodes(), kRoutesMaxNodes));
   // the family's routing function where a paper gives one that does not depend on faults
-  const AlgorithmInfo& family_routing = *algorithms_for(t, "route").front();
-  const std::string family_router(family_routing.name);
-  const bool paper = family_routing.from_paper() && family_router != "ftr";
-  if (!paper) {
+  const auto router = paper_router(t);
+  if (!router) {
     balanced_shortest_paths(t);
     return;
   }
-  const auto router = family_router == "dimension-order" ? make_balanced_dimension_order_router(t)
-                                                         : make_router(t, family_router);
   policy_ = router->name();
   router->prepare_bulk();
   at_.reserve(static_cast<std::size_t>(n_) * n_ + 1);

@@ -562,6 +562,13 @@ std::unique_ptr<Router> make_router(const Network& t, const std::string& algorit
   return choose_algorithm(t, "route", algorithm).router(t);
 }
 
+std::unique_ptr<Router> paper_router(const Network& t) {
+  const AlgorithmInfo& family = *algorithms_for(t, "route").front();
+  const std::string name(family.name);
+  if (!family.from_paper() || name == "ftr") return nullptr;
+  return name == "dimension-order" ? make_balanced_dimension_order_router(t) : make_router(t, name);
+}
+
 Schedule make_total_exchange(const Network& t, const std::string& algorithm) {
   return generate(t, GenRequest("total-exchange", algorithm));
 }

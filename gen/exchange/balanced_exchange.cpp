@@ -16,8 +16,11 @@
 
 #include "core/errors.hpp"
 #include "core/metrics.hpp"
+#include "gen/algorithms.hpp"
+#include "gen/exchange/deadline_packing.hpp"
 #include "gen/exchange/hop_packing.hpp"
 #include "gen/exchange/total_exchange.hpp"
+#include "gen/route/router.hpp"
 #include "gen/textbook/textbook.hpp"
 #include "gen/topo/product.hpp"
 
@@ -217,6 +220,48 @@ std::vector<std::vector<std::uint32_t>> balanced_paths(
   return paths;
 }
 
+/// The deadline routings of gen/exchange/deadline_packing.hpp in D .. D + kExtraSteps steps,
+/// the least payload sum of three: chunks on any shortest path, on the balanced paths, and on
+/// the paper's routes where the family has a routing function whose routes fit in the steps
+/// (a dualcube's cross links each carry an equal share on them).
+std::optional<LinkChunks> deadline_packing(const Network& t, const Csr& g,
+                                           const std::vector<std::vector<std::uint32_t>>& dist,
+                                           std::uint32_t diameter, const Paths& balanced) {
+  const std::uint32_t n = g.num_nodes();
+  if (n < 2) return std::nullopt;  // nothing to route (and no links to share it)
+  std::uint64_t hops = 0;
+  for (std::uint32_t o = 0; o < n; ++o)
+    for (std::uint32_t d = 0; d < n; ++d) hops += dist[o][d];
+  const std::uint64_t least_load = (hops + g.num_arcs() - 1) / g.num_arcs();
+  std::optional<LinkChunks> best;
+  const auto keep = [&](std::optional<LinkChunks> x) {
+    if (x && (!best || std::pair(deadline_payload_sum(*x), x->size()) <
+                           std::pair(deadline_payload_sum(*best), best->size())))
+      best = std::move(x);
+  };
+  const std::uint32_t last = diameter + kExtraSteps;
+  keep(least_deadline_routing(g, dist, diameter, last, least_load, nullptr));
+  keep(least_deadline_routing(g, dist, diameter, last, least_load, &balanced));
+  if (const auto router = paper_router(t)) {
+    Paths papers(static_cast<std::size_t>(n) * n);
+    std::size_t longest = 0;
+    NodePath path;
+    router->prepare_bulk();
+    for (std::uint32_t o = 0; o < n; ++o)
+      for (std::uint32_t d = 0; d < n; ++d)
+        if (o != d) {
+          router->route(NodeId(o), NodeId(d), path);
+          auto& p = papers[static_cast<std::size_t>(o) * n + d];
+          for (const NodeId v : path) p.push_back(v.v);
+          longest = std::max(longest, p.size() - 1);
+        }
+    if (longest <= last)
+      keep(least_deadline_routing(g, dist, static_cast<std::uint32_t>(longest), last, least_load,
+                                  &papers));
+  }
+  return best;
+}
+
 Schedule general_balanced(const Network& t) {
   const Csr g(t, 1);
   const std::uint32_t n = g.num_nodes();
@@ -248,6 +293,10 @@ Schedule general_balanced(const Network& t) {
       chunk_of.push_back(static_cast<std::uint64_t>(o) * n + d);
     }
   const auto [packing, steps] = best_packing(problem, diameter, kMostPairMoves);
+  if (auto routed = deadline_packing(t, g, dist, diameter, paths);
+      routed && (deadline_payload_sum(*routed) < packing.payload_sum ||
+                 (deadline_payload_sum(*routed) == packing.payload_sum && routed->size() < steps)))
+    return chunk_lists(t, *routed);
   LinkChunks links(steps);
   for (std::size_t i = 0; i < packing.items.size(); ++i) {
     const auto& path = paths[chunk_of[i]];

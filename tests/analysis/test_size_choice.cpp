@@ -211,3 +211,30 @@ TEST_CASE("links of different speeds: each transfer priced on its own link", "[a
   CHECK(c.best_seconds >=
         choose_for_size(*even, GenRequest("broadcast"), cost, PortBudget{}).best_seconds);
 }
+
+TEST_CASE("on links slower than the default no bound exceeds a checked schedule's cost",
+          "[analysis]") {
+  // Both once printed "0.5x the lower bound" and "0.15x the lower bound": the distance bound
+  // measured a chunk's path in 1/bandwidth (a time) and then divided by the sends' bandwidth
+  // as well. choose_for_size now refuses any bound above an admitted candidate's cost, so
+  // these choices would throw if a bound were wrong.
+  for (const char* spec : {"weighted(complete(2), bandwidth=[{0,1,50}])",
+                           "weighted(ring(4), bandwidth=[{0,1,10},{1,2,10},{2,3,10},{3,0,10}])",
+                           "weighted(torus(3,3), bandwidth=[{0,1,20},{0,3,20},{0,2,20}])"})
+    for (const char* ports : {"one-port", "2-port", "all-port"}) {
+      INFO(spec << " " << ports);
+      const auto t = build_topology(spec);
+      const SizeChoice c =
+          choose_for_size(*t, GenRequest("total-exchange"), at(1e6), port_budget_from_name(ports));
+      REQUIRE(c.best);
+      REQUIRE(c.bandwidth);
+      CHECK(lower_of(c) <= c.best_seconds * (1 + kRounding));
+    }
+  // the fixed distance bound on the slow ring: sum over pairs of d / 0.1 (4 x 40 chunk times)
+  // over its 8 sends, 20 chunk times, the balanced cut's bound too
+  const auto ring =
+      build_topology("weighted(ring(4), bandwidth=[{0,1,10},{1,2,10},{2,3,10},{3,0,10}])");
+  const SizeChoice all = choose_for_size(*ring, GenRequest("total-exchange"), at(1e6),
+                                         port_budget_from_name("all-port"));
+  CHECK(all.bandwidth->seconds == Approx(20 * 1e6 * kSecondsPerByte));
+}

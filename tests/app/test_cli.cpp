@@ -258,6 +258,28 @@ TEST_CASE("prove bandwidth: the per-node bound of a torus, and the all-reduce's 
                     fmt::format("{:.6g}", 2 * per_node)) != std::string::npos);
 }
 
+TEST_CASE("prove bandwidth total-exchange: the link lengths, recounted, and their limits") {
+  const auto r = run("prove bandwidth 'dualcube(3)' total-exchange --json");
+  REQUIRE(r.code == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j["recounted"] == true);
+  CHECK(j["collective"] == "total-exchange");
+  // the cross links' 40 chunk times (tests/analysis/test_congestion_bound.cpp), lengths on them
+  CHECK(j["chunk_times"].get<double>() >= 40 * (1 - 1e-9));
+  CHECK(j["routed_chunk_times"].get<double>() >= j["chunk_times"].get<double>());
+  CHECK(j["lengths"]["arcs"].size() == 32);
+  const auto text = run("prove bandwidth 'torus(3,4)' total-exchange");
+  REQUIRE(text.code == 0);
+  CHECK(text.out.find("all-port schedules need at least 6 chunk times") != std::string::npos);
+  CHECK(text.out.find("the lengths recounted") != std::string::npos);
+  const auto rooted = run("prove bandwidth 'ring(4)' total-exchange --root 0");
+  CHECK(rooted.code == 2);
+  CHECK(rooted.err.find("--root applies to a broadcast only") != std::string::npos);
+  const auto large = run("prove bandwidth 'hypercube(13)' total-exchange");
+  CHECK(large.code == 2);
+  CHECK(large.err.find("kCongestionBoundMaxNodes") != std::string::npos);
+}
+
 TEST_CASE(
     "gen check-only generates and checks and writes nothing and verify takes the symmetric "
     "engine") {
