@@ -4,6 +4,10 @@
 // steps of its busiest link; this drives it toward the total load of the busiest link, which no
 // store-and-forward schedule on these paths can beat.
 //
+// Off products the deadline routing (gen/exchange/deadline_packing.hpp) is tried beside the
+// annealing, and the least payload sum kept: where the links must carry unequal loads (a
+// dualcube's cross links) it reaches the link-length bound of analysis/congestion_bound.hpp.
+//
 // On a product of rings and complete graphs (tori, hypercubes, generalized hypercubes) the
 // group of translations acts on the nodes, so one plan per offset serves every source: a link's
 // load in a step depends only on its generator (dimension and direction), and the search runs
