@@ -369,7 +369,8 @@ Run add_prove(CLI::App& app) {
   auto o = std::make_shared<ProveOpts>();
   app.add_option(
          "WHAT", o->what,
-         "min-steps, bisection, bandwidth (the exact all-port bandwidth bound and its cut), route "
+         "min-steps, bisection, bandwidth (the all-port bandwidth bound: exact with its cut, or "
+         "for a total exchange from lengths on the links), route "
          "(all pairs at once, bit-vectors), or table (paper algorithms against proven optima, "
          "markdown)")
       ->required()
