@@ -33,11 +33,16 @@ constexpr std::uint64_t kCutBoundMaxNodes = 4096;
 /// costs and the bounds are sums of floating-point terms).
 constexpr double kBoundSlack = 1e-9;
 
+/// The links node v can use at once under the budget: its ports (every link under all-port).
+std::uint64_t port_count(const PortBudget& b, const Csr& g, std::uint32_t v) {
+  return std::min<std::uint64_t>(b.node_ports().value_or(g.degree(v)), g.degree(v));
+}
+
 /// The bandwidth node v can send (or receive) with at once under the budget, in multiples of
 /// the default: its fastest links, as many as it has ports (every link under all-port); on a
 /// uniform network the number of those links.
 double ports_of(const PortBudget& b, const Network& t, const Csr& g, std::uint32_t v) {
-  const auto ports = std::min<std::uint64_t>(b.node_ports().value_or(g.degree(v)), g.degree(v));
+  const std::uint64_t ports = port_count(b, g, v);
   if (!t.weighted()) return static_cast<double>(ports);
   std::vector<double> speeds;
   for (const std::uint32_t* w = g.begin(v); w != g.end(v); ++w)
@@ -90,8 +95,7 @@ std::optional<std::pair<double, std::string>> port_chunks(const Collective& c, c
 double sends_per_step(const PortBudget& b, const Csr& g) {
   double sends = 0;
   for (std::uint32_t v = 0; v < g.num_nodes(); ++v)
-    sends += static_cast<double>(
-        std::min<std::uint64_t>(b.node_ports().value_or(g.degree(v)), g.degree(v)));
+    sends += static_cast<double>(port_count(b, g, v));
   return sends;
 }
 

@@ -127,6 +127,17 @@ int prove_bisection(const ProveOpts& o) {
 const std::vector<std::string> kBandwidthCollectives = {"broadcast", "all-gather", "reduce-scatter",
                                                         "all-reduce", "total-exchange"};
 
+/// A bound's JSON with what every `prove bandwidth` answer says: the network, the collective,
+/// the schedules the bound applies to, and that its certificate was recounted.
+nlohmann::json stamped(nlohmann::json j, const Network& t, const std::string& collective,
+                       const std::string& applies_to) {
+  j["topology"] = t.spec();
+  j["collective"] = collective;
+  j["applies_to"] = applies_to;
+  j["recounted"] = true;
+  return j;
+}
+
 /// `prove bandwidth SPEC total-exchange`: the link lengths of analysis/congestion_bound.hpp,
 /// recounted before they are printed.
 int prove_exchange_bandwidth(const ProveOpts& o, const Network& t) {
@@ -137,13 +148,8 @@ int prove_exchange_bandwidth(const ProveOpts& o, const Network& t) {
   progress_done();
   if (const std::string wrong = recount(t, b.lengths); !wrong.empty())
     throw std::logic_error("the total exchange's link lengths do not recount: " + wrong);
-  nlohmann::json j = to_json(b);
-  j["topology"] = t.spec();
-  j["collective"] = o.collective;
-  j["applies_to"] = "all-port schedules";
-  j["recounted"] = true;
   if (o.json) {
-    std::cout << j.dump(2) << "\n";
+    std::cout << stamped(to_json(b), t, o.collective, "all-port schedules").dump(2) << "\n";
     return to_int(ExitCode::Ok);
   }
   std::cout << fmt::format(
@@ -188,13 +194,9 @@ int prove_bandwidth(const ProveOpts& o) {
   const std::string applies_to =
       all_reduce ? "all-port all-reduces made as a reduce-scatter and then an all-gather"
                  : "all-port schedules";
-  nlohmann::json j = to_json(b);
-  j["topology"] = t->spec();
-  j["collective"] = o.collective;
-  j["chunk_times"] = factor * b.chunk_times;
-  j["applies_to"] = applies_to;
-  j["recounted"] = true;
   if (o.json) {
+    nlohmann::json j = stamped(to_json(b), *t, o.collective, applies_to);
+    j["chunk_times"] = factor * b.chunk_times;
     std::cout << j.dump(2) << "\n";
     return to_int(ExitCode::Ok);
   }

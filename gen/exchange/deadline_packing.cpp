@@ -122,20 +122,22 @@ std::optional<LinkChunks> least_deadline_routing(
   std::uint64_t best_sum = 0;
   for (std::uint32_t t = std::max(lo, 1u); t <= hi; ++t) {
     // the least capacity that routes in t steps: doubled from the least load's share until
-    // one routes, then bisected between the last that failed and the first that routed
+    // one routes, then bisected between the last that failed and the first that routed; the
+    // routing of the least capacity that routed is kept
     std::uint64_t low = std::max<std::uint64_t>(1, (least_load + t - 1) / t), high = low;
-    while (high < pairs && !route(t, high)) low = high + 1, high = std::min(pairs, 2 * high);
-    if (high == pairs && !route(t, high)) continue;
+    std::optional<LinkChunks> routed;
+    while (!(routed = route(t, high)) && high < pairs)
+      low = high + 1, high = std::min(pairs, 2 * high);
+    if (!routed) continue;
     while (low < high) {
       const std::uint64_t mid = (low + high) / 2;
-      if (route(t, mid))
-        high = mid;
+      if (auto at_mid = route(t, mid))
+        high = mid, routed = std::move(at_mid);
       else
         low = mid + 1;
     }
-    auto links = route(t, high);
-    const std::uint64_t sum = deadline_payload_sum(*links);
-    if (!best || sum < best_sum) best = std::move(links), best_sum = sum;
+    const std::uint64_t sum = deadline_payload_sum(*routed);
+    if (!best || sum < best_sum) best = std::move(routed), best_sum = sum;
   }
   return best;
 }
