@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "analysis/bandwidth_bound.hpp"
+#include "analysis/congestion_bound.hpp"
 #include "analysis/optimum.hpp"
 #include "core/distances.hpp"
 #include "core/errors.hpp"
@@ -71,6 +72,12 @@ void CheckedSchedule::certify(const Network& t, const CutRecord& cut) {
       recount(t, CutCertificate{cut.side, cut.links, cut.bandwidth, cut.chunks});
   if (!wrong.empty()) throw std::logic_error("a bandwidth cut that does not recount: " + wrong);
   verification_.bandwidth_cut = cut;
+}
+
+void CheckedSchedule::certify(const Network& t, const LengthCertificate& lengths) {
+  const std::string wrong = recount(t, lengths);
+  if (!wrong.empty()) throw std::logic_error("link lengths that do not recount: " + wrong);
+  verification_.bandwidth_lengths = lengths;
 }
 
 CheckedSchedule check_schedule(const Network& t, Schedule s, Engine engine,

@@ -24,6 +24,9 @@ class CheckedSchedule {
   /// Attaches the cut that certifies the collective's exact bandwidth bound on t, recounted
   /// first (a cut that does not recount is a netsched bug: std::logic_error).
   void certify(const Network& t, const CutRecord& cut);
+  /// Attaches the link lengths that certify a total exchange's bandwidth bound on t, recounted
+  /// first (likewise).
+  void certify(const Network& t, const LengthCertificate& lengths);
 
  private:
   CheckedSchedule(Schedule s, Verification v)

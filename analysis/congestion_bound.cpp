@@ -143,25 +143,37 @@ std::vector<std::vector<double>> sharpened(const std::vector<double>& w) {
   return out;
 }
 
-}  // namespace
+/// The arc relaxations of one round: a shortest-path tree from every node.
+std::uint64_t round_work(const Arcs& a) {
+  return std::max<std::uint64_t>(1, a.g.num_nodes() * a.g.num_arcs());
+}
 
-CongestionBound total_exchange_bound(
-    const Network& t, const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
+/// The network's directed links, after checking that the bound (or a recount of its lengths)
+/// is within its limits on t: 2 to kCongestionBoundMaxNodes nodes, and one round within
+/// kCongestionBoundMaxWork (InputError otherwise).
+Arcs checked_arcs(const Network& t) {
   if (t.num_nodes() < 2 || t.num_nodes() > kCongestionBoundMaxNodes)
     throw InputError(fmt::format(
         "the total exchange's bound is computed for 2 to {} nodes (kCongestionBoundMaxNodes); "
         "{} has {}",
         kCongestionBoundMaxNodes, t.spec(), t.num_nodes()));
-  const Arcs a(t);
-  const std::uint64_t per_round = std::max<std::uint64_t>(1, a.g.num_nodes() * a.g.num_arcs());
-  // every evaluation of lengths is a round's work: the rounds, then (where the work allows)
-  // the averaged lengths and the sharpenings
-  const std::uint64_t evaluations = kCongestionBoundMaxWork / per_round;
-  if (evaluations == 0)
+  Arcs a(t);
+  if (round_work(a) > kCongestionBoundMaxWork)
     throw InputError(
         fmt::format("the total exchange's bound: {} nodes x {} directed links is more than {} arc "
                     "relaxations a round (kCongestionBoundMaxWork)",
                     a.g.num_nodes(), a.g.num_arcs(), kCongestionBoundMaxWork));
+  return a;
+}
+
+}  // namespace
+
+CongestionBound total_exchange_bound(
+    const Network& t, const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
+  const Arcs a = checked_arcs(t);
+  // every evaluation of lengths is a round's work: the rounds, then (where the work allows)
+  // the averaged lengths and the sharpenings
+  const std::uint64_t evaluations = kCongestionBoundMaxWork / round_work(a);
   const bool sharpen = evaluations >= kSharpenings + 2;
   const std::uint64_t rounds =
       std::min(kMostRounds, sharpen ? evaluations - kSharpenings - 1 : evaluations);
@@ -213,7 +225,7 @@ double link_time_distance_sum(const Network& t) {
 }
 
 std::string recount(const Network& t, const LengthCertificate& c) {
-  const Arcs a(t);
+  const Arcs a = checked_arcs(t);
   std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint64_t> index;
   for (std::uint64_t e = 0; e < a.tail.size(); ++e) index[{a.tail[e], a.g.targets()[e]}] = e;
   std::vector<double> length(a.g.num_arcs(), 0);
@@ -241,16 +253,11 @@ std::string recount(const Network& t, const LengthCertificate& c) {
 }
 
 nlohmann::json to_json(const CongestionBound& b) {
-  nlohmann::json arcs = nlohmann::json::array();
-  for (const auto& a : b.lengths.arcs) arcs.push_back({a.from, a.to, a.length});
   return {{"chunk_times", b.chunk_times},
           {"routed_chunk_times", b.routed_chunk_times},
           {"rounds", b.rounds},
           {"how", b.how},
-          {"lengths",
-           {{"arcs", arcs},
-            {"distance_sum", b.lengths.distance_sum},
-            {"weighted_bandwidth", b.lengths.weighted_bandwidth}}}};
+          {"lengths", lengths_to_json(b.lengths)}};
 }
 
 }  // namespace netsched

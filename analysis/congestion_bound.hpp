@@ -27,19 +27,9 @@
 #include <vector>
 
 #include "core/network.hpp"
+#include "core/schedule_io.hpp"  // LengthCertificate: the proof, as a schedule file records it
 
 namespace netsched {
-
-/// A length per directed link as the bound's proof: anyone can recompute the distances.
-struct LengthCertificate {
-  struct Arc {
-    std::uint32_t from = 0, to = 0;
-    double length = 0;
-  };
-  std::vector<Arc> arcs;          ///< the links of nonzero length (every other link has length 0)
-  double distance_sum = 0;        ///< sum over ordered pairs of dist_w
-  double weighted_bandwidth = 0;  ///< sum over directed links of w_e b_e
-};
 
 struct CongestionBound {
   double chunk_times = 0;  ///< distance_sum / weighted_bandwidth
@@ -67,7 +57,8 @@ CongestionBound total_exchange_bound(
 double link_time_distance_sum(const Network& t);
 
 /// Recomputes a certificate on t: every arc a link, the distances and the weighted bandwidth
-/// from the lengths alone. The empty string when it holds, else what differs.
+/// from the lengths alone. The empty string when it holds, else what differs. InputError when t
+/// is over the bound's limits (kCongestionBoundMaxNodes, kCongestionBoundMaxWork for one round).
 std::string recount(const Network& t, const LengthCertificate& c);
 
 /// As JSON: chunk_times, routed_chunk_times, rounds, how, lengths {arcs [[from, to, w]...],

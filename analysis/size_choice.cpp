@@ -200,15 +200,16 @@ std::optional<std::pair<double, std::string>> exact_chunks(const Collective& c, 
 
 /// The total exchange's link-length bound (analysis/congestion_bound.hpp): all-port, so it
 /// holds under fewer ports as well.
-std::optional<std::pair<double, std::string>> congestion_chunks(const Collective& c,
-                                                                const Network& t) {
+std::optional<std::pair<double, std::string>> congestion_chunks(
+    const Collective& c, const Network& t, std::optional<LengthCertificate>& lengths) {
   if (c.kind() != Kind::TotalExchange || t.num_nodes() < 2 ||
       t.num_nodes() > kCongestionBoundMaxNodes)
     return std::nullopt;
   try {
-    const CongestionBound b = total_exchange_bound(t);
+    CongestionBound b = total_exchange_bound(t);
+    lengths = std::move(b.lengths);
     return std::pair{b.chunk_times,
-                     "link lengths on " + std::to_string(b.lengths.arcs.size()) +
+                     "link lengths on " + std::to_string(lengths->arcs.size()) +
                          " directed links: the pairs' distances over the sum of length x "
                          "bandwidth (netsched prove bandwidth SPEC total-exchange)"};
   } catch (const InputError&) {
@@ -378,11 +379,14 @@ SizeChoice choose_for_size(const Network& t, const GenRequest& request, const Co
                                 (t.weighted() ? ", each at least the least link latency" : "")};
   std::optional<std::pair<double, std::string>> widest;
   std::optional<CutRecord> certificate;
+  std::optional<LengthCertificate> lengths;
   for (auto bound : {port_chunks(c, t, g, budget), cut_chunks(c, t, g),
                      distance_chunks(c, t, g, budget), combining_chunks(c, t, g, budget),
-                     exact_chunks(c, t, certificate), congestion_chunks(c, t)})
+                     exact_chunks(c, t, certificate), congestion_chunks(c, t, lengths)})
     if (bound && (!widest || bound->first > widest->first)) widest = std::move(bound);
-  if (certificate) out.best->certify(t, *certificate);  // the file carries the exact bound's proof
+  // the file carries the proofs of the bounds
+  if (certificate) out.best->certify(t, *certificate);
+  if (lengths) out.best->certify(t, *lengths);
   if (widest) out.bandwidth = TimeBound{widest->first * cost.tw * cost.m, widest->second};
   check_bounds_hold(out);
   return out;

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "analysis/bandwidth_bound.hpp"
+#include "analysis/congestion_bound.hpp"
 #include "core/errors.hpp"
 
 namespace netsched {
@@ -67,6 +68,11 @@ nlohmann::json Verification::to_json(const Schedule& s, const CostModel& cost) c
         {"bandwidth", bandwidth_cut->bandwidth},
         {"chunks", bandwidth_cut->chunks},
         {"chunk_times", static_cast<double>(bandwidth_cut->chunks) / bandwidth_cut->bandwidth}};
+  if (bandwidth_lengths) {
+    j["bandwidth_lengths"] = lengths_to_json(*bandwidth_lengths);
+    j["bandwidth_lengths"]["chunk_times"] =
+        bandwidth_lengths->distance_sum / bandwidth_lengths->weighted_bandwidth;
+  }
   j["cost"] = has_figures ? nlohmann::json{{"value", cost.of(check.steps, check.payload_sum)},
                                            {"ts", cost.ts},
                                            {"tw", cost.tw},
@@ -108,6 +114,7 @@ VerificationRecord Verification::record() const {
   if (bound) r.bound = bound->steps;
   if (lower) r.lower_bound = lower->steps;
   r.bandwidth_cut = bandwidth_cut;
+  r.bandwidth_lengths = bandwidth_lengths;
   return r;
 }
 
@@ -132,9 +139,25 @@ void check_record(const VerificationRecord& recorded, const VerificationRecord& 
     mismatch("lower_bound", str(recorded.lower_bound), str(fresh.lower_bound));
 }
 
+namespace {
+
+/// The record's link lengths, recounted on t, for a total exchange only.
+void check_recorded_lengths(const VerificationRecord& recorded, const Network& t,
+                            const Collective& c) {
+  if (!recorded.bandwidth_lengths) return;
+  const std::string where = "schedule file: tampered: the verification record's link lengths ";
+  if (c.kind() != Collective::Kind::TotalExchange)
+    throw InputError(where + "belong to no " + c.name() + " (a total exchange's bound only)");
+  const std::string wrong = recount(t, *recorded.bandwidth_lengths);
+  if (!wrong.empty()) throw InputError(where + "do not recount: " + wrong);
+}
+
+}  // namespace
+
 void check_record(const VerificationRecord& recorded, const VerificationRecord& fresh,
                   const Network& t, const Collective& c) {
   check_record(recorded, fresh);
+  check_recorded_lengths(recorded, t, c);
   if (!recorded.bandwidth_cut) return;
   const CutRecord& cut = *recorded.bandwidth_cut;
   const auto tampered = [](const std::string& why) {

@@ -32,8 +32,11 @@ struct Verification {
   /// The cut certifying the exact bandwidth bound (analysis/bandwidth_bound.hpp), where one was
   /// computed for this schedule (gen --bytes) or read from its file; recounted before it is set.
   std::optional<CutRecord> bandwidth_cut;
+  /// The link lengths certifying a total exchange's bandwidth bound
+  /// (analysis/congestion_bound.hpp), likewise; recounted before it is set.
+  std::optional<LengthCertificate> bandwidth_lengths;
   /// JSON with ok, steps, payload_sum, transfers, cost, bound, lower_bound, within_bound,
-  /// bandwidth_cut (when there is one), violation (when not ok).
+  /// bandwidth_cut and bandwidth_lengths (when there are), violation (when not ok).
   nlohmann::json to_json(const Schedule& s, const CostModel& cost) const;
   /// The record stored in a schedule file.
   VerificationRecord record() const;

@@ -106,6 +106,7 @@ Run add_verify(CLI::App& app) {
     if (f.record && !faulty) {
       check_record(*f.record, v.record(), *t, f.schedule.collective);
       v.bandwidth_cut = f.record->bandwidth_cut;  // recounted by check_record
+      v.bandwidth_lengths = f.record->bandwidth_lengths;
     }
     const auto j = v.to_json(f.schedule, o->cost);
     if (o->json) {
@@ -135,6 +136,12 @@ Run add_verify(CLI::App& app) {
             "{:.6g} that {} chunk(s) must cross from a side of {} nodes (recounted)\n",
             static_cast<double>(cut->chunks) / cut->bandwidth, cut->links, cut->bandwidth,
             cut->chunks, cut->side.size());
+      if (const auto& w = v.bandwidth_lengths)
+        std::cout << fmt::format(
+            "  bandwidth bound {:.6g} chunk times, certified by lengths on {} directed links: the "
+            "pairs' distances {:.6g} over length x bandwidth {:.6g} (recounted)\n",
+            w->distance_sum / w->weighted_bandwidth, w->arcs.size(), w->distance_sum,
+            w->weighted_bandwidth);
       if (!v.check.ok()) std::cout << "  violation: " << *v.check.violation() << "\n";
     }
     return to_int(exit_code(v.check.verdict));

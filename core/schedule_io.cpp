@@ -1,5 +1,6 @@
 #include "core/schedule_io.hpp"
 
+#include <cmath>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -312,6 +313,34 @@ std::vector<std::vector<NodeId>> node_lists(const json& c, bool required) {
 
 }  // namespace
 
+json lengths_to_json(const LengthCertificate& c) {
+  json arcs = json::array();
+  for (const auto& a : c.arcs) arcs.push_back({a.from, a.to, a.length});
+  return {{"arcs", std::move(arcs)},
+          {"distance_sum", c.distance_sum},
+          {"weighted_bandwidth", c.weighted_bandwidth}};
+}
+
+LengthCertificate lengths_from_json(const json& j, const std::string& where) {
+  if (!j.is_object()) bad(where + "must be an object");
+  const auto number = [&](const json& v, const std::string& what) {
+    if (!v.is_number() || !std::isfinite(v.get<double>()) || v.get<double>() < 0)
+      bad(where + what + " must be a finite number >= 0");
+    return v.get<double>();
+  };
+  LengthCertificate c;
+  const json& arcs = field(j, "arcs", where);
+  if (!arcs.is_array()) bad(where + "arcs must be a list of [from, to, length]");
+  for (const json& a : arcs) {
+    if (!a.is_array() || a.size() != 3) bad(where + "an arc must be [from, to, length]");
+    c.arcs.push_back({node_value(a[0], where + "arc: "), node_value(a[1], where + "arc: "),
+                      number(a[2], "an arc's length")});
+  }
+  c.distance_sum = number(field(j, "distance_sum", where), "distance_sum");
+  c.weighted_bandwidth = number(field(j, "weighted_bandwidth", where), "weighted_bandwidth");
+  return c;
+}
+
 namespace {
 constexpr std::array<EnumName<StepForm>, 3> kStepFormNames{{
     {StepForm::Auto, "auto"},
@@ -353,6 +382,7 @@ std::string schedule_to_json(const Schedule& s, std::optional<VerificationRecord
                             {"links", c->links},
                             {"bandwidth", c->bandwidth},
                             {"chunks", c->chunks}};
+    if (const auto& c = record->bandwidth_lengths) r["bandwidth_lengths"] = lengths_to_json(*c);
     j["verification"] = r;
   }
   return j.dump() + "\n";
@@ -791,6 +821,9 @@ VerificationRecord read_record(const json& record, const std::string& content_ha
   r.bound = opt("bound");
   r.lower_bound = opt("lower_bound");
   if (record.contains("bandwidth_cut")) r.bandwidth_cut = read_cut(record["bandwidth_cut"]);
+  if (record.contains("bandwidth_lengths"))
+    r.bandwidth_lengths =
+        lengths_from_json(record["bandwidth_lengths"], "verification: bandwidth_lengths: ");
   if (r.content_hash != content_hash)
     bad("tampered: the content hash " + content_hash.substr(0, kHashShown) +
         "... does not match the verification record's " + r.content_hash.substr(0, kHashShown) +

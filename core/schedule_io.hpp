@@ -1,6 +1,7 @@
 #pragma once
 /// Schedule files, format v1 (docs/schedule-format.md): versioned JSON with columnar steps and
 /// an optional verification record whose content hash covers everything else in the file.
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -41,6 +42,22 @@ struct CutRecord {
   bool operator==(const CutRecord&) const = default;
 };
 
+/// Lengths on the directed links that prove a total exchange's bandwidth bound
+/// (analysis/congestion_bound.hpp): T >= distance_sum / weighted_bandwidth chunk times. Anyone
+/// can recount it from the lengths: the pairs' distances under them, and the sum of length x
+/// bandwidth over the links.
+struct LengthCertificate {
+  struct Arc {
+    std::uint32_t from = 0, to = 0;
+    double length = 0;
+    bool operator==(const Arc&) const = default;
+  };
+  std::vector<Arc> arcs;          ///< the links of nonzero length (every other link has length 0)
+  double distance_sum = 0;        ///< sum over ordered pairs of dist_w
+  double weighted_bandwidth = 0;  ///< sum over directed links of w_e b_e
+  bool operator==(const LengthCertificate&) const = default;
+};
+
 struct VerificationRecord {
   std::string checker;  ///< e.g. "netsched-sim 1"
   std::string verdict;  ///< "holds" or "violated"
@@ -52,6 +69,9 @@ struct VerificationRecord {
   std::string content_hash;                  ///< "sha256:<hex>" of the file without this record
   /// The cut certifying the bandwidth bound, where `gen --bytes` computed it.
   std::optional<CutRecord> bandwidth_cut;
+  /// The link lengths certifying a total exchange's bandwidth bound, where `gen --bytes` found
+  /// them.
+  std::optional<LengthCertificate> bandwidth_lengths;
   bool operator==(const VerificationRecord&) const = default;
 };
 
@@ -91,6 +111,12 @@ ScheduleFile read_schedule_file(const std::string& path);
 /// One payload of `s` as the file writes it (JSON text: a list of chunk ids, a selector object,
 /// or {"moves": [...]}).
 std::string payload_to_json(const Schedule& s, const Payload& p);
+
+/// A length certificate as JSON: {"arcs": [[from, to, length], ...], "distance_sum",
+/// "weighted_bandwidth"}, and back (InputError naming `where` on a malformed one; the
+/// numbers are recounted against the network by whoever checks it).
+nlohmann::json lengths_to_json(const LengthCertificate& c);
+LengthCertificate lengths_from_json(const nlohmann::json& j, const std::string& where);
 
 /// "sha256:<hex>" of a schedule's content (what schedule_to_json writes outside the record).
 std::string schedule_content_hash(const Schedule& s, StepForm form = StepForm::Auto);

@@ -6,7 +6,9 @@
 
 #include "analysis/checked.hpp"
 #include "analysis/congestion_bound.hpp"
+#include "analysis/size_choice.hpp"
 #include "core/errors.hpp"
+#include "core/schedule_io.hpp"
 #include "gen/topology.hpp"
 
 using namespace netsched;
@@ -160,5 +162,47 @@ TEST_CASE("total exchange bound: its limits", "[analysis]") {
   CHECK_THROWS_AS(total_exchange_bound(*build_topology("hypercube(13)")), InputError);
   CHECK_THROWS_AS(total_exchange_bound(*build_topology("complete(1)")), InputError);
   CHECK_THROWS_AS(total_exchange_bound(*build_topology("faulty(path(4), links=[{1,2}])")),
+                  InputError);
+  // a recount is held to the same limits: a record's lengths on a network too large for the
+  // bound are refused, not recounted for hours
+  LengthCertificate one;
+  one.arcs.push_back({0, 1, 1});
+  CHECK_THROWS_AS(recount(*build_topology("hypercube(13)"), one), InputError);
+}
+
+TEST_CASE(
+    "total exchange bound: gen --bytes writes the lengths into the record, and a reader "
+    "recounts them",
+    "[analysis]") {
+  const auto t = build_topology("dualcube(3)");
+  const SizeChoice c =
+      choose_for_size(*t, GenRequest("total-exchange"), CostModel{1e-6, 1e-9, 32768},
+                      port_budget_from_name("all-port"));
+  REQUIRE(c.best);
+  const auto& lengths = c.best->verification().bandwidth_lengths;
+  REQUIRE(lengths);
+  CHECK(recount(*t, *lengths).empty());
+  // the record's bound is the one the choice printed
+  REQUIRE(c.bandwidth);
+  CHECK(c.bandwidth->seconds ==
+        Approx(lengths->distance_sum / lengths->weighted_bandwidth * 1e-9 * 32768));
+  const ScheduleFile back = schedule_from_json(schedule_file_text(*c.best));
+  REQUIRE(back.record);
+  REQUIRE(back.record->bandwidth_lengths == lengths);
+  const Verification fresh = verify_schedule(*t, back.schedule);
+  CHECK_NOTHROW(check_record(*back.record, fresh.record(), *t, back.schedule.collective));
+  // lengths whose sums or arcs were changed are tampered
+  for (int change = 0; change < 3; ++change) {
+    VerificationRecord r = *back.record;
+    if (change == 0) r.bandwidth_lengths->distance_sum *= 2;
+    if (change == 1) r.bandwidth_lengths->arcs.front().length /= 2;
+    if (change == 2) r.bandwidth_lengths->arcs.push_back({0, 31, 1});
+    CHECK_THROWS_AS(check_record(r, fresh.record(), *t, back.schedule.collective), InputError);
+  }
+  // and lengths on an all-gather's record belong to no bound
+  const auto ag = generate_checked(*t, GenRequest("all-gather"));
+  VerificationRecord r = ag.verification().record();
+  r.bandwidth_lengths = lengths;
+  CHECK_THROWS_AS(check_record(r, ag.verification().record(), *t, ag.schedule().collective),
                   InputError);
 }

@@ -31,7 +31,7 @@ double lower_of(const SizeChoice& c) {
 }  // namespace
 
 TEST_CASE(
-    "hypercube all-gather: recursive doubling wins; all-port schedules are re-timed to the "
+    "hypercube all-gather: recursive doubling wins, all-port schedules are re-timed to the "
     "machine's ports",
     "[analysis]") {
   const auto t = build_topology("hypercube(4)");
@@ -172,7 +172,7 @@ TEST_CASE("the step-free time: ranks that finish a step early go on", "[analysis
   CHECK(*doubling.async_seconds == Approx(doubling.seconds));
 }
 
-TEST_CASE("a pipelined broadcast is tried in several piece counts; large messages pipeline",
+TEST_CASE("a pipelined broadcast is tried in several piece counts, large messages pipeline",
           "[analysis]") {
   const auto t = build_topology("torus(4,4)");
   const SizeChoice big = choose_for_size(*t, GenRequest("broadcast"), at(1 << 20), {});

@@ -111,7 +111,7 @@ TEST_CASE("verify exits 1 with the witness on a violated schedule, 2 on a tamper
   CHECK(run("verify /nonexistent/file.json").code == 2);
 }
 
-TEST_CASE("route prints a path with labels, length, distance and bound; --all sweeps every pair") {
+TEST_CASE("route prints a path with labels, length, distance and bound, --all sweeps every pair") {
   auto r = run("route 'dualcube(3)' 0 0b11111 --json");
   REQUIRE(r.code == 0);
   auto j = nlohmann::json::parse(r.out);
@@ -183,7 +183,7 @@ TEST_CASE("docs/cli.md's exit-code table is the one the code defines") {
   CHECK(doc.substr(a + open.size(), b - a - open.size()) == netsched::exit_code_table());
 }
 
-TEST_CASE("errors under --json are JSON on stdout; -o - writes the schedule to stdout") {
+TEST_CASE("errors under --json are JSON on stdout, -o - writes the schedule to stdout") {
   auto r = run("verify /nonexistent.json --json");
   CHECK(r.code == 2);
   const auto j = nlohmann::json::parse(r.out);
@@ -278,6 +278,27 @@ TEST_CASE("prove bandwidth total-exchange: the link lengths, recounted, and thei
   const auto large = run("prove bandwidth 'hypercube(13)' total-exchange");
   CHECK(large.code == 2);
   CHECK(large.err.find("kCongestionBoundMaxNodes") != std::string::npos);
+}
+
+TEST_CASE(
+    "gen --bytes writes a total exchange's link lengths, and verify recounts and prints them") {
+  const std::string f = netsched::testing::scratch_path("lengths.json");
+  REQUIRE(run("gen 'dualcube(3)' total-exchange --bytes 32768 --ports all-port -o " + f).code == 0);
+  const auto v = run("verify " + f);
+  REQUIRE(v.code == 0);
+  CHECK(v.out.find("bandwidth bound 40 chunk times, certified by lengths on 32 directed links") !=
+        std::string::npos);
+  const auto j = nlohmann::json::parse(run("verify " + f + " --json").out);
+  CHECK(j["bandwidth_lengths"]["chunk_times"].get<double>() == Approx(40));
+  // one length doubled: the record no longer recounts
+  auto file = nlohmann::json::parse(slurp(f));
+  auto& arc = file["verification"]["bandwidth_lengths"]["arcs"][0];
+  arc[2] = arc[2].get<double>() * 2;
+  spit(f, file.dump());
+  const auto tampered = run("verify " + f);
+  CHECK(tampered.code == 2);
+  CHECK(tampered.err.find("tampered: the verification record's link lengths do not recount") !=
+        std::string::npos);
 }
 
 TEST_CASE(

@@ -86,7 +86,7 @@ TEST_CASE("malformed schedule files name what is wrong") {
   }
 }
 
-TEST_CASE("selector payloads survive writing and reading; bad selectors are named") {
+TEST_CASE("selector payloads survive writing and reading, bad selectors are named") {
   Schedule s;
   s.topology = "ring(4)";
   s.collective = Collective::total_exchange(4);
@@ -120,7 +120,7 @@ TEST_CASE("acquisition windows survive writing and reading") {
              Catch::Contains("acquired_in has a range with lo > hi"));
 }
 
-TEST_CASE("digit boxes survive writing and reading; bad digits and boxes are named") {
+TEST_CASE("digit boxes survive writing and reading, bad digits and boxes are named") {
   Schedule s;
   s.topology = "torus(2,3)";
   s.collective = Collective::total_exchange(6);

@@ -44,7 +44,7 @@ void check_frames(const json& st, std::uint64_t frames) {
 
 }  // namespace
 
-TEST_CASE("viewer in Chromium: every step reachable; holdings end complete") {
+TEST_CASE("viewer in Chromium: every step reachable, holdings end complete") {
   const std::string sched = scratch("b.json"), html = scratch("b.html"), frames = scratch("frames");
   REQUIRE(run("gen 'dualcube(3)' broadcast -o " + sched).code == 0);
   const Run r = run("draw --schedule " + sched + " -o " + html + " --frames " + frames + " --json");

@@ -57,7 +57,7 @@ TEST_CASE("every family builds a simple graph whose labels round-trip") {
   }
 }
 
-TEST_CASE("products: neighbours differ in exactly one coordinate; edge count per factor") {
+TEST_CASE("products: neighbours differ in exactly one coordinate, edge count per factor") {
   for (const char* spec : {"torus(2,3,5)", "mesh(3,4)", "ghc(2,3,4)", "product(ring(5),path(3))"}) {
     const auto t = build_topology(spec);
     const auto& p = network_ref<Product>(*t);
@@ -164,7 +164,7 @@ TEST_CASE("dualcube(r) is isomorphic to rdn(hypercube(r-1),1) (canonical labelli
       isomorphic(Csr(*build_topology("dualcube(3)")), Csr(*build_topology("hypercube(5)"))));
 }
 
-TEST_CASE("hsn(l,G): M^l nodes; level-i link swaps X_i and X_1, absent where they are equal") {
+TEST_CASE("hsn(l,G): M^l nodes, level-i link swaps X_i and X_1, absent where they are equal") {
   const auto t = build_topology("hsn(3,hypercube(2))");
   const auto& h = network_ref<Hsn>(*t);
   CHECK(h.num_nodes() == 64);

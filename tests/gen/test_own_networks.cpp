@@ -331,7 +331,7 @@ TEST_CASE("gen --list and the dispatcher agree: every listed default generates")
   }
 }
 
-TEST_CASE("FTR (RHFC §4.2): valid walks around the faults; without faults the paper's route") {
+TEST_CASE("FTR (RHFC §4.2): valid walks around the faults, without faults the paper's route") {
   for (const char* spec :
        {"hsn(3,hypercube(2))", "hfc(hypercube(2),5,5)", "rhs(2,2,hypercube(1))"}) {
     INFO(spec);
@@ -426,7 +426,7 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "Z3 on users' networks: optimum on a faulty network, a product and a graph file; "
+    "Z3 on users' networks: optimum on a faulty network, a product and a graph file, "
     "verify --smt agrees with the simulator",
     "[smt]") {
   const std::string file = netsched::testing::scratch_path("own.ncol");

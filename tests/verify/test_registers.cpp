@@ -126,7 +126,7 @@ TEST_CASE("register simulator: a hand-made all-reduce holds, each broken rule is
 }
 
 TEST_CASE(
-    "register schedules round-trip through the file format; bad register indices are refused") {
+    "register schedules round-trip through the file format, bad register indices are refused") {
   auto s = k2_all_reduce();
   s.steps[0].compute[0].nodes = {{0, 1}};
   const auto back = schedule_from_json(schedule_to_json(s)).schedule;
@@ -161,7 +161,7 @@ TEST_CASE("combining generators pass the checker and compute the right numbers")
   }
 }
 
-TEST_CASE("ClusterPrefix as printed loses terms; the corrected one does not") {
+TEST_CASE("ClusterPrefix as printed loses terms, the corrected one does not") {
   // On a 2-cube cluster 0..3 with pf exchanged (as printed): after dimension 0 pf1 = x0+x1,
   // pf3 = x2+x3; after dimension 1 pf2 = x2 + pf0 = x0+x2 -- x1 is missing at node 2.
   const auto t = build_family<Dualcube>("dualcube(3)");

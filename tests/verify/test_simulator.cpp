@@ -83,7 +83,7 @@ TEST_CASE("a node receiving twice in one step breaks the one-port receive rule")
 }
 
 TEST_CASE(
-    "all-port forbids a directed link twice in a step; single-dimension one dimension per step") {
+    "all-port forbids a directed link twice in a step, single-dimension one dimension per step") {
   Schedule s;
   s.topology = "torus(3,3)";
   s.collective = Collective::broadcast(9, NodeId(0));
