@@ -296,13 +296,21 @@ SizeCandidate one_candidate(const Network& t, const GenRequest& r, const CostMod
 }
 
 /// A row of the table as a candidate; a pipelined row is tried at 1, 2, 4, ...
-/// kMostPiecesTried pieces, and the cheapest is the candidate ("chain (p=64)").
+/// kMostPiecesTried pieces, a row that trades steps for link load both ways, and the cheapest
+/// is the candidate ("chain (p=64)", "balanced (fewest steps)").
 SizeCandidate candidate(const Network& t, const GenRequest& request, const AlgorithmInfo& a,
                         const CostModel& cost, const PortBudget& budget, SizeChoice& choice) {
   GenRequest r = request;
   r.algorithm = std::string(a.name);
   std::optional<SizeCandidate> cheapest;
   if (!a.pipelined) cheapest = one_candidate(t, r, cost, budget, choice);
+  if (a.trades_steps) {  // its fewest steps too (small messages), the cheaper kept
+    r.fewest_steps = true;
+    SizeCandidate c = one_candidate(t, r, cost, budget, choice);
+    c.algorithm += " (fewest steps)";
+    if (c.admitted && (!cheapest->admitted || c.seconds < cheapest->seconds))
+      cheapest = std::move(c);
+  }
   for (std::uint32_t pieces = 1; a.pipelined && pieces <= kMostPiecesTried; pieces *= 2) {
     r.pieces = pieces;
     SizeCandidate c = one_candidate(t, r, cost, budget, choice);

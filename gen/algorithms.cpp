@@ -223,7 +223,8 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
      "generic: all-port, shortest paths balanced over the links and the hops packed so that "
      "every step loads the links alike (local search)",
      "stated: the diameter + 2", "torus(3,4)", balanced_exchange_applies,
-     +[](const Network& t, const GenRequest& /*r*/) { return balanced_exchange(t); }},
+     +[](const Network& t, const GenRequest& r) { return balanced_exchange(t, r.fewest_steps); },
+     nullptr, nullptr, /*pipelined=*/false, /*solved=*/false, /*trades_steps=*/true},
     {"total-exchange", "bruck",
      "textbook: Bruck et al. 1997 (MPI's small-message alltoall), its sends routed on shortest "
      "paths and list-scheduled",

@@ -34,6 +34,9 @@ struct GenRequest {
   std::optional<NodeId> source, target;  ///< route
   std::uint64_t dimension = 0;           ///< cube-dimension
   std::uint32_t pieces = 0;  ///< pipelined algorithms: pieces of the message (0: their default)
+  /// Algorithms that trade steps for link load (AlgorithmInfo::trades_steps): the fewest steps
+  /// first, for small messages (default: the least link load first).
+  bool fewest_steps = false;
 };
 
 /// The most nodes of a network whose broadcast the "optimal" row asks Z3 for.
@@ -67,6 +70,8 @@ struct AlgorithmInfo {
   /// Found by a solver (Z3), not constructed: gen cannot make it (it may not call verify/), so
   /// analysis/'s generate_checked does (analysis/optimum.hpp, solved_schedule).
   bool solved = false;
+  /// Trades steps for link load (GenRequest::fewest_steps): gen --bytes tries both ways.
+  bool trades_steps = false;
   /// Whether a paper gives it (its origin says "paper: ...").
   bool from_paper() const { return origin.starts_with("paper"); }
   /// Whether papers/ is expected to give its step bound.

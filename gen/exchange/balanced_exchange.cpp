@@ -55,14 +55,14 @@ Schedule chunk_lists(const Network& t, LinkChunks& links) {
                              "balanced", links);
 }
 
-/// Packs at T = lo .. lo + kExtraSteps and keeps the least payload sum, then the fewest steps.
+/// Packs at T = lo .. lo + extra and keeps the least payload sum, then the fewest steps.
 std::pair<Packing, std::uint32_t> best_packing(PackingProblem& p, std::uint32_t lo,
-                                               std::uint64_t most_moves) {
+                                               std::uint64_t most_moves, std::uint32_t extra) {
   std::uint64_t hops = 0;
   for (const auto& it : p.items) hops += it.ways.front().size();
   const std::uint64_t moves = std::min(most_moves, hops * kMovesPerHop);
   std::optional<std::pair<Packing, std::uint32_t>> best;
-  for (std::uint32_t t = lo; t <= lo + kExtraSteps; ++t) {
+  for (std::uint32_t t = lo; t <= lo + extra; ++t) {
     p.steps = t;
     Packing k = pack_hops(p, kPackingSeed + t, moves);
     if (!best || k.payload_sum < best->first.payload_sum) best.emplace(std::move(k), t);
@@ -145,14 +145,15 @@ std::uint64_t translate(const Product& p, std::uint64_t o, std::uint64_t v) {
   return out;
 }
 
-Schedule product_balanced(const Product& p) {
+Schedule product_balanced(const Product& p, bool fewest_steps) {
   const std::uint64_t n = p.num_nodes();
   Generators gens;
   PackingProblem problem;
   problem.reorderable = true;
   for (std::uint64_t v = 1; v < n; ++v) problem.items.push_back(offset_item(p, v, gens));
   problem.resources = static_cast<std::uint32_t>(gens.list().size());
-  const auto [packing, steps] = best_packing(problem, p.diameter(), kMostProductMoves);
+  const auto [packing, steps] =
+      best_packing(problem, p.diameter(), kMostProductMoves, fewest_steps ? 0 : kExtraSteps);
   // every source follows the same plan: offset v's chunk o*N + (o+v) takes v's hops
   LinkChunks links(steps);
   for (std::uint64_t o = 0; o < n; ++o)
@@ -224,13 +225,14 @@ std::vector<std::vector<std::uint32_t>> balanced_paths(
   return paths;
 }
 
-/// The deadline routings of gen/exchange/deadline_packing.hpp in D .. D + kExtraSteps steps,
+/// The deadline routings of gen/exchange/deadline_packing.hpp in D .. D + extra steps,
 /// the least payload sum of three: chunks on any shortest path, on the balanced paths, and on
 /// the paper's routes where the family has a routing function whose routes fit in the steps
 /// (a dualcube's cross links each carry an equal share on them).
 std::optional<LinkChunks> deadline_packing(const Network& t, const Csr& g,
                                            const std::vector<std::vector<std::uint32_t>>& dist,
-                                           std::uint32_t diameter, const Paths& balanced) {
+                                           std::uint32_t diameter, const Paths& balanced,
+                                           std::uint32_t extra) {
   const std::uint32_t n = g.num_nodes();
   if (n < 2) return std::nullopt;  // nothing to route (and no links to share it)
   std::uint64_t hops = 0;
@@ -243,7 +245,7 @@ std::optional<LinkChunks> deadline_packing(const Network& t, const Csr& g,
                            std::pair(deadline_payload_sum(*best), best->size())))
       best = std::move(x);
   };
-  const std::uint32_t last = diameter + kExtraSteps;
+  const std::uint32_t last = diameter + extra;
   keep(least_deadline_routing(g, dist, diameter, last, least_load, nullptr));
   keep(least_deadline_routing(g, dist, diameter, last, least_load, &balanced));
   if (const auto router = paper_router(t)) {
@@ -266,7 +268,7 @@ std::optional<LinkChunks> deadline_packing(const Network& t, const Csr& g,
   return best;
 }
 
-Schedule general_balanced(const Network& t) {
+Schedule general_balanced(const Network& t, bool fewest_steps) {
   const Csr g(t, 1);
   const std::uint32_t n = g.num_nodes();
   std::vector<std::vector<std::uint32_t>> dist(n);
@@ -296,10 +298,16 @@ Schedule general_balanced(const Network& t) {
       problem.items.push_back({{std::move(arcs)}});
       chunk_of.push_back(static_cast<std::uint64_t>(o) * n + d);
     }
-  const auto [packing, steps] = best_packing(problem, diameter, kMostPairMoves);
-  if (auto routed = deadline_packing(t, g, dist, diameter, paths);
-      routed && (deadline_payload_sum(*routed) < packing.payload_sum ||
-                 (deadline_payload_sum(*routed) == packing.payload_sum && routed->size() < steps)))
+  const std::uint32_t extra = fewest_steps ? 0 : kExtraSteps;
+  const auto [packing, steps] = best_packing(problem, diameter, kMostPairMoves, extra);
+  // the deadline routing where it is better: by payload sum then steps, or the other way round
+  const auto key = [&](std::uint64_t payload_sum, std::size_t step_count) {
+    return fewest_steps ? std::pair<std::uint64_t, std::uint64_t>(step_count, payload_sum)
+                        : std::pair<std::uint64_t, std::uint64_t>(payload_sum, step_count);
+  };
+  if (auto routed = deadline_packing(t, g, dist, diameter, paths, extra);
+      routed &&
+      key(deadline_payload_sum(*routed), routed->size()) < key(packing.payload_sum, steps))
     return chunk_lists(t, *routed);
   LinkChunks links(steps);
   for (std::size_t i = 0; i < packing.items.size(); ++i) {
@@ -316,13 +324,13 @@ bool balanced_exchange_applies(const Network& t) {
   return t.num_nodes() <= (abelian_product(t) ? kBalancedProductMaxNodes : kBalancedMaxNodes);
 }
 
-Schedule balanced_exchange(const Network& t) {
+Schedule balanced_exchange(const Network& t, bool fewest_steps) {
   if (abelian_product(t)) {
     check_nodes(t, "balanced exchange", kBalancedProductMaxNodes, "kBalancedProductMaxNodes");
-    return product_balanced(*network_as<Product>(t));
+    return product_balanced(*network_as<Product>(t), fewest_steps);
   }
   check_nodes(t, "balanced exchange", kBalancedMaxNodes, "kBalancedMaxNodes");
-  return general_balanced(t);
+  return general_balanced(t, fewest_steps);
 }
 
 }  // namespace netsched

@@ -63,8 +63,10 @@ inline constexpr std::uint64_t kBalancedMaxNodes = 256;
 bool balanced_exchange_applies(const Network& t);
 /// All-port total exchange on shortest paths chosen to load the links alike, the hops packed
 /// into the diameter + 0..2 steps so that every step loads them alike too
-/// (gen/exchange/balanced_exchange.cpp, gen/exchange/hop_packing.hpp).
-Schedule balanced_exchange(const Network& t);
+/// (gen/exchange/balanced_exchange.cpp, gen/exchange/hop_packing.hpp). Where a step more lets
+/// the links carry less, it keeps the least payload sum, then the fewest steps; with
+/// `fewest_steps` the diameter's steps, then the least payload sum (small messages).
+Schedule balanced_exchange(const Network& t, bool fewest_steps = false);
 
 /// Dimakopoulos Algorithm A2 on a product (of rings, paths and complete graphs, or of any
 /// networks), unit messages (a transfer carries one chunk).

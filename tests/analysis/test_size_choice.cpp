@@ -185,6 +185,26 @@ TEST_CASE("a pipelined broadcast is tried in several piece counts, large message
   CHECK(listed);
 }
 
+TEST_CASE("the balanced exchange is tried both ways: its fewest steps win small messages",
+          "[analysis]") {
+  // on this HDN the least payload sum takes a step more than the diameter: at 8 B the
+  // diameter's steps win (flood was chosen before, 1.03x the bound), at 1 MiB the least load
+  const auto t = build_topology("hdn(torus(2,3), sn=[{0}])");
+  const PortBudget all = port_budget_from_name("all-port");
+  const SizeChoice small = choose_for_size(*t, GenRequest("total-exchange"), at(8), all);
+  const SizeChoice big = choose_for_size(*t, GenRequest("total-exchange"), at(1 << 15), all);
+  const auto chosen = [](const SizeChoice& c) {
+    return c.candidates.at(c.best_candidate).algorithm;
+  };
+  CHECK(chosen(small) == "balanced (fewest steps)");
+  CHECK(chosen(big) == "balanced");
+  CHECK(small.best->verification().check.steps < big.best->verification().check.steps);
+  CHECK(small.best->verification().check.payload_sum > big.best->verification().check.payload_sum);
+  for (const SizeChoice* c : {&small, &big})
+    for (const auto& k : c->candidates)
+      if (k.admitted) CHECK(c->best_seconds <= k.seconds);
+}
+
 TEST_CASE("links of different speeds: each transfer priced on its own link", "[analysis]") {
   // a ring of 4 whose link 0-1 has half the bandwidth and three times the latency
   const auto slow = build_topology("weighted(ring(4), bandwidth=[{0,1,50}], latency=[{0,1,300}])");

@@ -113,6 +113,28 @@ TEST_CASE("balanced exchange: at the link-length bound on a dualcube, CCC, a mes
   }
 }
 
+TEST_CASE("balanced exchange: its fewest steps take the diameter, its default the least load",
+          "[gen]") {
+  // the two ways trade: on these the least payload sum needs a step more than the diameter
+  for (const char* spec : {"hdn(torus(2,3), sn=[{0}])", "rhs(2,2,hypercube(1))", "dualcube(3)"}) {
+    const auto t = build_topology(spec);
+    INFO(spec);
+    GenRequest fast("total-exchange", "balanced");
+    fast.fewest_steps = true;
+    const CheckedSchedule few = generate_checked(*t, fast);
+    const CheckedSchedule least = generate_checked(*t, GenRequest("total-exchange", "balanced"));
+    REQUIRE(few.holds());
+    REQUIRE(least.holds());
+    const auto& f = few.verification().check;
+    const auto& l = least.verification().check;
+    CHECK(f.steps == distances_all_sources(Csr(*t, 1), 1).diameter);
+    CHECK(f.steps <= l.steps);
+    CHECK(l.payload_sum <= f.payload_sum);
+    // each is the other's best only where they agree: neither is worse both ways
+    CHECK((f.steps < l.steps || f.payload_sum == l.payload_sum));
+  }
+}
+
 TEST_CASE("deadline routing: within the steps, the capacity and the given paths", "[gen]") {
   const auto t = build_topology("ring(6)");
   const Csr g(*t, 1);
