@@ -4,6 +4,7 @@
 #include <atomic>
 #include <numeric>
 
+#include "core/mix.hpp"
 #include "core/parallel.hpp"
 
 namespace netsched {
@@ -85,16 +86,6 @@ GeneratedClasses classes_from_candidates(const Csr& g, const std::vector<Permuta
 }
 
 namespace {
-
-// NOLINTBEGIN(readability-magic-numbers): splitmix64's published constants
-std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
-  // splitmix64 finaliser over a running combination
-  std::uint64_t z = h ^ (v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2));
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-// NOLINTEND(readability-magic-numbers)
 
 std::size_t count_distinct(std::vector<std::uint64_t> v) {
   std::sort(v.begin(), v.end());

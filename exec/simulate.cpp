@@ -338,9 +338,9 @@ SimulateResult simulate(const std::string& schedule_path, const Schedule& s,
         {m, o.alpha_beta ? o.alpha_beta(m)
                          : static_cast<double>(o.steps) * latency_seconds(o.links.latency) +
                                static_cast<double>(o.payload_sum * m) / bw});
-    if (all_pairs)
-      r.fluid_bound.push_back(
-          {m, static_cast<double>(r.platforms.front().max_load) * static_cast<double>(m) / bw});
+    if (all_pairs)  // every pair's message is a whole block: m x its pieces, as MPI is given it
+      r.fluid_bound.push_back({m, static_cast<double>(r.platforms.front().max_load) *
+                                      static_cast<double>(m * s.collective.pieces()) / bw});
   }
   if (progress.ready) progress.ready(r);
   std::atomic<std::size_t> next{0}, done{0};
@@ -439,9 +439,10 @@ std::string platform_text(const SimulateResult& r) {
         p.kind, p.routes, p.pairs, p.max_load, p.mean_load, p.ratio());
   for (auto [m, t] : r.fluid_bound)
     out += fmt::format(
-        "direct-send fluid time at {} B: {:.4e} s (every rank sends m bytes straight to every "
-        "other along these routes, links shared perfectly: busiest link x m / bandwidth; a "
-        "lower bound for algorithms that send that way, not for those that relay)\n",
+        "direct-send fluid time at {} B: {:.4e} s (every rank sends its message, m bytes "
+        "times the schedule's pieces, straight to every other along these routes, links shared "
+        "perfectly: busiest link x message / bandwidth; a lower bound for algorithms that send "
+        "that way, not for those that relay)\n",
         m, t);
   out += "SimGrid settings: " + fmt::format("{}", fmt::join(r.simgrid_cfg, " ")) + "\n";
   return out;

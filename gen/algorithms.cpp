@@ -293,6 +293,13 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
      +[](const Network& t, const GenRequest& /*r*/) {
        return trees_reduce_scatter(t, packed_trees(t), "packed-trees");
      }},
+    {"reduce-scatter", "rarest-first",
+     "generic: all-port, every block combined up its node's rarest-first tree in reverse",
+     "none: the steps its run takes (pieces over the in-degree at best)", "ccc(3)",
+     rarest_first_applies,
+     +[](const Network& t, const GenRequest& /*r*/) {
+       return trees_reduce_scatter(t, rarest_first_trees(t, 1), "rarest-first");
+     }},
 
     {"cube-dimension", "rhs-emulation", "paper: rhfc Theorem 5.1", "paper: rhfc Theorem 5.1",
      "rhs(2,2,hypercube(1))", rhs_over_cube,
@@ -327,6 +334,15 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
      "stated: twice the diameter + 4", "torus(3,4)", packed_register_trees,
      +[](const Network& t, const GenRequest& r) {
        return trees_all_reduce(t, packed_trees(t, pieces_or(r, 1)), "packed-trees");
+     },
+     nullptr, nullptr, true},
+    {"all-reduce", "rarest-first",
+     "generic: all-port vector all-reduce in pieces: each piece reduced up its rarest-first tree, "
+     "its sum set down it",
+     "none: twice the steps its run takes", "ccc(3)", rarest_first_applies,
+     +[](const Network& t, const GenRequest& r) {
+       return trees_all_reduce(t, rarest_first_register_trees(t, pieces_or(r, 1)),
+                               "rarest-first");
      },
      nullptr, nullptr, true},
     {"all-reduce", "swing",
@@ -420,6 +436,15 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
      "stated: the diameter + 2", "torus(3,4)", packed_trees_apply,
      +[](const Network& t, const GenRequest& r) {
        return trees_all_gather(t, packed_trees(t, pieces_or(r, 1)), "packed-trees");
+     },
+     nullptr, nullptr, true},
+    {"all-gather", "rarest-first",
+     "generic: all-port, in pieces: every step every node takes over each link into it a piece it "
+     "lacks, the pieces fewest nodes hold first",
+     "none: the steps its run takes (pieces over the in-degree at best)", "ccc(3)",
+     rarest_first_applies,
+     +[](const Network& t, const GenRequest& r) {
+       return trees_all_gather(t, rarest_first_trees(t, pieces_or(r, 1)), "rarest-first");
      },
      nullptr, nullptr, true},
 

@@ -36,6 +36,24 @@ bool packed_trees_apply(const Network& t);
 /// `pieces` pieces of every block (1..kMaxPackedPieces).
 SpanningTrees packed_trees(const Network& t, std::uint32_t pieces = 1);
 
+/// The most nodes rarest_first_trees takes, and the most pieces in all (nodes x pieces a block:
+/// its time grows with their square: hypernet(2,2,3) in 8 pieces, 2,048 in all, takes 1.8 s to
+/// generate and check).
+inline constexpr std::uint64_t kRarestFirstMaxNodes = 256;
+inline constexpr std::uint64_t kRarestFirstMaxPieces = 2048;
+/// Whether rarest_first_trees takes t (its size; t must also be connected).
+bool rarest_first_applies(const Network& t);
+/// An all-gather's trees, a piece each of `pieces` pieces a block (1..kMaxPackedPieces): in every
+/// step every node takes over each link into it one piece it lacks from that neighbour, the
+/// pieces fewest nodes hold first (gen/textbook/rarest_first.cpp). Every link carries at most
+/// one piece a step.
+SpanningTrees rarest_first_trees(const Network& t, std::uint32_t pieces);
+/// The most pieces in all of a vector all-reduce along rarest-first trees: a register each on
+/// every node (1,024 on 256 nodes take about 2 GB to check).
+inline constexpr std::uint64_t kRarestFirstMaxRegisterPieces = 1024;
+/// rarest_first_trees for a vector all-reduce, within kRarestFirstMaxRegisterPieces.
+SpanningTrees rarest_first_register_trees(const Network& t, std::uint32_t pieces);
+
 /// The most pieces a broadcast along packed trees is cut into (a tree each).
 inline constexpr std::uint32_t kMaxPackedBroadcastPieces = 64;
 /// A broadcast from `root` in `pieces` pieces, a packed tree each (networks of at most

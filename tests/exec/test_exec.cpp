@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "../helpers.hpp"
+#include "analysis/bandwidth_bound.hpp"
 #include "analysis/checked.hpp"
 #include "core/errors.hpp"
 #include "core/schedule_io.hpp"
@@ -385,6 +386,34 @@ TEST_CASE("simulate: the schedule, the anchor and MPI's algorithms on SimGrid", 
     if (anchor) CHECK(std::abs(*anchor - *mine) <= 0.01 * *mine);
   }
   CHECK(exec::smpi_algorithms("alltoall", dir.path).size() > 10);
+}
+
+TEST_CASE("simulate: a pieced all-gather's direct-send fluid time is for MPI's whole block",
+          "[smpi]") {
+  // MPI's all-gather is given the block, p pieces of m bytes: direct sends move p x m a pair,
+  // and no all-port schedule beats the cut bound, which the fluid time must not undercut
+  TempDir dir;
+  const auto t = build_topology("ccc(2)");
+  GenRequest r("all-gather", "rarest-first");
+  r.pieces = 4;
+  const CheckedSchedule c = generate_checked(*t, r);
+  REQUIRE(c.holds());
+  const std::string file = dir.write("pieces.json", c.schedule());
+  exec::SimulateOptions o;
+  o.bytes = {4096};
+  o.algorithms = {"ring"};
+  o.executor = NETSCHED_EXEC_SMPI_PATH;
+  o.platform_check = NETSCHED_PLATFORM_CHECK_PATH;
+  o.workdir = dir.path;
+  o.steps = c.verification().check.steps;
+  o.payload_sum = c.verification().check.payload_sum;
+  const exec::SimulateResult res = exec::simulate(file, c.schedule(), o);
+  INFO(exec::to_text(res));
+  REQUIRE(res.fluid_bound.size() == 1);
+  const double block_seconds = 4 * 4096 / 1e9;  // the default links: 1 GBps
+  CHECK(res.fluid_bound.front().second ==
+        Approx(static_cast<double>(res.platforms.front().max_load) * block_seconds));
+  CHECK(res.fluid_bound.front().second >= all_gather_bound(*t).chunk_times * block_seconds);
 }
 
 TEST_CASE("simulate: the S4U replay of basic_linear keeps SMPI's own time", "[smpi]") {

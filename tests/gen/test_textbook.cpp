@@ -300,6 +300,71 @@ TEST_CASE("packed trees in pieces: the all-gather at the bound's fraction, run b
   CHECK(generate_checked(*build_topology("ccc(2)"), two).holds());
 }
 
+TEST_CASE("rarest first: off products the all-gather's load within a few per cent of the cut",
+          "[gen]") {
+  // payload sum / pieces against the exact bound (analysis/bandwidth_bound.hpp, by max-flow); the
+  // packed trees were 1.06x (dualcube), 1.16x (ccc), 2.33x (hypernet) of it at 1 MiB
+  const std::vector<std::tuple<const char*, std::uint32_t, double>> cases = {
+      {"ccc(3)", 16, 1.01},
+      {"dualcube(3)", 8, 1.01},
+      {"hypernet(2,2,3)", 4, 1.0},
+      {"hdn(torus(2,3), sn=[{0}])", 8, 1.0},
+      {"hfc(complete(3),4,4)", 8, 1.0},
+      {"mfc(ring(3),4,5)", 16, 1.03},
+      {"file(\"" NETSCHED_SOURCE_DIR "/tests/data/graphs/petersen.edges\")", 4, 1.1}};
+  for (const auto& [spec, pieces, within] : cases) {
+    const auto t = build_topology(spec);
+    INFO(spec);
+    GenRequest r("all-gather", "rarest-first");
+    r.pieces = pieces;
+    const CheckedSchedule s = generate_checked(*t, r);
+    REQUIRE(s.holds());
+    CHECK(s.schedule().collective.pieces() == pieces);
+    const auto& v = s.verification().check;
+    CHECK(v.payload_sum == v.steps);  // at most one piece a link a step
+    const double bound = all_gather_bound(*t).chunk_times;
+    const double load = static_cast<double>(v.payload_sum) / pieces;
+    CHECK(load >= bound - 1e-9);
+    CHECK(load <= bound * within + 1e-9);
+  }
+}
+
+TEST_CASE(
+    "rarest first: the same run every time, reversed for reduce-scatter and all-reduce, and "
+    "its limits",
+    "[gen]") {
+  for (const char* spec : {"ccc(2)", "mesh(3,4)", "faulty(torus(3,3), links=[{0,1}])",
+                           "weighted(ccc(2), bandwidth=[{0,1,50}])", "complete(2)"}) {
+    const auto t = build_topology(spec);
+    INFO(spec);
+    GenRequest r("all-gather", "rarest-first");
+    r.pieces = 2;
+    const CheckedSchedule ag = generate_checked(*t, r);
+    REQUIRE(ag.holds());
+    CHECK(schedule_to_json(generate_checked(*t, r).schedule()) == schedule_to_json(ag.schedule()));
+    const CheckedSchedule rs = checked(*t, "reduce-scatter", "rarest-first");
+    GenRequest ar("all-reduce", "rarest-first");
+    ar.pieces = 2;
+    const CheckedSchedule a = generate_checked(*t, ar);
+    REQUIRE(a.holds());
+    CHECK(a.verification().check.payload_sum == 2 * ag.verification().check.payload_sum);
+    if (t->num_nodes() <= 9) CHECK(smt_check(*t, rs.schedule()).verdict.ok());
+  }
+  GenRequest r("all-gather", "rarest-first");
+  r.pieces = kMaxPackedPieces + 1;
+  CHECK_THROWS_AS(generate(*build_topology("ring(4)"), r), InputError);
+  r.pieces = 16;  // 256 nodes x 16 pieces: over kRarestFirstMaxPieces
+  CHECK_THROWS_WITH(generate(*build_topology("hypercube(8)"), r),
+                    Catch::Contains("kRarestFirstMaxPieces"));
+  GenRequest ar("all-reduce", "rarest-first");
+  ar.pieces = 8;  // 256 x 8 registers: over kRarestFirstMaxRegisterPieces
+  CHECK_THROWS_WITH(generate(*build_topology("hypercube(8)"), ar),
+                    Catch::Contains("kRarestFirstMaxRegisterPieces"));
+  CHECK_THROWS_AS(rarest_first_trees(*build_topology("faulty(path(4), links=[{1,2}])"), 1),
+                  InputError);
+  CHECK_FALSE(rarest_first_applies(*build_topology("hypercube(9)")));
+}
+
 TEST_CASE("packed trees broadcast: pieces down trees of their own, pipelined, all-port", "[gen]") {
   for (const char* spec : {"hypercube(4)", "torus(4,4)", "ccc(3)", "dualcube(2)"}) {
     const auto t = build_topology(spec);

@@ -1,0 +1,195 @@
+// Rarest first: an all-port all-gather in pieces where, in every step, every node takes over
+// each link into it one piece it lacks from that neighbour, choosing first the pieces the
+// fewest nodes hold (ties broken at random, seeded, so a run is reproducible).
+//
+// Why: the packed trees (packed_trees.cpp) fix a tree per piece and then pack the trees' edges
+// into steps; off products their sum of largest loads stays 1.1-2.3x the cut bound. Taking the
+// rarest pieces first keeps every link busy with a piece its head still lacks, which reaches
+// the cut bound (analysis/bandwidth_bound.hpp) within a few per cent once a block is cut into
+// enough pieces, on irregular networks too (a hypernet's narrow cut). A node receives every
+// piece once, so the receipts form a spanning tree per piece: the schedule is SpanningTrees, and
+// the reduce-scatter and all-reduce along them come with it (spanning_trees.hpp).
+#include <algorithm>
+#include <bit>
+
+#include "core/errors.hpp"
+#include "core/graph.hpp"
+#include "core/limits.hpp"
+#include "core/metrics.hpp"
+#include "core/mix.hpp"
+#include "gen/textbook/spanning_trees.hpp"
+#include "gen/textbook/textbook.hpp"
+
+namespace netsched {
+namespace {
+
+constexpr std::uint64_t kRarestFirstSeed = 20261127;
+
+/// A random 32-bit key from a piece, a node and a step: the tie-break among equally rare
+/// pieces, the same on every run.
+std::uint64_t tie_break(std::uint64_t piece, std::uint64_t node, std::uint64_t step) {
+  constexpr int kHalf = 32;  // the high half: the key's low half is the tie-break
+  return mix(mix(mix(kRarestFirstSeed, piece), node), step) >> kHalf;
+}
+
+/// One run: who holds which piece, and which pieces have how many holders (a bit a piece).
+class RarestFirst {
+ public:
+  RarestFirst(const Csr& g, std::uint32_t pieces)
+      : g_(g),
+        n_(g.num_nodes()),
+        total_(n_ * pieces),
+        words_((total_ + 63) / 64),
+        holds_(static_cast<std::size_t>(n_) * words_, 0),
+        at_level_(static_cast<std::size_t>(n_ + 1) * words_, 0),
+        holders_(total_, 1),
+        held_(n_, pieces),
+        offered_(words_) {
+    out_.pieces = pieces;
+    out_.parent.assign(total_, std::vector<std::uint32_t>(n_, 0));
+    out_.step.assign(total_, std::vector<std::uint32_t>(n_, 0));
+    for (std::uint32_t c = 0; c < total_; ++c) {
+      set(holds_, c / pieces, c);
+      set(at_level_, 1, c);
+    }
+  }
+
+  SpanningTrees run() {
+    std::vector<Receipt> receipts;
+    while (std::any_of(held_.begin(), held_.end(), [&](std::uint32_t h) { return h < total_; })) {
+      receipts.clear();
+      levels_.clear();  // the holder counts some piece has, ascending
+      for (std::uint32_t c = 1; c <= n_; ++c)
+        if (std::any_of(row(at_level_, c), row(at_level_, c) + words_,
+                        [](std::uint64_t w) { return w != 0; }))
+          levels_.push_back(c);
+      for (std::uint32_t v = 0; v < n_; ++v)
+        if (held_[v] < total_) choose(v, receipts);
+      if (receipts.empty()) throw std::logic_error("rarest-first: a step delivered nothing");
+      for (const Receipt& r : receipts) apply(r);
+      ++out_.steps;
+    }
+    return std::move(out_);
+  }
+
+ private:
+  struct Receipt {
+    std::uint32_t node, piece, from;
+  };
+  using Candidate = std::pair<std::uint64_t, std::uint32_t>;  ///< tie-break key, piece
+
+  const std::uint64_t* row(const std::vector<std::uint64_t>& bits, std::uint32_t r) const {
+    return bits.data() + static_cast<std::size_t>(r) * words_;
+  }
+  void set(std::vector<std::uint64_t>& bits, std::uint32_t r, std::uint32_t piece) const {
+    bits[static_cast<std::size_t>(r) * words_ + piece / 64] |= std::uint64_t{1} << (piece % 64);
+  }
+  void clear(std::vector<std::uint64_t>& bits, std::uint32_t r, std::uint32_t piece) const {
+    bits[static_cast<std::size_t>(r) * words_ + piece / 64] &= ~(std::uint64_t{1} << (piece % 64));
+  }
+  bool holds(std::uint32_t node, std::uint32_t piece) const {
+    return (row(holds_, node)[piece / 64] >> (piece % 64)) & 1U;
+  }
+
+  void apply(const Receipt& r) {
+    set(holds_, r.node, r.piece);
+    clear(at_level_, holders_[r.piece], r.piece);
+    set(at_level_, ++holders_[r.piece], r.piece);
+    ++held_[r.node];
+    out_.parent[r.piece][r.node] = r.from;
+    out_.step[r.piece][r.node] = out_.steps;
+  }
+
+  /// Node v's receipts of this step: the pieces it lacks and a neighbour holds, rarest first
+  /// (level by level of holder counts, a random key among equals), each from a neighbour whose
+  /// link into v is still free.
+  void choose(std::uint32_t v, std::vector<Receipt>& receipts) {
+    const std::uint64_t* mine = row(holds_, v);
+    for (std::uint32_t w = 0; w < words_; ++w) {
+      std::uint64_t offered = 0;
+      for (const std::uint32_t* u = g_.begin(v); u != g_.end(v); ++u) offered |= row(holds_, *u)[w];
+      offered_[w] = offered & ~mine[w];
+    }
+    free_.assign(g_.begin(v), g_.end(v));
+    for (const std::uint32_t level : levels_) {
+      if (free_.empty()) return;
+      candidates_.clear();
+      const std::uint64_t* here = row(at_level_, level);
+      for (std::uint32_t w = 0; w < words_; ++w)
+        for (std::uint64_t bits = offered_[w] & here[w]; bits != 0; bits &= bits - 1) {
+          const std::uint32_t x = w * 64 + static_cast<std::uint32_t>(std::countr_zero(bits));
+          candidates_.emplace_back(tie_break(x, v, out_.steps), x);
+        }
+      take_from_level(v, receipts);
+    }
+  }
+
+  /// Assigns this level's candidates in key order to free links; only as many are sorted at a
+  /// time as could fill the free links a few times over.
+  void take_from_level(std::uint32_t v, std::vector<Receipt>& receipts) {
+    auto first = candidates_.begin();
+    while (first != candidates_.end() && !free_.empty()) {
+      const std::ptrdiff_t batch = std::min<std::ptrdiff_t>(
+          candidates_.end() - first, kBatchPerLink * static_cast<std::ptrdiff_t>(free_.size()));
+      std::nth_element(first, first + batch - 1, candidates_.end());
+      std::sort(first, first + batch);
+      for (auto c = first; c != first + batch && !free_.empty(); ++c) {
+        const auto from = std::find_if(free_.begin(), free_.end(),
+                                       [&](std::uint32_t u) { return holds(u, c->second); });
+        if (from == free_.end()) continue;
+        receipts.push_back({v, c->second, *from});
+        free_.erase(from);
+      }
+      first += batch;
+    }
+  }
+
+  /// Candidates sorted at a time per free link of the node.
+  static constexpr std::ptrdiff_t kBatchPerLink = 4;
+
+  const Csr& g_;
+  std::uint32_t n_, total_, words_;
+  std::vector<std::uint64_t> holds_;     ///< row v: the pieces node v holds
+  std::vector<std::uint64_t> at_level_;  ///< row c: the pieces c nodes hold
+  std::vector<std::uint32_t> holders_;   ///< how many nodes hold each piece
+  std::vector<std::uint32_t> held_;      ///< how many pieces each node holds
+  std::vector<std::uint32_t> levels_;    ///< this step's non-empty rows of at_level_
+  std::vector<std::uint64_t> offered_;   ///< v's neighbours' pieces v lacks
+  std::vector<Candidate> candidates_;
+  std::vector<std::uint32_t> free_;  ///< v's neighbours whose link into v is free this step
+  SpanningTrees out_;
+};
+
+}  // namespace
+
+bool rarest_first_applies(const Network& t) { return t.num_nodes() <= kRarestFirstMaxNodes; }
+
+SpanningTrees rarest_first_trees(const Network& t, std::uint32_t pieces) {
+  if (pieces == 0 || pieces > kMaxPackedPieces)
+    throw InputError("rarest-first: pieces must be 1.." + std::to_string(kMaxPackedPieces) +
+                     " (kMaxPackedPieces), got " + std::to_string(pieces));
+  check_nodes(t, "rarest-first", kRarestFirstMaxNodes, "kRarestFirstMaxNodes");
+  const std::uint64_t total = std::uint64_t{t.num_nodes()} * pieces;
+  if (total > kRarestFirstMaxPieces)
+    throw limit_error("rarest-first on " + t.spec() + " in " + std::to_string(pieces) +
+                          " pieces a block: its pieces (nodes x pieces)",
+                      total, "kRarestFirstMaxPieces", kRarestFirstMaxPieces);
+  const Csr g(t, 1);
+  const auto dist = bfs_distances(g, 0);
+  for (std::uint32_t v = 1; v < g.num_nodes(); ++v)
+    if (dist[v] == kUnreached)
+      throw InputError("rarest-first: " + t.spec() + " is not connected (" + std::to_string(v) +
+                       " cannot be reached from 0)");
+  return RarestFirst(g, pieces).run();
+}
+
+SpanningTrees rarest_first_register_trees(const Network& t, std::uint32_t pieces) {
+  const std::uint64_t total = std::uint64_t{t.num_nodes()} * pieces;
+  if (total > kRarestFirstMaxRegisterPieces)
+    throw limit_error("rarest-first all-reduce on " + t.spec() + " in " + std::to_string(pieces) +
+                          " pieces a block: its registers (nodes x pieces)",
+                      total, "kRarestFirstMaxRegisterPieces", kRarestFirstMaxRegisterPieces);
+  return rarest_first_trees(t, pieces);
+}
+
+}  // namespace netsched
