@@ -303,20 +303,20 @@ SizeCandidate candidate(const Network& t, const GenRequest& request, const Algor
   GenRequest r = request;
   r.algorithm = std::string(a.name);
   std::optional<SizeCandidate> cheapest;
-  if (!a.pipelined) cheapest = one_candidate(t, r, cost, budget, choice);
-  if (a.trades_steps) {  // its fewest steps too (small messages), the cheaper kept
-    r.fewest_steps = true;
+  const auto try_variant = [&](const std::string& label) {  // the cheaper admitted one kept
     SizeCandidate c = one_candidate(t, r, cost, budget, choice);
-    c.algorithm += " (fewest steps)";
-    if (c.admitted && (!cheapest->admitted || c.seconds < cheapest->seconds))
+    c.algorithm += label;
+    if (!cheapest || (c.admitted && (!cheapest->admitted || c.seconds < cheapest->seconds)))
       cheapest = std::move(c);
+  };
+  if (!a.pipelined) try_variant("");
+  if (a.trades_steps) {  // its fewest steps too (small messages)
+    r.fewest_steps = true;
+    try_variant(" (fewest steps)");
   }
   for (std::uint32_t pieces = 1; a.pipelined && pieces <= kMostPiecesTried; pieces *= 2) {
     r.pieces = pieces;
-    SizeCandidate c = one_candidate(t, r, cost, budget, choice);
-    c.algorithm += " (p=" + std::to_string(pieces) + ")";
-    if (!cheapest || (c.admitted && (!cheapest->admitted || c.seconds < cheapest->seconds)))
-      cheapest = std::move(c);
+    try_variant(" (p=" + std::to_string(pieces) + ")");
   }
   if (!cheapest->retimed_to.empty()) cheapest->algorithm += " re-timed to " + cheapest->retimed_to;
   return *cheapest;

@@ -70,8 +70,7 @@ nlohmann::json Verification::to_json(const Schedule& s, const CostModel& cost) c
         {"chunk_times", static_cast<double>(bandwidth_cut->chunks) / bandwidth_cut->bandwidth}};
   if (bandwidth_lengths) {
     j["bandwidth_lengths"] = lengths_to_json(*bandwidth_lengths);
-    j["bandwidth_lengths"]["chunk_times"] =
-        bandwidth_lengths->distance_sum / bandwidth_lengths->weighted_bandwidth;
+    j["bandwidth_lengths"]["chunk_times"] = bandwidth_lengths->chunk_times();
   }
   j["cost"] = has_figures ? nlohmann::json{{"value", cost.of(check.steps, check.payload_sum)},
                                            {"ts", cost.ts},

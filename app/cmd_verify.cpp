@@ -140,8 +140,7 @@ Run add_verify(CLI::App& app) {
         std::cout << fmt::format(
             "  bandwidth bound {:.6g} chunk times, certified by lengths on {} directed links: the "
             "pairs' distances {:.6g} over length x bandwidth {:.6g} (recounted)\n",
-            w->distance_sum / w->weighted_bandwidth, w->arcs.size(), w->distance_sum,
-            w->weighted_bandwidth);
+            w->chunk_times(), w->arcs.size(), w->distance_sum, w->weighted_bandwidth);
       if (!v.check.ok()) std::cout << "  violation: " << *v.check.violation() << "\n";
     }
     return to_int(exit_code(v.check.verdict));

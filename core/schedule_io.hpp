@@ -55,6 +55,8 @@ struct LengthCertificate {
   std::vector<Arc> arcs;          ///< the links of nonzero length (every other link has length 0)
   double distance_sum = 0;        ///< sum over ordered pairs of dist_w
   double weighted_bandwidth = 0;  ///< sum over directed links of w_e b_e
+  /// The bound the lengths prove, in chunk times.
+  double chunk_times() const { return distance_sum / weighted_bandwidth; }
   bool operator==(const LengthCertificate&) const = default;
 };
 
