@@ -70,6 +70,22 @@ std::vector<std::pair<std::string, Schedule>> every_generated(
   return out;
 }
 
+/// simulate's options for the checked schedule c with scratch in dir: the built programs, the
+/// sizes and MPI algorithms given, and c's steps and payload sum for the alpha-beta column.
+exec::SimulateOptions sim_options(const TempDir& dir, const CheckedSchedule& c,
+                                  std::vector<std::uint64_t> bytes,
+                                  std::vector<std::string> algorithms) {
+  exec::SimulateOptions o;
+  o.bytes = std::move(bytes);
+  o.algorithms = std::move(algorithms);
+  o.executor = NETSCHED_EXEC_SMPI_PATH;
+  o.platform_check = NETSCHED_PLATFORM_CHECK_PATH;
+  o.workdir = dir.path;
+  o.steps = c.verification().check.steps;
+  o.payload_sum = c.verification().check.payload_sum;
+  return o;
+}
+
 }  // namespace
 
 TEST_CASE("in-process executor passes every generated schedule, bytes checked", "[exec]") {
@@ -359,15 +375,8 @@ TEST_CASE("simulate: the schedule, the anchor and MPI's algorithms on SimGrid", 
     const auto t = build_topology(spec);
     const CheckedSchedule c = generate_checked(*t, GenRequest("all-gather"));
     const std::string file = dir.write("sim.json", c.schedule());
-    exec::SimulateOptions o;
-    o.bytes = {1024};
-    o.algorithms = {"ring", "bruck"};
-    o.executor = NETSCHED_EXEC_SMPI_PATH;
-    o.platform_check = NETSCHED_PLATFORM_CHECK_PATH;
-    o.workdir = dir.path;
-    o.steps = c.verification().check.steps;
-    o.payload_sum = c.verification().check.payload_sum;
-    const exec::SimulateResult r = exec::simulate(file, c.schedule(), o);
+    const exec::SimulateResult r =
+        exec::simulate(file, c.schedule(), sim_options(dir, c, {1024}, {"ring", "bruck"}));
     INFO(spec << "\n" << exec::to_text(r));
     std::optional<double> mine, anchor;
     for (const auto& row : r.rows) {
@@ -399,15 +408,8 @@ TEST_CASE("simulate: a pieced all-gather's direct-send fluid time is for MPI's w
   const CheckedSchedule c = generate_checked(*t, r);
   REQUIRE(c.holds());
   const std::string file = dir.write("pieces.json", c.schedule());
-  exec::SimulateOptions o;
-  o.bytes = {4096};
-  o.algorithms = {"ring"};
-  o.executor = NETSCHED_EXEC_SMPI_PATH;
-  o.platform_check = NETSCHED_PLATFORM_CHECK_PATH;
-  o.workdir = dir.path;
-  o.steps = c.verification().check.steps;
-  o.payload_sum = c.verification().check.payload_sum;
-  const exec::SimulateResult res = exec::simulate(file, c.schedule(), o);
+  const exec::SimulateResult res =
+      exec::simulate(file, c.schedule(), sim_options(dir, c, {4096}, {"ring"}));
   INFO(exec::to_text(res));
   REQUIRE(res.fluid_bound.size() == 1);
   const double block_seconds = 4 * 4096 / 1e9;  // the default links: 1 GBps
