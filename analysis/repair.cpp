@@ -192,7 +192,7 @@ Survivors survivors_of(const Collective& c, const FaultyNetwork& f) {
     case Kind::Reduce:
       return {Collective::reduce(n, alive(c.root(), "root")), same};
     case Kind::ReduceScatter:
-      return {Collective::reduce_scatter(n), same};
+      return {Collective::reduce_scatter(n, c.pieces()), same};
     default:
       break;
   }

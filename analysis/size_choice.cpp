@@ -295,9 +295,10 @@ SizeCandidate one_candidate(const Network& t, const GenRequest& r, const CostMod
   return out;
 }
 
-/// A row of the table as a candidate; a pipelined row is tried at 1, 2, 4, ...
-/// kMostPiecesTried pieces, a row that trades steps for link load both ways, and the cheapest
-/// is the candidate ("chain (p=64)", "balanced (fewest steps)").
+/// A row of the table as a candidate; a pipelined row is tried at 1, 2, 4, ... pieces (up to
+/// kMostPiecesTried, until a count costs more than the one before), a row that trades steps for
+/// link load both ways, and the cheapest is the candidate ("chain (p=64)", "balanced (fewest
+/// steps)").
 SizeCandidate candidate(const Network& t, const GenRequest& request, const AlgorithmInfo& a,
                         const CostModel& cost, const PortBudget& budget, SizeChoice& choice) {
   GenRequest r = request;
@@ -314,9 +315,14 @@ SizeCandidate candidate(const Network& t, const GenRequest& request, const Algor
     r.fewest_steps = true;
     try_variant(" (fewest steps)");
   }
+  // a pipelined row's cost, steps x (alpha + beta m / p), falls and then rises with its pieces:
+  // they are doubled until a count is refused or costs more than the cheapest before it
   for (std::uint32_t pieces = 1; a.pipelined && pieces <= kMostPiecesTried; pieces *= 2) {
     r.pieces = pieces;
+    const bool had = cheapest && cheapest->admitted;
+    const double before = had ? cheapest->seconds : 0;
     try_variant(" (p=" + std::to_string(pieces) + ")");
+    if (had && cheapest->seconds >= before) break;  // no cheaper: the cost has turned
   }
   if (!cheapest->retimed_to.empty()) cheapest->algorithm += " re-timed to " + cheapest->retimed_to;
   return *cheapest;

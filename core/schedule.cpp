@@ -99,8 +99,8 @@ Collective Collective::reduce(std::uint64_t n, NodeId root) {
   c.kind_ = Kind::Reduce;
   return c;
 }
-Collective Collective::reduce_scatter(std::uint64_t n) {
-  Collective c = all_gather(n);
+Collective Collective::reduce_scatter(std::uint64_t n, std::uint32_t pieces) {
+  Collective c = pieced_all_gather(n, pieces);
   c.kind_ = Kind::ReduceScatter;
   return c;
 }

@@ -74,8 +74,10 @@ class Collective {
   /// register 1).
   static Collective reduce(std::uint64_t nodes, NodeId root);
   /// reduce-scatter: node v starts with its block j in register j (j = 0..N-1); node j must end
-  /// with the combination of every node's block j in its register j.
-  static Collective reduce_scatter(std::uint64_t nodes);
+  /// with the combination of every node's block j in its register j. In `pieces` pieces a
+  /// block: piece k of block j is in register j*pieces + k, and node j must end with every
+  /// node's piece k of block j there.
+  static Collective reduce_scatter(std::uint64_t nodes, std::uint32_t pieces = 1);
   /// m x m matrix product: registers 0, 1, 2 are A, B, C; node home[i*m+j] starts with A_ij in
   /// register 0 and B_ij in register 1 and must end with C_ij = sum_k A_ik B_kj in register 2.
   static Collective matmul(std::uint64_t nodes, std::uint32_t m, std::vector<NodeId> home);
@@ -96,7 +98,8 @@ class Collective {
   const std::vector<std::vector<NodeId>>& groups() const { return groups_; }
   std::uint32_t matrix_size() const { return matrix_; }  ///< matmul: m; vecmat: rows
   /// The pieces a message is split into (vector_all_reduce: each node's vector;
-  /// pieced_broadcast: the root's message; pieced_all_gather: each node's block); 1 otherwise.
+  /// pieced_broadcast: the root's message; pieced_all_gather and reduce_scatter: each block);
+  /// 1 otherwise.
   std::uint32_t pieces() const { return pieces_; }
   std::uint64_t nodes() const { return nodes_; }
   std::uint64_t num_chunks() const;

@@ -421,10 +421,11 @@ Collective read_collective(const json& c) {
     for (const json& v : home) h.push_back(NodeId(node_value(v, "collective home: ")));
     return h;
   };
-  if (c.contains("pieces") && kind.get<std::string>() != "all-reduce" &&
-      kind.get<std::string>() != "broadcast" && kind.get<std::string>() != "all-gather")
-    bad("collective: pieces belong to all-reduce, broadcast and all-gather, not " +
-        kind.get<std::string>());
+  const std::string& name = kind.get_ref<const std::string&>();
+  if (c.contains("pieces") && name != "all-reduce" && name != "broadcast" && name != "all-gather" &&
+      name != "reduce-scatter")
+    bad("collective: pieces belong to all-reduce, broadcast, all-gather and reduce-scatter, not " +
+        name);
   switch (*Collective::kind_from_name(kind.get<std::string>())) {
     case Collective::Kind::Route: {
       const NodeId source = node("source");
@@ -449,7 +450,7 @@ Collective read_collective(const json& c) {
     case Collective::Kind::Reduce:
       return Collective::reduce(n, node("root"));
     case Collective::Kind::ReduceScatter:
-      return Collective::reduce_scatter(n);
+      return Collective::reduce_scatter(n, pieces_of(c));
     case Collective::Kind::MatMul: {
       const std::uint64_t m = uint_field(c, "m", "collective: ");
       if (m == 0 || m > kMaxMatrixSize) bad("collective: matrix size m must be 1..4096");

@@ -96,8 +96,9 @@ std::vector<std::int64_t> ExecPlan::initial_registers(NodeId v, std::uint64_t la
       const std::uint64_t vars = c.matrix_size() + c.matrix_size() * c.groups().front().size();
       for (std::uint64_t x = 0; x < vars; ++x) set(x, x);
     }
-  } else if (c.kind() == K::ReduceScatter) {
-    for (std::uint64_t j = 0; j < n; ++j) set(j, v.v * n + j);
+  } else if (c.kind() == K::ReduceScatter) {  // register b = block b / p, piece b % p
+    const std::uint64_t blocks = n * c.pieces();
+    for (std::uint64_t b = 0; b < blocks; ++b) set(b, v.v * blocks + b);
   } else {
     for (std::uint64_t k = 0; k < c.pieces(); ++k) set(k, v.v * c.pieces() + k);
   }
@@ -144,10 +145,13 @@ std::vector<ExecPlan::RequiredRegister> ExecPlan::required_registers(NodeId v,
                        return register_input(i, l) * register_input(rows + i * cols + j, l);
                      })});
     }
-  } else if (c.kind() == K::ReduceScatter) {
-    out.push_back({v.v, lane_sums(lanes, n, [&](std::uint64_t u, std::uint64_t l) {
-                     return register_input(u * n + v.v, l);
-                   })});
+  } else if (c.kind() == K::ReduceScatter) {  // node v's block: registers v*p .. v*p + p-1
+    const std::uint64_t p = c.pieces(), blocks = n * p;
+    for (std::uint64_t b = v.v * p; b < v.v * p + p; ++b)
+      out.push_back({static_cast<std::uint32_t>(b),
+                     lane_sums(lanes, n, [&](std::uint64_t u, std::uint64_t l) {
+                       return register_input(u * blocks + b, l);
+                     })});
   } else if (c.kind() == K::Reduce) {
     if (v != c.root()) return out;
     out.push_back({1, lane_sums(lanes, n, [&](std::uint64_t u, std::uint64_t l) {

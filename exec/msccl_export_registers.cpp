@@ -94,9 +94,12 @@ class RegisterExporter : ProgramBuilder {
   Layout layout(std::uint32_t v) const {
     const Collective& c = plan_.schedule().collective;
     Layout l;
-    if (c.kind() == K::ReduceScatter) {
-      for (std::uint16_t j = 0; j < c.nodes(); ++j) l.input[j] = j;
-      l.output[static_cast<std::uint16_t>(v)] = 0;
+    if (c.kind() == K::ReduceScatter) {  // input chunk b = register b; v's own block out
+      const std::uint64_t p = c.pieces();
+      for (std::uint64_t b = 0; b < c.nodes() * p; ++b)
+        l.input[static_cast<std::uint16_t>(b)] = static_cast<std::int64_t>(b);
+      for (std::uint64_t k = 0; k < p; ++k)
+        l.output[static_cast<std::uint16_t>(v * p + k)] = static_cast<std::int64_t>(k);
       return l;
     }
     const auto p = static_cast<std::uint16_t>(c.pieces());

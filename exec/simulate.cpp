@@ -418,7 +418,7 @@ nlohmann::json to_json(const SimulateResult& r) {
 }
 
 std::string row_text(const SimRow& x, std::optional<double> mine, std::optional<double> bound) {
-  std::string line = fmt::format("  {:>8} B  {:<9}{:<26}{:<22}", x.bytes,
+  std::string line = fmt::format("  {:>8} B  {:<9}{:<29} {:<22}", x.bytes,
                                  x.what == "mpi" ? "MPI" : "netsched", x.algorithm, x.platform);
   if (!x.seconds) return line + "no time: " + x.error;
   line += fmt::format("{:>12.4e} s", *x.seconds);

@@ -294,12 +294,14 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
        return trees_reduce_scatter(t, packed_trees(t), "packed-trees");
      }},
     {"reduce-scatter", "rarest-first",
-     "generic: all-port, every block combined up its node's rarest-first tree in reverse",
+     "generic: all-port, in pieces: every piece of a block combined up its rarest-first tree "
+     "in reverse (the all-gather's schedule run backwards)",
      "none: the steps its run takes (pieces over the in-degree at best)", "ccc(3)",
      rarest_first_applies,
-     +[](const Network& t, const GenRequest& /*r*/) {
-       return trees_reduce_scatter(t, rarest_first_trees(t, 1), "rarest-first");
-     }},
+     +[](const Network& t, const GenRequest& r) {
+       return trees_reduce_scatter(t, rarest_first_trees(t, pieces_or(r, 1)), "rarest-first");
+     },
+     nullptr, nullptr, true},
 
     {"cube-dimension", "rhs-emulation", "paper: rhfc Theorem 5.1", "paper: rhfc Theorem 5.1",
      "rhs(2,2,hypercube(1))", rhs_over_cube,
@@ -341,7 +343,7 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
      "its sum set down it",
      "none: twice the steps its run takes", "ccc(3)", rarest_first_applies,
      +[](const Network& t, const GenRequest& r) {
-       return trees_all_reduce(t, rarest_first_register_trees(t, pieces_or(r, 1)),
+       return trees_all_reduce(t, rarest_first_trees(t, pieces_or(r, 1)),
                                "rarest-first");
      },
      nullptr, nullptr, true},

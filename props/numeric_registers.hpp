@@ -20,14 +20,14 @@ inline bool numeric_result_right(const Schedule& s) {
   const std::uint64_t n = c.nodes();
   const bool blocks = c.kind() == Collective::Kind::ReduceScatter;
   const std::uint64_t p = c.pieces();  // a vector all-reduce: piece k of v is in[v*p + k]
-  std::vector<std::int64_t> in(blocks ? n * n : n * p);
+  std::vector<std::int64_t> in(blocks ? n * n * p : n * p);
   for (auto& x : in) x = *rc::gen::inRange<std::int64_t>(-1000, 1000);
   const RegisterFile out = evaluate_registers(s, initial_registers(s, in));
-  if (blocks) {
-    for (std::uint64_t j = 0; j < n; ++j) {
+  if (blocks) {  // register b = piece b % p of block b / p, which node b / p ends with
+    for (std::uint64_t b = 0; b < n * p; ++b) {
       std::int64_t sum = 0;
-      for (std::uint64_t v = 0; v < n; ++v) sum += in[v * n + j];
-      if (out[j][j] != sum) return false;
+      for (std::uint64_t v = 0; v < n; ++v) sum += in[v * n * p + b];
+      if (out[b / p][b] != sum) return false;
     }
     return true;
   }

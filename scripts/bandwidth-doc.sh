@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # docs/BANDWIDTH-TABLE.md: the papers' schedules (each family's defaults) and netsched's fastest
 # against the lower bounds, at one-port and all-port, small and large messages
-# (make bandwidth-doc; about 15 minutes on 2 cores).
+# (make bandwidth-doc; about 15 minutes on 2 cores); and docs/BANDWIDTH-RATIOS.md: the all-port
+# all-gather, reduce-scatter and all-reduce against the exact bound (about 5 minutes).
 set -euo pipefail
 ns=${1:-build/app/netsched}
 cd "$(dirname "$0")/.."
@@ -26,3 +27,22 @@ trap 'rm -f "$tmp"' EXIT
   cat "$tmp"
 } > docs/BANDWIDTH-TABLE.md
 echo "wrote docs/BANDWIDTH-TABLE.md"
+/usr/bin/python3 scripts/bandwidth-ratios.py "$ns" "$tmp"
+{
+  echo "# All-gather, reduce-scatter and all-reduce against the exact bandwidth bound"
+  echo
+  echo "Made by \`make bandwidth-doc\` (scripts/bandwidth-ratios.py) on $(date -u +%Y-%m-%d). For every"
+  echo "seed family and three graph files netsched did not build (the Petersen graph; a random"
+  echo "4-regular graph on 20 nodes, networkx's \`random_regular_graph(4, 20, seed=37)\`; and the NVLink"
+  echo "topology of an 8-GPU DGX-1, links of weight 1 and 2: tests/data/graphs/README.md), the"
+  echo "all-port bound of \`netsched prove bandwidth\` (docs/bandwidth.md) in blocks of the default"
+  echo "bandwidth, and the checked schedule of least bandwidth term among \`netsched gen --bytes\`'s"
+  echo "candidates at 1 GiB a block (an all-reduce: a vector of 1 GiB), all-port: its alpha-beta time"
+  echo "less its steps' latencies, over the bound's time. The all-reduce's bound is that of"
+  echo "all-reduces made as a reduce-scatter and then an all-gather (every all-reduce netsched"
+  echo "generates for this size); the bound for any all-reduce, which gen --bytes prints, can be"
+  echo "lower (docs/bandwidth.md)."
+  echo
+  cat "$tmp"
+} > docs/BANDWIDTH-RATIOS.md
+echo "wrote docs/BANDWIDTH-RATIOS.md"

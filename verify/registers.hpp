@@ -30,8 +30,8 @@ inline constexpr std::uint64_t kMaxRegisterCells = std::uint64_t{1} << 28;
 /// differs from the required one). Called by simulate() for combining collectives.
 CheckResult simulate_registers(const Network& t, const Schedule& s);
 
-/// The registers a combining collective requires: all-reduce and prefix 2 (input, result),
-/// matmul 3 (A, B, C).
+/// The registers a combining collective requires: all-reduce and prefix 2 (input, result; a
+/// vector all-reduce 2 a piece), matmul 3 (A, B, C), reduce-scatter one a block and piece.
 std::uint32_t required_registers(const Collective& c);
 
 /// Numbers per node and register: values[v][r].
@@ -40,7 +40,8 @@ using RegisterFile = std::vector<std::vector<std::int64_t>>;
 /// The initial registers of `s` (every register 0 except the collective's inputs): all-reduce
 /// and prefix take input[v] into register 0 of v (a vector all-reduce of p pieces input[v*p+k]
 /// into register k); matmul takes input[i*m+j] = A_ij and
-/// input[m*m + i*m+j] = B_ij into registers 0 and 1 of home[i*m+j].
+/// input[m*m + i*m+j] = B_ij into registers 0 and 1 of home[i*m+j]; reduce-scatter takes
+/// input[v*R + b] into register b of v (R = nodes x pieces registers).
 RegisterFile initial_registers(const Schedule& s, const std::vector<std::int64_t>& input);
 
 /// Runs `s` on numbers from `init`; `after_step(step, registers)` is called after each step.

@@ -30,10 +30,10 @@ namespace {
 /// reduce-scatter's N² blocks).
 constexpr std::uint64_t kMaxRegisterBits = 4096;
 
-/// The inputs each node starts with: a reduce-scatter's N blocks, or a vector's pieces (1 for
-/// a scalar). A value has one bit per input of every node.
+/// The inputs each node starts with: a reduce-scatter's N blocks (each in its pieces), or a
+/// vector's pieces (1 for a scalar). A value has one bit per input of every node.
 std::uint64_t inputs_per_node(const Collective& c, std::uint64_t n) {
-  return c.kind() == Collective::Kind::ReduceScatter ? n : c.pieces();
+  return c.kind() == Collective::Kind::ReduceScatter ? n * c.pieces() : c.pieces();
 }
 
 /// Where in a step a check happens, in the simulator's order: local operations, transfers,
@@ -183,11 +183,11 @@ class RegisterEncoding : Rules {
   /// (node, register, terms) the collective requires at the end.
   std::vector<Required> required() const {
     std::vector<Required> out;
-    if (c_.kind() == Collective::Kind::ReduceScatter) {
-      for (std::uint32_t j = 0; j < n_; ++j) {
+    if (c_.kind() == Collective::Kind::ReduceScatter) {  // register b = block b / p, piece b % p
+      for (std::uint64_t b = 0; b < pieces_; ++b) {
         std::vector<std::uint64_t> terms;
-        for (std::uint64_t v = 0; v < n_; ++v) terms.push_back(v * n_ + j);
-        out.emplace_back(j, j, terms);
+        for (std::uint64_t v = 0; v < n_; ++v) terms.push_back(v * pieces_ + b);
+        out.emplace_back(static_cast<std::uint32_t>(b / c_.pieces()), b, terms);
       }
       return out;
     }

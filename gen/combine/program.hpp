@@ -12,10 +12,14 @@
 
 namespace netsched {
 
-/// Register names of a reduce-scatter: block0 .. block(n-1).
-inline std::vector<std::string> block_registers(std::uint64_t n) {
+/// Register names of a reduce-scatter: block0 .. block(n-1); in p pieces a block, block0.0 ..
+/// block(n-1).(p-1), block by block.
+inline std::vector<std::string> block_registers(std::uint64_t n, std::uint64_t pieces = 1) {
   std::vector<std::string> names;
-  for (std::uint64_t j = 0; j < n; ++j) names.push_back("block" + std::to_string(j));
+  for (std::uint64_t j = 0; j < n; ++j)
+    for (std::uint64_t k = 0; k < pieces; ++k)
+      names.push_back("block" + std::to_string(j) +
+                      (pieces > 1 ? "." + std::to_string(k) : std::string()));
   return names;
 }
 /// Register names of a vector all-reduce of p pieces: in0 .. in(p-1), out0 .. out(p-1).

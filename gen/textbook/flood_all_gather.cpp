@@ -143,10 +143,10 @@ Schedule trees_total_exchange(const Network& t, const SpanningTrees& f, const ch
 }
 
 Schedule trees_reduce_scatter(const Network& t, const SpanningTrees& f, const char* algorithm) {
-  check_one_piece(f);
   check_nodes(t, "a reduce-scatter along trees", kReduceScatterMaxNodes, "kReduceScatterMaxNodes");
-  const std::uint64_t n = t.num_nodes();
-  RegisterProgram p(t, Collective::reduce_scatter(n), block_registers(n), algorithm);
+  const std::uint64_t n = t.num_nodes();  // tree j = o*pieces + k: piece k of block o, register j
+  RegisterProgram p(t, Collective::reduce_scatter(n, f.pieces), block_registers(n, f.pieces),
+                    algorithm);
   auto up = reduce_up(f, n, 0);
   emit(p, up);
   Schedule s = p.finish();

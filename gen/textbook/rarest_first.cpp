@@ -9,8 +9,13 @@
 // enough pieces, on irregular networks too (a hypernet's narrow cut). A node receives every
 // piece once, so the receipts form a spanning tree per piece: the schedule is SpanningTrees, and
 // the reduce-scatter and all-reduce along them come with it (spanning_trees.hpp).
+//
+// Links at their own speeds (a graph file's weights): a link takes as many pieces a step as its
+// bandwidth holds of the slowest link's, so that every link is busy for about as long in a step.
 #include <algorithm>
 #include <bit>
+#include <cmath>
+#include <limits>
 
 #include "core/errors.hpp"
 #include "core/graph.hpp"
@@ -32,11 +37,34 @@ std::uint64_t tie_break(std::uint64_t piece, std::uint64_t node, std::uint64_t s
   return mix(mix(mix(kRarestFirstSeed, piece), node), step) >> kHalf;
 }
 
+/// The pieces the link from the neighbour at CSR position i into its node carries in a step:
+/// its bandwidth over the slowest link's, rounded down (1 on uniform links, at most
+/// kRarestFirstMaxLinkPieces).
+std::vector<std::uint32_t> link_pieces(const Network& t, const Csr& g) {
+  std::vector<std::uint32_t> out(g.num_arcs(), 1);
+  if (!t.weighted()) return out;
+  const auto speed = [&](std::uint32_t from, std::uint32_t to) {
+    return t.link_speed(NodeId(from), NodeId(to)).bandwidth;
+  };
+  double slowest = std::numeric_limits<double>::infinity();
+  for (std::uint32_t v = 0; v < g.num_nodes(); ++v)
+    for (const std::uint32_t* u = g.begin(v); u != g.end(v); ++u)
+      slowest = std::min(slowest, speed(*u, v));
+  for (std::uint32_t v = 0; v < g.num_nodes(); ++v)
+    for (const std::uint32_t* u = g.begin(v); u != g.end(v); ++u) {
+      const double ratio = std::floor(speed(*u, v) / slowest * (1 + 1e-9));
+      out[static_cast<std::size_t>(u - g.begin(0))] = static_cast<std::uint32_t>(
+          std::clamp<double>(ratio, 1, static_cast<double>(kRarestFirstMaxLinkPieces)));
+    }
+  return out;
+}
+
 /// One run: who holds which piece, and which pieces have how many holders (a bit a piece).
 class RarestFirst {
  public:
-  RarestFirst(const Csr& g, std::uint32_t pieces)
+  RarestFirst(const Csr& g, std::uint32_t pieces, std::vector<std::uint32_t> link_pieces)
       : g_(g),
+        link_pieces_(std::move(link_pieces)),
         n_(g.num_nodes()),
         total_(n_ * pieces),
         words_((total_ + 63) / 64),
@@ -102,7 +130,7 @@ class RarestFirst {
 
   /// Node v's receipts of this step: the pieces it lacks and a neighbour holds, rarest first
   /// (level by level of holder counts, a random key among equals), each from a neighbour whose
-  /// link into v is still free.
+  /// link into v has room left (link_pieces_ of them a step).
   void choose(std::uint32_t v, std::vector<Receipt>& receipts) {
     const std::uint64_t* mine = row(holds_, v);
     for (std::uint32_t w = 0; w < words_; ++w) {
@@ -110,7 +138,9 @@ class RarestFirst {
       for (const std::uint32_t* u = g_.begin(v); u != g_.end(v); ++u) offered |= row(holds_, *u)[w];
       offered_[w] = offered & ~mine[w];
     }
-    free_.assign(g_.begin(v), g_.end(v));
+    free_.clear();
+    for (const std::uint32_t* u = g_.begin(v); u != g_.end(v); ++u)
+      free_.insert(free_.end(), link_pieces_[static_cast<std::size_t>(u - g_.begin(0))], *u);
     for (const std::uint32_t level : levels_) {
       if (free_.empty()) return;
       candidates_.clear();
@@ -148,6 +178,7 @@ class RarestFirst {
   static constexpr std::ptrdiff_t kBatchPerLink = 4;
 
   const Csr& g_;
+  std::vector<std::uint32_t> link_pieces_;  ///< by CSR position: a link's pieces a step
   std::uint32_t n_, total_, words_;
   std::vector<std::uint64_t> holds_;     ///< row v: the pieces node v holds
   std::vector<std::uint64_t> at_level_;  ///< row c: the pieces c nodes hold
@@ -156,7 +187,8 @@ class RarestFirst {
   std::vector<std::uint32_t> levels_;    ///< this step's non-empty rows of at_level_
   std::vector<std::uint64_t> offered_;   ///< v's neighbours' pieces v lacks
   std::vector<Candidate> candidates_;
-  std::vector<std::uint32_t> free_;  ///< v's neighbours whose link into v is free this step
+  std::vector<std::uint32_t>
+      free_;  ///< v's neighbours, once for each piece their link has room for
   SpanningTrees out_;
 };
 
@@ -165,9 +197,7 @@ class RarestFirst {
 bool rarest_first_applies(const Network& t) { return t.num_nodes() <= kRarestFirstMaxNodes; }
 
 SpanningTrees rarest_first_trees(const Network& t, std::uint32_t pieces) {
-  if (pieces == 0 || pieces > kMaxPackedPieces)
-    throw InputError("rarest-first: pieces must be 1.." + std::to_string(kMaxPackedPieces) +
-                     " (kMaxPackedPieces), got " + std::to_string(pieces));
+  if (pieces == 0) throw InputError("rarest-first: pieces must be at least 1, got 0");
   check_nodes(t, "rarest-first", kRarestFirstMaxNodes, "kRarestFirstMaxNodes");
   const std::uint64_t total = std::uint64_t{t.num_nodes()} * pieces;
   if (total > kRarestFirstMaxPieces)
@@ -180,16 +210,7 @@ SpanningTrees rarest_first_trees(const Network& t, std::uint32_t pieces) {
     if (dist[v] == kUnreached)
       throw InputError("rarest-first: " + t.spec() + " is not connected (" + std::to_string(v) +
                        " cannot be reached from 0)");
-  return RarestFirst(g, pieces).run();
-}
-
-SpanningTrees rarest_first_register_trees(const Network& t, std::uint32_t pieces) {
-  const std::uint64_t total = std::uint64_t{t.num_nodes()} * pieces;
-  if (total > kRarestFirstMaxRegisterPieces)
-    throw limit_error("rarest-first all-reduce on " + t.spec() + " in " + std::to_string(pieces) +
-                          " pieces a block: its registers (nodes x pieces)",
-                      total, "kRarestFirstMaxRegisterPieces", kRarestFirstMaxRegisterPieces);
-  return rarest_first_trees(t, pieces);
+  return RarestFirst(g, pieces, link_pieces(t, g)).run();
 }
 
 }  // namespace netsched

@@ -41,19 +41,18 @@ SpanningTrees packed_trees(const Network& t, std::uint32_t pieces = 1);
 /// generate and check).
 inline constexpr std::uint64_t kRarestFirstMaxNodes = 256;
 inline constexpr std::uint64_t kRarestFirstMaxPieces = 2048;
+/// The most pieces rarest_first_trees puts on one link in a step (a link of a graph file's
+/// weight w takes w over the slowest link's weight, rounded down, up to this).
+inline constexpr std::uint32_t kRarestFirstMaxLinkPieces = 16;
 /// Whether rarest_first_trees takes t (its size; t must also be connected).
 bool rarest_first_applies(const Network& t);
-/// An all-gather's trees, a piece each of `pieces` pieces a block (1..kMaxPackedPieces): in every
+/// An all-gather's trees, a piece each of `pieces` pieces a block (N x pieces at most
+/// kRarestFirstMaxPieces): in every
 /// step every node takes over each link into it one piece it lacks from that neighbour, the
 /// pieces fewest nodes hold first (gen/textbook/rarest_first.cpp). Every link carries at most
-/// one piece a step.
+/// one piece a step; a faster link than the slowest, its bandwidth's multiple of it (rounded
+/// down, at most kRarestFirstMaxLinkPieces).
 SpanningTrees rarest_first_trees(const Network& t, std::uint32_t pieces);
-/// The most pieces in all of a vector all-reduce along rarest-first trees: a register each on
-/// every node (1,024 on 256 nodes take about 2 GB to check).
-inline constexpr std::uint64_t kRarestFirstMaxRegisterPieces = 1024;
-/// rarest_first_trees for a vector all-reduce, within kRarestFirstMaxRegisterPieces.
-SpanningTrees rarest_first_register_trees(const Network& t, std::uint32_t pieces);
-
 /// The most pieces a broadcast along packed trees is cut into (a tree each).
 inline constexpr std::uint32_t kMaxPackedBroadcastPieces = 64;
 /// A broadcast from `root` in `pieces` pieces, a packed tree each (networks of at most
@@ -71,7 +70,8 @@ Schedule trees_all_gather(const Network& t, const SpanningTrees& f, const char* 
 /// Chunk o*N+d down the path of o's tree to d (at most kReduceScatterMaxNodes nodes).
 Schedule trees_total_exchange(const Network& t, const SpanningTrees& f, const char* algorithm);
 /// Block j's partial sums combined up j's tree: node w sends in step steps - 1 - step[j][w],
-/// after its children (at most kReduceScatterMaxNodes nodes).
+/// after its children (at most kReduceScatterMaxNodes nodes). With f.pieces, each piece of a
+/// block up its own tree (the all-gather's schedule run backwards).
 Schedule trees_reduce_scatter(const Network& t, const SpanningTrees& f, const char* algorithm);
 /// A vector all-reduce of N x f.pieces pieces: piece j reduced up tree j onto its root
 /// (j / f.pieces), then its sum set down it.

@@ -156,7 +156,7 @@ TEST_CASE("gen: combining collectives, paper_cost side by side, an as-printed al
   std::filesystem::remove(f);
   auto g = run("gen 'dualcube(3)' cluster-prefix --algorithm cluster-prefix-as-printed -o " + f);
   CHECK(g.code == 1);
-  CHECK(g.err.find("term 1 is missing") != std::string::npos);
+  CHECK(g.err.find("term 1 (node 1's input) is missing") != std::string::npos);
   CHECK_FALSE(std::filesystem::exists(f));
   g = run("gen 'dualcube(3)' multicast --json -o " + f);
   REQUIRE(g.code == 0);

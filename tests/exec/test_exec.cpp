@@ -101,12 +101,14 @@ TEST_CASE("in-process executor passes every generated schedule, bytes checked", 
   }
 }
 
-TEST_CASE("in-process executor: all-gathers and all-reduces along packed trees in pieces",
-          "[exec]") {
+TEST_CASE("in-process executor: all-gathers, all-reduces and reduce-scatters in pieces", "[exec]") {
   for (const char* spec : {"torus(3,4)", "ccc(2)"}) {
     INFO(spec);
-    for (const char* c : {"all-gather", "all-reduce"}) {
-      GenRequest r(c, "packed-trees");
+    for (const auto& [c, a] : {std::pair{"all-gather", "packed-trees"},
+                               {"all-reduce", "packed-trees"},
+                               {"reduce-scatter", "rarest-first"}}) {
+      INFO(c << " " << a);
+      GenRequest r(c, a);
       r.pieces = 3;
       const CheckedSchedule s = generate_checked(*build_topology(spec), r);
       REQUIRE(s.holds());

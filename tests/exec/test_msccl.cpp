@@ -260,6 +260,26 @@ TEST_CASE("MSCCL-IR: an all-gather of blocks in pieces exports, runs, and comes 
   CHECK(back.schedule().collective == s.collective);
 }
 
+TEST_CASE("MSCCL-IR: a reduce-scatter of blocks in pieces exports and runs right",
+          "[exec][msccl]") {
+  const auto t = build_topology("ccc(2)");
+  GenRequest r("reduce-scatter", "rarest-first");
+  r.pieces = 3;
+  const Schedule s = generate_checked(*t, r).schedule();
+  const MscclProgram p = exec::export_program(exec::ExecPlan(s), {"", 64, "Simple"});
+  for (const auto& gpu : p.gpus) {
+    CHECK(gpu.i_chunks == 24);  // every block's 3 pieces in, the own block's out
+    CHECK(gpu.o_chunks == 3);
+  }
+  const exec::MscclImport im = exec::import_msccl(exec::write_msccl(p));
+  REQUIRE(im.run.verdict.ok());
+  CHECK(im.collective.coll == "reducescatter");
+  CHECK(im.collective.per_rank == 3);
+  test::MscclOracle oracle(p, im.collective.per_rank, 0);
+  std::uint64_t trips = 0;
+  CHECK(oracle.failure(trips, 4) == std::nullopt);
+}
+
 TEST_CASE("MSCCL-IR: the corruptions that were once certified are rejected", "[exec][msccl]") {
   SECTION("a receive's dstoff changed on the send and the receive: the chunk lands elsewhere") {
     MscclProgram p = exported("hypercube(3)", "all-gather");

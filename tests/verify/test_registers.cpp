@@ -161,6 +161,36 @@ TEST_CASE("combining generators pass the checker and compute the right numbers")
   }
 }
 
+TEST_CASE("a reduce-scatter in pieces: piece k of block j in register j*p+k, named when lost") {
+  const auto t = build_topology("ring(4)");
+  GenRequest r("reduce-scatter", "rarest-first");
+  r.pieces = 3;
+  Schedule s = generate(*t, r);
+  REQUIRE(s.collective == Collective::reduce_scatter(4, 3));
+  REQUIRE(s.registers.size() == 12);
+  CHECK(s.registers[5] == "block1.2");
+  CHECK(simulate(*t, s).ok());
+  // numbers: node j's register j*3 + k is every node's piece k of block j, summed
+  std::vector<std::int64_t> x(4 * 12);
+  for (std::size_t i = 0; i < x.size(); ++i) x[i] = static_cast<std::int64_t>(i * i + 7);
+  const RegisterFile out = evaluate_registers(s, initial_registers(s, x));
+  for (std::uint64_t b = 0; b < 12; ++b) {
+    std::int64_t sum = 0;
+    for (std::uint64_t v = 0; v < 4; ++v) sum += x[v * 12 + b];
+    CHECK(out[b / 3][b] == sum);
+  }
+  // the last step's first transfer dropped: its receiver misses the sender's partial sum
+  const Transfer lost = s.steps.back().transfers.front();
+  const Move move = s.payloads[lost.payload].moves.front();
+  s.steps.back().transfers.erase(s.steps.back().transfers.begin());
+  const CheckResult bad = simulate(*t, s);
+  REQUIRE(bad.violation());
+  CHECK(bad.violation()->rule == Rule::Result);
+  const std::string block = std::to_string(move.dst / 3), piece = std::to_string(move.dst % 3);
+  CHECK_THAT(bad.violation()->message,
+             Catch::Contains("'s block " + block + " piece " + piece + ") is missing"));
+}
+
 TEST_CASE("ClusterPrefix as printed loses terms, the corrected one does not") {
   // On a 2-cube cluster 0..3 with pf exchanged (as printed): after dimension 0 pf1 = x0+x1,
   // pf3 = x2+x3; after dimension 1 pf2 = x2 + pf0 = x0+x2 -- x1 is missing at node 2.
@@ -170,7 +200,7 @@ TEST_CASE("ClusterPrefix as printed loses terms, the corrected one does not") {
   REQUIRE_FALSE(r.ok());
   CHECK(r.violation()->rule == Rule::Result);
   CHECK(r.violation()->node == NodeId(2));
-  CHECK_THAT(r.violation()->message, Catch::Contains("term 1 is missing"));
+  CHECK_THAT(r.violation()->message, Catch::Contains("term 1 (node 1's input) is missing"));
   CHECK(simulate(*t, dualcube_cluster_prefix(*t, false)).ok());
 }
 
