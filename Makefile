@@ -40,7 +40,8 @@ size-choice-doc: build
 	@scripts/size-choice-doc.sh $(NETSCHED)
 
 # docs/BANDWIDTH-TABLE.md: each family's default schedules and netsched's fastest against the
-# latency and bandwidth bounds (about 15 minutes on 2 cores).
+# latency and bandwidth bounds; docs/BANDWIDTH-RATIOS.md: the all-gather, reduce-scatter and
+# all-reduce against the exact bound (about 20 minutes on 2 cores).
 bandwidth-doc: build
 	@scripts/bandwidth-doc.sh $(NETSCHED)
 

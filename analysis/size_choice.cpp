@@ -296,9 +296,8 @@ SizeCandidate one_candidate(const Network& t, const GenRequest& r, const CostMod
 }
 
 /// A row of the table as a candidate; a pipelined row is tried at 1, 2, 4, ... pieces (up to
-/// kMostPiecesTried, until a count costs more than the one before), a row that trades steps for
-/// link load both ways, and the cheapest is the candidate ("chain (p=64)", "balanced (fewest
-/// steps)").
+/// kMostPiecesTried, while more could pay), a row that trades steps for link load both ways,
+/// and the cheapest is the candidate ("chain (p=64)", "balanced (fewest steps)").
 SizeCandidate candidate(const Network& t, const GenRequest& request, const AlgorithmInfo& a,
                         const CostModel& cost, const PortBudget& budget, SizeChoice& choice) {
   GenRequest r = request;
@@ -307,22 +306,25 @@ SizeCandidate candidate(const Network& t, const GenRequest& request, const Algor
   const auto try_variant = [&](const std::string& label) {  // the cheaper admitted one kept
     SizeCandidate c = one_candidate(t, r, cost, budget, choice);
     c.algorithm += label;
+    const std::pair<bool, std::uint64_t> tried{c.admitted, c.steps};
     if (!cheapest || (c.admitted && (!cheapest->admitted || c.seconds < cheapest->seconds)))
       cheapest = std::move(c);
+    return tried;
   };
   if (!a.pipelined) try_variant("");
   if (a.trades_steps) {  // its fewest steps too (small messages)
     r.fewest_steps = true;
     try_variant(" (fewest steps)");
   }
-  // a pipelined row's cost, steps x (alpha + beta m / p), falls and then rises with its pieces:
-  // they are doubled until a count is refused or costs more than the cheapest before it
+  // More pieces take more steps: once a count's steps cost more in latency alone than the
+  // cheapest so far, no larger count can be cheaper. A count over a limit ends the doubling.
+  const double step_latency = a.pipelined ? cost.ts * least_latency(t, Csr(t, 1)) : 0;
   for (std::uint32_t pieces = 1; a.pipelined && pieces <= kMostPiecesTried; pieces *= 2) {
     r.pieces = pieces;
     const bool had = cheapest && cheapest->admitted;
-    const double before = had ? cheapest->seconds : 0;
-    try_variant(" (p=" + std::to_string(pieces) + ")");
-    if (had && cheapest->seconds >= before) break;  // no cheaper: the cost has turned
+    const auto [admitted, steps] = try_variant(" (p=" + std::to_string(pieces) + ")");
+    if (had && !admitted) break;
+    if (admitted && static_cast<double>(steps) * step_latency >= cheapest->seconds) break;
   }
   if (!cheapest->retimed_to.empty()) cheapest->algorithm += " re-timed to " + cheapest->retimed_to;
   return *cheapest;

@@ -238,23 +238,39 @@ TEST_CASE("MSCCL-IR export names the register collectives it has no program for"
   CHECK_THAT(refusal("dualcube(2)", "cluster-sum"), Catch::Contains("over groups"));
 }
 
-TEST_CASE("MSCCL-IR: an all-gather of blocks in pieces exports, runs, and comes back in pieces",
-          "[exec][msccl]") {
-  const auto t = build_topology("hypercube(3)");
-  GenRequest r("all-gather", "packed-trees");
-  r.pieces = 3;
-  const Schedule s = generate_checked(*t, r).schedule();
+namespace {
+
+/// `s`, in 3 pieces a block, exported: every gpu's input and output chunks, the import's run and
+/// the independent oracle checked; the import returned.
+exec::MscclImport exported_in_pieces(const Schedule& s, std::int64_t in_chunks,
+                                     std::int64_t out_chunks) {
   const MscclProgram p = exec::export_program(exec::ExecPlan(s), {"", 64, "Simple"});
   for (const auto& gpu : p.gpus) {
-    CHECK(gpu.i_chunks == 3);
-    CHECK(gpu.o_chunks == 24);
+    CHECK(gpu.i_chunks == in_chunks);
+    CHECK(gpu.o_chunks == out_chunks);
   }
-  const exec::MscclImport im = exec::import_msccl(exec::write_msccl(p));
+  exec::MscclImport im = exec::import_msccl(exec::write_msccl(p));
   REQUIRE(im.run.verdict.ok());
   CHECK(im.collective.per_rank == 3);
   test::MscclOracle oracle(p, im.collective.per_rank, 0);
   std::uint64_t trips = 0;
   CHECK(oracle.failure(trips, 4) == std::nullopt);
+  return im;
+}
+
+Schedule in_three_pieces(const Network& t, const char* collective, const char* algorithm) {
+  GenRequest r(collective, algorithm);
+  r.pieces = 3;
+  return generate_checked(t, r).schedule();
+}
+
+}  // namespace
+
+TEST_CASE("MSCCL-IR: an all-gather of blocks in pieces exports, runs, and comes back in pieces",
+          "[exec][msccl]") {
+  const auto t = build_topology("hypercube(3)");
+  const Schedule s = in_three_pieces(*t, "all-gather", "packed-trees");
+  const exec::MscclImport im = exported_in_pieces(s, 3, 24);
   const CheckedSchedule back = check_schedule(*t, exec::rebuild_schedule(im, s.topology));
   CHECK(back.holds());
   CHECK(back.schedule().collective == s.collective);
@@ -262,22 +278,11 @@ TEST_CASE("MSCCL-IR: an all-gather of blocks in pieces exports, runs, and comes 
 
 TEST_CASE("MSCCL-IR: a reduce-scatter of blocks in pieces exports and runs right",
           "[exec][msccl]") {
+  // every block's 3 pieces in, the own block's 3 out
   const auto t = build_topology("ccc(2)");
-  GenRequest r("reduce-scatter", "rarest-first");
-  r.pieces = 3;
-  const Schedule s = generate_checked(*t, r).schedule();
-  const MscclProgram p = exec::export_program(exec::ExecPlan(s), {"", 64, "Simple"});
-  for (const auto& gpu : p.gpus) {
-    CHECK(gpu.i_chunks == 24);  // every block's 3 pieces in, the own block's out
-    CHECK(gpu.o_chunks == 3);
-  }
-  const exec::MscclImport im = exec::import_msccl(exec::write_msccl(p));
-  REQUIRE(im.run.verdict.ok());
+  const exec::MscclImport im =
+      exported_in_pieces(in_three_pieces(*t, "reduce-scatter", "rarest-first"), 24, 3);
   CHECK(im.collective.coll == "reducescatter");
-  CHECK(im.collective.per_rank == 3);
-  test::MscclOracle oracle(p, im.collective.per_rank, 0);
-  std::uint64_t trips = 0;
-  CHECK(oracle.failure(trips, 4) == std::nullopt);
 }
 
 TEST_CASE("MSCCL-IR: the corruptions that were once certified are rejected", "[exec][msccl]") {
