@@ -298,8 +298,10 @@ SizeCandidate one_candidate(const Network& t, const GenRequest& r, const CostMod
 /// A row of the table as a candidate; a pipelined row is tried at 1, 2, 4, ... pieces (up to
 /// kMostPiecesTried, while more could pay), a row that trades steps for link load both ways,
 /// and the cheapest is the candidate ("chain (p=64)", "balanced (fewest steps)").
+/// `step_latency`: the least a step's latency can be (cost.ts x the least link latency).
 SizeCandidate candidate(const Network& t, const GenRequest& request, const AlgorithmInfo& a,
-                        const CostModel& cost, const PortBudget& budget, SizeChoice& choice) {
+                        const CostModel& cost, double step_latency, const PortBudget& budget,
+                        SizeChoice& choice) {
   GenRequest r = request;
   r.algorithm = std::string(a.name);
   std::optional<SizeCandidate> cheapest;
@@ -318,7 +320,6 @@ SizeCandidate candidate(const Network& t, const GenRequest& request, const Algor
   }
   // More pieces take more steps: once a count's steps cost more in latency alone than the
   // cheapest so far, no larger count can be cheaper. A count over a limit ends the doubling.
-  const double step_latency = a.pipelined ? cost.ts * least_latency(t, Csr(t, 1)) : 0;
   for (std::uint32_t pieces = 1; a.pipelined && pieces <= kMostPiecesTried; pieces *= 2) {
     r.pieces = pieces;
     const bool had = cheapest && cheapest->admitted;
@@ -378,8 +379,10 @@ PortBudget port_budget_from_name(const std::string& text) {
 SizeChoice choose_for_size(const Network& t, const GenRequest& request, const CostModel& cost,
                            const PortBudget& budget) {
   SizeChoice out;
+  const Csr g(t, 1);
+  const double step_latency = cost.ts * least_latency(t, g);
   for (const AlgorithmInfo* a : algorithms_for(t, request.collective))
-    out.candidates.push_back(candidate(t, request, *a, cost, budget, out));
+    out.candidates.push_back(candidate(t, request, *a, cost, step_latency, budget, out));
   if (!out.best) {
     std::string why;
     for (const auto& c : out.candidates) why += "; " + c.algorithm + ": " + c.why_not;
@@ -388,9 +391,8 @@ SizeChoice choose_for_size(const Network& t, const GenRequest& request, const Co
   }
   out.candidates[out.best_candidate].chosen = true;
   const Collective& c = out.best->schedule().collective;
-  const Csr g(t, 1);
   if (const auto steps = lower_bound(t, c, g, false, budget.node_ports()))
-    out.latency = TimeBound{static_cast<double>(steps->steps) * cost.ts * least_latency(t, g),
+    out.latency = TimeBound{static_cast<double>(steps->steps) * step_latency,
                             std::to_string(steps->steps) + " steps: " + steps->reason +
                                 (t.weighted() ? ", each at least the least link latency" : "")};
   std::optional<std::pair<double, std::string>> widest;

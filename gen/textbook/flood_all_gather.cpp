@@ -93,11 +93,12 @@ RegisterSteps spread_down(const SpanningTrees& f, std::uint64_t n, std::uint64_t
   return steps;
 }
 
-/// The trees of one block per node: what every collective but the all-gather reads.
+/// The trees of one block per node: what the total exchange reads.
 void check_one_piece(const SpanningTrees& f) {
   if (f.pieces != 1)
     throw std::logic_error("trees of " + std::to_string(f.pieces) +
-                           " pieces a block serve an all-gather only");
+                           " pieces a block serve an all-gather, a reduce-scatter or an "
+                           "all-reduce, not a total exchange");
 }
 
 }  // namespace
