@@ -65,6 +65,15 @@ std::optional<PaperBound> stated(const Network& t, const Collective& c, const st
   if (a == "chain")
     return PaperBound{nodes - 2 + c.pieces(), "N-2+p (the pipe fills, then a piece a step)",
                       kSource, std::nullopt};
+  if (a == "rarest-first" && c.kind() == Collective::Kind::Broadcast) {
+    // a node that lacks a piece its BFS parent holds takes at least one piece that step, so a
+    // node at depth d holds min(p, t - d + 1) pieces after step t (induction on t)
+    const Csr g(t, 1);
+    return PaperBound{c.pieces() + eccentricity(g, c.root().v) - 1,
+                      "p + ecc(root) - 1 (a node at depth d holds min(p, t-d+1) pieces after "
+                      "step t: its parent has one it lacks)",
+                      kSource, std::nullopt};
+  }
   if (a == "ring" && c.kind() == Collective::Kind::AllReduce)
     return PaperBound{2 * (nodes - 1), "2(N-1) (round the ring twice)", kSource, std::nullopt};
   if (a == "ring") return PaperBound{nodes - 1, "N-1 (once round the ring)", kSource, std::nullopt};

@@ -7,7 +7,8 @@ candidate of least bandwidth term among those `netsched gen NET COLL --bytes 1 G
 all-port --json` checks (every algorithm gen has, pipelined ones in 1, 2, 4, 8 and 16 pieces):
 its alpha-beta time less its steps' latencies, over the bound's time for the same bytes (a
 block of 1 GiB; an all-reduce's vector of 1 GiB, N blocks). Every number is computed here.
-Usage: scripts/bandwidth-ratios.py NETSCHED OUT.md"""
+Usage: scripts/bandwidth-ratios.py NETSCHED OUT.md
+       scripts/bandwidth-ratios.py --networks   (the networks, ';'-separated, for the SimGrid doc)"""
 import json, subprocess, sys
 
 SEEDS = ["hdn(torus(2,3), sn=[{0}])", "rdn(hypercube(2),1)", "dualcube(3)", "ccc(3)",
@@ -55,4 +56,7 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:] == ["--networks"]:
+        print(";".join(SEEDS + FILES))
+    else:
+        main()

@@ -4,12 +4,15 @@ the family's default schedule (the paper's algorithm where a paper gives one), a
 algorithm SimGrid's SMPI implements, all simulated by `netsched simulate` on the same platform;
 at 1 MiB the chosen schedule is also run under OpenMPI with every byte checked. Every number is
 computed here from gen's and simulate's JSON and run's exit code.
+at 1 MiB it is also exported to MSCCL-IR and the XML imported back and checked on the network.
 Usage: scripts/size-choice-table.py NETSCHED OUT.md   (make size-choice-doc)
-SIZES (environment, comma-separated bytes per node) overrides the sizes."""
+The environment overrides the cases: NETWORKS (specs separated by ';'), COLLECTIVES and SIZES
+(comma-separated; bytes per node), as make bandwidth-simgrid-doc does."""
 import json, os, subprocess, sys, tempfile
 
-NETWORKS = ["hypercube(6)", "torus(8,8)", "dualcube(3)"]
-COLLECTIVES = ["broadcast", "all-gather", "all-reduce", "total-exchange"]
+NETWORKS = os.environ.get("NETWORKS", "hypercube(6);torus(8,8);dualcube(3)").split(";")
+COLLECTIVES = os.environ.get("COLLECTIVES",
+                             "broadcast,all-gather,all-reduce,total-exchange").split(",")
 # bytes each node contributes: the root's broadcast message, its all-gather block, its all-to-all
 # send buffer (split over the N destinations, at least 1 byte each), its all-reduce vector
 SIZES = [int(x) for x in os.environ.get("SIZES", f"8,{64 << 10},{1 << 20},{8 << 20}").split(",")]
@@ -76,13 +79,27 @@ def case(ns, d, net, coll, nodes, per_node):
         _, dpiece = piece_of(default_f, m)
         default_t = [r["seconds"] for r in simulate(ns, default_f, dpiece, False)
                      if r["what"] == "schedule"][0]
-    checked = None
+    checked = msccl = None
     if per_node == CHECKED_SIZE:
         r = run([ns, "run", chosen_f, "--bytes", str(RUN_BYTES if coll != "all-reduce" else 8 * 64)])
         checked = "PASS" if r.returncode == 0 else f"exit {r.returncode}"
+        msccl = msccl_check(ns, d, net, chosen_f)
     return dict(m=m, pieces=pieces, piece=piece, chosen=choice["chosen"], predicted=predicted,
                 lower=choice["lower_bound_s"], mine=mine, timed=timed, untimed=untimed,
-                default=default_name, default_t=default_t, run=checked)
+                default=default_name, default_t=default_t, run=checked, msccl=msccl)
+
+
+def msccl_check(ns, d, net, f):
+    """The file exported to MSCCL-IR, and the XML imported back and checked on the network: the
+    import's verdict, or the export's refusal (its one line) when the program is beyond the MSCCL
+    runtime's limits."""
+    xml = os.path.join(d, "chosen.xml")
+    e = run([ns, "msccl", "export", f, "-o", xml])
+    if e.returncode != 0:
+        return f"export refused: {e.stderr.strip().splitlines()[-1]}"
+    i = run([ns, "msccl", "import", xml, "--network", net, "--json"])
+    verdict = json.loads(i.stdout) if i.stdout.strip().startswith("{") else {}
+    return "PASS" if i.returncode == 0 else f"import exit {i.returncode}: {verdict.get('message', i.stderr.strip())}"
 
 
 def us(x):
@@ -117,7 +134,8 @@ def main():
                     if c["run"] is not None:
                         checked_rows.append(
                             f"| {net} | {coll} | {c['m']:,} | `{c['chosen']}`{pieces} | "
-                            f"{len(c['timed'])} (+{len(c['untimed'])} no time) | {c['run']} |")
+                            f"{len(c['timed'])} (+{len(c['untimed'])} no time) | {c['run']} | "
+                            f"{c['msccl']} |")
                     if best_t is not None:
                         verdict = "at least as fast as" if best_t >= c["mine"] else "slower than"
                         findings.append(
@@ -130,12 +148,14 @@ def main():
             "algorithm µs | MPI / chosen | MPI algorithms with no time |",
             "|---|---|---:|---|---:|---:|---:|---|---|---:|---|"]
     checked_head = ["| network | collective | chunk B | chosen | MPI algorithms timed | "
-                    "OpenMPI run, bytes checked |", "|---|---|---:|---|---:|---|"]
+                    "OpenMPI run, bytes checked | MSCCL-IR export, import checked on the network |",
+                    "|---|---|---:|---|---:|---|---|"]
     with open(out, "w") as o:
         o.write("**Findings** (computed from the rows below):\n\n" + "\n".join(findings) + "\n\n" +
                 "\n".join(head + rows) + "\n\nAt " + size_text(CHECKED_SIZE) +
                 " per node the chosen file also ran under OpenMPI, every rank's bytes compared "
-                "with MPI's own collective:\n\n" + "\n".join(checked_head + checked_rows) + "\n")
+                "with MPI's own collective, and was exported to MSCCL-IR, the XML imported back "
+                "and checked on the network (`netsched msccl import --network`):\n\n" + "\n".join(checked_head + checked_rows) + "\n")
 
 
 main()

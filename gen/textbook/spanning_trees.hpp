@@ -53,6 +53,9 @@ bool rarest_first_applies(const Network& t);
 /// one piece a step; a faster link than the slowest, its bandwidth's multiple of it (rounded
 /// down, at most kRarestFirstMaxLinkPieces).
 SpanningTrees rarest_first_trees(const Network& t, std::uint32_t pieces);
+/// A broadcast's trees, a piece each of the root's message in `pieces` pieces (at most
+/// kRarestFirstMaxPieces): the same run, every piece starting at `root`.
+SpanningTrees rarest_first_broadcast_trees(const Network& t, NodeId root, std::uint32_t pieces);
 /// The most pieces a broadcast along packed trees is cut into (a tree each).
 inline constexpr std::uint32_t kMaxPackedBroadcastPieces = 64;
 /// A broadcast from `root` in `pieces` pieces, a packed tree each (networks of at most

@@ -177,11 +177,16 @@ TEST_CASE("a pipelined broadcast is tried in several piece counts, large message
   const auto t = build_topology("torus(4,4)");
   const SizeChoice big = choose_for_size(*t, GenRequest("broadcast"), at(1 << 20), {});
   const SizeChoice small = choose_for_size(*t, GenRequest("broadcast"), at(8), {});
-  CHECK(big.best->schedule().algorithm == "chain");
+  // one-port at 1 MiB: a piece a step into every node, pipelined (the rarest-first pull re-timed
+  // to one port, 74 steps of 64 pieces, edges out the chain's 142 of 128)
   CHECK(big.best->schedule().collective.pieces() > 1);
   CHECK(small.best->schedule().algorithm != "chain");  // a tree's log2 N steps win
   bool listed = false;
-  for (const auto& k : big.candidates) listed = listed || k.algorithm.starts_with("chain (p=");
+  for (const auto& k : big.candidates)
+    if (k.algorithm.starts_with("chain (p=")) {
+      listed = true;
+      CHECK(big.best_seconds <= k.seconds);
+    }
   CHECK(listed);
 }
 

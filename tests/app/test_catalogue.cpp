@@ -267,7 +267,7 @@ std::vector<Entry> node_and_option_entries() {
        "'netsched --help' or 'netsched VERB --help')"},
       {"gen 'ring(5)' broadcast --algorithm nosuch -o x.json",
        "broadcast algorithm 'nosuch' does not apply to ring (choose from: product-broadcast, "
-       "optimal, greedy, chain, binary-tree, double-binary-tree, packed-trees)"},
+       "optimal, greedy, chain, binary-tree, double-binary-tree, packed-trees, rarest-first)"},
       {"gen 'ring(5)' scatter --algorithm one2allp -o x.json",
        "scatter algorithm 'one2allp' does not apply to ring (choose from: tree-scatter, "
        "binomial)"},

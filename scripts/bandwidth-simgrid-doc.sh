@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# docs/BANDWIDTH-SIMGRID.md: at 1 MiB per node, on every network of docs/BANDWIDTH-RATIOS.md, the
+# all-gather, reduce-scatter and all-reduce `gen --bytes` chooses against every MPI algorithm
+# SMPI implements, on SimGrid; each chosen file also run under OpenMPI and exported to MSCCL-IR
+# (make bandwidth-simgrid-doc; scripts/size-choice-table.py does the work).
+set -euo pipefail
+ns=${1:-build/app/netsched}
+cd "$(dirname "$0")/.."
+tmp=$(mktemp)
+trap 'rm -f "$tmp"' EXIT
+start=$(date +%s)
+NETWORKS=$(/usr/bin/python3 scripts/bandwidth-ratios.py --networks) \
+  COLLECTIVES=all-gather,reduce-scatter,all-reduce SIZES=1048576 \
+  /usr/bin/python3 scripts/size-choice-table.py "$ns" "$tmp"
+minutes=$((($(date +%s) - start + 59) / 60))
+{
+  echo "# The bandwidth-optimal schedules at 1 MiB against MPI's algorithms, on SimGrid"
+  echo
+  echo "Made by \`make bandwidth-simgrid-doc\` (scripts/size-choice-table.py) on $(date -u +%Y-%m-%d),"
+  echo "$minutes minutes on 2 cores. For every network of docs/BANDWIDTH-RATIOS.md (every seed family and"
+  echo "three graph files) and each of all-gather, reduce-scatter and all-reduce at 1 MiB per node (a"
+  echo "node's block; an all-reduce's vector), \`netsched gen NET COLL --bytes 1048576 --ports all-port\`"
+  echo "chooses the checked schedule of least alpha-beta time (1 µs, 1 GBps), and \`netsched simulate\`"
+  echo "times it and every algorithm SimGrid 3.32's SMPI implements for the collective on the same"
+  echo "platform: a host per node, a split-duplex 1 GBps / 1 µs link per edge (a weighted link's"
+  echo "bandwidth and latency its weight's multiple), balanced routes for every ordered pair, CM02"
+  echo "model, computation not simulated; docs/SIZE-CHOICE.md states the method, docs/engines.md the"
+  echo "model. A message of p pieces is simulated with 1 MiB / p bytes a piece, MPI's collective"
+  echo "with the whole 1 MiB. An MPI algorithm whose simulation does not finish in 600 s has no time"
+  echo "and is named. Each chosen file also ran under OpenMPI (\`netsched run\`, every rank's bytes"
+  echo "compared with MPI's own collective) and went through MSCCL-IR: exported, the XML imported back"
+  echo "and checked on the network."
+  echo
+  cat "$tmp"
+} > docs/BANDWIDTH-SIMGRID.md
+echo "wrote docs/BANDWIDTH-SIMGRID.md"
