@@ -9,15 +9,18 @@ cd "$(dirname "$0")/.."
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
 start=$(date +%s)
+# each case's figures are kept under the binary's hash: a run stopped part way goes on with it
 NETWORKS=$(/usr/bin/python3 scripts/bandwidth-ratios.py --networks) \
   COLLECTIVES=all-gather,reduce-scatter,all-reduce SIZES=1048576 \
+  CASE_CACHE=${CASE_CACHE:-build/bandwidth-simgrid-cache} \
   /usr/bin/python3 scripts/size-choice-table.py "$ns" "$tmp"
 minutes=$((($(date +%s) - start + 59) / 60))
 {
   echo "# The bandwidth-optimal schedules at 1 MiB against MPI's algorithms, on SimGrid"
   echo
-  echo "Made by \`make bandwidth-simgrid-doc\` (scripts/size-choice-table.py) on $(date -u +%Y-%m-%d),"
-  echo "$minutes minutes on 2 cores. For every network of docs/BANDWIDTH-RATIOS.md (every seed family and"
+  echo "Made by \`make bandwidth-simgrid-doc\` (scripts/size-choice-table.py) on $(date -u +%Y-%m-%d)"
+  echo "(the last run $minutes minutes on 2 cores; cases an earlier run of the same binary finished are"
+  echo "kept, build/bandwidth-simgrid-cache). For every network of docs/BANDWIDTH-RATIOS.md (every seed family and"
   echo "three graph files) and each of all-gather, reduce-scatter and all-reduce at 1 MiB per node (a"
   echo "node's block; an all-reduce's vector), \`netsched gen NET COLL --bytes 1048576 --ports all-port\`"
   echo "chooses the checked schedule of least alpha-beta time (1 µs, 1 GBps), and \`netsched simulate\`"

@@ -7,8 +7,10 @@ computed here from gen's and simulate's JSON and run's exit code.
 at 1 MiB it is also exported to MSCCL-IR and the XML imported back and checked on the network.
 Usage: scripts/size-choice-table.py NETSCHED OUT.md   (make size-choice-doc)
 The environment overrides the cases: NETWORKS (specs separated by ';'), COLLECTIVES and SIZES
-(comma-separated; bytes per node), as make bandwidth-simgrid-doc does."""
-import json, os, subprocess, sys, tempfile
+(comma-separated; bytes per node), as make bandwidth-simgrid-doc does. With CASE_CACHE=DIR each
+case's figures are kept in DIR under the netsched binary's SHA-256 and the case, so that a run
+stopped part way goes on where it stopped with the same binary (and only with it)."""
+import hashlib, json, os, subprocess, sys, tempfile
 
 NETWORKS = os.environ.get("NETWORKS", "hypercube(6);torus(8,8);dualcube(3)").split(";")
 COLLECTIVES = os.environ.get("COLLECTIVES",
@@ -102,6 +104,24 @@ def msccl_check(ns, d, net, f):
     return "PASS" if i.returncode == 0 else f"import exit {i.returncode}: {verdict.get('message', i.stderr.strip())}"
 
 
+def cached_case(ns, d, net, coll, nodes, per_node):
+    """case(), its figures kept under CASE_CACHE when that is set."""
+    cache = os.environ.get("CASE_CACHE")
+    if not cache:
+        return case(ns, d, net, coll, nodes, per_node)
+    binary = hashlib.sha256(open(ns, "rb").read()).hexdigest()
+    key = hashlib.sha256(f"{binary}|{net}|{coll}|{per_node}".encode()).hexdigest()[:32]
+    path = os.path.join(cache, key + ".json")
+    if os.path.exists(path):
+        return json.load(open(path))
+    c = case(ns, d, net, coll, nodes, per_node)
+    os.makedirs(cache, exist_ok=True)
+    with open(path + ".tmp", "w") as f:
+        json.dump(c, f)
+    os.replace(path + ".tmp", path)
+    return c
+
+
 def us(x):
     return "—" if x is None else f"{x * 1e6:,.1f}"
 
@@ -122,7 +142,7 @@ def main():
             for coll in COLLECTIVES:
                 for per_node in SIZES:
                     print(f"{net} {coll} {size_text(per_node)}", file=sys.stderr, flush=True)
-                    c = case(ns, d, net, coll, nodes, per_node)
+                    c = cached_case(ns, d, net, coll, nodes, per_node)
                     best_t, best = c["timed"][0] if c["timed"] else (None, "—")
                     ratio = "—" if best_t is None else f"{best_t / c['mine']:.2f}"
                     pieces = f" ({c['pieces']} pieces)" if c["pieces"] > 1 else ""
