@@ -2,15 +2,16 @@
 """docs/SIZE-CHOICE.md's body: the schedule `netsched gen --bytes` chooses for each message size,
 the family's default schedule (the paper's algorithm where a paper gives one), and every MPI
 algorithm SimGrid's SMPI implements, all simulated by `netsched simulate` on the same platform;
-at 1 MiB the chosen schedule is also run under OpenMPI with every byte checked. Every number is
-computed here from gen's and simulate's JSON and run's exit code.
-at 1 MiB it is also exported to MSCCL-IR and the XML imported back and checked on the network.
+at 1 MiB the chosen schedule is also run under OpenMPI with every byte checked, and exported to
+MSCCL-IR and the XML imported back and checked on the network. Every number is computed here from
+gen's, simulate's and import's JSON and run's exit code.
 Usage: scripts/size-choice-table.py NETSCHED OUT.md   (make size-choice-doc)
 The environment overrides the cases: NETWORKS (specs separated by ';'), COLLECTIVES and SIZES
 (comma-separated; bytes per node), as make bandwidth-simgrid-doc does. With CASE_CACHE=DIR each
 case's figures are kept in DIR under the netsched binary's SHA-256 and the case, so that a run
-stopped part way goes on where it stopped with the same binary (and only with it)."""
-import hashlib, json, os, subprocess, sys, tempfile
+stopped part way goes on where it stopped with the same binary (and only with it; the helper
+programs it runs are taken to be the same build's)."""
+import functools, hashlib, json, os, subprocess, sys, tempfile
 
 NETWORKS = os.environ.get("NETWORKS", "hypercube(6);torus(8,8);dualcube(3)").split(";")
 COLLECTIVES = os.environ.get("COLLECTIVES",
@@ -104,13 +105,18 @@ def msccl_check(ns, d, net, f):
     return "PASS" if i.returncode == 0 else f"import exit {i.returncode}: {verdict.get('message', i.stderr.strip())}"
 
 
+@functools.cache
+def binary_hash(ns):
+    with open(ns, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
 def cached_case(ns, d, net, coll, nodes, per_node):
     """case(), its figures kept under CASE_CACHE when that is set."""
     cache = os.environ.get("CASE_CACHE")
     if not cache:
         return case(ns, d, net, coll, nodes, per_node)
-    binary = hashlib.sha256(open(ns, "rb").read()).hexdigest()
-    key = hashlib.sha256(f"{binary}|{net}|{coll}|{per_node}".encode()).hexdigest()[:32]
+    key = hashlib.sha256(f"{binary_hash(ns)}|{net}|{coll}|{per_node}".encode()).hexdigest()[:32]
     path = os.path.join(cache, key + ".json")
     if os.path.exists(path):
         return json.load(open(path))
