@@ -4,16 +4,15 @@
 BUILD ?= build
 JOBS  ?= $(shell nproc)
 WERROR ?= OFF
-ASAN_BUILD ?= build-asan
-FUZZ_BUILD ?= build-fuzz
+SAN_BUILD ?= build-san
 FUZZ_SECONDS ?= 600
 FUZZ_HARNESSES = fuzz_spec fuzz_schedule fuzz_graph fuzz_msccl
 NETSCHED = $(BUILD)/app/netsched
 RC_LONG ?= max_success=2000
 RC_ASAN ?= max_success=15 max_discard_ratio=100
 
-.PHONY: all deps configure build demo test props-long bench bench-scale claims claims-doc optimum-doc pictures-doc engines-doc size-choice-doc bandwidth-doc bandwidth-simgrid-doc faults-doc clean \
-        format format-check tidy test-asan fuzz-build fuzz fuzz-smoke
+.PHONY: all deps configure build demo test test-long props-long bench bench-scale claims claims-doc optimum-doc pictures-doc engines-doc size-choice-doc bandwidth-doc bandwidth-simgrid-doc faults-doc clean \
+        format format-check tidy san-configure san-build test-asan fuzz-build fuzz fuzz-smoke
 
 all: build
 
@@ -62,10 +61,16 @@ pictures-doc: build
 test: build
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
-# The mutation campaign with Z3 judging the mutants with N x chunks x (steps+1) <= 10^8 (CI:
-# <= 20,000); about 11 minutes on one core.
+# The sweeps CI runs on a covering sample (every algorithm row and every network once), whole:
+# every schedule of every family under mpirun and under smpirun (about 17 minutes on 2 cores).
+test-long: build
+	@cd $(BUILD)/tests && ./netsched_tests "[long]"
+
+# The mutation campaign with Z3 judging every mutant with N x chunks x (steps+1) <= 10^8 (CI:
+# one in three of those <= 20,000); about 11 minutes on one core.
 mutation-smt: build
-	@cd $(BUILD) && NETSCHED_MUTATION_SMT_BUDGET=100000000 ./props/netsched_props "mutation campaign"
+	@cd $(BUILD) && NETSCHED_MUTATION_SMT_BUDGET=100000000 NETSCHED_MUTATION_SMT_EVERY=1 \
+	  ./props/netsched_props "mutation campaign"
 
 props-long: build
 	@cd $(BUILD) && RC_PARAMS="$(RC_LONG)" NETSCHED_MUTATION_PER=60 ctest --output-on-failure -L props
@@ -108,47 +113,50 @@ tidy: build
 	  (grep -E 'error:' $(BUILD)/tidy.log | sort -u; exit 1)
 	@echo "tidy: no findings"
 
-# The Catch2 suite and a short rapidcheck run (RC_ASAN) under AddressSanitizer and
-# UndefinedBehaviorSanitizer, in a Debug build of its own (assertions on) at -O1: at Debug's -O0
-# the sanitized suite ran 20 to 40 times slower than Release ("gen --list and gen agree" 17 s ->
-# 420 s, "every collective on every connected network" 8 s -> 319 s) and CI took 89 minutes
-# (stop 52). Left to the Release run, by label: the
-# crash-safety test and the mutation campaign, whose size is its assertion, and every test
-# labelled "unsanitized" (tests/CMakeLists.txt: the Catch2 tags [mpi], [smpi], [readme], [slow]):
-# the MPI programs under mpirun and smpirun, whose launchers load uninstrumented libraries — the
-# in-process executor tests cover the same rank logic here —, README.md's tour (the binaries
-# above, about a minute) and the slowest sweeps, which repeat over many instances what the
-# sanitized tests run on a few (the papers' routing bounds, HDN cross-edge matchings, the size
-# choice's figures, Z3 against the register simulator beyond hypercube(3)).
-test-asan: deps
-	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g -O1" \
-	  -DNETSCHED_WERROR=ON -DNETSCHED_SANITIZE=ON \
-	  > $(ASAN_BUILD).configure.log 2>&1 || (cat $(ASAN_BUILD).configure.log; exit 1)
-	@cmake --build $(ASAN_BUILD) -j $(JOBS) -- --no-print-directory
-	@cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+# One clang build serves the sanitized test run and the fuzz harnesses: AddressSanitizer,
+# UndefinedBehaviorSanitizer and libFuzzer's coverage, at -O1 with assertions on (Debug; at -O0
+# the sanitized suite ran 20 to 40 times slower than Release). CI builds only the harnesses
+# here (fuzz-smoke); the whole of it and the sanitized suite (test-asan, about 30 minutes on 2
+# cores) are run before each stop: with them CI took 89 minutes at stop 52 (docs/testing.md).
+san-configure:
+	@scripts/deps.sh fuzz
+	@CXX=clang++ cmake -S . -B $(SAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g -O1" \
+	  -DNETSCHED_WERROR=ON -DNETSCHED_FUZZ=ON \
+	  > $(SAN_BUILD).configure.log 2>&1 || (cat $(SAN_BUILD).configure.log; exit 1)
+
+san-build: san-configure
+	@cmake --build $(SAN_BUILD) -j $(JOBS) -- --no-print-directory
+
+# The Catch2 suite and a short rapidcheck run (RC_ASAN) under the sanitizers. Left to the
+# Release run, by label: the crash-safety test and the mutation campaign, whose size is its
+# assertion, and every test labelled "unsanitized" (tests/CMakeLists.txt: the Catch2 tags [mpi],
+# [smpi], [readme], [slow]): the MPI programs under mpirun and smpirun, whose launchers load
+# uninstrumented libraries — the in-process executor tests cover the same rank logic here —,
+# README.md's tour (the binaries above, about a minute) and the slowest sweeps, which repeat
+# over many instances what the sanitized tests run on a few (the papers' routing bounds, HDN
+# cross-edge matchings, the size choice's figures, Z3 against the register simulator beyond
+# hypercube(3)).
+test-asan: san-build
+	@cd $(SAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
 	  ctest --output-on-failure -j $(JOBS) -LE 'props|crash|reruns|unsanitized'
-	@cd $(ASAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	@cd $(SAN_BUILD) && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
 	  RC_PARAMS="$(RC_ASAN)" ctest --output-on-failure -j $(JOBS) -L props -E 'mutation campaign'
 
-# libFuzzer harnesses (fuzz/): build with clang, replay the committed corpus and regressions,
-# then fuzz each for FUZZ_SECONDS on one core, as many at once as there are cores (no crash,
-# no unit over 10 s, RSS under 2 GB).
-# New inputs go to $(FUZZ_BUILD)/corpus-*; findings to $(FUZZ_BUILD)/findings.
-fuzz-build:
-	@scripts/deps.sh fuzz
-	@CXX=clang++ cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNETSCHED_FUZZ=ON \
-	  -DNETSCHED_TESTS=OFF > $(FUZZ_BUILD).configure.log 2>&1 || (cat $(FUZZ_BUILD).configure.log; exit 1)
-	@cmake --build $(FUZZ_BUILD) -j $(JOBS) --target $(FUZZ_HARNESSES) -- --no-print-directory
+# libFuzzer harnesses (fuzz/, in the sanitized build): replay the committed corpus and
+# regressions, then fuzz each for FUZZ_SECONDS on one core, as many at once as there are cores
+# (no crash, no unit over 10 s, RSS under 2 GB).
+# New inputs go to $(SAN_BUILD)/corpus-*; findings to $(SAN_BUILD)/findings.
+fuzz-build: san-configure
+	@cmake --build $(SAN_BUILD) -j $(JOBS) --target $(FUZZ_HARNESSES) -- --no-print-directory
 
 fuzz: fuzz-build
-	@scripts/fuzz.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZ_HARNESSES)
+	@scripts/fuzz.sh $(SAN_BUILD) $(FUZZ_SECONDS) $(FUZZ_HARNESSES)
 
 # CI: the same, 30 s per harness.
 fuzz-smoke: FUZZ_SECONDS = 30
 fuzz-smoke: fuzz
 
 clean:
-	rm -rf $(BUILD) $(BUILD).configure.log $(ASAN_BUILD) $(ASAN_BUILD).configure.log \
-	  $(FUZZ_BUILD) $(FUZZ_BUILD).configure.log
+	rm -rf $(BUILD) $(BUILD).configure.log $(SAN_BUILD) $(SAN_BUILD).configure.log

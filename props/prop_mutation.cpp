@@ -5,6 +5,7 @@
 // outcome fails. The Z3 checker judges the mutants small enough to encode (killed_smt).
 #include <rapidcheck/catch.h>
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -68,18 +69,26 @@ struct Outcome {
 // The Z3 checker judges the mutants whose encoding is small (it is much slower than the others):
 // N x chunks x (steps + 1) at most this, or NETSCHED_MUTATION_SMT_BUDGET.
 constexpr std::uint64_t kSmtBudget = 20000;
+// In the campaign Z3 judges every third mutant within the budget, or every
+// NETSCHED_MUTATION_SMT_EVERY-th: Z3 takes 97 % of the campaign's time (19,137 mutants: 12.6 s
+// without it, 489 s with every one), and each algorithm row adds about 1,300 mutants.
+constexpr std::uint64_t kSmtEvery = 3;
 
-std::uint64_t smt_budget() {
-  const char* env = std::getenv("NETSCHED_MUTATION_SMT_BUDGET");
-  return env ? std::stoull(env) : kSmtBudget;
+std::uint64_t env_or(const char* name, std::uint64_t fallback) {
+  const char* env = std::getenv(name);
+  return env ? std::stoull(env) : fallback;
 }
 
-Outcome judge(const Network& t, const Schedule& m, const props::Operator& op) {
+std::uint64_t smt_budget() { return env_or("NETSCHED_MUTATION_SMT_BUDGET", kSmtBudget); }
+
+Outcome judge(const Network& t, const Schedule& m, const props::Operator& op,
+              bool smt_judges = true) {
   Outcome o;
   o.applied = true;
   const auto sim = simulate(t, m);
   const auto ref = props::reference_check(t, m);
-  if (t.num_nodes() * m.collective.num_chunks() * (m.steps.size() + 1) <= smt_budget()) {
+  if (smt_judges &&
+      t.num_nodes() * m.collective.num_chunks() * (m.steps.size() + 1) <= smt_budget()) {
     const auto z = smt_check(t, m, 60000);
     if (z.verdict.kind == Verdict::Kind::Unknown)
       throw std::logic_error(std::string(op.name) + ": z3 answered unknown: " + z.verdict.reason);
@@ -128,8 +137,9 @@ TEST_CASE("mutation campaign") {
   const auto schedules = corpus();
   const char* env = std::getenv("NETSCHED_MUTATION_SEED");
   const std::uint64_t seed = env ? std::stoull(env) : 20261121;
-  const int per =
-      std::getenv("NETSCHED_MUTATION_PER") ? std::stoi(std::getenv("NETSCHED_MUTATION_PER")) : 12;
+  const auto per = static_cast<int>(env_or("NETSCHED_MUTATION_PER", 12));
+  const std::uint64_t smt_every =
+      std::max<std::uint64_t>(1, env_or("NETSCHED_MUTATION_SMT_EVERY", kSmtEvery));
   std::mt19937_64 rng(seed);
   nlohmann::json per_operator = nlohmann::json::object();
   std::uint64_t mutants = 0, killed = 0, equivalent = 0, killed_smt = 0, judged_smt = 0;
@@ -141,7 +151,7 @@ TEST_CASE("mutation campaign") {
       for (int k = 0; k < per; ++k) {
         const auto m = props::mutate(*t, s, op.name, rng);
         if (!m) continue;
-        const Outcome o = judge(*t, *m, op);
+        const Outcome o = judge(*t, *m, op, mutants % smt_every == 0);
         auto& e = per_operator[op.name];
         if (e.is_null())
           e = {{"mutants", 0},
@@ -175,8 +185,9 @@ TEST_CASE("mutation campaign") {
       {"killed_reference", killed},
       {"killed_smt", killed_smt},
       {"judged_smt", judged_smt},
-      {"smt", "Z3 judges the mutants with N x chunks x (steps+1) <= " +
-                  std::to_string(smt_budget()) + "; every judged one agrees with the simulator"},
+      {"smt", "Z3 judges one mutant in " + std::to_string(smt_every) +
+                  " of those with N x chunks x (steps+1) <= " + std::to_string(smt_budget()) +
+                  "; every judged one agrees with the simulator"},
       {"equivalent", equivalent},
       {"equivalent_means", "accepted by both the simulator and the reference checker"},
       {"rules", rules},
@@ -191,7 +202,8 @@ TEST_CASE("mutation campaign") {
   CHECK(killed_smt >= 1000);
   CHECK(killed + equivalent == mutants);
   if (!env && !std::getenv("NETSCHED_MUTATION_PER") &&
-      !std::getenv("NETSCHED_MUTATION_SMT_BUDGET")) {  // the run docs/testing.md reports
+      !std::getenv("NETSCHED_MUTATION_SMT_BUDGET") &&
+      !std::getenv("NETSCHED_MUTATION_SMT_EVERY")) {  // the run docs/testing.md reports
     const std::string doc = test::doc_text("docs/testing.md");
     const std::string said =
         "CI-sized run (seed " + std::to_string(seed) + "): " + test::thousands(mutants) +

@@ -16,6 +16,14 @@
 
 namespace netsched::test {
 
+/// Whether this build runs under AddressSanitizer and UndefinedBehaviorSanitizer (make
+/// test-asan; tests/CMakeLists.txt defines NETSCHED_SANITIZED there).
+#ifdef NETSCHED_SANITIZED
+inline constexpr bool kSanitized = true;
+#else
+inline constexpr bool kSanitized = false;
+#endif
+
 /// A request with everything gen may need besides the algorithm: root 1, a route from node 0 to
 /// the last node, cube dimension 1.
 inline GenRequest full_request(const Network& t, std::string collective, std::string algorithm) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "tests/app/cli_run.hpp"
+#include "tests/helpers.hpp"
 
 namespace {
 
@@ -661,11 +662,7 @@ std::vector<Entry> hostile_entries(Files& f) {
 /// within 15 s); AddressSanitizer reserves more address space than any cap, and its Debug build
 /// is slower, so it runs without the cap and with a longer limit.
 std::string capped() {
-#if defined(__SANITIZE_ADDRESS__)
-  return "timeout 60 ";
-#else
-  return "ulimit -v 4000000; timeout 15 ";
-#endif
+  return netsched::test::kSanitized ? "timeout 60 " : "ulimit -v 4000000; timeout 15 ";
 }
 
 void check_entry(const Entry& e) {
