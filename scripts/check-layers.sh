@@ -19,7 +19,7 @@ declare -A allowed=(
 bad=0
 for dir in "${!allowed[@]}"; do
   while IFS= read -r line; do
-    inc=$(sed -E 's/.*#include "([a-z_]+)\/.*/\1/' <<<"${line#*:}")
+    [[ ${line#*:} =~ \#include\ \"([a-z_]+)/ ]] && inc=${BASH_REMATCH[1]}  # no process per line
     case " ${allowed[$dir]} " in
       *" $inc "*) ;;
       *) echo "layer violation: $line ($dir/ may include: ${allowed[$dir]})"; bad=1 ;;

@@ -320,16 +320,16 @@ exec::ProcessResult run_executor(bool smpi, const std::string& file, const Sched
   return exec::run_process(args, dir.path, 120);
 }
 
-/// The schedules of `all` that cover every algorithm row and every network at least once, in
-/// order: each is kept when its collective-and-algorithm or its network is new. CI runs the MPI
-/// launchers on these; every schedule runs in-process above, and `make test-long` runs them all
-/// under the launchers too (a process per node: a row added to the catalogue adds 15 launches).
 /// every_generated()'s labels are "network collective algorithm"; the last two have no spaces.
 std::pair<std::string, std::string> network_and_row(const std::string& label) {
   const std::size_t cut = label.rfind(' ', label.rfind(' ') - 1);
   return {label.substr(0, cut), label.substr(cut + 1)};
 }
 
+/// The schedules of `all` that cover every algorithm row and every network at least once, in
+/// order: each is kept when its collective-and-algorithm or its network is new. CI runs the MPI
+/// launchers on these; every schedule runs in-process above, and `make test-long` runs them all
+/// under the launchers too (a process per node: a row added to the catalogue adds 15 launches).
 std::vector<std::pair<std::string, Schedule>> covering_sample(
     const std::vector<std::pair<std::string, Schedule>>& all) {
   std::set<std::string> rows, networks;
@@ -391,7 +391,7 @@ TEST_CASE("SMPI: every algorithm row and every family, bytes checked against MPI
   every_collective_on(true, false);
 }
 
-// make test-long: every schedule of every_generated() under both launchers (about 15 minutes on
+// make test-long: every schedule of every_generated() under both launchers (about 17 minutes on
 // 2 cores).
 TEST_CASE("OpenMPI: every collective of every family, bytes checked against MPI's own", "[.long]") {
   every_collective_on(false, true);
