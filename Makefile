@@ -62,12 +62,12 @@ test: build
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
 # The sweeps CI runs on a covering sample (every algorithm row and every network once), whole:
-# every schedule of every family under mpirun and under smpirun (about 17 minutes on 2 cores).
+# every schedule of every family under mpirun and under smpirun (about 15 minutes on 2 cores).
 test-long: build
 	@cd $(BUILD)/tests && ./netsched_tests "[long]"
 
 # The mutation campaign with Z3 judging every mutant with N x chunks x (steps+1) <= 10^8 (CI:
-# one in three of those <= 20,000); about 11 minutes on one core.
+# one in three of those <= 20,000); about 22 CPU-minutes.
 mutation-smt: build
 	@cd $(BUILD) && NETSCHED_MUTATION_SMT_BUDGET=100000000 NETSCHED_MUTATION_SMT_EVERY=1 \
 	  ./props/netsched_props "mutation campaign"

@@ -391,7 +391,7 @@ TEST_CASE("SMPI: every algorithm row and every family, bytes checked against MPI
   every_collective_on(true, false);
 }
 
-// make test-long: every schedule of every_generated() under both launchers (about 17 minutes on
+// make test-long: every schedule of every_generated() under both launchers (about 15 minutes on
 // 2 cores).
 TEST_CASE("OpenMPI: every collective of every family, bytes checked against MPI's own", "[.long]") {
   every_collective_on(false, true);
