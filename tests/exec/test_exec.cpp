@@ -367,15 +367,18 @@ void every_collective_on(bool smpi, bool whole) {
 TEST_CASE("the covering sample holds every algorithm row and every network", "[exec]") {
   const auto all = every_generated();
   const auto sample = covering_sample(all);
-  std::set<std::string> rows, sampled_rows, networks, sampled_networks;
-  for (const auto& [label, s] : all) {
-    rows.insert(network_and_row(label).second);
-    networks.insert(network_and_row(label).first);
-  }
-  for (const auto& [label, s] : sample) {
-    sampled_rows.insert(network_and_row(label).second);
-    sampled_networks.insert(network_and_row(label).first);
-  }
+  // (networks, algorithm rows) of a list of schedules
+  const auto covered = [](const std::vector<std::pair<std::string, Schedule>>& list) {
+    std::pair<std::set<std::string>, std::set<std::string>> out;
+    for (const auto& [label, s] : list) {
+      const auto [network, row] = network_and_row(label);
+      out.first.insert(network);
+      out.second.insert(row);
+    }
+    return out;
+  };
+  const auto [networks, rows] = covered(all);
+  const auto [sampled_networks, sampled_rows] = covered(sample);
   CHECK(sampled_rows == rows);
   CHECK(sampled_networks == networks);
   CHECK(networks.size() == kNetworks.size());
