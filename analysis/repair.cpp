@@ -5,6 +5,7 @@
 #include <functional>
 #include <limits>
 #include <map>
+#include <queue>
 #include <set>
 #include <stdexcept>
 #include <unordered_map>
@@ -23,18 +24,64 @@
 namespace netsched {
 namespace {
 
+/// Per survivor: the port-steps the healthy schedule's transfers take at it (the more of its
+/// sends and its receives) and those its length gives it (its steps times its ports: one, k, or
+/// under all-port its surviving links). A detour through a node with none free lengthens the
+/// schedule.
+struct PortLoads {
+  std::vector<std::uint64_t> used, has;
+};
+
+PortLoads port_loads(const Schedule& s, const FaultyNetwork& f, const Csr& survivors) {
+  const std::uint32_t n = survivors.num_nodes();
+  std::vector<std::uint64_t> sends(n), receives(n);
+  for (const Step& step : s.steps)
+    for (const Transfer& x : step.transfers) {
+      if (const auto a = f.from_base(x.from)) ++sends[a->v];
+      if (const auto b = f.from_base(x.to)) ++receives[b->v];
+    }
+  PortLoads out{std::vector<std::uint64_t>(n), std::vector<std::uint64_t>(n)};
+  for (std::uint32_t v = 0; v < n; ++v) {
+    const std::uint64_t ports = s.model == PortModel::AllPort
+                                    ? survivors.end(v) - survivors.begin(v)
+                                : s.model == PortModel::KPort ? s.ports
+                                                              : 1;
+    out.used[v] = std::max(sends[v], receives[v]);
+    out.has[v] = s.steps.size() * ports;
+  }
+  // list scheduling rarely fills every port-step: the healthy schedule's length is what its
+  // busiest node's load took, so a relay is full once it is as busy as that node
+  const std::uint64_t busiest = n > 0 ? *std::max_element(out.used.begin(), out.used.end()) : 0;
+  for (std::uint64_t& has : out.has) has = std::min(has, busiest);
+  return out;
+}
+
+/// Where a detour passes a node that will hold its chunks by other transfers: start it there
+/// always (it may wait for them), or only when they are there by the time the detour would
+/// bring them (it may carry them again, sooner). Neither is always shorter; repair plans both.
+enum class Reuse : std::uint8_t { Any, OnTime };
+
 /// The transfers of the repaired schedule, built in the healthy schedule's step order and in
 /// the survivors' ids: each kept transfer as it was, each one over a failed link or from a
-/// failed node replaced by the hops of a detour from the node that held all its chunks
-/// soonest-plus-nearest (in the healthy timing, among the nodes holding them by that step: no
-/// detour can wait for what it delivers).
+/// failed node replaced by the hops of a detour from the node that holds all its chunks
+/// soonest-plus-nearest, routed around relays with no free port. The plan keeps, per node and
+/// chunk, the step it is held from, estimated without port conflicts: a kept transfer brings
+/// its chunks the step after its sender holds them, a detour's hops one a step from its start.
+/// So a transfer whose receiver a detour's relay reached is left out, and one whose sender a
+/// detour reached late is sent by a nearer holder instead.
 class Plan : public JobList {
  public:
   static constexpr std::uint32_t kFailed = std::numeric_limits<std::uint32_t>::max();
 
   /// InputError when the survivors are disconnected (no schedule reaches them all).
-  Plan(const Collective& c, const FaultyNetwork& f, const Router& router)
-      : JobList(c), router_(router), family_route_(router.name() != "bfs"), graph_(f, 1) {
+  Plan(const Schedule& healthy, const Collective& c, const FaultyNetwork& f, const Router& router,
+       Reuse reuse)
+      : JobList(c),
+        router_(router),
+        family_route_(router.name() != "bfs"),
+        reuse_(reuse),
+        graph_(f, 1),
+        busy_(port_loads(healthy, f, graph_)) {
     if (bfs_tree(graph_, 0).order.size() != graph_.num_nodes())
       throw InputError("the survivors are disconnected: no schedule reaches them all");
   }
@@ -52,28 +99,56 @@ class Plan : public JobList {
       for (const std::uint64_t c : chunks) hops += detour(k, a, b, {c});
       return hops;
     }
+    std::string how;
     NodePath path;
     if (*from == a && family_route_) {
       try {
         router_.route(NodeId(a), NodeId(b), path);
-        used_.insert(router_.name());
+        how = router_.name();
       } catch (const InputError&) {  // FTR beyond its condition: a shortest surviving path
         path = tree_path(a, b);
-        used_.insert("shortest surviving paths where " + router_.name() + " cannot deliver");
+        how = "shortest surviving paths where " + router_.name() + " cannot deliver";
       }
     } else {
       path = tree_path(*from, b);
-      used_.insert(*from == a ? "shortest surviving paths" : "shortest paths from nearer holders");
+      how = *from == a ? "shortest surviving paths" : "shortest paths from nearer holders";
     }
-    const std::uint64_t hops = path.size() - 1;
+    if (overload(path) > 0)
+      if (NodePath around = least_loaded_path(path.front().v, b); cost(around) < cost(path))
+        path = std::move(around), how = "paths around relays with no free port";
+    used_.insert(how);
+    shorten_to_holders(path, chunks);
+    for (std::size_t h = 1; h + 1 < path.size(); ++h) ++busy_.used[path[h].v];
+    // every node on the way holds the chunks from then on (estimated without port conflicts)
+    const std::uint64_t hops = path.size() - 1, since = held_since(path[0].v, chunks).value_or(0);
     std::uint32_t j = 0;
     for (std::size_t h = 1; h < path.size(); ++h) {
       const std::uint64_t due = k + h >= hops ? k + h - hops : 0;  // its last hop at step k
       j = add(path[h - 1].v, path[h].v, chunks, 0, due);
       if (h > 1) jobs()[j].after = {j - 1};
+      arrive(path[h].v, j, h == hops ? std::max<std::uint64_t>(k + 1, since + h) : since + h);
     }
-    arrive(b, j, k + 1);
     return hops;
+  }
+
+  /// Whether transfer a -> b of step k should come from another node: a holds its chunks only
+  /// after step k (a detour brought them late) and another holder is nearer in time.
+  bool late_sender(std::size_t k, std::uint32_t a, std::uint32_t b,
+                   const std::vector<std::uint64_t>& chunks) {
+    const auto since = held_since(a, chunks);
+    if (since && *since <= k) return false;
+    const auto from = nearest_holder(a, b, chunks);
+    return from && *from != a;
+  }
+
+  /// Whether b holds `chunks` no later than transfer a -> b of step k would bring them (a
+  /// detour's relay brings them: a kept transfer need not).
+  bool brought_sooner(std::size_t k, std::optional<NodeId> a, std::uint32_t b,
+                      const std::vector<std::uint64_t>& chunks) const {
+    const auto at_b = held_since(b, chunks);
+    if (!at_b) return false;
+    const auto at_a = a ? held_since(a->v, chunks) : std::nullopt;
+    return *at_b <= std::max<std::uint64_t>(k, at_a.value_or(k)) + 1;
   }
 
   /// How the detours were routed, e.g. "ftr, shortest paths from nearer holders".
@@ -118,26 +193,80 @@ class Plan : public JobList {
     return it->second;
   }
   /// A shortest surviving path from `from` to b; among the equally short, at each hop the
-  /// neighbour that earlier detours have sent through least (so that detours spread).
+  /// neighbour whose ports are least used (so that detours spread).
   NodePath tree_path(std::uint32_t from, std::uint32_t b) {
     const Tree& tree = tree_to(b);
     NodePath path{NodeId(from)};
     for (std::uint32_t v = from; v != b;) {
       std::uint32_t next = tree.bfs.parent[v];
       for (const std::uint32_t* w = graph_.begin(v); w != graph_.end(v); ++w)
-        if (tree.depth[*w] + 1 == tree.depth[v] && relayed_[*w] < relayed_[next]) next = *w;
-      if (next != b) ++relayed_[next];
+        if (tree.depth[*w] + 1 == tree.depth[v] && busy_.used[*w] < busy_.used[next]) next = *w;
       path.push_back(NodeId(next));
       v = next;
     }
     return path;
   }
 
+  /// The path from its last node that holds the chunks (Reuse::Any), or holds them by the time
+  /// the detour would bring them (Reuse::OnTime): an earlier transfer or detour brings them
+  /// there, no need to carry them again.
+  void shorten_to_holders(NodePath& path, const std::vector<std::uint64_t>& chunks) const {
+    const std::uint64_t since = held_since(path[0].v, chunks).value_or(0);
+    std::size_t last = 0;
+    for (std::size_t h = 1; h + 1 < path.size(); ++h)
+      if (const auto at = held_since(path[h].v, chunks);
+          at && (reuse_ == Reuse::Any || *at <= since + h))
+        last = h;
+    path.erase(path.begin(), path.begin() + static_cast<std::ptrdiff_t>(last));
+  }
+
+  /// The port-steps relaying through v would need beyond those it has (0 while it has some
+  /// free): what a relay there may add to the schedule's length.
+  std::uint64_t overload(std::uint32_t v) const {
+    return busy_.used[v] + 1 > busy_.has[v] ? busy_.used[v] + 1 - busy_.has[v] : 0;
+  }
+  std::uint64_t overload(const NodePath& path) const {
+    std::uint64_t sum = 0;
+    for (std::size_t h = 1; h + 1 < path.size(); ++h) sum += overload(path[h].v);
+    return sum;
+  }
+  /// A detour's price: its hops (the chunk's delay) and its relays' overload (the schedule's).
+  std::uint64_t cost(const NodePath& path) const { return path.size() - 1 + overload(path); }
+
+  /// The surviving path from `from` to b of least cost (Dijkstra: a hop costs 1, entering a
+  /// relay its overload too).
+  NodePath least_loaded_path(std::uint32_t from, std::uint32_t b) const {
+    constexpr std::uint64_t kFar = std::numeric_limits<std::uint64_t>::max();
+    const std::uint32_t n = graph_.num_nodes();
+    std::vector<std::uint64_t> dist(n, kFar);
+    std::vector<std::uint32_t> parent(n, kFailed);
+    using Entry = std::pair<std::uint64_t, std::uint32_t>;
+    std::priority_queue<Entry, std::vector<Entry>, std::greater<>> queue;
+    dist[from] = 0;
+    queue.push({0, from});
+    while (!queue.empty()) {
+      const auto [d, v] = queue.top();
+      queue.pop();
+      if (d != dist[v]) continue;
+      if (v == b) break;
+      for (const std::uint32_t* w = graph_.begin(v); w != graph_.end(v); ++w) {
+        const std::uint64_t dw = d + 1 + (*w == b ? 0 : overload(*w));
+        if (dw < dist[*w]) dist[*w] = dw, parent[*w] = v, queue.push({dw, *w});
+      }
+    }
+    NodePath path;
+    for (std::uint32_t v = b; v != from; v = parent[v]) path.push_back(NodeId(v));
+    path.push_back(NodeId(from));
+    std::reverse(path.begin(), path.end());
+    return path;
+  }
+
   const Router& router_;
   bool family_route_;  ///< the family's fault-tolerant route (else a shortest surviving path)
+  Reuse reuse_;
   Csr graph_;
   std::map<std::uint32_t, Tree> trees_;
-  std::unordered_map<std::uint32_t, std::uint64_t> relayed_;  ///< detour hops through a node
+  PortLoads busy_;
   std::set<std::string> used_;
 };
 
@@ -201,12 +330,35 @@ Survivors survivors_of(const Collective& c, const FaultyNetwork& f) {
                    "renumbering");
 }
 
+/// The repair's jobs in steps under s's port model: the shortest of four list schedules. Kept
+/// transfers go no earlier than their healthy step, or as soon as their chunks are in (which
+/// may end before the healthy schedule did); ready transfers take free ports by the step they
+/// are due, or longest chain first. With nothing moved, only the first: kept transfers at their
+/// healthy steps, and at least the healthy steps (whose last may be idle, as the papers time
+/// them), so the healthy schedule comes back step for step.
+std::vector<std::vector<std::uint32_t>> placed(const std::vector<RetimeJob>& jobs,
+                                               const FaultyNetwork& f, const Schedule& s,
+                                               bool moved) {
+  auto best = retime(jobs, f, s.model, s.ports, s.steps.size());
+  if (!moved) return best;
+  std::vector<RetimeJob> unreleased = jobs;
+  for (RetimeJob& j : unreleased) j.release = 0;
+  for (const std::vector<RetimeJob>* list :
+       {&jobs, static_cast<const std::vector<RetimeJob>*>(&unreleased)})
+    for (const RetimeOrder order : {RetimeOrder::Due, RetimeOrder::LongestChain}) {
+      if (list == &jobs && order == RetimeOrder::Due) continue;  // the first
+      auto steps = retime(*list, f, s.model, s.ports, list == &jobs ? s.steps.size() : 0, order);
+      if (steps.size() < best.size()) best = std::move(steps);
+    }
+  return best;
+}
+
 /// The schedule with every transfer over a failed link, or from a failed node, carried along a
 /// surviving path; the transfers to failed nodes, and those that carried only chunks the
 /// survivors do not need, dropped.
 Schedule detoured(const Schedule& s, const FaultyNetwork& f, const Survivors& survivors,
-                  const StepTrace& trace, const Router& router, RepairReport& r) {
-  Plan plan(survivors.collective, f, router);
+                  const StepTrace& trace, const Router& router, Reuse reuse, RepairCounts& r) {
+  Plan plan(s, survivors.collective, f, router, reuse);
   for (std::size_t k = 0; k < s.steps.size(); ++k) {
     for (std::size_t i = 0; i < s.steps[k].transfers.size(); ++i) {
       const Transfer& x = s.steps[k].transfers[i];
@@ -217,26 +369,29 @@ Schedule detoured(const Schedule& s, const FaultyNetwork& f, const Survivors& su
       std::sort(chunks.begin(), chunks.end());
       if (!b || (chunks.empty() && !trace.chunks[k][i].empty())) {
         ++r.dropped;
+      } else if (!chunks.empty() && plan.brought_sooner(k, a, b->v, chunks)) {
+        ++r.redundant;  // a detour's relay got them already
       } else if (a && !f.link_failed(x.from, x.to)) {
-        plan.keep(k, a->v, b->v, std::move(chunks));
-        ++r.kept;
+        if (plan.late_sender(k, a->v, b->v, chunks)) {
+          r.detour_hops += plan.detour(k, a->v, b->v, chunks);
+          ++r.resourced;
+        } else {
+          plan.keep(k, a->v, b->v, std::move(chunks));
+          ++r.kept;
+        }
       } else if (!chunks.empty()) {
         r.detour_hops += plan.detour(k, a ? a->v : Plan::kFailed, b->v, chunks);
         ++r.detoured;
       }
     }
-    plan.end_step();
   }
   r.router = plan.routes();
   Schedule out = s;
   out.collective = survivors.collective;
   out.topology = f.spec();
   out.digits = f.id_digits();  // the survivors' ids (the base's when only links failed)
-  // kept transfers never run ahead of their healthy step, and the repair never ends before the
-  // healthy schedule did (whose steps may end idle, as the papers time them), so with nothing
-  // to detour the healthy schedule comes back step for step
-  return with_placed_jobs(std::move(out), plan.jobs(),
-                          retime(plan.jobs(), f, s.model, s.ports, s.steps.size()));
+  const bool moved = r.detoured + r.resourced + r.redundant + r.dropped > 0;
+  return with_placed_jobs(std::move(out), plan.jobs(), placed(plan.jobs(), f, s, moved));
 }
 
 /// gen's request for the same collective (its root or its route's ends, its pieces).
@@ -251,8 +406,8 @@ GenRequest request_for(const Collective& c) {
 /// along a surviving path, set into a relay register of its own at every node on the way and
 /// applied to its destination register with its own operation at the end. The detours' hops
 /// are laid out in steps after their transfer's step (every other access keeps its place), and
-/// the whole is list-scheduled under the schedule's port model, every two accesses to a
-/// register of which one writes in their order (analysis/retime.hpp).
+/// the whole is list-scheduled under the schedule's port model (the shorter of two orders),
+/// every two accesses to a register of which one writes in their order (analysis/retime.hpp).
 Schedule detoured_registers(const Schedule& s, const FaultyNetwork& f, const Router& router,
                             RepairReport& r) {
   Schedule wide = s;
@@ -311,7 +466,10 @@ Schedule detoured_registers(const Schedule& s, const FaultyNetwork& f, const Rou
   }
   for (const std::string& u : routes) r.router += (r.router.empty() ? "" : ", ") + u;
   share_equal_payloads(wide);
-  return relaid_registers(wide, f, s.model, s.ports);
+  // the shorter of the two orders (neither is always shorter)
+  Schedule due = relaid_registers(wide, f, s.model, s.ports, RetimeOrder::Due);
+  Schedule chain = relaid_registers(wide, f, s.model, s.ports, RetimeOrder::LongestChain);
+  return chain.steps.size() < due.steps.size() ? chain : due;
 }
 
 std::optional<CheckedSchedule> repaired_schedule(const CheckedSchedule& healthy,
@@ -335,7 +493,14 @@ std::optional<CheckedSchedule> repaired_schedule(const CheckedSchedule& healthy,
   trace.keep_chunks = true;
   if (!simulate_traced(f.base(), s, trace).ok())
     throw std::logic_error("repair: a schedule that held does not hold on its trace");
-  CheckedSchedule out = check_schedule(f, detoured(s, f, survivors, trace, *router, r));
+  // both plans; the one of fewer steps (then fewer transfers), its counts reported
+  RepairCounts on_time = r, any = r;
+  Schedule a = detoured(s, f, survivors, trace, *router, Reuse::OnTime, on_time);
+  Schedule b = detoured(s, f, survivors, trace, *router, Reuse::Any, any);
+  const bool b_shorter =
+      std::pair(b.steps.size(), b.num_transfers()) < std::pair(a.steps.size(), a.num_transfers());
+  static_cast<RepairCounts&>(r) = b_shorter ? any : on_time;
+  CheckedSchedule out = check_schedule(f, b_shorter ? std::move(b) : std::move(a));
   if (!out.holds())
     throw std::logic_error("repair produced an invalid schedule: " +
                            to_string(*out.verification().check.violation()));

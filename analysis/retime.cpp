@@ -2,6 +2,7 @@
 #include "analysis/retime.hpp"
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -20,40 +21,51 @@ Schedule under_model(Schedule s, PortModel model, std::uint32_t ports) {
   return s;
 }
 
-/// One step being filled: its jobs and the ports they take.
+/// One step being filled: its jobs and the ports they take; cleared for the next step.
 class WorkStep {
  public:
   WorkStep(const Network& t, PortModel model, std::uint32_t ports)
-      : t_(&t), model_(model), ports_(model == PortModel::KPort ? ports : 1) {}
+      : t_(&t),
+        model_(model),
+        ports_(model == PortModel::KPort ? ports : 1),
+        sends_(t.num_nodes()),
+        receives_(t.num_nodes()) {}
   const std::vector<std::uint32_t>& jobs() const { return jobs_; }
 
   /// Whether a -> b fits beside the step's transfers.
   bool fits(std::uint32_t a, std::uint32_t b) const {
-    if (links_.count({a, b})) return false;
-    if (model_ == PortModel::AllPort) return true;
-    const auto count = [](const std::map<std::uint32_t, std::uint32_t>& m, std::uint32_t v) {
-      const auto it = m.find(v);
-      return it == m.end() ? 0U : it->second;
-    };
-    if (count(sends_, a) >= ports_ || count(receives_, b) >= ports_) return false;
-    return model_ != PortModel::SingleDimension || !dimension_ ||
-           dimension_ == t_->edge_dimension(NodeId(a), NodeId(b));
+    if (model_ != PortModel::AllPort && (sends_[a] >= ports_ || receives_[b] >= ports_))
+      return false;
+    if (model_ == PortModel::SingleDimension && dimension_ &&
+        dimension_ != t_->edge_dimension(NodeId(a), NodeId(b)))
+      return false;
+    // one port: a sends nothing else, so its link to b is free
+    return ports_ == 1 && model_ != PortModel::AllPort ? true : !links_.count({a, b});
   }
   void add(std::uint32_t job, std::uint32_t a, std::uint32_t b) {
     ++sends_[a];
     ++receives_[b];
+    touched_.push_back(a);
+    touched_.push_back(b);
     links_.insert({a, b});
     if (!dimension_) dimension_ = t_->edge_dimension(NodeId(a), NodeId(b));
     jobs_.push_back(job);
   }
   void add_local(std::uint32_t job) { jobs_.push_back(job); }
+  void clear() {
+    for (const std::uint32_t v : touched_) sends_[v] = receives_[v] = 0;
+    touched_.clear();
+    links_.clear();
+    jobs_.clear();
+    dimension_.reset();
+  }
 
  private:
   const Network* t_;
   PortModel model_;
   std::uint32_t ports_;
-  std::vector<std::uint32_t> jobs_;
-  std::map<std::uint32_t, std::uint32_t> sends_, receives_;
+  std::vector<std::uint32_t> jobs_, touched_;
+  std::vector<std::uint32_t> sends_, receives_;  ///< per node, this step
   std::set<std::pair<std::uint32_t, std::uint32_t>> links_;
   std::optional<std::uint32_t> dimension_;
 };
@@ -224,8 +236,9 @@ Schedule with_placed_registers(Schedule like, const RegisterJobs& rj,
 
 void JobList::keep(std::uint64_t k, std::uint32_t a, std::uint32_t b,
                    std::vector<std::uint64_t> chunks) {
+  const std::uint64_t start = std::max(k, held_since(a, chunks).value_or(k));
   const std::uint32_t j = add(a, b, std::move(chunks), k, k);
-  arrive(b, j, k + 1);
+  arrive(b, j, start + 1);
 }
 
 std::uint32_t JobList::add(std::uint32_t a, std::uint32_t b, std::vector<std::uint64_t> chunks,
@@ -240,13 +253,7 @@ std::uint32_t JobList::add(std::uint32_t a, std::uint32_t b, std::vector<std::ui
 }
 
 void JobList::arrive(std::uint32_t node, std::uint32_t job, std::uint64_t step) {
-  for (const std::uint64_t c : jobs_[job].chunks)
-    arriving_.emplace_back(Key{node, c}, Held{job, step});
-}
-
-void JobList::end_step() {
-  for (auto& [key, at] : arriving_) held_.try_emplace(key, at);
-  arriving_.clear();
+  for (const std::uint64_t c : jobs_[job].chunks) held_.try_emplace(Key{node, c}, Held{job, step});
 }
 
 std::optional<std::uint64_t> JobList::held_since(std::uint32_t v,
@@ -261,13 +268,38 @@ std::optional<std::uint64_t> JobList::held_since(std::uint32_t v,
   return since;
 }
 
+namespace {
+
+/// Each job's place in the order ready jobs take free ports (smaller first). `next`: the jobs
+/// that wait for it, with their lag.
+std::vector<std::uint64_t> ranks(
+    const std::vector<RetimeJob>& jobs,
+    const std::vector<std::vector<std::pair<std::uint32_t, std::uint64_t>>>& next,
+    RetimeOrder order) {
+  std::vector<std::uint64_t> rank(jobs.size());
+  for (std::uint32_t j = 0; j < jobs.size(); ++j) rank[j] = jobs[j].due;
+  if (order == RetimeOrder::Due || jobs.empty()) return rank;
+  // the longest chain of steps from each job on (jobs wait only for jobs before them)
+  std::vector<std::uint64_t> chain(jobs.size(), 1);
+  for (std::uint32_t j = static_cast<std::uint32_t>(jobs.size()); j-- > 0;)
+    for (const auto& [n, lag] : next[j]) chain[j] = std::max(chain[j], chain[n] + lag);
+  // longest chain first, then due: a pair packed in one key (due below 2^32 by the checker's
+  // limits)
+  const std::uint64_t longest = *std::max_element(chain.begin(), chain.end());
+  for (std::uint32_t j = 0; j < jobs.size(); ++j)
+    rank[j] = ((longest - chain[j]) << 32) | std::min<std::uint64_t>(jobs[j].due, 0xFFFFFFFFU);
+  return rank;
+}
+
+}  // namespace
+
 std::vector<std::vector<std::uint32_t>> retime(const std::vector<RetimeJob>& jobs, const Network& t,
                                                PortModel model, std::uint32_t ports,
-                                               std::uint64_t min_steps) {
+                                               std::uint64_t min_steps, RetimeOrder order) {
   std::vector<std::uint32_t> waiting(jobs.size());
   std::vector<std::vector<std::pair<std::uint32_t, std::uint64_t>>> next(jobs.size());  // lag
   std::vector<std::uint64_t> release(jobs.size());
-  std::set<std::pair<std::uint64_t, std::uint32_t>> unreleased, ready;  // (release|due, job)
+  std::set<std::pair<std::uint64_t, std::uint32_t>> unreleased;  // (release, job)
   for (std::uint32_t j = 0; j < jobs.size(); ++j) {
     release[j] = jobs[j].release;
     waiting[j] = static_cast<std::uint32_t>(jobs[j].after.size() + jobs[j].with.size());
@@ -275,29 +307,39 @@ std::vector<std::vector<std::uint32_t>> retime(const std::vector<RetimeJob>& job
     for (const std::uint32_t d : jobs[j].with) next[d].emplace_back(j, 0);
     if (waiting[j] == 0) unreleased.insert({release[j], j});
   }
+  const std::vector<std::uint64_t> rank = ranks(jobs, next, order);
+  // ready jobs by rank, in a vector: every step scans them all, which a tree makes slow
+  using Ranked = std::pair<std::uint64_t, std::uint32_t>;
+  std::vector<Ranked> ready, arrived, merged;
   std::vector<std::vector<std::uint32_t>> steps;
+  WorkStep step(t, model, ports);
   for (std::uint64_t now = 0, placed = 0; placed < jobs.size() || now < min_steps; ++now) {
-    WorkStep step(t, model, ports);
+    step.clear();
     // a job placed now may free one that can share the step: fill it until nothing moves
     for (bool moved = true; moved;) {
       moved = false;
+      arrived.clear();
       while (!unreleased.empty() && unreleased.begin()->first <= now) {
         const std::uint32_t j = unreleased.begin()->second;
         unreleased.erase(unreleased.begin());
-        ready.insert({jobs[j].due, j});
+        arrived.emplace_back(rank[j], j);
       }
-      for (auto it = ready.begin(); it != ready.end();) {
-        const std::uint32_t j = it->second;
+      std::sort(arrived.begin(), arrived.end());
+      merged.clear();
+      std::merge(ready.begin(), ready.end(), arrived.begin(), arrived.end(),
+                 std::back_inserter(merged));
+      ready.swap(merged);
+      std::size_t kept = 0;
+      for (const auto& [r, j] : ready) {
         const RetimeJob& job = jobs[j];
         if (!job.local && !step.fits(job.from, job.to)) {
-          ++it;
+          ready[kept++] = {r, j};
           continue;
         }
         if (job.local)
           step.add_local(j);
         else
           step.add(j, job.from, job.to);
-        it = ready.erase(it);
         ++placed;
         moved = true;
         for (const auto& [n, lag] : next[j]) {
@@ -305,6 +347,7 @@ std::vector<std::vector<std::uint32_t>> retime(const std::vector<RetimeJob>& job
           if (--waiting[n] == 0) unreleased.insert({release[n], n});
         }
       }
+      ready.resize(kept);
     }
     if (ready.empty() && unreleased.empty() && placed < jobs.size())
       throw std::logic_error("retime: transfers wait for each other");
@@ -333,11 +376,11 @@ Schedule with_placed_jobs(Schedule like, const std::vector<RetimeJob>& jobs,
 }
 
 Schedule relaid_registers(const Schedule& original, const Network& t, PortModel model,
-                          std::uint32_t ports) {
+                          std::uint32_t ports, RetimeOrder order) {
   const Schedule s = renamed_exchanges(original);
   const RegisterJobs jobs(s);
   Schedule like = under_model(s, model, ports);
-  const auto steps = retime(jobs.jobs(), t, like.model, like.ports, 0);
+  const auto steps = retime(jobs.jobs(), t, like.model, like.ports, 0, order);
   return with_placed_registers(std::move(like), jobs, steps);
 }
 
@@ -373,7 +416,6 @@ Schedule relaid_chunks(const Schedule& s, const Network& t, PortModel model, std
         if (!list.held_since(x.to.v, {ch})) fresh.push_back(ch);
       if (!fresh.empty()) list.keep(k, x.from.v, x.to.v, std::move(fresh));
     }
-    list.end_step();
   }
   Schedule like = under_model(s, model, ports);
   const auto steps = retime(list.jobs(), t, like.model, like.ports, 0);

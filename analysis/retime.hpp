@@ -41,16 +41,17 @@ class JobList {
  public:
   explicit JobList(const Collective& c) : c_(c) {}
 
-  /// Transfer a -> b of step k as it was: released at step k, due at step k.
+  /// Transfer a -> b of step k as it was: released at step k, due at step k; its chunks arrive
+  /// at b the step after a holds them all, or after k if sooner.
   void keep(std::uint64_t k, std::uint32_t a, std::uint32_t b, std::vector<std::uint64_t> chunks);
   /// A new job; its dependencies from what a holds so far.
   std::uint32_t add(std::uint32_t a, std::uint32_t b, std::vector<std::uint64_t> chunks,
                     std::uint64_t release, std::uint64_t due);
-  /// Job `job` delivers its chunks to `node` by `step` (held once the step is over).
+  /// Job `job` delivers its chunks to `node`, held from `step` on (the first delivery listed
+  /// counts: later jobs from `node` wait for it).
   void arrive(std::uint32_t node, std::uint32_t job, std::uint64_t step);
-  /// The step is over: what it delivered is held from now on (the first delivery counts).
-  void end_step();
-  /// The step from which v holds all of `chunks`; nullopt if it does not.
+  /// The step from which v holds all of `chunks` (a step to come, for what a listed job brings);
+  /// nullopt if it does not.
   std::optional<std::uint64_t> held_since(std::uint32_t v,
                                           const std::vector<std::uint64_t>& chunks) const;
   std::vector<RetimeJob>& jobs() { return jobs_; }
@@ -72,8 +73,12 @@ class JobList {
   const Collective& c_;
   std::vector<RetimeJob> jobs_;
   std::unordered_map<Key, Held, KeyHash> held_;
-  std::vector<std::pair<Key, Held>> arriving_;
 };
+
+/// The order in which ready jobs take free ports: by the step they are due, or the job with
+/// the longest chain of jobs waiting on it first (then by due; Hu's highest-level-first rule,
+/// the generic total exchange's "farthest message first").
+enum class RetimeOrder : std::uint8_t { Due, LongestChain };
 
 /// The jobs in steps (each step: the indices of its jobs, in increasing order), list-scheduled
 /// under `model` (k sends and k receives a node under k-port; one message a link direction
@@ -81,7 +86,8 @@ class JobList {
 /// idle last steps). A job's `after` and `with` name only jobs before it in the list.
 std::vector<std::vector<std::uint32_t>> retime(const std::vector<RetimeJob>& jobs, const Network& t,
                                                PortModel model, std::uint32_t ports,
-                                               std::uint64_t min_steps);
+                                               std::uint64_t min_steps,
+                                               RetimeOrder order = RetimeOrder::Due);
 
 /// `like` with its steps replaced by the placed jobs (explicit chunk payloads, equal ones
 /// shared).
@@ -101,8 +107,8 @@ CheckedSchedule fit_ports(const CheckedSchedule& c, const Network& t, PortModel 
 /// `ports`), each keeping its order with every other access to a register it touches (a
 /// schedule whose steps need not respect any port rule: repair lays its detours out this way).
 /// Not checked: the caller checks.
-Schedule relaid_registers(const Schedule& s, const Network& t, PortModel model,
-                          std::uint32_t ports);
+Schedule relaid_registers(const Schedule& s, const Network& t, PortModel model, std::uint32_t ports,
+                          RetimeOrder order = RetimeOrder::Due);
 
 /// Whether a schedule under `s`'s model never sends more than `model` with `ports` allows.
 bool fits_ports(const Schedule& s, PortModel model, std::uint32_t ports);

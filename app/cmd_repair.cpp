@@ -77,6 +77,8 @@ int repair(const RepairOpts& o) {
                    {"lower_bound", lower ? nlohmann::json(lower->steps) : nlohmann::json()},
                    {"kept", r.kept},
                    {"detoured", r.detoured},
+                   {"resourced", r.resourced},
+                   {"redundant", r.redundant},
                    {"detour_hops", r.detour_hops},
                    {"dropped", r.dropped},
                    {"dropped_chunks", r.dropped_chunks},
@@ -87,9 +89,14 @@ int repair(const RepairOpts& o) {
     std::cout << j.dump(2) << "\n";
     return to_int(ExitCode::Ok);
   }
-  std::cout << fmt::format("{} under {}: {} transfers kept, {} detoured in {} hops{}\n", o.file,
-                           faulty->spec(), r.kept, r.detoured, r.detour_hops,
-                           r.router.empty() ? "" : " (" + r.router + ")")
+  std::cout << fmt::format(
+                   "{} under {}: {} transfers kept, {} detoured{}{} in {} hops{}\n", o.file,
+                   faulty->spec(), r.kept, r.detoured,
+                   r.resourced ? fmt::format(", {} sent from nearer holders", r.resourced) : "",
+                   r.redundant
+                       ? fmt::format(", {} left out (a detour brings their chunks)", r.redundant)
+                       : "",
+                   r.detour_hops, r.router.empty() ? "" : " (" + r.router + ")")
             << survivors_line(f.schedule.collective, faulty->num_nodes(), r)
             << line("healthy", j["healthy"]) << line("repaired", j["repaired"])
             << line("regenerated", j["regenerated"])
@@ -125,8 +132,9 @@ Run add_repair(CLI::App& app) {
   app.footer(
       "Keeps every transfer that touches no failure; carries each one over a failed link or from "
       "a failed node along a surviving path (FTR on faulty HFC, HSN and RHS; shortest paths "
-      "elsewhere) from the nearest node that holds its chunks, and re-times every transfer into "
-      "free ports; around failed nodes the collective is over the survivors. Checks the result "
+      "elsewhere; around relays with no free port) from the nearest node that holds its chunks, "
+      "and re-times every transfer into free ports; around failed nodes the collective is over "
+      "the survivors. Checks the result "
       "on the faulty network, regenerates the collective there too and keeps the cheaper "
       "(docs/faults.md).");
   return [o] { return repair(*o); };

@@ -5,25 +5,14 @@
 set -euo pipefail
 base=${1:?usage: bench/compare.sh BASE NEW}
 new=${2:?usage: bench/compare.sh BASE NEW}
-command -v hyperfine >/dev/null || { [ "$(id -u)" = 0 ] && apt-get install -y -qq hyperfine >/dev/null; }
 out=build/bench-compare
 mkdir -p "$out"
+. "$(dirname "$0")/side_by_side.sh"
 h12='hdn(torus(2,3,5), sn=[{0,1},{1,2}])'
 h648='hdn(torus(2,3,5), sn=[{},{}])'
 "$base" gen "$h648" broadcast -o "$out/b648.json" >/dev/null
 "$base" gen "$h12" total-exchange -o "$out/te12.json" >/dev/null
 "$base" gen 'dualcube(5)' total-exchange -o "$out/dc5.json" >/dev/null
-run() {  # name, then the command with BIN for the binary
-  local name=$1 cmd=$2
-  hyperfine --warmup 1 --runs 3 --export-json "$out/$name.json" \
-    -n base "${cmd//BIN/$base}" -n new "${cmd//BIN/$new}" >/dev/null 2>&1
-  /usr/bin/python3 - "$out/$name.json" "$name" <<'PY'
-import json, sys
-r = json.load(open(sys.argv[1]))["results"]
-b, n = r[0], r[1]
-print(f"{sys.argv[2]:<34} base {b['mean']:7.2f} ± {b['stddev']:.2f} s   new {n['mean']:7.2f} ± {n['stddev']:.2f} s   new/base {n['mean']/b['mean']:.2f}")
-PY
-}
 run "info 12,000-node HDN" "BIN info '$h12' --json"
 run "info --basic 6,480,000-node HDN" "BIN info --basic '$h648'"
 run "route --all 12,000-node HDN" "BIN route '$h12' --all"
