@@ -99,24 +99,7 @@ class Plan : public JobList {
       for (const std::uint64_t c : chunks) hops += detour(k, a, b, {c});
       return hops;
     }
-    std::string how;
-    NodePath path;
-    if (*from == a && family_route_) {
-      try {
-        router_.route(NodeId(a), NodeId(b), path);
-        how = router_.name();
-      } catch (const InputError&) {  // FTR beyond its condition: a shortest surviving path
-        path = tree_path(a, b);
-        how = "shortest surviving paths where " + router_.name() + " cannot deliver";
-      }
-    } else {
-      path = tree_path(*from, b);
-      how = *from == a ? "shortest surviving paths" : "shortest paths from nearer holders";
-    }
-    if (overload(path) > 0)
-      if (NodePath around = least_loaded_path(path.front().v, b); cost(around) < cost(path))
-        path = std::move(around), how = "paths around relays with no free port";
-    used_.insert(how);
+    NodePath path = detour_path(*from, a, b);
     shorten_to_holders(path, chunks);
     for (std::size_t h = 1; h + 1 < path.size(); ++h) ++busy_.used[path[h].v];
     // every node on the way holds the chunks from then on (estimated without port conflicts)
@@ -129,6 +112,31 @@ class Plan : public JobList {
       arrive(path[h].v, j, h == hops ? std::max<std::uint64_t>(k + 1, since + h) : since + h);
     }
     return hops;
+  }
+
+  /// The path of a detour from `from` to b that replaces transfer a -> b: the family's route
+  /// when `from` is a, else a shortest surviving path — or the least-cost path around full
+  /// relays when it is cheaper. Records how it was routed.
+  NodePath detour_path(std::uint32_t from, std::uint32_t a, std::uint32_t b) {
+    std::string how;
+    NodePath path;
+    if (from == a && family_route_) {
+      try {
+        router_.route(NodeId(a), NodeId(b), path);
+        how = router_.name();
+      } catch (const InputError&) {  // FTR beyond its condition: a shortest surviving path
+        path = tree_path(a, b);
+        how = "shortest surviving paths where " + router_.name() + " cannot deliver";
+      }
+    } else {
+      path = tree_path(from, b);
+      how = from == a ? "shortest surviving paths" : "shortest paths from nearer holders";
+    }
+    if (overload(path) > 0)
+      if (NodePath around = least_loaded_path(from, b); cost(around) < cost(path))
+        path = std::move(around), how = "paths around relays with no free port";
+    used_.insert(how);
+    return path;
   }
 
   /// Whether transfer a -> b of step k should come from another node: a holds its chunks only

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <limits>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -287,7 +288,8 @@ std::vector<std::uint64_t> ranks(
   // limits)
   const std::uint64_t longest = *std::max_element(chain.begin(), chain.end());
   for (std::uint32_t j = 0; j < jobs.size(); ++j)
-    rank[j] = ((longest - chain[j]) << 32) | std::min<std::uint64_t>(jobs[j].due, 0xFFFFFFFFU);
+    rank[j] = ((longest - chain[j]) << 32) |
+              std::min<std::uint64_t>(jobs[j].due, std::numeric_limits<std::uint32_t>::max());
   return rank;
 }
 
