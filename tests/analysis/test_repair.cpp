@@ -81,9 +81,10 @@ std::uint64_t busiest_node(const Schedule& s) {
 
 }  // namespace
 
-// Reproductions of stop 55: the exchange of hypercube(4) repaired in 40 steps against 38
-// regenerated; on hsn(3,hypercube(2)) all 128 detours of link {45,47} went through node 44
-// (407 sends where the healthy schedule's busiest node had 322), 442 steps against 362.
+// Reproductions (docs/FAULTS-TABLE.md of 2026-11-26): the exchange of hypercube(4) repaired in 40
+// steps against 38 regenerated; on hsn(3,hypercube(2)) the 128 detours of link {45,47} crowded onto
+// the relays 44 and 46 (node 44: 308 sends healthy, 407 repaired, where the healthy schedule's
+// busiest node had 322), 442 steps against 362.
 TEST_CASE("repair: detours go around relays with no free port, and the repair is not the slower",
           "[analysis]") {
   {
