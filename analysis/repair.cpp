@@ -42,8 +42,7 @@ PortLoads port_loads(const Schedule& s, const FaultyNetwork& f, const Csr& survi
     }
   PortLoads out{std::vector<std::uint64_t>(n), std::vector<std::uint64_t>(n)};
   for (std::uint32_t v = 0; v < n; ++v) {
-    const std::uint64_t ports = s.model == PortModel::AllPort
-                                    ? survivors.end(v) - survivors.begin(v)
+    const std::uint64_t ports = s.model == PortModel::AllPort ? survivors.degree(v)
                                 : s.model == PortModel::KPort ? s.ports
                                                               : 1;
     out.used[v] = std::max(sends[v], receives[v]);
@@ -73,18 +72,14 @@ class Plan : public JobList {
  public:
   static constexpr std::uint32_t kFailed = std::numeric_limits<std::uint32_t>::max();
 
-  /// InputError when the survivors are disconnected (no schedule reaches them all).
-  Plan(const Schedule& healthy, const Collective& c, const FaultyNetwork& f, const Router& router,
-       Reuse reuse)
+  /// `survivors`: the faulty network's graph, connected; `busy`: its port loads.
+  Plan(const Collective& c, const Csr& survivors, PortLoads busy, const Router& router, Reuse reuse)
       : JobList(c),
         router_(router),
         family_route_(router.name() != "bfs"),
         reuse_(reuse),
-        graph_(f, 1),
-        busy_(port_loads(healthy, f, graph_)) {
-    if (bfs_tree(graph_, 0).order.size() != graph_.num_nodes())
-      throw InputError("the survivors are disconnected: no schedule reaches them all");
-  }
+        graph_(survivors),
+        busy_(std::move(busy)) {}
 
   /// Transfer a -> b of step k crossed a failed link, or its sender a failed (kFailed): its
   /// chunks go along a detour — or, where no one node holds them all, one detour a chunk. The
@@ -272,7 +267,7 @@ class Plan : public JobList {
   const Router& router_;
   bool family_route_;  ///< the family's fault-tolerant route (else a shortest surviving path)
   Reuse reuse_;
-  Csr graph_;
+  const Csr& graph_;
   std::map<std::uint32_t, Tree> trees_;
   PortLoads busy_;
   std::set<std::string> used_;
@@ -338,6 +333,9 @@ Survivors survivors_of(const Collective& c, const FaultyNetwork& f) {
                    "renumbering");
 }
 
+/// Whether a repair changed anything but the steps' order.
+bool moved(const RepairCounts& r) { return r.detoured + r.resourced + r.redundant + r.dropped > 0; }
+
 /// The repair's jobs in steps under s's port model: the shortest of four list schedules. Kept
 /// transfers go no earlier than their healthy step, or as soon as their chunks are in (which
 /// may end before the healthy schedule did); ready transfers take free ports by the step they
@@ -349,15 +347,14 @@ std::vector<std::vector<std::uint32_t>> placed(const std::vector<RetimeJob>& job
                                                bool moved) {
   auto best = retime(jobs, f, s.model, s.ports, s.steps.size());
   if (!moved) return best;
+  const auto keep_shorter = [&best](std::vector<std::vector<std::uint32_t>> steps) {
+    if (steps.size() < best.size()) best = std::move(steps);
+  };
+  keep_shorter(retime(jobs, f, s.model, s.ports, s.steps.size(), RetimeOrder::LongestChain));
   std::vector<RetimeJob> unreleased = jobs;
   for (RetimeJob& j : unreleased) j.release = 0;
-  for (const std::vector<RetimeJob>* list :
-       {&jobs, static_cast<const std::vector<RetimeJob>*>(&unreleased)})
-    for (const RetimeOrder order : {RetimeOrder::Due, RetimeOrder::LongestChain}) {
-      if (list == &jobs && order == RetimeOrder::Due) continue;  // the first
-      auto steps = retime(*list, f, s.model, s.ports, list == &jobs ? s.steps.size() : 0, order);
-      if (steps.size() < best.size()) best = std::move(steps);
-    }
+  keep_shorter(retime(unreleased, f, s.model, s.ports, 0, RetimeOrder::Due));
+  keep_shorter(retime(unreleased, f, s.model, s.ports, 0, RetimeOrder::LongestChain));
   return best;
 }
 
@@ -365,8 +362,9 @@ std::vector<std::vector<std::uint32_t>> placed(const std::vector<RetimeJob>& job
 /// surviving path; the transfers to failed nodes, and those that carried only chunks the
 /// survivors do not need, dropped.
 Schedule detoured(const Schedule& s, const FaultyNetwork& f, const Survivors& survivors,
-                  const StepTrace& trace, const Router& router, Reuse reuse, RepairCounts& r) {
-  Plan plan(s, survivors.collective, f, router, reuse);
+                  const StepTrace& trace, const Router& router, const Csr& graph,
+                  const PortLoads& loads, Reuse reuse, RepairCounts& r) {
+  Plan plan(survivors.collective, graph, loads, router, reuse);
   for (std::size_t k = 0; k < s.steps.size(); ++k) {
     for (std::size_t i = 0; i < s.steps[k].transfers.size(); ++i) {
       const Transfer& x = s.steps[k].transfers[i];
@@ -398,8 +396,7 @@ Schedule detoured(const Schedule& s, const FaultyNetwork& f, const Survivors& su
   out.collective = survivors.collective;
   out.topology = f.spec();
   out.digits = f.id_digits();  // the survivors' ids (the base's when only links failed)
-  const bool moved = r.detoured + r.resourced + r.redundant + r.dropped > 0;
-  return with_placed_jobs(std::move(out), plan.jobs(), placed(plan.jobs(), f, s, moved));
+  return with_placed_jobs(std::move(out), plan.jobs(), placed(plan.jobs(), f, s, moved(r)));
 }
 
 /// gen's request for the same collective (its root or its route's ends, its pieces).
@@ -501,14 +498,23 @@ std::optional<CheckedSchedule> repaired_schedule(const CheckedSchedule& healthy,
   trace.keep_chunks = true;
   if (!simulate_traced(f.base(), s, trace).ok())
     throw std::logic_error("repair: a schedule that held does not hold on its trace");
-  // both plans; the one of fewer steps (then fewer transfers), its counts reported
+  const Csr graph(f, 1);
+  if (bfs_tree(graph, 0).order.size() != graph.num_nodes())
+    throw InputError("the survivors are disconnected: no schedule reaches them all");
+  const PortLoads loads = port_loads(s, f, graph);
+  // both plans (one when nothing moved: they differ only in detours); the one of fewer steps,
+  // then fewer transfers, its counts reported
   RepairCounts on_time = r, any = r;
-  Schedule a = detoured(s, f, survivors, trace, *router, Reuse::OnTime, on_time);
-  Schedule b = detoured(s, f, survivors, trace, *router, Reuse::Any, any);
-  const bool b_shorter =
-      std::pair(b.steps.size(), b.num_transfers()) < std::pair(a.steps.size(), a.num_transfers());
+  Schedule a = detoured(s, f, survivors, trace, *router, graph, loads, Reuse::OnTime, on_time);
+  bool b_shorter = false;
+  if (moved(on_time)) {
+    Schedule b = detoured(s, f, survivors, trace, *router, graph, loads, Reuse::Any, any);
+    b_shorter =
+        std::pair(b.steps.size(), b.num_transfers()) < std::pair(a.steps.size(), a.num_transfers());
+    if (b_shorter) a = std::move(b);
+  }
   static_cast<RepairCounts&>(r) = b_shorter ? any : on_time;
-  CheckedSchedule out = check_schedule(f, b_shorter ? std::move(b) : std::move(a));
+  CheckedSchedule out = check_schedule(f, std::move(a));
   if (!out.holds())
     throw std::logic_error("repair produced an invalid schedule: " +
                            to_string(*out.verification().check.violation()));
