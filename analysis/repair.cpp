@@ -105,6 +105,7 @@ class Plan : public JobList {
       j = add(path[h - 1].v, path[h].v, chunks, 0, due);
       if (h > 1) jobs()[j].after = {j - 1};
       arrive(path[h].v, j, h == hops ? std::max<std::uint64_t>(k + 1, since + h) : since + h);
+      for (const std::uint64_t c : chunks) relayed_.insert({path[h].v, c});
     }
     return hops;
   }
@@ -149,7 +150,10 @@ class Plan : public JobList {
   bool brought_sooner(std::size_t k, std::optional<NodeId> a, std::uint32_t b,
                       const std::vector<std::uint64_t>& chunks) const {
     const auto at_b = held_since(b, chunks);
-    if (!at_b) return false;
+    if (!at_b || !std::all_of(chunks.begin(), chunks.end(), [&](std::uint64_t c) {
+          return relayed_.count({b, c}) > 0;
+        }))
+      return false;
     const auto at_a = a ? held_since(a->v, chunks) : std::nullopt;
     return *at_b <= std::max<std::uint64_t>(k, at_a.value_or(k)) + 1;
   }
@@ -270,6 +274,7 @@ class Plan : public JobList {
   const Csr& graph_;
   std::map<std::uint32_t, Tree> trees_;
   PortLoads busy_;
+  std::set<std::pair<std::uint32_t, std::uint64_t>> relayed_;  ///< (node, chunk) a detour brings
   std::set<std::string> used_;
 };
 

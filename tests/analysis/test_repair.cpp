@@ -108,6 +108,25 @@ TEST_CASE("repair: detours go around relays with no free port, and the repair is
   CHECK(r.chosen == "repaired");
 }
 
+// Reproduction (property seed 4884046): hfc(complete(3),4,1)'s default broadcast sends a chunk
+// to a node that holds it; a repair with nothing to detour left that transfer out as if a
+// detour brought the chunk, re-timed, and ended at 5 steps where the healthy one takes 8.
+TEST_CASE("repair: only what a detour brings is left out", "[analysis]") {
+  const auto base = build_topology("hfc(complete(3),4,1)");
+  const Schedule s = healthy("hfc(complete(3),4,1)", "broadcast");
+  for (const auto& [link, size] : draw::link_orbits(*base)) {
+    const auto f = build_topology(
+        fmt::format("faulty({}, links=[{{{},{}}}])", base->spec(), link.first, link.second));
+    const RepairReport r = repair_schedule(s, *f, kUnit);
+    REQUIRE(r.repaired);
+    INFO(f->spec());
+    if (r.detoured == 0) {
+      CHECK(r.redundant == 0);
+      CHECK(r.repaired->verification().check.steps == s.steps.size());
+    }
+  }
+}
+
 TEST_CASE("repair: with no transfer on a failed link the repair is the healthy schedule",
           "[analysis]") {
   // a link the binomial broadcast from 0 on hypercube(3) never uses (a tree uses 7 of 12)
