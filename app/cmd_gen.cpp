@@ -1,5 +1,5 @@
-// netsched gen SPEC COLLECTIVE [--root R | --source U --target V] [--ports P] [--algorithm A |
-//   --bytes M [--latency L] [--bandwidth B]] -o FILE
+// netsched gen SPEC COLLECTIVE [--root R | --source U --target V] [--ports P] [--algorithm A
+//   [--pieces P] | --bytes M [--latency L] [--bandwidth B]] -o FILE
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -133,7 +133,10 @@ int print_generator_list(const Network& t, bool json) {
     const auto rows = algorithms_for(t, c);
     e["algorithms"] = nlohmann::json::array();
     for (const AlgorithmInfo* a : rows)
-      e["algorithms"].push_back({{"name", a->name}, {"origin", a->origin}, {"bound", a->bound}});
+      e["algorithms"].push_back({{"name", a->name},
+                                 {"origin", a->origin},
+                                 {"bound", a->bound},
+                                 {"pipelined", a->pipelined}});
     e["default"] = rows.empty() ? nlohmann::json(nullptr) : nlohmann::json(rows.front()->name);
     e["why"] = rows.empty() ? "no algorithm applies to the " + t.family() + " family"
                : rows.front()->from_paper() ? "the paper's algorithm for this family"
@@ -156,8 +159,9 @@ int print_generator_list(const Network& t, bool json) {
     std::cout << fmt::format("default {}  ({})\n", e["default"].get<std::string>(),
                              e["why"].get<std::string>());
     for (const auto& a : e["algorithms"])
-      std::cout << fmt::format("      {:<24}{}\n", a["name"].get<std::string>(),
-                               a["origin"].get<std::string>());
+      std::cout << fmt::format("      {:<24}{}{}\n", a["name"].get<std::string>(),
+                               a["origin"].get<std::string>(),
+                               a["pipelined"].get<bool>() ? " [pipelined: --pieces]" : "");
   }
   return to_int(ExitCode::Ok);
 }
@@ -166,6 +170,7 @@ int print_generator_list(const Network& t, bool json) {
 struct GenOpts {
   std::string spec, collective, root, source, target, algorithm = "auto", out;
   std::uint64_t dimension = 0;
+  std::uint32_t pieces = 0;
   bool json = false, list = false, check_only = false;
   std::string engine = "auto", step_form = "auto";
   std::uint64_t bytes = 0;
@@ -245,6 +250,11 @@ Run add_gen(CLI::App& app) {
                  "listed); docs/schedule-format.md")
       ->check(CLI::IsMember({"auto", "rules", "columns"}))
       ->capture_default_str();
+  auto* pieces = app.add_option("--pieces", o->pieces,
+                                "a pipelined algorithm (--list says which): cut each message "
+                                "into this many pieces (default: the algorithm's own; with "
+                                "--bytes gen tries 1, 2, 4, ... and keeps the cheapest)")
+                     ->check(kPositive);
   auto* engine = add_engine_option(app, o->engine);
   auto* bytes = app.add_option("--bytes", o->bytes,
                                "choose the fastest checked schedule for chunks of this many "
@@ -269,7 +279,7 @@ Run add_gen(CLI::App& app) {
   app.footer(
       "The schedule is checked by the simulator before it is written; a generator bug is an "
       "error (exit 3) and no file is written.");
-  return [o, root, source, target, dimension, engine, bytes, ports, latency, bandwidth] {
+  return [o, root, source, target, dimension, pieces, engine, bytes, ports, latency, bandwidth] {
     if (o->list) return print_generator_list(*build_topology(o->spec), o->json);
     if (o->collective.empty() || (o->out.empty() != o->check_only))
       throw CLI::ValidationError(
@@ -283,9 +293,18 @@ Run add_gen(CLI::App& app) {
       refuse_option(given, bytes->count() > 0, col, "it applies with --bytes");
     if (bytes->count() > 0 && o->algorithm != "auto")
       throw InputError("--bytes chooses the algorithm: drop --algorithm " + o->algorithm);
+    if (bytes->count() > 0 && pieces->count() > 0)
+      throw InputError("--bytes chooses the pieces: drop --pieces");
     auto t = build_topology(o->spec);
     GenRequest req(o->collective, o->algorithm);
     req.dimension = o->dimension;
+    if (pieces->count() > 0) {
+      const AlgorithmInfo& a = choose_algorithm(*t, col, o->algorithm);
+      if (!a.pipelined)
+        throw InputError("--pieces applies to a pipelined algorithm; " + std::string(a.name) +
+                         " sends each message whole");
+      req.pieces = o->pieces;
+    }
     if (o->collective == "route") {
       if (o->source.empty() || o->target.empty())
         throw InputError("gen route needs --source and --target");

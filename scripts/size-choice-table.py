@@ -33,6 +33,12 @@ def run(cmd):
     return subprocess.run(cmd, capture_output=True, text=True)
 
 
+def why(r):
+    """A failed command's one-line reason: its last line on stderr, without the tool's name."""
+    lines = r.stderr.strip().splitlines() or ["no message"]
+    return lines[-1].removeprefix("netsched: ").replace("|", "/")
+
+
 def simulate(ns, f, piece, mpi):
     """simulate's rows for file f at `piece` bytes a chunk; MPI's algorithms too when mpi."""
     cmd = [ns, "simulate", f, "--json", "--no-anchor", "--timeout", str(TIMEOUT), "--bytes",
@@ -85,7 +91,7 @@ def case(ns, d, net, coll, nodes, per_node):
     checked = msccl = None
     if per_node == CHECKED_SIZE:
         r = run([ns, "run", chosen_f, "--bytes", str(RUN_BYTES if coll != "all-reduce" else 8 * 64)])
-        checked = "PASS" if r.returncode == 0 else f"exit {r.returncode}"
+        checked = "PASS" if r.returncode == 0 else f"not run (exit {r.returncode}: {why(r)})"
         msccl = msccl_check(ns, d, net, chosen_f)
     return dict(m=m, pieces=pieces, piece=piece, chosen=choice["chosen"], predicted=predicted,
                 lower=choice["lower_bound_s"], mine=mine, timed=timed, untimed=untimed,

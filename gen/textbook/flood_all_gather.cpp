@@ -67,32 +67,6 @@ void emit(RegisterProgram& p, RegisterSteps& steps) {
   }
 }
 
-/// Block j's partial sums up j's tree into register `base + j` of j: node w sends in step
-/// steps - 1 - step[j][w], after its children.
-RegisterSteps reduce_up(const SpanningTrees& f, std::uint64_t n, std::uint64_t base) {
-  RegisterSteps steps(f.steps);
-  for (std::uint32_t j = 0; j < n * f.pieces; ++j)  // tree j, rooted at j / pieces
-    for (std::uint32_t w = 0; w < n; ++w)
-      if (w != j / f.pieces) {
-        const auto r = static_cast<std::uint16_t>(base + j);
-        steps[f.steps - 1 - f.step[j][w]][link_key(w, f.parent[j][w])].push_back(
-            {r, r, RegOp::Combine});
-      }
-  return steps;
-}
-
-/// Register `base + j` of j down j's tree (Set), each node in its step.
-RegisterSteps spread_down(const SpanningTrees& f, std::uint64_t n, std::uint64_t base) {
-  RegisterSteps steps(f.steps);
-  for (std::uint32_t j = 0; j < n * f.pieces; ++j)
-    for (std::uint32_t w = 0; w < n; ++w)
-      if (w != j / f.pieces) {
-        const auto r = static_cast<std::uint16_t>(base + j);
-        steps[f.step[j][w]][link_key(f.parent[j][w], w)].push_back({r, r, RegOp::Set});
-      }
-  return steps;
-}
-
 /// The trees of one block per node: what the total exchange reads.
 void check_one_piece(const SpanningTrees& f) {
   if (f.pieces != 1)
@@ -101,30 +75,94 @@ void check_one_piece(const SpanningTrees& f) {
                            "all-reduce, not a total exchange");
 }
 
+/// The edges of tree c (every node w but root_of(c) and its parent), per step and directed link
+/// (from << 32 | to), each list of trees ascending: down, w receives c in step[c][w]; `up`,
+/// w sends to its parent in the mirrored step, steps - 1 - step[c][w]. The N x trees edges
+/// (N^2 x pieces for an all-gather) are bucketed by step and arc in two counting passes, not
+/// looked up one by one in a map of links.
+template <class RootOf>
+LinkChunks tree_edges(const Network& t, const SpanningTrees& f, RootOf root_of, bool up) {
+  const std::uint32_t n = static_cast<std::uint32_t>(t.num_nodes());
+  const Csr g(t, 1);
+  const std::uint64_t arcs = g.num_arcs();
+  const auto arc_into = [&](std::uint32_t w, std::uint32_t from) {  // from -> w, among w's arcs
+    const std::uint32_t* at = std::find(g.begin(w), g.end(w), from);
+    if (at == g.end(w))
+      throw std::logic_error("a tree edge " + std::to_string(from) + " -> " + std::to_string(w) +
+                             " is not a link of " + t.spec());
+    return static_cast<std::uint64_t>(at - g.targets().data());
+  };
+  const auto edges = [&](auto&& visit) {
+    for (std::uint32_t c = 0; c < f.parent.size(); ++c)
+      for (std::uint32_t w = 0; w < n; ++w)
+        if (w != root_of(c)) {
+          const std::uint32_t step = up ? f.steps - 1 - f.step[c][w] : f.step[c][w];
+          visit(c, step * arcs + arc_into(w, f.parent[c][w]));
+        }
+  };
+  std::vector<std::uint32_t> count(f.steps * arcs, 0);
+  edges([&](std::uint32_t, std::uint64_t bucket) { ++count[bucket]; });
+  std::vector<std::vector<std::uint64_t>> lists(count.size());
+  for (std::uint64_t b = 0; b < lists.size(); ++b) lists[b].reserve(count[b]);
+  edges([&](std::uint32_t c, std::uint64_t bucket) { lists[bucket].push_back(c); });
+  LinkChunks links(f.steps);
+  for (std::uint32_t w = 0; w < n; ++w)
+    for (const std::uint32_t* p = g.begin(w); p != g.end(w); ++p) {
+      const std::uint64_t arc = static_cast<std::uint64_t>(p - g.targets().data());
+      for (std::uint32_t s = 0; s < f.steps; ++s)
+        if (!lists[s * arcs + arc].empty())
+          links[s][up ? link_key(w, *p) : link_key(*p, w)] = std::move(lists[s * arcs + arc]);
+    }
+  return links;
+}
+
+/// The tree of block piece j is rooted at j / pieces.
+auto piece_root(const SpanningTrees& f) {
+  return [&f](std::uint32_t j) { return j / f.pieces; };
+}
+
+/// Register base + j moved along tree j's edges with `op`, per step and link.
+RegisterSteps register_moves(const LinkChunks& edges, std::uint64_t base, RegOp op) {
+  RegisterSteps steps(edges.size());
+  for (std::size_t s = 0; s < edges.size(); ++s)
+    for (const auto& [key, trees] : edges[s]) {
+      auto& moves = steps[s][key];
+      moves.reserve(trees.size());
+      for (const std::uint64_t j : trees) {
+        const auto r = static_cast<std::uint16_t>(base + j);
+        moves.push_back({r, r, op});
+      }
+    }
+  return steps;
+}
+
+/// Block j's partial sums up j's tree into register `base + j` of j: node w sends in step
+/// steps - 1 - step[j][w], after its children.
+RegisterSteps reduce_up(const Network& t, const SpanningTrees& f, std::uint64_t base) {
+  return register_moves(tree_edges(t, f, piece_root(f), true), base, RegOp::Combine);
+}
+
+/// Register `base + j` of j down j's tree (Set), each node in its step.
+RegisterSteps spread_down(const Network& t, const SpanningTrees& f, std::uint64_t base) {
+  return register_moves(tree_edges(t, f, piece_root(f), false), base, RegOp::Set);
+}
+
 }  // namespace
 
 Schedule trees_all_gather(const Network& t, const SpanningTrees& f, const char* algorithm) {
   const std::uint64_t n = t.num_nodes();
-  LinkChunks links(f.steps);
-  for (std::uint32_t c = 0; c < n * f.pieces; ++c)
-    for (std::uint32_t w = 0; w < n; ++w)
-      if (w != c / f.pieces) links[f.step[c][w]][link_key(f.parent[c][w], w)].push_back(c);
-  for (auto& step : links)
-    for (auto& [key, chunks] : step) std::sort(chunks.begin(), chunks.end());
+  LinkChunks links = tree_edges(t, f, piece_root(f), false);
   return link_chunk_schedule(t, Collective::pieced_all_gather(n, f.pieces), PortModel::AllPort,
                              algorithm, links);
 }
 
 Schedule trees_broadcast(const Network& t, const SpanningTrees& f, NodeId root,
                          const char* algorithm) {
-  const std::uint64_t n = t.num_nodes();
   const auto pieces = static_cast<std::uint32_t>(f.parent.size());
-  LinkChunks links(f.steps);
-  for (std::uint32_t c = 0; c < pieces; ++c)
-    for (std::uint32_t w = 0; w < n; ++w)
-      if (w != root.v) links[f.step[c][w]][link_key(f.parent[c][w], w)].push_back(c);
-  return link_chunk_schedule(t, Collective::pieced_broadcast(n, root, pieces), PortModel::AllPort,
-                             algorithm, links);
+  LinkChunks links = tree_edges(
+      t, f, [&](std::uint32_t) { return root.v; }, false);
+  return link_chunk_schedule(t, Collective::pieced_broadcast(t.num_nodes(), root, pieces),
+                             PortModel::AllPort, algorithm, links);
 }
 
 Schedule trees_total_exchange(const Network& t, const SpanningTrees& f, const char* algorithm) {
@@ -148,7 +186,7 @@ Schedule trees_reduce_scatter(const Network& t, const SpanningTrees& f, const ch
   const std::uint64_t n = t.num_nodes();  // tree j = o*pieces + k: piece k of block o, register j
   RegisterProgram p(t, Collective::reduce_scatter(n, f.pieces), block_registers(n, f.pieces),
                     algorithm);
-  auto up = reduce_up(f, n, 0);
+  auto up = reduce_up(t, f, 0);
   emit(p, up);
   Schedule s = p.finish();
   s.model = PortModel::AllPort;
@@ -160,13 +198,13 @@ Schedule trees_all_reduce(const Network& t, const SpanningTrees& f, const char* 
   const std::uint64_t n = t.num_nodes(), pieces = n * f.pieces;  // tree j's piece j
   RegisterProgram p(t, Collective::vector_all_reduce(n, static_cast<std::uint32_t>(pieces)),
                     piece_registers(pieces), algorithm);
-  auto up = reduce_up(f, n, 0);
+  auto up = reduce_up(t, f, 0);
   emit(p, up);
   for (std::uint32_t j = 0; j < pieces; ++j) {
     const std::uint32_t root = j / f.pieces;
     p.set(static_cast<std::uint16_t>(pieces + j), static_cast<std::uint16_t>(j), {{root, root}});
   }
-  auto down = spread_down(f, n, pieces);
+  auto down = spread_down(t, f, pieces);
   emit(p, down);
   Schedule s = p.finish();
   s.model = PortModel::AllPort;

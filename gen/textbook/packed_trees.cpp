@@ -16,6 +16,7 @@
 
 #include "core/errors.hpp"
 #include "core/graph.hpp"
+#include "core/limits.hpp"
 #include "core/metrics.hpp"
 #include "gen/generic/step_loads.hpp"
 #include "gen/textbook/spanning_trees.hpp"
@@ -27,6 +28,10 @@ namespace netsched {
 namespace {
 
 constexpr std::uint64_t kPackingSeed = 20261126;
+/// The memory packed-trees on a product plans per delivery of a chunk to a node: its tree
+/// entries, its chunk list entries and the check's share (hypercube(12): 634 MB at peak for
+/// 16.7M deliveries, bench/bandwidth_scale.sh).
+constexpr std::uint64_t kPackedBytesPerDelivery = 40;
 /// Annealing moves per tree edge, and at most this many per step count tried: more on products,
 /// whose one tree of offsets is small and often packed at the bound, than on other networks, with
 /// a tree per chunk (there the search refines the flood or the pipeline it starts from).
@@ -228,10 +233,17 @@ SpanningTrees product_trees(const Product& p, std::uint32_t pieces) {
   SpanningTrees out;
   out.steps = steps;
   out.pieces = pieces;
-  const auto translate = [&](std::uint64_t o, std::uint64_t x) {
+  // N^2 x pieces translations: every node's coordinates looked up, not divided out each time
+  const std::size_t dims = p.dims();
+  std::vector<std::uint32_t> coords(std::size_t{n} * dims);
+  for (std::uint32_t v = 0; v < n; ++v)
+    for (std::size_t d = 0; d < dims; ++d) coords[v * dims + d] = p.coord(v, d);
+  const auto translate = [&](const std::uint32_t* o, std::uint32_t x) {
     std::uint64_t v = 0;
-    for (std::size_t d = 0; d < p.dims(); ++d)
-      v += (p.coord(o, d) + p.coord(x, d)) % p.factors()[d].size * p.stride(d);
+    for (std::size_t d = 0; d < dims; ++d) {
+      const std::uint32_t size = p.factors()[d].size, sum = o[d] + coords[x * dims + d];
+      v += (sum >= size ? sum - size : sum) * p.stride(d);
+    }
     return static_cast<std::uint32_t>(v);
   };
   out.parent.assign(std::size_t{n} * pieces, std::vector<std::uint32_t>(n, 0));
@@ -239,8 +251,9 @@ SpanningTrees product_trees(const Product& p, std::uint32_t pieces) {
   for (std::uint32_t o = 0; o < n; ++o)
     for (std::uint32_t k = 0; k < pieces; ++k)
       for (std::uint32_t x = 1; x < n; ++x) {
-        const std::uint32_t w = translate(o, x), c = o * pieces + k;
-        out.parent[c][w] = translate(o, s.parent[k][x]);
+        const std::uint32_t* at = &coords[o * dims];
+        const std::uint32_t w = translate(at, x), c = o * pieces + k;
+        out.parent[c][w] = translate(at, s.parent[k][x]);
         out.step[c][w] = static_cast<std::uint32_t>(s.step[k][x]);
       }
   return out;
@@ -296,7 +309,7 @@ SpanningTrees rooted_trees(const Network& t, const std::vector<std::uint32_t>& r
 
 bool packed_trees_apply(const Network& t) {
   return t.num_nodes() >= 2 &&
-         t.num_nodes() <= (abelian_product(t) ? kFloodMaxNodes : kPackedTreesMaxNodes);
+         t.num_nodes() <= (abelian_product(t) ? kPackedProductMaxNodes : kPackedTreesMaxNodes);
 }
 
 SpanningTrees packed_trees(const Network& t, std::uint32_t pieces) {
@@ -304,7 +317,13 @@ SpanningTrees packed_trees(const Network& t, std::uint32_t pieces) {
     throw InputError("packed-trees: pieces must be 1.." + std::to_string(kMaxPackedPieces) +
                      " (kMaxPackedPieces), got " + std::to_string(pieces));
   if (abelian_product(t)) {
-    check_nodes(t, "packed-trees", kFloodMaxNodes, "kFloodMaxNodes");
+    check_nodes(t, "packed-trees", kPackedProductMaxNodes, "kPackedProductMaxNodes");
+    // a tree per chunk (parent and step: 8 B a node), the all-gather's chunk lists they
+    // become (8 B a delivery, twice while bucketed) and the check
+    const std::uint64_t deliveries = mul_sat(mul_sat(t.num_nodes(), t.num_nodes()), pieces);
+    check_memory(mul_sat(deliveries, kPackedBytesPerDelivery),
+                 "packed-trees on " + std::to_string(t.num_nodes()) + " nodes in " +
+                     std::to_string(pieces) + " pieces");
     return product_trees(*network_as<Product>(t), pieces);
   }
   check_nodes(t, "packed-trees", kPackedTreesMaxNodes, "kPackedTreesMaxNodes");

@@ -25,9 +25,11 @@ struct SpanningTrees {
 };
 
 /// The most nodes packed_trees takes on a network other than a product of rings and complete
-/// graphs (a tree per origin; on those products one tree serves, up to kFloodMaxNodes nodes),
-/// and the most pieces it cuts a block into (a tree each).
+/// graphs (a tree per origin), and on those products (one tree of offsets serves, translated;
+/// its N^2 x pieces deliveries are also held to the memory budget), and the most pieces it
+/// cuts a block into (a tree each).
 inline constexpr std::uint64_t kPackedTreesMaxNodes = 256;
+inline constexpr std::uint64_t kPackedProductMaxNodes = 16384;
 inline constexpr std::uint32_t kMaxPackedPieces = 16;
 /// Whether packed_trees takes t (its size; t must also be connected).
 bool packed_trees_apply(const Network& t);

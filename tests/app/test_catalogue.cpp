@@ -269,6 +269,16 @@ std::vector<Entry> node_and_option_entries() {
       {"gen 'ring(5)' broadcast --algorithm nosuch -o x.json",
        "broadcast algorithm 'nosuch' does not apply to ring (choose from: product-broadcast, "
        "optimal, greedy, chain, binary-tree, double-binary-tree, packed-trees, rarest-first)"},
+      {"gen 'hypercube(3)' all-gather --algorithm ring --pieces 4 -o x.json",
+       "--pieces applies to a pipelined algorithm; ring sends each message whole"},
+      {"gen 'hypercube(3)' all-gather --bytes 1024 --pieces 4 -o x.json",
+       "--bytes chooses the pieces: drop --pieces"},
+      {"gen 'hypercube(3)' all-gather --algorithm packed-trees --pieces 17 -o x.json",
+       "packed-trees: pieces must be 1..16 (kMaxPackedPieces), got 17"},
+      {"--max-memory 1G gen 'hypercube(12)' all-gather --algorithm packed-trees --pieces 16 "
+       "-o x.json",
+       "packed-trees on 4096 nodes in 16 pieces needs about 10.7 GB, over the memory budget of "
+       "1.1 GB (--max-memory)"},
       {"gen 'ring(5)' scatter --algorithm one2allp -o x.json",
        "scatter algorithm 'one2allp' does not apply to ring (choose from: tree-scatter, "
        "binomial)"},

@@ -301,6 +301,26 @@ TEST_CASE(
         std::string::npos);
 }
 
+TEST_CASE("gen --pieces cuts a pipelined algorithm's message and --list marks the pipelined ones") {
+  const std::string f = netsched::testing::scratch_path("pieces.json");
+  REQUIRE(run("gen 'torus(4,4)' all-gather --algorithm packed-trees --pieces 4 --ports all-port "
+              "-o " +
+              f)
+              .code == 0);
+  const auto file = nlohmann::json::parse(slurp(f));
+  CHECK(file["collective"]["pieces"] == 4);
+  const auto v = run("verify " + f + " --json");
+  REQUIRE(v.code == 0);
+  // 15 chunks over 4 links into each node: 3.75 chunk times, 15 quarter pieces
+  CHECK(nlohmann::json::parse(v.out)["payload_sum"] == 15);
+  const auto list = nlohmann::json::parse(run("gen 'torus(4,4)' --list --json").out);
+  for (const auto& c : list)
+    for (const auto& a : c["algorithms"])
+      if (c["collective"] == "all-gather" && (a["name"] == "packed-trees" || a["name"] == "ring"))
+        CHECK(a["pipelined"] == (a["name"] == "packed-trees"));
+  CHECK(run("gen 'torus(4,4)' --list").out.find("[pipelined: --pieces]") != std::string::npos);
+}
+
 TEST_CASE(
     "gen check-only generates and checks and writes nothing and verify takes the symmetric "
     "engine") {
