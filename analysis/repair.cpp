@@ -9,6 +9,7 @@
 #include <set>
 #include <stdexcept>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "analysis/retime.hpp"
 #include "core/errors.hpp"
@@ -363,6 +364,35 @@ std::vector<std::vector<std::uint32_t>> placed(const std::vector<RetimeJob>& job
   return best;
 }
 
+/// Takes out of the placed jobs every chunk a job brings to a node that holds it already, or
+/// that an earlier job of the same step brings it too (the plan's holding estimate knows no
+/// ports, so the list schedule can leave a few; the healthy schedule may have its own); a job
+/// left with none is gone, and a step left with none too. A node that sends a chunk later holds
+/// it either way, so the schedule still holds, in no more steps. Returns the deliveries taken
+/// out.
+std::uint64_t drop_repeats(const Collective& c, std::vector<RetimeJob>& jobs,
+                           std::vector<std::vector<std::uint32_t>>& steps) {
+  const std::uint64_t chunks = c.num_chunks();
+  std::unordered_set<std::uint64_t> held, arriving;  // node * chunks + chunk
+  const auto holds = [&](std::uint32_t v, std::uint64_t chunk) {
+    return c.origin(chunk).v == v || held.contains(v * chunks + chunk);
+  };
+  std::uint64_t repeats = 0;
+  for (auto& step : steps) {
+    std::erase_if(step, [&](std::uint32_t j) {
+      auto& mine = jobs[j].chunks;
+      repeats += std::erase_if(mine, [&](std::uint64_t chunk) {
+        return holds(jobs[j].to, chunk) || !arriving.insert(jobs[j].to * chunks + chunk).second;
+      });
+      return mine.empty();
+    });
+    held.merge(arriving);
+    arriving.clear();
+  }
+  std::erase_if(steps, [](const auto& step) { return step.empty(); });
+  return repeats;
+}
+
 /// The schedule with every transfer over a failed link, or from a failed node, carried along a
 /// surviving path; the transfers to failed nodes, and those that carried only chunks the
 /// survivors do not need, dropped.
@@ -401,7 +431,10 @@ Schedule detoured(const Schedule& s, const FaultyNetwork& f, const Survivors& su
   out.collective = survivors.collective;
   out.topology = f.spec();
   out.digits = f.id_digits();  // the survivors' ids (the base's when only links failed)
-  return with_placed_jobs(std::move(out), plan.jobs(), placed(plan.jobs(), f, s, moved(r)));
+  std::vector<RetimeJob> jobs = plan.jobs();
+  auto steps = placed(jobs, f, s, moved(r));
+  if (moved(r)) r.repeats = drop_repeats(survivors.collective, jobs, steps);
+  return with_placed_jobs(std::move(out), jobs, steps);
 }
 
 /// gen's request for the same collective (its root or its route's ends, its pieces).

@@ -28,6 +28,8 @@ struct RepairCounts {
   std::uint64_t redundant = 0;
   /// Kept transfers whose sender a detour reached late, sent instead by a nearer holder.
   std::uint64_t resourced = 0;
+  /// Chunk deliveries left out once placed: the receiver held the chunk, or got it that step.
+  std::uint64_t repeats = 0;
   std::uint64_t detour_hops = 0;  ///< the detours' hops (the re-sourced transfers' too)
   std::string router;             ///< the detours' routing algorithm
 };

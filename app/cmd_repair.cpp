@@ -79,6 +79,7 @@ int repair(const RepairOpts& o) {
                    {"detoured", r.detoured},
                    {"resourced", r.resourced},
                    {"redundant", r.redundant},
+                   {"repeats", r.repeats},
                    {"detour_hops", r.detour_hops},
                    {"dropped", r.dropped},
                    {"dropped_chunks", r.dropped_chunks},
@@ -90,13 +91,16 @@ int repair(const RepairOpts& o) {
     return to_int(ExitCode::Ok);
   }
   std::cout << fmt::format(
-                   "{} under {}: {} transfers kept, {} detoured{}{} in {} hops{}\n", o.file,
+                   "{} under {}: {} transfers kept, {} detoured{}{} in {} hops{}{}\n", o.file,
                    faulty->spec(), r.kept, r.detoured,
                    r.resourced ? fmt::format(", {} sent from nearer holders", r.resourced) : "",
                    r.redundant
                        ? fmt::format(", {} left out (a detour brings their chunks)", r.redundant)
                        : "",
-                   r.detour_hops, r.router.empty() ? "" : " (" + r.router + ")")
+                   r.detour_hops, r.router.empty() ? "" : " (" + r.router + ")",
+                   r.repeats ? fmt::format("; {} repeat {} of a chunk left out", r.repeats,
+                                           r.repeats == 1 ? "delivery" : "deliveries")
+                             : "")
             << survivors_line(f.schedule.collective, faulty->num_nodes(), r)
             << line("healthy", j["healthy"]) << line("repaired", j["repaired"])
             << line("regenerated", j["regenerated"])
