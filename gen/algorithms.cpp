@@ -167,6 +167,16 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
            "rarest-first");
      },
      nullptr, nullptr, true},
+    {"broadcast", "arborescences",
+     "generic: all-port, the message in pieces down as many arc-disjoint spanning trees from the "
+     "root as its least cut (Edmonds 1973, built by Lovasz's proof), each tree's pieces pipelined",
+     "stated: p + N - 2 (a tree's depth is at most N - 1)", "ccc(3)", arborescences_apply,
+     +[](const Network& t, const GenRequest& r) {
+       return trees_broadcast(
+           t, arborescence_broadcast_trees(t, r.root, pieces_or(r, kDefaultTreePieces)), r.root,
+           "arborescences");
+     },
+     nullptr, nullptr, true},
     {"scatter", "tree-scatter",
      "generic: BFS tree, each child gets its subtree's chunks; broadcast's rounds",
      "stated: the greedy broadcast's rounds", "ccc(3)", any,
@@ -313,6 +323,14 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
        return trees_reduce_scatter(t, rarest_first_trees(t, pieces_or(r, 1)), "rarest-first");
      },
      nullptr, nullptr, true},
+    {"reduce-scatter", "bfb",
+     "textbook: BFB (Zhao et al. 2025) run backwards: every piece of a block combined up its "
+     "shortest paths, a level a step, the pieces spread over the links alike",
+     "stated: the diameter", "ccc(3)", bfb_applies,
+     +[](const Network& t, const GenRequest& r) {
+       return trees_reduce_scatter(t, bfb_trees(t, pieces_or(r, 1)), "bfb");
+     },
+     nullptr, nullptr, true},
 
     {"cube-dimension", "rhs-emulation", "paper: rhfc Theorem 5.1", "paper: rhfc Theorem 5.1",
      "rhs(2,2,hypercube(1))", rhs_over_cube,
@@ -356,6 +374,13 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
      +[](const Network& t, const GenRequest& r) {
        return trees_all_reduce(t, rarest_first_trees(t, pieces_or(r, 1)),
                                "rarest-first");
+     },
+     nullptr, nullptr, true},
+    {"all-reduce", "bfb",
+     "textbook: vector all-reduce as BFB's reduce-scatter then its all-gather (Zhao et al. 2025)",
+     "stated: twice the diameter", "ccc(3)", bfb_applies,
+     +[](const Network& t, const GenRequest& r) {
+       return trees_all_reduce(t, bfb_trees(t, pieces_or(r, 1)), "bfb");
      },
      nullptr, nullptr, true},
     {"all-reduce", "swing",
@@ -458,6 +483,14 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
      rarest_first_applies,
      +[](const Network& t, const GenRequest& r) {
        return trees_all_gather(t, rarest_first_trees(t, pieces_or(r, 1)), "rarest-first");
+     },
+     nullptr, nullptr, true},
+    {"all-gather", "bfb",
+     "textbook: breadth-first broadcast (BFB, Zhao et al. 2025): in step s every node takes the "
+     "blocks s+1 links away, each piece from a neighbour nearer its origin, the links loaded alike",
+     "stated: the diameter", "ccc(3)", bfb_applies,
+     +[](const Network& t, const GenRequest& r) {
+       return trees_all_gather(t, bfb_trees(t, pieces_or(r, 1)), "bfb");
      },
      nullptr, nullptr, true},
 

@@ -74,6 +74,12 @@ std::optional<PaperBound> stated(const Network& t, const Collective& c, const st
                       "step t: its parent has one it lacks)",
                       kSource, std::nullopt};
   }
+  if (a == "arborescences" && c.kind() == Collective::Kind::Broadcast)
+    // a tree given n pieces takes n + depth - 1 steps; a piece goes where it ends soonest, so
+    // no tree ends later than all p pieces down one tree of depth at most N - 1 would
+    return PaperBound{c.pieces() + nodes - 2,
+                      "p + N - 2 (p pieces down one tree of depth at most N - 1, a step apart)",
+                      kSource, std::nullopt};
   if (a == "ring" && c.kind() == Collective::Kind::AllReduce)
     return PaperBound{2 * (nodes - 1), "2(N-1) (round the ring twice)", kSource, std::nullopt};
   if (a == "ring") return PaperBound{nodes - 1, "N-1 (once round the ring)", kSource, std::nullopt};
@@ -86,7 +92,7 @@ std::optional<PaperBound> stated(const Network& t, const Collective& c, const st
   const bool tree_twice = a == "tree-all-gather" || a == "tree-all-reduce";
   const bool exchange = a == "greedy" && c.kind() == Collective::Kind::TotalExchange;
   if (!tree_once && !tree_twice && !exchange && a != "flood" && a != "balanced" &&
-      a != "packed-trees")
+      a != "packed-trees" && a != "bfb")
     return std::nullopt;
   const Csr g(t, 1);
   if (tree_once) {
@@ -96,6 +102,13 @@ std::optional<PaperBound> stated(const Network& t, const Collective& c, const st
   }
   const DistanceStats st = distances_all_sources(g, 1);
   if (!st.connected) return std::nullopt;
+  if (a == "bfb" && c.kind() == Collective::Kind::AllReduce)
+    return PaperBound{2 * st.diameter, "twice the diameter (BFB's levels up, then down)", kSource,
+                      std::nullopt};
+  if (a == "bfb")
+    return PaperBound{st.diameter,
+                      "the diameter (a node takes the blocks s+1 links away in step s)", kSource,
+                      std::nullopt};
   if (a == "flood" && c.kind() == Collective::Kind::AllReduce)
     return PaperBound{2 * st.diameter, "twice the diameter (up the trees, then down)", kSource,
                       std::nullopt};

@@ -2,7 +2,7 @@
 # docs/BANDWIDTH-TABLE.md: the papers' schedules (each family's defaults) and netsched's fastest
 # against the lower bounds, at one-port and all-port, small and large messages
 # (make bandwidth-doc; about 15 minutes on 2 cores); and docs/BANDWIDTH-RATIOS.md: the all-port
-# all-gather, reduce-scatter and all-reduce against the exact bound (about 5 minutes).
+# all-gather, reduce-scatter, all-reduce and broadcast against the exact bound (about 5 minutes).
 set -euo pipefail
 ns=${1:-build/app/netsched}
 cd "$(dirname "$0")/.."
@@ -29,7 +29,7 @@ trap 'rm -f "$tmp"' EXIT
 echo "wrote docs/BANDWIDTH-TABLE.md"
 /usr/bin/python3 scripts/bandwidth-ratios.py "$ns" "$tmp"
 {
-  echo "# All-gather, reduce-scatter and all-reduce against the exact bandwidth bound"
+  echo "# All-gather, reduce-scatter, all-reduce and broadcast against the exact bandwidth bound"
   echo
   echo "Made by \`make bandwidth-doc\` (scripts/bandwidth-ratios.py) on $(date -u +%Y-%m-%d). For every"
   echo "seed family and three graph files netsched did not build (the Petersen graph; a random"
@@ -37,7 +37,8 @@ echo "wrote docs/BANDWIDTH-TABLE.md"
   echo "topology of an 8-GPU DGX-1, links of weight 1 and 2: tests/data/graphs/README.md), the"
   echo "all-port bound of \`netsched prove bandwidth\` (docs/bandwidth.md) in blocks of the default"
   echo "bandwidth, and the checked schedule of least bandwidth term among \`netsched gen --bytes\`'s"
-  echo "candidates at 1 GiB a block (an all-reduce: a vector of 1 GiB), all-port: its alpha-beta time"
+  echo "candidates at 1 GiB a block (an all-reduce: a vector of 1 GiB; a broadcast from node 0: a"
+  echo "message of 1 GiB), all-port: its alpha-beta time"
   echo "less its steps' latencies, over the bound's time. The all-reduce's bound is that of"
   echo "all-reduces made as a reduce-scatter and then an all-gather (every all-reduce netsched"
   echo "generates for this size); the bound for any all-reduce, which gen --bytes prints, can be"

@@ -28,10 +28,6 @@ namespace netsched {
 namespace {
 
 constexpr std::uint64_t kPackingSeed = 20261126;
-/// The memory packed-trees on a product plans per delivery of a chunk to a node: its tree
-/// entries, its chunk list entries and the check's share (hypercube(12): 634 MB at peak for
-/// 16.7M deliveries, bench/bandwidth_scale.sh).
-constexpr std::uint64_t kPackedBytesPerDelivery = 40;
 /// Annealing moves per tree edge, and at most this many per step count tried: more on products,
 /// whose one tree of offsets is small and often packed at the bound, than on other networks, with
 /// a tree per chunk (there the search refines the flood or the pipeline it starts from).
@@ -321,7 +317,7 @@ SpanningTrees packed_trees(const Network& t, std::uint32_t pieces) {
     // a tree per chunk (parent and step: 8 B a node), the all-gather's chunk lists they
     // become (8 B a delivery, twice while bucketed) and the check
     const std::uint64_t deliveries = mul_sat(mul_sat(t.num_nodes(), t.num_nodes()), pieces);
-    check_memory(mul_sat(deliveries, kPackedBytesPerDelivery),
+    check_memory(mul_sat(deliveries, kTreeBytesPerDelivery),
                  "packed-trees on " + std::to_string(t.num_nodes()) + " nodes in " +
                      std::to_string(pieces) + " pieces");
     return product_trees(*network_as<Product>(t), pieces);

@@ -42,28 +42,6 @@ std::uint64_t tie_break(std::uint64_t piece, std::uint64_t node, std::uint64_t s
   return mix(mix(mix(kRarestFirstSeed, piece), node), step) >> kHalf;
 }
 
-/// The pieces the link from the neighbour at CSR position i into its node carries in a step:
-/// its bandwidth over the slowest link's, rounded down (1 on uniform links, at most
-/// kRarestFirstMaxLinkPieces).
-std::vector<std::uint32_t> link_pieces(const Network& t, const Csr& g) {
-  std::vector<std::uint32_t> out(g.num_arcs(), 1);
-  if (!t.weighted()) return out;
-  const auto speed = [&](std::uint32_t from, std::uint32_t to) {
-    return t.link_speed(NodeId(from), NodeId(to)).bandwidth;
-  };
-  double slowest = std::numeric_limits<double>::infinity();
-  for (std::uint32_t v = 0; v < g.num_nodes(); ++v)
-    for (const std::uint32_t* u = g.begin(v); u != g.end(v); ++u)
-      slowest = std::min(slowest, speed(*u, v));
-  for (std::uint32_t v = 0; v < g.num_nodes(); ++v)
-    for (const std::uint32_t* u = g.begin(v); u != g.end(v); ++u) {
-      const double ratio = std::floor(speed(*u, v) / slowest * (1 + 1e-9));
-      out[static_cast<std::size_t>(u - g.begin(0))] = static_cast<std::uint32_t>(
-          std::clamp<double>(ratio, 1, static_cast<double>(kRarestFirstMaxLinkPieces)));
-    }
-  return out;
-}
-
 /// One run: who holds which piece, and which pieces have how many holders (a bit a piece).
 class RarestFirst {
  public:
@@ -211,6 +189,25 @@ class RarestFirst {
 }  // namespace
 
 bool rarest_first_applies(const Network& t) { return t.num_nodes() <= kRarestFirstMaxNodes; }
+
+std::vector<std::uint32_t> link_pieces(const Network& t, const Csr& g) {
+  std::vector<std::uint32_t> out(g.num_arcs(), 1);
+  if (!t.weighted()) return out;
+  const auto speed = [&](std::uint32_t from, std::uint32_t to) {
+    return t.link_speed(NodeId(from), NodeId(to)).bandwidth;
+  };
+  double slowest = std::numeric_limits<double>::infinity();
+  for (std::uint32_t v = 0; v < g.num_nodes(); ++v)
+    for (const std::uint32_t* u = g.begin(v); u != g.end(v); ++u)
+      slowest = std::min(slowest, speed(*u, v));
+  for (std::uint32_t v = 0; v < g.num_nodes(); ++v)
+    for (const std::uint32_t* u = g.begin(v); u != g.end(v); ++u) {
+      const double ratio = std::floor(speed(*u, v) / slowest * (1 + 1e-9));
+      out[static_cast<std::size_t>(u - g.begin(0))] = static_cast<std::uint32_t>(
+          std::clamp<double>(ratio, 1, static_cast<double>(kRarestFirstMaxLinkPieces)));
+    }
+  return out;
+}
 
 namespace {
 

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/graph.hpp"
 #include "core/network.hpp"
 #include "core/schedule.hpp"
 
@@ -23,6 +24,11 @@ struct SpanningTrees {
   std::uint32_t steps = 0;
   std::uint32_t pieces = 1;
 };
+
+/// The memory a schedule along trees plans per delivery of a chunk to a node: its tree
+/// entries, its chunk list entries and the check's share (packed-trees on hypercube(12): 634 MB
+/// at peak for 16.7M deliveries, bench/bandwidth_scale.sh).
+inline constexpr std::uint64_t kTreeBytesPerDelivery = 40;
 
 /// The most nodes packed_trees takes on a network other than a product of rings and complete
 /// graphs (a tree per origin), and on those products (one tree of offsets serves, translated;
@@ -64,6 +70,40 @@ inline constexpr std::uint32_t kMaxPackedBroadcastPieces = 64;
 /// kPackedTreesMaxNodes nodes): with as many trees as the root's least cut, pipelined over the
 /// steps, its time approaches the message over that cut (Edmonds' theorem).
 SpanningTrees packed_broadcast_trees(const Network& t, NodeId root, std::uint32_t pieces);
+
+/// The most nodes, the most work (trees^2 x nodes x directed links: each admission of a tree's
+/// arc may re-route every node's paths) and the most pieces of the arborescences' broadcast.
+inline constexpr std::uint64_t kArborescencesMaxNodes = 256;
+inline constexpr std::uint64_t kArborescencesMaxWork = 2'000'000'000;
+inline constexpr std::uint32_t kMaxArborescencePieces = 4096;
+/// Whether the arborescences take t (its size; t must also be connected from the root).
+bool arborescences_apply(const Network& t);
+/// k arc-disjoint spanning arborescences out of `root` (k the root's least cut in copies of the
+/// slowest link: a link of a graph file's weight w is link_pieces' copies of it), built by
+/// Lovász's proof of Edmonds' theorem (gen/textbook/arborescences.cpp): each the parent of
+/// every node, the root its own.
+std::vector<std::vector<std::uint32_t>> root_arborescences(const Network& t, NodeId root);
+/// A broadcast from `root` in `pieces` pieces (at most kMaxArborescencePieces) down the root's
+/// arborescences, each tree's pieces a step apart (a tree of depth d given n pieces takes
+/// n + d - 1 steps; each piece goes to the tree it finishes on soonest).
+SpanningTrees arborescence_broadcast_trees(const Network& t, NodeId root, std::uint32_t pieces);
+/// The copies of a link the trees count and the pieces a step it carries, at CSR position i of
+/// g (the link from the neighbour there into its node): its bandwidth over the slowest link's,
+/// rounded down (1 on uniform links, at most kRarestFirstMaxLinkPieces).
+std::vector<std::uint32_t> link_pieces(const Network& t, const Csr& g);
+
+/// The most nodes and the most pieces a block of BFB's all-gather (its N^2 x pieces deliveries
+/// are also held to the memory budget).
+inline constexpr std::uint64_t kBfbMaxNodes = 1024;
+inline constexpr std::uint32_t kMaxBfbPieces = 64;
+/// Whether bfb_trees takes t (its size; t must also be connected).
+bool bfb_applies(const Network& t);
+/// Breadth-first broadcast (BFB, Zhao et al., "Efficient direct-connect topologies for
+/// collective communications"): in step s every node takes the blocks of the nodes s + 1 links
+/// away, each piece from a neighbour one link nearer its origin, the pieces spread over those
+/// neighbours so that its links carry alike (gen/textbook/bfb.cpp). Diameter steps; at the
+/// exact bound on distance-regular networks when the pieces divide evenly.
+SpanningTrees bfb_trees(const Network& t, std::uint32_t pieces);
 
 /// The broadcast along f: piece c of the root's message down tree c (f's trees all rooted at
 /// `root`).

@@ -268,7 +268,8 @@ std::vector<Entry> node_and_option_entries() {
        "'netsched --help' or 'netsched VERB --help')"},
       {"gen 'ring(5)' broadcast --algorithm nosuch -o x.json",
        "broadcast algorithm 'nosuch' does not apply to ring (choose from: product-broadcast, "
-       "optimal, greedy, chain, binary-tree, double-binary-tree, packed-trees, rarest-first)"},
+       "optimal, greedy, chain, binary-tree, double-binary-tree, packed-trees, rarest-first, "
+       "arborescences)"},
       {"gen 'hypercube(3)' all-gather --algorithm ring --pieces 4 -o x.json",
        "--pieces applies to a pipelined algorithm; ring sends each message whole"},
       {"gen 'hypercube(3)' all-gather --bytes 1024 --pieces 4 -o x.json",
