@@ -25,8 +25,10 @@ namespace {
 
 using Kind = Collective::Kind;
 
-/// The most pieces a pipelined algorithm is tried with (powers of two up to it).
-constexpr std::uint32_t kMostPiecesTried = 1024;
+/// The most pieces a pipelined algorithm is tried with (powers of two up to it): a broadcast of
+/// 1 GiB down Edmonds' arborescences needs 4,096 to come within 2 % of the bound on
+/// hypernet(2,2,3), whose trees are up to 32 links deep (docs/BANDWIDTH-RATIOS.md).
+constexpr std::uint32_t kMostPiecesTried = 4096;
 /// The most nodes whose balanced cut is searched for the bandwidth bound.
 constexpr std::uint64_t kCutBoundMaxNodes = 4096;
 /// Relative slack of the check that no checked schedule costs less than the bounds (the
