@@ -46,8 +46,10 @@ def main():
             rows.append((ratio, net, coll))
             print(net, coll, f"{ratio:.4f}", best[1], file=sys.stderr, flush=True)
             cut = b["cut"]
+            # an all-gather's side sends its blocks out; a broadcast's holds the root
+            side = "on the root's side" if coll == "broadcast" else "sending"
             lines.append(f"| {net} | {coll} | {b['chunk_times']:.4g} | {cut['links']} links, "
-                         f"{len(cut['side'])} of {nodes} nodes sending | `{best[1]}` | {best[2]} "
+                         f"{len(cut['side'])} of {nodes} nodes {side} | `{best[1]}` | {best[2]} "
                          f"| {ratio:.3f} |")
     head = []
     for label, colls in (("all-gather, reduce-scatter and all-reduce", GATHERS),
