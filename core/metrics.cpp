@@ -5,6 +5,7 @@
 #include <bit>
 #include <mutex>
 
+#include "core/errors.hpp"
 #include "core/parallel.hpp"
 
 namespace netsched {
@@ -24,6 +25,19 @@ std::vector<std::uint32_t> bfs_distances(const Csr& g, std::uint32_t src) {
         queue.push_back(*p);
       }
     }
+  }
+  return dist;
+}
+
+std::vector<std::vector<std::uint32_t>> connected_distances(const Csr& g, std::string_view what,
+                                                            std::string_view spec) {
+  std::vector<std::vector<std::uint32_t>> dist(g.num_nodes());
+  for (std::uint32_t o = 0; o < g.num_nodes(); ++o) {
+    dist[o] = bfs_distances(g, o);
+    for (std::uint32_t v = 0; v < g.num_nodes(); ++v)
+      if (dist[o][v] == kUnreached)
+        throw InputError(std::string(what) + ": " + std::string(spec) + " is not connected (" +
+                         std::to_string(v) + " cannot be reached from " + std::to_string(o) + ")");
   }
   return dist;
 }

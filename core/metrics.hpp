@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 #include "core/graph.hpp"
@@ -16,6 +17,10 @@ inline constexpr std::uint64_t kSourcesPerSweep = 64;
 
 /// Distances from src (kUnreached where not reachable).
 std::vector<std::uint32_t> bfs_distances(const Csr& g, std::uint32_t src);
+/// Distances between every pair (dist[o][v]); InputError "WHAT: SPEC is not connected (v cannot
+/// be reached from o)" when some pair is not.
+std::vector<std::vector<std::uint32_t>> connected_distances(const Csr& g, std::string_view what,
+                                                            std::string_view spec);
 
 /// A BFS tree from src: parent[v] (parent[src] = src, kUnreached where not reachable) and the
 /// nodes in the order BFS reached them.

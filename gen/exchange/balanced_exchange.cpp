@@ -271,17 +271,10 @@ std::optional<LinkChunks> deadline_packing(const Network& t, const Csr& g,
 Schedule general_balanced(const Network& t, bool fewest_steps) {
   const Csr g(t, 1);
   const std::uint32_t n = g.num_nodes();
-  std::vector<std::vector<std::uint32_t>> dist(n);
+  const auto dist = connected_distances(g, "balanced exchange", t.spec());
   std::uint32_t diameter = 0;
-  for (std::uint32_t o = 0; o < n; ++o) {
-    dist[o] = bfs_distances(g, o);
-    for (std::uint32_t v = 0; v < n; ++v) {
-      if (dist[o][v] == kUnreached)
-        throw InputError("balanced exchange: " + t.spec() + " is not connected (" +
-                         std::to_string(v) + " cannot be reached from " + std::to_string(o) + ")");
-      diameter = std::max(diameter, dist[o][v]);
-    }
-  }
+  for (const auto& row : dist)
+    diameter = std::max(diameter, *std::max_element(row.begin(), row.end()));
   std::vector<std::uint64_t> load(g.num_arcs(), 0);
   const auto paths = balanced_paths(g, dist, load);
   PackingProblem problem;

@@ -28,19 +28,6 @@
 namespace netsched {
 namespace {
 
-/// Hop distances between every pair (dist[o][v]); InputError when t is not connected.
-std::vector<std::vector<std::uint32_t>> all_distances(const Network& t, const Csr& g) {
-  std::vector<std::vector<std::uint32_t>> dist(g.num_nodes());
-  for (std::uint32_t o = 0; o < g.num_nodes(); ++o) {
-    dist[o] = bfs_distances(g, o);
-    for (std::uint32_t v = 0; v < g.num_nodes(); ++v)
-      if (dist[o][v] == kUnreached)
-        throw InputError("bfb: " + t.spec() + " is not connected (" + std::to_string(v) +
-                         " cannot be reached from " + std::to_string(o) + ")");
-  }
-  return dist;
-}
-
 /// Node v's receipts: for each origin, each piece from a neighbour one link nearer the origin,
 /// in the step before the origin's distance, the links into v loaded alike step by step.
 void receive_breadth_first(const Csr& g, const std::vector<std::uint32_t>& copies,
@@ -102,7 +89,7 @@ SpanningTrees bfb_trees(const Network& t, std::uint32_t pieces) {
   check_memory(mul_sat(mul_sat(mul_sat(n, n), pieces), kTreeBytesPerDelivery),
                "bfb on " + std::to_string(n) + " nodes in " + std::to_string(pieces) + " pieces");
   const Csr g(t, 1);
-  const auto dist = all_distances(t, g);
+  const auto dist = connected_distances(g, "bfb", t.spec());
   const auto copies = link_pieces(t, g);
   SpanningTrees f;
   f.pieces = pieces;
