@@ -7,6 +7,7 @@
 
 #include "analysis/async_cost.hpp"
 #include "analysis/verification.hpp"
+#include "core/limits.hpp"
 #include "app/cli.hpp"
 #include "core/schedule_io.hpp"
 #include "exec/exec_plan.hpp"
@@ -79,6 +80,13 @@ int simulate_file(const SimOpts& o) {
     std::cerr << o.file << ": the schedule is violated (" << *v.check.violation()
               << "); netsched verify shows why\n";
     return to_int(ExitCode::Violated);
+  }
+  if (f.schedule.collective.combining()) {  // SMPI shares chunk messages, not registers
+    const exec::ExecPlan plan(f.schedule);
+    for (std::uint64_t m : o.bytes)
+      check_memory(plan.run_bytes(m), "simulating " + std::to_string(t->num_nodes()) +
+                                          " ranks' registers (private to each) at " +
+                                          std::to_string(m) + " bytes a register");
   }
   ScratchDir dir(o.keep);
   exec::SimulateOptions so;

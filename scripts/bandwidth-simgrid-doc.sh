@@ -9,7 +9,8 @@ cd "$(dirname "$0")/.."
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
 start=$(date +%s)
-# each case's figures are kept under the binary's hash: a run stopped part way goes on with it
+# each simulation's figures are kept (scripts/size-choice-table.py says under what): a run
+# stopped part way goes on, and a new binary re-times its own schedules, not MPI's algorithms
 NETWORKS=$(/usr/bin/python3 scripts/bandwidth-ratios.py --networks) \
   COLLECTIVES=all-gather,reduce-scatter,all-reduce SIZES=1048576 \
   CASE_CACHE=${CASE_CACHE:-build/bandwidth-simgrid-cache} \
@@ -19,8 +20,11 @@ minutes=$((($(date +%s) - start + 59) / 60))
   echo "# The bandwidth-optimal schedules at 1 MiB against MPI's algorithms, on SimGrid"
   echo
   echo "Made by \`make bandwidth-simgrid-doc\` (scripts/size-choice-table.py) on $(date -u +%Y-%m-%d)"
-  echo "(the last run $minutes minutes on 2 cores; cases an earlier run of the same binary finished are"
-  echo "kept, build/bandwidth-simgrid-cache). For every network of docs/BANDWIDTH-RATIOS.md (every seed family and"
+  echo "(the last run $minutes minutes on 2 cores; figures an earlier run obtained under the same"
+  echo "conditions are kept in build/bandwidth-simgrid-cache: MPI's times under the platform files, the"
+  echo "sources that call and time MPI, SimGrid's version, the collective and its bytes; the schedules'"
+  echo "times, runs and exports under the binaries and the schedule file). For every network of"
+  echo "docs/BANDWIDTH-RATIOS.md (every seed family and"
   echo "three graph files) and each of all-gather, reduce-scatter and all-reduce at 1 MiB per node (a"
   echo "node's block; an all-reduce's vector), \`netsched gen NET COLL --bytes 1048576 --ports all-port\`"
   echo "chooses the checked schedule of least alpha-beta time (1 µs, 1 GBps), and \`netsched simulate\`"
@@ -30,7 +34,9 @@ minutes=$((($(date +%s) - start + 59) / 60))
   echo "model, computation not simulated; docs/SIZE-CHOICE.md states the method, docs/engines.md the"
   echo "model. A message of p pieces is simulated with 1 MiB / p bytes a piece, MPI's collective"
   echo "with the whole 1 MiB. An MPI algorithm whose simulation does not finish in 600 s has no time"
-  echo "and is named. Each chosen file also ran under OpenMPI (\`netsched run\`, every rank's bytes"
+  echo "and is named. A register collective's registers are private to each simulated rank (SMPI shares"
+  echo "only chunk messages' bytes), so simulate refuses a file whose ranks' registers exceed the memory"
+  echo "budget, before any run, and the row says so. Each chosen file also ran under OpenMPI (\`netsched run\`, every rank's bytes"
   echo "compared with MPI's own collective) and went through MSCCL-IR: exported, the XML imported back"
   echo "and checked on the network."
   echo

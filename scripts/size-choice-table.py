@@ -8,10 +8,14 @@ gen's, simulate's and import's JSON and run's exit code.
 Usage: scripts/size-choice-table.py NETSCHED OUT.md   (make size-choice-doc)
 The environment overrides the cases: NETWORKS (specs separated by ';'), COLLECTIVES and SIZES
 (comma-separated; bytes per node), as make bandwidth-simgrid-doc does. With CASE_CACHE=DIR each
-case's figures are kept in DIR under the netsched binary's SHA-256 and the case, so that a run
-stopped part way goes on where it stopped with the same binary (and only with it; the helper
-programs it runs are taken to be the same build's)."""
-import functools, hashlib, json, os, subprocess, sys, tempfile
+simulation's figures are kept in DIR, so that a run stopped part way, or run again after a change,
+redoes only what the change can alter. MPI's timings are kept under the SHA-256 of the platform
+files simulate wrote (--keep), of the sources that decide how MPI is called and timed
+(MPI_SOURCES, read from this tree, which the binary is taken to be built from), of the SimGrid
+version, the collective, the bytes MPI is given and the timeout; a schedule's time, its OpenMPI
+run and its MSCCL-IR round trip under the SHA-256 of the netsched binary, of the
+netsched-exec-smpi program and of the schedule file."""
+import functools, glob, hashlib, json, os, subprocess, sys, tempfile
 
 NETWORKS = os.environ.get("NETWORKS", "hypercube(6);torus(8,8);dualcube(3)").split(";")
 COLLECTIVES = os.environ.get("COLLECTIVES",
@@ -19,6 +23,8 @@ COLLECTIVES = os.environ.get("COLLECTIVES",
 # bytes each node contributes: the root's broadcast message, its all-gather block, its all-to-all
 # send buffer (split over the N destinations, at least 1 byte each), its all-reduce vector
 SIZES = [int(x) for x in os.environ.get("SIZES", f"8,{64 << 10},{1 << 20},{8 << 20}").split(",")]
+# what decides MPI's call, its timing and the smpirun command: the executor and simulate
+MPI_SOURCES = ("exec/*.cpp", "exec/*.hpp", "app/cmd_simulate.cpp")
 CHECKED_SIZE = 1 << 20  # the size whose chosen schedule also runs under OpenMPI
 RUN_BYTES = 4096        # chunk bytes of the checked OpenMPI run (the check does not depend on size)
 TIMEOUT = 600  # seconds of simulation per run; an MPI algorithm that takes longer has no time
@@ -39,14 +45,57 @@ def why(r):
     return lines[-1].removeprefix("netsched: ").replace("|", "/")
 
 
+class Refused(Exception):
+    """simulate refused the file before any run (its one line says why: memory, size)."""
+
+
 def simulate(ns, f, piece, mpi):
-    """simulate's rows for file f at `piece` bytes a chunk; MPI's algorithms too when mpi."""
-    cmd = [ns, "simulate", f, "--json", "--no-anchor", "--timeout", str(TIMEOUT), "--bytes",
-           str(piece)] + ([] if mpi else ["--algorithms", "none"])
-    s = run(cmd)
-    if not s.stdout.strip().startswith("{"):
-        sys.exit(f"simulate failed on {f}: {s.stderr}")
-    return json.loads(s.stdout)["rows"]
+    """simulate's rows for file f at `piece` bytes a chunk (MPI's algorithms too when mpi), and
+    the SHA-256 of the platform files it wrote."""
+    with tempfile.TemporaryDirectory() as keep:
+        cmd = [ns, "simulate", f, "--json", "--no-anchor", "--timeout", str(TIMEOUT), "--bytes",
+               str(piece), "--keep", keep] + ([] if mpi else ["--algorithms", "none"])
+        s = run(cmd)
+        if s.returncode == 2 and not s.stdout.strip():
+            raise Refused(why(s))
+        if not s.stdout.strip().startswith("{"):
+            sys.exit(f"simulate failed on {f}: {s.stderr}")
+        platform = hashlib.sha256()
+        for name in sorted(glob.glob(os.path.join(keep, "platform*.xml")) +
+                           glob.glob(os.path.join(keep, "hosts*.txt"))):
+            platform.update(os.path.basename(name).encode() + b"\0" + file_hash(name).encode())
+        return json.loads(s.stdout)["rows"], platform.hexdigest()
+
+
+def schedule_time(ns, f, piece):
+    """The schedule's simulated seconds and its platform's hash, kept under the file's hash."""
+    def compute():
+        try:
+            rows, platform = simulate(ns, f, piece, False)
+        except Refused as e:
+            return dict(seconds=None, platform=None, refused=str(e))
+        return dict(seconds=[r["seconds"] for r in rows if r["what"] == "schedule"][0],
+                    platform=platform)
+    return memo("schedule", [binary_hash(ns), helper_hash(ns), file_hash(f), piece, TIMEOUT],
+                compute)
+
+
+def mpi_times(ns, f, piece, platform):
+    """Every MPI algorithm's seconds on the platform (timed, sorted fastest first) and the
+    algorithms with no time, for f's collective at the bytes simulate gives MPI (a piece times the
+    pieces), kept under the platform's hash: they do not depend on how f schedules it."""
+    def compute():
+        rows, again = simulate(ns, f, piece, True)
+        if again != platform:
+            sys.exit(f"simulate wrote another platform for {f} than it did alone")
+        return dict(timed=sorted([r["seconds"], r["algorithm"]] for r in rows
+                                 if r["what"] != "schedule" and r.get("seconds") is not None),
+                    untimed=sorted(r["algorithm"] for r in rows
+                                   if r["what"] != "schedule" and r.get("seconds") is None))
+    collective = json.load(open(f))["collective"]
+    whole = piece * collective.pop("pieces", 1)
+    return memo("mpi", [platform, mpi_sources_hash(), simgrid_version(),
+                        json.dumps(collective, sort_keys=True), whole, TIMEOUT], compute)
 
 
 def ceil_div(a, b):
@@ -73,29 +122,34 @@ def case(ns, d, net, coll, nodes, per_node):
         sys.exit(f"gen failed on {net} {coll}: {g.stderr}")
     choice = json.loads(g.stdout)
     pieces, piece = piece_of(chosen_f, m)
-    rows = simulate(ns, chosen_f, piece, True)
-    mine = [r["seconds"] for r in rows if r["what"] == "schedule"][0]
-    timed = sorted((r["seconds"], r["algorithm"]) for r in rows
-                   if r["what"] != "schedule" and r.get("seconds") is not None)
-    untimed = sorted(r["algorithm"] for r in rows
-                     if r["what"] != "schedule" and r.get("seconds") is None)
+    mine = schedule_time(ns, chosen_f, piece)
+    # a file simulate refuses is refused for MPI's runs too: they are in the same smpirun
+    mpi = (dict(timed=[], untimed=[]) if mine.get("refused") else
+           mpi_times(ns, chosen_f, piece, mine["platform"]))
     predicted = [c for c in choice["candidates"] if c["chosen"]][0]["seconds"]
     # the family's default (gen without --bytes), simulated alone when it is another algorithm
     dflt = run([ns, "gen", net, coll, "-o", default_f])
     default_name = json.load(open(default_f))["algorithm"] if dflt.returncode == 0 else None
-    default_t = mine if default_name == choice["chosen"] else None
+    default_t = mine["seconds"] if default_name == choice["chosen"] else None
     if default_name and default_t is None:
         _, dpiece = piece_of(default_f, m)
-        default_t = [r["seconds"] for r in simulate(ns, default_f, dpiece, False)
-                     if r["what"] == "schedule"][0]
+        default_t = schedule_time(ns, default_f, dpiece)["seconds"]
     checked = msccl = None
     if per_node == CHECKED_SIZE:
-        r = run([ns, "run", chosen_f, "--bytes", str(RUN_BYTES if coll != "all-reduce" else 8 * 64)])
-        checked = "PASS" if r.returncode == 0 else f"not run (exit {r.returncode}: {why(r)})"
-        msccl = msccl_check(ns, d, net, chosen_f)
+        checked = memo("run", [binary_hash(ns), file_hash(chosen_f), coll, RUN_BYTES],
+                       lambda: openmpi_check(ns, chosen_f, coll))
+        msccl = memo("msccl", [binary_hash(ns), file_hash(chosen_f), net],
+                     lambda: msccl_check(ns, d, net, chosen_f))
     return dict(m=m, pieces=pieces, piece=piece, chosen=choice["chosen"], predicted=predicted,
-                lower=choice["lower_bound_s"], mine=mine, timed=timed, untimed=untimed,
-                default=default_name, default_t=default_t, run=checked, msccl=msccl)
+                lower=choice["lower_bound_s"], mine=mine["seconds"], timed=mpi["timed"],
+                untimed=mpi["untimed"], refused=mine.get("refused"), default=default_name, default_t=default_t, run=checked,
+                msccl=msccl)
+
+
+def openmpi_check(ns, f, coll):
+    """The file run under OpenMPI, every rank's bytes compared with MPI's own collective."""
+    r = run([ns, "run", f, "--bytes", str(RUN_BYTES if coll != "all-reduce" else 8 * 64)])
+    return "PASS" if r.returncode == 0 else f"not run (exit {r.returncode}: {why(r)})"
 
 
 def msccl_check(ns, d, net, f):
@@ -111,27 +165,63 @@ def msccl_check(ns, d, net, f):
     return "PASS" if i.returncode == 0 else f"import exit {i.returncode}: {verdict.get('message', i.stderr.strip())}"
 
 
-@functools.cache
-def binary_hash(ns):
-    with open(ns, "rb") as f:
+def file_hash(path):
+    with open(path, "rb") as f:
         return hashlib.sha256(f.read()).hexdigest()
 
 
-def cached_case(ns, d, net, coll, nodes, per_node):
-    """case(), its figures kept under CASE_CACHE when that is set."""
+@functools.cache
+def binary_hash(ns):
+    return file_hash(ns)
+
+
+@functools.cache
+def helper_hash(ns):
+    """netsched-exec-smpi's hash, found where netsched finds it: installed beside it, or built."""
+    self = os.path.realpath(ns)
+    for where in (os.path.join(os.path.dirname(os.path.dirname(self)), "libexec", "netsched"),
+                  os.path.join(os.path.dirname(os.path.dirname(self)), "exec")):
+        helper = os.path.join(where, "netsched-exec-smpi")
+        if os.path.isfile(helper):
+            return file_hash(helper)
+    sys.exit(f"no netsched-exec-smpi beside {ns}")
+
+
+@functools.cache
+def mpi_sources_hash():
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    digest = hashlib.sha256()
+    for name in sorted(n for pattern in MPI_SOURCES for n in glob.glob(os.path.join(root, pattern))):
+        digest.update(os.path.relpath(name, root).encode() + b"\0" + file_hash(name).encode())
+    return digest.hexdigest()
+
+
+@functools.cache
+def simgrid_version():
+    return run(["smpirun", "-version"]).stdout.strip()
+
+
+def memo(kind, key, compute):
+    """compute()'s value, kept under CASE_CACHE/kind-HASH(key).json when CASE_CACHE is set."""
     cache = os.environ.get("CASE_CACHE")
     if not cache:
-        return case(ns, d, net, coll, nodes, per_node)
-    key = hashlib.sha256(f"{binary_hash(ns)}|{net}|{coll}|{per_node}".encode()).hexdigest()[:32]
-    path = os.path.join(cache, key + ".json")
+        return compute()
+    digest = hashlib.sha256("|".join(map(str, key)).encode()).hexdigest()[:32]
+    path = os.path.join(cache, f"{kind}-{digest}.json")
     if os.path.exists(path):
         return json.load(open(path))
-    c = case(ns, d, net, coll, nodes, per_node)
+    value = compute()
     os.makedirs(cache, exist_ok=True)
     with open(path + ".tmp", "w") as f:
-        json.dump(c, f)
+        json.dump(value, f)
     os.replace(path + ".tmp", path)
-    return c
+    return value
+
+
+def untimed_text(c):
+    if c["refused"]:
+        return f"all: simulate refused the file ({c['refused']})"
+    return ", ".join(c["untimed"]) or "—"
 
 
 def us(x):
@@ -154,7 +244,7 @@ def main():
             for coll in COLLECTIVES:
                 for per_node in SIZES:
                     print(f"{net} {coll} {size_text(per_node)}", file=sys.stderr, flush=True)
-                    c = cached_case(ns, d, net, coll, nodes, per_node)
+                    c = case(ns, d, net, coll, nodes, per_node)
                     best_t, best = c["timed"][0] if c["timed"] else (None, "—")
                     ratio = "—" if best_t is None else f"{best_t / c['mine']:.2f}"
                     pieces = f" ({c['pieces']} pieces)" if c["pieces"] > 1 else ""
@@ -162,12 +252,15 @@ def main():
                         f"| {net} | {coll} | {size_text(per_node)} | `{c['chosen']}`{pieces} | "
                         f"{us(c['mine'])} | {us(c['predicted'])} | {us(c['lower'])} | "
                         f"`{c['default']}` {us(c['default_t'])} | {best} {us(best_t)} | {ratio} | "
-                        f"{', '.join(c['untimed']) or '—'} |")
+                        f"{untimed_text(c)} |")
                     if c["run"] is not None:
                         checked_rows.append(
                             f"| {net} | {coll} | {c['m']:,} | `{c['chosen']}`{pieces} | "
                             f"{len(c['timed'])} (+{len(c['untimed'])} no time) | {c['run']} | "
                             f"{c['msccl']} |")
+                    if c["refused"]:
+                        findings.append(f"- {net}, {coll}, {size_text(per_node)}: not simulated, "
+                                        f"neither `{c['chosen']}` nor MPI: {c['refused']}.")
                     if best_t is not None:
                         verdict = "at least as fast as" if best_t >= c["mine"] else "slower than"
                         findings.append(

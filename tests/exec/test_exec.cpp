@@ -625,6 +625,18 @@ TEST_CASE(
   CHECK(status(sim + " --simgrid-cfg network/crosstraffic:1 --simgrid-cfg "
                      "maxmin/concurrency-limit:8") == 2);
   CHECK(status(sim + " --algorithms pair --timeout 0.001") == 4);
+  // a register collective's registers are private to every simulated rank: counted first
+  // (hypernet(2,2,3)'s reduce-scatter at 1 MiB a block wanted about 2 TB and timed nothing)
+  const auto q = build_topology("hypercube(3)");
+  const std::string rs =
+      dir.write("rs.json", generate_checked(*q, GenRequest("reduce-scatter")).schedule());
+  const auto refused = exec::run_process({NETSCHED_BIN, "--max-memory", "4M", "simulate", rs,
+                                          "--bytes", "65536", "--algorithms", "none"},
+                                         dir.path);
+  CHECK(refused.exit_code == 2);
+  CHECK(refused.err ==
+        "netsched: simulating 8 ranks' registers (private to each) at 65536 bytes a register "
+        "needs about 8.4 MB, over the memory budget of 4.2 MB (--max-memory)\n");
   // SIGTERM in the middle: smpirun is stopped and the scratch directory removed
   const std::string tmp = dir.path + "/tmp";
   std::filesystem::create_directories(tmp);
