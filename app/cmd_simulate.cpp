@@ -7,8 +7,8 @@
 
 #include "analysis/async_cost.hpp"
 #include "analysis/verification.hpp"
-#include "core/limits.hpp"
 #include "app/cli.hpp"
+#include "core/limits.hpp"
 #include "core/schedule_io.hpp"
 #include "exec/exec_plan.hpp"
 #include "exec/process.hpp"

@@ -10,11 +10,12 @@ The environment overrides the cases: NETWORKS (specs separated by ';'), COLLECTI
 (comma-separated; bytes per node), as make bandwidth-simgrid-doc does. With CASE_CACHE=DIR each
 simulation's figures are kept in DIR, so that a run stopped part way, or run again after a change,
 redoes only what the change can alter. MPI's timings are kept under the SHA-256 of the platform
-files simulate wrote (--keep), of the sources that decide how MPI is called and timed
-(MPI_SOURCES, read from this tree, which the binary is taken to be built from), of the SimGrid
-version, the collective, the bytes MPI is given and the timeout; a schedule's time, its OpenMPI
-run and its MSCCL-IR round trip under the SHA-256 of the netsched binary, of the
-netsched-exec-smpi program and of the schedule file."""
+(the files simulate wrote, kept with --keep, and its link and SimGrid settings), of the sources
+that decide how MPI is called and timed (MPI_SOURCES, read from this tree, which the binary is
+taken to be built from), of the SimGrid version, the collective, the bytes MPI is given and the
+timeout; a schedule's time under the SHA-256 of the netsched binary, of the netsched-exec-smpi
+program and of the schedule file; its OpenMPI run and MSCCL-IR round trip under the binary's and
+the file's."""
 import functools, glob, hashlib, json, os, subprocess, sys, tempfile
 
 NETWORKS = os.environ.get("NETWORKS", "hypercube(6);torus(8,8);dualcube(3)").split(";")
@@ -24,7 +25,7 @@ COLLECTIVES = os.environ.get("COLLECTIVES",
 # send buffer (split over the N destinations, at least 1 byte each), its all-reduce vector
 SIZES = [int(x) for x in os.environ.get("SIZES", f"8,{64 << 10},{1 << 20},{8 << 20}").split(",")]
 # what decides MPI's call, its timing and the smpirun command: the executor and simulate
-MPI_SOURCES = ("exec/*.cpp", "exec/*.hpp", "app/cmd_simulate.cpp")
+MPI_SOURCES = ("exec/*.cpp", "exec/*.hpp")
 CHECKED_SIZE = 1 << 20  # the size whose chosen schedule also runs under OpenMPI
 RUN_BYTES = 4096        # chunk bytes of the checked OpenMPI run (the check does not depend on size)
 TIMEOUT = 600  # seconds of simulation per run; an MPI algorithm that takes longer has no time
@@ -51,7 +52,8 @@ class Refused(Exception):
 
 def simulate(ns, f, piece, mpi):
     """simulate's rows for file f at `piece` bytes a chunk (MPI's algorithms too when mpi), and
-    the SHA-256 of the platform files it wrote."""
+    the SHA-256 of the platform it ran them on: the files it wrote and its link and SimGrid
+    settings."""
     with tempfile.TemporaryDirectory() as keep:
         cmd = [ns, "simulate", f, "--json", "--no-anchor", "--timeout", str(TIMEOUT), "--bytes",
                str(piece), "--keep", keep] + ([] if mpi else ["--algorithms", "none"])
@@ -64,7 +66,11 @@ def simulate(ns, f, piece, mpi):
         for name in sorted(glob.glob(os.path.join(keep, "platform*.xml")) +
                            glob.glob(os.path.join(keep, "hosts*.txt"))):
             platform.update(os.path.basename(name).encode() + b"\0" + file_hash(name).encode())
-        return json.loads(s.stdout)["rows"], platform.hexdigest()
+        out = json.loads(s.stdout)
+        # the links' and SimGrid's settings simulate ran with belong to the platform too
+        platform.update(json.dumps([out[k] for k in ("bandwidth", "latency", "network_model",
+                                                     "simgrid_cfg")]).encode())
+        return out["rows"], platform.hexdigest()
 
 
 def schedule_time(ns, f, piece):
