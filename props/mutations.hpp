@@ -15,28 +15,47 @@ namespace netsched::props {
 struct Operator {
   const char* name;
   std::vector<Rule> breaks;  ///< rules the first violation may be (later dependencies included)
+  /// The same on a register schedule, where a value missing at the end is a wrong result and a
+  /// value arriving twice a double count (empty: the operator has nothing to act on there).
+  std::vector<Rule> register_breaks;
 };
 inline const std::vector<Operator>& operators() {
+  using R = Rule;
+  // what a register schedule's values can suffer from a changed transfer or move
+  const std::vector<Rule> values = {R::Result, R::DoubleCount, R::WriteConflict};
+  const std::vector<Rule> ports_and_values = {R::PortSend,     R::PortReceive, R::PortLink,
+                                              R::Dimension,    R::Result,      R::DoubleCount,
+                                              R::WriteConflict};
   static const std::vector<Operator> ops = {
       // later transfers that depended on the dropped or moved one: causality, or, for a selector,
       // nothing to carry (empty-payload)
-      {"drop-transfer", {Rule::Causality, Rule::Delivery, Rule::EmptyPayload}},
-      {"duplicate-transfer", {Rule::PortSend, Rule::PortLink}},
+      {"drop-transfer", {R::Causality, R::Delivery, R::EmptyPayload}, values},
+      {"duplicate-transfer", {R::PortSend, R::PortLink}, {R::PortSend, R::PortLink}},
       // a selector ("everything held") moved earlier carries less: then only delivery fails
       {"move-earlier",
-       {Rule::Causality, Rule::EmptyPayload, Rule::PortSend, Rule::PortReceive, Rule::PortLink,
-        Rule::Dimension, Rule::Delivery}},
+       {R::Causality, R::EmptyPayload, R::PortSend, R::PortReceive, R::PortLink, R::Dimension,
+        R::Delivery},
+       ports_and_values},
       {"move-later",
-       {Rule::Causality, Rule::EmptyPayload, Rule::PortSend, Rule::PortReceive, Rule::PortLink,
-        Rule::Dimension, Rule::Delivery}},
-      {"retarget-non-neighbour", {Rule::Edge}},
-      {"second-send", {Rule::PortSend}},
-      {"second-receive", {Rule::PortReceive, Rule::Causality, Rule::EmptyPayload}},
-      {"drop-chunk", {Rule::EmptyPayload, Rule::Causality, Rule::Delivery}},
+       {R::Causality, R::EmptyPayload, R::PortSend, R::PortReceive, R::PortLink, R::Dimension,
+        R::Delivery},
+       ports_and_values},
+      {"retarget-non-neighbour", {R::Edge}, {R::Edge}},
+      // under all-port a second send or receipt keeps the ports: a register value then arrives
+      // where it was not meant to
+      {"second-send", {R::PortSend}, {R::PortSend, R::Result, R::DoubleCount, R::WriteConflict}},
+      {"second-receive",
+       {R::PortReceive, R::Causality, R::EmptyPayload},
+       {R::PortReceive, R::Result, R::DoubleCount, R::WriteConflict}},
+      {"drop-chunk", {R::EmptyPayload, R::Causality, R::Delivery}, {}},
       {"swap-endpoints",
-       {Rule::Causality, Rule::PortSend, Rule::PortReceive, Rule::EmptyPayload, Rule::Dimension,
-        Rule::Delivery}},
-      {"truncate", {Rule::Delivery}},
+       {R::Causality, R::PortSend, R::PortReceive, R::EmptyPayload, R::Dimension, R::Delivery},
+       ports_and_values},
+      {"truncate", {R::Delivery}, {R::Result}},
+      // register schedules only: a move's operation, a move dropped, a move's target register
+      {"flip-op", {}, values},
+      {"drop-move", {}, values},
+      {"retarget-register", {}, values},
   };
   return ops;
 }
@@ -94,6 +113,23 @@ inline std::optional<Schedule> mutate(const Network& t, const Schedule& s, const
     if (p.select || p.chunks.empty()) return std::nullopt;
     Payload q = p;
     q.chunks.erase(q.chunks.begin() + static_cast<std::ptrdiff_t>(pick(q.chunks.size())));
+    m.payloads.push_back(q);
+    step[ti].payload = static_cast<std::uint32_t>(m.payloads.size() - 1);
+  } else if (op == "flip-op" || op == "drop-move" || op == "retarget-register") {
+    Payload q = m.payloads[x.payload];
+    if (q.moves.empty() || (op == "drop-move" && q.moves.size() < 2) ||
+        (op == "retarget-register" && m.registers.size() < 2))
+      return std::nullopt;
+    const std::size_t k = pick(q.moves.size());
+    Move& mv = q.moves[k];
+    if (op == "flip-op") {
+      mv.op = mv.op == RegOp::Set ? RegOp::Combine : RegOp::Set;
+    } else if (op == "drop-move") {
+      q.moves.erase(q.moves.begin() + static_cast<std::ptrdiff_t>(k));
+    } else {  // another register than the move's own
+      const auto other = static_cast<std::uint16_t>(pick(m.registers.size() - 1));
+      mv.dst = static_cast<std::uint16_t>(other >= mv.dst ? other + 1 : other);
+    }
     m.payloads.push_back(q);
     step[ti].payload = static_cast<std::uint32_t>(m.payloads.size() - 1);
   } else if (op == "swap-endpoints") {

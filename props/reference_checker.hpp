@@ -1,8 +1,9 @@
 #pragma once
 // A second, deliberately plain implementation of the schedule rules of ARCHITECTURE.md, written
 // independently of verify/simulator.cpp and sharing only core types: holdings are a set of
-// (node, chunk) pairs with the latest receipt time. It is the oracle the properties and the
-// mutation campaign compare the simulator with (small schedules only).
+// (node, chunk) pairs with the latest receipt time (registers: props/reference_registers.hpp).
+// It is the oracle the properties and the mutation campaign compare the simulator with (small
+// schedules only).
 #include <map>
 #include <optional>
 #include <set>
@@ -11,11 +12,14 @@
 #include "core/schedule.hpp"
 #include "core/verdict.hpp"
 #include "gen/topology.hpp"
+#include "props/plain_ports.hpp"
+#include "props/reference_registers.hpp"
 
 namespace netsched::props {
 
 /// The first broken rule (same rule names as the simulator), or nullopt when the schedule holds.
 inline std::optional<Rule> reference_check(const Network& t, const Schedule& s) {
+  if (s.collective.combining()) return reference_check_registers(t, s);
   const Collective& c = s.collective;
   const std::uint64_t n = t.num_nodes(), chunks = c.num_chunks();
   std::map<std::pair<std::uint32_t, std::uint64_t>, std::uint32_t> held;  // -> latest receipt time
@@ -28,9 +32,7 @@ inline std::optional<Rule> reference_check(const Network& t, const Schedule& s) 
     return false;
   };
   for (std::size_t step = 0; step < s.steps.size(); ++step) {
-    std::map<std::uint32_t, std::uint32_t> sends, receives;  // per node, this step
-    std::set<std::pair<std::uint32_t, std::uint32_t>> used;
-    std::optional<std::uint32_t> dimension;
+    PlainPorts ports{t, s};
     std::vector<std::pair<std::uint32_t, std::vector<std::uint64_t>>> arrivals;
     for (const Transfer& x : s.steps[step].transfers) {
       const std::uint32_t from = x.from.v, to = x.to.v;
@@ -62,18 +64,7 @@ inline std::optional<Rule> reference_check(const Network& t, const Schedule& s) 
       if (carried.empty()) return Rule::EmptyPayload;
       for (auto ch : carried)
         if (!held.count({from, ch})) return Rule::Causality;
-      const bool link_ports = s.model == PortModel::AllPort || s.model == PortModel::KPort;
-      if (link_ports && !used.insert({from, to}).second) return Rule::PortLink;
-      if (s.model != PortModel::AllPort) {
-        const std::uint32_t k = s.model == PortModel::KPort ? s.ports : 1;
-        if (++sends[from] > k) return Rule::PortSend;
-        if (++receives[to] > k) return Rule::PortReceive;
-        if (s.model == PortModel::SingleDimension) {
-          const auto d = t.edge_dimension(x.from, x.to);
-          if (dimension && d != dimension) return Rule::Dimension;
-          dimension = d;
-        }
-      }
+      if (auto broken = ports.take(x)) return broken;
       arrivals.push_back({to, carried});
     }
     for (const auto& [to, carried] : arrivals)

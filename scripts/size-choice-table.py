@@ -58,8 +58,9 @@ def simulate(ns, f, piece, mpi):
         cmd = [ns, "simulate", f, "--json", "--no-anchor", "--timeout", str(TIMEOUT), "--bytes",
                str(piece), "--keep", keep] + ([] if mpi else ["--algorithms", "none"])
         s = run(cmd)
-        if s.returncode == 2 and not s.stdout.strip():
-            raise Refused(why(s))
+        if s.returncode == 2:  # refused before any run: --json puts the line on stdout
+            raise Refused(json.loads(s.stdout).get("error", why(s))
+                          if s.stdout.strip().startswith("{") else why(s))
         if not s.stdout.strip().startswith("{"):
             sys.exit(f"simulate failed on {f}: {s.stderr}")
         platform = hashlib.sha256()

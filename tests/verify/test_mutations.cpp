@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 #include <set>
 
+#include "gen/algorithms.hpp"
 #include "gen/topology.hpp"
 #include "props/mutations.hpp"
 #include "props/reference_checker.hpp"
@@ -93,4 +94,30 @@ TEST_CASE("mutation swap-endpoints: the receiver sends what it does not hold") {
 }
 TEST_CASE("mutation truncate: the last step never happens") {
   expect("truncate", path_scatter(), {"delivery"});
+}
+
+namespace {
+
+// Rabenseifner's all-reduce on hypercube(2): recursive halving's payloads carry two moves
+Schedule cube_all_reduce() {
+  return generate(*build_topology("hypercube(2)"), GenRequest("all-reduce", "rabenseifner"));
+}
+
+}  // namespace
+
+TEST_CASE("mutation flip-op: a set that combines, a combine that sets") {
+  // a set into a register that is still empty combines the same value: an equivalent mutant
+  expect("flip-op", cube_all_reduce(), {"result", "double-count", "write-conflict"}, true);
+}
+TEST_CASE("mutation drop-move: a piece's value goes missing") {
+  expect("drop-move", cube_all_reduce(), {"result", "double-count"}, true);
+}
+TEST_CASE("mutation retarget-register: a value lands in another register") {
+  expect("retarget-register", cube_all_reduce(), {"result", "double-count", "write-conflict"},
+         true);
+}
+TEST_CASE("mutations of a register schedule: the port operators and truncation") {
+  expect("duplicate-transfer", cube_all_reduce(), {"port-send", "port-link"});
+  expect("retarget-non-neighbour", cube_all_reduce(), {"edge"});
+  expect("truncate", cube_all_reduce(), {"result"});
 }

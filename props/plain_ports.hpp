@@ -1,0 +1,39 @@
+#pragma once
+// The port rules of one step, counted plainly for the reference checker (chunks and registers
+// alike), apart from verify/port_rules.hpp.
+#include <map>
+#include <optional>
+#include <set>
+#include <utility>
+
+#include "core/schedule.hpp"
+#include "core/verdict.hpp"
+#include "gen/topology.hpp"
+
+namespace netsched::props {
+
+/// One step's ports: each transfer taken in turn.
+struct PlainPorts {
+  const Network& t;
+  const Schedule& s;
+  std::map<std::uint32_t, std::uint32_t> sends{}, receives{};  // per node, this step
+  std::set<std::pair<std::uint32_t, std::uint32_t>> used{};
+  std::optional<std::uint32_t> dimension{};
+
+  std::optional<Rule> take(const Transfer& x) {
+    const bool link_ports = s.model == PortModel::AllPort || s.model == PortModel::KPort;
+    if (link_ports && !used.insert({x.from.v, x.to.v}).second) return Rule::PortLink;
+    if (s.model == PortModel::AllPort) return std::nullopt;
+    const std::uint32_t k = s.model == PortModel::KPort ? s.ports : 1;
+    if (++sends[x.from.v] > k) return Rule::PortSend;
+    if (++receives[x.to.v] > k) return Rule::PortReceive;
+    if (s.model == PortModel::SingleDimension) {
+      const auto d = t.edge_dimension(x.from, x.to);
+      if (dimension && d != dimension) return Rule::Dimension;
+      dimension = d;
+    }
+    return std::nullopt;
+  }
+};
+
+}  // namespace netsched::props
