@@ -81,12 +81,12 @@ int simulate_file(const SimOpts& o) {
               << "); netsched verify shows why\n";
     return to_int(ExitCode::Violated);
   }
-  if (f.schedule.collective.combining()) {  // each rank keeps one lane of every register
+  if (f.schedule.collective.combining()) {  // SMPI shares chunk messages, not registers
     const exec::ExecPlan plan(f.schedule);
     for (std::uint64_t m : o.bytes)
-      check_memory(plan.run_bytes(m, false), "simulating " + std::to_string(t->num_nodes()) +
-                                                 " ranks' registers at " + std::to_string(m) +
-                                                 " bytes a register");
+      check_memory(plan.run_bytes(m), "simulating " + std::to_string(t->num_nodes()) +
+                                          " ranks' registers (private to each) at " +
+                                          std::to_string(m) + " bytes a register");
   }
   ScratchDir dir(o.keep);
   exec::SimulateOptions so;

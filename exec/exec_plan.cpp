@@ -56,13 +56,9 @@ std::optional<std::pair<std::uint32_t, std::uint32_t>> ExecPlan::group_position(
   return std::pair(group_of_[v.v], rank_in_group_[v.v]);
 }
 
-std::uint64_t ExecPlan::run_bytes(std::uint64_t chunk_bytes, bool carry_bytes) const {
-  if (s_.collective.combining()) {
-    const std::uint64_t lane_bytes = carry_bytes ? chunk_bytes : sizeof(std::int64_t);
-    const std::uint64_t own = mul_sat(mul_sat(nodes(), s_.registers.size()), lane_bytes);
-    const std::uint64_t mpi = carry_bytes ? own : mul_sat(s_.registers.size(), chunk_bytes);
-    return add_sat(own, mpi);
-  }
+std::uint64_t ExecPlan::run_bytes(std::uint64_t chunk_bytes) const {
+  if (s_.collective.combining())
+    return mul_sat(mul_sat(nodes(), s_.registers.size()), mul_sat(chunk_bytes, 2));
   constexpr std::uint64_t kHoldingBytes = 96, kTransitAndFlight = 2;
   std::uint64_t held = 0;
   for (std::uint32_t v = 0; v < nodes(); ++v) held = add_sat(held, output_slots(NodeId(v)).size());

@@ -70,9 +70,8 @@ class ExecPlan {
   /// What running every rank of this plan on one machine needs at least, estimated before any
   /// rank starts: each rank's final buffer (its chunks, m bytes and a holding's bookkeeping
   /// each, twice for what it passes on and its messages in flight), or its registers of m
-  /// bytes, twice (its own and MPI's). A timing run (not `carry_bytes`) keeps one lane of a
-  /// register, and MPI's vectors are memory the simulated ranks share: counted once.
-  std::uint64_t run_bytes(std::uint64_t chunk_bytes, bool carry_bytes = true) const;
+  /// bytes.
+  std::uint64_t run_bytes(std::uint64_t chunk_bytes) const;
 
   /// Register collectives: the 64-bit lanes of a register of m bytes (m / 8); throws
   /// InputError unless m is a multiple of 8.

@@ -90,18 +90,28 @@ double seconds_since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
+/// The header bytes of a received chunk message of `size` bytes.
+std::uint64_t received_header(std::uint64_t size, std::uint64_t m) {
+  const std::uint64_t per = sizeof(std::uint64_t) + m;
+  const std::uint64_t count =
+      size >= sizeof(std::uint64_t) ? (size - sizeof(std::uint64_t)) / per : 0;
+  return std::min(size, chunk_header_bytes(count));
+}
+
 /// The receives of one step. Those whose size the schedule fixes are posted at once (so a node
 /// that receives on several links does so concurrently, as an all-port schedule means); a
 /// selector's message is probed for its size and received in turn. Every message is accepted
 /// in plan order. Returns the host seconds spent accepting.
-double receive_step(RankExecutor& r, const Args& a, std::uint32_t step, int tag) {
+double receive_step(RankExecutor& r, const Args& a, bool registers, std::uint32_t step, int tag) {
+  const bool shared = a.timing && !registers;
   const auto receives = r.receives_of(step);
   std::vector<std::unique_ptr<WireBuffer>> in(receives.size());
   std::vector<std::uint64_t> sizes(receives.size(), 0);
   std::vector<MPI_Request> posted;
   std::vector<std::size_t> posted_index;
   const auto buffer = [&](std::uint64_t size) {
-    return std::make_unique<WireBuffer>(size, r.private_bytes(size), a.timing);
+    return std::make_unique<WireBuffer>(size, registers ? size : received_header(size, a.bytes),
+                                        shared);
   };
   for (std::size_t i = 0; i < receives.size(); ++i) {
     const auto size = r.expected_bytes(receives[i]);
@@ -136,8 +146,9 @@ double receive_step(RankExecutor& r, const Args& a, std::uint32_t step, int tag)
 }
 
 /// Runs the rank's steps; returns the host seconds spent in local bookkeeping.
-double execute_steps(RankExecutor& r, const Args& a) {
+double execute_steps(RankExecutor& r, const Args& a, bool registers) {
   double local = 0;
+  const bool shared = a.timing && !registers;
   for (std::uint32_t step : r.active_steps()) {
     const int tag = static_cast<int>(step % kTagModulus);
     auto t0 = Clock::now();
@@ -153,14 +164,15 @@ double execute_steps(RankExecutor& r, const Args& a) {
                      static_cast<unsigned long long>(size));
         MPI_Abort(MPI_COMM_WORLD, kBadInput);
       }
-      out.push_back(std::make_unique<WireBuffer>(size, r.private_bytes(size), a.timing));
+      out.push_back(
+          std::make_unique<WireBuffer>(size, chunk_header_bytes(msgs[i].chunks.size()), shared));
       r.encode(msgs[i], out.back()->data());
     }
     local += seconds_since(t0);
     for (std::size_t i = 0; i < msgs.size(); ++i)
       MPI_Isend(out[i]->data(), static_cast<int>(out[i]->size()), MPI_BYTE,
                 static_cast<int>(msgs[i].transfer->peer.v), tag, MPI_COMM_WORLD, &reqs[i]);
-    local += receive_step(r, a, step, tag);
+    local += receive_step(r, a, registers, step, tag);
     MPI_Waitall(static_cast<int>(reqs.size()), reqs.data(), MPI_STATUSES_IGNORE);
     t0 = Clock::now();
     r.end_step(step);
@@ -213,6 +225,7 @@ int run(const Args& a, int rank, int size) {
     throw InputError("the schedule has " + std::to_string(plan->nodes()) + " nodes; run it with " +
                      std::to_string(plan->nodes()) + " ranks, not " + std::to_string(size));
   const Schedule& s = plan->schedule();
+  const bool registers = s.collective.combining();
   const ExecOptions opt{a.bytes, !a.timing};
   RunReport report;
   RankResult mine{static_cast<std::uint32_t>(rank), std::nullopt, 0, 0, 0};
@@ -222,7 +235,7 @@ int run(const Args& a, int rank, int size) {
     RankExecutor r(*plan, NodeId(static_cast<std::uint32_t>(rank)), opt);
     MPI_Barrier(MPI_COMM_WORLD);
     const double t0 = MPI_Wtime();
-    const double local = execute_steps(r, a);
+    const double local = execute_steps(r, a, registers);
     const double elapsed = MPI_Wtime() - t0;
     r.final_check(ref.bytes ? &*ref.bytes : nullptr, ref.values ? &*ref.values : nullptr);
     mine = rank_result(r, local);

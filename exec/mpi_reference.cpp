@@ -86,16 +86,8 @@ void register_collective(const ExecPlan& plan, NodeId me, const ExecOptions& opt
   // a vector all-reduce's pieces are one MPI vector: registers 0..p-1 in, p..2p-1 out; a
   // reduce-scatter's block j of p pieces is MPI's block j (registers j*p .. j*p + p-1)
   const int count = static_cast<int>(lanes * c.pieces());
-  // a timing run's vectors are memory the simulated ranks share: their values are not checked
-  const bool timing = !opt.carry_bytes;
-  const std::uint64_t in_count =
-      (c.kind() == K::ReduceScatter ? plan.nodes() : 1) * static_cast<std::uint64_t>(count);
-  const auto init = timing ? std::vector<std::int64_t>{} : plan.initial_registers(me, lanes);
-  std::vector<std::int64_t> result(timing ? 0 : lanes * c.pieces(), 0);
-  WireBuffer shared_in(timing ? in_count * sizeof(std::int64_t) : 0, 0, true),
-      shared_out(timing ? count * sizeof(std::int64_t) : 0, 0, true);
-  const void* in = timing ? static_cast<const void*>(shared_in.data()) : init.data();
-  void* res = timing ? static_cast<void*>(shared_out.data()) : result.data();
+  const auto init = plan.initial_registers(me, lanes);
+  std::vector<std::int64_t> result(lanes * c.pieces(), 0);
   MPI_Comm comm = MPI_COMM_NULL;
   if (c.kind() == K::AllReduce || c.kind() == K::Prefix) {
     const auto at = plan.group_position(me);
@@ -106,20 +98,23 @@ void register_collective(const ExecPlan& plan, NodeId me, const ExecOptions& opt
   const double t0 = MPI_Wtime();
   if (c.kind() == K::AllReduce) {
     out.name = "MPI_Allreduce";
-    if (comm != MPI_COMM_NULL) MPI_Allreduce(in, res, count, MPI_INT64_T, MPI_SUM, comm);
+    if (comm != MPI_COMM_NULL)
+      MPI_Allreduce(init.data(), result.data(), count, MPI_INT64_T, MPI_SUM, comm);
   } else if (c.kind() == K::Prefix) {
     out.name = "MPI_Scan";
-    if (comm != MPI_COMM_NULL) MPI_Scan(in, res, count, MPI_INT64_T, MPI_SUM, comm);
+    if (comm != MPI_COMM_NULL)
+      MPI_Scan(init.data(), result.data(), count, MPI_INT64_T, MPI_SUM, comm);
   } else if (c.kind() == K::Reduce) {
     out.name = "MPI_Reduce";
-    MPI_Reduce(in, res, count, MPI_INT64_T, MPI_SUM, static_cast<int>(c.root().v), MPI_COMM_WORLD);
+    MPI_Reduce(init.data(), result.data(), count, MPI_INT64_T, MPI_SUM,
+               static_cast<int>(c.root().v), MPI_COMM_WORLD);
   } else {
     out.name = "MPI_Reduce_scatter_block";
-    MPI_Reduce_scatter_block(in, res, count, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
+    MPI_Reduce_scatter_block(init.data(), result.data(), count, MPI_INT64_T, MPI_SUM,
+                             MPI_COMM_WORLD);
   }
   seconds = MPI_Wtime() - t0;
   if (comm != MPI_COMM_NULL) MPI_Comm_free(&comm);
-  if (timing) return;
   // the values this rank must end with, in required_registers' order (none off-group/off-root)
   out.values.emplace();
   if (!plan.required_registers(me, lanes).empty()) *out.values = result;

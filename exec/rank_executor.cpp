@@ -56,8 +56,7 @@ RankExecutor::RankExecutor(const ExecPlan& plan, NodeId me, ExecOptions options)
     hold(ch, 0, bytes.data());
   }
   if (s_.collective.combining()) {
-    wire_lanes_ = ExecPlan::register_lanes(opt_.chunk_bytes);
-    lanes_ = opt_.carry_bytes ? wire_lanes_ : 1;
+    lanes_ = ExecPlan::register_lanes(opt_.chunk_bytes);
     regs_ = plan.initial_registers(me, lanes_);
   }
 }
@@ -175,23 +174,14 @@ std::vector<OutMessage> RankExecutor::start_step(std::uint32_t step) {
 
 std::optional<std::uint64_t> RankExecutor::expected_bytes(const PlannedTransfer& from) const {
   const Payload& p = s_.payloads[from.payload];
-  if (s_.collective.combining()) return p.moves.size() * wire_lanes_ * sizeof(std::int64_t);
+  if (s_.collective.combining()) return p.moves.size() * lanes_ * sizeof(std::int64_t);
   if (p.select) return std::nullopt;
   return chunk_message_bytes(p.chunks.size(), opt_.chunk_bytes);
 }
 
 std::uint64_t RankExecutor::wire_bytes(const OutMessage& msg) const {
-  if (s_.collective.combining())
-    return msg.values.size() / lanes_ * wire_lanes_ * sizeof(std::int64_t);
+  if (s_.collective.combining()) return msg.values.size() * sizeof(std::int64_t);
   return chunk_message_bytes(msg.chunks.size(), opt_.chunk_bytes);
-}
-
-std::uint64_t RankExecutor::private_bytes(std::uint64_t wire_size) const {
-  if (s_.collective.combining()) return wire_size / wire_lanes_ * lanes_;
-  const std::uint64_t per = sizeof(std::uint64_t) + opt_.chunk_bytes;  // an id and its bytes
-  const std::uint64_t count =
-      wire_size >= sizeof(std::uint64_t) ? (wire_size - sizeof(std::uint64_t)) / per : 0;
-  return std::min(wire_size, chunk_header_bytes(count));
 }
 
 void RankExecutor::encode(const OutMessage& msg, std::uint8_t* out) const {
@@ -257,17 +247,16 @@ void RankExecutor::accept_chunks(const PlannedTransfer& from, const std::uint8_t
 void RankExecutor::accept_values(const PlannedTransfer& from, const std::uint8_t* wire,
                                  std::uint64_t size) {
   const auto& moves = s_.payloads[from.payload].moves;
-  const std::uint64_t vector_bytes = wire_lanes_ * sizeof(std::int64_t);
+  const std::uint64_t vector_bytes = lanes_ * sizeof(std::int64_t);
   if (size != moves.size() * vector_bytes) {
     fail("bytes", from.step,
          "register message of " + std::to_string(size) + " bytes, not " +
              std::to_string(moves.size()) + " registers of " + std::to_string(vector_bytes));
     return;
   }
-  const std::uint64_t kept_bytes = lanes_ * sizeof(std::int64_t);  // the lanes at the front
   for (std::size_t i = 0; i < moves.size(); ++i) {
     PendingWrite w{moves[i].dst, moves[i].op, std::vector<std::int64_t>(lanes_)};
-    copy_bytes(w.values.data(), wire + i * kept_bytes, kept_bytes);
+    copy_bytes(w.values.data(), wire + i * vector_bytes, vector_bytes);
     pending_writes_.push_back(std::move(w));
   }
 }

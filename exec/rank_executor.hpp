@@ -23,8 +23,7 @@ namespace netsched::exec {
 struct ExecOptions {
   std::uint64_t chunk_bytes = 64;  ///< m: bytes per chunk
   /// Whether chunk bytes are kept and checked. Off for timing runs: messages keep their size
-  /// but the data part is not written or read, and only chunk ids are checked (registers: lane
-  /// 0 of every value, the other lanes neither kept nor computed).
+  /// but the data part is not written or read, and only chunk ids are checked.
   bool carry_bytes = true;
 };
 
@@ -61,12 +60,8 @@ class RankExecutor {
   /// an explicit chunk list); nullopt for a selector, whose size depends on the sender's
   /// holdings. Lets a rank post every such receive at once.
   std::optional<std::uint64_t> expected_bytes(const PlannedTransfer& from) const;
-  /// The bytes at the front of a message of `wire_size` that carry what the rank checks: a
-  /// chunk message's header, a register message's kept lanes (all of them, or without
-  /// carry_bytes lane 0 of each move). The rest may be memory the simulated ranks share.
-  std::uint64_t private_bytes(std::uint64_t wire_size) const;
   /// Writes msg's wire form into `out` (wire_bytes(msg) bytes). Without carry_bytes only the
-  /// header (a register message: lane 0 of each move) is written.
+  /// header is written.
   void encode(const OutMessage& msg, std::uint8_t* out) const;
   /// Takes in a message of step s from transfer `from` (checked: size, ids, bytes); its effect
   /// is applied by end_step.
@@ -111,10 +106,7 @@ class RankExecutor {
   std::unordered_map<std::uint64_t, Held> held_;
   std::vector<std::uint8_t> store_;
   std::uint64_t slots_ = 0;
-  std::uint64_t wire_lanes_ = 1;  ///< 64-bit lanes per register on the wire: chunk_bytes / 8
-  /// The lanes kept and checked: all of them, or without carry_bytes lane 0 alone (a timing
-  /// run's registers then fit in memory, and their values are still checked)
-  std::uint64_t lanes_ = 1;
+  std::uint64_t lanes_ = 1;         ///< 64-bit lanes per register: chunk_bytes / 8
   std::vector<std::int64_t> regs_;  ///< register r's lane e at r * lanes_ + e
   struct PendingChunk {
     std::uint64_t chunk;

@@ -34,10 +34,9 @@ minutes=$((($(date +%s) - start + 59) / 60))
   echo "model, computation not simulated; docs/SIZE-CHOICE.md states the method, docs/engines.md the"
   echo "model. A message of p pieces is simulated with 1 MiB / p bytes a piece, MPI's collective"
   echo "with the whole 1 MiB. An MPI algorithm whose simulation does not finish in 600 s has no time"
-  echo "and is named. A register collective's timing run keeps lane 0 of every value (and checks it);"
-  echo "the rest of its messages and MPI's vectors are memory the simulated ranks share. simulate"
-  echo "refuses, before any run, a file whose estimate is still over the memory budget, and the row"
-  echo "says so; so does a family default's cell. Each chosen file also ran under OpenMPI (\`netsched run\`, every rank's bytes"
+  echo "and is named. A register collective's registers are private to each simulated rank (SMPI shares"
+  echo "only chunk messages' bytes), so simulate refuses a file whose ranks' registers exceed the memory"
+  echo "budget, before any run, and the row says so (a family default's cell too). Each chosen file also ran under OpenMPI (\`netsched run\`, every rank's bytes"
   echo "compared with MPI's own collective) and went through MSCCL-IR: exported, the XML imported back"
   echo "and checked on the network."
   echo
