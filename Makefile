@@ -67,7 +67,7 @@ test-long: build
 	@cd $(BUILD)/tests && ./netsched_tests "[long]"
 
 # The mutation campaign with Z3 judging every mutant with N x chunks x (steps+1) <= 10^8 (CI:
-# one in three of those <= 20,000); about 22 CPU-minutes.
+# one in three of those <= 20,000); about 33 CPU-minutes.
 mutation-smt: build
 	@cd $(BUILD) && NETSCHED_MUTATION_SMT_BUDGET=100000000 NETSCHED_MUTATION_SMT_EVERY=1 \
 	  ./props/netsched_props "mutation campaign"
