@@ -20,8 +20,9 @@ minutes=$((($(date +%s) - start + 59) / 60))
   echo "# The bandwidth-optimal schedules at 1 MiB against MPI's algorithms, on SimGrid"
   echo
   echo "Made by \`make bandwidth-simgrid-doc\` (scripts/size-choice-table.py) on $(date -u +%Y-%m-%d)"
-  echo "(the last run $minutes minutes on 2 cores; figures an earlier run obtained under the same"
-  echo "conditions are kept in build/bandwidth-simgrid-cache: MPI's times under the platform files, the"
+  echo "(the last run took $minutes minutes on 2 cores and redid only what the cache lacked: figures an"
+  echo "earlier run obtained under the same conditions, hours of simulation for MPI's algorithms, are"
+  echo "kept in build/bandwidth-simgrid-cache: MPI's times under the platform files, the"
   echo "sources that call and time MPI, SimGrid's version, the collective and its bytes; the schedules'"
   echo "times, runs and exports under the binaries and the schedule file). For every network of"
   echo "docs/BANDWIDTH-RATIOS.md (every seed family and"
