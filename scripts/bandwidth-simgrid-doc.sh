@@ -9,23 +9,21 @@ cd "$(dirname "$0")/.."
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
 start=$(date +%s)
+cache=${CASE_CACHE:-build/bandwidth-simgrid-cache}
 # each simulation's figures are kept (scripts/size-choice-table.py says under what): a run
 # stopped part way goes on, and a new binary re-times its own schedules, not MPI's algorithms
 NETWORKS=$(/usr/bin/python3 scripts/bandwidth-ratios.py --networks) \
   COLLECTIVES=all-gather,reduce-scatter,all-reduce SIZES=1048576 \
-  CASE_CACHE=${CASE_CACHE:-build/bandwidth-simgrid-cache} \
+  CASE_CACHE=$cache \
   /usr/bin/python3 scripts/size-choice-table.py "$ns" "$tmp"
 minutes=$((($(date +%s) - start + 59) / 60))
 {
   echo "# The bandwidth-optimal schedules at 1 MiB against MPI's algorithms, on SimGrid"
   echo
   echo "Made by \`make bandwidth-simgrid-doc\` (scripts/size-choice-table.py) on $(date -u +%Y-%m-%d)"
-  echo "(the last run took $minutes minutes on 2 cores and redid only what the cache lacked: figures an"
-  echo "earlier run obtained under the same conditions, hours of simulation for MPI's algorithms, are"
-  echo "kept in build/bandwidth-simgrid-cache: MPI's times under the platform files, the"
-  echo "sources that call and time MPI, SimGrid's version, the collective and its bytes; the schedules'"
-  echo "times, runs and exports under the binaries and the schedule file). For every network of"
-  echo "docs/BANDWIDTH-RATIOS.md (every seed family and"
+  echo "(the last run took $minutes minutes on 2 cores and redid only what the cache lacked, MPI's"
+  echo "algorithms being hours of simulation: $(/usr/bin/python3 scripts/size-choice-table.py --cache-note "$cache"))."
+  echo "For every network of docs/BANDWIDTH-RATIOS.md (every seed family and"
   echo "three graph files) and each of all-gather, reduce-scatter and all-reduce at 1 MiB per node (a"
   echo "node's block; an all-reduce's vector), \`netsched gen NET COLL --bytes 1048576 --ports all-port\`"
   echo "chooses the checked schedule of least alpha-beta time (1 µs, 1 GBps), and \`netsched simulate\`"

@@ -9,15 +9,14 @@ tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
 # each simulation's figures are kept (scripts/size-choice-table.py says under what): a run
 # stopped part way goes on, and a new binary re-times its own schedules, not MPI's algorithms
-CASE_CACHE=${CASE_CACHE:-build/size-choice-cache} /usr/bin/python3 scripts/size-choice-table.py "$ns" "$tmp"
+cache=${CASE_CACHE:-build/size-choice-cache}
+CASE_CACHE=$cache /usr/bin/python3 scripts/size-choice-table.py "$ns" "$tmp"
 {
   echo "# The fastest checked schedule for a size, against MPI's algorithms"
   echo
   echo "Made by \`make size-choice-doc\` (scripts/size-choice-table.py) on $(date -u +%Y-%m-%d), a few"
-  echo "hours on 2 cores (figures an earlier run obtained under the same conditions are kept in"
-  echo "build/size-choice-cache: MPI's times under the platform files, the sources that call and time"
-  echo "MPI, SimGrid's version, the collective and its bytes; the schedules' times, runs and exports"
-  echo "under the binaries and the schedule file). For each network, collective and message size, \`netsched gen NET COLLECTIVE"
+  echo "hours on 2 cores ($(/usr/bin/python3 scripts/size-choice-table.py --cache-note "$cache"))."
+  echo "For each network, collective and message size, \`netsched gen NET COLLECTIVE"
   echo "--bytes M --ports all-port\` (1 µs, 1 GBps; all-port because a SimGrid host sends on all its"
   echo "links at once, as MPI's algorithms do there) generates, checks and costs every algorithm that"
   echo "applies and keeps the cheapest. The size is per node: the root's broadcast message, each node's"

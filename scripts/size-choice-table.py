@@ -6,6 +6,7 @@ at 1 MiB the chosen schedule is also run under OpenMPI with every byte checked, 
 MSCCL-IR and the XML imported back and checked on the network. Every number is computed here from
 gen's, simulate's and import's JSON and run's exit code.
 Usage: scripts/size-choice-table.py NETSCHED OUT.md   (make size-choice-doc)
+       scripts/size-choice-table.py --cache-note DIR   (the docs' sentence on the cache)
 The environment overrides the cases: NETWORKS (specs separated by ';'), COLLECTIVES and SIZES
 (comma-separated; bytes per node), as make bandwidth-simgrid-doc does. With CASE_CACHE=DIR each
 simulation's figures are kept in DIR, so that a run stopped part way, or run again after a change,
@@ -259,7 +260,19 @@ def size_text(b):
     return f"{b} B"
 
 
+def cache_note(cache):
+    """The docs' sentence on what a run kept from earlier ones (scripts/*-doc.sh print it)."""
+    return (f"figures an earlier run obtained under the same conditions are kept in {cache}: MPI's "
+            "times under the platform files with simulate's link and SimGrid settings, the "
+            "sources that call and time MPI, SimGrid's version, the collective, its bytes and the "
+            "timeout; the schedules' times, runs and exports under the binaries and the schedule "
+            "file")
+
+
 def main():
+    if sys.argv[1] == "--cache-note":
+        print(cache_note(sys.argv[2]))
+        return
     ns, out = sys.argv[1], sys.argv[2]
     rows, checked_rows, findings = [], [], []
     with tempfile.TemporaryDirectory() as d:

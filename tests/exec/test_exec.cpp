@@ -626,7 +626,7 @@ TEST_CASE(
                      "maxmin/concurrency-limit:8") == 2);
   CHECK(status(sim + " --algorithms pair --timeout 0.001") == 4);
   // a register collective's registers are private to every simulated rank: counted first
-  // (hypernet(2,2,3)'s reduce-scatter at 1 MiB a block wanted about 2 TB and timed nothing)
+  // (hypernet(2,2,3)'s reduce-scatter at 1 MiB a block wants about 137 GB: it timed nothing)
   const auto q = build_topology("hypercube(3)");
   const std::string rs =
       dir.write("rs.json", generate_checked(*q, GenRequest("reduce-scatter")).schedule());
