@@ -61,7 +61,7 @@ Run add_run(CLI::App& app) {
   struct Opts {
     std::string file, hostfile;
     std::uint64_t bytes = 64;
-    bool json = false, loopback = false, timing = false, all_ranks = false;
+    bool json = false, loopback = false, timing = false, all_ranks = false, dataflow = false;
     double timeout = 0;
   };
   auto o = std::make_shared<Opts>();
@@ -76,6 +76,9 @@ Run add_run(CLI::App& app) {
       ->check(CLI::ExistingFile);
   app.add_flag("--loopback", o->loopback, "run every rank in this process instead of MPI");
   app.add_flag("--timing", o->timing, "do not write or check chunk bytes (chunk ids still are)");
+  app.add_flag("--dataflow", o->dataflow,
+               "run as dataflow: each message leaves once its chunks are in and its link is free, "
+               "with no step boundary (chunk collectives; exit 2 for a register schedule)");
   auto* all_ranks = app.add_flag("--all-ranks", o->all_ranks, "--json: every rank's result");
   app.add_option("--timeout", o->timeout, "seconds before mpirun is stopped (0: none)")
       ->check(kNonNegative);
@@ -90,11 +93,15 @@ Run add_run(CLI::App& app) {
     const std::uint64_t n = f.schedule.collective.nodes();
     if (f.schedule.collective.combining()) exec::ExecPlan::register_lanes(o->bytes);
     refuse_option(all_ranks, o->json, "a run without --json", "--all-ranks adds to --json");
+    const auto execution = o->dataflow ? exec::Execution::Dataflow : exec::Execution::Steps;
+    if (o->dataflow)
+      if (const std::string why = exec::dataflow_refusal(exec::ExecPlan(f.schedule)); !why.empty())
+        throw InputError("--dataflow: " + why);
     if (o->loopback) {
       exec::ExecPlan plan(f.schedule);
-      check_memory(plan.run_bytes(o->bytes),
+      check_memory(plan.run_bytes(o->bytes, o->dataflow),
                    "running the " + std::to_string(n) + " ranks in this process (--loopback)");
-      exec::RunReport r = exec::run_loopback(plan, {o->bytes, !o->timing});
+      exec::RunReport r = exec::run_loopback(plan, {o->bytes, !o->timing}, nullptr, {}, execution);
       r.schedule = o->file;
       std::cout << (o->json ? exec::to_json(r, o->all_ranks).dump(2) + "\n" : exec::to_text(r));
       return to_int(r.pass() ? ExitCode::Ok : ExitCode::Violated);
@@ -105,7 +112,7 @@ Run add_run(CLI::App& app) {
                        " ranks on this machine (give --hostfile for a cluster)");
     exec::ExecPlan check(f.schedule);  // the structural check, before any rank starts
     if (o->hostfile.empty())
-      check_memory(check.run_bytes(o->bytes),
+      check_memory(check.run_bytes(o->bytes, o->dataflow),
                    "running the " + std::to_string(n) + " ranks on this machine");
     ScratchDir dir("");
     const std::string report = dir.path() + "/report.json";
@@ -114,6 +121,7 @@ Run add_run(CLI::App& app) {
                                  std::to_string(o->bytes), std::string("--report"), report})
       args.push_back(x);
     if (o->timing) args.push_back("--timing");
+    if (o->dataflow) args.push_back("--dataflow");
     if (o->json) args.push_back("--json");
     if (o->all_ranks) args.push_back("--all-ranks");
     const exec::ProcessResult p = exec::run_process(args, dir.path(), o->timeout);

@@ -12,6 +12,7 @@
 #include "core/schedule_io.hpp"
 #include "exec/exec_plan.hpp"
 #include "exec/process.hpp"
+#include "exec/rank_executor.hpp"
 #include "exec/simulate.hpp"
 #include "gen/topology.hpp"
 
@@ -48,7 +49,7 @@ struct SimOpts {
   std::vector<std::string> algorithms, cfg;
   exec::LinkModel links;
   std::string model = "CM02";
-  bool json = false, no_anchor = false;
+  bool json = false, no_anchor = false, dataflow = false;
   unsigned jobs = 2;
   double timeout = exec::kDefaultRunTimeout;
 };
@@ -64,7 +65,7 @@ exec::SimulateProgress streaming(const std::shared_ptr<std::optional<double>>& m
               << exec::platform_text(r) << std::flush;
   };
   p.row = [mine](const exec::SimRow& row, std::size_t done, std::size_t total) {
-    if (row.what == "schedule" && row.platform == "netsched") *mine = row.seconds;
+    if (row.steps_row() && row.platform == "netsched") *mine = row.seconds;
     progress_done();
     std::cout << exec::row_text(row, *mine, std::nullopt) << std::endl;
     progress("simulate runs", done, total);
@@ -81,6 +82,9 @@ int simulate_file(const SimOpts& o) {
               << "); netsched verify shows why\n";
     return to_int(ExitCode::Violated);
   }
+  if (o.dataflow)
+    if (const std::string why = exec::dataflow_refusal(exec::ExecPlan(f.schedule)); !why.empty())
+      throw InputError("--dataflow: " + why);
   if (f.schedule.collective.combining()) {  // SMPI shares chunk messages, not registers
     const exec::ExecPlan plan(f.schedule);
     for (std::uint64_t m : o.bytes)
@@ -94,6 +98,7 @@ int simulate_file(const SimOpts& o) {
   so.bytes = o.bytes;
   so.algorithms = o.algorithms;
   so.anchor = !o.no_anchor;
+  so.dataflow = o.dataflow;
   so.network_model = o.model;
   so.simgrid_cfg = o.cfg;
   so.executor = executor_path(true);
@@ -157,6 +162,9 @@ Run add_simulate(CLI::App& app) {
                  "a SimGrid setting KEY:VALUE for every run, over the defaults "
                  "network/crosstraffic:0 (repeatable)");
   app.add_flag("--no-anchor", o->no_anchor, "skip the run on SimGrid's torus cluster");
+  app.add_flag("--dataflow", o->dataflow,
+               "also time the schedule run as dataflow: each message leaves once its chunks are in "
+               "and its link is free, with no step boundary (chunk collectives)");
   app.add_option("--jobs", o->jobs, "smpirun processes at once (1 to 64)")
       ->check(CLI::Range(1u, exec::kSimulateMaxJobs))
       ->capture_default_str();

@@ -7,6 +7,7 @@
 #include <functional>
 
 #include "exec/exec_plan.hpp"
+#include "exec/rank_executor.hpp"
 #include "exec/report.hpp"
 
 namespace netsched::exec {
@@ -21,7 +22,8 @@ using Tamper = std::function<void(std::uint32_t, std::uint32_t, std::vector<std:
 /// Runs the plan with all ranks in this process; the final buffers are checked against the
 /// content function (what MPI's collective would produce from the same inputs). When `carried`
 /// is given, it receives the chunks every transfer carried (selectors resolved by the senders).
+/// As dataflow, InputError when the plan cannot run so (dataflow_refusal).
 RunReport run_loopback(const ExecPlan& plan, ExecOptions options, Carried* carried = nullptr,
-                       const Tamper& tamper = {});
+                       const Tamper& tamper = {}, Execution execution = Execution::Steps);
 
 }  // namespace netsched::exec

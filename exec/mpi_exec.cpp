@@ -13,6 +13,7 @@
 #include <chrono>
 #include <climits>
 #include <cstdio>
+#include <deque>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -35,7 +36,7 @@ constexpr std::size_t kMaxDigits = 12;  // --bytes: at most 10^12 before the ran
 struct Args {
   std::string schedule;
   std::uint64_t bytes = 64;
-  bool timing = false, json = false, all_ranks = false;
+  bool timing = false, json = false, all_ranks = false, dataflow = false;
   std::string only = "both";  // schedule | mpi | both
   std::string label = "library default";
   std::string report;  // --report: rank 0 also writes the JSON report here
@@ -44,8 +45,8 @@ struct Args {
 /// Parses argv; throws InputError with the usage on a bad argument.
 Args parse_args(int argc, char** argv) {
   const std::string usage =
-      "usage: netsched-exec SCHEDULE [--bytes M] [--timing] [--only schedule|mpi|both] [--json] "
-      "[--all-ranks] [--mpi-label TEXT] [--report FILE]";
+      "usage: netsched-exec SCHEDULE [--bytes M] [--timing] [--dataflow] "
+      "[--only schedule|mpi|both] [--json] [--all-ranks] [--mpi-label TEXT] [--report FILE]";
   Args a;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -63,6 +64,8 @@ Args parse_args(int argc, char** argv) {
       a.timing = true;
     } else if (arg == "--json") {
       a.json = true;
+    } else if (arg == "--dataflow") {
+      a.dataflow = true;
     } else if (arg == "--all-ranks") {
       a.all_ranks = true;
     } else if (arg == "--only") {
@@ -145,6 +148,22 @@ double receive_step(RankExecutor& r, const Args& a, bool registers, std::uint32_
   return seconds_since(t0);
 }
 
+/// msg's wire form in a buffer of its own (its data part shared under SMPI with `shared`).
+/// A message over MPI's int count stops every rank: its peer would wait for it forever.
+std::unique_ptr<WireBuffer> encoded(const RankExecutor& r, const OutMessage& msg, bool shared) {
+  const std::uint64_t size = r.wire_bytes(msg);
+  if (size > static_cast<std::uint64_t>(INT_MAX)) {
+    std::fprintf(stderr,
+                 "netsched-exec: error: a message of %llu bytes exceeds MPI's int "
+                 "count (2 GiB); use a smaller --bytes\n",
+                 static_cast<unsigned long long>(size));
+    MPI_Abort(MPI_COMM_WORLD, kBadInput);
+  }
+  auto out = std::make_unique<WireBuffer>(size, chunk_header_bytes(msg.chunks.size()), shared);
+  r.encode(msg, out->data());
+  return out;
+}
+
 /// Runs the rank's steps; returns the host seconds spent in local bookkeeping.
 double execute_steps(RankExecutor& r, const Args& a, bool registers) {
   double local = 0;
@@ -155,19 +174,7 @@ double execute_steps(RankExecutor& r, const Args& a, bool registers) {
     std::vector<OutMessage> msgs = r.start_step(step);
     std::vector<std::unique_ptr<WireBuffer>> out;
     std::vector<MPI_Request> reqs(msgs.size());
-    for (std::size_t i = 0; i < msgs.size(); ++i) {
-      const std::uint64_t size = r.wire_bytes(msgs[i]);
-      if (size > static_cast<std::uint64_t>(INT_MAX)) {  // peers wait for it: stop them all
-        std::fprintf(stderr,
-                     "netsched-exec: error: a message of %llu bytes exceeds MPI's int "
-                     "count (2 GiB); use a smaller --bytes\n",
-                     static_cast<unsigned long long>(size));
-        MPI_Abort(MPI_COMM_WORLD, kBadInput);
-      }
-      out.push_back(
-          std::make_unique<WireBuffer>(size, chunk_header_bytes(msgs[i].chunks.size()), shared));
-      r.encode(msgs[i], out.back()->data());
-    }
+    for (const OutMessage& msg : msgs) out.push_back(encoded(r, msg, shared));
     local += seconds_since(t0);
     for (std::size_t i = 0; i < msgs.size(); ++i)
       MPI_Isend(out[i]->data(), static_cast<int>(out[i]->size()), MPI_BYTE,
@@ -177,6 +184,130 @@ double execute_steps(RankExecutor& r, const Args& a, bool registers) {
     t0 = Clock::now();
     r.end_step(step);
     local += seconds_since(t0);
+  }
+  return local;
+}
+
+/// A dataflow message's tag: twice its step, plus one for the size a selector's message
+/// announces first (its receiver cannot know it). Every step has its own tags, so a receive
+/// posted late (a selector's, once its size is in) cannot take another step's message.
+int dataflow_tag(std::uint32_t step, bool size) {
+  return static_cast<int>(2 * step + (size ? 1 : 0));
+}
+
+/// InputError unless every step of the schedule has its two dataflow tags within MPI_TAG_UB.
+void check_dataflow_tags(std::uint64_t steps) {
+  int* upper = nullptr;
+  int found = 0;
+  MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_TAG_UB, &upper, &found);
+  const std::uint64_t tags = found && upper ? static_cast<std::uint64_t>(*upper) + 1 : 32768;
+  if (2 * steps > tags)
+    throw InputError("cannot run as dataflow: its " + std::to_string(steps) +
+                     " steps need two MPI tags each, over this MPI's " + std::to_string(tags) +
+                     " (MPI_TAG_UB)");
+}
+
+/// The requests of a dataflow run, one per receive (its size first where the plan does not fix
+/// it, then its message) and one per send (a selector's size, then its message), with their
+/// buffers, awaited one at a time.
+class Flight {
+ public:
+  Flight(RankExecutor& r, const Args& a) : r_(r), a_(a), receives_(r.receives()) {
+    requests_.assign(receives_.size(), MPI_REQUEST_NULL);
+    buffers_.resize(receives_.size());
+    sizes_.assign(receives_.size(), 0);
+    for (std::size_t i = 0; i < receives_.size(); ++i) {
+      if (const auto size = r.expected_bytes(receives_[i]))
+        receive(i, *size);
+      else
+        post(i, &sizes_[i], sizeof sizes_[i], receives_[i], true, false);
+    }
+  }
+
+  /// Sends msg: its size first when its receiver cannot know it.
+  void send(const OutMessage& msg) {
+    auto wire = encoded(r_, msg, a_.timing);
+    const std::uint64_t size = wire->size();
+    if (!r_.expected_bytes(*msg.transfer)) {
+      sizes_.push_back(size);
+      transfers_.push_back(nullptr);
+      requests_.emplace_back();
+      buffers_.emplace_back();
+      post(requests_.size() - 1, &sizes_.back(), sizeof size, *msg.transfer, true, true);
+    }
+    transfers_.push_back(msg.transfer);
+    requests_.emplace_back();
+    buffers_.push_back(std::move(wire));
+    post(requests_.size() - 1, buffers_.back()->data(), size, *msg.transfer, false, true);
+  }
+
+  bool waiting() const { return pending_ > 0; }
+
+  /// Waits for one request and acts on it: a receipt delivered, a size's message posted, a
+  /// send's link freed. Returns the host seconds spent acting.
+  double complete_one() {
+    // one at a time: SMPI's MPI_Waitsome tests every other request with a simulated sleep of
+    // smpi/test (100 us by default) each, MPI_Waitany does not
+    int done = MPI_UNDEFINED;
+    MPI_Status status;
+    MPI_Waitany(static_cast<int>(requests_.size()), requests_.data(), &done, &status);
+    const auto t0 = Clock::now();
+    --pending_;
+    const auto k = static_cast<std::size_t>(done);
+    if (k >= receives_.size()) {
+      if (const PlannedTransfer* x = transfers_[k - receives_.size()]) r_.sent(*x);
+      buffers_[k].reset();
+    } else if (!buffers_[k]) {
+      receive(k, sizes_[k]);  // its size came
+    } else {
+      int bytes = 0;
+      MPI_Get_count(&status, MPI_BYTE, &bytes);
+      r_.deliver(receives_[k], buffers_[k]->data(), static_cast<std::uint64_t>(bytes));
+      buffers_[k].reset();
+    }
+    return seconds_since(t0);
+  }
+
+ private:
+  void receive(std::size_t i, std::uint64_t size) {
+    if (size > static_cast<std::uint64_t>(INT_MAX)) return;  // its sender stops every rank
+    buffers_[i] = std::make_unique<WireBuffer>(size, received_header(size, a_.bytes), a_.timing);
+    post(i, buffers_[i]->data(), size, receives_[i], false, false);
+  }
+  void post(std::size_t i, void* data, std::uint64_t size, const PlannedTransfer& x, bool size_tag,
+            bool out) {
+    const int count = static_cast<int>(size), peer = static_cast<int>(x.peer.v);
+    const int tag = dataflow_tag(x.step, size_tag);
+    if (out)
+      MPI_Issend(data, count, MPI_BYTE, peer, tag, MPI_COMM_WORLD, &requests_[i]);
+    else
+      MPI_Irecv(data, count, MPI_BYTE, peer, tag, MPI_COMM_WORLD, &requests_[i]);
+    ++pending_;
+  }
+
+  RankExecutor& r_;
+  const Args& a_;
+  std::span<const PlannedTransfer> receives_;
+  // the receives first, then the sends as they are posted
+  std::vector<MPI_Request> requests_;
+  std::vector<std::unique_ptr<WireBuffer>> buffers_;
+  std::deque<std::uint64_t> sizes_;  // announced sizes (a deque: MPI holds their addresses)
+  std::vector<const PlannedTransfer*> transfers_;  // per send request; null for a size
+  std::size_t pending_ = 0;
+};
+
+/// Runs the rank's transfers as dataflow (--dataflow, exec/rank_executor.hpp): every receive
+/// posted at once, each send posted as soon as the rank may send it (its chunks in, its link
+/// free), receipts taken in and sends retired as they complete. Returns the host seconds spent
+/// in local bookkeeping.
+double execute_dataflow(RankExecutor& r, const Args& a) {
+  Flight flight(r, a);
+  double local = 0;
+  while (flight.waiting() || r.sends_left()) {
+    const auto t0 = Clock::now();
+    for (const OutMessage& msg : r.sendable()) flight.send(msg);
+    local += seconds_since(t0);
+    if (flight.waiting()) local += flight.complete_one();  // else the rest may all go
   }
   return local;
 }
@@ -226,6 +357,11 @@ int run(const Args& a, int rank, int size) {
                      std::to_string(plan->nodes()) + " ranks, not " + std::to_string(size));
   const Schedule& s = plan->schedule();
   const bool registers = s.collective.combining();
+  if (a.dataflow) {
+    if (const std::string why = dataflow_refusal(*plan); !why.empty())
+      throw InputError("cannot run as dataflow: " + why);
+    check_dataflow_tags(s.steps.size());
+  }
   const ExecOptions opt{a.bytes, !a.timing};
   RunReport report;
   RankResult mine{static_cast<std::uint32_t>(rank), std::nullopt, 0, 0, 0};
@@ -235,7 +371,7 @@ int run(const Args& a, int rank, int size) {
     RankExecutor r(*plan, NodeId(static_cast<std::uint32_t>(rank)), opt);
     MPI_Barrier(MPI_COMM_WORLD);
     const double t0 = MPI_Wtime();
-    const double local = execute_steps(r, a, registers);
+    const double local = a.dataflow ? execute_dataflow(r, a) : execute_steps(r, a, registers);
     const double elapsed = MPI_Wtime() - t0;
     r.final_check(ref.bytes ? &*ref.bytes : nullptr, ref.values ? &*ref.values : nullptr);
     mine = rank_result(r, local);
@@ -252,6 +388,7 @@ int run(const Args& a, int rank, int size) {
   report.steps = s.steps.size();
   report.chunk_bytes = a.bytes;
   report.carry_bytes = !a.timing;
+  report.execution = a.dataflow ? "dataflow" : "steps";
   report.collective = s.collective.name();
   report.algorithm = s.algorithm;
   report.topology = s.topology;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
 #include <stdexcept>
 
 #include "core/errors.hpp"
@@ -40,6 +41,12 @@ std::int64_t wrap_mul(std::int64_t a, std::int64_t b) {
 
 }  // namespace
 
+std::string dataflow_refusal(const ExecPlan& plan) {
+  if (plan.schedule().collective.combining())
+    return "a register schedule runs in steps: its registers are read and written in step order";
+  return {};
+}
+
 RankExecutor::RankExecutor(const ExecPlan& plan, NodeId me, ExecOptions options)
     : plan_(plan), s_(plan.schedule()), me_(me), opt_(options) {
   if (opt_.chunk_bytes == 0 || opt_.chunk_bytes > kMaxChunkBytes)
@@ -50,6 +57,8 @@ RankExecutor::RankExecutor(const ExecPlan& plan, NodeId me, ExecOptions options)
   steps_.insert(steps_.end(), plan.compute_steps().begin(), plan.compute_steps().end());
   std::sort(steps_.begin(), steps_.end());
   steps_.erase(std::unique(steps_.begin(), steps_.end()), steps_.end());
+  sent_.assign(plan.sends(me).size(), false);
+  for (const auto& x : plan.receives(me)) ++receives_left_[x.step];
   std::vector<std::uint8_t> bytes(opt_.carry_bytes ? opt_.chunk_bytes : 0);
   for (std::uint64_t ch : plan.initial_chunks(me)) {
     if (opt_.carry_bytes) fill_chunk(ch, bytes);
@@ -67,18 +76,36 @@ std::span<const PlannedTransfer> RankExecutor::receives_of(std::uint32_t step) c
 
 void RankExecutor::fail(std::string kind, std::optional<std::uint64_t> step, std::string detail) {
   ++failures_;
-  if (!failure_) failure_ = RankFailure{std::move(kind), step, std::move(detail)};
+  // the earliest by step (dataflow finds them out of step order); the final check's last
+  const auto earlier = [](std::optional<std::uint64_t> a, std::optional<std::uint64_t> b) {
+    return a && (!b || *a < *b);
+  };
+  if (!failure_ || earlier(step, failure_->step))
+    failure_ = RankFailure{std::move(kind), step, std::move(detail)};
 }
 
 void RankExecutor::hold(std::uint64_t chunk, std::uint32_t acquired, const std::uint8_t* bytes) {
-  auto [it, fresh] = held_.try_emplace(chunk, Held{acquired, slots_});
+  auto [it, fresh] = held_.try_emplace(chunk, Held{acquired, slots_, acquired});
   if (fresh) {
     ++slots_;
     if (opt_.carry_bytes) store_.resize(slots_ * opt_.chunk_bytes);
+  } else {  // held again: every step it came from, in order (dataflow may bring them late)
+    auto& steps = repeats_[chunk];
+    if (steps.empty()) steps.push_back(it->second.first);
+    steps.insert(std::upper_bound(steps.begin(), steps.end(), acquired), acquired);
+    it->second.first = steps.front();
+    it->second.acquired = steps.back();
   }
-  it->second.acquired = acquired;
   if (opt_.carry_bytes)
     std::memcpy(store_.data() + it->second.slot * opt_.chunk_bytes, bytes, opt_.chunk_bytes);
+}
+
+std::optional<std::uint32_t> RankExecutor::acquired_by(std::uint64_t chunk, const Held& h,
+                                                       std::uint32_t step) const {
+  if (h.first > step) return std::nullopt;
+  if (h.acquired <= step) return h.acquired;
+  const auto& steps = repeats_.at(chunk);
+  return *std::prev(std::upper_bound(steps.begin(), steps.end(), step));
 }
 
 std::span<std::int64_t> RankExecutor::reg(std::uint32_t r) {
@@ -120,7 +147,7 @@ void RankExecutor::resolve(std::uint32_t step, const PlannedTransfer& x,
   out.clear();
   if (!p.select) {
     for (std::uint64_t ch : p.chunks) {
-      if (held_.count(ch))
+      if (const auto it = held_.find(ch); it != held_.end() && acquired_by(ch, it->second, step))
         out.push_back(ch);
       else
         fail(rule(Rule::Causality), step,
@@ -131,7 +158,9 @@ void RankExecutor::resolve(std::uint32_t step, const PlannedTransfer& x,
   const Selector& sel = *p.select;
   const bool by_dest = !sel.dest_in.empty() || !sel.dest_boxes.empty();
   for (const auto& [ch, h] : held_) {
-    if (!in_ranges(sel.origin_in, c.origin(ch).v) || !in_ranges(sel.acquired_in, h.acquired))
+    const auto acquired = acquired_by(ch, h, step);
+    if (!acquired || !in_ranges(sel.origin_in, c.origin(ch).v) ||
+        !in_ranges(sel.acquired_in, *acquired))
       continue;
     if (by_dest) {
       const auto d = c.single_destination(ch);
@@ -142,34 +171,81 @@ void RankExecutor::resolve(std::uint32_t step, const PlannedTransfer& x,
   std::sort(out.begin(), out.end());
 }
 
+OutMessage RankExecutor::message(std::span<const PlannedTransfer> sends, std::size_t i) {
+  const PlannedTransfer& x = sends[i];
+  const std::uint32_t step = x.step;
+  OutMessage out;
+  out.transfer = &x;
+  check_send_rules(step, x, sends.size());
+  if (s_.model == PortModel::AllPort || s_.model == PortModel::KPort)
+    for (std::size_t j = 0; j < i; ++j)
+      if (sends[j].peer == x.peer)
+        fail(rule(Rule::PortLink), step,
+             "link " + std::to_string(me_.v) + " -> " + std::to_string(x.peer.v) + " used twice");
+  if (s_.collective.combining()) {
+    for (const Move& mv : s_.payloads[x.payload].moves) {
+      const auto src = reg(mv.src);
+      out.values.insert(out.values.end(), src.begin(), src.end());
+    }
+    return out;
+  }
+  resolve(step, x, out.chunks);
+  if (out.chunks.empty())
+    fail(rule(Rule::EmptyPayload), step,
+         "rank " + std::to_string(me_.v) + " -> " + std::to_string(x.peer.v) + " carries nothing");
+  return out;
+}
+
 std::vector<OutMessage> RankExecutor::start_step(std::uint32_t step) {
   if (s_.collective.combining()) compute(step);
   const auto sends = in_step(plan_.sends(me_), step);
-  std::vector<OutMessage> out(sends.size());
-  for (std::size_t i = 0; i < sends.size(); ++i) {
+  std::vector<OutMessage> out;
+  out.reserve(sends.size());
+  for (std::size_t i = 0; i < sends.size(); ++i) out.push_back(message(sends, i));
+  return out;
+}
+
+bool RankExecutor::chunks_in(const PlannedTransfer& x) const {
+  const Payload& p = s_.payloads[x.payload];
+  if (p.select) return false;  // what it selects is known once the steps before are all in
+  for (const std::uint64_t ch : p.chunks) {
+    const auto it = held_.find(ch);
+    if (it == held_.end() || it->second.first > x.step) return false;
+  }
+  return true;
+}
+
+std::vector<OutMessage> RankExecutor::sendable() {
+  const auto sends = plan_.sends(me_);
+  // the steps before this one have every receive in
+  const std::uint32_t all_in_before = receives_left_.empty()
+                                          ? std::numeric_limits<std::uint32_t>::max()
+                                          : receives_left_.begin()->first;
+  std::vector<OutMessage> out;
+  std::unordered_set<std::uint32_t> held_back;  // peers an earlier send to still waits for
+  for (std::size_t i = next_send_; i < sends.size(); ++i) {
+    if (sent_[i]) continue;
     const PlannedTransfer& x = sends[i];
-    out[i].transfer = &x;
-    check_send_rules(step, x, sends.size());
-    if (s_.model == PortModel::AllPort || s_.model == PortModel::KPort)
-      for (std::size_t j = 0; j < i; ++j)
-        if (sends[j].peer == x.peer)
-          fail(rule(Rule::PortLink), step,
-               "link " + std::to_string(me_.v) + " -> " + std::to_string(x.peer.v) + " used twice");
-    if (s_.collective.combining()) {
-      for (const Move& mv : s_.payloads[x.payload].moves) {
-        const auto src = reg(mv.src);
-        out[i].values.insert(out[i].values.end(), src.begin(), src.end());
-      }
+    if (busy_.contains(x.peer.v) || held_back.contains(x.peer.v) ||
+        (x.step > all_in_before && !chunks_in(x))) {
+      held_back.insert(x.peer.v);
       continue;
     }
-    resolve(step, x, out[i].chunks);
-    if (out[i].chunks.empty())
-      fail(
-          rule(Rule::EmptyPayload), step,
-          "rank " + std::to_string(me_.v) + " -> " + std::to_string(x.peer.v) + " carries nothing");
+    const auto step = in_step(sends, x.step);
+    out.push_back(message(step, static_cast<std::size_t>(&x - step.data())));
+    sent_[i] = true;
+    busy_.insert(x.peer.v);
   }
-  receipts_this_step_ = 0;
+  while (next_send_ < sends.size() && sent_[next_send_]) ++next_send_;
   return out;
+}
+
+void RankExecutor::deliver(const PlannedTransfer& from, const std::uint8_t* wire,
+                           std::uint64_t size) {
+  accept(from, wire, size);
+  end_step(from.step);
+  const auto left = receives_left_.find(from.step);
+  if (left != receives_left_.end() && --left->second == 0) receives_left_.erase(left);
 }
 
 std::optional<std::uint64_t> RankExecutor::expected_bytes(const PlannedTransfer& from) const {
@@ -202,9 +278,10 @@ void RankExecutor::encode(const OutMessage& msg, std::uint8_t* out) const {
 void RankExecutor::accept(const PlannedTransfer& from, const std::uint8_t* wire,
                           std::uint64_t size) {
   const auto ports = node_port_limit(s_);
-  if (++receipts_this_step_ > 1 && ports && receipts_this_step_ > *ports)
+  const std::uint32_t receipts = ++receipts_[from.step];
+  if (receipts > 1 && ports && receipts > *ports)
     fail(rule(Rule::PortReceive), from.step,
-         "rank " + std::to_string(me_.v) + " receives " + std::to_string(receipts_this_step_) +
+         "rank " + std::to_string(me_.v) + " receives " + std::to_string(receipts) +
              " times, over its " + std::to_string(*ports) + " port(s)");
   if (s_.collective.combining())
     accept_values(from, wire, size);

@@ -9,10 +9,21 @@
 /// are checked by each rank for its own transfers (MPI itself would happily send along a link
 /// the network does not have). A rank that finds a failure still sends one message for every
 /// transfer of the plan, so no peer waits forever; the run's verdict is the earliest failure.
+///
+/// Two ways to run: in steps (start_step, accept, end_step: a rank goes on to its next step once
+/// its own transfers of this one are done) or as dataflow (`Execution::Dataflow`: sendable,
+/// deliver: each message leaves as soon as the chunks it lists are in, from steps before its
+/// own, with no step boundary at all). Dataflow keeps the step semantics — a chunk received in
+/// step k is usable from step k+1 on, never by a transfer of step k or earlier — so a schedule
+/// holds or fails the same way in both; a transfer whose chunks never come is resolved, and
+/// fails, once every receive of the steps before it is in.
 #include <cstdint>
+#include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "exec/exec_plan.hpp"
@@ -27,7 +38,7 @@ struct ExecOptions {
   bool carry_bytes = true;
 };
 
-/// The first thing a rank found wrong.
+/// The earliest thing a rank found wrong: the lowest step, the final check last.
 struct RankFailure {
   std::string kind;                   ///< a rule name ("causality", "edge", ...) or "bytes"
   std::optional<std::uint64_t> step;  ///< absent for the final check
@@ -41,6 +52,13 @@ struct OutMessage {
   std::vector<std::int64_t> values;   ///< register messages: each move's register, lane by lane
 };
 
+/// How a rank runs its transfers (see the file comment).
+enum class Execution : std::uint8_t { Steps, Dataflow };
+
+/// Why `plan` cannot run as dataflow, or empty when it can: dataflow moves chunks (a register
+/// is read and written in step order).
+std::string dataflow_refusal(const ExecPlan& plan);
+
 class RankExecutor {
  public:
   RankExecutor(const ExecPlan& plan, NodeId me, ExecOptions options);
@@ -48,6 +66,8 @@ class RankExecutor {
   NodeId me() const { return me_; }
   /// The steps this rank takes part in (sends, receives or computes), ascending.
   const std::vector<std::uint32_t>& active_steps() const { return steps_; }
+  /// This rank's planned receives, in step order.
+  std::span<const PlannedTransfer> receives() const { return plan_.receives(me_); }
   /// This rank's planned receives of step s.
   std::span<const PlannedTransfer> receives_of(std::uint32_t step) const;
 
@@ -69,6 +89,22 @@ class RankExecutor {
   /// Applies the receipts of step s (they take effect at the end of the step).
   void end_step(std::uint32_t step);
 
+  /// Dataflow: the messages of the sends that may go now, each once, in step order (checking
+  /// their rules). A send may go when every chunk it lists is held from a step before its own,
+  /// or when every receive of the steps before its own is in (then a chunk still missing is a
+  /// causality failure, as in steps); and when its link is free: the earlier sends to the same
+  /// peer have gone and the last of them is done (sent()). A link carries its messages one at a
+  /// time in step order, so a message starts no later than in steps, does not share its link's
+  /// bandwidth with those of later steps, and reaches its receiver in the order of its receives.
+  std::vector<OutMessage> sendable();
+  /// Dataflow: the message of send x has left; its link is free.
+  void sent(const PlannedTransfer& x) { busy_.erase(x.peer.v); }
+  /// Dataflow: takes in a message of transfer `from` and applies it at once (its chunks held
+  /// from the step after its own).
+  void deliver(const PlannedTransfer& from, const std::uint8_t* wire, std::uint64_t size);
+  /// Dataflow: sends not yet handed out by sendable().
+  bool sends_left() const { return next_send_ < plan_.sends(me_).size(); }
+
   /// This rank's final buffer in the MPI collective's layout (chunk collectives, carry_bytes;
   /// a missing chunk's slot is left zero).
   std::vector<std::uint8_t> output_buffer() const;
@@ -85,11 +121,20 @@ class RankExecutor {
 
  private:
   struct Held {
-    std::uint32_t acquired = 0;
-    std::uint64_t slot = 0;  ///< bytes at slot * m in store_
+    std::uint32_t acquired = 0;  ///< the step from which it is held, by its latest receipt
+    std::uint64_t slot = 0;      ///< bytes at slot * m in store_
+    std::uint32_t first = 0;     ///< the step from which it is held, by its earliest receipt
   };
   void fail(std::string kind, std::optional<std::uint64_t> step, std::string detail);
   void check_send_rules(std::uint32_t step, const PlannedTransfer& x, std::uint64_t sends_here);
+  /// Checks send i of `sends` (all of one step) and resolves its message.
+  OutMessage message(std::span<const PlannedTransfer> sends, std::size_t i);
+  /// Whether send x lists its chunks and holds every one from a step before x's (dataflow).
+  bool chunks_in(const PlannedTransfer& x) const;
+  /// The step from which `chunk` (held as h) was held as of the start of `step` — by its latest
+  /// receipt before it, as the step semantics sees it — or nullopt if it was not held yet.
+  std::optional<std::uint32_t> acquired_by(std::uint64_t chunk, const Held& h,
+                                           std::uint32_t step) const;
   void resolve(std::uint32_t step, const PlannedTransfer& x, std::vector<std::uint64_t>& out);
   void hold(std::uint64_t chunk, std::uint32_t acquired, const std::uint8_t* bytes);
   void accept_chunks(const PlannedTransfer& from, const std::uint8_t* wire, std::uint64_t size);
@@ -104,6 +149,8 @@ class RankExecutor {
   ExecOptions opt_;
   std::vector<std::uint32_t> steps_;
   std::unordered_map<std::uint64_t, Held> held_;
+  /// Chunks held more than once: every step each was held from, ascending.
+  std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> repeats_;
   std::vector<std::uint8_t> store_;
   std::uint64_t slots_ = 0;
   std::uint64_t lanes_ = 1;         ///< 64-bit lanes per register: chunk_bytes / 8
@@ -119,7 +166,13 @@ class RankExecutor {
     std::vector<std::int64_t> values;  ///< one per lane
   };
   std::vector<PendingWrite> pending_writes_;
-  std::uint32_t receipts_this_step_ = 0;
+  std::unordered_map<std::uint32_t, std::uint32_t> receipts_;  ///< receipts per step
+  // dataflow: the next send not handed out (plan_.sends(me_) is in step order), those handed
+  // out past it, and the receives not in yet per step
+  std::size_t next_send_ = 0;
+  std::vector<bool> sent_;
+  std::map<std::uint32_t, std::uint64_t> receives_left_;
+  std::unordered_set<std::uint32_t> busy_;  ///< peers whose link carries a message
   std::optional<RankFailure> failure_;
   std::uint64_t failures_ = 0;
   std::uint64_t chunks_received_ = 0;

@@ -64,6 +64,7 @@ nlohmann::json to_json(const RunReport& r, bool all_ranks) {
                    {"steps", r.steps},
                    {"chunk_bytes", r.chunk_bytes},
                    {"bytes_checked", r.carry_bytes},
+                   {"execution", r.execution},
                    {"reference", r.reference},
                    {"pass", r.pass()},
                    {"ranks_failed", r.ranks_failed()}};
@@ -85,8 +86,8 @@ nlohmann::json to_json(const RunReport& r, bool all_ranks) {
 std::string to_text(const RunReport& r) {
   std::ostringstream os;
   os << r.collective << " by " << r.algorithm << " on " << r.topology << ": " << r.ranks
-     << " ranks, " << r.steps << " steps, " << r.chunk_bytes << "-byte chunks (" << r.transport
-     << ")\n";
+     << " ranks, " << r.steps << " steps" << (r.execution == "dataflow" ? " run as dataflow" : "")
+     << ", " << r.chunk_bytes << "-byte chunks (" << r.transport << ")\n";
   if (r.pass()) {
     os << "PASS: every rank holds what " << r.collective << " requires"
        << (r.carry_bytes ? ", byte-identical to " + r.reference : " (chunk ids; bytes not carried)")

@@ -30,6 +30,8 @@ struct RunReport {
   std::string collective, algorithm, topology, transport;
   std::uint64_t ranks = 0, steps = 0, chunk_bytes = 0;
   bool carry_bytes = true;
+  /// "steps" or "dataflow" (exec/rank_executor.hpp Execution)
+  std::string execution = "steps";
   std::string reference;  ///< what the final buffers were compared with ("MPI_Alltoall", ...)
   std::vector<RankResult> results;
   std::optional<double> schedule_seconds;  ///< wall (or simulated) time of the steps

@@ -63,6 +63,7 @@ std::vector<std::string> smpirun_args(const Job& j, const std::string& schedule,
         std::string(j.row.what == "mpi" ? "mpi" : "schedule"), std::string("--mpi-label"),
         j.row.algorithm})
     a.push_back(x);
+  if (j.row.dataflow) a.push_back("--dataflow");
   return a;
 }
 
@@ -326,9 +327,12 @@ SimulateResult simulate(const std::string& schedule_path, const Schedule& s,
   std::vector<Job> jobs;
   for (std::uint64_t m : o.bytes) {
     for (std::size_t i = 0; i < platforms.size(); ++i)
-      jobs.push_back({{m, "schedule", s.algorithm, platforms[i].kind, {}, {}, ""},
-                      files[i].first,
-                      files[i].second});
+      for (const bool dataflow : {false, true})
+        if (!dataflow || o.dataflow)
+          jobs.push_back(
+              {{m, "schedule", s.algorithm, platforms[i].kind, {}, {}, "", false, dataflow},
+               files[i].first,
+               files[i].second});
     for (const std::string& a : algorithms)
       jobs.push_back(
           {{m, "mpi", a, platforms[0].kind, {}, {}, "", replayed(r.smpi_collective, a, n, o)},
@@ -409,6 +413,7 @@ nlohmann::json to_json(const SimulateResult& r) {
     if (x.pass) row["pass"] = *x.pass;
     if (!x.error.empty()) row["error"] = x.error;
     if (x.replay) row["timed_by"] = "s4u-replay";
+    if (x.what == "schedule") row["execution"] = x.dataflow ? "dataflow" : "steps";
     if (const auto b = bound_for(r, x.bytes); b && x.what == "mpi") row["fluid_bound_seconds"] = *b;
     j["rows"].push_back(row);
   }
@@ -418,10 +423,12 @@ nlohmann::json to_json(const SimulateResult& r) {
 }
 
 std::string row_text(const SimRow& x, std::optional<double> mine, std::optional<double> bound) {
-  std::string line = fmt::format("  {:>8} B  {:<9}{:<29} {:<22}", x.bytes,
-                                 x.what == "mpi" ? "MPI" : "netsched", x.algorithm, x.platform);
+  std::string line =
+      fmt::format("  {:>8} B  {:<9}{:<29} {:<22}", x.bytes, x.what == "mpi" ? "MPI" : "netsched",
+                  x.algorithm + (x.dataflow ? " (dataflow)" : ""), x.platform);
   if (!x.seconds) return line + "no time: " + x.error;
   line += fmt::format("{:>12.4e} s", *x.seconds);
+  if (mine && x.dataflow) line += fmt::format("  {:.2f}x the run in steps", *x.seconds / *mine);
   if (mine && x.what == "mpi") line += fmt::format("  {:.2f}x the schedule", *x.seconds / *mine);
   if (bound && x.what == "mpi")
     line += fmt::format("  {:.2f}x the direct-send fluid time", *x.seconds / *bound);
@@ -456,7 +463,7 @@ std::string to_text(const SimulateResult& r) {
   for (auto [m, ab] : r.alpha_beta) {
     std::optional<double> mine;
     for (const SimRow& x : r.rows)
-      if (x.bytes == m && x.what == "schedule" && x.platform == "netsched") mine = x.seconds;
+      if (x.bytes == m && x.steps_row() && x.platform == "netsched") mine = x.seconds;
     for (const SimRow& x : r.rows)
       if (x.bytes == m) out += row_text(x, mine, bound_for(r, m)) + "\n";
     out += fmt::format("  {:>8} B  step model alpha-beta cost: {:.4e} s\n", m, ab);

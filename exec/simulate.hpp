@@ -66,7 +66,9 @@ struct SimulateOptions {
   std::vector<std::uint64_t> bytes{1024};  ///< chunk sizes m
   /// MPI algorithms to time; empty = every one SMPI offers for the collective; {"none"} = none.
   std::vector<std::string> algorithms;
-  bool anchor = true;                    ///< also run on SimGrid's torus cluster when it applies
+  bool anchor = true;  ///< also run on SimGrid's torus cluster when it applies
+  /// Also time the schedule run as dataflow (netsched-exec --dataflow), beside its steps.
+  bool dataflow = false;
   std::string network_model = "CM02";    ///< SimGrid network model (CM02: latency + size/bandwidth)
   std::vector<std::string> simgrid_cfg;  ///< KEY:VALUE settings over kDefaultSimgridCfg
   std::string executor;                  ///< path of netsched-exec-smpi
@@ -93,6 +95,9 @@ struct SimRow {
   std::optional<bool> pass;  ///< the schedule's check (chunk ids in timing runs)
   std::string error;         ///< why there is no time (SMPI refused the algorithm, timed out, ...)
   bool replay = false;       ///< timed by the S4U replay of the algorithm's pattern, not SMPI
+  bool dataflow = false;     ///< the schedule run as dataflow (exec/rank_executor.hpp)
+  /// The schedule's own row, run in steps: what the other rows are compared with.
+  bool steps_row() const { return what == "schedule" && !dataflow; }
 };
 
 /// A platform and its routes as SimGrid itself sees them (netsched-platform-check).

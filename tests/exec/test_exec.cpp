@@ -120,6 +120,88 @@ TEST_CASE("in-process executor: all-gathers, all-reduces and reduce-scatters in 
   }
 }
 
+TEST_CASE("dataflow carries what the steps carry, on every generated chunk schedule", "[exec]") {
+  auto all = every_generated();
+  for (auto& x : every_generated(kLargerNetworks)) all.push_back(std::move(x));
+  std::uint64_t chunk_files = 0;
+  for (const auto& [label, s] : all) {
+    INFO(label);
+    const exec::ExecPlan plan(s);
+    if (s.collective.combining()) {  // registers are read and written in step order
+      CHECK_THROWS_AS(exec::run_loopback(plan, {8, true}, nullptr, {}, exec::Execution::Dataflow),
+                      InputError);
+      continue;
+    }
+    ++chunk_files;
+    exec::Carried in_steps, in_dataflow;
+    const exec::RunReport a = exec::run_loopback(plan, {24, true}, &in_steps);
+    const exec::RunReport b =
+        exec::run_loopback(plan, {24, true}, &in_dataflow, {}, exec::Execution::Dataflow);
+    CHECK(b.pass());
+    if (!b.pass()) FAIL_CHECK(exec::to_text(b));
+    CHECK(b.execution == "dataflow");
+    CHECK(a.pass());
+    CHECK(in_dataflow == in_steps);  // selectors too: resolved as at the start of their step
+  }
+  CHECK(chunk_files > 50);
+}
+
+TEST_CASE("dataflow fails exactly the chunk mutants the steps fail", "[exec]") {
+  std::mt19937_64 rng(20261128);
+  std::uint64_t failed = 0, tried = 0;
+  for (const auto& [label, s] : every_generated()) {
+    if (s.collective.combining()) continue;
+    const auto t = build_topology(s.topology);
+    for (const auto& op : props::operators()) {
+      const auto m = props::mutate(*t, s, op.name, rng);
+      if (!m) continue;
+      std::optional<exec::ExecPlan> plan;
+      try {
+        plan.emplace(*m);
+      } catch (const InputError&) {
+        continue;
+      }
+      INFO(label << " mutated by " << op.name);
+      const exec::RunReport a = exec::run_loopback(*plan, {16, true});
+      const exec::RunReport b =
+          exec::run_loopback(*plan, {16, true}, nullptr, {}, exec::Execution::Dataflow);
+      CHECK(b.pass() == a.pass());
+      if (!a.pass() && !b.pass())  // the first failure at the same step (a rank may find the
+        // broken rules of one step in another order: its receipts before its own sends)
+        CHECK(b.first_failure()->failure->step == a.first_failure()->failure->step);
+      ++tried;
+      failed += a.pass() ? 0 : 1;
+    }
+  }
+  CHECK(failed > 100);
+  CHECK(tried > failed);
+}
+
+TEST_CASE("dataflow: a message goes once its chunks are in and its link is free", "[exec]") {
+  // a2 on hypercube(3) is one-port: in steps a node's sends take turns, one a step; as dataflow
+  // each of its links starts with its first message at once, and carries the next only when
+  // the last is done
+  const auto t = build_topology("hypercube(3)");
+  const exec::ExecPlan plan(generate_checked(*t, GenRequest("total-exchange", "a2")).schedule());
+  exec::RankExecutor r(plan, NodeId(0), {8, true});
+  const auto first = r.sendable();
+  std::set<std::uint32_t> peers, steps;
+  for (const auto& msg : first) {
+    peers.insert(msg.transfer->peer.v);
+    steps.insert(msg.transfer->step);
+  }
+  CHECK(peers.size() == first.size());  // one message a link
+  CHECK(peers.size() == 3);             // every link of node 0 at once
+  CHECK(steps.size() == 3);             // from three steps
+  CHECK(r.sendable().empty());          // the links are busy
+  const auto* done = first.front().transfer;
+  r.sent(*done);
+  for (const auto& msg : r.sendable()) {  // that link's next message, if its chunks are in
+    CHECK(msg.transfer->peer == done->peer);
+    CHECK(msg.transfer->step > done->step);
+  }
+}
+
 TEST_CASE("a partial sum combined twice into a scratch register: results right, rule broken",
           "[exec]") {
   // the dimension prefix on hypercube(3) with node 7's last send moved a step later: node 3
@@ -427,6 +509,35 @@ TEST_CASE("MPI runs fail what the checker rejects, with the failing rank and ste
   CHECK(bad.err.find("netsched-exec: error") != std::string::npos);
 }
 
+TEST_CASE("MPI runs as dataflow: bytes checked, a selector's size sent first, failures found",
+          "[mpi][smpi]") {
+  TempDir dir;
+  const auto t = build_topology("hypercube(3)");
+  // explicit chunk lists (a2, balanced) and selectors (dimension-exchange: sizes sent first)
+  for (const char* a : {"a2", "balanced", "dimension-exchange"}) {
+    const Schedule s = generate_checked(*t, GenRequest("total-exchange", a)).schedule();
+    for (bool smpi : {false, true}) {
+      INFO(a << (smpi ? " under SMPI" : " under OpenMPI"));
+      const auto p = run_executor(smpi, dir.write("s.json", s), s, dir, {"--dataflow"});
+      const auto j = nlohmann::json::parse(exec::json_line(p.out).value_or("{}"));
+      CHECK(p.exit_code == 0);
+      CHECK(j["pass"] == true);
+      CHECK(j["execution"] == "dataflow");
+      CHECK(j["reference"] == "MPI_Alltoall");
+    }
+  }
+  Schedule cut = generate_checked(*t, GenRequest("total-exchange", "a2")).schedule();
+  cut.steps.pop_back();  // some chunk never arrives
+  const auto p = run_executor(true, dir.write("cut.json", cut), cut, dir, {"--dataflow"});
+  const auto j = nlohmann::json::parse(exec::json_line(p.out).value_or("{}"));
+  CHECK(p.exit_code == 1);
+  CHECK(j["first_failure"]["failure"]["kind"] == "delivery");
+  const Schedule sum = generate_checked(*t, GenRequest("all-reduce")).schedule();
+  const auto q = run_executor(false, dir.write("sum.json", sum), sum, dir, {"--dataflow"});
+  CHECK(q.exit_code == 2);
+  CHECK(q.err.find("cannot run as dataflow: a register schedule") != std::string::npos);
+}
+
 TEST_CASE("simulate: the schedule, the anchor and MPI's algorithms on SimGrid", "[smpi]") {
   TempDir dir;
   for (const char* spec : {"ring(8)", "torus(4,4)", "hypercube(3)", "dualcube(2)",
@@ -434,17 +545,20 @@ TEST_CASE("simulate: the schedule, the anchor and MPI's algorithms on SimGrid", 
     const auto t = build_topology(spec);
     const CheckedSchedule c = generate_checked(*t, GenRequest("all-gather"));
     const std::string file = dir.write("sim.json", c.schedule());
-    const exec::SimulateResult r =
-        exec::simulate(file, c.schedule(), sim_options(dir, c, {1024}, {"ring", "bruck"}));
+    auto options = sim_options(dir, c, {1024}, {"ring", "bruck"});
+    options.dataflow = true;
+    const exec::SimulateResult r = exec::simulate(file, c.schedule(), options);
     INFO(spec << "\n" << exec::to_text(r));
-    std::optional<double> mine, anchor;
+    std::optional<double> mine, anchor, dataflow;
     for (const auto& row : r.rows) {
       CHECK(row.seconds);
       if (row.what == "schedule") CHECK(row.pass == std::optional<bool>(true));
-      if (row.what == "schedule" && row.platform == "netsched") mine = row.seconds;
-      if (row.platform == "simgrid-torus-cluster") anchor = row.seconds;
+      if (row.steps_row() && row.platform == "netsched") mine = row.seconds;
+      if (row.dataflow && row.platform == "netsched") dataflow = row.seconds;
+      if (row.steps_row() && row.platform == "simgrid-torus-cluster") anchor = row.seconds;
     }
     REQUIRE(mine);
+    REQUIRE(dataflow);
     // the step model's alpha-beta cost is a lower bound up to the executor's headers
     CHECK(*mine >= 0.9 * r.alpha_beta.front().second);
     const bool torus_like = std::string(spec).find("torus") == 0 ||
@@ -454,6 +568,25 @@ TEST_CASE("simulate: the schedule, the anchor and MPI's algorithms on SimGrid", 
     if (anchor) CHECK(std::abs(*anchor - *mine) <= 0.01 * *mine);
   }
   CHECK(exec::smpi_algorithms("alltoall", dir.path).size() > 10);
+}
+
+TEST_CASE("simulate: a one-port exchange with listed chunks runs faster as dataflow", "[smpi]") {
+  // A2 on hypercube(3) is one-port: in steps a node's links take turns; as dataflow each link
+  // carries its messages as soon as their chunks are in (0.63x the time in steps when written)
+  TempDir dir;
+  const CheckedSchedule c =
+      generate_checked(*build_topology("hypercube(3)"), GenRequest("total-exchange", "a2"));
+  auto options = sim_options(dir, c, {1024}, {"none"});
+  options.dataflow = true;
+  const exec::SimulateResult r =
+      exec::simulate(dir.write("a2.json", c.schedule()), c.schedule(), options);
+  INFO(exec::to_text(r));
+  std::optional<double> steps, dataflow;
+  for (const auto& row : r.rows)
+    if (row.platform == "netsched") (row.dataflow ? dataflow : steps) = row.seconds;
+  REQUIRE(steps);
+  REQUIRE(dataflow);
+  CHECK(*dataflow < 0.8 * *steps);
 }
 
 TEST_CASE("simulate: a pieced all-gather's direct-send fluid time is for MPI's whole block",
