@@ -103,4 +103,58 @@ AsyncTime async_time(const Network& t, const Schedule& s, const CostModel& cost)
   return out;
 }
 
+AsyncTime dataflow_time(const Network& t, const Schedule& s, const CostModel& cost) {
+  AsyncTime out;
+  if (s.collective.combining()) {
+    out.why_not = "a register schedule runs in steps";
+    return out;
+  }
+  StepTrace trace;
+  trace.keep_chunks = true;
+  try {
+    if (!simulate_traced(t, s, trace).ok())
+      throw std::logic_error("dataflow_time: s does not hold");
+  } catch (const InputError& e) {
+    out.why_not = std::string("payload sizes unknown: ") + e.what();
+    return out;
+  }
+  const Collective& c = s.collective;
+  const std::uint64_t chunks = c.num_chunks();
+  std::unordered_map<std::uint64_t, double> arrived;  // node * chunks + chunk: first arrival
+  const auto held_from = [&](NodeId v, std::uint64_t chunk) {
+    if (c.origin(chunk) == v) return 0.0;
+    return arrived.at(v.v * chunks + chunk);  // the schedule holds: an earlier step brought it
+  };
+  std::vector<double> received(t.num_nodes(), 0);  // each node's receipts of the steps so far
+  std::unordered_map<std::uint64_t, double> link_free;
+  double end = 0;
+  for (std::size_t k = 0; k < s.steps.size(); ++k) {
+    const auto& transfers = s.steps[k].transfers;
+    std::vector<double> finish(transfers.size());
+    for (std::size_t i = 0; i < transfers.size(); ++i) {
+      const Transfer& x = transfers[i];
+      const bool selects = s.payloads[x.payload].select.has_value();
+      double ready = selects ? received[x.from.v] : 0;
+      for (const std::uint64_t chunk : trace.chunks[k][i])
+        ready = std::max(ready, held_from(x.from, chunk));
+      double& link = link_free[static_cast<std::uint64_t>(x.from.v) << 32 | x.to.v];
+      const double size_first = selects ? transfer_seconds(t, x.from, x.to, 0, cost) : 0;
+      finish[i] = std::max(ready, link) + size_first +
+                  transfer_seconds(t, x.from, x.to, trace.chunks[k][i].size(), cost);
+      link = finish[i];
+      end = std::max(end, finish[i]);
+    }
+    for (std::size_t i = 0; i < transfers.size(); ++i) {  // held from step k+1 on
+      const Transfer& x = transfers[i];
+      received[x.to.v] = std::max(received[x.to.v], finish[i]);
+      for (const std::uint64_t chunk : trace.chunks[k][i]) {
+        auto [at, fresh] = arrived.try_emplace(x.to.v * chunks + chunk, finish[i]);
+        if (!fresh) at->second = std::min(at->second, finish[i]);
+      }
+    }
+  }
+  out.seconds = end;
+  return out;
+}
+
 }  // namespace netsched

@@ -42,4 +42,14 @@ std::optional<double> synchronous_time(const Network& t, const Schedule& s, cons
 /// distinct source registers. `s` must hold.
 AsyncTime async_time(const Network& t, const Schedule& s, const CostModel& cost);
 
+/// The dataflow time of `s` under `cost`: how the executor runs a chunk schedule with
+/// `--dataflow` (exec/rank_executor.hpp). A transfer of step k from u to v starts when u holds
+/// every chunk it carries from a step before k (a selector: when every transfer into u of the
+/// steps before k is done, and one latency later, for the size it announces first) and the
+/// last transfer from u to v of an earlier step is done; it takes transfer_seconds. No port
+/// limit: a node drives all its links at once. Never later than async_time for a schedule that
+/// lists its chunks. nullopt (and `why_not`) for a register schedule, which runs in steps, and
+/// beyond the dense engine's limits. `s` must hold.
+AsyncTime dataflow_time(const Network& t, const Schedule& s, const CostModel& cost);
+
 }  // namespace netsched

@@ -117,6 +117,12 @@ int simulate_file(const SimOpts& o) {
       return synchronous_time(*t, f.schedule, cost, why)
           .value_or(cost.of(v.check.steps, v.check.payload_sum));
     };
+  if (o.dataflow)
+    so.dataflow_model = [&, lat = exec::latency_seconds(o.links.latency),
+                         bw =
+                             exec::bandwidth_bytes_per_second(o.links.bandwidth)](std::uint64_t m) {
+      return dataflow_time(*t, f.schedule, CostModel{lat, 1 / bw, static_cast<double>(m)}).seconds;
+    };
   const bool stream = !o.json && ::isatty(STDOUT_FILENO);
   auto mine = std::make_shared<std::optional<double>>();
   exec::stop_children_on_signals();

@@ -338,6 +338,8 @@ SimulateResult simulate(const std::string& schedule_path, const Schedule& s,
           {{m, "mpi", a, platforms[0].kind, {}, {}, "", replayed(r.smpi_collective, a, n, o)},
            files[0].first,
            files[0].second});
+    if (o.dataflow && o.dataflow_model)
+      if (const auto t = o.dataflow_model(m)) r.dataflow_model.push_back({m, *t});
     r.alpha_beta.push_back(
         {m, o.alpha_beta ? o.alpha_beta(m)
                          : static_cast<double>(o.steps) * latency_seconds(o.links.latency) +
@@ -397,6 +399,7 @@ nlohmann::json to_json(const SimulateResult& r) {
                    {"platforms", nlohmann::json::array()},
                    {"rows", nlohmann::json::array()},
                    {"alpha_beta", nlohmann::json::array()},
+                   {"dataflow_model", nlohmann::json::array()},
                    {"fluid_bound", nlohmann::json::array()}};
   for (const PlatformFacts& p : r.platforms)
     j["platforms"].push_back({{"platform", p.kind},
@@ -418,6 +421,8 @@ nlohmann::json to_json(const SimulateResult& r) {
     j["rows"].push_back(row);
   }
   for (auto [m, t] : r.alpha_beta) j["alpha_beta"].push_back({{"bytes", m}, {"seconds", t}});
+  for (auto [m, t] : r.dataflow_model)
+    j["dataflow_model"].push_back({{"bytes", m}, {"seconds", t}});
   for (auto [m, t] : r.fluid_bound) j["fluid_bound"].push_back({{"bytes", m}, {"seconds", t}});
   return j;
 }
@@ -467,6 +472,8 @@ std::string to_text(const SimulateResult& r) {
     for (const SimRow& x : r.rows)
       if (x.bytes == m) out += row_text(x, mine, bound_for(r, m)) + "\n";
     out += fmt::format("  {:>8} B  step model alpha-beta cost: {:.4e} s\n", m, ab);
+    for (auto [bytes, t] : r.dataflow_model)
+      if (bytes == m) out += fmt::format("  {:>8} B  dataflow model cost: {:.4e} s\n", m, t);
   }
   if (r.smpi_collective.empty()) out += "(MPI has no collective for " + r.collective + ")\n";
   if (!r.all_answered()) out += "not every run answered (see 'no time' above)\n";

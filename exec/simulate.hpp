@@ -83,6 +83,9 @@ struct SimulateOptions {
   /// The step model's time at m bytes a chunk when the caller prices it itself (links of
   /// different speeds: analysis/async_cost.hpp); else steps and payload sum at the defaults.
   std::function<double(std::uint64_t m)> alpha_beta;
+  /// With `dataflow`: the dataflow model's time at m bytes a chunk (analysis/async_cost.hpp),
+  /// printed beside the dataflow run.
+  std::function<std::optional<double>(std::uint64_t m)> dataflow_model;
 };
 
 /// One timed run.
@@ -122,6 +125,8 @@ struct SimulateResult {
   LinkModel links;
   std::string network_model;
   std::vector<std::string> simgrid_cfg;  ///< the settings every run had
+  /// (bytes, seconds): the dataflow model's time (SimulateOptions::dataflow_model).
+  std::vector<std::pair<std::uint64_t, double>> dataflow_model;
   /// Whether every run gave a time.
   bool all_answered() const;
 };

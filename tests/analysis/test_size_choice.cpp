@@ -1,10 +1,13 @@
 // Choosing for a size (analysis/size_choice): the cheapest admitted candidate is chosen, the port
 // model is respected, and the lower bounds are below every schedule that was costed.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 
 #include "analysis/async_cost.hpp"
+#include "analysis/checked.hpp"
 #include "analysis/size_choice.hpp"
+#include "gen/algorithms.hpp"
 #include "gen/topology.hpp"
 
 using namespace netsched;
@@ -230,6 +233,8 @@ TEST_CASE("links of different speeds: each transfer priced on its own link", "[a
   s.topology = even->spec();
   CHECK(synchronous_time(*even, s, cost, why).value() == Approx(cost.of(1, 1)));
   CHECK(async_time(*even, s, cost).seconds.value() == Approx(cost.of(1, 1)));
+  CHECK(dataflow_time(*even, s, cost).seconds.value() == Approx(cost.of(1, 1)));
+  CHECK(dataflow_time(*slow, s, cost).seconds.value() == Approx(3e-6 + 2e-6));
   // the choice avoids the slow link where it can: a broadcast from 0 goes round the other way
   const SizeChoice c = choose_for_size(*slow, GenRequest("broadcast"), cost, PortBudget{});
   REQUIRE(c.best);
@@ -262,4 +267,44 @@ TEST_CASE("on links slower than the default no bound exceeds a checked schedule'
   const SizeChoice all = choose_for_size(*ring, GenRequest("total-exchange"), at(1e6),
                                          port_budget_from_name("all-port"));
   CHECK(all.bandwidth->seconds == Approx(20 * 1e6 * kSecondsPerByte));
+}
+
+TEST_CASE("the dataflow time: a message once its chunks are in and its link is free",
+          "[analysis]") {
+  const CostModel cost{1e-6, 1e-9, 1000};
+  // a route 0 -> 1 -> 2 on path(3) in two steps, and a second chunk-free step for node 0: the
+  // second hop starts when the first is through (two transfers back to back)
+  const auto path = build_topology("path(3)");
+  Schedule s;
+  s.topology = path->spec();
+  s.collective = Collective::route(3, NodeId(0), NodeId(2));
+  s.payloads.push_back(Payload::of_chunks({0}));
+  s.steps.push_back(Step::of({{NodeId(0), NodeId(1), 0}}));
+  s.steps.push_back(Step::of({{NodeId(1), NodeId(2), 0}}));
+  CHECK(dataflow_time(*path, s, cost).seconds.value() == Approx(2 * cost.of(1, 1)));
+  // as many steps apart, the hop still starts once the chunk is in: no step boundary
+  s.steps.insert(s.steps.begin() + 1, 3, Step{});
+  CHECK(dataflow_time(*path, s, cost).seconds.value() == Approx(2 * cost.of(1, 1)));
+  std::string why;
+  CHECK(synchronous_time(*path, s, cost, why).value() > 2 * cost.of(1, 1));  // empty steps too
+  // a register schedule runs in steps
+  const auto cube = build_topology("hypercube(2)");
+  const auto sum = generate_checked(*cube, GenRequest("all-reduce")).schedule();
+  CHECK_FALSE(dataflow_time(*cube, sum, cost).seconds);
+  // every listed chunk schedule: never later than the steps run without a barrier
+  for (const char* spec : {"torus(3,4)", "hypercube(3)", "dualcube(2)", "ccc(3)"}) {
+    const auto t = build_topology(spec);
+    for (const char* c : {"broadcast", "all-gather", "total-exchange", "scatter", "gather"})
+      for (const std::string& a : algorithm_names(*t, c)) {
+        const CheckedSchedule g = generate_checked(*t, GenRequest(c, a));
+        if (!g.holds()) continue;
+        const Schedule& x = g.schedule();
+        if (std::any_of(x.payloads.begin(), x.payloads.end(),
+                        [](const Payload& p) { return p.select.has_value(); }))
+          continue;  // a selector's size goes first: one latency more
+        INFO(spec << " " << c << " " << a);
+        CHECK(dataflow_time(*t, x, cost).seconds.value() <=
+              async_time(*t, x, cost).seconds.value() * (1 + 1e-12));
+      }
+  }
 }
