@@ -57,7 +57,14 @@ RankExecutor::RankExecutor(const ExecPlan& plan, NodeId me, ExecOptions options)
   steps_.insert(steps_.end(), plan.compute_steps().begin(), plan.compute_steps().end());
   std::sort(steps_.begin(), steps_.end());
   steps_.erase(std::unique(steps_.begin(), steps_.end()), steps_.end());
-  sent_.assign(plan.sends(me).size(), false);
+  const auto sends = plan.sends(me);
+  for (std::uint32_t i = 0; i < sends.size(); ++i) {
+    const auto [at, fresh] =
+        link_of_.try_emplace(sends[i].peer.v, static_cast<std::uint32_t>(links_.size()));
+    if (fresh) links_.push_back({sends[i].peer, {}});
+    links_[at->second].sends.push_back(i);
+  }
+  sends_left_ = sends.size();
   for (const auto& x : plan.receives(me)) ++receives_left_[x.step];
   std::vector<std::uint8_t> bytes(opt_.carry_bytes ? opt_.chunk_bytes : 0);
   for (std::uint64_t ch : plan.initial_chunks(me)) {
@@ -222,23 +229,20 @@ std::vector<OutMessage> RankExecutor::sendable() {
                                           ? std::numeric_limits<std::uint32_t>::max()
                                           : receives_left_.begin()->first;
   std::vector<OutMessage> out;
-  std::unordered_set<std::uint32_t> held_back;  // peers an earlier send to still waits for
-  for (std::size_t i = next_send_; i < sends.size(); ++i) {
-    if (sent_[i]) continue;
-    const PlannedTransfer& x = sends[i];
-    if (busy_.contains(x.peer.v) || held_back.contains(x.peer.v) ||
-        (x.step > all_in_before && !chunks_in(x))) {
-      held_back.insert(x.peer.v);
-      continue;
-    }
+  for (Link& link : links_) {
+    if (link.busy || link.next == link.sends.size()) continue;
+    const PlannedTransfer& x = sends[link.sends[link.next]];
+    if (x.step > all_in_before && !chunks_in(x)) continue;
     const auto step = in_step(sends, x.step);
     out.push_back(message(step, static_cast<std::size_t>(&x - step.data())));
-    sent_[i] = true;
-    busy_.insert(x.peer.v);
+    ++link.next;
+    --sends_left_;
+    link.busy = true;
   }
-  while (next_send_ < sends.size() && sent_[next_send_]) ++next_send_;
   return out;
 }
+
+void RankExecutor::sent(const PlannedTransfer& x) { links_[link_of_.at(x.peer.v)].busy = false; }
 
 void RankExecutor::deliver(const PlannedTransfer& from, const std::uint8_t* wire,
                            std::uint64_t size) {

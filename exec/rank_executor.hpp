@@ -23,7 +23,6 @@
 #include <span>
 #include <string>
 #include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 #include "exec/exec_plan.hpp"
@@ -89,21 +88,21 @@ class RankExecutor {
   /// Applies the receipts of step s (they take effect at the end of the step).
   void end_step(std::uint32_t step);
 
-  /// Dataflow: the messages of the sends that may go now, each once, in step order (checking
-  /// their rules). A send may go when every chunk it lists is held from a step before its own,
-  /// or when every receive of the steps before its own is in (then a chunk still missing is a
-  /// causality failure, as in steps); and when its link is free: the earlier sends to the same
-  /// peer have gone and the last of them is done (sent()). A link carries its messages one at a
-  /// time in step order, so a message starts no later than in steps, does not share its link's
-  /// bandwidth with those of later steps, and reaches its receiver in the order of its receives.
+  /// Dataflow: the messages of the sends that may go now, each once (checking their rules). A send
+  /// may go when every chunk it lists is held from a step before its own, or when every receive of
+  /// the steps before its own is in (then a chunk still missing is a causality failure, as in
+  /// steps); and when its link is free: the earlier sends to the same peer have gone and the last
+  /// of them is done (sent()). A link carries its messages one at a time in step order, so a
+  /// message does not share its link's bandwidth with those of later steps, and reaches its
+  /// receiver in the order of its receives. Looks at the first waiting send of each link only.
   std::vector<OutMessage> sendable();
   /// Dataflow: the message of send x has left; its link is free.
-  void sent(const PlannedTransfer& x) { busy_.erase(x.peer.v); }
+  void sent(const PlannedTransfer& x);
   /// Dataflow: takes in a message of transfer `from` and applies it at once (its chunks held
   /// from the step after its own).
   void deliver(const PlannedTransfer& from, const std::uint8_t* wire, std::uint64_t size);
   /// Dataflow: sends not yet handed out by sendable().
-  bool sends_left() const { return next_send_ < plan_.sends(me_).size(); }
+  bool sends_left() const { return sends_left_ > 0; }
 
   /// This rank's final buffer in the MPI collective's layout (chunk collectives, carry_bytes;
   /// a missing chunk's slot is left zero).
@@ -167,12 +166,18 @@ class RankExecutor {
   };
   std::vector<PendingWrite> pending_writes_;
   std::unordered_map<std::uint32_t, std::uint32_t> receipts_;  ///< receipts per step
-  // dataflow: the next send not handed out (plan_.sends(me_) is in step order), those handed
-  // out past it, and the receives not in yet per step
-  std::size_t next_send_ = 0;
-  std::vector<bool> sent_;
+  // dataflow: each link's sends in step order (indices into plan_.sends(me_)), the first not
+  // handed out, whether the link carries a message; the receives not in yet per step
+  struct Link {
+    NodeId peer;
+    std::vector<std::uint32_t> sends;
+    std::size_t next = 0;
+    bool busy = false;
+  };
+  std::vector<Link> links_;
+  std::unordered_map<std::uint32_t, std::uint32_t> link_of_;  ///< peer -> index in links_
+  std::uint64_t sends_left_ = 0;
   std::map<std::uint32_t, std::uint64_t> receives_left_;
-  std::unordered_set<std::uint32_t> busy_;  ///< peers whose link carries a message
   std::optional<RankFailure> failure_;
   std::uint64_t failures_ = 0;
   std::uint64_t chunks_received_ = 0;
