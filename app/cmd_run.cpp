@@ -99,7 +99,7 @@ Run add_run(CLI::App& app) {
         throw InputError("--dataflow: " + why);
     if (o->loopback) {
       exec::ExecPlan plan(f.schedule);
-      check_memory(plan.run_bytes(o->bytes, o->dataflow),
+      check_memory(plan.run_bytes(o->bytes),
                    "running the " + std::to_string(n) + " ranks in this process (--loopback)");
       exec::RunReport r = exec::run_loopback(plan, {o->bytes, !o->timing}, nullptr, {}, execution);
       r.schedule = o->file;
@@ -112,7 +112,7 @@ Run add_run(CLI::App& app) {
                        " ranks on this machine (give --hostfile for a cluster)");
     exec::ExecPlan check(f.schedule);  // the structural check, before any rank starts
     if (o->hostfile.empty())
-      check_memory(check.run_bytes(o->bytes, o->dataflow),
+      check_memory(check.run_bytes(o->bytes),
                    "running the " + std::to_string(n) + " ranks on this machine");
     ScratchDir dir("");
     const std::string report = dir.path() + "/report.json";

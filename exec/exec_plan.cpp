@@ -56,18 +56,13 @@ std::optional<std::pair<std::uint32_t, std::uint32_t>> ExecPlan::group_position(
   return std::pair(group_of_[v.v], rank_in_group_[v.v]);
 }
 
-std::uint64_t ExecPlan::run_bytes(std::uint64_t chunk_bytes, bool dataflow) const {
+std::uint64_t ExecPlan::run_bytes(std::uint64_t chunk_bytes) const {
   if (s_.collective.combining())
     return mul_sat(mul_sat(nodes(), s_.registers.size()), mul_sat(chunk_bytes, 2));
   constexpr std::uint64_t kHoldingBytes = 96, kTransitAndFlight = 2;
   std::uint64_t held = 0;
   for (std::uint32_t v = 0; v < nodes(); ++v) held = add_sat(held, output_slots(NodeId(v)).size());
-  std::uint64_t posted = 0;  // dataflow: every listed chunk on the wire, id and bytes
-  if (dataflow)
-    for (const PlannedTransfer& x : recv_)
-      posted = add_sat(posted, s_.payloads[x.payload].chunks.size());
-  return add_sat(mul_sat(mul_sat(held, add_sat(chunk_bytes, kHoldingBytes)), kTransitAndFlight),
-                 mul_sat(posted, add_sat(chunk_bytes, sizeof(std::uint64_t))));
+  return mul_sat(mul_sat(held, add_sat(chunk_bytes, kHoldingBytes)), kTransitAndFlight);
 }
 
 std::uint64_t ExecPlan::register_lanes(std::uint64_t chunk_bytes) {

@@ -70,9 +70,8 @@ class ExecPlan {
   /// What running every rank of this plan on one machine needs at least, estimated before any
   /// rank starts: each rank's final buffer (its chunks, m bytes and a holding's bookkeeping
   /// each, twice for what it passes on and its messages in flight), or its registers of m
-  /// bytes. `dataflow` (a chunk plan run as dataflow, exec/rank_executor.hpp) adds every
-  /// receive of a listed payload: they are all posted at once.
-  std::uint64_t run_bytes(std::uint64_t chunk_bytes, bool dataflow = false) const;
+  /// bytes. As dataflow too: a rank has at most one message in flight on each of its links.
+  std::uint64_t run_bytes(std::uint64_t chunk_bytes) const;
 
   /// Register collectives: the 64-bit lanes of a register of m bytes (m / 8); throws
   /// InputError unless m is a multiple of 8.

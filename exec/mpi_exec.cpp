@@ -13,10 +13,10 @@
 #include <chrono>
 #include <climits>
 #include <cstdio>
-#include <deque>
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/errors.hpp"
@@ -207,21 +207,20 @@ void check_dataflow_tags(std::uint64_t steps) {
                      " (MPI_TAG_UB)");
 }
 
-/// The requests of a dataflow run, one per receive (its size first where the plan does not fix
-/// it, then its message) and one per send (a selector's size, then its message), with their
-/// buffers, awaited one at a time.
+/// The requests of a dataflow run: on each link into the rank only its next receive is posted
+/// (its sender sends in step order, one message at a time), preceded by the size where the plan
+/// does not fix it; each send is posted as it goes, preceded by its size where its receiver
+/// cannot know it. The pending requests are kept packed, so a wait looks at a node's links, not
+/// at all its transfers.
 class Flight {
  public:
   Flight(RankExecutor& r, const Args& a) : r_(r), a_(a), receives_(r.receives()) {
-    requests_.assign(receives_.size(), MPI_REQUEST_NULL);
-    buffers_.resize(receives_.size());
-    sizes_.assign(receives_.size(), 0);
-    for (std::size_t i = 0; i < receives_.size(); ++i) {
-      if (const auto size = r.expected_bytes(receives_[i]))
-        receive(i, *size);
-      else
-        post(i, &sizes_[i], sizeof sizes_[i], receives_[i], true, false);
+    for (std::uint32_t i = 0; i < receives_.size(); ++i) {
+      const auto [at, fresh] = in_of_.try_emplace(receives_[i].peer.v, in_.size());
+      if (fresh) in_.emplace_back();
+      in_[at->second].receives.push_back(i);
     }
+    for (std::size_t link = 0; link < in_.size(); ++link) receive_next(link);
   }
 
   /// Sends msg: its size first when its receiver cannot know it.
@@ -229,22 +228,20 @@ class Flight {
     auto wire = encoded(r_, msg, a_.timing);
     const std::uint64_t size = wire->size();
     if (!r_.expected_bytes(*msg.transfer)) {
-      sizes_.push_back(size);
-      transfers_.push_back(nullptr);
-      requests_.emplace_back();
-      buffers_.emplace_back();
-      post(requests_.size() - 1, &sizes_.back(), sizeof size, *msg.transfer, true, true);
+      Pending p(Kind::SendSize, msg.transfer);
+      p.size = std::make_unique<std::uint64_t>(size);
+      post(std::move(p));
     }
-    transfers_.push_back(msg.transfer);
-    requests_.emplace_back();
-    buffers_.push_back(std::move(wire));
-    post(requests_.size() - 1, buffers_.back()->data(), size, *msg.transfer, false, true);
+    Pending p(Kind::Send, msg.transfer);
+    p.buffer = std::move(wire);
+    post(std::move(p));
   }
 
-  bool waiting() const { return pending_ > 0; }
+  bool waiting() const { return !requests_.empty(); }
 
-  /// Waits for one request and acts on it: a receipt delivered, a size's message posted, a
-  /// send's link freed. Returns the host seconds spent acting.
+  /// Waits for one request and acts on it: a receipt delivered and its link's next receive
+  /// posted, a size's message posted, a send's link freed. Returns the host seconds spent
+  /// acting.
   double complete_one() {
     // one at a time: SMPI's MPI_Waitsome tests every other request with a simulated sleep of
     // smpi/test (100 us by default) each, MPI_Waitany does not
@@ -252,62 +249,104 @@ class Flight {
     MPI_Status status;
     MPI_Waitany(static_cast<int>(requests_.size()), requests_.data(), &done, &status);
     const auto t0 = Clock::now();
-    --pending_;
     const auto k = static_cast<std::size_t>(done);
-    if (k >= receives_.size()) {
-      if (const PlannedTransfer* x = transfers_[k - receives_.size()]) r_.sent(*x);
-      buffers_[k].reset();
-    } else if (!buffers_[k]) {
-      receive(k, sizes_[k]);  // its size came
-    } else {
-      int bytes = 0;
-      MPI_Get_count(&status, MPI_BYTE, &bytes);
-      r_.deliver(receives_[k], buffers_[k]->data(), static_cast<std::uint64_t>(bytes));
-      buffers_[k].reset();
+    Pending p = std::move(pending_[k]);
+    requests_[k] = requests_.back();
+    pending_[k] = std::move(pending_.back());
+    requests_.pop_back();
+    pending_.pop_back();
+    const PlannedTransfer& x = *p.transfer;
+    switch (p.kind) {
+      case Kind::SendSize:
+        break;
+      case Kind::Send:
+        r_.sent(x);
+        break;
+      case Kind::ReceiveSize:
+        receive(p.link, *p.size);
+        break;
+      case Kind::Receive: {
+        int bytes = 0;
+        MPI_Get_count(&status, MPI_BYTE, &bytes);
+        r_.deliver(x, p.buffer->data(), static_cast<std::uint64_t>(bytes));
+        ++in_[p.link].next;
+        receive_next(p.link);
+        break;
+      }
     }
     return seconds_since(t0);
   }
 
  private:
-  void receive(std::size_t i, std::uint64_t size) {
-    if (size > static_cast<std::uint64_t>(INT_MAX)) return;  // its sender stops every rank
-    buffers_[i] = std::make_unique<WireBuffer>(size, received_header(size, a_.bytes), a_.timing);
-    post(i, buffers_[i]->data(), size, receives_[i], false, false);
+  enum class Kind : std::uint8_t { ReceiveSize, Receive, SendSize, Send };
+  /// A request's purpose: a message (its buffer) or the size announced before one.
+  struct Pending {
+    Pending(Kind k, const PlannedTransfer* x, std::size_t l = 0) : kind(k), transfer(x), link(l) {}
+    Kind kind;
+    const PlannedTransfer* transfer;
+    std::size_t link;  ///< receives: the link into the rank
+    std::unique_ptr<WireBuffer> buffer;
+    std::unique_ptr<std::uint64_t> size;  ///< a size sent or received (MPI holds its address)
+  };
+  struct InLink {
+    std::vector<std::uint32_t> receives;  ///< indices into receives_, in step order
+    std::size_t next = 0;
+  };
+
+  /// Posts the next receive of a link into the rank, or its size first.
+  void receive_next(std::size_t link) {
+    if (in_[link].next == in_[link].receives.size()) return;
+    const PlannedTransfer& x = receives_[in_[link].receives[in_[link].next]];
+    if (const auto size = r_.expected_bytes(x)) return receive(link, *size);
+    Pending p(Kind::ReceiveSize, &x, link);
+    p.size = std::make_unique<std::uint64_t>(0);
+    post(std::move(p));
   }
-  void post(std::size_t i, void* data, std::uint64_t size, const PlannedTransfer& x, bool size_tag,
-            bool out) {
-    const int count = static_cast<int>(size), peer = static_cast<int>(x.peer.v);
-    const int tag = dataflow_tag(x.step, size_tag);
-    if (out)
-      MPI_Issend(data, count, MPI_BYTE, peer, tag, MPI_COMM_WORLD, &requests_[i]);
+  void receive(std::size_t link, std::uint64_t size) {
+    if (size > static_cast<std::uint64_t>(INT_MAX)) return;  // its sender stops every rank
+    const PlannedTransfer& x = receives_[in_[link].receives[in_[link].next]];
+    Pending p(Kind::Receive, &x, link);
+    p.buffer = std::make_unique<WireBuffer>(size, received_header(size, a_.bytes), a_.timing);
+    post(std::move(p));
+  }
+  void post(Pending p) {
+    void* data = p.buffer ? static_cast<void*>(p.buffer->data()) : p.size.get();
+    const int count = static_cast<int>(p.buffer ? p.buffer->size() : sizeof(std::uint64_t));
+    const int peer = static_cast<int>(p.transfer->peer.v);
+    const int tag = dataflow_tag(p.transfer->step, !p.buffer);
+    requests_.emplace_back();
+    if (p.kind == Kind::Send || p.kind == Kind::SendSize)
+      MPI_Issend(data, count, MPI_BYTE, peer, tag, MPI_COMM_WORLD, &requests_.back());
     else
-      MPI_Irecv(data, count, MPI_BYTE, peer, tag, MPI_COMM_WORLD, &requests_[i]);
-    ++pending_;
+      MPI_Irecv(data, count, MPI_BYTE, peer, tag, MPI_COMM_WORLD, &requests_.back());
+    pending_.push_back(std::move(p));
   }
 
   RankExecutor& r_;
   const Args& a_;
   std::span<const PlannedTransfer> receives_;
-  // the receives first, then the sends as they are posted
-  std::vector<MPI_Request> requests_;
-  std::vector<std::unique_ptr<WireBuffer>> buffers_;
-  std::deque<std::uint64_t> sizes_;  // announced sizes (a deque: MPI holds their addresses)
-  std::vector<const PlannedTransfer*> transfers_;  // per send request; null for a size
-  std::size_t pending_ = 0;
+  std::vector<InLink> in_;
+  std::unordered_map<std::uint32_t, std::size_t> in_of_;  ///< peer -> index in in_
+  std::vector<MPI_Request> requests_;                     ///< pending, packed
+  std::vector<Pending> pending_;                          ///< what each request is
 };
 
-/// Runs the rank's transfers as dataflow (--dataflow, exec/rank_executor.hpp): every receive
-/// posted at once, each send posted as soon as the rank may send it (its chunks in, its link
-/// free), receipts taken in and sends retired as they complete. Returns the host seconds spent
-/// in local bookkeeping.
+/// Runs the rank's transfers as dataflow (--dataflow, exec/rank_executor.hpp): each send posted
+/// as soon as the rank may send it (its chunks in, its link free), receipts taken in and sends
+/// retired as they complete (class Flight). Returns the host seconds spent in local
+/// bookkeeping.
 double execute_dataflow(RankExecutor& r, const Args& a) {
   Flight flight(r, a);
   double local = 0;
   while (flight.waiting() || r.sends_left()) {
     const auto t0 = Clock::now();
-    for (const OutMessage& msg : r.sendable()) flight.send(msg);
+    const auto messages = r.sendable();
+    for (const OutMessage& msg : messages) flight.send(msg);
     local += seconds_since(t0);
-    if (flight.waiting()) local += flight.complete_one();  // else the rest may all go
+    if (flight.waiting())
+      local += flight.complete_one();
+    else if (messages.empty())  // with nothing pending every free link's next send may go
+      throw std::logic_error("dataflow: sends left that nothing will release");
   }
   return local;
 }
