@@ -88,6 +88,29 @@ exec::SimulateOptions sim_options(const TempDir& dir, const CheckedSchedule& c,
   return o;
 }
 
+/// Calls f(label, mutant's plan) for a mutant of every generated schedule by every operator
+/// (`chunks_only`: of the chunk schedules), skipping the mutants that are not schedules of their
+/// network at all (exit 2 for every engine); INFO names the mutant.
+template <class F>
+void for_each_mutant(std::mt19937_64& rng, bool chunks_only, F f) {
+  for (const auto& [label, s] : every_generated()) {
+    if (chunks_only && s.collective.combining()) continue;
+    const auto t = build_topology(s.topology);
+    for (const auto& op : props::operators()) {
+      const auto m = props::mutate(*t, s, op.name, rng);
+      if (!m) continue;
+      std::optional<exec::ExecPlan> plan;
+      try {
+        plan.emplace(*m);
+      } catch (const InputError&) {
+        continue;
+      }
+      INFO(label << " mutated by " << op.name);
+      f(*t, *m, *plan);
+    }
+  }
+}
+
 }  // namespace
 
 TEST_CASE("in-process executor passes every generated schedule, bytes checked", "[exec]") {
@@ -150,30 +173,17 @@ TEST_CASE("dataflow carries what the steps carry, on every generated chunk sched
 TEST_CASE("dataflow fails exactly the chunk mutants the steps fail", "[exec]") {
   std::mt19937_64 rng(20261128);
   std::uint64_t failed = 0, tried = 0;
-  for (const auto& [label, s] : every_generated()) {
-    if (s.collective.combining()) continue;
-    const auto t = build_topology(s.topology);
-    for (const auto& op : props::operators()) {
-      const auto m = props::mutate(*t, s, op.name, rng);
-      if (!m) continue;
-      std::optional<exec::ExecPlan> plan;
-      try {
-        plan.emplace(*m);
-      } catch (const InputError&) {
-        continue;
-      }
-      INFO(label << " mutated by " << op.name);
-      const exec::RunReport a = exec::run_loopback(*plan, {16, true});
-      const exec::RunReport b =
-          exec::run_loopback(*plan, {16, true}, nullptr, {}, exec::Execution::Dataflow);
-      CHECK(b.pass() == a.pass());
-      if (!a.pass() && !b.pass())  // the first failure at the same step (a rank may find the
-        // broken rules of one step in another order: its receipts before its own sends)
-        CHECK(b.first_failure()->failure->step == a.first_failure()->failure->step);
-      ++tried;
-      failed += a.pass() ? 0 : 1;
-    }
-  }
+  for_each_mutant(rng, true, [&](const Network&, const Schedule&, const exec::ExecPlan& plan) {
+    const exec::RunReport a = exec::run_loopback(plan, {16, true});
+    const exec::RunReport b =
+        exec::run_loopback(plan, {16, true}, nullptr, {}, exec::Execution::Dataflow);
+    CHECK(b.pass() == a.pass());
+    if (!a.pass() && !b.pass())  // the first failure at the same step (a rank may find the
+      // broken rules of one step in another order: its receipts before its own sends)
+      CHECK(b.first_failure()->failure->step == a.first_failure()->failure->step);
+    ++tried;
+    failed += a.pass() ? 0 : 1;
+  });
   CHECK(failed > 100);
   CHECK(tried > failed);
 }
@@ -231,29 +241,17 @@ TEST_CASE("the executor fails exactly the mutants the simulator rejects", "[exec
   const auto register_only_rule = [](Rule r) {
     return r == Rule::DoubleCount || r == Rule::WriteConflict || r == Rule::Degree;
   };
-  for (const auto& [label, s] : every_generated()) {
-    const auto t = build_topology(s.topology);
-    for (const auto& op : props::operators()) {
-      const auto m = props::mutate(*t, s, op.name, rng);
-      if (!m) continue;
-      std::optional<exec::ExecPlan> plan;
-      try {
-        plan.emplace(*m);
-      } catch (const InputError&) {
-        continue;  // not a schedule of the network at all: exit 2 for every engine
-      }
-      INFO(label << " mutated by " << op.name);
-      const CheckResult sim = simulate(*t, *m);
-      const exec::RunReport r = exec::run_loopback(*plan, {16, true});
-      // A register rule broken in a register no result reads (a partial sum combined twice
-      // into a scratch register) leaves every result right: a rank sees values, not terms.
-      const bool unseen = !sim.ok() && r.pass() && register_only_rule(sim.violation()->rule);
-      unseen_by_ranks += unseen ? 1 : 0;
-      if (!unseen) CHECK(r.pass() == sim.ok());
-      ++tried;
-      rejected += sim.ok() ? 0 : 1;
-    }
-  }
+  for_each_mutant(rng, false, [&](const Network& t, const Schedule& m, const exec::ExecPlan& plan) {
+    const CheckResult sim = simulate(t, m);
+    const exec::RunReport r = exec::run_loopback(plan, {16, true});
+    // A register rule broken in a register no result reads (a partial sum combined twice into a
+    // scratch register) leaves every result right: a rank sees values, not terms.
+    const bool unseen = !sim.ok() && r.pass() && register_only_rule(sim.violation()->rule);
+    unseen_by_ranks += unseen ? 1 : 0;
+    if (!unseen) CHECK(r.pass() == sim.ok());
+    ++tried;
+    rejected += sim.ok() ? 0 : 1;
+  });
   CHECK(unseen_by_ranks <= rejected / 10);  // rare: the rule must stay the exception
   CHECK(rejected > 100);
   CHECK(tried > rejected);  // some mutants hold (a duplicate on an all-port step, ...)
