@@ -306,7 +306,8 @@ SimulateResult simulate(const std::string& schedule_path, const Schedule& s,
                    {},
                    o.links,
                    o.network_model,
-                   simgrid_config(o.simgrid_cfg)};
+                   simgrid_config(o.simgrid_cfg),
+                   {}};
   const auto coll = smpi_collective(s.collective);
   r.smpi_collective = coll.value_or("");
   const std::vector<std::string> algorithms = checked_algorithms(o, coll);
