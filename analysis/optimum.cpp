@@ -30,17 +30,21 @@ std::optional<Schedule> best_known_schedule(const Network& t, const Collective& 
   return best;
 }
 
+SynthesisOptions budgeted_search(double seconds) {
+  SynthesisOptions opt;
+  opt.timeout_ms = kSolvedQueryMs;
+  opt.deadline = std::chrono::steady_clock::now() +
+                 std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                     std::chrono::duration<double>(seconds));
+  return opt;
+}
+
 Schedule solved_schedule(const Network& t, const GenRequest& request, const AlgorithmInfo& row) {
   if (row.collective != "broadcast")
     throw std::logic_error("no solver for the " + std::string(row.collective) + " row " +
                            std::string(row.name));
   const Schedule known = generate(t, GenRequest("broadcast", "auto", request.root));
-  SynthesisOptions opt;
-  opt.timeout_ms = kSolvedQueryMs;
-  opt.deadline = std::chrono::steady_clock::now() +
-                 std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                     std::chrono::duration<double>(kSolvedSeconds));
-  const MinSteps m = min_steps(t, known.collective, 0, opt, &known);
+  const MinSteps m = min_steps(t, known.collective, 0, budgeted_search(kSolvedSeconds), &known);
   if (m.result != Optimum::Optimal || !m.schedule) return known;
   Schedule s = *m.schedule;
   s.algorithm = std::string(row.name);

@@ -27,6 +27,9 @@ std::optional<Schedule> best_known_schedule(const Network& t, const Collective& 
 inline constexpr unsigned kSolvedQueryMs = 2000;
 inline constexpr double kSolvedSeconds = 5;
 
+/// A search's options: each query at most kSolvedQueryMs, the whole at most `seconds` from now.
+SynthesisOptions budgeted_search(double seconds);
+
 /// The schedule of a solved row (the "optimal" broadcast): Z3's min-steps search below the
 /// constructed default's schedule. When Z3 proves the optimum, its schedule (or the default's,
 /// if that is optimal) named after the row; otherwise the default's schedule under its own

@@ -12,6 +12,7 @@
 #include <unordered_set>
 
 #include "analysis/retime.hpp"
+#include "analysis/solved_repair.hpp"
 #include "core/errors.hpp"
 #include "core/metrics.hpp"
 #include "core/schedule_io.hpp"
@@ -515,6 +516,22 @@ Schedule detoured_registers(const Schedule& s, const FaultyNetwork& f, const Rou
   return chain.steps.size() < due.steps.size() ? chain : due;
 }
 
+/// The healthy schedule's transfers that touch no failure, one per chunk carried (as the
+/// trace has it), in the survivors' ids: what a solved repair keeps where it can.
+std::vector<Preferred> healthy_transfers(const Schedule& s, const FaultyNetwork& f,
+                                         const Survivors& survivors, const StepTrace& trace) {
+  std::vector<Preferred> out;
+  for (std::size_t k = 0; k < s.steps.size(); ++k)
+    for (std::size_t i = 0; i < s.steps[k].transfers.size(); ++i) {
+      const Transfer& x = s.steps[k].transfers[i];
+      const auto a = f.from_base(x.from), b = f.from_base(x.to);
+      if (!a || !b || f.link_failed(x.from, x.to)) continue;
+      for (const std::uint64_t c : trace.chunks[k][i])
+        if (const auto v = survivors.chunk(c)) out.push_back({k, a->v, b->v, *v});
+    }
+  return out;
+}
+
 std::optional<CheckedSchedule> repaired_schedule(const CheckedSchedule& healthy,
                                                  const FaultyNetwork& f, const Survivors& survivors,
                                                  RepairReport& r) {
@@ -552,6 +569,12 @@ std::optional<CheckedSchedule> repaired_schedule(const CheckedSchedule& healthy,
     if (b_shorter) a = std::move(b);
   }
   static_cast<RepairCounts&>(r) = b_shorter ? any : on_time;
+  // with nothing moved the repair is the healthy schedule, and stays so
+  if (auto solved = moved(r) ? solved_repair(f, a, healthy_transfers(s, f, survivors, trace))
+                             : std::nullopt) {
+    r.solver = solved->text();
+    a = std::move(solved->schedule);
+  }
   CheckedSchedule out = check_schedule(f, std::move(a));
   if (!out.holds())
     throw std::logic_error("repair produced an invalid schedule: " +

@@ -1,6 +1,6 @@
 // netsched sweep PATTERN... -o PREFIX [--no-plot] [--no-schedules] [--exchange-max-nodes N]
 // netsched sweep --faults SPEC -o PREFIX [--collective C] [--root R] [--bytes M]
-//   [--double-faults N [--seed S]] [--no-plot]
+//   [--double-faults N [--seed S]] [--every-link | --sample-links N] [--no-plot]
 #include <fmt/format.h>
 
 #include <iostream>
@@ -17,10 +17,23 @@ namespace netsched::cli {
 
 namespace {
 
+/// What `sweep` was given.
+struct SweepArgs {
+  std::vector<std::string> patterns;
+  std::string out, collective = "total-exchange", root;
+  std::uint64_t bytes = 1, doubles = 0, seed = 1;
+  bool no_plot = false, no_schedules = false, json = false, bisection = false, faults = false;
+  bool every_link = false;
+  std::uint64_t sample_links = 0;
+  unsigned bisection_timeout = draw::SweepOptions{}.bisection_timeout_ms / kMillisecondsPerSecond;
+  std::uint64_t exchange_max = draw::SweepOptions{}.exchange_max_nodes;
+};
+
 /// `sweep --faults SPEC`: every single failed link (one per orbit), repaired or regenerated.
-int fault_sweep(const std::string& spec, const std::string& out, const std::string& collective,
-                const std::string& root, std::uint64_t bytes, std::uint64_t doubles,
-                std::uint64_t seed, bool no_plot, bool json) {
+int fault_sweep(const SweepArgs& a) {
+  const std::string &spec = a.patterns.front(), &out = a.out, &collective = a.collective;
+  const std::uint64_t doubles = a.doubles;
+  const bool no_plot = a.no_plot, json = a.json;
   if (doubles > draw::kFaultSweepMaxDoubles)
     throw InputError("sweep --faults: --double-faults " + std::to_string(doubles) +
                      " is over the limit " +
@@ -28,10 +41,12 @@ int fault_sweep(const std::string& spec, const std::string& out, const std::stri
   const auto t = build_topology(spec);
   draw::FaultSweepOptions opt;
   opt.double_faults = doubles;
-  opt.seed = seed;
+  opt.seed = a.seed;
   opt.collective = collective;
-  if (!root.empty()) opt.root = t->node(root);
-  opt.cost.m = static_cast<double>(bytes);
+  opt.every_link = a.every_link;
+  opt.sample_links = a.sample_links;
+  if (!a.root.empty()) opt.root = t->node(a.root);
+  opt.cost.m = static_cast<double>(a.bytes);
   opt.progress = [](const std::string& line) { progress_note(line); };
   const nlohmann::json rows = draw::fault_sweep(*t, opt);
   progress_done();
@@ -59,15 +74,7 @@ int fault_sweep(const std::string& spec, const std::string& out, const std::stri
 }  // namespace
 
 Run add_sweep(CLI::App& app) {
-  struct Opts {
-    std::vector<std::string> patterns;
-    std::string out, collective = "total-exchange", root;
-    std::uint64_t bytes = 1, doubles = 0, seed = 1;
-    bool no_plot = false, no_schedules = false, json = false, bisection = false, faults = false;
-    unsigned bisection_timeout = draw::SweepOptions{}.bisection_timeout_ms / kMillisecondsPerSecond;
-    std::uint64_t exchange_max = draw::SweepOptions{}.exchange_max_nodes;
-  };
-  auto o = std::make_shared<Opts>();
+  auto o = std::make_shared<SweepArgs>();
   app.add_option("PATTERN", o->patterns,
                  "network specs; {lo..hi} makes a range (every occurrence takes the same value), "
                  "e.g. 'torus({3..12},{3..12})' 'hypercube({2..10})'")
@@ -93,8 +100,9 @@ Run add_sweep(CLI::App& app) {
                     ->capture_default_str();
   app.add_flag("--json", o->json, "print the rows as JSON");
   app.add_flag("--faults", o->faults,
-               "one network: every single failed link (one per symmetry orbit), the default "
-               "schedule repaired around it or regenerated, and the slowdown (docs/faults.md)");
+               "one network: every single failed link (one per orbit of the symmetries of the "
+               "network and its healthy schedule), the default schedule repaired around it or "
+               "regenerated, and the slowdown (docs/faults.md)");
   auto* coll = app.add_option("--collective", o->collective, "--faults: the collective")
                    ->capture_default_str();
   auto* root = app.add_option("--root", o->root, "--faults: the root of a rooted collective");
@@ -104,24 +112,35 @@ Run add_sweep(CLI::App& app) {
                                  "--faults: also this many pairs of failed links, drawn at random "
                                  "(rows with a second_link)")
                       ->capture_default_str();
-  auto* seed = app.add_option("--seed", o->seed, "--faults: the double faults' random seed")
+  auto* seed = app.add_option("--seed", o->seed,
+                              "--faults: the random seed of the double faults and --sample-links")
                    ->capture_default_str();
+  auto* every_link =
+      app.add_flag("--every-link", o->every_link,
+                   "--faults: repair around every link, not one per orbit (the "
+                   "repair breaks ties by node id, so links of an orbit may differ)");
+  auto* sample =
+      app.add_option("--sample-links", o->sample_links,
+                     "--faults: repair around a rooted collective's links at its root and this "
+                     "many others drawn at random (--seed), not one per orbit")
+          ->check(kPositive);
+  every_link->excludes(sample);
   app.footer(
       "Series: one per pattern with a range; patterns without a range join the series of "
       "their family. Columns: docs/cli.md (sweep).");
-  return [o, btime, coll, root, bytes, doubles, seed, no_schedules, exchange_max, bisection] {
+  return [o, btime, coll, root, bytes, doubles, seed, every_link, sample, no_schedules,
+          exchange_max, bisection] {
     for (const CLI::Option* given : {no_schedules, exchange_max, bisection})
       refuse_option(given, !o->faults, "sweep --faults", "it applies to family sweeps");
     refuse_option(btime, o->bisection, "a sweep without --bisection",
                   "--bisection-timeout needs --bisection");
-    for (const CLI::Option* given : {coll, root, bytes, doubles, seed})
+    for (const CLI::Option* given : {coll, root, bytes, doubles, seed, every_link, sample})
       refuse_option(given, o->faults, "a sweep without --faults", "it applies with --faults");
     if (o->faults) {
       if (o->patterns.size() != 1)
         throw InputError("sweep --faults takes one network spec, not " +
                          std::to_string(o->patterns.size()));
-      return fault_sweep(o->patterns.front(), o->out, o->collective, o->root, o->bytes, o->doubles,
-                         o->seed, o->no_plot, o->json);
+      return fault_sweep(*o);
     }
     const auto points = draw::expand_patterns(o->patterns);
     draw::SweepOptions opt;

@@ -4,12 +4,14 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 #include <optional>
 #include <random>
 
 #include "analysis/checked.hpp"
 #include "analysis/repair.hpp"
+#include "analysis/schedule_symmetry.hpp"
 #include "core/automorphism.hpp"
 #include "core/errors.hpp"
 #include "core/graph.hpp"
@@ -45,34 +47,63 @@ nlohmann::json steps_or_null(const std::optional<CheckedSchedule>& c) {
 
 namespace {
 
-/// The orbits of `links` (t's links, sorted) under t's verified candidate automorphisms.
-std::vector<std::pair<Link, std::uint64_t>> orbits_of(const Network& t,
-                                                      const std::vector<Link>& links) {
+/// The orbits of `links` (t's links, sorted) under the symmetries of t and of `healthy`, each
+/// in link order; every link its own orbit when `every_link`.
+std::vector<std::vector<Link>> orbits_of(const Network& t, const std::vector<Link>& links,
+                                         const Schedule& healthy, bool every_link) {
   if (links.size() > kFaultSweepMaxLinks)
     throw InputError("sweep --faults: " + std::to_string(links.size()) + " links, over the limit " +
                      limit_text("kFaultSweepMaxLinks", kFaultSweepMaxLinks));
-  const Csr g(t, 1);
   std::map<Link, std::uint32_t> index;
   for (std::uint32_t i = 0; i < links.size(); ++i) index[links[i]] = i;
   UnionFind orbits(static_cast<std::uint32_t>(links.size()));
-  for (const Permutation& p : t.automorphism_candidates()) {
-    if (!is_automorphism(g, p, 1)) continue;  // candidates are checked before they are used
+  std::vector<Permutation> symmetries;
+  if (!every_link) try {
+      symmetries = schedule_symmetries(t, healthy).generators;
+    } catch (const InputError& e) {
+      throw InputError(std::string("sweep --faults: the healthy schedule's symmetries cannot be "
+                                   "checked (") +
+                       e.what() + "); --every-link or --sample-links repairs links without them");
+    }
+  for (const Permutation& p : symmetries)
     for (std::uint32_t i = 0; i < links.size(); ++i) {
       const std::uint32_t a = p(links[i].first), b = p(links[i].second);
       orbits.unite(i, index.at({std::min(a, b), std::max(a, b)}));
     }
-  }
-  std::map<std::uint32_t, std::uint64_t> size;
-  for (std::uint32_t i = 0; i < links.size(); ++i) ++size[orbits.find(i)];
-  std::vector<std::pair<Link, std::uint64_t>> out;
-  for (const auto& [root, n] : size) out.push_back({links[root], n});  // the root: smallest
+  std::map<std::uint32_t, std::vector<Link>> members;  // by the orbit's root: its smallest link
+  for (std::uint32_t i = 0; i < links.size(); ++i) members[orbits.find(i)].push_back(links[i]);
+  std::vector<std::vector<Link>> out;
+  for (auto& [root, m] : members) out.push_back(std::move(m));
+  return out;
+}
+
+/// A sample of links: a rooted collective's links at its root (where a fault costs most), then
+/// o.sample_links of the others drawn uniformly from o.seed.
+std::vector<Link> sampled_links(const std::vector<Link>& links, const FaultSweepOptions& o,
+                                const Collective& c) {
+  using Kind = Collective::Kind;
+  const bool rooted = c.kind() == Kind::Broadcast || c.kind() == Kind::Scatter ||
+                      c.kind() == Kind::Gather || c.kind() == Kind::Reduce;
+  std::vector<Link> out, rest;
+  for (const Link& l : links)
+    (rooted && (l.first == c.root().v || l.second == c.root().v) ? out : rest).push_back(l);
+  if (o.sample_links > rest.size())
+    throw InputError(fmt::format("sweep --faults: --sample-links {} is more than the {} links{}",
+                                 o.sample_links, rest.size(),
+                                 out.empty() ? "" : " away from the root"));
+  if (o.sample_links > kFaultSweepMaxLinks)
+    throw InputError(fmt::format("sweep --faults: --sample-links {} is over the limit {}",
+                                 o.sample_links,
+                                 limit_text("kFaultSweepMaxLinks", kFaultSweepMaxLinks)));
+  std::mt19937_64 random(o.seed);
+  std::sample(rest.begin(), rest.end(), std::back_inserter(out), o.sample_links, random);
   return out;
 }
 
 }  // namespace
 
-std::vector<std::pair<Link, std::uint64_t>> link_orbits(const Network& t) {
-  return orbits_of(t, links_of(t));
+std::vector<std::vector<Link>> link_orbits(const Network& t, const Schedule& healthy) {
+  return orbits_of(t, links_of(t), healthy, false);
 }
 
 namespace {
@@ -116,13 +147,24 @@ nlohmann::json fault_sweep(const Network& t, const FaultSweepOptions& o) {
   const CheckedSchedule healthy = generate_checked(t, GenRequest(o.collective, "auto", root));
   const double base = seconds_of(healthy, o.cost);
   const std::vector<Link> links = links_of(t);
-  const auto orbits = orbits_of(t, links);
+  std::vector<std::vector<Link>> orbits;
+  std::size_t at_root = 0;  // a sample's first rows: the links at a rooted collective's root
+  if (o.sample_links > 0) {
+    const std::vector<Link> chosen = sampled_links(links, o, healthy.schedule().collective);
+    at_root = chosen.size() - o.sample_links;
+    for (const Link& l : chosen) orbits.push_back({l});
+  } else {
+    orbits = orbits_of(t, links, healthy.schedule(), o.every_link);
+  }
   nlohmann::json rows = nlohmann::json::array();
   std::size_t done = 0;
-  for (const auto& [link, size] : orbits) {
-    if (o.progress) o.progress(fmt::format("sweep --faults: link {}/{}", ++done, orbits.size()));
-    nlohmann::json row = fault_row(t, healthy, base, {link}, o.cost);
-    row["orbit_size"] = size;
+  for (const auto& orbit : orbits) {
+    ++done;
+    if (o.progress) o.progress(fmt::format("sweep --faults: link {}/{}", done, orbits.size()));
+    nlohmann::json row = fault_row(t, healthy, base, {orbit.front()}, o.cost);
+    row["orbit_size"] = orbit.size();
+    if (o.sample_links > 0) row["sampled_from"] = links.size();
+    if (done <= at_root) row["at_root"] = true;
     rows.push_back(std::move(row));
   }
   // a sample of double faults: pairs of distinct links, uniform, from a fixed seed
@@ -142,7 +184,7 @@ nlohmann::json fault_sweep(const Network& t, const FaultSweepOptions& o) {
 
 std::string fault_sweep_summary(const nlohmann::json& rows) {
   std::optional<double> worst, worst_double;
-  std::uint64_t links = 0, orbits = 0, doubles = 0;
+  std::uint64_t links = 0, orbits = 0, doubles = 0, sampled_from = 0, at_root = 0;
   std::string note;
   for (const auto& r : rows) {
     const bool second = r.contains("second_link");
@@ -150,15 +192,25 @@ std::string fault_sweep_summary(const nlohmann::json& rows) {
       ++doubles;
     else
       links += r["orbit_size"].get<std::uint64_t>(), ++orbits;
+    if (r.contains("sampled_from")) sampled_from = r["sampled_from"].get<std::uint64_t>();
+    if (r.contains("at_root")) ++at_root;
     auto& w = second ? worst_double : worst;
     if (r.contains("slowdown") && !r["slowdown"].is_null())
       w = std::max(w.value_or(0), r["slowdown"].get<double>());
     else if (note.empty() && r.contains("note"))
       note = r["note"].get<std::string>();
   }
-  std::string out = fmt::format("{} links in {} orbits; {}", links, orbits,
-                                worst ? fmt::format("the worst single fault costs {:.3g}x", *worst)
-                                      : "no fault has a schedule (" + note + ")");
+  std::string out = fmt::format(
+      "{}; {}",
+      sampled_from > 0
+          ? fmt::format(
+                "{} of {} links ({}drawn at random), each repaired", links, sampled_from,
+                at_root > 0 ? fmt::format("the root's {} and {} ", at_root, links - at_root) : "")
+      : links == orbits ? fmt::format("{} links, each repaired", links)
+                        : fmt::format("{} links in {} orbit{}, one link of each repaired", links,
+                                      orbits, orbits == 1 ? "" : "s"),
+      worst ? fmt::format("the worst single fault costs {:.3g}x", *worst)
+            : "no fault has a schedule (" + note + ")");
   if (doubles > 0)
     out += fmt::format(
         "; {} sampled double faults, the worst {}", doubles,

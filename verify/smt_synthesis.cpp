@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <map>
 
 #include "core/errors.hpp"
 #include "core/limits.hpp"
@@ -83,6 +84,31 @@ class Synthesis {
     solver_.set("timeout", opt.timeout_ms);
   }
 
+  /// decide(), then schedules that keep more of `preferred`, one more each time.
+  KeepingResult keep_most(const std::vector<Preferred>& preferred) {
+    KeepingResult out;
+    out.found = decide();
+    if (out.found.answer != Feasibility::Sat) return out;
+    z3::expr_vector keep = preferred_vars(preferred);
+    const auto count = [&keep](const z3::model& model) {
+      std::uint64_t n = 0;
+      for (unsigned i = 0; i < keep.size(); ++i) n += model.eval(keep[i], true).is_true() ? 1 : 0;
+      return n;
+    };
+    out.kept = count(solver_.get_model());
+    while (out.kept < keep.size()) {
+      solver_.add(z3::atleast(keep, static_cast<unsigned>(out.kept + 1)));
+      const auto answer = check_in_time();
+      if (answer == z3::unsat) out.most_proven = true;
+      if (answer != z3::sat) return out;
+      const z3::model model = solver_.get_model();
+      out.found.schedule = decode(model);
+      out.kept = count(model);
+    }
+    out.most_proven = true;  // every preferred transfer kept
+    return out;
+  }
+
   FeasibilityResult decide() {
     std::vector<z3::expr> h;  // h for the current step, per (v, moving chunk index)
     h.reserve(n_ * m_);
@@ -101,21 +127,13 @@ class Synthesis {
     if (opt_.symmetry && col_.kind() == Collective::Kind::Broadcast && steps_ > 0 && n_ > 1)
       root_symmetry();  // R4
     FeasibilityResult r;
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-        opt_.deadline - std::chrono::steady_clock::now());
-    if (left.count() <= 0) {
-      r.reason = "deadline reached";
-      return r;
-    }
-    solver_.set("timeout",
-                static_cast<unsigned>(std::min<std::int64_t>(opt_.timeout_ms, left.count())));
-    const auto answer = solver_.check();
+    const auto answer = check_in_time();
     r.seconds = since(t0_);
     if (answer == z3::unsat) {
       r.answer = Feasibility::Unsat;
     } else if (answer == z3::unknown) {
       r.answer = Feasibility::Unknown;
-      r.reason = solver_.reason_unknown();
+      r.reason = deadline_passed_ ? "deadline reached" : solver_.reason_unknown();
     } else {
       r.answer = Feasibility::Sat;
       r.schedule = decode(solver_.get_model());
@@ -124,6 +142,36 @@ class Synthesis {
   }
 
  private:
+  /// The solver's answer within the query's timeout and the deadline (unknown, without asking,
+  /// once the deadline has passed).
+  z3::check_result check_in_time() {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        opt_.deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) {
+      deadline_passed_ = true;
+      return z3::unknown;
+    }
+    solver_.set("timeout",
+                static_cast<unsigned>(std::min<std::int64_t>(opt_.timeout_ms, left.count())));
+    return solver_.check();
+  }
+
+  /// The x variables of the preferred transfers that can happen at all.
+  z3::expr_vector preferred_vars(const std::vector<Preferred>& preferred) {
+    std::map<std::pair<std::uint32_t, std::uint32_t>, std::size_t> arc;
+    for (std::size_t a = 0; a < arcs_.size(); ++a) arc[arcs_[a]] = a;
+    std::map<std::uint64_t, std::size_t> moving;
+    for (std::size_t k = 0; k < m_; ++k) moving[moving_[k]] = k;
+    z3::expr_vector out(ctx_);
+    for (const Preferred& p : preferred) {
+      const auto a = arc.find({p.from, p.to});
+      const auto k = moving.find(p.chunk);
+      if (p.step < steps_ && a != arc.end() && k != moving.end())
+        out.push_back(x_[p.step][a->second * m_ + k->second]);
+    }
+    return out;
+  }
+
   std::uint32_t distance(std::uint32_t a, std::uint32_t b) {
     if (dist_[a].empty()) dist_[a] = bfs_distances(g_, a);
     return dist_[a][b];
@@ -154,6 +202,7 @@ class Synthesis {
         }
         z3::expr e = ctx_.bool_const(name("x", st, a, c).c_str());
         solver_.add(z3::implies(e, h[u * m_ + k]));
+        if (opt_.no_repeats) solver_.add(z3::implies(e, !h[v * m_ + k]));
         xt.push_back(e);
         out_of[u].push_back(e);
         into[v].push_back(e);
@@ -170,6 +219,7 @@ class Synthesis {
     for (std::uint32_t v = 0; v < n_; ++v)
       for (std::size_t k = 0; k < m_; ++k) {
         const std::size_t i = v * m_ + k;
+        if (opt_.no_repeats && arrivals[i].size() > 1) solver_.add(z3::atmost(arrivals[i], 1));
         if (arrivals[i].empty()) {
           next.push_back(h[i]);
           continue;
@@ -265,6 +315,7 @@ class Synthesis {
   z3::solver solver_;
   std::vector<std::vector<z3::expr>> x_;  // x_[t][a * m + k]
   z3::expr_vector all_x_;
+  bool deadline_passed_ = false;
 };
 
 }  // namespace
@@ -277,6 +328,19 @@ FeasibilityResult feasible(const Network& t, const Collective& col, std::uint64_
     return r;
   }
   return Synthesis(t, col, steps, opt).decide();
+}
+
+KeepingResult feasible_keeping(const Network& t, const Collective& col, std::uint64_t steps,
+                               const std::vector<Preferred>& preferred,
+                               const SynthesisOptions& opt) {
+  if (opt.symmetry || !opt.no_repeats)
+    throw std::logic_error("feasible_keeping: needs R4 off and no repeat deliveries");
+  KeepingResult r;
+  if (std::chrono::steady_clock::now() >= opt.deadline) {
+    r.found.reason = "deadline reached";
+    return r;
+  }
+  return Synthesis(t, col, steps, opt).keep_most(preferred);
 }
 
 std::string to_string(Optimum o) {

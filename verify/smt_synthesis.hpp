@@ -22,6 +22,9 @@ struct SynthesisOptions {
   bool doubling = true;  ///< R2: a multi-destination chunk's holders at most double per step
   bool counting = true;  ///< R3: personalized chunks need sum d(origin, dest) transfers in all
   bool symmetry = true;  ///< R4: the root's first send goes to a stabilizer-orbit representative
+  /// No chunk goes to a node that holds it, or to one node twice in a step (sound: such a
+  /// delivery can be dropped without a step more; a search that counts transfers needs it).
+  bool no_repeats = false;
   unsigned timeout_ms = kDefaultQueryTimeoutMs;  ///< per Z3 query
   /// Ask z3 at the theorem's lower bound minus one too, so that the bound below the optimum is
   /// z3's own unsat rather than the theorem's (slower: that query is often the hardest).
@@ -48,6 +51,30 @@ struct FeasibilityResult {
 /// once opt.deadline has passed.)
 FeasibilityResult feasible(const Network& t, const Collective& c, std::uint64_t steps,
                            const SynthesisOptions& opt = {});
+
+/// A transfer a search should keep where it can: `chunk` over from -> to in `step`.
+struct Preferred {
+  std::uint64_t step = 0;
+  std::uint32_t from = 0, to = 0;
+  std::uint64_t chunk = 0;
+};
+
+/// The T-step schedule that keeps the most of a list of preferred transfers.
+struct KeepingResult {
+  FeasibilityResult found;   ///< the best answer: its schedule keeps `kept` of the preferred
+  std::uint64_t kept = 0;    ///< preferred transfers in found.schedule
+  bool most_proven = false;  ///< z3 answered unsat to keeping one more
+};
+
+/// Is there a T-step unit-message one-port schedule of `c` on `t`, and which one keeps the most
+/// of `preferred` (each in its step)? After each sat answer z3 is asked for a schedule that
+/// keeps one more, until it answers unsat (the most is proven), unknown, or opt.deadline
+/// passes. Preferred transfers over arcs t does not have, or of chunks that need not move, are
+/// never kept. opt.symmetry must be off (R4 may cut the schedules that keep the most), and
+/// opt.no_repeats on (a kept transfer must deliver something).
+KeepingResult feasible_keeping(const Network& t, const Collective& c, std::uint64_t steps,
+                               const std::vector<Preferred>& preferred,
+                               const SynthesisOptions& opt);
 
 /// What a min-steps search established: the optimum (T-1 unsat and T sat), only bounds, or
 /// nothing (Z3 answered unknown before any schedule).

@@ -14,12 +14,25 @@
 #include "gen/topo/faulty.hpp"
 #include "gen/topology.hpp"
 #include "tests/doc_figures.hpp"
+#include "verify/smt_synthesis.hpp"
 
 using namespace netsched;
 
 namespace {
 
 const CostModel kUnit{1, 1, 1};
+
+/// Every link of t, each as (smaller id, larger id).
+std::vector<std::pair<std::uint32_t, std::uint32_t>> links_of(const Network& t) {
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> out;
+  std::vector<NodeId> nb;
+  for (std::uint32_t u = 0; u < t.num_nodes(); ++u) {
+    t.neighbors(NodeId(u), nb);
+    for (const NodeId v : nb)
+      if (u < v.v) out.emplace_back(u, v.v);
+  }
+  return out;
+}
 
 Schedule healthy(const char* spec, const char* collective, const char* algorithm = "auto") {
   const CheckedSchedule s =
@@ -55,7 +68,8 @@ TEST_CASE("repair: a mended schedule brings no chunk to a node that has it", "[a
            {"dualcube(3)", "broadcast"}, {"hsn(2,hypercube(2))", "total-exchange"}}) {
     const auto t = build_topology(spec);
     const Schedule s = healthy(spec, collective);
-    for (const auto& [link, size] : draw::link_orbits(*t)) {
+    for (const auto& orbit : draw::link_orbits(*t, s)) {
+      const auto& link = orbit.front();
       const auto f = build_topology(
           fmt::format("faulty({}, links=[{{{},{}}}])", t->spec(), link.first, link.second));
       INFO(f->spec() << " " << collective);
@@ -77,7 +91,7 @@ TEST_CASE("repair: every single failed link of small networks, the default excha
     const auto t = build_topology(spec);
     for (const char* c : {"total-exchange", "broadcast"}) {
       const Schedule s = healthy(spec, c);
-      for (const auto& [link, size] : draw::link_orbits(*t)) {
+      for (const auto& link : links_of(*t)) {
         const std::string fs = "faulty(" + t->spec() + ", links=[{" + std::to_string(link.first) +
                                "," + std::to_string(link.second) + "}])";
         INFO(fs << " " << c);
@@ -94,6 +108,12 @@ TEST_CASE("repair: every single failed link of small networks, the default excha
         // the lower bound given is one for the kept schedule's kind: never above it (AS(G) of
         // unit messages was given beside dualcube's packed exchange, 106 against 11 steps)
         if (r.lower) CHECK(r.lower->steps <= r.best().verification().check.steps);
+        // the issue's bar, met by the broadcasts (Z3 shortens their repairs on networks this
+        // small); the exchanges of torus(4,4) and hypercube(4) still lose on some links by 1 to
+        // 5 steps (docs/FAULTS-TABLE.md)
+        if (r.regenerated && std::string(c) == "broadcast")
+          CHECK(r.repaired->verification().check.steps <=
+                r.regenerated->verification().check.steps);
         // the kept one is the cheaper
         if (r.regenerated) {
           const auto cost = [](const CheckedSchedule& x) {
@@ -154,7 +174,7 @@ TEST_CASE("repair: detours go around relays with no free port, and the repair is
 TEST_CASE("repair: only what a detour brings is left out", "[analysis]") {
   const auto base = build_topology("hfc(complete(3),4,1)");
   const Schedule s = healthy("hfc(complete(3),4,1)", "broadcast");
-  for (const auto& [link, size] : draw::link_orbits(*base)) {
+  for (const auto& link : links_of(*base)) {
     const auto f = build_topology(
         fmt::format("faulty({}, links=[{{{},{}}}])", base->spec(), link.first, link.second));
     const RepairReport r = repair_schedule(s, *f, kUnit);
@@ -176,7 +196,7 @@ TEST_CASE("repair: with no transfer on a failed link the repair is the healthy s
     for (const Transfer& x : st.transfers)
       used.insert({std::min(x.from.v, x.to.v), std::max(x.from.v, x.to.v)});
   std::pair<std::uint32_t, std::uint32_t> idle{0, 0};
-  for (const auto& [link, size] : draw::link_orbits(*build_topology("hypercube(3)")))
+  for (const auto& link : links_of(*build_topology("hypercube(3)")))
     if (!used.count(link)) idle = link;
   for (std::uint32_t a = 0; a < 8 && idle.second == 0; ++a)
     for (std::uint32_t bit = 1; bit < 8; bit <<= 1)
@@ -315,37 +335,163 @@ TEST_CASE("repair: around a failed node the collective is over the survivors", "
   }
 }
 
+// Reproduction (docs/FAULTS-TABLE.md of 2026-11-27): dualcube(3)'s broadcast around {5,21} was
+// repaired in 7 steps where the regeneration, Z3's optimum, took 6.
+TEST_CASE("repair: Z3 shortens a small repair and keeps the most healthy transfers it can",
+          "[analysis]") {
+  const Schedule s = healthy("dualcube(3)", "broadcast");
+  const auto f = build_topology("faulty(dualcube(3), links=[{5,21}])");
+  const RepairReport r = repair_schedule(s, *f, kUnit);
+  REQUIRE(r.repaired);
+  CHECK(r.repaired->holds());
+  CHECK(r.repaired->verification().check.steps == 6);
+  CHECK(r.solver.starts_with("z3: 6 steps, the fewest (eccentricity of the root); keeps "));
+  // the count it gives is the healthy transfers (touching no failure) found again in their step
+  std::uint64_t kept = 0, offered = 0;
+  const Schedule& mended = r.repaired->schedule();
+  for (std::size_t k = 0; k < s.steps.size(); ++k)
+    for (const Transfer& x : s.steps[k].transfers) {
+      if (std::pair(std::min(x.from.v, x.to.v), std::max(x.from.v, x.to.v)) == std::pair(5u, 21u))
+        continue;
+      ++offered;
+      if (k < mended.steps.size())
+        for (const Transfer& y : mended.steps[k].transfers)
+          kept += y.from == x.from && y.to == x.to ? 1 : 0;
+    }
+  CHECK(r.solver.find(fmt::format("keeps {} of {} healthy transfers", kept, offered)) !=
+        std::string::npos);
+  // nothing moved, nothing asked: a link the broadcast does not use leaves it as it was
+  const RepairReport idle =
+      repair_schedule(s, *build_topology("faulty(dualcube(3), links=[{2,3}])"), kUnit);
+  CHECK(idle.solver.empty());
+}
+
+namespace {
+
+/// What a failed link does to s before any repair: per step, the transfers it breaks.
+std::vector<std::uint64_t> broken_per_step(const Schedule& s,
+                                           std::pair<std::uint32_t, std::uint32_t> link) {
+  std::vector<std::uint64_t> out;
+  for (const Step& step : s.steps) {
+    std::uint64_t n = 0;
+    for (const Transfer& x : step.transfers)
+      n += std::pair(std::min(x.from.v, x.to.v), std::max(x.from.v, x.to.v)) == link ? 1 : 0;
+    out.push_back(n);
+  }
+  return out;
+}
+
+}  // namespace
+
+// Reproduction (docs/FAULTS-TABLE.md of 2026-11-27): the sweep put the 32 links of torus(4,4) in
+// one orbit of the network's symmetries for the broadcast from node 0, and reported "32 of 32"
+// links where the repair is no slower than regenerating from the repair of link {0,1} alone; run
+// link by link, the repairs around {4,5}, {4,7}, {8,9}, {8,11}, {12,15} and {13,14} took 5 steps
+// against 4 regenerated.
+TEST_CASE("sweep --faults: the links of an orbit break the same transfers of the healthy schedule",
+          "[analysis]") {
+  for (const auto& [spec, collective] : std::vector<std::pair<const char*, const char*>>{
+           {"torus(4,4)", "broadcast"},
+           {"torus(4,4)", "total-exchange"},
+           {"hypercube(4)", "broadcast"},
+           {"hypercube(4)", "all-reduce"},
+           {"hypercube(4)", "all-gather"},
+           {"hdn(hypercube(2), sn=[{0}])", "broadcast"}}) {
+    const auto t = build_topology(spec);
+    const Schedule s = healthy(spec, collective);
+    const auto orbits = draw::link_orbits(*t, s);
+    std::uint64_t links = 0;
+    for (const auto& orbit : orbits) {
+      links += orbit.size();
+      const auto lower = [&](std::pair<std::uint32_t, std::uint32_t> l) {
+        const auto f =
+            build_topology(fmt::format("faulty({}, links=[{{{},{}}}])", spec, l.first, l.second));
+        return s.collective.combining() ? 0 : min_steps_lower_bound(*f, s.collective).steps;
+      };
+      for (const auto& link : orbit) {
+        INFO(spec << " " << collective << ": " << link.first << "-" << link.second
+                  << " in the orbit of " << orbit.front().first << "-" << orbit.front().second);
+        std::vector<std::uint64_t> a = broken_per_step(s, orbit.front()),
+                                   b = broken_per_step(s, link);
+        CHECK(a == b);
+        CHECK(lower(link) == lower(orbit.front()));
+      }
+    }
+    CHECK(links == links_of(*t).size());
+    if (std::string(collective) == "broadcast" && std::string(spec) == "torus(4,4)")
+      CHECK(orbits.size() > 1);  // the root breaks the torus's symmetry
+  }
+}
+
 TEST_CASE("sweep --faults: one row per link orbit, and a summary that says what it found",
           "[analysis]") {
-  const auto t = build_topology("torus(4,4)");
+  // the ring's exchange is the same from every node: one orbit of its 8 links
+  const auto t = build_topology("ring(8)");
   const nlohmann::json rows = draw::fault_sweep(*t, draw::FaultSweepOptions{});
-  REQUIRE(rows.size() == 1);  // every link of the torus is alike
-  CHECK(rows[0]["orbit_size"] == 32);
+  REQUIRE(rows.size() == 1);
+  CHECK(rows[0]["orbit_size"] == 8);
   const double slowdown = rows[0]["slowdown"].get<double>();
   CHECK(slowdown >= 1.0);
   CHECK(draw::fault_sweep_summary(rows) ==
-        fmt::format("32 links in 1 orbits; the worst single fault costs {:.3g}x", slowdown));
+        fmt::format("8 links in 1 orbit, one link of each repaired; the worst single fault costs "
+                    "{:.3g}x",
+                    slowdown));
+  // every link, and a sample of links drawn at random
+  draw::FaultSweepOptions each;
+  each.every_link = true;
+  const nlohmann::json every = draw::fault_sweep(*t, each);
+  CHECK(every.size() == 8);
+  CHECK(draw::fault_sweep_summary(every).starts_with("8 links, each repaired; "));
+  draw::FaultSweepOptions sample;
+  sample.sample_links = 3;
+  const nlohmann::json drawn = draw::fault_sweep(*t, sample), again = draw::fault_sweep(*t, sample);
+  REQUIRE(drawn.size() == 3);
+  CHECK(drawn == again);  // the same seed draws the same links
+  std::set<nlohmann::json> distinct;
+  for (const auto& r : drawn) distinct.insert(r["link"]);
+  CHECK(distinct.size() == 3);
+  CHECK(draw::fault_sweep_summary(drawn).starts_with(
+      "3 of 8 links (drawn at random), each repaired; "));
+  for (const auto& r : drawn) CHECK_FALSE(r.contains("at_root"));
+  // a rooted collective's sample starts with the links at its root
+  draw::FaultSweepOptions rooted;
+  rooted.collective = "broadcast";
+  rooted.sample_links = 2;
+  const nlohmann::json around = draw::fault_sweep(*t, rooted);
+  REQUIRE(around.size() == 4);
+  CHECK(around[0]["link"] == nlohmann::json({0, 1}));
+  CHECK(around[1]["link"] == nlohmann::json({0, 7}));
+  CHECK(around[1]["at_root"] == true);
+  CHECK_FALSE(around[2].contains("at_root"));
+  CHECK(draw::fault_sweep_summary(around).starts_with(
+      "4 of 8 links (the root's 2 and 2 drawn at random), each repaired; "));
+  sample.sample_links = 9;
+  CHECK_THROWS_WITH(draw::fault_sweep(*t, sample),
+                    "sweep --faults: --sample-links 9 is more than the 8 links");
   // no orbit with a schedule: the summary gives the first reason, never a "0x" slowdown
   const nlohmann::json none = nlohmann::json::array(
       {{{"orbit_size", 3}, {"slowdown", nullptr}, {"note", "too large"}},
        {{"orbit_size", 2}, {"slowdown", nullptr}, {"note", "also too large"}}});
   CHECK(draw::fault_sweep_summary(none) ==
-        "5 links in 2 orbits; no fault has a schedule (too large)");
+        "5 links in 2 orbits, one link of each repaired; no fault has a schedule (too large)");
   // a sample of double faults: rows after the orbits, each with its second link, drawn from
   // the seed (the same seed, the same pairs)
+  // (on a torus: two failed links of a ring disconnect it)
+  const auto torus = build_topology("torus(4,4)");
   draw::FaultSweepOptions twice;
   twice.double_faults = 3;
-  const nlohmann::json with = draw::fault_sweep(*t, twice), again = draw::fault_sweep(*t, twice);
-  REQUIRE(with.size() == 4);
-  for (std::size_t i = 1; i < 4; ++i) {
+  const nlohmann::json with = draw::fault_sweep(*torus, twice),
+                       pairs = draw::fault_sweep(*torus, twice);
+  REQUIRE(with.size() == 32 + 3);  // no symmetry of the torus maps its exchange onto itself
+  for (std::size_t i = 32; i < with.size(); ++i) {
     INFO(with[i].dump());
     REQUIRE(with[i].contains("second_link"));
     CHECK(with[i]["link"] != with[i]["second_link"]);
-    CHECK(with[i]["second_link"] == again[i]["second_link"]);
+    CHECK(with[i]["second_link"] == pairs[i]["second_link"]);
     CHECK(with[i]["slowdown"].get<double>() >= 1.0);
   }
   CHECK(draw::fault_sweep_summary(with).starts_with(
-      "32 links in 1 orbits; the worst single fault costs "));
+      "32 links, each repaired; the worst single fault costs "));
   CHECK(draw::fault_sweep_summary(with).find("; 3 sampled double faults, the worst ") !=
         std::string::npos);
 }

@@ -103,7 +103,7 @@ const std::vector<TourCommand> kTour = {
      {"the collective is now over the 59 survivors", "chunks of the failed nodes gone", "repaired",
       "kept: "}},
     {"$B sweep --faults 'dualcube(3)' --collective broadcast -o fs",
-     {"48 links in 48 orbits", "fs.csv", "fs.svg (plot)"}},
+     {"48 links, each repaired", "fs.csv", "fs.svg (plot)"}},
     {"$B draw 'dualcube(3)' -o dc3.svg", {"dc3.svg: 32 of 32 nodes drawn"}},
     {"$B draw --schedule b.json -o b.html", {"b.html: 20 frames", "the schedule holds"}},
     {"$B sweep 'torus({3..12},{3..12})' 'hypercube({2..10})' -o sw", {"sw.csv, sw.json, sw.svg"}},

@@ -169,3 +169,32 @@ TEST_CASE("total exchange: z3 never sends a void chunk (i*N+i), which nobody hol
       for (std::uint64_t chunk : r.schedule->payloads[x.payload].chunks)
         CHECK_FALSE(c.is_void(chunk));
 }
+
+TEST_CASE("keeping: z3 keeps the most of the preferred transfers that can happen", "[smt]") {
+  // the 4-cycle 0-1-3-2-0 (hypercube(2)), broadcast from 0 in 2 steps
+  const auto t = build_topology("hypercube(2)");
+  const Collective c = Collective::broadcast(4, NodeId(0));
+  SynthesisOptions opt;
+  opt.symmetry = false;
+  opt.no_repeats = true;
+  const std::vector<Preferred> wanted = {
+      {0, 0, 1, 0},  // keepable
+      {1, 1, 3, 0},  // keepable with the first
+      {0, 3, 2, 0},  // 3 holds nothing in step 0
+      {1, 0, 1, 0},  // 1 holds the chunk by then: a repeat delivery
+      {0, 0, 3, 0},  // no such link
+  };
+  const KeepingResult r = feasible_keeping(*t, c, 2, wanted, opt);
+  REQUIRE(r.found.answer == Feasibility::Sat);
+  REQUIRE(r.found.schedule);
+  CHECK(simulate(*t, *r.found.schedule).ok());
+  CHECK(r.kept == 2);
+  CHECK(r.most_proven);
+  const auto& steps = r.found.schedule->steps;
+  CHECK(steps[0].transfers.size() + steps[1].transfers.size() == 3);  // no repeat delivery
+  // too few steps: no schedule, nothing kept
+  CHECK(feasible_keeping(*t, c, 1, wanted, opt).found.answer == Feasibility::Unsat);
+  // R4, or repeat deliveries allowed, could cut or pad the count: refused
+  opt.symmetry = true;
+  CHECK_THROWS_AS(feasible_keeping(*t, c, 2, wanted, opt), std::logic_error);
+}

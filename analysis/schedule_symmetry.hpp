@@ -1,0 +1,45 @@
+#pragma once
+/// The symmetries of a network that map a schedule onto itself.
+///
+/// Why: a fault sweep runs one failed link per orbit, and a link's orbit may only hold links
+/// whose failure is the same problem up to a relabelling of the nodes. An automorphism σ of
+/// the network is not enough: a broadcast from node 0 loses nothing to a link its tree never
+/// uses, but much to one at the root (torus(4,4): one orbit of 32 links, whose repairs take 4
+/// or 5 steps). σ must also map the healthy schedule onto itself — every step's transfers,
+/// with what each carries, onto the same step's transfers — and the collective onto itself (a
+/// rooted collective's root fixed). Then the network without the link e and the one without
+/// σ(e) are isomorphic by σ, and σ maps the healthy schedule, its broken transfers and the
+/// lower bound of the one to those of the other.
+///
+/// What a transfer carries:
+///  - chunk collectives: the chunks the simulator traced (so a selector counts by what it
+///    picked), each chunk mapped by σ (a total exchange's chunk (i, j) to (σi, σj), an
+///    all-gather's piece k of i's block to piece k of σi's, a scatter's or gather's chunk i to
+///    σi, a broadcast's pieces to themselves);
+///  - an all-reduce (one group) or a reduce with its root fixed: the register moves, which must
+///    be the same (then, by induction over the steps, register r of σv holds σ of what register
+///    r of v holds, and the goal is the same for every node); every local operation's node set
+///    must map onto itself.
+/// Every other collective (prefix, reduce-scatter, grouped and matrix collectives, multicast,
+/// route) is given no symmetry: each of its links is its own orbit.
+#include <string>
+#include <vector>
+
+#include "core/automorphism.hpp"
+#include "core/network.hpp"
+#include "core/schedule.hpp"
+
+namespace netsched {
+
+struct ScheduleSymmetries {
+  std::vector<Permutation> generators;  ///< candidates that map the network and s onto themselves
+  std::size_t candidates = 0;           ///< the network's candidate automorphisms
+  std::string why_none;                 ///< when the collective's kind is given no symmetry
+};
+
+/// The generators among t's candidate automorphisms that are automorphisms of t and map `s` (a
+/// schedule on t that holds) onto itself. Chunk collectives are traced by the dense simulator
+/// (InputError beyond its limits).
+ScheduleSymmetries schedule_symmetries(const Network& t, const Schedule& s);
+
+}  // namespace netsched
