@@ -49,8 +49,9 @@ bandwidth-doc: build
 bandwidth-simgrid-doc: build
 	@scripts/bandwidth-simgrid-doc.sh $(NETSCHED)
 
-# docs/FAULTS-TABLE.md: every single failed link of the fault issue's networks, repaired against
-# regenerated, and 20 sampled double faults each (about a minute and a half on 2 cores).
+# docs/FAULTS-TABLE.md: every single failed link of the fault issue's networks (of the 12,000-node
+# HDN the root's links and 200 drawn at random), repaired against regenerated, and 20 sampled
+# double faults each (about 14 minutes: the HDN's all-reduce 8 of them).
 faults-doc: build
 	@scripts/faults-doc.sh $(NETSCHED)
 
