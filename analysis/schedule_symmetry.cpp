@@ -104,23 +104,17 @@ std::vector<std::vector<Image>> carried_by(const Network& t, const Schedule& s) 
 
 }  // namespace
 
-ScheduleSymmetries schedule_symmetries(const Network& t, const Schedule& s) {
-  ScheduleSymmetries out;
+std::vector<Permutation> schedule_symmetries(const Network& t, const Schedule& s) {
+  std::vector<Permutation> out;
   const std::vector<Permutation> candidates = t.automorphism_candidates();
-  out.candidates = candidates.size();
   const Collective& c = s.collective;
-  const auto identity = [](const Permutation&) {
-    return std::optional<ChunkImage>([](std::uint64_t k) { return k; });
+  const auto image_of = [&](const Permutation& sigma) -> std::optional<ChunkImage> {
+    if (!c.combining()) return chunk_image(c, sigma);
+    if (!registers_invariant(c, sigma)) return std::nullopt;
+    return ChunkImage([](std::uint64_t k) { return k; });  // payloads compared as they are
   };
-  const auto image_of = [&](const Permutation& sigma) {
-    if (c.combining()) return registers_invariant(c, sigma) ? identity(sigma) : std::nullopt;
-    return chunk_image(c, sigma);
-  };
-  if (candidates.empty()) return out;
-  if (!image_of([](std::uint32_t v) { return v; })) {
-    out.why_none = "a " + c.name() + " is given no symmetry";
-    return out;
-  }
+  // nothing to check against, or a collective given no symmetry (even the identity has no image)
+  if (candidates.empty() || !image_of([](std::uint32_t v) { return v; })) return out;
   const Csr g(t, 1);
   const std::vector<std::vector<Image>> carried = carried_by(t, s);
   const auto n = static_cast<std::uint32_t>(t.num_nodes());
@@ -131,7 +125,7 @@ ScheduleSymmetries schedule_symmetries(const Network& t, const Schedule& s) {
     for (std::size_t k = 0; k < s.steps.size() && invariant; ++k)
       invariant =
           step_invariant(carried[k], sigma, *chunk) && compute_invariant(s.steps[k], n, sigma);
-    if (invariant) out.generators.push_back(sigma);
+    if (invariant) out.push_back(sigma);
   }
   return out;
 }

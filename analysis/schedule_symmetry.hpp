@@ -22,7 +22,6 @@
 ///    must map onto itself.
 /// Every other collective (prefix, reduce-scatter, grouped and matrix collectives, multicast,
 /// route) is given no symmetry: each of its links is its own orbit.
-#include <string>
 #include <vector>
 
 #include "core/automorphism.hpp"
@@ -31,15 +30,9 @@
 
 namespace netsched {
 
-struct ScheduleSymmetries {
-  std::vector<Permutation> generators;  ///< candidates that map the network and s onto themselves
-  std::size_t candidates = 0;           ///< the network's candidate automorphisms
-  std::string why_none;                 ///< when the collective's kind is given no symmetry
-};
-
 /// The generators among t's candidate automorphisms that are automorphisms of t and map `s` (a
-/// schedule on t that holds) onto itself. Chunk collectives are traced by the dense simulator
-/// (InputError beyond its limits).
-ScheduleSymmetries schedule_symmetries(const Network& t, const Schedule& s);
+/// schedule on t that holds) onto itself; none for a collective given no symmetry. Chunk
+/// collectives are traced by the dense simulator (InputError beyond its limits).
+std::vector<Permutation> schedule_symmetries(const Network& t, const Schedule& s);
 
 }  // namespace netsched

@@ -31,8 +31,8 @@ struct SolvedRepair {
   bool fewest_proven = false;  ///< its steps are the fewest (z3's unsat, or a lower bound)
   std::string fewest_source;   ///< why they are the fewest, or what is known below
   bool most_proven = false;    ///< z3 proved no schedule that short keeps more
-  /// "z3: 6 steps, the fewest (z3: unsat at 5 steps); keeps 27 of 31 healthy transfers at their
-  /// step, the most (z3: unsat at 28)".
+  /// "z3: 6 steps, the fewest (eccentricity of the root); keeps 16 of 30 healthy transfers at their
+  /// step, the most".
   std::string text() const;
 };
 

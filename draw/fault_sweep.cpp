@@ -59,7 +59,7 @@ std::vector<std::vector<Link>> orbits_of(const Network& t, const std::vector<Lin
   UnionFind orbits(static_cast<std::uint32_t>(links.size()));
   std::vector<Permutation> symmetries;
   if (!every_link) try {
-      symmetries = schedule_symmetries(t, healthy).generators;
+      symmetries = schedule_symmetries(t, healthy);
     } catch (const InputError& e) {
       throw InputError(std::string("sweep --faults: the healthy schedule's symmetries cannot be "
                                    "checked (") +

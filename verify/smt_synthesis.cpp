@@ -45,6 +45,18 @@ namespace {
 
 constexpr std::uint64_t kMaxVariables = 2'000'000;
 
+/// The chunks that move: personalized ones with origin != destination, or multi-destination
+/// ones; never a void chunk (a total exchange's i*N+i), which nobody holds.
+std::vector<std::uint64_t> moving_chunks(const Collective& col) {
+  std::vector<std::uint64_t> out;
+  for (std::uint64_t c = 0; c < col.num_chunks(); ++c) {
+    if (col.is_void(c)) continue;
+    const auto d = col.single_destination(c);
+    if (!d || *d != col.origin(c)) out.push_back(c);
+  }
+  return out;
+}
+
 double since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
@@ -68,13 +80,7 @@ class Synthesis {
         all_x_(ctx_) {
     for (std::uint32_t u = 0; u < n_; ++u)
       for (const std::uint32_t* p = g_.begin(u); p != g_.end(u); ++p) arcs_.push_back({u, *p});
-    // the chunks that move: personalized ones with origin != destination, or multi-destination
-    // ones; never a void chunk (a total exchange's i*N+i), which nobody holds
-    for (std::uint64_t c = 0; c < col.num_chunks(); ++c) {
-      if (col.is_void(c)) continue;
-      const auto d = col.single_destination(c);
-      if (!d || *d != col.origin(c)) moving_.push_back(c);
-    }
+    moving_ = moving_chunks(col);
     m_ = moving_.size();
     if (mul_sat(mul_sat(steps, arcs_.size()), m_) > kMaxVariables)
       throw InputError("min-steps: " + std::to_string(steps) + " steps x " +
@@ -328,6 +334,10 @@ FeasibilityResult feasible(const Network& t, const Collective& col, std::uint64_
     return r;
   }
   return Synthesis(t, col, steps, opt).decide();
+}
+
+std::uint64_t synthesis_variables(const Network& t, const Collective& c, std::uint64_t steps) {
+  return mul_sat(mul_sat(steps, Csr(t, 1).num_arcs()), moving_chunks(c).size());
 }
 
 KeepingResult feasible_keeping(const Network& t, const Collective& col, std::uint64_t steps,

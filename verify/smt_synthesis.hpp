@@ -47,6 +47,9 @@ struct FeasibilityResult {
   std::string reason;  ///< when Unknown
 };
 
+/// The Bool variables a T-step search of `c` on `t` has: steps x arcs x chunks that move.
+std::uint64_t synthesis_variables(const Network& t, const Collective& c, std::uint64_t steps);
+
 /// Is there a T-step unit-message one-port schedule of `c` on `t`? (Unknown without a query
 /// once opt.deadline has passed.)
 FeasibilityResult feasible(const Network& t, const Collective& c, std::uint64_t steps,

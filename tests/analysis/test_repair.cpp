@@ -360,6 +360,10 @@ TEST_CASE("repair: Z3 shortens a small repair and keeps the most healthy transfe
     }
   CHECK(r.solver.find(fmt::format("keeps {} of {} healthy transfers", kept, offered)) !=
         std::string::npos);
+  // docs/faults.md quotes this repair's line when Z3 proved it keeps the most in time
+  if (r.solver.ends_with(", the most"))
+    CHECK(test::doc_text("docs/faults.md").find("then a shorter repair by " + r.solver) !=
+          std::string::npos);
   // nothing moved, nothing asked: a link the broadcast does not use leaves it as it was
   const RepairReport idle =
       repair_schedule(s, *build_topology("faulty(dualcube(3), links=[{2,3}])"), kUnit);
