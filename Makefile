@@ -5,6 +5,7 @@ BUILD ?= build
 JOBS  ?= $(shell nproc)
 WERROR ?= OFF
 SAN_BUILD ?= build-san
+TIDY_BUILD ?= build-tidy
 FUZZ_SECONDS ?= 600
 FUZZ_HARNESSES = fuzz_spec fuzz_schedule fuzz_graph fuzz_msccl
 NETSCHED = $(BUILD)/app/netsched
@@ -12,7 +13,7 @@ RC_LONG ?= max_success=2000
 RC_ASAN ?= max_success=15 max_discard_ratio=100
 
 .PHONY: all deps configure build demo test test-long props-long bench bench-scale claims claims-doc optimum-doc pictures-doc engines-doc size-choice-doc bandwidth-doc bandwidth-simgrid-doc faults-doc clean \
-        format format-check tidy tidy-changed san-configure san-build test-asan fuzz-build fuzz fuzz-smoke
+        format format-check tidy-configure tidy tidy-changed san-configure san-build test-asan fuzz-build fuzz fuzz-smoke
 
 all: build
 
@@ -110,16 +111,23 @@ format:
 format-check:
 	@clang-format --dry-run --Werror $(CXX_FILES) && echo "format: every C++ file follows .clang-format"
 
-tidy: build
-	@run-clang-tidy -quiet -extra-arg=-Wno-unknown-warning-option -p $(BUILD) "$(CURDIR)/(core|gen|verify|papers|analysis|claims|draw|exec|app|api|python)/" > $(BUILD)/tidy.log 2>&1 || \
-	  (grep -E 'error:' $(BUILD)/tidy.log | sort -u; exit 1)
+# clang-tidy reads the compile commands of a configuration without precompiled headers
+# (TIDY_BUILD, configured only): clang cannot read GCC's, and without them a file that lacks an
+# include of its own fails here.
+tidy-configure: deps
+	@cmake -S . -B $(TIDY_BUILD) -DCMAKE_BUILD_TYPE=Release -DCMAKE_DISABLE_PRECOMPILE_HEADERS=ON \
+	  > $(TIDY_BUILD).configure.log 2>&1 || (cat $(TIDY_BUILD).configure.log; exit 1)
+
+tidy: tidy-configure
+	@run-clang-tidy -quiet -extra-arg=-Wno-unknown-warning-option -p $(TIDY_BUILD) "$(CURDIR)/(core|gen|verify|papers|analysis|claims|draw|exec|app|api|python)/" > $(TIDY_BUILD)/tidy.log 2>&1 || \
+	  (grep -E 'error:' $(TIDY_BUILD)/tidy.log | sort -u; exit 1)
 	@echo "tidy: no findings"
 
 # CI: clang-tidy on the files changed since .ci/tidy-base, a commit whose whole tree passed
 # `make tidy` (and the .cpp files that include a changed header); the whole tree took 9 of CI's
 # 45 minutes. `make tidy` is run on the whole tree before each stop, which then moves the base.
-tidy-changed: build
-	@scripts/tidy-changed.sh $(BUILD)
+tidy-changed: tidy-configure
+	@scripts/tidy-changed.sh $(TIDY_BUILD)
 
 # One clang build serves the sanitized test run and the fuzz harnesses: AddressSanitizer,
 # UndefinedBehaviorSanitizer and libFuzzer's coverage, at -O1 with assertions on (Debug; at -O0
@@ -167,4 +175,4 @@ fuzz-smoke: FUZZ_SECONDS = 15
 fuzz-smoke: fuzz
 
 clean:
-	rm -rf $(BUILD) $(BUILD).configure.log $(SAN_BUILD) $(SAN_BUILD).configure.log
+	rm -rf $(BUILD) $(BUILD).configure.log $(SAN_BUILD) $(SAN_BUILD).configure.log $(TIDY_BUILD) $(TIDY_BUILD).configure.log

@@ -11,6 +11,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "analysis/restart_repair.hpp"
 #include "analysis/retime.hpp"
 #include "analysis/solved_repair.hpp"
 #include "core/errors.hpp"
@@ -284,7 +285,7 @@ class Plan : public JobList {
 /// failed node's own chunks and for those only failed nodes needed.
 struct Survivors {
   Collective collective;
-  std::function<std::optional<std::uint64_t>(std::uint64_t)> chunk;
+  SurvivorChunk chunk;
 };
 
 Survivors survivors_of(const Collective& c, const FaultyNetwork& f) {
@@ -343,26 +344,15 @@ Survivors survivors_of(const Collective& c, const FaultyNetwork& f) {
 /// Whether a repair changed anything but the steps' order.
 bool moved(const RepairCounts& r) { return r.detoured + r.resourced + r.redundant + r.dropped > 0; }
 
-/// The repair's jobs in steps under s's port model: the shortest of four list schedules. Kept
-/// transfers go no earlier than their healthy step, or as soon as their chunks are in (which
-/// may end before the healthy schedule did); ready transfers take free ports by the step they
-/// are due, or longest chain first. With nothing moved, only the first: kept transfers at their
-/// healthy steps, and at least the healthy steps (whose last may be idle, as the papers time
-/// them), so the healthy schedule comes back step for step.
+/// The repair's jobs in steps under s's port model (analysis/retime.hpp, shortest_placement).
+/// With nothing moved, only the first of its list schedules: kept transfers at their healthy
+/// steps, and at least the healthy steps (whose last may be idle, as the papers time them), so
+/// the healthy schedule comes back step for step.
 std::vector<std::vector<std::uint32_t>> placed(const std::vector<RetimeJob>& jobs,
                                                const FaultyNetwork& f, const Schedule& s,
                                                bool moved) {
-  auto best = retime(jobs, f, s.model, s.ports, s.steps.size());
-  if (!moved) return best;
-  const auto keep_shorter = [&best](std::vector<std::vector<std::uint32_t>> steps) {
-    if (steps.size() < best.size()) best = std::move(steps);
-  };
-  keep_shorter(retime(jobs, f, s.model, s.ports, s.steps.size(), RetimeOrder::LongestChain));
-  std::vector<RetimeJob> unreleased = jobs;
-  for (RetimeJob& j : unreleased) j.release = 0;
-  keep_shorter(retime(unreleased, f, s.model, s.ports, 0, RetimeOrder::Due));
-  keep_shorter(retime(unreleased, f, s.model, s.ports, 0, RetimeOrder::LongestChain));
-  return best;
+  if (!moved) return retime(jobs, f, s.model, s.ports, s.steps.size());
+  return shortest_placement(jobs, f, s.model, s.ports, s.steps.size());
 }
 
 /// Takes out of the placed jobs every chunk a job brings to a node that holds it already, or
@@ -532,6 +522,15 @@ std::vector<Preferred> healthy_transfers(const Schedule& s, const FaultyNetwork&
   return out;
 }
 
+/// The repair checked on the faulty network; one that does not hold is a netsched bug.
+CheckedSchedule checked_repair(const FaultyNetwork& f, Schedule repaired) {
+  CheckedSchedule out = check_schedule(f, std::move(repaired));
+  if (!out.holds())
+    throw std::logic_error("repair produced an invalid schedule: " +
+                           to_string(*out.verification().check.violation()));
+  return out;
+}
+
 std::optional<CheckedSchedule> repaired_schedule(const CheckedSchedule& healthy,
                                                  const FaultyNetwork& f, const Survivors& survivors,
                                                  RepairReport& r) {
@@ -543,11 +542,7 @@ std::optional<CheckedSchedule> repaired_schedule(const CheckedSchedule& healthy,
           "a register schedule is not mended around a failed node: every combination that "
           "took its input is wrong from that step on, so only regenerating gives the survivors' " +
           survivors.collective.name());
-    CheckedSchedule out = check_schedule(f, detoured_registers(s, f, *router, r));
-    if (!out.holds())
-      throw std::logic_error("repair produced an invalid schedule: " +
-                             to_string(*out.verification().check.violation()));
-    return out;
+    return checked_repair(f, detoured_registers(s, f, *router, r));
   }
   StepTrace trace;
   trace.keep_chunks = true;
@@ -570,16 +565,17 @@ std::optional<CheckedSchedule> repaired_schedule(const CheckedSchedule& healthy,
   }
   static_cast<RepairCounts&>(r) = b_shorter ? any : on_time;
   // with nothing moved the repair is the healthy schedule, and stays so
-  if (auto solved = moved(r) ? solved_repair(f, a, healthy_transfers(s, f, survivors, trace))
-                             : std::nullopt) {
-    r.solver = solved->text();
+  if (!moved(r)) return checked_repair(f, std::move(a));
+  if (auto restarted =
+          restarted_repair(s, trace, f, survivors.collective, survivors.chunk, a.steps.size())) {
+    r.shorter = restarted->text();
+    a = std::move(restarted->schedule);
+  }
+  if (auto solved = solved_repair(f, a, healthy_transfers(s, f, survivors, trace))) {
+    r.shorter += (r.shorter.empty() ? "" : "; then ") + solved->text();
     a = std::move(solved->schedule);
   }
-  CheckedSchedule out = check_schedule(f, std::move(a));
-  if (!out.holds())
-    throw std::logic_error("repair produced an invalid schedule: " +
-                           to_string(*out.verification().check.violation()));
-  return out;
+  return checked_repair(f, std::move(a));
 }
 
 double cost_of(const CheckedSchedule& c, const CostModel& cost) {

@@ -5,8 +5,10 @@
 /// chunks soonest-plus-nearest — the family's fault-tolerant route where a paper gives one
 /// (RHFC §4.2 FTR on faulty HFC, HSN and RHS), a shortest surviving path elsewhere, and a
 /// path around relays whose ports are full when it is cheaper — and every transfer is re-timed
-/// into free ports by list scheduling (the shortest of a few orders). On small networks Z3 then
-/// looks for fewer steps, keeping the most healthy transfers (analysis/solved_repair.hpp).
+/// into free ports by list scheduling (the shortest of a few orders). A broadcast or total
+/// exchange is also restarted at the fault, the generic algorithm finishing it from what the
+/// healthy steps delivered (analysis/restart_repair.hpp); on small networks Z3 then looks for
+/// fewer steps, keeping the most healthy transfers (analysis/solved_repair.hpp).
 /// Around failed nodes the collective is over the survivors. The result is checked like any
 /// schedule, on the faulty network, and set beside the best schedule generated for the faulty
 /// network from scratch.
@@ -34,9 +36,10 @@ struct RepairCounts {
   std::uint64_t repeats = 0;
   std::uint64_t detour_hops = 0;  ///< the detours' hops (the re-sourced transfers' too)
   std::string router;             ///< the detours' routing algorithm
-  /// When Z3 found a repair in fewer steps than the detours' (analysis/solved_repair.hpp): what
-  /// it found; the counts above are then the detour plan's it replaced.
-  std::string solver;
+  /// When a restart at the fault (analysis/restart_repair.hpp) or Z3 (analysis/solved_repair.hpp)
+  /// found a repair in fewer steps than the detours': what each found, "; then " between them;
+  /// the counts above are then the detour plan's it replaced.
+  std::string shorter;
 };
 
 struct RepairReport : RepairCounts {

@@ -360,6 +360,22 @@ std::vector<std::vector<std::uint32_t>> retime(const std::vector<RetimeJob>& job
   return steps;
 }
 
+std::vector<std::vector<std::uint32_t>> shortest_placement(const std::vector<RetimeJob>& jobs,
+                                                           const Network& t, PortModel model,
+                                                           std::uint32_t ports,
+                                                           std::uint64_t min_steps) {
+  auto best = retime(jobs, t, model, ports, min_steps);
+  const auto keep_shorter = [&best](std::vector<std::vector<std::uint32_t>> steps) {
+    if (steps.size() < best.size()) best = std::move(steps);
+  };
+  keep_shorter(retime(jobs, t, model, ports, min_steps, RetimeOrder::LongestChain));
+  std::vector<RetimeJob> unreleased = jobs;
+  for (RetimeJob& j : unreleased) j.release = 0;
+  keep_shorter(retime(unreleased, t, model, ports, 0, RetimeOrder::Due));
+  keep_shorter(retime(unreleased, t, model, ports, 0, RetimeOrder::LongestChain));
+  return best;
+}
+
 Schedule with_placed_jobs(Schedule like, const std::vector<RetimeJob>& jobs,
                           const std::vector<std::vector<std::uint32_t>>& steps) {
   like.payloads.clear();

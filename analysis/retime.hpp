@@ -89,6 +89,15 @@ std::vector<std::vector<std::uint32_t>> retime(const std::vector<RetimeJob>& job
                                                std::uint64_t min_steps,
                                                RetimeOrder order = RetimeOrder::Due);
 
+/// The shortest of four list schedules of `jobs` (the first with at least `min_steps` steps):
+/// each job released at its step (kept transfers go no earlier than their step, or as soon as
+/// their chunks are in) or at once, ready jobs taking free ports by the step they are due or
+/// longest chain first. Neither order is always the shorter.
+std::vector<std::vector<std::uint32_t>> shortest_placement(const std::vector<RetimeJob>& jobs,
+                                                           const Network& t, PortModel model,
+                                                           std::uint32_t ports,
+                                                           std::uint64_t min_steps);
+
 /// `like` with its steps replaced by the placed jobs (explicit chunk payloads, equal ones
 /// shared).
 Schedule with_placed_jobs(Schedule like, const std::vector<RetimeJob>& jobs,

@@ -84,7 +84,7 @@ int repair(const RepairOpts& o) {
                    {"dropped", r.dropped},
                    {"dropped_chunks", r.dropped_chunks},
                    {"router", r.router},
-                   {"solver", r.solver},
+                   {"shorter", r.shorter},
                    {"chosen", chosen},
                    {"written", o.out}};
   if (o.json) {
@@ -102,7 +102,7 @@ int repair(const RepairOpts& o) {
                    r.repeats ? fmt::format("; {} repeat {} of a chunk left out", r.repeats,
                                            r.repeats == 1 ? "delivery" : "deliveries")
                              : "")
-            << (r.solver.empty() ? "" : "  then a shorter repair by " + r.solver + "\n")
+            << (r.shorter.empty() ? "" : "  then a shorter repair by " + r.shorter + "\n")
             << survivors_line(f.schedule.collective, faulty->num_nodes(), r)
             << line("healthy", j["healthy"]) << line("repaired", j["repaired"])
             << line("regenerated", j["regenerated"])

@@ -42,12 +42,17 @@ std::vector<std::vector<std::uint32_t>> connected_distances(const Csr& g, std::s
   return dist;
 }
 
-BfsTree bfs_tree(const Csr& g, std::uint32_t src) {
+BfsTree bfs_tree(const Csr& g, std::uint32_t src) { return bfs_forest(g, {&src, 1}); }
+
+BfsTree bfs_forest(const Csr& g, std::span<const std::uint32_t> sources) {
   BfsTree t;
   t.parent.assign(g.num_nodes(), kUnreached);
   t.order.reserve(g.num_nodes());
-  t.parent[src] = src;
-  t.order.push_back(src);
+  for (const std::uint32_t src : sources)
+    if (t.parent[src] == kUnreached) {
+      t.parent[src] = src;
+      t.order.push_back(src);
+    }
   for (std::size_t h = 0; h < t.order.size(); ++h)
     for (const std::uint32_t* p = g.begin(t.order[h]); p != g.end(t.order[h]); ++p)
       if (t.parent[*p] == kUnreached) {

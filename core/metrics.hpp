@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -28,6 +29,9 @@ struct BfsTree {
   std::vector<std::uint32_t> parent, order;
 };
 BfsTree bfs_tree(const Csr& g, std::uint32_t src);
+/// The same from several sources at once (each its own parent): every node hangs below its
+/// nearest source.
+BfsTree bfs_forest(const Csr& g, std::span<const std::uint32_t> sources);
 
 /// A partition of the nodes into classes whose members have identical distance profiles
 /// (automorphism orbits, or any finer partition). reps[i] represents a class of sizes[i] nodes.

@@ -42,7 +42,7 @@ namespace {
 constexpr std::size_t kQuoted = 40;
 constexpr unsigned kFirstControl = 0x20, kDelete = 0x7f;  // ASCII
 
-std::string quoted(std::string_view text) {
+std::string quote_value(std::string_view text) {
   std::string out;
   for (char c : text.substr(0, kQuoted)) {
     const auto u = static_cast<unsigned char>(c);
@@ -56,7 +56,7 @@ std::string where(const pugi::xml_node& e) {
   std::string path;
   for (pugi::xml_node n = e; n && n.type() == pugi::node_element; n = n.parent()) {
     const pugi::xml_attribute id = n.attribute(std::string_view(n.name()) == "step" ? "s" : "id");
-    path = std::string("<") + n.name() + (id ? " " + quoted(id.value()) : "") + ">" +
+    path = std::string("<") + n.name() + (id ? " " + quote_value(id.value()) : "") + ">" +
            (path.empty() ? "" : " ") + path;
   }
   return path;
@@ -73,7 +73,7 @@ std::int64_t int_attr(const pugi::xml_node& e, const char* name,
   std::int64_t v = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   if (text.empty() || ec != std::errc() || end != text.data() + text.size())
-    bad(where(e) + " needs an integer " + name + ", got " + quoted(text));
+    bad(where(e) + " needs an integer " + name + ", got " + quote_value(text));
   return v;
 }
 
@@ -95,7 +95,7 @@ std::vector<pugi::xml_node> children(const pugi::xml_node& e, std::string_view c
   for (const pugi::xml_node c : e.children()) {
     if (c.type() != pugi::node_element) continue;
     if (child != c.name())
-      bad(where(e) + " holds an unexpected element <" + quoted(c.name()).substr(1) +
+      bad(where(e) + " holds an unexpected element <" + quote_value(c.name()).substr(1) +
           "> (expected <" + std::string(child) + ">)");
     out.push_back(c);
   }
@@ -105,7 +105,7 @@ std::vector<pugi::xml_node> children(const pugi::xml_node& e, std::string_view c
 MscclRef ref_attr(const pugi::xml_node& e, const char* buf, const char* off) {
   const std::string b = str_attr(e, buf, nullptr);
   if (b != "i" && b != "o" && b != "s")
-    bad(where(e) + " " + buf + " must be i, o or s, got " + quoted(b));
+    bad(where(e) + " " + buf + " must be i, o or s, got " + quote_value(b));
   return {b[0], int_attr(e, off)};
 }
 
@@ -117,7 +117,7 @@ MscclStep read_step(const pugi::xml_node& e, std::size_t position) {
   const std::string type = str_attr(e, "type", nullptr);
   const auto op = msccl_op_from_name(type);
   if (!op)
-    bad(where(e) + " has the step type " + quoted(type) +
+    bad(where(e) + " has the step type " + quote_value(type) +
         ", which MSCCL-IR does not have (s, r, rcs, rrs, rrc, rrcs, cpy, re, nop)");
   st.op = *op;
   st.src = ref_attr(e, "srcbuf", "srcoff");
@@ -237,7 +237,7 @@ class Checker {
     if (n == 0) bad("the algo has no gpus");
     if (std::find(std::begin(kMscclCollectives), std::end(kMscclCollectives), p_.coll) ==
         std::end(kMscclCollectives))
-      bad("coll " + quoted(p_.coll) +
+      bad("coll " + quote_value(p_.coll) +
           " is not checked (allgather, alltoall, broadcast, reducescatter, allreduce, scatter, "
           "gather, reduce)");
     if (!p_.outofplace)
@@ -263,7 +263,7 @@ class Checker {
   void runtime_algo() {
     const auto n = static_cast<std::int64_t>(p_.gpus.size());
     if (p_.proto != "Simple" && p_.proto != "LL" && p_.proto != "LL128")
-      bad("proto " + quoted(p_.proto) + " is not one the runtime knows (Simple, LL, LL128)");
+      bad("proto " + quote_value(p_.proto) + " is not one the runtime knows (Simple, LL, LL128)");
     if (static_cast<std::int64_t>(p_.name.size()) > lim_->attribute_chars)
       bad(fmt::format("the algo's name has {} characters; the runtime reads at most {}",
                       p_.name.size(), lim_->attribute_chars));

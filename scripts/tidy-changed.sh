@@ -11,7 +11,7 @@ dirs='^(core|gen|verify|papers|analysis|claims|draw|exec|app|api|python)/'
 base=$(cat .ci/tidy-base 2>/dev/null || true)
 if [ -z "$base" ] || ! git cat-file -e "$base^{commit}" 2>/dev/null; then
   echo "tidy: .ci/tidy-base names no commit of this history: the whole tree"
-  exec make --no-print-directory tidy BUILD="$build"
+  exec make --no-print-directory tidy TIDY_BUILD="$build"
 fi
 changed=$( (git diff --name-only "$base" -- '*.cpp' '*.hpp'; git ls-files --others --exclude-standard -- '*.cpp' '*.hpp') |
   grep -E "$dirs" | sort -u || true)

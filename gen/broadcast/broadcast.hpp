@@ -2,6 +2,7 @@
 /// One-port broadcast generators: a list of rounds, each a list of (from, to) transfers of the
 /// single message. Their rows are in gen/algorithms.cpp; the paper bounds that go with them are
 /// in papers/, keyed by the same names.
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -42,5 +43,8 @@ Rounds hdn_broadcast(const Hdn& h, std::uint32_t root);
 Rounds dualcube_broadcast(const Dualcube& d, std::uint32_t root);
 Rounds rhfc_broadcast(const Network& t, std::uint32_t root);
 Rounds greedy_broadcast(const Network& t, std::uint32_t root);
+/// The same from every node of `holders` at once (a BFS forest): how a broadcast that some
+/// nodes have already received finishes (analysis/restart_repair.hpp).
+Rounds greedy_broadcast_from(const Network& t, std::span<const std::uint32_t> holders);
 
 }  // namespace netsched

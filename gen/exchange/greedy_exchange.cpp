@@ -8,7 +8,8 @@
 // visited with pending messages always sends, so every step moves at least one message: at
 // most sum d(x, y) steps (the stated bound). The lower bound is AS(G) = ceil(sum d / N).
 // Next hops are spread: among the neighbours one hop closer to y, node v takes the
-// (v + y)-th modulo their number.
+// (v + y)-th modulo their number. It can start part-way, from where each message stands (a
+// repair's restart).
 #include <algorithm>
 #include <queue>
 #include <stdexcept>
@@ -27,7 +28,8 @@ struct Pending {
 
 class GreedyExchange {
  public:
-  explicit GreedyExchange(const Csr& g) : g_(g), n_(g.num_nodes()), dist_(std::size_t{n_} * n_) {
+  GreedyExchange(const Csr& g, const std::vector<HeldMessage>& messages)
+      : g_(g), n_(g.num_nodes()), dist_(std::size_t{n_} * n_) {
     for (std::uint32_t y = 0; y < n_; ++y) {
       const auto d = bfs_distances(g_, y);
       for (std::uint32_t v = 0; v < n_; ++v) {
@@ -38,9 +40,8 @@ class GreedyExchange {
       }
     }
     queues_.resize(g_.num_arcs());
-    for (std::uint32_t x = 0; x < n_; ++x)
-      for (std::uint32_t y = 0; y < n_; ++y)
-        if (x != y) enqueue(x, {dist(x, y), x, y});
+    for (const HeldMessage& m : messages)
+      if (m.at != m.dest) enqueue(m.at, {dist(m.at, m.dest), m.orig, m.dest});
   }
 
   FactorExchange run() {
@@ -104,16 +105,33 @@ class GreedyExchange {
   }
 };
 
-}  // namespace
-
-FactorExchange greedy_unit_exchange(const Graph& g) {
+/// g's nodes, or InputError over kGreedyExchangeMaxNodes.
+std::uint64_t checked_size(const Graph& g) {
   const std::uint64_t n = g.num_nodes();
   if (n > kGreedyExchangeMaxNodes)
     throw InputError("greedy total exchange: " + std::to_string(n) +
                      " nodes, over the limit kGreedyExchangeMaxNodes = 1024 (one "
                      "chunk per transfer: N^2 messages and N^2 distances)");
+  return n;
+}
+
+}  // namespace
+
+FactorExchange greedy_unit_exchange(const Graph& g) {
+  const auto n = static_cast<std::uint32_t>(checked_size(g));
+  std::vector<HeldMessage> messages;
+  messages.reserve(std::size_t{n} * n);
+  for (std::uint32_t x = 0; x < n; ++x)
+    for (std::uint32_t y = 0; y < n; ++y)
+      if (x != y) messages.push_back({x, x, y});
   const Csr csr(g, 1);
-  return GreedyExchange(csr).run();
+  return GreedyExchange(csr, messages).run();
+}
+
+FactorExchange greedy_unit_exchange_from(const Graph& g, const std::vector<HeldMessage>& messages) {
+  checked_size(g);
+  const Csr csr(g, 1);
+  return GreedyExchange(csr, messages).run();
 }
 
 }  // namespace netsched

@@ -38,6 +38,13 @@ inline constexpr std::uint64_t kGreedyExchangeMaxNodes = 1024;
 /// Unit-message one-port total exchange on any connected graph, shortest paths, farthest
 /// message first (gen/exchange/greedy_exchange.cpp); at most sum d(x,y) steps.
 FactorExchange greedy_unit_exchange(const Graph& g);
+/// A message of a unit exchange where it stands: at node `at`, from `orig` for `dest`.
+struct HeldMessage {
+  std::uint32_t at, orig, dest;
+};
+/// The greedy exchange of the messages given, from where they stand (those at their destination
+/// are done): how a repair finishes a total exchange part-way (analysis/restart_repair.hpp).
+FactorExchange greedy_unit_exchange_from(const Graph& g, const std::vector<HeldMessage>& messages);
 
 /// The unit-message exchange A2 uses inside one factor network of a product: the closed-form
 /// factor exchange for a ring, path or complete graph, A2 itself for a product of these, the

@@ -86,6 +86,7 @@ TEST_CASE("repair: a mended schedule brings no chunk to a node that has it", "[a
 
 TEST_CASE("repair: every single failed link of small networks, the default exchange and broadcast",
           "[analysis]") {
+  std::vector<std::string> losses;
   for (const char* spec :
        {"torus(4,4)", "hypercube(4)", "dualcube(2)", "dualcube(3)", "hsn(2,hypercube(2))"}) {
     const auto t = build_topology(spec);
@@ -108,12 +109,14 @@ TEST_CASE("repair: every single failed link of small networks, the default excha
         // the lower bound given is one for the kept schedule's kind: never above it (AS(G) of
         // unit messages was given beside dualcube's packed exchange, 106 against 11 steps)
         if (r.lower) CHECK(r.lower->steps <= r.best().verification().check.steps);
-        // the issue's bar, met by the broadcasts (Z3 shortens their repairs on networks this
-        // small); the exchanges of torus(4,4) and hypercube(4) still lose on some links by 1 to
-        // 5 steps (docs/FAULTS-TABLE.md)
-        if (r.regenerated && std::string(c) == "broadcast")
-          CHECK(r.repaired->verification().check.steps <=
-                r.regenerated->verification().check.steps);
+        // the issue's bar: no more steps than regenerating (the exchanges of torus(4,4) and
+        // hypercube(4) lost on 8 and 9 links by 1 to 5 steps before a repair could restart);
+        // the losses left are listed below
+        if (r.regenerated &&
+            r.repaired->verification().check.steps > r.regenerated->verification().check.steps)
+          losses.push_back(fmt::format("{} {}: {} against {}", fs, c,
+                                       r.repaired->verification().check.steps,
+                                       r.regenerated->verification().check.steps));
         // the kept one is the cheaper
         if (r.regenerated) {
           const auto cost = [](const CheckedSchedule& x) {
@@ -125,6 +128,10 @@ TEST_CASE("repair: every single failed link of small networks, the default excha
       }
     }
   }
+  // one link of one network still costs the repair a step more than regenerating: a total
+  // exchange on torus(4,4) whose detours and restarts all end at 38 (docs/faults.md)
+  CHECK(losses == std::vector<std::string>{
+                      "faulty(torus(4,4), links=[{7,11}]) total-exchange: 38 against 37"});
 }
 
 namespace {
@@ -345,7 +352,7 @@ TEST_CASE("repair: Z3 shortens a small repair and keeps the most healthy transfe
   REQUIRE(r.repaired);
   CHECK(r.repaired->holds());
   CHECK(r.repaired->verification().check.steps == 6);
-  CHECK(r.solver.starts_with("z3: 6 steps, the fewest (eccentricity of the root); keeps "));
+  CHECK(r.shorter.starts_with("z3: 6 steps, the fewest (eccentricity of the root); keeps "));
   // the count it gives is the healthy transfers (touching no failure) found again in their step
   std::uint64_t kept = 0, offered = 0;
   const Schedule& mended = r.repaired->schedule();
@@ -358,16 +365,40 @@ TEST_CASE("repair: Z3 shortens a small repair and keeps the most healthy transfe
         for (const Transfer& y : mended.steps[k].transfers)
           kept += y.from == x.from && y.to == x.to ? 1 : 0;
     }
-  CHECK(r.solver.find(fmt::format("keeps {} of {} healthy transfers", kept, offered)) !=
+  CHECK(r.shorter.find(fmt::format("keeps {} of {} healthy transfers", kept, offered)) !=
         std::string::npos);
   // docs/faults.md quotes this repair's line when Z3 proved it keeps the most in time
-  if (r.solver.ends_with(", the most"))
-    CHECK(test::doc_text("docs/faults.md").find("then a shorter repair by " + r.solver) !=
+  if (r.shorter.ends_with(", the most"))
+    CHECK(test::doc_text("docs/faults.md").find("then a shorter repair by " + r.shorter) !=
           std::string::npos);
   // nothing moved, nothing asked: a link the broadcast does not use leaves it as it was
   const RepairReport idle =
       repair_schedule(s, *build_topology("faulty(dualcube(3), links=[{2,3}])"), kUnit);
-  CHECK(idle.solver.empty());
+  CHECK(idle.shorter.empty());
+}
+
+// Reproduction (docs/FAULTS-TABLE.md of 2026-11-27): around its root's links {0,1} and {0,15} the
+// 12,000-node HDN's broadcast was repaired in 20 steps, where regenerating takes 19: every later
+// step of the healthy schedule waited on the detour.
+TEST_CASE("repair: a broadcast restarts at the fault where the detours make every step wait",
+          "[analysis]") {
+  const char* spec = "hdn(torus(2,3,5), sn=[{0,1},{1,2}])";
+  const Schedule s = healthy(spec, "broadcast");
+  for (const char* link : {"{0,1}", "{0,15}"}) {
+    INFO(link);
+    const auto f = build_topology(fmt::format("faulty({}, links=[{}])", spec, link));
+    const RepairReport r = repair_schedule(s, *f, kUnit);
+    REQUIRE(r.repaired);
+    REQUIRE(r.regenerated);
+    CHECK(r.repaired->holds());
+    CHECK(r.repaired->verification().check.steps <= r.regenerated->verification().check.steps);
+    CHECK(r.shorter.starts_with("restarting after "));
+    CHECK(r.shorter.find(", then the greedy broadcast: ") != std::string::npos);
+    CHECK(r.shorter.find("(0 transfers kept") == std::string::npos);  // that is regenerating
+    if (std::string(link) == "{0,15}")                                // docs/faults.md quotes it
+      CHECK(test::doc_text("docs/faults.md").find("then a shorter repair by " + r.shorter) !=
+            std::string::npos);
+  }
 }
 
 namespace {

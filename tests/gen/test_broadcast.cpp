@@ -1,4 +1,6 @@
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <numeric>
 
 #include "analysis/checked.hpp"
 #include "analysis/verification.hpp"
@@ -85,4 +87,32 @@ TEST_CASE("the hypercube binomial tree is optimal: n steps") {
     CHECK(v.check.steps == static_cast<std::uint64_t>(n));
     CHECK(v.lower->steps == static_cast<std::uint64_t>(n));
   }
+}
+
+TEST_CASE("greedy broadcast from several holders: a BFS forest, every node reached once", "[gen]") {
+  const auto t = build_topology("torus(4,4)");
+  // from one holder it is the greedy broadcast itself
+  const std::uint32_t root = 5;
+  CHECK(greedy_broadcast_from(*t, {&root, 1}) == greedy_broadcast(*t, root));
+  // from two opposite corners every node is reached once, from a holder or a node reached before
+  const std::vector<std::uint32_t> holders = {0, 10};
+  std::vector<char> informed(t->num_nodes(), 0);
+  for (const std::uint32_t h : holders) informed[h] = 1;
+  const Rounds rounds = greedy_broadcast_from(*t, holders);
+  for (const auto& round : rounds) {
+    std::vector<char> next = informed;
+    for (const auto& [from, to] : round) {
+      CHECK(informed[from]);
+      CHECK_FALSE(next[to]);
+      next[to] = 1;
+    }
+    informed = next;
+  }
+  CHECK(std::count(informed.begin(), informed.end(), 1) == 16);
+  // two holders at distance 4 (every node within 2 of one of them) are no slower than one
+  CHECK(rounds.size() <= greedy_broadcast(*t, 0).size());
+  // every node a holder: nothing to send
+  std::vector<std::uint32_t> all(t->num_nodes());
+  std::iota(all.begin(), all.end(), 0);
+  CHECK(greedy_broadcast_from(*t, all).empty());
 }

@@ -1,4 +1,6 @@
 #include <catch2/catch.hpp>
+#include <map>
+#include <tuple>
 
 #include "analysis/verification.hpp"
 #include "core/schedule_io.hpp"
@@ -218,4 +220,44 @@ TEST_CASE("an HDN exchange written as rules reads back the same up to transfer o
   CHECK_FALSE(back.steps == s.steps);  // the order differs: why the property compares so
   CHECK(back.collective == s.collective);
   CHECK(back.digits == s.digits);
+}
+
+TEST_CASE("greedy exchange from where messages stand: from their origins it is the greedy exchange",
+          "[gen]") {
+  const auto t = build_topology("torus(3,4)");
+  const auto n = static_cast<std::uint32_t>(t->num_nodes());
+  std::vector<HeldMessage> at_origin, half_way;
+  for (std::uint32_t x = 0; x < n; ++x)
+    for (std::uint32_t y = 0; y < n; ++y)
+      if (x != y) {
+        at_origin.push_back({x, x, y});
+        // messages already at their destination are done; the others start where they stand
+        half_way.push_back({x % 2 == 0 ? y : x, x, y});
+      }
+  const FactorExchange whole = greedy_unit_exchange(*t);
+  const auto same = [](const FactorExchange& a, const FactorExchange& b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t k = 0; k < a.size(); ++k) {
+      if (a[k].size() != b[k].size()) return false;
+      for (std::size_t i = 0; i < a[k].size(); ++i)
+        if (std::tie(a[k][i].from, a[k][i].to, a[k][i].orig, a[k][i].dest) !=
+            std::tie(b[k][i].from, b[k][i].to, b[k][i].orig, b[k][i].dest))
+          return false;
+    }
+    return true;
+  };
+  CHECK(same(greedy_unit_exchange_from(*t, at_origin), whole));
+  // half the messages delivered: the rest moves, each along a path from its origin to its
+  // destination, in fewer steps
+  const FactorExchange rest = greedy_unit_exchange_from(*t, half_way);
+  std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t> at;
+  for (const HeldMessage& m : half_way) at[{m.orig, m.dest}] = m.at;
+  for (const auto& step : rest)
+    for (const FactorHop& h : step) {
+      CHECK(h.orig % 2 == 1);
+      CHECK(at[{h.orig, h.dest}] == h.from);
+      at[{h.orig, h.dest}] = h.to;
+    }
+  for (const auto& [message, node] : at) CHECK(node == message.second);
+  CHECK(rest.size() < whole.size());
 }
