@@ -129,21 +129,22 @@ std::string RestartedRepair::text() const {
 }
 
 std::optional<RestartedRepair> restarted_repair(const Schedule& healthy, const StepTrace& trace,
-                                                const FaultyNetwork& f,
-                                                const Collective& survivors,
+                                                const FaultyNetwork& f, const Collective& survivors,
                                                 const SurvivorChunk& chunk_of,
                                                 std::uint64_t steps_to_beat) {
   const bool broadcast = survivors.kind() == Kind::Broadcast && survivors.pieces() == 1;
-  const bool exchange = survivors.kind() == Kind::TotalExchange &&
-                        f.num_nodes() <= kGreedyExchangeMaxNodes;
+  const bool exchange =
+      survivors.kind() == Kind::TotalExchange && f.num_nodes() <= kGreedyExchangeMaxNodes;
   if ((!broadcast && !exchange) || !unit_one_port(healthy) || healthy.steps.empty())
     return std::nullopt;
   std::vector<std::vector<std::uint32_t>> dist;
   if (exchange) dist = connected_distances(Csr(f, 1), "the survivors", f.spec());
   const auto restarted = [&](std::uint64_t prefix) {
     Restart r = healthy_prefix(healthy, trace, f, survivors, chunk_of, prefix);
-    if (broadcast) finish_broadcast(r, f);
-    else finish_exchange(r, f, dist);
+    if (broadcast)
+      finish_broadcast(r, f);
+    else
+      finish_exchange(r, f, dist);
     return r;
   };
   // every restart point as the generic algorithm leaves it; the shortest few again, re-timed,

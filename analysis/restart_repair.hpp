@@ -35,11 +35,11 @@ inline constexpr std::size_t kRestartsRetimed = 4;
 using SurvivorChunk = std::function<std::optional<std::uint64_t>(std::uint64_t)>;
 
 struct RestartedRepair {
-  Schedule schedule;             ///< on the faulty network (checked by the caller)
-  std::uint64_t prefix = 0;      ///< healthy steps it starts with
-  std::uint64_t kept = 0;        ///< healthy transfers kept in them
-  std::uint64_t left_out = 0;    ///< healthy transfers of those steps left out
-  std::string finish;            ///< the algorithm that finishes it
+  Schedule schedule;           ///< on the faulty network (checked by the caller)
+  std::uint64_t prefix = 0;    ///< healthy steps it starts with
+  std::uint64_t kept = 0;      ///< healthy transfers kept in them
+  std::uint64_t left_out = 0;  ///< healthy transfers of those steps left out
+  std::string finish;          ///< the algorithm that finishes it
   /// "restarting after 2 healthy steps (1 transfer kept, 2 left out), then the greedy
   /// broadcast: 19 steps".
   std::string text() const;
@@ -49,8 +49,7 @@ struct RestartedRepair {
 /// trace with chunks) on `f` for the survivors' collective `survivors`, when one is shorter
 /// than `steps_to_beat`; nullopt otherwise, and for other collectives and models.
 std::optional<RestartedRepair> restarted_repair(const Schedule& healthy, const StepTrace& trace,
-                                                const FaultyNetwork& f,
-                                                const Collective& survivors,
+                                                const FaultyNetwork& f, const Collective& survivors,
                                                 const SurvivorChunk& chunk_of,
                                                 std::uint64_t steps_to_beat);
 
