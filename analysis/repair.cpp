@@ -418,10 +418,7 @@ Schedule detoured(const Schedule& s, const FaultyNetwork& f, const Survivors& su
     }
   }
   r.router = plan.routes();
-  Schedule out = s;
-  out.collective = survivors.collective;
-  out.topology = f.spec();
-  out.digits = f.id_digits();  // the survivors' ids (the base's when only links failed)
+  Schedule out = on_survivors(s, f, survivors.collective);
   std::vector<RetimeJob> jobs = plan.jobs();
   auto steps = placed(jobs, f, s, moved(r));
   if (moved(r)) r.repeats = drop_repeats(survivors.collective, jobs, steps);

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <list>
 #include <set>
 
 #include "analysis/optimum.hpp"
@@ -35,38 +36,40 @@ struct Restart {
   }
 };
 
-/// The first `prefix` healthy steps on f: each transfer keeps the chunks its sender holds and
-/// its receiver does not; one over a failed link or node, or left with none, is left out.
-Restart healthy_prefix(const Schedule& s, const StepTrace& trace, const FaultyNetwork& f,
-                       const Collective& c, const SurvivorChunk& chunk_of, std::uint64_t prefix) {
+/// Nothing sent yet: each survivor's chunks at their origin.
+Restart nothing_sent(const Collective& c, const FaultyNetwork& f) {
   Restart r(c);
   r.chunks = c.num_chunks();
   r.held.assign(f.num_nodes() * r.chunks, 0);
   for (std::uint64_t x = 0; x < r.chunks; ++x)
     if (!c.is_void(x)) r.held[c.origin(x).v * r.chunks + x] = 1;
-  for (std::uint64_t k = 0; k < prefix; ++k) {
-    r.add_step();
-    std::vector<std::pair<std::uint32_t, std::uint64_t>> arriving;
-    for (std::size_t i = 0; i < s.steps[k].transfers.size(); ++i) {
-      const Transfer& x = s.steps[k].transfers[i];
-      const auto a = f.from_base(x.from), b = f.from_base(x.to);
-      std::vector<std::uint64_t> carried;
-      if (a && b && !f.link_failed(x.from, x.to))
-        for (const std::uint64_t healthy_chunk : trace.chunks[k][i])
-          if (const auto y = chunk_of(healthy_chunk); y && r.holds(a->v, *y) && !r.holds(b->v, *y))
-            carried.push_back(*y);
-      if (carried.empty()) {
-        ++r.left_out;
-        continue;
-      }
-      for (const std::uint64_t y : carried) arriving.emplace_back(b->v, y);
-      r.add(a->v, b->v, std::move(carried));
-      ++r.kept;
-    }
-    for (const auto& [v, y] : arriving) r.held[v * r.chunks + y] = 1;
-    if (r.steps.back().empty()) r.steps.pop_back();
-  }
   return r;
+}
+
+/// Healthy step k on f: each transfer keeps the chunks its sender holds and its receiver does
+/// not; one over a failed link or node, or left with none, is left out.
+void add_healthy_step(Restart& r, const Schedule& s, const StepTrace& trace, const FaultyNetwork& f,
+                      const SurvivorChunk& chunk_of, std::uint64_t k) {
+  r.add_step();
+  std::vector<std::pair<std::uint32_t, std::uint64_t>> arriving;
+  for (std::size_t i = 0; i < s.steps[k].transfers.size(); ++i) {
+    const Transfer& x = s.steps[k].transfers[i];
+    const auto a = f.from_base(x.from), b = f.from_base(x.to);
+    std::vector<std::uint64_t> carried;
+    if (a && b && !f.link_failed(x.from, x.to))
+      for (const std::uint64_t healthy_chunk : trace.chunks[k][i])
+        if (const auto y = chunk_of(healthy_chunk); y && r.holds(a->v, *y) && !r.holds(b->v, *y))
+          carried.push_back(*y);
+    if (carried.empty()) {
+      ++r.left_out;
+      continue;
+    }
+    for (const std::uint64_t y : carried) arriving.emplace_back(b->v, y);
+    r.add(a->v, b->v, std::move(carried));
+    ++r.kept;
+  }
+  for (const auto& [v, y] : arriving) r.held[v * r.chunks + y] = 1;
+  if (r.steps.back().empty()) r.steps.pop_back();
 }
 
 /// The greedy broadcast from every holder of the message (chunk 0).
@@ -121,6 +124,13 @@ std::set<std::uint64_t> restart_points(const Schedule& s, const FaultyNetwork& f
 
 }  // namespace
 
+Schedule on_survivors(Schedule healthy, const FaultyNetwork& f, const Collective& survivors) {
+  healthy.collective = survivors;
+  healthy.topology = f.spec();
+  healthy.digits = f.id_digits();
+  return healthy;
+}
+
 std::string RestartedRepair::text() const {
   return fmt::format(
       "restarting after {} healthy step{} ({} transfer{} kept, {} left out), then {}: {} steps",
@@ -139,34 +149,39 @@ std::optional<RestartedRepair> restarted_repair(const Schedule& healthy, const S
     return std::nullopt;
   std::vector<std::vector<std::uint32_t>> dist;
   if (exchange) dist = connected_distances(Csr(f, 1), "the survivors", f.spec());
-  const auto restarted = [&](std::uint64_t prefix) {
-    Restart r = healthy_prefix(healthy, trace, f, survivors, chunk_of, prefix);
+  // every restart point as the generic algorithm leaves it, the healthy steps walked once; the
+  // shortest few again, re-timed, where the finish's transfers may move into ports the healthy
+  // steps left free
+  struct Tried {
+    std::uint64_t steps, prefix;
+    Restart restart;
+  };
+  std::list<Tried> shortest;  // by (steps, prefix), at most kRestartsRetimed (Restart has no =)
+  Restart walked = nothing_sent(survivors, f);
+  std::uint64_t done = 0;
+  for (const std::uint64_t prefix : restart_points(healthy, f)) {
+    for (; done < prefix; ++done) add_healthy_step(walked, healthy, trace, f, chunk_of, done);
+    if (walked.kept == 0) continue;  // that is regenerating
+    Restart r = walked;
     if (broadcast)
       finish_broadcast(r, f);
     else
       finish_exchange(r, f, dist);
-    return r;
-  };
-  // every restart point as the generic algorithm leaves it; the shortest few again, re-timed,
-  // where the finish's transfers may move into ports the healthy steps left free
-  std::vector<std::pair<std::uint64_t, std::uint64_t>> tried;  // (steps, prefix)
-  for (const std::uint64_t prefix : restart_points(healthy, f))
-    if (const Restart r = restarted(prefix); r.kept > 0)  // else it is regenerating
-      tried.emplace_back(r.steps.size(), prefix);
-  std::sort(tried.begin(), tried.end());
+    const auto at = std::find_if(shortest.begin(), shortest.end(), [&](const Tried& t) {
+      return std::pair{t.steps, t.prefix} > std::pair{std::uint64_t{r.steps.size()}, prefix};
+    });
+    const std::uint64_t steps = r.steps.size();
+    shortest.insert(at, Tried{steps, prefix, std::move(r)});
+    if (shortest.size() > kRestartsRetimed) shortest.pop_back();
+  }
   std::optional<RestartedRepair> best;
-  tried.resize(std::min(tried.size(), kRestartsRetimed));
-  for (const auto& [steps_before, prefix] : tried) {
-    Restart r = restarted(prefix);
+  for (auto& [steps_found, prefix, r] : shortest) {
     auto steps = shortest_placement(r.list.jobs(), f, PortModel::OnePort, 1, 0);
-    if (r.steps.size() < steps.size()) steps = std::move(r.steps);
+    if (steps_found < steps.size()) steps = std::move(r.steps);
     if (steps.size() >= (best ? best->schedule.steps.size() : steps_to_beat)) continue;
-    Schedule like = healthy;
-    like.collective = survivors;
-    like.topology = f.spec();
-    like.digits = f.id_digits();
-    best = RestartedRepair{with_placed_jobs(std::move(like), r.list.jobs(), steps), prefix, r.kept,
-                           r.left_out, broadcast ? "the greedy broadcast" : "the greedy exchange"};
+    best = RestartedRepair{
+        with_placed_jobs(on_survivors(healthy, f, survivors), r.list.jobs(), steps), prefix, r.kept,
+        r.left_out, broadcast ? "the greedy broadcast" : "the greedy exchange"};
   }
   return best;
 }

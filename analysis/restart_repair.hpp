@@ -45,6 +45,10 @@ struct RestartedRepair {
   std::string text() const;
 };
 
+/// `healthy`'s header on `f` for the survivors' collective: its topology, the survivors' ids
+/// (the base's when only links failed), its steps left as they are.
+Schedule on_survivors(Schedule healthy, const FaultyNetwork& f, const Collective& survivors);
+
 /// The restarted repair of `healthy` (a unit-message one-port broadcast or total exchange, its
 /// trace with chunks) on `f` for the survivors' collective `survivors`, when one is shorter
 /// than `steps_to_beat`; nullopt otherwise, and for other collectives and models.
