@@ -4,6 +4,11 @@
 BUILD ?= build
 JOBS  ?= $(shell nproc)
 WERROR ?= OFF
+# Unity builds: CMake compiles the sources of a target 8 to a file, so each batch parses the
+# common headers once (bench/build-time.sh: ratio against UNITY=OFF). UNITY=OFF for editing, where
+# one changed file then recompiles alone.
+UNITY ?= ON
+UNITY_FLAGS = -DCMAKE_UNITY_BUILD=$(UNITY) -DCMAKE_UNITY_BUILD_BATCH_SIZE=8
 SAN_BUILD ?= build-san
 TIDY_BUILD ?= build-tidy
 FUZZ_SECONDS ?= 600
@@ -12,7 +17,7 @@ NETSCHED = $(BUILD)/app/netsched
 RC_LONG ?= max_success=2000
 RC_ASAN ?= max_success=15 max_discard_ratio=100
 
-.PHONY: all deps configure build demo test test-long props-long bench bench-scale claims claims-doc optimum-doc pictures-doc engines-doc size-choice-doc bandwidth-doc bandwidth-simgrid-doc faults-doc clean \
+.PHONY: all deps configure build demo test test-long props-long bench bench-build bench-scale claims claims-doc optimum-doc pictures-doc engines-doc size-choice-doc bandwidth-doc bandwidth-simgrid-doc faults-doc clean \
         format format-check tidy-configure tidy tidy-changed san-configure san-build test-asan fuzz-build fuzz fuzz-smoke
 
 all: build
@@ -21,7 +26,8 @@ deps:
 	@scripts/deps.sh
 
 configure: deps
-	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DNETSCHED_WERROR=$(WERROR) > $(BUILD).configure.log 2>&1 || \
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release -DNETSCHED_WERROR=$(WERROR) $(UNITY_FLAGS) \
+	  > $(BUILD).configure.log 2>&1 || \
 	  (cat $(BUILD).configure.log; exit 1)
 
 build: configure
@@ -92,6 +98,10 @@ claims-doc: build
 optimum-doc: build
 	@(sed -n '1,7p' docs/OPTIMUM.md; $(NETSCHED) prove table) > $(BUILD)/OPTIMUM.md && mv $(BUILD)/OPTIMUM.md docs/OPTIMUM.md
 
+# The clean build's time, unity batches against one file per compile (about 25 minutes).
+bench-build:
+	@bench/build-time.sh
+
 bench: build
 	@bench/run.sh $(NETSCHED)
 
@@ -115,7 +125,7 @@ format-check:
 # (TIDY_BUILD, configured only): clang cannot read GCC's, and without them a file that lacks an
 # include of its own fails here.
 tidy-configure: deps
-	@cmake -S . -B $(TIDY_BUILD) -DCMAKE_BUILD_TYPE=Release -DCMAKE_DISABLE_PRECOMPILE_HEADERS=ON \
+	@cmake -S . -B $(TIDY_BUILD) -DCMAKE_BUILD_TYPE=Release -DCMAKE_DISABLE_PRECOMPILE_HEADERS=ON -DCMAKE_UNITY_BUILD=OFF \
 	  > $(TIDY_BUILD).configure.log 2>&1 || (cat $(TIDY_BUILD).configure.log; exit 1)
 
 tidy: tidy-configure
@@ -137,7 +147,7 @@ tidy-changed: tidy-configure
 san-configure:
 	@scripts/deps.sh fuzz
 	@CXX=clang++ cmake -S . -B $(SAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g -O1" \
-	  -DNETSCHED_WERROR=ON -DNETSCHED_FUZZ=ON \
+	  -DNETSCHED_WERROR=ON -DNETSCHED_FUZZ=ON $(UNITY_FLAGS) \
 	  > $(SAN_BUILD).configure.log 2>&1 || (cat $(SAN_BUILD).configure.log; exit 1)
 
 san-build: san-configure

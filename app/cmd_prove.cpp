@@ -98,6 +98,16 @@ int prove_route(const ProveOpts& o) {
   return to_int(exit_code(r.verdict));
 }
 
+/// "exactly W (how)" or "at most W, at least L".
+std::string bisection_text(const Bisection& b) {
+  if (b.result != Bisection::Kind::Exact)
+    return fmt::format("at most {}, at least {} (the congestion bound){}", b.width, b.lower_bound,
+                       b.result == Bisection::Kind::Unknown ? "; Z3 did not decide in time" : "");
+  return fmt::format("exactly {} ({})", b.width,
+                     b.proof == "z3" ? "Z3 Optimize proved no balanced cut is smaller"
+                                     : "a balanced cut meets the congestion bound");
+}
+
 int prove_bisection(const ProveOpts& o) {
   if (o.spec.empty()) throw InputError("prove bisection needs SPEC");
   auto t = build_topology(o.spec);
@@ -106,10 +116,9 @@ int prove_bisection(const ProveOpts& o) {
                                       "bisection width of " + t->spec() + ": unknown"));
   const Bisection b = bisection_width(*t, deadline.remaining_ms());
   deadline.finish();
-  nlohmann::json j{{"topology", t->spec()},
-                   {"result", to_string(b.result)},
-                   {"width", b.width},
-                   {"seconds", b.seconds}};
+  nlohmann::json j{{"topology", t->spec()}, {"result", to_string(b.result)},
+                   {"width", b.width},      {"lower_bound", b.lower_bound},
+                   {"proof", b.proof},      {"seconds", b.seconds}};
   std::vector<std::uint32_t> half;
   for (std::uint32_t v = 0; v < b.side.size(); ++v)
     if (b.side[v]) half.push_back(v);
@@ -117,8 +126,7 @@ int prove_bisection(const ProveOpts& o) {
   if (o.json)
     std::cout << j.dump(2) << "\n";
   else
-    std::cout << fmt::format("bisection width of {}: {} {} ({:.2f} s)\n", t->spec(),
-                             b.result == Bisection::Kind::Exact ? "exactly" : "at most", b.width,
+    std::cout << fmt::format("bisection width of {}: {} ({:.2f} s)\n", t->spec(), bisection_text(b),
                              b.seconds);
   return to_int(b.result == Bisection::Kind::Unknown ? ExitCode::Unknown : ExitCode::Ok);
 }

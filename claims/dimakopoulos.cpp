@@ -15,7 +15,6 @@
 
 namespace netsched::claims {
 namespace {
-const std::string kPaper = "dimakopoulos";
 const std::vector<std::string> kProducts = {"torus(3,4,5)", "torus(2,3,5)",
                                             "hypercube(6)", "ghc(2,3,4)",
                                             "ghc(5,3)",     "product(ring(5),complete(3),ring(2))",
@@ -27,7 +26,7 @@ namespace {
 
 Claim claim_dim_lower_bound() {
   return {"dim.lower-bound",
-          kPaper + " §3 (1)",
+          kDimakopoulos + " §3 (1)",
           "total exchange needs at least AS(G) steps (single port, unit messages)",
           "complete(2), path(3), ring(3), ring(4), hypercube(2), path(4), ring(5)",
           false,
@@ -64,7 +63,7 @@ Claim claim_dim_lower_bound() {
 Claim claim_dim_thm1() {
   return {
       "dim.thm1",
-      kPaper + " Theorem 1",
+      kDimakopoulos + " Theorem 1",
       "s(v) = n sum_i s_i(v_i)/|V_i| for v = (v_1,...,v_k) in G_1 x ... x G_k",
       "every node of torus(3,4,5), ghc(2,3,4), mesh(3,4), mesh(2,3,4), product(path(3),ring(4))",
       false,
@@ -103,7 +102,7 @@ Claim claim_dim_thm1() {
 
 Claim claim_dim_cor1() {
   return {"dim.cor1",
-          kPaper + " Corollary 1",
+          kDimakopoulos + " Corollary 1",
           "AS(G) = n sum_i AS(G_i)/|V_i|",
           "10 products of rings, paths and complete graphs",
           false,
@@ -112,7 +111,7 @@ Claim claim_dim_cor1() {
             for (const auto& spec : kProducts)
               obs.push_back(info_observation(
                   spec, spec, "average_status",
-                  printed(paper_value(spec, "average_status", kPaper + " Corollary 1"))));
+                  printed(paper_value(spec, "average_status", kDimakopoulos + " Corollary 1"))));
             return measured(obs, "Measured: the average status from all-pairs BFS");
           }};
 }
@@ -120,16 +119,16 @@ Claim claim_dim_cor1() {
 Claim claim_dim_ghc_avg_distance() {
   return {
       "dim.ghc-avg-distance",
-      kPaper + " §3.1",
+      kDimakopoulos + " §3.1",
       "the average distance of a generalized hypercube is n/(n-1) (k - sum_i 1/m_i)",
       "ghc(2,3,4), ghc(5,3), ghc(2,2,2,2), ghc(7), ghc(3,3,3)",
       false,
       [] {
         std::vector<Observation> obs;
         for (const char* spec : {"ghc(2,3,4)", "ghc(5,3)", "ghc(2,2,2,2)", "ghc(7)", "ghc(3,3,3)"})
-          obs.push_back(
-              info_observation(spec, spec, "avg_distance",
-                               printed(paper_value(spec, "avg_distance", kPaper + " §3.1"))));
+          obs.push_back(info_observation(
+              spec, spec, "avg_distance",
+              printed(paper_value(spec, "avg_distance", kDimakopoulos + " §3.1"))));
         return measured(obs, "Measured: the BFS average distance over distinct pairs");
       }};
 }
@@ -149,7 +148,7 @@ Observation a2_steps(const std::string& spec, Printed bound, const std::string& 
 
 Claim claim_dim_thm2() {
   return {"dim.thm2",
-          kPaper + " Theorem 2, Corollary 2",
+          kDimakopoulos + " Theorem 2, Corollary 2",
           "Algorithm A2 takes n_1 T_B + n_2 T_A = n sum_i T_i/|V_i| steps",
           "A2 on the 10 products, every schedule checked",
           false,
@@ -170,7 +169,7 @@ Claim claim_dim_thm2() {
 Claim claim_dim_thm3() {
   return {
       "dim.thm3",
-      kPaper + " Theorem 3, §5",
+      kDimakopoulos + " Theorem 3, §5",
       "A2 is optimal (takes AS(G)) on tori, k-ary n-cubes, hypercubes and generalized hypercubes",
       "torus(3,4,5), torus(2,3,5), torus(7,7), torus(4,4,4), hypercube(6), ghc(2,3,4), ghc(5,3), "
       "product(ring(5),complete(3),ring(2))",
@@ -194,7 +193,7 @@ Claim claim_dim_thm3() {
 
 Claim claim_dim_a1() {
   return {"dim.a1",
-          kPaper + " §4 Algorithm A1",
+          kDimakopoulos + " §4 Algorithm A1",
           "Algorithm A1 solves the total exchange problem in A x B",
           "-",
           false,
@@ -207,7 +206,7 @@ Claim claim_dim_a1() {
 
 Claim claim_dim_collision_free() {
   return {"dim.collision-free",
-          kPaper + " §4",
+          kDimakopoulos + " §4",
           "paths (v_i,u_j) -> (v_i,u_k) that use only links of the second dimension B involve only "
           "nodes (v_i,*) of B_i, so for i != i' they have no node in common",
           "the 10 products, A = the first factor, B = the others; every such pair, routed by "
@@ -247,7 +246,7 @@ Claim claim_dim_collision_free() {
 Claim claim_dim_cayley() {
   return {
       "dim.cayley",
-      kPaper + " §5 (citing [6])",
+      kDimakopoulos + " §5 (citing [6])",
       "for any Cayley network there exist total exchange algorithms that need time equal to "
       "(1), AS(G)",
       "the Cayley networks netsched builds besides rings and complete graphs: hypercube(4), "

@@ -24,7 +24,6 @@
 namespace netsched::claims {
 namespace {
 
-const std::string kPaper = "li-peng-chu-2012";
 const std::string kBase = "torus(2,3,5)";
 // Table 1 instances up to this many nodes are built and measured by BFS in the claims run
 // (the larger ones take minutes each; their counts are checked by the recurrence).
@@ -107,11 +106,6 @@ std::vector<Observation> table2_row(const std::string& instance, const std::stri
           info_observation(instance, spec, "diameter", diameter)};
 }
 
-/// Appends `more` to `obs`.
-void append(std::vector<Observation>& obs, std::vector<Observation> more) {
-  for (auto& o : more) obs.push_back(std::move(o));
-}
-
 /// The paper's name of a Table 1 instance: HDN(B,k,(s_1,...,s_k)).
 /// D_(k-1): the BFS diameter of an instance's cluster HDN(B,k-1,S) (the base for k = 1).
 double cluster_diameter(const Entry& e) {
@@ -129,7 +123,7 @@ std::string paper_name(const Entry& e) {
 Claim claim_hdn12_table1() {
   return {
       "hdn12.table1",
-      kPaper + " Table 1",
+      kLiPengChu2012 + " Table 1",
       "the node counts of HDN(B,k,S) over the 2x3x5 torus, k = 1, 2, s_i in {1,2,3,5,6,10,15,30} "
       "(72 cells)",
       "the 72 instances, constructed; up to 200,000 nodes also counted by BFS from node 0",
@@ -164,7 +158,7 @@ namespace {
 Claim claim_hdn12_thm1_nodes() {
   return {
       "hdn12.thm1.nodes",
-      kPaper + " Theorem 1 (and abstract, Table 2)",
+      kLiPengChu2012 + " Theorem 1 (and abstract, Table 2)",
       "HDN(B,k,S) has (2N_0)^(2^k) / (2 prod_i s_i) nodes",
       "the 72 Table 1 instances",
       false,
@@ -184,7 +178,7 @@ Claim claim_hdn12_thm1_nodes() {
 Claim claim_hdn12_thm1_degree() {
   return {
       "hdn12.thm1.degree",
-      kPaper + " Theorem 1",
+      kLiPengChu2012 + " Theorem 1",
       "the node degree of HDN(B,k,S) is d_0 + k",
       "Table 1 instances up to 200,000 nodes, hdn over hypercube(3) and torus(3,4)",
       false,
@@ -211,7 +205,7 @@ Claim claim_hdn12_thm1_degree() {
 
 Claim claim_hdn12_degree_b() {
   return {"hdn12.degree-b",
-          kPaper + " §2 (after Table 1)",
+          kLiPengChu2012 + " §2 (after Table 1)",
           "the node degrees are 7 and 8 for HDN(B,1,S) and HDN(B,2,S), because the node degree of "
           "B (the 2x3x5 torus) is 6",
           "torus(2,3,5), hdn(torus(2,3,5), sn=[{0}]), hdn(torus(2,3,5), sn=[{0},{0}])",
@@ -239,7 +233,7 @@ Claim claim_hdn12_degree_b() {
 
 Claim claim_hdn12_thm1_diameter() {
   return {"hdn12.thm1.diameter",
-          kPaper + " Theorem 1 (and §3)",
+          kLiPengChu2012 + " Theorem 1 (and §3)",
           "D_k = 2^k D(B) - sum_{j=0}^{k-1} 2^j D(SN^(k-j)) + 2^(k+1) - 2",
           "hdn over hypercube(2), hypercube(3), torus(2,3), rdn(hypercube(2),2), and the Table 1 "
           "instances up to 200,000 nodes",
@@ -269,7 +263,7 @@ Claim claim_hdn12_thm1_diameter() {
 
 Claim claim_hdn12_table2_hdn_diameter() {
   return {"hdn12.table2.hdn-diameter",
-          kPaper + " Table 2 (HDN row)",
+          kLiPengChu2012 + " Table 2 (HDN row)",
           "diameter 2^k (D(B) - sum_j 2^j D(SN^(k-j))) + 2^(k+1) - 2",
           "hdn(torus(2,3,5), sn=[{0,1},{1,2}]), [{2}], [{0},{0}]",
           false,
@@ -288,7 +282,7 @@ Claim claim_hdn12_table2_hdn_diameter() {
                              {},
                              info_command(spec)});
             }
-            return two_printings(kPaper + " Theorem 1", obs,
+            return two_printings(kLiPengChu2012 + " Theorem 1", obs,
                                  "Table 2 puts the sum inside the factor 2^k, Theorem 1 does not "
                                  "(the BFS diameter is Theorem 1's where Theorem 1 holds, see "
                                  "hdn12.thm1.diameter)");
@@ -298,7 +292,7 @@ Claim claim_hdn12_table2_hdn_diameter() {
 Claim claim_hdn12_table2_torus() {
   return {
       "hdn12.table2.torus",
-      kPaper + " Table 2 (3D torus row)",
+      kLiPengChu2012 + " Table 2 (3D torus row)",
       "x*y*z nodes, degree 6, diameter (x+y+z)/2",
       "torus(3,3,3), torus(4,4,4), torus(3,5,7), torus(4,6,8)",
       false,
@@ -321,7 +315,7 @@ Claim claim_hdn12_table2_torus() {
 
 Claim claim_hdn12_table2_ncube() {
   return {"hdn12.table2.ncube",
-          kPaper + " Table 2 (n-cube row)",
+          kLiPengChu2012 + " Table 2 (n-cube row)",
           "2^n nodes, degree n, diameter n",
           "hypercube(1..12)",
           false,
@@ -338,7 +332,7 @@ Claim claim_hdn12_table2_ncube() {
 
 Claim claim_hdn12_table2_ccc() {
   return {"hdn12.table2.ccc",
-          kPaper + " Table 2 (CCC row)",
+          kLiPengChu2012 + " Table 2 (CCC row)",
           "n 2^n nodes, degree 3, diameter 2n",
           "ccc(3..8)",
           false,
@@ -357,7 +351,7 @@ Claim claim_hdn12_table2_ccc() {
 
 Claim claim_hdn12_table2_dualcube() {
   return {"hdn12.table2.dualcube",
-          kPaper + " Table 2 (Dual-Cube row)",
+          kLiPengChu2012 + " Table 2 (Dual-Cube row)",
           "Dual-Cube(n): 2^(2n-1) nodes, degree n, diameter 2n",
           "dualcube(1..8)",
           false,
@@ -377,7 +371,7 @@ Claim claim_hdn12_table2_dualcube() {
 
 Claim claim_hdn12_table2_rdn() {
   return {"hdn12.table2.rdn",
-          kPaper + " Table 2 (RDN row)",
+          kLiPengChu2012 + " Table 2 (RDN row)",
           "RDN(m,k): (2m)^(2^k)/2 nodes, degree d_0 + k, diameter 2^k D_0 + 2^(k+1) - 2",
           "rdn over hypercube(2), hypercube(3), ring(3), ring(4), torus(3,3); k = 1, 2",
           false,
@@ -402,7 +396,7 @@ Claim claim_hdn12_table2_rdn() {
 
 Claim claim_hdn12_dualcube_is_rdn() {
   return {"hdn12.dualcube-is-rdn",
-          kPaper + " §3 (before Table 2)",
+          kLiPengChu2012 + " §3 (before Table 2)",
           "the Dual-Cube is a special case of RDN with k = 1 and a base network of an n-cube",
           "dualcube(2..5) against rdn(hypercube(1..4),1)",
           false,
@@ -432,7 +426,7 @@ Observation orbit_observation(const std::string& spec) {
 
 Claim claim_hdn12_diameter_recurrence() {
   return {"hdn12.diameter-recurrence",
-          kPaper + " §3",
+          kLiPengChu2012 + " §3",
           "D_i = 2 (1 + D(Q^(i-1))) + D(SN^i) = 2 D_(i-1) - D(SN^i) + 2",
           "the k = 2 Table 1 instances up to 200,000 nodes, each against its own cluster "
           "HDN(B,1,(s_1)); the k = 1 ones against the base",
@@ -454,7 +448,7 @@ Claim claim_hdn12_diameter_recurrence() {
 
 Claim claim_hdn12_crw_ncube() {
   return {"hdn12.crw-ncube",
-          kPaper + " §3",
+          kLiPengChu2012 + " §3",
           "the weighted cost ratio CR_w = (w_1 d + w_2 D) / log2 N of an n-cube is always 1, "
           "regardless of its size and weights",
           "hypercube(1..12), w_1 = 0, 0.2, 0.5, 0.8, 1",
@@ -481,7 +475,7 @@ Claim claim_hdn12_crw_ncube() {
 
 Claim claim_hdn12_table4_serials() {
   return {"hdn12.table4.serials",
-          kPaper + " §4 Table 4",
+          kLiPengChu2012 + " §4 Table 4",
           "the serial numbers C*150 + U*30 + SN*6 + N and SN^2*15 + N^2 of the four printed rows: "
           "0, 285, 14, 299",
           "the four rows of Table 4",
@@ -504,7 +498,7 @@ Claim claim_hdn12_table4_serials() {
               obs.push_back(observed(row, "serial by SN^2*15 + N^2", printed(r.serial),
                                      printed(r.sn2 * 15 + r.n2).value()));
             }
-            return two_printings(kPaper + " §4, the serial-number formulas", obs,
+            return two_printings(kLiPengChu2012 + " §4, the serial-number formulas", obs,
                                  "the table's serial numbers against its own formulas (that the "
                                  "re-indexing keeps them is hdn12.table4)");
           }};
@@ -514,7 +508,7 @@ constexpr std::array<int, 3> kRdn8PrintedExponents = {7, 15, 31};
 
 Claim claim_hdn12_rdn8() {
   return {"hdn12.rdn8",
-          kPaper + " §2",
+          kLiPengChu2012 + " §2",
           "with a 3-cube base the sizes of RDN(8,k) are 2^7 and 2^15 for k = 1, 2",
           "rdn(hypercube(3),1), rdn(hypercube(3),2)",
           false,
@@ -532,13 +526,13 @@ Claim claim_hdn12_rdn8() {
 
 Claim claim_hdn12_rdn8_k3() {
   return {"hdn12.rdn8-k3",
-          kPaper + " §2",
+          kLiPengChu2012 + " §2",
           "with a 3-cube base the size of RDN(8,3) is 2^31",
           "rdn(hypercube(3),3): 2^31 nodes, over netsched's node limit",
           false,
           [] {
             return two_printings(
-                kPaper + " §3, the recurrence N_k = 2 N_{k-1}^2 from N_0 = 8",
+                kLiPengChu2012 + " §3, the recurrence N_k = 2 N_{k-1}^2 from N_0 = 8",
                 {observed("RDN(8,3)", "nodes", printed(std::ldexp(1.0, kRdn8PrintedExponents[2])),
                           printed(static_cast<double>(papers::hdn2012::nodes_recurrence(
                                       8, std::vector<std::uint64_t>(3, 1))))
@@ -551,7 +545,7 @@ Claim claim_hdn12_rdn8_k3() {
 
 Claim claim_hdn12_symmetric() {
   return {"hdn12.symmetric",
-          kPaper + " §1, §2 (\"The HDN is symmetric\")",
+          kLiPengChu2012 + " §1, §2 (\"The HDN is symmetric\")",
           "HDN(B,k,S) is symmetric (node-symmetric: all nodes look alike)",
           "the Table 1 instances up to 200,000 nodes",
           false,
@@ -568,7 +562,7 @@ Claim claim_hdn12_symmetric() {
 Claim claim_hdn12_dual_construction_symmetric() {
   return {
       "hdn12.dual-construction-symmetric",
-      kPaper + " §2",
+      kLiPengChu2012 + " §2",
       "if G is symmetric then the dual-construction G* is symmetric",
       "rdn over hypercube(2), hypercube(3), ring(3), ring(5), torus(3,3), complete(4); k = 1, 2",
       false,
@@ -584,9 +578,10 @@ Claim claim_hdn12_dual_construction_symmetric() {
 
 Claim claim_hdn12_bisection() {
   return {"hdn12.bisection",
-          kPaper + " §3",
+          kLiPengChu2012 + " §3",
           "the bisection width of HDN(B,k,S) is N/4",
-          "rdn(hypercube(1),1), hdn(hypercube(2), sn=[{0}]), rdn(hypercube(2),1) exactly (Z3); "
+          "rdn(hypercube(1),1), hdn(hypercube(2), sn=[{0}]), rdn(hypercube(2),1) exactly (the "
+          "congestion bound met, or Z3); "
           "hdn(hypercube(2), sn=[{0},{0,1}]), rdn(hypercube(2),2), hdn(torus(2,3,5), sn=[{2}]) "
           "by local search",
           false,
@@ -631,7 +626,7 @@ std::string first_over(const std::string& spec) {
 
 Claim claim_hdn12_thm2() {
   return {"hdn12.thm2",
-          kPaper + " Theorem 2, Algorithm 1",
+          kLiPengChu2012 + " Theorem 2, Algorithm 1",
           "Algorithm 1 routes any pair in at most 2^k R(B) - sum_j 2^j R(SN^(k-j)) + 2^(k+1) - 2 "
           "steps",
           "all ordered pairs of hdn(torus(2,3), sn=[{},{0,1}]), rdn(hypercube(2),1), "
@@ -654,7 +649,7 @@ Claim claim_hdn12_thm2() {
 
 Claim claim_hdn12_thm2_12000() {
   return {"hdn12.thm2.12000",
-          kPaper + " Theorem 2, §4 example instance",
+          kLiPengChu2012 + " Theorem 2, §4 example instance",
           "Algorithm 1 routes any pair of HDN(B,2,S), s1 = 6, s2 = 15 within Theorem 2's bound",
           "all 1.44e8 ordered pairs of hdn(torus(2,3,5), sn=[{0,1},{1,2}])",
           true,
@@ -668,7 +663,7 @@ Claim claim_hdn12_thm2_12000() {
 Claim claim_hdn12_example_route() {
   return {
       "hdn12.example-route",
-      kPaper + " §4 example",
+      kLiPengChu2012 + " §4 example",
       "the path (0,0,0,0) => (1,19,19,14) of length 7 + 7 + 1 + 2 = 17 in HDN(B,2,S), s1 = 6, s2 "
       "= 15",
       "the example's length against Theorem 2's bound for the same instance",
@@ -681,7 +676,7 @@ Claim claim_hdn12_example_route() {
         const auto bound = papers::hdn2012::routing_bound(network_ref<Hdn>(*t)).steps;
         constexpr double kPrintedLength = 7 + 7 + 1 + 2;
         return two_printings(
-            kPaper + " Theorem 2",
+            kLiPengChu2012 + " Theorem 2",
             {{"HDN(B,2,(6,15)) = " + spec,
               "route length (at most Theorem 2's bound)",
               printed(kPrintedLength),
@@ -700,7 +695,7 @@ Claim claim_hdn12_example_route() {
 Claim claim_hdn12_table4() {
   return {
       "hdn12.table4",
-      kPaper + " §4 Table 4",
+      kLiPengChu2012 + " §4 Table 4",
       "re-indexing (C,U,SN,N) -> (SN^2,N^2) keeps the serial number, e.g. (1,4,2,3) = "
       "285 -> (19,0)",
       "hdn(torus(2,3,5), sn=[{0,1}]) as the cluster of HDN(B,2,S), s2 = 15",
@@ -721,7 +716,7 @@ Claim claim_hdn12_table4() {
         const std::string instance =
             "super-node 19 of HDN(B,2,(6,15)) = serials 285..299 of " + hdn_spec({"{0,1}"});
         return two_printings(
-            kPaper + " §4 (level-2 super-nodes are copies of SN^2 = C3 x C5)",
+            kLiPengChu2012 + " §4 (level-2 super-nodes are copies of SN^2 = C3 x C5)",
             {{instance,
               "links inside",
               printed(links),
@@ -739,7 +734,7 @@ Claim claim_hdn12_table4() {
 
 Claim claim_hdn12_broadcast_sn() {
   return {"hdn12.broadcast-sn",
-          kPaper + " §5 broadcast(SN)",
+          kLiPengChu2012 + " §5 broadcast(SN)",
           "broadcasting in SN = B_1 x ... x B_q takes T(B_1) x ... x T(B_q)",
           "hypercube(3) (SN = K2 x K2 x K2), torus(3,3,3), torus(3,4,5)",
           false,
@@ -805,7 +800,7 @@ const char* const kThm3Large = "hdn(hypercube(3), sn=[{0,1},{},{2}])";
 Claim claim_hdn12_thm3() {
   return {
       "hdn12.thm3",
-      kPaper + " Theorem 3, Algorithm 2",
+      kLiPengChu2012 + " Theorem 3, Algorithm 2",
       kThm3Statement,
       "hdn(torus(2,3,5), sn=[{2}]), [{0,1},{1,2}], hdn(torus(2,3), sn=[{},{0,1}]), "
       "rdn(hypercube(2),2): a root in every orbit; hdn(hypercube(3), sn=[{0,1},{},{2}]) "
@@ -826,7 +821,7 @@ Claim claim_hdn12_thm3() {
 Claim claim_hdn12_thm3_recurrence() {
   return {
       "hdn12.thm3.recurrence",
-      kPaper + " Theorem 3, proof",
+      kLiPengChu2012 + " Theorem 3, proof",
       "solving T_1 = 2(T(B) - T(SN^1)) + 2, T_k <= T(SN^(k-1)) + 2 T_(k-1) + 2 gives T(SN^k) + "
       "T_k <= 2^k T(B) - sum_{i=0}^{k-1} 2^i T(SN^(k-i)) + 2^(k+1) - 2",
       "the Theorem 3 instances with k >= 2",
@@ -843,7 +838,7 @@ Claim claim_hdn12_thm3_recurrence() {
               printed(static_cast<double>(papers::hdn2012::recursion(tb, tsn))),
               printed(static_cast<double>(papers::hdn2012::theorem3_recurrence(tb, tsn))).value()));
         }
-        return two_printings(kPaper + " Theorem 3's recurrence, solved with equality", obs,
+        return two_printings(kLiPengChu2012 + " Theorem 3's recurrence, solved with equality", obs,
                              "T(X) = the sum of the factors' one-port broadcast times. For "
                              "k = 2 the recurrence gives 4T(B) - 3T(SN^1) + T(SN^2) + 6, the "
                              "printed solution 4T(B) - 2T(SN^1) - T(SN^2) + 6");
@@ -900,7 +895,7 @@ Result table3_row(const Table3Row& row) {
 
 Claim claim_hdn12_figs5_6() {
   return {"hdn12.figs5-6",
-          kPaper + " §2, Figures 5 and 6",
+          kLiPengChu2012 + " §2, Figures 5 and 6",
           "Figures 5 and 6 show HDN(B,2,S) with s_1 = 2 and s_2 = 2, 4, each based on the "
           "HDN(B,1,S) of Figure 4",
           "hdn(hypercube(2), sn=[{0},{0}]), hdn(hypercube(2), sn=[{0},{0,1}]) against Fig. 4's "
@@ -959,7 +954,7 @@ std::uint32_t quotient_diameter(const Hdn& h) {
 
 Claim claim_hdn12_quotient_diameter() {
   return {"hdn12.quotient-diameter",
-          kPaper + " §3",
+          kLiPengChu2012 + " §3",
           "mapping each super-node SN^i to one node, the quotient graph Q^(i-1) of HDN(B,i-1,S) "
           "has diameter D(Q^(i-1)) = D_(i-1) - D(SN^i)",
           "every Table 1 instance (k = 1: Q^0 = B/SN^1; k = 2: Q^1 = HDN(B,1,(s_1))/SN^2)",
@@ -1014,7 +1009,7 @@ constexpr double kTable3Light = 600000;
 
 Claim claim_hdn12_crw_below_cubes_tori() {
   return {"hdn12.crw-below-cubes-tori",
-          kPaper + " §3, after Table 3",
+          kLiPengChu2012 + " §3, after Table 3",
           "from the table, the HDNs are more effective than hypercubes and tori measured by the "
           "weighted cost ratio",
           "Table 3's HDN rows against the cube and torus of their group (the 810,000-node row: "
@@ -1046,7 +1041,7 @@ Claim claim_hdn12_crw_below_cubes_tori() {
 
 Claim claim_hdn12_crw_grows_with_s() {
   return {"hdn12.crw-grows-with-s",
-          kPaper + " §3, after Table 3",
+          kLiPengChu2012 + " §3, after Table 3",
           "as the s_i increases, the CR_w becomes larger",
           "every Table 1 instance up to 200,000 nodes, against the one with the next larger s_1 "
           "(k = 1) or the next larger s_1 or s_2 and the other the same (k = 2)",
@@ -1089,14 +1084,14 @@ Claim claim_hdn12_crw_grows_with_s() {
 
 Claim claim_hdn12_crw_minimum() {
   return {"hdn12.crw-minimum",
-          kPaper + " §3, after Table 3",
+          kLiPengChu2012 + " §3, after Table 3",
           "the minimum CR_w shown in the list is 0.69",
           "Table 3's CR_w column as printed",
           false,
           [] {
             double least = std::numeric_limits<double>::max();
             for (const auto& row : table3_rows()) least = std::min(least, printed(row.cr).value());
-            return two_printings(kPaper + " Table 3 (its smallest CR_w)",
+            return two_printings(kLiPengChu2012 + " Table 3 (its smallest CR_w)",
                                  {observed("Table 3", "minimum CR_w(50%)", printed(0.69), least)},
                                  "the measured CR_w of each row is hdn12.table3.<row>");
           }};
@@ -1104,7 +1099,7 @@ Claim claim_hdn12_crw_minimum() {
 
 Claim claim_hdn12_thm2_recurrence() {
   return {"hdn12.thm2.recurrence",
-          kPaper + " Theorem 2, proof",
+          kLiPengChu2012 + " Theorem 2, proof",
           "R_k = 2(R_(k-1) - R(SN^k)) + R(SN^k) + 2 solves to R_k = 2^k R(B) - sum_{j=0}^{k-1} "
           "2^j R(SN^(k-j)) + 2^(k+1) - 2",
           "every Table 1 instance, R = the dimension-order routing time (the diameter) of B and "
@@ -1126,7 +1121,7 @@ Claim claim_hdn12_thm2_recurrence() {
                                      printed(static_cast<double>(r)).value()));
             }
             return two_printings(
-                kPaper + " Theorem 2's recurrence, unrolled", obs,
+                kLiPengChu2012 + " Theorem 2's recurrence, unrolled", obs,
                 "both evaluated with R(B) = D(B) = " + info_of(kBase)["diameter"].dump() +
                     " (BFS) and R(SN^i) = D(SN^i); that Algorithm 1 meets the "
                     "bound is hdn12.thm2");
@@ -1148,7 +1143,7 @@ bool is_walk(const std::string& spec, const std::vector<std::string>& path) {
 Claim claim_hdn12_example_internals() {
   return {
       "hdn12.example-internals",
-      kPaper + " §4 example",
+      kLiPengChu2012 + " §4 example",
       "Algorithm 1 takes u = (0,0,0,0) to u' = (0,0,19,0), across to u'' = (1,19,0,0), inside "
       "SN^2 by (0,0) -> (2,0) -> (2,4) to v' = (1,19,0,14), then to v = (1,19,19,14); the "
       "cluster sub-paths take 7 hops, 3 of them inside SN^1",
@@ -1215,7 +1210,7 @@ Claim claim_hdn12_example_internals() {
 
 Claim claim_hdn12_fig4() {
   return {"hdn12.fig4",
-          kPaper + " §2, Figure 4",
+          kLiPengChu2012 + " §2, Figure 4",
           "in HDN(B,1,S) with B a 2-cube and s_1 = 2, a cluster has 2 super-nodes of 2 nodes each, "
           "and each class has 2 clusters",
           "hdn(hypercube(2), sn=[{0}])",
@@ -1290,7 +1285,7 @@ void add_te2013_restated(std::vector<Claim>& out) {
            obs.push_back(observed(a.name, "D", printed(a.D), printed(b.D).value()));
            obs.push_back(observed(a.name, "CR_w(50%)", printed(a.cr), printed(b.cr).value()));
          }
-         return two_printings(kPaper + " Table 3", obs,
+         return two_printings(kLiPengChu2012 + " Table 3", obs,
                               "each value as the 2013 paper prints it against the 2012 paper's");
        }});
 }
@@ -1314,7 +1309,7 @@ void add_hdn2012(std::vector<Claim>& out) {
   const std::vector<Table3Row> rows = table3_rows();
   for (const auto& row : rows) {
     const bool heavy = row.n > 600000;
-    out.push_back({"hdn12.table3." + row.name, kPaper + " Table 3",
+    out.push_back({"hdn12.table3." + row.name, kLiPengChu2012 + " Table 3",
                    row.name + ": n = " + num(row.n) + ", d = " + num(row.d) +
                        ", D = " + num(row.D) + ", CR_w(50%) = " + num(row.cr),
                    row.spec, heavy, [row] { return table3_row(row); }});

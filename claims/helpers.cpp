@@ -89,7 +89,11 @@ Comparison bisection_comparison(
                               {},
                               command({"prove", "bisection", spec, "--json"})});
     tally += (tally.empty() ? "" : ", ") + spec + ": " + std::to_string(b.width) +
-             (exact ? " (exact, Z3 Optimize)" : " (a cut found by local search, re-counted)");
+             (!exact ? " (a cut found by local search, re-counted; the congestion "
+                       "bound " +
+                           std::to_string(b.lower_bound) + ")"
+              : b.proof == "z3" ? " (exact, Z3 Optimize)"
+                                : " (exact: a cut meets the congestion bound)");
   }
   return c;
 }

@@ -1,15 +1,29 @@
 #pragma once
 // Shared, cached computations for the claim checks (a claim run evaluates many claims on the
 // same networks).
+#include <iterator>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "analysis/verification.hpp"
 #include "claims/claims.hpp"
 #include "verify/route_sweep.hpp"
 
 namespace netsched::claims {
+
+/// The papers' ids (papers/, `claims --md`'s sources).
+inline const std::string kDimakopoulos = "dimakopoulos";
+inline const std::string kLiPengDualcube = "li-peng-dualcube";
+inline const std::string kLiPengChu2012 = "li-peng-chu-2012";
+inline const std::string kLiChu2013 = "li-chu-2013";
+inline const std::string kYehParhami = "yeh-parhami";
+
+/// Appends `more` to `to`.
+inline void append(std::vector<Observation>& to, std::vector<Observation> more) {
+  to.insert(to.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
+}
 
 /// `netsched info --json` facts of a spec (distance facts included), computed once per run.
 const nlohmann::json& info_of(const std::string& spec);

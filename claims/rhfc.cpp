@@ -17,7 +17,6 @@
 
 namespace netsched::claims {
 namespace {
-const std::string kPaper = "yeh-parhami";
 
 // A bound claim about a router: the longest route of every instance (every ordered pair routed
 // and checked hop by hop) against the bound.
@@ -96,7 +95,7 @@ Result semigroup(const std::vector<std::string>& specs) {
 
 Claim claim_rhfc_eq1() {
   return {"rhfc.eq1",
-          kPaper + " §2.1 eq. (1)",
+          kYehParhami + " §2.1 eq. (1)",
           "the recursive MFC routing takes at most 2^(l-1) T_G + 2^(l-1) - 1 steps",
           "mfc(ring(3),4,13), mfc(complete(2),3,7), mfc(hypercube(2),5,5), link placement "
           "of docs/families.md",
@@ -106,7 +105,7 @@ Claim claim_rhfc_eq1() {
 
 Claim claim_rhfc_thm2_1() {
   return {"rhfc.thm2.1",
-          kPaper + " Theorem 2.1",
+          kYehParhami + " Theorem 2.1",
           "the diameter of an l-level MFC is at most (D_G + 1) 2^(l-1) - 1",
           "the mfc, hfc and hsn instances above",
           false,
@@ -127,7 +126,7 @@ Claim claim_rhfc_thm2_1() {
 
 Claim claim_rhfc_lemma3_1() {
   return {"rhfc.lemma3.1",
-          kPaper + " Lemma 3.1 / eq. (2)",
+          kYehParhami + " Lemma 3.1 / eq. (2)",
           "a packet is routed in l T_G + l - 1 steps on an HFC(l,G)",
           "hfc(complete(3),4,4), hfc(ring(4),5,3), hfc(hypercube(2),5,5,5), hsn(3,hypercube(2))",
           false,
@@ -145,7 +144,7 @@ Claim claim_rhfc_lemma3_1() {
 
 Claim claim_rhfc_thm3_2() {
   return {"rhfc.thm3.2",
-          kPaper + " Theorem 3.2 / eq. (3)",
+          kYehParhami + " Theorem 3.2 / eq. (3)",
           "a packet is routed in (T_G + 1) prod_i l_i - 1 steps on an RHFC",
           "rhs(2,2,hypercube(1)), rhs(2,3,hypercube(2)), hsn(2,hsn(2,ring(3)))",
           false,
@@ -155,7 +154,7 @@ Claim claim_rhfc_thm3_2() {
 Claim claim_rhfc_lemma4_1() {
   return {
       "rhfc.lemma4.1",
-      kPaper + " Lemma 4.1",
+      kYehParhami + " Lemma 4.1",
       "semigroup computation on HFC(l,G) in l T_S,G + l - 1",
       "hfc(hypercube(2),5,5), hfc(hypercube(2),3,3,3), hsn(2..4,hypercube(1..3))",
       false,
@@ -167,7 +166,7 @@ Claim claim_rhfc_lemma4_1() {
 
 Claim claim_rhfc_thm4_2() {
   return {"rhfc.thm4.2",
-          kPaper + " Theorem 4.2",
+          kYehParhami + " Theorem 4.2",
           "semigroup computation on RHFC in (T_S,G + 1) prod_i l_i - 1",
           "rhs(2,2,hypercube(1)), rhs(2,3,hypercube(2)), rhs(3,2,hypercube(1)), "
           "rhs(2,2,2,hypercube(1))",
@@ -180,7 +179,7 @@ Claim claim_rhfc_thm4_2() {
 
 Claim claim_rhfc_thm5_1() {
   return {"rhfc.thm5.1",
-          kPaper + " Theorem 5.1",
+          kYehParhami + " Theorem 5.1",
           "a pk-cube dimension is emulated on RHS(l_r,...,l_1,Q_k) in 2|S_a| + 1 steps",
           "every dimension of hsn(3,hypercube(2)), rhs(2,2,hypercube(2)), rhs(2,3,hypercube(1)), "
           "rhs(2,2,2,hypercube(1))",
@@ -220,7 +219,7 @@ Claim claim_rhfc_thm5_1() {
 Claim claim_rhfc_hsn3q2() {
   return {
       "rhfc.hsn3q2",
-      kPaper + " §5.1, Fig. 2",
+      kYehParhami + " §5.1, Fig. 2",
       "HSN(3,Q2) has 64 nodes; each of the M level-l clusters has M^(l-1) nodes and M^(l-2) links "
       "to each other level-l cluster",
       "hsn(3,hypercube(2)), hsn(2,ring(5)), hsn(4,hypercube(1))",
@@ -451,7 +450,7 @@ Result ftr_single_links(const std::string& spec) {
 
 Claim claim_rhfc_ftr_penalty() {
   return {"rhfc.ftr-penalty",
-          kPaper + " §4.2",
+          kYehParhami + " §4.2",
           "FTR: the penalty of a faulty depth-i inter-cluster link (or its node) is at most "
           "T_R(l_{i-1},...,l_1,G) + 1",
           "hsn(3,hypercube(2)), hsn(2,hypercube(3)), hfc(hypercube(3),5,5): 10 random sets of "
@@ -466,7 +465,7 @@ Claim claim_rhfc_ftr_penalty() {
 
 Claim claim_rhfc_ftr_single() {
   return {"rhfc.ftr-single",
-          kPaper + " §4.2",
+          kYehParhami + " §4.2",
           "FTR: the penalty of one faulty inter-cluster link is at most T_R(l_{i-1},...,l_1,G) + 1",
           "hsn(3,hypercube(2)) with each of its inter-cluster links failed in turn, all ordered "
           "pairs",

@@ -13,7 +13,6 @@
 
 namespace netsched::claims {
 namespace {
-const std::string kPaper = "yeh-parhami";
 
 std::string hypernet_spec(std::uint32_t r, std::uint32_t l, std::uint32_t k) {
   return "hypernet(" + std::to_string(r) + "," + std::to_string(l) + "," + std::to_string(k) + ")";
@@ -58,7 +57,7 @@ NucleusCounts nucleus_counts(const Hypernet& h) {
 Claim claim_hypernet_depth1() {
   return {
       "rhfc.hypernet.depth1",
-      kPaper + " §6.1",
+      kYehParhami + " §6.1",
       "the (1,l,Q_k) net: addresses of lk - l + 1 bits; prod_j N_{1,j} = 2^((k-1)(l-1)) nuclei, "
       "each linked to each of the other 2^(k-1) - 1 level-l clusters, with 2^(k-1) + 1 "
       "unassigned dimension-l links",
@@ -98,7 +97,7 @@ Claim claim_hypernet_depth1() {
 
 Claim claim_hypernet_degree() {
   return {"rhfc.hypernet.degree",
-          kPaper + " §6.1",
+          kYehParhami + " §6.1",
           "a node of the (r,l,Q_k) net has k nucleus links and l - 1 external links",
           "(1,2,Q_3), (1,3,Q_3), (2,2,Q_3), (2,3,Q_3), (2,2,Q_4), (3,2,Q_3)",
           false,
@@ -126,7 +125,7 @@ Claim claim_hypernet_degree() {
 Claim claim_hypernet_nr2() {
   return {
       "rhfc.hypernet.nr2",
-      kPaper + " §6.1",
+      kYehParhami + " §6.1",
       "the (r,2,Q_k) net uses N_{r,2} = a_{r,2} N_{r,1} = 2^(k-r-1) copies of the (r-1,l,Q_k) "
       "net",
       "r = 1..3 with l = 2, 3 and k = 3, 4",
@@ -146,7 +145,7 @@ Claim claim_hypernet_nr2() {
                   printed(std::ldexp(1.0, static_cast<int>(k) - static_cast<int>(r) - 1)),
                   printed(std::ldexp(1.0, static_cast<int>(bits) - static_cast<int>(r))).value()));
             }
-        return two_printings(kPaper +
+        return two_printings(kYehParhami +
                                  " §6.1 (a_{r,j} = 2^-r, N_{r,1} = 2^(k_{r-1}) nodes of "
                                  "the (r-1,l,Q_k) net, X_{r,2} of k_{r-1} - r bits)",
                              obs,
@@ -159,7 +158,7 @@ Claim claim_hypernet_nr2() {
 Claim claim_hypernet_thm3_2() {
   return {
       "rhfc.hypernet.thm3.2",
-      kPaper + " Theorem 3.2 on §6.1's nets",
+      kYehParhami + " Theorem 3.2 on §6.1's nets",
       "a packet is routed in (T_R,G + 1) prod_i l_i - 1 = (k + 1) l^r - 1 steps on an (r,l,Q_k) "
       "net (an RHFC(l,...,l,Q_k))",
       "all ordered pairs of (1,2,Q_3), (1,3,Q_3), (2,2,Q_3), (2,2,Q_4); BFS diameters",
@@ -195,7 +194,7 @@ const std::vector<std::array<std::uint32_t, 3>> kNets = {{1, 2, 3}, {1, 2, 4}, {
 
 Claim claim_partial_links_hypernet() {
   return {"rhfc.partial-links.hypernet",
-          kPaper + " §6",
+          kYehParhami + " §6",
           "an r-deep hypernet (a_{i,j} = 2^-i, eq. (6) with g = 1/2) needs only one external link "
           "per node",
           "(r,2,Q_k) nets, r = 1..3: the external links at each node",
@@ -223,7 +222,7 @@ Claim claim_partial_links_hypernet() {
 
 Claim claim_depth_r_links() {
   return {"rhfc.hypernet.depth-r-links",
-          kPaper + " §6.1",
+          kYehParhami + " §6.1",
           "there is a depth-r dimension-2 external link for every 2^r nodes",
           "(r,l,Q_k) nets, r = 1..3 (read as link ends: both ends of a depth-r link have the "
           "pattern 0 1^(r-1) in their low r bits)",

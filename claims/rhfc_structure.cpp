@@ -14,7 +14,6 @@
 
 namespace netsched::claims {
 namespace {
-const std::string kPaper = "yeh-parhami";
 const std::vector<std::string> kMfcs = {"mfc(ring(3),4,13)",     "mfc(complete(2),3,7)",
                                         "mfc(hypercube(2),5,5)", "hfc(complete(3),4,4)",
                                         "hfc(ring(4),5,3)",      "hfc(hypercube(2),5,5,5)"};
@@ -36,7 +35,7 @@ const std::vector<std::string> kRhs = {"hsn(3,hypercube(2))",   "hsn(2,ring(5))"
 
 Claim claim_mfc_size_degree() {
   return {"rhfc.mfc.size-degree",
-          kPaper + " §2.1",
+          kYehParhami + " §2.1",
           "an MFC(l,G) has N = prod_i N_i nodes and degree d_l <= d_G + l - 1",
           "mfc(ring(3),4,13), mfc(complete(2),3,7), mfc(hypercube(2),5,5) and three HFCs",
           false,
@@ -62,7 +61,7 @@ Claim claim_mfc_size_degree() {
 Claim claim_eq1_forms() {
   return {
       "rhfc.eq1-forms",
-      kPaper + " eq. (1) and §3.1",
+      kYehParhami + " eq. (1) and §3.1",
       "T_R,MFC(l,G) = 2^(l-1) T_R,G + 2^(l-1) - 1 (eq. 1), restated in §3.1 as 2^(l-1) (T_R,G + "
       "1) - 1",
       "l = 2..6, T_R,G = 1..4",
@@ -76,7 +75,7 @@ Claim claim_eq1_forms() {
                                    "routing time", printed(p * t + p - 1),
                                    printed(p * (t + 1) - 1).value()));
           }
-        return two_printings(kPaper + " §3.1", obs, "the two printed forms evaluated");
+        return two_printings(kYehParhami + " §3.1", obs, "the two printed forms evaluated");
       }};
 }
 
@@ -94,7 +93,7 @@ double link_levels(const Network& t, std::uint32_t nucleus_dims) {
 
 Claim claim_rhfc_is_mfc() {
   return {"rhfc.rhfc-is-mfc",
-          kPaper + " §3 after Definition 3.2",
+          kYehParhami + " §3 after Definition 3.2",
           "an RHFC(l_r,...,l_1,G) is a p-level MFC(p,G), p = sum_i l_i - r + 1; its degree is "
           "d_G + sum_i (l_i - 1) (Theorem 3.3's proof)",
           "hsn and rhs instances (RHS is the RHFC with the swap rule)",
@@ -122,7 +121,7 @@ Claim claim_rhfc_is_mfc() {
 
 Claim claim_hsn_is_hfc() {
   return {"rhfc.hsn-is-hfc",
-          kPaper + " §5.1",
+          kYehParhami + " §5.1",
           "HSN(l,G) is an HFC: each nucleus has exactly one link to each other level-i cluster of "
           "its level-(i+1) cluster",
           "hsn(3,hypercube(2)), hsn(2,ring(5)), hsn(4,hypercube(1)), hsn(3,ring(3))",
@@ -168,7 +167,7 @@ Claim claim_hsn_is_hfc() {
 
 Claim claim_thm5_2() {
   return {"rhfc.thm5.2",
-          kPaper + " Theorem 5.2 and its proof",
+          kYehParhami + " Theorem 5.2 and its proof",
           "all-port emulation of a pk-cube on RHS(l_r,...,l_1,Q_k) with 2r - 1 + max_i "
           "binom(2pk, l_i) slowdown, the dilation 2r - 1 taken from Theorem 5.1",
           "RHS(3,Q_2) = hsn(3,hypercube(2)), RHS(2,2,Q_1), RHS(2,3,Q_2)",
@@ -196,7 +195,7 @@ Claim claim_thm5_2() {
               obs.push_back(observed(paper_name(spec), "congestion term", printed(binom),
                                      printed(fraction).value()));
             }
-            return two_printings(kPaper +
+            return two_printings(kYehParhami +
                                      " Theorem 5.1 (dilation 2|S_a| + 1 <= 2r + 1) and the "
                                      "proof's 2pk/l_i packets per link",
                                  obs,
@@ -207,7 +206,7 @@ Claim claim_thm5_2() {
 
 Claim claim_partial_links() {
   return {"rhfc.partial-links",
-          kPaper + " §6",
+          kYehParhami + " §6",
           "a_{i,j} = 2/3, 2/3, 1/2 needs only 2 external links per node; a_{i,j} ~ (1-g) g^(i-1) "
           "(eq. 6) only 1",
           "the printed example; eq. (6) for g = 0.3, 0.5, 0.9 and r = 2..20 (built networks: "
@@ -226,7 +225,7 @@ Claim claim_partial_links() {
                                        std::ceil(printed(sum).value())));
               }
             return two_printings(
-                kPaper + " §6, the condition sum_i a_{i,j} <= e", obs,
+                kYehParhami + " §6, the condition sum_i a_{i,j} <= e", obs,
                 "the links each printed coefficient set needs by the section's own "
                 "condition (ceil of the sum over depths); measured on built "
                 "hypernets in rhfc.partial-links.hypernet");
@@ -236,7 +235,7 @@ Claim claim_partial_links() {
 Claim claim_size_formula() {
   return {
       "rhfc.size-formula",
-      kPaper + " §3.2",
+      kYehParhami + " §3.2",
       "the RHFC has N = prod_j (a_{r,j} ... prod_j (a_{1,j} N_1 - b_{1,j}) ... - b_{r,j}) nodes",
       "HFCs with N_i = N_1 + 1 (a_i = 1, b_i = 1 in §3's N_CV = A_CV N_1 + B_CV): "
       "hfc(complete(3),4,4), hfc(hypercube(2),5,5,5), hfc(ring(4),5)",
@@ -263,7 +262,7 @@ Claim claim_size_formula() {
           if (plus != info_of(spec)["nodes"].get<double>())
             throw std::logic_error(std::string("N_CV = A N_1 + B does not count ") + spec);
         }
-        return two_printings(kPaper + " §3 (N_CV = A_CV N_1 + B_CV)", obs,
+        return two_printings(kYehParhami + " §3 (N_CV = A_CV N_1 + B_CV)", obs,
                              "the definition's count equals the built network's nodes on "
                              "every instance; the size formula subtracts the remainders the "
                              "definition adds");
@@ -272,7 +271,8 @@ Claim claim_size_formula() {
 
 Claim not_checkable_claim(const std::string& id, const std::string& source,
                           const std::string& statement, const std::string& why) {
-  return {id, kPaper + " " + source, statement, "-", false, [why] { return not_checkable(why); }};
+  return {id,    kYehParhami + " " + source,          statement, "-",
+          false, [why] { return not_checkable(why); }};
 }
 
 }  // namespace

@@ -17,8 +17,6 @@
 
 namespace netsched::claims {
 namespace {
-const std::string kPaper = "li-chu-2013";
-const std::string kPaper2012 = "li-peng-chu-2012";
 
 /// (steps, payload sum) of a checked exchange against the printed pair.
 std::vector<Observation> cost_observations(const std::string& instance, const std::string& spec,
@@ -42,10 +40,6 @@ std::vector<Observation> cost_observations(const std::string& instance, const st
            cmd}};
 }
 
-void append(std::vector<Observation>& to, std::vector<Observation> more) {
-  to.insert(to.end(), more.begin(), more.end());
-}
-
 /// The HDNs the node-count statements are compared on (k = 1, 2; s_i > 1 somewhere).
 const std::vector<std::pair<std::string, std::vector<std::uint64_t>>> kHdns = {
     {"hdn(torus(2,3,5), sn=[{0}])", {2}},
@@ -55,7 +49,7 @@ const std::vector<std::pair<std::string, std::vector<std::uint64_t>>> kHdns = {
 
 Claim claim_te13_table2_ccc() {
   return {"te13.table2.ccc",
-          kPaper + " Table 2 (CCC row)",
+          kLiChu2013 + " Table 2 (CCC row)",
           "CCC(n) has diameter 2n + floor(n/2) - 2",
           "ccc(3..8)",
           false,
@@ -64,7 +58,7 @@ Claim claim_te13_table2_ccc() {
             for (int n = 3; n <= 8; ++n) {
               const std::string spec = "ccc(" + std::to_string(n) + ")";
               auto o = info_observation(spec, spec, "diameter",
-                                        printed(paper_value(spec, "diameter", kPaper)));
+                                        printed(paper_value(spec, "diameter", kLiChu2013)));
               o.corrected = n == 3 ? 6 : 2 * n + n / 2 - 2;  // the corrected statement
               obs.push_back(o);
             }
@@ -75,7 +69,7 @@ Claim claim_te13_table2_ccc() {
 
 Claim claim_te13_table2_vs_hdn12_ccc() {
   return {"te13.table2-vs-hdn12.ccc",
-          kPaper + " Table 2 vs li-peng-chu-2012 Table 2",
+          kLiChu2013 + " Table 2 vs li-peng-chu-2012 Table 2",
           "CCC(n) has diameter 2n + floor(n/2) - 2 (li-peng-chu-2012 prints 2n)",
           "ccc(3..8)",
           false,
@@ -85,13 +79,13 @@ Claim claim_te13_table2_vs_hdn12_ccc() {
               const std::string spec = "ccc(" + std::to_string(n) + ")";
               obs.push_back({spec,
                              "diameter",
-                             printed(paper_value(spec, "diameter", kPaper)),
-                             printed(paper_value(spec, "diameter", kPaper2012)).value(),
+                             printed(paper_value(spec, "diameter", kLiChu2013)),
+                             printed(paper_value(spec, "diameter", kLiPengChu2012)).value(),
                              Relation::Equal,
                              {},
                              info_command(spec)});
             }
-            return two_printings(kPaper2012 + " Table 2 (CCC row)", obs,
+            return two_printings(kLiPengChu2012 + " Table 2 (CCC row)", obs,
                                  "the two HDN papers' CCC rows; the BFS diameters decide between "
                                  "them (te13.table2.ccc, hdn12.table2.ccc)");
           }};
@@ -115,13 +109,13 @@ std::vector<Observation> node_counts(
 
 Claim claim_te13_table2_hdn_nodes() {
   return {"te13.table2.hdn-nodes",
-          kPaper + " Table 2 (HDN row)",
+          kLiChu2013 + " Table 2 (HDN row)",
           "HDN(B,k,S) has (2|B|)^(2^k) / (2 prod_{i=1}^k) nodes",
           "the printed product read as empty (it has no factor), on HDNs over the 2x3x5 torus",
           false,
           [] {
             return two_printings(
-                kPaper + " Theorem 1 ((2n_0)^(2^k) / (2 prod_i s_i))",
+                kLiChu2013 + " Theorem 1 ((2n_0)^(2^k) / (2 prod_i s_i))",
                 node_counts(
                     [](const auto& s) {
                       return papers::hdn2012::nodes_closed(30,
@@ -134,13 +128,13 @@ Claim claim_te13_table2_hdn_nodes() {
 
 Claim claim_te13_thm1_nodes() {
   return {"te13.thm1.nodes",
-          kPaper + " Theorem 1 (and abstract, §2)",
+          kLiChu2013 + " Theorem 1 (and abstract, §2)",
           "HDN(B,k,S) has (2n_0)^(2^k) / (2 prod_i s_i) nodes",
           "HDNs over the 2x3x5 torus, k = 1, 2",
           false,
           [] {
             return two_printings(
-                kPaper + " §2 (N_i = 2 N_{i-1}^2 / s_i)",
+                kLiChu2013 + " §2 (N_i = 2 N_{i-1}^2 / s_i)",
                 node_counts([](const auto& s) { return papers::hdn2012::nodes_closed(30, s); },
                             [](const auto& s) {
                               return static_cast<double>(papers::hdn2012::nodes_recurrence(30, s));
@@ -152,7 +146,7 @@ Claim claim_te13_thm1_nodes() {
 
 Claim claim_te13_shortest_path() {
   return {"te13.shortest-path",
-          kPaper + " §3",
+          kLiChu2013 + " §3",
           "the routing algorithm finds a shortest path from u to v",
           "all ordered pairs of rdn(hypercube(2),1), hdn(torus(2,3,5), sn=[{0,1}]), "
           "hdn(torus(2,3), sn=[{},{0,1}])",
@@ -195,7 +189,7 @@ double edge_orbits(const std::string& spec) {
 
 Claim claim_te13_edge_symmetric() {
   return {"te13.edge-symmetric",
-          kPaper + " abstract",
+          kLiChu2013 + " abstract",
           "the HDN is node and edge symmetric",
           "rdn(hypercube(2),1), hdn(hypercube(2), sn=[{0}]), hdn(torus(2,3,5), sn=[{0,1}])",
           false,
@@ -218,7 +212,7 @@ Claim claim_te13_edge_symmetric() {
 
 Claim claim_te13_t0_ncube() {
   return {"te13.t0-ncube",
-          kPaper + " §4",
+          kLiChu2013 + " §4",
           "if B is an n-cube, T_0(m) = n (t_s + t_w m 2^n/2)",
           "hypercube(1..6), dimension exchange, checked",
           false,
@@ -237,7 +231,7 @@ Claim claim_te13_t0_ncube() {
 Claim claim_te13_thm3_steps() {
   return {
       "te13.thm3.steps",
-      kPaper + " Theorem 3 (t_s term)",
+      kLiChu2013 + " Theorem 3 (t_s term)",
       "total exchange on HDN(B,k,S) takes (2^(k+1) - 2) + 2^k a_0 startups when T_0 takes a_0",
       "hdn over hypercube(2) (k = 1, 2), torus(2,3), torus(2,3,5), ring(3); T_0 = the packed base "
       "exchange",
@@ -265,7 +259,7 @@ Claim claim_te13_thm3_steps() {
 
 Claim claim_te13_thm3_cost() {
   return {"te13.thm3.cost",
-          kPaper + " Theorem 3",
+          kLiChu2013 + " Theorem 3",
           "T_k(m) = (2^(k+1) - 2)(t_s + t_w m n_k/2) + 2^k T_0(m n_k/2)",
           "rdn(hypercube(1),1), rdn(hypercube(1),2), hdn(hypercube(2), sn=[{0}]) and [{0},{0,1}] "
           "(the paper's Fig. 2 and 3 networks), with §4's n-cube T_0",
@@ -294,7 +288,7 @@ Result example_against_theorem(const std::string& spec, Printed steps, Printed w
   const auto& v = exchange_of(spec, "hdn");
   if (!v.bound || !v.bound->payload_sum) throw std::logic_error("no Theorem 3 cost for " + spec);
   return two_printings(
-      kPaper + " Theorem 3 with §4's n-cube T_0(m) = n (t_s + t_w m 2^n/2)",
+      kLiChu2013 + " Theorem 3 with §4's n-cube T_0(m) = n (t_s + t_w m 2^n/2)",
       {observed(spec, "steps (t_s terms)", steps,
                 printed(static_cast<double>(v.bound->steps)).value()),
        observed(spec, "chunk-steps (t_w m terms)", words,
@@ -306,7 +300,7 @@ Result example_against_theorem(const std::string& spec, Printed steps, Printed w
 
 Claim claim_te13_example_fig2() {
   return {"te13.example-fig2",
-          kPaper + " §4 example (Fig. 2)",
+          kLiChu2013 + " §4 example (Fig. 2)",
           "for the HDN(B,1,S) of Fig. 2, T_1 = 6(t_s + 8 t_w m)",
           "hdn(hypercube(2), sn=[{0}]) (16 nodes)",
           false,
@@ -318,7 +312,7 @@ Claim claim_te13_example_fig2() {
 
 Claim claim_te13_example_fig3() {
   return {"te13.example-fig3",
-          kPaper + " §4 example (Fig. 3)",
+          kLiChu2013 + " §4 example (Fig. 3)",
           "for the HDN(B,2,S) of Fig. 3, T_2 = 14(t_s + 64 t_w m)",
           "hdn(hypercube(2), sn=[{0},{0,1}]) (128 nodes)",
           false,
@@ -330,7 +324,7 @@ Claim claim_te13_example_fig3() {
 
 Claim claim_te13_example_cubes() {
   return {"te13.example-cubes",
-          kPaper + " §4 examples",
+          kLiChu2013 + " §4 examples",
           "a 4-cube takes 4(t_s + 8 t_w m) and a 7-cube 7(t_s + 64 t_w m)",
           "hypercube(4), hypercube(7), dimension exchange",
           false,
@@ -412,7 +406,7 @@ const std::string kStagedInstances =
 
 Claim claim_te13_stage1() {
   return {"te13.stage1",
-          kPaper + " §4, stage 1",
+          kLiChu2013 + " §4, stage 1",
           "the first stage exchanges M1 with the partner and takes t_s + t_w m n_k/2",
           kStagedInstances,
           false,
@@ -426,7 +420,7 @@ Claim claim_te13_stage1() {
 
 Claim claim_te13_stage3_length() {
   return {"te13.stage3-length",
-          kPaper + " §4, stage 3",
+          kLiChu2013 + " §4, stage 3",
           "each node packs the received messages into a single message of length n_k m and sends "
           "it along the cross-edge of level k",
           kStagedInstances,
@@ -444,7 +438,7 @@ Claim claim_te13_stage3_length() {
 
 Claim claim_te13_stage3_time() {
   return {"te13.stage3-time",
-          kPaper + " §4, stage 3",
+          kLiChu2013 + " §4, stage 3",
           "the time the third stage takes is also t_s + t_w m n_k/2",
           kStagedInstances,
           false,
@@ -465,7 +459,7 @@ double stage2_printed(const Stages& s, double blocks) {
 
 Claim claim_te13_closed_form_t0() {
   return {"te13.closed-form-t0",
-          kPaper + " §4 and Theorem 3",
+          kLiChu2013 + " §4 and Theorem 3",
           "T_k(m) = (2^(k+1) - 2)(t_s + t_w m n_k/2) + 2^k T_0(m n_k/2): stage 2 (k = 1) is "
           "T_0 on messages of length m n_k/2",
           "the k = 1 instances of " + kStagedInstances,
@@ -482,7 +476,7 @@ Claim claim_te13_closed_form_t0() {
 
 Claim claim_te13_recurrence_t0() {
   return {"te13.recurrence-t0",
-          kPaper + " §4",
+          kLiChu2013 + " §4",
           "T_k(m) = 2(t_s + t_w m n_k/2) + 2 T_(k-1)(n_k/n_(k-1)): stage 2 is T_(k-1) on messages "
           "of n_k/n_(k-1) blocks (read with the m the printed argument drops), so it unrolls to "
           "2^k T_0(m n_k/n_0), not T_0(m n_k/2)",
@@ -504,7 +498,7 @@ Claim claim_te13_recurrence_t0() {
 Claim claim_te13_hdn_vs_cubes() {
   return {
       "te13.hdn-vs-cubes",
-      kPaper + " §4, after the examples",
+      kLiChu2013 + " §4, after the examples",
       "the times of total exchange for HDNs are longer than for hypercubes of the same size, "
       "but an HDN has much less links",
       "Fig. 2's and Fig. 3's HDNs against the 4-cube and the 7-cube (Algorithm 2 against the "

@@ -1,7 +1,8 @@
 #pragma once
 /// Bisection width: the fewest links whose removal splits the nodes into two halves (sizes
-/// floor(N/2) and ceil(N/2)). Exact by Z3 Optimize on small networks, with the witness cut;
-/// larger ones get an upper bound from the best cut a local search finds.
+/// floor(N/2) and ceil(N/2)). Exact, with the witness cut, where the congestion bound
+/// (verify/bisection_bound.hpp) meets the best cut a local search finds, or else by Z3 Optimize
+/// on small networks; otherwise the best cut found, between the two bounds.
 #include <string>
 #include <vector>
 
@@ -11,12 +12,15 @@
 namespace netsched {
 
 struct Bisection {
-  /// Exact (Z3 Optimize proved the minimum), UpperBound (a cut, no search), Unknown (Z3 gave up;
-  /// width is its best cut).
+  /// Exact (proved: see `proof`), UpperBound (a cut, no proof it is least), Unknown (Z3 gave
+  /// up; width is the best cut found).
   enum class Kind { Exact, UpperBound, Unknown };
   Kind result = Kind::Unknown;
-  std::uint64_t width = 0;  ///< the exact width, or the best upper bound
-  std::vector<char> side;   ///< the witness cut: side[v] in {0, 1}
+  std::uint64_t width = 0;        ///< the exact width, or the best upper bound
+  std::uint64_t lower_bound = 0;  ///< the congestion bound (or the exact width)
+  /// How an exact width was proved: "congestion" (the bound meets the cut) or "z3".
+  std::string proof;
+  std::vector<char> side;  ///< the witness cut: side[v] in {0, 1}
   double seconds = 0;
 };
 
@@ -25,9 +29,11 @@ inline constexpr std::uint64_t kMaxExactBisection = 64;
 /// Nodes up to which a local search looks for a small cut (beyond: the id halves only).
 inline constexpr std::uint64_t kMaxCutSearchNodes = std::uint64_t{1} << 20;
 
-/// Exact for at most kMaxExactBisection nodes (unless Z3 gives up: "unknown" with the best cut
-/// it had), otherwise "upper_bound": up to kMaxCutSearchNodes the smallest balanced cut a local
-/// search finds (verify/cut_search.hpp), re-counted; beyond, the cut of the id halves.
+/// Up to kMaxCutSearchNodes the smallest balanced cut a local search finds
+/// (verify/cut_search.hpp), re-counted; beyond, the cut of the id halves. "exact" when the
+/// congestion bound (up to kMaxCongestionBoundNodes) equals it; otherwise, for at most
+/// kMaxExactBisection nodes, Z3 Optimize's least cut ("unknown" if it gives up within
+/// timeout_ms); otherwise "upper_bound".
 Bisection bisection_width(const Network& t, unsigned timeout_ms = kDefaultSolverTimeoutMs);
 
 std::string to_string(Bisection::Kind k);

@@ -15,7 +15,7 @@ using namespace netsched;
 
 namespace {
 
-constexpr double kRounding = 1e-9;  // relative, for sums of doubles
+constexpr double kBoundRounding = 1e-9;  // relative, for sums of doubles
 
 /// The links of t both ways, with their bandwidths.
 struct Arc {
@@ -96,15 +96,15 @@ TEST_CASE("total exchange bound: above the distances' and every cut's, and it re
     const auto t = build_topology(spec);
     INFO(spec);
     const CongestionBound b = total_exchange_bound(*t);
-    CHECK(b.chunk_times >= best_cut(*t) * (1 - kRounding));
-    if (!t->weighted()) CHECK(b.chunk_times >= distance_bound(*t) * (1 - kRounding));
+    CHECK(b.chunk_times >= best_cut(*t) * (1 - kBoundRounding));
+    if (!t->weighted()) CHECK(b.chunk_times >= distance_bound(*t) * (1 - kBoundRounding));
     // no fractional routing loads its busiest link below the bound
-    CHECK(b.routed_chunk_times >= b.chunk_times * (1 - kRounding));
+    CHECK(b.routed_chunk_times >= b.chunk_times * (1 - kBoundRounding));
     CHECK(recount(*t, b.lengths).empty());
     const auto [sum, capacity] = floyd_warshall(*t, b.lengths);
-    CHECK(sum == Approx(b.lengths.distance_sum).epsilon(kRounding));
-    CHECK(capacity == Approx(b.lengths.weighted_bandwidth).epsilon(kRounding));
-    CHECK(b.chunk_times == Approx(sum / capacity).epsilon(kRounding));
+    CHECK(sum == Approx(b.lengths.distance_sum).epsilon(kBoundRounding));
+    CHECK(capacity == Approx(b.lengths.weighted_bandwidth).epsilon(kBoundRounding));
+    CHECK(b.chunk_times == Approx(sum / capacity).epsilon(kBoundRounding));
   }
 }
 
@@ -116,7 +116,7 @@ TEST_CASE("total exchange bound: a dualcube's cross links, beyond the distances 
   // distances over the 96 links gives 34.7, the best balanced cut less.
   const auto t = build_topology("dualcube(3)");
   const CongestionBound b = total_exchange_bound(*t);
-  CHECK(b.chunk_times >= 40 * (1 - kRounding));
+  CHECK(b.chunk_times >= 40 * (1 - kBoundRounding));
   CHECK(b.chunk_times > distance_bound(*t) * 1.1);
   CHECK(recount(*t, b.lengths).empty());
 }
@@ -131,7 +131,7 @@ TEST_CASE("total exchange bound: never above a checked schedule's payload sum", 
       const CheckedSchedule c = generate_checked(*t, r);
       REQUIRE(c.holds());
       CHECK(static_cast<double>(c.verification().check.payload_sum) >=
-            total_exchange_bound(*t).chunk_times * (1 - kRounding));
+            total_exchange_bound(*t).chunk_times * (1 - kBoundRounding));
     }
 }
 

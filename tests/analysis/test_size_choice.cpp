@@ -15,7 +15,7 @@ using namespace netsched;
 namespace {
 
 constexpr double kLatency = 1e-6, kSecondsPerByte = 1e-9;  // 1 us, 1 GB/s
-constexpr double kRounding = 1e-12;                        // relative, for sums of doubles
+constexpr double kSumRounding = 1e-12;                     // relative, for sums of doubles
 
 CostModel at(double bytes) { return {kLatency, kSecondsPerByte, bytes}; }
 
@@ -136,9 +136,9 @@ TEST_CASE("the chosen schedule is the cheapest admitted one, and no bound exceed
             if (k.admitted) CHECK(chosen <= k.seconds);
             if (k.chosen) CHECK(chosen == k.seconds);
             // every admitted schedule runs under the budget, so the bounds hold for it
-            if (k.admitted) CHECK(lower <= k.seconds * (1 + kRounding));
+            if (k.admitted) CHECK(lower <= k.seconds * (1 + kSumRounding));
             // no barrier never costs more than a barrier after every step
-            if (k.async_seconds) CHECK(*k.async_seconds <= k.seconds * (1 + kRounding));
+            if (k.async_seconds) CHECK(*k.async_seconds <= k.seconds * (1 + kSumRounding));
           }
         }
 }
@@ -258,7 +258,7 @@ TEST_CASE("on links slower than the default no bound exceeds a checked schedule'
           choose_for_size(*t, GenRequest("total-exchange"), at(1e6), port_budget_from_name(ports));
       REQUIRE(c.best);
       REQUIRE(c.bandwidth);
-      CHECK(lower_of(c) <= c.best_seconds * (1 + kRounding));
+      CHECK(lower_of(c) <= c.best_seconds * (1 + kSumRounding));
     }
   // the fixed distance bound on the slow ring: sum over pairs of d / 0.1 (4 x 40 chunk times)
   // over its 8 sends, 20 chunk times, the balanced cut's bound too

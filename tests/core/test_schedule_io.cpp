@@ -24,7 +24,7 @@ VerificationRecord record() {
   return r;
 }
 
-std::string error_of(const std::string& text) {
+std::string json_error(const std::string& text) {
   return test::error_of([&] { schedule_from_json(text); });
 }
 
@@ -56,9 +56,9 @@ TEST_CASE("a tampered or truncated file is rejected") {
   // change one transfer target: the content no longer matches the record's hash
   std::string tampered = text;
   tampered.replace(tampered.find("\"to\":[1]"), 8, "\"to\":[3]");
-  CHECK_THAT(error_of(tampered), Catch::Contains("tampered"));
-  CHECK_THAT(error_of(text.substr(0, text.size() / 2)), Catch::Contains("not valid JSON"));
-  CHECK_THAT(error_of(""), Catch::Contains("not valid JSON"));
+  CHECK_THAT(json_error(tampered), Catch::Contains("tampered"));
+  CHECK_THAT(json_error(text.substr(0, text.size() / 2)), Catch::Contains("not valid JSON"));
+  CHECK_THAT(json_error(""), Catch::Contains("not valid JSON"));
 }
 
 TEST_CASE("malformed schedule files name what is wrong") {
@@ -82,7 +82,7 @@ TEST_CASE("malformed schedule files name what is wrong") {
   };
   for (const auto& [text, message] : catalogue) {
     INFO(text);
-    CHECK_THAT(error_of(text), Catch::Contains(message));
+    CHECK_THAT(json_error(text), Catch::Contains(message));
   }
 }
 
@@ -97,11 +97,11 @@ TEST_CASE("selector payloads survive writing and reading, bad selectors are name
   CHECK(schedule_from_json(schedule_to_json(s)).schedule == s);
   const std::string head =
       R"J({"format":"netsched-schedule","version":1,"topology":"ring(3)","collective":{"kind":"scatter","nodes":3,"root":0},"model":"one-port","steps":[],"payloads":)J";
-  CHECK_THAT(error_of(head + R"J([{"held":{"dest_in":[[2,1]]}}]})J"),
+  CHECK_THAT(json_error(head + R"J([{"held":{"dest_in":[[2,1]]}}]})J"),
              Catch::Contains("payload 0: dest_in has a range with lo > hi"));
-  CHECK_THAT(error_of(head + R"J([{"held":{"near":[[1,2]]}}]})J"),
+  CHECK_THAT(json_error(head + R"J([{"held":{"near":[[1,2]]}}]})J"),
              Catch::Contains("payload 0: unknown selector 'near'"));
-  CHECK_THAT(error_of(head + R"J([{"held":{"dest_in":[1,2]}}]})J"),
+  CHECK_THAT(json_error(head + R"J([{"held":{"dest_in":[1,2]}}]})J"),
              Catch::Contains("payload 0: dest_in must be a list of [lo, hi] ranges"));
 }
 
@@ -116,7 +116,7 @@ TEST_CASE("acquisition windows survive writing and reading") {
   CHECK(schedule_from_json(schedule_to_json(s)).schedule == s);
   const std::string head =
       R"J({"format":"netsched-schedule","version":1,"topology":"ring(3)","collective":{"kind":"scatter","nodes":3,"root":0},"model":"one-port","steps":[],"payloads":)J";
-  CHECK_THAT(error_of(head + R"J([{"held":{"acquired_in":[[5,1]]}}]})J"),
+  CHECK_THAT(json_error(head + R"J([{"held":{"acquired_in":[[5,1]]}}]})J"),
              Catch::Contains("acquired_in has a range with lo > hi"));
 }
 
@@ -153,7 +153,7 @@ TEST_CASE("digit boxes survive writing and reading, bad digits and boxes are nam
   };
   for (const auto& [tail, message] : catalogue) {
     INFO(tail);
-    CHECK_THAT(error_of(head + tail), Catch::Contains(message));
+    CHECK_THAT(json_error(head + tail), Catch::Contains(message));
   }
 }
 

@@ -16,6 +16,7 @@
 #include "tests/scratch.hpp"
 
 using namespace netsched;
+using netsched::testing::scratch_path;
 using nlohmann::json;
 
 namespace {
@@ -45,7 +46,6 @@ pugi::xml_document parse(const std::string& svg) {
 }
 
 /// The scratch directory of this test process.
-std::string scratch(const std::string& name) { return netsched::testing::scratch_path(name); }
 
 }  // namespace
 
@@ -136,7 +136,7 @@ TEST_CASE("sweep patterns expand ranges and refuse malformed ones") {
 }
 
 TEST_CASE("sweep: the CSV equals info --json on every point, and the plot is SVG") {
-  const std::string prefix = scratch("sweep");
+  const std::string prefix = scratch_path("sweep");
   const Run r = run("sweep 'torus({3..5},{3..5})' 'hypercube({2..4})' 'dualcube(3)' -o " + prefix);
   REQUIRE(r.code == 0);
   const json rows = json::parse(slurp(prefix + ".json"));
@@ -165,7 +165,7 @@ TEST_CASE("sweep: the CSV equals info --json on every point, and the plot is SVG
 }
 
 TEST_CASE("sweep --bisection equals prove bisection, and says why where it has none") {
-  const std::string prefix = scratch("sweepb");
+  const std::string prefix = scratch_path("sweepb");
   REQUIRE(run("sweep 'torus(4,4)' 'dualcube(2)' 'hypercube(6)' --bisection --no-schedules "
               "--no-plot -o " +
               prefix)

@@ -7,16 +7,15 @@
 #include "tests/app/cli_run.hpp"
 #include "tests/scratch.hpp"
 
+using netsched::testing::scratch_path;
 using nlohmann::json;
 
 namespace {
 
-std::string scratch(const std::string& name) { return netsched::testing::scratch_path(name); }
-
 /// Chromium's DOM of the page after its script ran in self-test mode (#selftest): the script
 /// moves the slider through every frame and writes what was visible into <pre id="selftest">.
 json selftest(const std::string& html) {
-  const std::string dom = scratch("dom.html");
+  const std::string dom = scratch_path("dom.html");
   const std::string cmd =
       "chromium --headless --no-sandbox --disable-gpu --virtual-time-budget=5000 "
       "--dump-dom 'file://" +
@@ -45,7 +44,8 @@ void check_frames(const json& st, std::uint64_t frames) {
 }  // namespace
 
 TEST_CASE("viewer in Chromium: every step reachable, holdings end complete") {
-  const std::string sched = scratch("b.json"), html = scratch("b.html"), frames = scratch("frames");
+  const std::string sched = scratch_path("b.json"), html = scratch_path("b.html"),
+                    frames = scratch_path("frames");
   REQUIRE(run("gen 'dualcube(3)' broadcast -o " + sched).code == 0);
   const Run r = run("draw --schedule " + sched + " -o " + html + " --frames " + frames + " --json");
   REQUIRE(r.code == 0);
@@ -62,7 +62,7 @@ TEST_CASE("viewer in Chromium: every step reachable, holdings end complete") {
     CHECK(doc.select_nodes("//*[@class='frame']").size() == 1);
   }
   // a screenshot as a person would take it: Chromium renders the page to a PNG
-  const std::string png = scratch("b.png");
+  const std::string png = scratch_path("b.png");
   REQUIRE(std::system(("chromium --headless --no-sandbox --disable-gpu --hide-scrollbars "
                        "--window-size=1200,800 --screenshot=" +
                        png + " 'file://" + html + "' >/dev/null 2>&1")
@@ -71,46 +71,46 @@ TEST_CASE("viewer in Chromium: every step reachable, holdings end complete") {
 }
 
 TEST_CASE("viewer in Chromium: a violated schedule marks its violation frame, and only it") {
-  const std::string good = scratch("g.json");
+  const std::string good = scratch_path("g.json");
   REQUIRE(run("gen 'dualcube(3)' broadcast -o " + good).code == 0);
   json j = json::parse(slurp(good));
   j.erase("verification");
   j["steps"][2]["to"][1] = j["steps"][2]["to"][0];  // step 2: a transfer to a non-neighbour
-  std::ofstream(scratch("bad.json")) << j.dump();
-  const Run r =
-      run("draw --schedule " + scratch("bad.json") + " -o " + scratch("bad.html") + " --json");
+  std::ofstream(scratch_path("bad.json")) << j.dump();
+  const Run r = run("draw --schedule " + scratch_path("bad.json") + " -o " +
+                    scratch_path("bad.html") + " --json");
   REQUIRE(r.code == 0);
   const json summary = json::parse(r.out);
   CHECK(summary["holds"] == false);
   REQUIRE(summary["violation_frame"] == 2);
-  const json st = selftest(scratch("bad.html"));
+  const json st = selftest(scratch_path("bad.html"));
   check_frames(st, 7);
   for (std::uint64_t k = 0; k < 7; ++k) CHECK(st["seen"][k]["violation"] == (k == 2));
   CHECK(st["seen"][2]["caption"].get<std::string>().find("VIOLATION edge") != std::string::npos);
-  CHECK(slurp(scratch("bad.html")).find("#d62728") != std::string::npos);  // the red arrow
+  CHECK(slurp(scratch_path("bad.html")).find("#d62728") != std::string::npos);  // the red arrow
   // a delivery failure is marked on the end frame
   j["steps"][2]["to"][1] = json::parse(slurp(good))["steps"][2]["to"][1];
   j["steps"].erase(j["steps"].size() - 1);
-  std::ofstream(scratch("short.json")) << j.dump();
-  const Run s =
-      run("draw --schedule " + scratch("short.json") + " -o " + scratch("short.html") + " --json");
+  std::ofstream(scratch_path("short.json")) << j.dump();
+  const Run s = run("draw --schedule " + scratch_path("short.json") + " -o " +
+                    scratch_path("short.html") + " --json");
   REQUIRE(s.code == 0);
   CHECK(json::parse(s.out)["violation_frame"] == 5);
-  const json st2 = selftest(scratch("short.html"));
+  const json st2 = selftest(scratch_path("short.html"));
   check_frames(st2, 6);
   CHECK(st2["seen"][5]["violation"] == true);
 }
 
 TEST_CASE("draw refuses a tampered schedule") {
-  const std::string f = scratch("t.json");
+  const std::string f = scratch_path("t.json");
   REQUIRE(run("gen 'ring(5)' broadcast -o " + f).code == 0);
   json j = json::parse(slurp(f));
   j["steps"].erase(j["steps"].size() - 1);  // the record no longer matches
   std::ofstream(f) << j.dump();
-  const Run r = run("draw --schedule " + f + " -o " + scratch("t.html"));
+  const Run r = run("draw --schedule " + f + " -o " + scratch_path("t.html"));
   CHECK(r.code == 2);
   CHECK(r.err.find("tampered") != std::string::npos);
-  CHECK_FALSE(std::filesystem::exists(scratch("t.html")));
+  CHECK_FALSE(std::filesystem::exists(scratch_path("t.html")));
 }
 
 namespace {
@@ -146,10 +146,11 @@ std::string edge_path(const pugi::xml_document& svg, const std::string& title) {
 TEST_CASE(
     "an arrow follows the link its transfer uses: the torus's wrap-around transfer bends "
     "with its link") {
-  const std::string file = scratch("tb.json"), dir = scratch("tb-frames");
+  const std::string file = scratch_path("tb.json"), dir = scratch_path("tb-frames");
   REQUIRE(run("gen 'torus(4,4)' broadcast -o " + file).code == 0);
-  REQUIRE(run("draw --schedule " + file + " -o " + scratch("tb.html") + " --frames " + dir).code ==
-          0);
+  REQUIRE(
+      run("draw --schedule " + file + " -o " + scratch_path("tb.html") + " --frames " + dir).code ==
+      0);
   pugi::xml_document step2;
   REQUIRE(step2.load_file((dir + "/step-0002.svg").c_str()));
   CHECK(std::string(step2.child("svg").attribute("width").value()) == "100%");  // scales
@@ -176,7 +177,7 @@ TEST_CASE(
 TEST_CASE(
     "the viewer of a large network draws what can be read: the root's labelled "
     "neighbourhood, every step as a bar, and says so") {
-  const std::string file = scratch("hb.json"), html = scratch("hb.html");
+  const std::string file = scratch_path("hb.json"), html = scratch_path("hb.html");
   REQUIRE(run("gen 'hdn(torus(2,3,5), sn=[{0,1},{1,2}])' broadcast --root '(0,0,0,0)' -o " + file)
               .code == 0);
   const Run r = run("draw --schedule " + file + " -o " + html + " --json");

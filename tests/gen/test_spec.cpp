@@ -31,7 +31,7 @@ TEST_CASE("printing then parsing gives back the same tree") {
 
 namespace {
 
-std::string error_of(const std::string& spec) {
+std::string spec_error(const std::string& spec) {
   return test::error_of([&] { build_topology(spec); });
 }
 
@@ -93,7 +93,7 @@ TEST_CASE("bad specs are rejected with the column and what was expected") {
   };
   for (const auto& [spec, message] : catalogue) {
     INFO("spec: " << spec);
-    CHECK_THAT(error_of(spec), Catch::Contains(message));
+    CHECK_THAT(spec_error(spec), Catch::Contains(message));
   }
 }
 
@@ -102,6 +102,7 @@ TEST_CASE("deeply nested or very long specs are refused, not overflowed") {
   for (int i = 0; i < 200; ++i) deep += "hsn(1,";
   deep += "ring(3)";
   for (int i = 0; i < 200; ++i) deep += ")";
-  CHECK_THAT(error_of(deep), Catch::Contains("nested deeper than 64"));
-  CHECK_THAT(error_of("ring(" + std::string(5000, '1') + ")"), Catch::Contains("longer than 4096"));
+  CHECK_THAT(spec_error(deep), Catch::Contains("nested deeper than 64"));
+  CHECK_THAT(spec_error("ring(" + std::string(5000, '1') + ")"),
+             Catch::Contains("longer than 4096"));
 }

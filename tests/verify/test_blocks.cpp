@@ -15,7 +15,7 @@ using namespace netsched;
 namespace {
 
 // The two engines give the same verdict, figures and first violation.
-void same(const Network& t, const Schedule& s) {
+void same_as_dense(const Network& t, const Schedule& s) {
   const CheckResult a = simulate(t, s, Engine::Dense), b = simulate(t, s, Engine::Blocks);
   CHECK(a.engine == Engine::Dense);
   CHECK(b.engine == Engine::Blocks);
@@ -50,13 +50,13 @@ TEST_CASE("blocks: a hand-made K_3 exchange, and the same exchange with a wrong 
   const CheckResult r = simulate(*t, k3(2), Engine::Blocks);
   REQUIRE(r.ok());
   CHECK(r.payload_sum == 2);
-  same(*t, k3(2));
+  same_as_dense(*t, k3(2));
   // step 1 re-sends the chunk for i+1 (still held): chunk 0*3+2 never reaches node 2
   const CheckResult bad = simulate(*t, k3(1), Engine::Blocks);
   REQUIRE_FALSE(bad.ok());
   CHECK(bad.violation()->rule == Rule::Delivery);
   CHECK(bad.violation()->chunk == std::optional<std::uint64_t>(2));
-  same(*t, k3(1));
+  same_as_dense(*t, k3(1));
   // step 0 names only the sender itself: its void chunk i*N+i is held by nobody
   Schedule own = k3(2);
   for (std::uint32_t i = 0; i < 3; ++i) own.steps[0].transfers[i].payload = i;
@@ -64,7 +64,7 @@ TEST_CASE("blocks: a hand-made K_3 exchange, and the same exchange with a wrong 
   REQUIRE_FALSE(empty.ok());
   CHECK(empty.violation()->rule == Rule::EmptyPayload);
   CHECK(empty.violation()->step == std::optional<std::uint64_t>(0));
-  same(*t, own);
+  same_as_dense(*t, own);
 }
 
 TEST_CASE("blocks and dense agree on every total exchange generator with selectors") {
@@ -78,7 +78,7 @@ TEST_CASE("blocks and dense agree on every total exchange generator with selecto
       const Schedule s = make_total_exchange(*t, name);
       if (!blocks_apply(s)) continue;
       INFO(name);
-      same(*t, s);
+      same_as_dense(*t, s);
     }
   }
 }
@@ -115,7 +115,7 @@ TEST_CASE("blocks and dense agree on mutated exchanges, first violation included
         const auto m = props::mutate(*t, s, op.name, rng);
         if (!m || !blocks_apply(*m)) continue;
         INFO(spec << " " << op.name << " " << k);
-        same(*t, *m);
+        same_as_dense(*t, *m);
       }
     }
     // narrowed boxes and windows: a value of a digit or a time dropped from one selector
@@ -138,7 +138,7 @@ TEST_CASE("blocks and dense agree on mutated exchanges, first violation included
         set_digit(d, b, i, values);
       }
       INFO(spec << " narrowed " << k);
-      same(*t, m);
+      same_as_dense(*t, m);
     }
   }
 }

@@ -15,7 +15,7 @@ using namespace netsched;
 namespace {
 
 // Symmetric and block engines on one schedule; returns what the symmetric one used.
-SymmetryUse same(const Network& t, const Schedule& s) {
+SymmetryUse same_as_blocks(const Network& t, const Schedule& s) {
   const CheckResult a = simulate(t, s, Engine::Blocks);
   const CheckResult b = simulate(t, s, Engine::Symmetric);
   CHECK(b.engine ==
@@ -48,7 +48,7 @@ TEST_CASE("symmetric: the same verdict and figures as the block walk on every bo
       const Schedule s = make_total_exchange(*t, name);
       if (!symmetric_applies(s)) continue;
       INFO(spec << " " << name);
-      const SymmetryUse use = same(*t, s);
+      const SymmetryUse use = same_as_blocks(*t, s);
       CHECK(use.orbits <= t->num_nodes());
       if (use.orbits < t->num_nodes()) ++reduced;
     }
@@ -79,7 +79,7 @@ TEST_CASE("symmetric: the same first violation as the block walk on mutated exch
         const auto m = props::mutate(*t, s, op.name, rng);
         if (!m || !symmetric_applies(*m)) continue;
         INFO(spec << " " << op.name << " " << k);
-        same(*t, *m);
+        same_as_blocks(*t, *m);
       }
   }
 }
@@ -105,7 +105,7 @@ TEST_CASE(
                x.find("maps to " + witness) != std::string::npos;
       });
   CHECK(named);
-  same(*t, m);
+  same_as_blocks(*t, m);
 }
 
 TEST_CASE("symmetric: a mutant that keeps the symmetry is caught by the orbit walk") {
@@ -120,7 +120,7 @@ TEST_CASE("symmetric: a mutant that keeps the symmetry is caught by the orbit wa
   CHECK(r.violation()->rule == Rule::Delivery);
   CHECK(use.used == whole.used);
   CHECK(use.orbits == whole.orbits);
-  same(*t, m);
+  same_as_blocks(*t, m);
 }
 
 TEST_CASE("symmetric: candidates that are not digit-wise or not invariant are left out") {
