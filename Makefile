@@ -98,7 +98,7 @@ claims-doc: build
 optimum-doc: build
 	@(sed -n '1,7p' docs/OPTIMUM.md; $(NETSCHED) prove table) > $(BUILD)/OPTIMUM.md && mv $(BUILD)/OPTIMUM.md docs/OPTIMUM.md
 
-# The clean build's time, unity batches against one file per compile (about 25 minutes).
+# The clean build's time, unity batches against one file per compile (about 30 minutes).
 bench-build:
 	@bench/build-time.sh
 

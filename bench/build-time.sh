@@ -2,7 +2,7 @@
 # The clean Release build's wall time, one file per compile (UNITY=OFF, the baseline) against
 # unity batches of 8 (UNITY=ON, the default), each configured afresh in its own directory under
 # OUT and built with JOBS jobs, one after the other on an otherwise idle machine.
-# Usage: bench/build-time.sh [OUT] (make bench-build; about 25 minutes on 2 cores)
+# Usage: bench/build-time.sh [OUT] (make bench-build; about 30 minutes on 2 cores)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-/tmp/netsched-build-time}

@@ -19,7 +19,6 @@
 #include "verify/smt_synthesis.hpp"
 
 namespace netsched::claims {
-namespace {}
 
 namespace {
 
