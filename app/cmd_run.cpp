@@ -101,7 +101,8 @@ Run add_run(CLI::App& app) {
       exec::ExecPlan plan(f.schedule);
       check_memory(plan.run_bytes(o->bytes),
                    "running the " + std::to_string(n) + " ranks in this process (--loopback)");
-      exec::RunReport r = exec::run_loopback(plan, {o->bytes, !o->timing}, nullptr, {}, execution);
+      exec::RunReport r =
+          exec::run_loopback(plan, {o->bytes, !o->timing, {}}, nullptr, {}, execution);
       r.schedule = o->file;
       std::cout << (o->json ? exec::to_json(r, o->all_ranks).dump(2) + "\n" : exec::to_text(r));
       return to_int(r.pass() ? ExitCode::Ok : ExitCode::Violated);

@@ -85,12 +85,19 @@ int simulate_file(const SimOpts& o) {
   if (o.dataflow)
     if (const std::string why = exec::dataflow_refusal(exec::ExecPlan(f.schedule)); !why.empty())
       throw InputError("--dataflow: " + why);
-  if (f.schedule.collective.combining()) {  // SMPI shares chunk messages, not registers
+  if (f.schedule.collective.combining()) {  // registers of 8 MiB a rank or more are shared
     const exec::ExecPlan plan(f.schedule);
-    for (std::uint64_t m : o.bytes)
-      check_memory(plan.run_bytes(m), "simulating " + std::to_string(t->num_nodes()) +
-                                          " ranks' registers (private to each) at " +
-                                          std::to_string(m) + " bytes a register");
+    const bool mpi = o.algorithms != std::vector<std::string>{"none"};
+    for (std::uint64_t m : o.bytes) {
+      const std::string what = std::to_string(t->num_nodes()) + " ranks' registers at " +
+                               std::to_string(m) + " bytes a register";
+      check_memory(plan.simulated_run_bytes(m), "simulating " + what);
+      // MPI's algorithms keep temporary buffers of their own, private to each rank
+      if (mpi)
+        check_memory(plan.run_bytes(m), "simulating MPI's algorithms on " + what +
+                                            " (their buffers private to each rank; "
+                                            "--algorithms none times the schedule alone)");
+    }
   }
   ScratchDir dir(o.keep);
   exec::SimulateOptions so;

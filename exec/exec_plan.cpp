@@ -65,6 +65,26 @@ std::uint64_t ExecPlan::run_bytes(std::uint64_t chunk_bytes) const {
   return mul_sat(mul_sat(held, add_sat(chunk_bytes, kHoldingBytes)), kTransitAndFlight);
 }
 
+std::uint64_t ExecPlan::simulated_run_bytes(std::uint64_t chunk_bytes) const {
+  const std::uint64_t registers = mul_sat(s_.registers.size(), chunk_bytes);
+  if (!s_.collective.combining() || registers < kSharedDataMin) return run_bytes(chunk_bytes);
+  std::uint64_t busiest = 0;  // registers a rank sends and receives in one step, at most
+  for (std::uint32_t v = 0; v < nodes(); ++v) {
+    std::vector<std::pair<std::uint32_t, std::uint64_t>> moves;  // (step, registers)
+    for (const auto& xs : {sends(NodeId(v)), receives(NodeId(v))})
+      for (const PlannedTransfer& x : xs)
+        moves.emplace_back(x.step, s_.payloads[x.payload].moves.size());
+    std::sort(moves.begin(), moves.end());
+    for (std::size_t i = 0, j = 0; i < moves.size(); i = j) {
+      std::uint64_t step_moves = 0;
+      for (j = i; j < moves.size() && moves[j].first == moves[i].first; ++j)
+        step_moves += moves[j].second;
+      busiest = std::max(busiest, step_moves);
+    }
+  }
+  return mul_sat(mul_sat(nodes(), mul_sat(busiest, chunk_bytes)), 2);
+}
+
 std::uint64_t ExecPlan::register_lanes(std::uint64_t chunk_bytes) {
   constexpr std::uint64_t kLane = sizeof(std::int64_t);
   if (chunk_bytes == 0 || chunk_bytes % kLane != 0)

@@ -23,6 +23,12 @@
 
 namespace netsched::exec {
 
+/// The smallest data part SMPI shares between simulated ranks (8 MiB): SMPI shares memory in
+/// blocks of smpi/shared-malloc-blocksize (1 MiB by default), and a smaller part would share the
+/// block that holds a message's private header too (observed: chunk ids overwritten by other
+/// ranks').
+inline constexpr std::uint64_t kSharedDataMin = std::uint64_t{8} << 20;
+
 /// One transfer as a rank sees it: the step, the other end, the payload, and the transfer's
 /// index in its step (for messages).
 struct PlannedTransfer {
@@ -72,6 +78,11 @@ class ExecPlan {
   /// each, twice for what it passes on and its messages in flight), or its registers of m
   /// bytes. As dataflow too: a rank has at most one message in flight on each of its links.
   std::uint64_t run_bytes(std::uint64_t chunk_bytes) const;
+  /// run_bytes under SMPI with --timing (`simulate`): a rank's registers of at least
+  /// kSharedDataMin bytes are shared by every rank (exec/mpi_buffer.hpp), so what stays private
+  /// is the register messages of a step: the most a rank sends and receives in one, twice (its
+  /// wire buffers and the writes they bring).
+  std::uint64_t simulated_run_bytes(std::uint64_t chunk_bytes) const;
 
   /// Register collectives: the 64-bit lanes of a register of m bytes (m / 8); throws
   /// InputError unless m is a multiple of 8.

@@ -9,22 +9,22 @@
 #include <cstdint>
 #include <memory>
 
+#include "exec/exec_plan.hpp"
+
 namespace netsched::exec {
 
 /// The transport this build runs on, for reports.
 #ifdef SMPI_SHARED_MALLOC
 inline constexpr const char* kTransportName = "SimGrid SMPI (simulated)";
+inline constexpr bool kSharesMemory = true;  ///< whether WireBuffer can share its data part
 #else
 inline constexpr const char* kTransportName = "MPI";
+inline constexpr bool kSharesMemory = false;
 #endif
 
 /// A buffer of `size` bytes. With `shared_data` under SMPI, the bytes past `private_bytes` are
-/// shared between the simulated ranks (their content is meaningless).
-/// Smallest data part shared under SMPI (8 MiB): SMPI shares memory in blocks of
-/// smpi/shared-malloc-blocksize (1 MiB by default), and a smaller part would share the block
-/// that holds the private header too (observed: chunk ids overwritten by other ranks').
-inline constexpr std::uint64_t kSharedDataMin = std::uint64_t{8} << 20;
-
+/// shared between the simulated ranks (their content is meaningless) when they are at least
+/// kSharedDataMin (exec/exec_plan.hpp).
 class WireBuffer {
  public:
   WireBuffer(std::uint64_t size, std::uint64_t private_bytes, bool shared_data) : size_(size) {
@@ -51,12 +51,14 @@ class WireBuffer {
   }
   std::uint8_t* data() { return data_; }
   std::uint64_t size() const { return size_; }
+  /// Whether the data part is shared between the simulated ranks (never outside SMPI).
+  bool shared() const { return shared_; }
 
  private:
   std::uint64_t size_;
   std::uint8_t* data_ = nullptr;
   std::unique_ptr<std::uint8_t[]> own_;
-  [[maybe_unused]] bool shared_ = false;  // used by the SMPI build only
+  bool shared_ = false;
 };
 
 }  // namespace netsched::exec

@@ -401,7 +401,17 @@ int run(const Args& a, int rank, int size) {
       throw InputError("cannot run as dataflow: " + why);
     check_dataflow_tags(s.steps.size());
   }
-  const ExecOptions opt{a.bytes, !a.timing};
+  ExecOptions opt{a.bytes, !a.timing, {}};
+  // timing under SMPI: a rank's registers of kSharedDataMin bytes or more in memory every
+  // simulated rank shares
+  std::unique_ptr<WireBuffer> shared_registers;
+  const std::uint64_t words =
+      registers ? s.registers.size() * ExecPlan::register_lanes(a.bytes) : 0;
+  if (kSharesMemory && a.timing && a.only != "mpi" &&
+      words * sizeof(std::int64_t) >= kSharedDataMin) {
+    shared_registers = std::make_unique<WireBuffer>(words * sizeof(std::int64_t), 0, true);
+    opt.shared_registers = {reinterpret_cast<std::int64_t*>(shared_registers->data()), words};
+  }
   RunReport report;
   RankResult mine{static_cast<std::uint32_t>(rank), std::nullopt, 0, 0, 0};
   MpiReference ref =
@@ -427,6 +437,7 @@ int run(const Args& a, int rank, int size) {
   report.steps = s.steps.size();
   report.chunk_bytes = a.bytes;
   report.carry_bytes = !a.timing;
+  report.register_values_checked = opt.shared_registers.empty();
   report.execution = a.dataflow ? "dataflow" : "steps";
   report.collective = s.collective.name();
   report.algorithm = s.algorithm;

@@ -3,6 +3,7 @@
 
 #include <mpi.h>
 
+#include <cstring>
 #include <span>
 
 #include "exec/mpi_buffer.hpp"
@@ -79,15 +80,20 @@ void chunk_collective(const ExecPlan& plan, NodeId me, const ExecOptions& opt, M
 }
 
 /// All-reduce and prefix over the collective's groups (MPI_Comm_split), reduce, reduce-scatter.
+/// In SMPI timing runs the registers are shared by every simulated rank (exec/mpi_buffer.hpp):
+/// their values mean nothing, so MPI's result is not kept to check against.
 void register_collective(const ExecPlan& plan, NodeId me, const ExecOptions& opt, MpiReference& out,
                          double& seconds) {
   const Collective& c = plan.schedule().collective;
   const std::uint64_t lanes = ExecPlan::register_lanes(opt.chunk_bytes);
+  constexpr std::uint64_t kWord = sizeof(std::int64_t);
   // a vector all-reduce's pieces are one MPI vector: registers 0..p-1 in, p..2p-1 out; a
   // reduce-scatter's block j of p pieces is MPI's block j (registers j*p .. j*p + p-1)
   const int count = static_cast<int>(lanes * c.pieces());
-  const auto init = plan.initial_registers(me, lanes);
-  std::vector<std::int64_t> result(lanes * c.pieces(), 0);
+  const std::uint64_t words = plan.schedule().registers.size() * lanes;
+  WireBuffer init(words * kWord, 0, !opt.carry_bytes), result(count * kWord, 0, !opt.carry_bytes);
+  if (!init.shared())
+    std::memcpy(init.data(), plan.initial_registers(me, lanes).data(), words * kWord);
   MPI_Comm comm = MPI_COMM_NULL;
   if (c.kind() == K::AllReduce || c.kind() == K::Prefix) {
     const auto at = plan.group_position(me);
@@ -115,9 +121,12 @@ void register_collective(const ExecPlan& plan, NodeId me, const ExecOptions& opt
   }
   seconds = MPI_Wtime() - t0;
   if (comm != MPI_COMM_NULL) MPI_Comm_free(&comm);
+  if (init.shared()) return;
   // the values this rank must end with, in required_registers' order (none off-group/off-root)
   out.values.emplace();
-  if (!plan.required_registers(me, lanes).empty()) *out.values = result;
+  if (plan.required_registers(me, lanes).empty()) return;
+  out.values->resize(static_cast<std::size_t>(count));
+  std::memcpy(out.values->data(), result.data(), result.size());
 }
 
 }  // namespace

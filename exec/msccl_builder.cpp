@@ -32,7 +32,7 @@ Carried ProgramBuilder::passing_run() const {
   Carried carried;
   constexpr std::uint64_t kLaneBytes = 8;  // a register collective moves int64 lanes
   const std::uint64_t bytes = plan_.schedule().collective.combining() ? kLaneBytes : 1;
-  const RunReport report = run_loopback(plan_, {bytes, false}, &carried);
+  const RunReport report = run_loopback(plan_, {bytes, false, {}}, &carried);
   if (!report.pass())
     throw InputError("the schedule fails its run (" + report.first_failure()->failure->detail +
                      "); only a passing schedule is exported");

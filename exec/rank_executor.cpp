@@ -73,7 +73,11 @@ RankExecutor::RankExecutor(const ExecPlan& plan, NodeId me, ExecOptions options)
   }
   if (s_.collective.combining()) {
     lanes_ = ExecPlan::register_lanes(opt_.chunk_bytes);
-    regs_ = plan.initial_registers(me, lanes_);
+    if (opt_.shared_registers.empty())
+      own_regs_ = plan.initial_registers(me, lanes_);
+    else if (opt_.shared_registers.size() != s_.registers.size() * lanes_)
+      throw std::logic_error("shared registers of " + std::to_string(opt_.shared_registers.size()) +
+                             " words, not " + std::to_string(s_.registers.size() * lanes_));
   }
 }
 
@@ -116,9 +120,9 @@ std::optional<std::uint32_t> RankExecutor::acquired_by(std::uint64_t chunk, cons
 }
 
 std::span<std::int64_t> RankExecutor::reg(std::uint32_t r) {
-  if ((r + 1) * lanes_ > regs_.size())
+  if ((r + 1) * lanes_ > regs().size())
     throw std::logic_error("register " + std::to_string(r) + " out of range");
-  return {regs_.data() + r * lanes_, lanes_};
+  return regs().subspan(r * lanes_, lanes_);
 }
 
 void RankExecutor::compute(std::uint32_t step) {
@@ -378,7 +382,7 @@ std::vector<std::uint8_t> RankExecutor::output_buffer() const {
 std::vector<std::int64_t> RankExecutor::result_values() const {
   std::vector<std::int64_t> out;
   for (const auto& req : plan_.required_registers(me_, lanes_)) {
-    const auto* at = regs_.data() + req.reg * lanes_;
+    const auto* at = regs().data() + req.reg * lanes_;
     out.insert(out.end(), at, at + lanes_);
   }
   return out;
@@ -388,6 +392,7 @@ void RankExecutor::final_check(const std::vector<std::uint8_t>* reference,
                                const std::vector<std::int64_t>* reference_values) {
   const std::string who = "rank " + std::to_string(me_.v);
   if (s_.collective.combining()) {
+    if (!opt_.shared_registers.empty()) return;  // their values mean nothing
     const auto want = plan_.required_registers(me_, lanes_);
     const auto got = result_values();
     for (std::size_t i = 0; i < want.size(); ++i)

@@ -35,6 +35,11 @@ struct ExecOptions {
   /// Whether chunk bytes are kept and checked. Off for timing runs: messages keep their size
   /// but the data part is not written or read, and only chunk ids are checked.
   bool carry_bytes = true;
+  /// Register collectives: where the registers live when not in the rank's own memory — in an
+  /// SMPI timing run, memory shared by every simulated rank (registers x lanes words). Their
+  /// values are then meaningless: they are neither initialised nor checked (as chunk bytes are
+  /// not without carry_bytes); sizes, moves and the rules still are.
+  std::span<std::int64_t> shared_registers;
 };
 
 /// The earliest thing a rank found wrong: the lowest step, the final check last.
@@ -152,8 +157,15 @@ class RankExecutor {
   std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> repeats_;
   std::vector<std::uint8_t> store_;
   std::uint64_t slots_ = 0;
-  std::uint64_t lanes_ = 1;         ///< 64-bit lanes per register: chunk_bytes / 8
-  std::vector<std::int64_t> regs_;  ///< register r's lane e at r * lanes_ + e
+  std::uint64_t lanes_ = 1;  ///< 64-bit lanes per register: chunk_bytes / 8
+  /// Register r's lane e at r * lanes_ + e: in own_regs_, or opt_.shared_registers.
+  std::vector<std::int64_t> own_regs_;
+  std::span<std::int64_t> regs() {
+    return opt_.shared_registers.empty() ? std::span(own_regs_) : opt_.shared_registers;
+  }
+  std::span<const std::int64_t> regs() const {
+    return opt_.shared_registers.empty() ? std::span(own_regs_) : opt_.shared_registers;
+  }
   struct PendingChunk {
     std::uint64_t chunk;
     std::vector<std::uint8_t> bytes;

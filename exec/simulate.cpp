@@ -36,25 +36,27 @@ void write_file(const std::string& path, const std::string& text) {
 struct Job {
   SimRow row;
   std::string platform_xml, hostfile;
+  std::uint64_t registers = 0;  ///< a register collective's registers a rank (shared memory)
 };
 
 std::vector<std::string> smpirun_args(const Job& j, const std::string& schedule,
                                       const SimulateOptions& o, std::uint64_t ranks,
                                       const std::string& coll) {
-  std::vector<std::string> a = {"smpirun",
-                                "-np",
-                                std::to_string(ranks),
-                                "-platform",
-                                j.platform_xml,
-                                "-hostfile",
-                                j.hostfile,
-                                "--cfg=smpi/privatization:no",
-                                "--cfg=smpi/simulate-computation:no",
-                                "--cfg=network/model:" + o.network_model,
-                                std::string("--cfg=smpi/iprobe:") + kProbeCost,
-                                "--cfg=smpi/shared-malloc-blocksize:" +
-                                    std::to_string(shared_block_bytes(ranks, j.row.bytes)),
-                                "--log=root.thresh:warning"};
+  std::vector<std::string> a = {
+      "smpirun",
+      "-np",
+      std::to_string(ranks),
+      "-platform",
+      j.platform_xml,
+      "-hostfile",
+      j.hostfile,
+      "--cfg=smpi/privatization:no",
+      "--cfg=smpi/simulate-computation:no",
+      "--cfg=network/model:" + o.network_model,
+      std::string("--cfg=smpi/iprobe:") + kProbeCost,
+      "--cfg=smpi/shared-malloc-blocksize:" +
+          std::to_string(shared_block_bytes(ranks, j.row.bytes, j.registers)),
+      "--log=root.thresh:warning"};
   for (const std::string& c : simgrid_config(o.simgrid_cfg)) a.push_back("--cfg=" + c);
   if (j.row.what == "mpi") a.push_back("--cfg=smpi/" + coll + ":" + j.row.algorithm);
   for (const std::string& x :
@@ -116,15 +118,19 @@ void run_job(Job& j, const std::string& schedule, const SimulateOptions& o, std:
                     : j.row.what == "mpi" ? "mpi_seconds"
                                           : "schedule_seconds";
   if (js.contains(key) && js[key].is_number()) j.row.seconds = js[key].get<double>();
-  if (j.row.what == "schedule") j.row.pass = js.at("pass").get<bool>();
+  if (j.row.what == "schedule") {
+    j.row.pass = js.at("pass").get<bool>();
+    j.row.values_unchecked = !js.value("register_values_checked", true);
+  }
 }
 
 }  // namespace
 
-std::uint64_t shared_block_bytes(std::uint64_t ranks, std::uint64_t m) {
+std::uint64_t shared_block_bytes(std::uint64_t ranks, std::uint64_t m, std::uint64_t registers) {
   constexpr std::uint64_t kDefaultBlock = std::uint64_t{1} << 20,
                           kMaxBlock = std::uint64_t{1} << 30;
-  const std::uint64_t need = ranks * kSharedBuffersPerRank * (ranks * m) / kSharedMapsBudget;
+  const std::uint64_t per_rank = std::max(kSharedBuffersPerRank * ranks, registers) * m;
+  const std::uint64_t need = ranks * per_rank / kSharedMapsBudget;
   return std::clamp(std::bit_ceil(need), kDefaultBlock, kMaxBlock);
 }
 
@@ -349,6 +355,7 @@ SimulateResult simulate(const std::string& schedule_path, const Schedule& s,
       r.fluid_bound.push_back({m, static_cast<double>(r.platforms.front().max_load) *
                                       static_cast<double>(m * s.collective.pieces()) / bw});
   }
+  for (Job& j : jobs) j.registers = s.registers.size();
   if (progress.ready) progress.ready(r);
   std::atomic<std::size_t> next{0}, done{0};
   std::mutex report;
@@ -415,6 +422,7 @@ nlohmann::json to_json(const SimulateResult& r) {
         {"bytes", x.bytes}, {"what", x.what}, {"algorithm", x.algorithm}, {"platform", x.platform}};
     row["seconds"] = x.seconds ? nlohmann::json(*x.seconds) : nlohmann::json();
     if (x.pass) row["pass"] = *x.pass;
+    if (x.values_unchecked) row["register_values_checked"] = false;
     if (!x.error.empty()) row["error"] = x.error;
     if (x.replay) row["timed_by"] = "s4u-replay";
     if (x.what == "schedule") row["execution"] = x.dataflow ? "dataflow" : "steps";
@@ -439,6 +447,7 @@ std::string row_text(const SimRow& x, std::optional<double> mine, std::optional<
   if (bound && x.what == "mpi")
     line += fmt::format("  {:.2f}x the direct-send fluid time", *x.seconds / *bound);
   if (x.pass) line += *x.pass ? "  (check passed)" : "  (CHECK FAILED)";
+  if (x.values_unchecked) line += "  (register values not checked: shared by the ranks)";
   if (x.replay) line += "  (S4U replay of its pattern: SMPI's waitall does not finish this size)";
   return line;
 }

@@ -31,10 +31,10 @@ inline constexpr std::uint64_t kSimulateMaxRanks = 4096;
 /// default), and Linux allows a process 65,530 mappings (vm.max_map_count): 1,024 ranks with
 /// 64 MiB total-exchange buffers would need over 100,000 and SMPI aborts ("Could not map folded
 /// virtual memory"). The block SMPI is given (a power of two, 1 MiB to 1 GiB) keeps
-/// kSharedBuffersPerRank buffers of n chunks of m bytes per rank within kSharedMapsBudget
-/// mappings.
+/// kSharedBuffersPerRank buffers of n chunks of m bytes per rank, or a register collective's
+/// `registers` of m bytes if more, within kSharedMapsBudget mappings.
 inline constexpr std::uint64_t kSharedMapsBudget = 32768, kSharedBuffersPerRank = 4;
-std::uint64_t shared_block_bytes(std::uint64_t ranks, std::uint64_t m);
+std::uint64_t shared_block_bytes(std::uint64_t ranks, std::uint64_t m, std::uint64_t registers = 0);
 
 /// SimGrid settings every run gets unless the user overrides the key: no reverse-direction ACK
 /// flows (crosstraffic adds them, which charges schedules that use both directions of a link
@@ -99,6 +99,8 @@ struct SimRow {
   std::string error;         ///< why there is no time (SMPI refused the algorithm, timed out, ...)
   bool replay = false;       ///< timed by the S4U replay of the algorithm's pattern, not SMPI
   bool dataflow = false;     ///< the schedule run as dataflow (exec/rank_executor.hpp)
+  /// A register collective's values were not checked (its registers shared by the ranks).
+  bool values_unchecked = false;
   /// The schedule's own row, run in steps: what the other rows are compared with.
   bool steps_row() const { return what == "schedule" && !dataflow; }
 };

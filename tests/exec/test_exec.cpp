@@ -366,6 +366,13 @@ TEST_CASE("SMPI's shared block keeps the mappings of large runs within budget", 
   // 4 * 1,024 * 64 = 262,144 mappings, far over Linux's 65,530.
   CHECK(exec::shared_block_bytes(1024, 65536) > kMiB);
   CHECK(exec::shared_block_bytes(64, 1024) == kMiB);
+  // a register collective's registers count when more: a reduce-scatter in 16 pieces on 256
+  // ranks, 4,096 registers of 64 KiB a rank, would need 65,536 mappings of 1 MiB
+  constexpr std::uint64_t kRanks = 256, kRegisters = 4096, kPiece = 65536;
+  const std::uint64_t registers = exec::shared_block_bytes(kRanks, kPiece, kRegisters);
+  CHECK(kRanks * kRegisters * kPiece / registers <= exec::kSharedMapsBudget);
+  CHECK(registers > exec::shared_block_bytes(kRanks, kPiece));
+  CHECK(exec::shared_block_bytes(kRanks, kPiece, 16) == exec::shared_block_bytes(kRanks, kPiece));
 }
 namespace {
 
@@ -616,6 +623,48 @@ TEST_CASE("simulate: a pieced all-gather's direct-send fluid time is for MPI's w
   CHECK(res.fluid_bound.front().second >= all_gather_bound(*t).chunk_times * block_seconds);
 }
 
+// Reproduction (docs/BANDWIDTH-SIMGRID.md of 2026-11-28): hypernet(2,2,3)'s reduce-scatter at
+// 1 MiB a block was not simulated at all, its 256 ranks' private registers about 137 GB.
+TEST_CASE("simulate: registers of 8 MiB a rank are shared by the ranks and said unchecked",
+          "[smpi]") {
+  TempDir dir;
+  const auto t = build_topology("ring(8)");
+  const CheckedSchedule c = generate_checked(*t, GenRequest("reduce-scatter", "ring"));
+  REQUIRE(c.holds());
+  const std::string file = dir.write("rs.json", c.schedule());
+  // 8 registers a rank: 8 MiB at 1 MiB a register (shared), 512 KiB at 64 KiB (private)
+  const exec::ExecPlan plan(c.schedule());
+  constexpr std::uint64_t kMiB = std::uint64_t{1} << 20;
+  CHECK(plan.simulated_run_bytes(kMiB) == 8 * 2 * kMiB * 2);  // a register each way a step
+  CHECK(plan.run_bytes(kMiB) == 8 * 8 * kMiB * 2);
+  CHECK(plan.simulated_run_bytes(65536) == plan.run_bytes(65536));
+  const exec::SimulateResult res =
+      exec::simulate(file, c.schedule(), sim_options(dir, c, {65536, kMiB}, {"ompi_ring"}));
+  INFO(exec::to_text(res));
+  for (const exec::SimRow& row : res.rows) {
+    CHECK(row.seconds);
+    if (row.what != "schedule") continue;
+    CHECK(row.pass == true);
+    CHECK(row.values_unchecked == (row.bytes == kMiB));
+  }
+  CHECK(exec::to_text(res).find("(register values not checked: shared by the ranks)") !=
+        std::string::npos);
+  // the budget counts the shared registers once: what needs 128 MiB private runs in 64; MPI's
+  // algorithms keep private buffers of their own (SMPI's temporaries), counted as before
+  const auto run = [&](const std::string& algorithms) {
+    return exec::run_process({NETSCHED_BIN, "--max-memory", "64M", "simulate", file, "--bytes",
+                              std::to_string(kMiB), "--algorithms", algorithms, "--no-anchor"},
+                             dir.path);
+  };
+  CHECK(run("none").exit_code == 0);
+  const auto refused = run("ompi_ring");
+  CHECK(refused.exit_code == 2);
+  CHECK(refused.err ==
+        "netsched: simulating MPI's algorithms on 8 ranks' registers at 1048576 bytes a register "
+        "(their buffers private to each rank; --algorithms none times the schedule alone) needs "
+        "about 134.2 MB, over the memory budget of 67.1 MB (--max-memory)\n");
+}
+
 TEST_CASE("simulate: the S4U replay of basic_linear keeps SMPI's own time", "[smpi]") {
   TempDir dir;
   const auto t = build_topology("hypercube(6)");
@@ -764,8 +813,8 @@ TEST_CASE(
   CHECK(status(sim + " --simgrid-cfg network/crosstraffic:1 --simgrid-cfg "
                      "maxmin/concurrency-limit:8") == 2);
   CHECK(status(sim + " --algorithms pair --timeout 0.001") == 4);
-  // a register collective's registers are private to every simulated rank: counted first
-  // (hypernet(2,2,3)'s reduce-scatter at 1 MiB a block wants about 137 GB: it timed nothing)
+  // a register collective's registers of under 8 MiB a rank are private to every simulated
+  // rank: counted first
   const auto q = build_topology("hypercube(3)");
   const std::string rs =
       dir.write("rs.json", generate_checked(*q, GenRequest("reduce-scatter")).schedule());
@@ -774,7 +823,7 @@ TEST_CASE(
                                          dir.path);
   CHECK(refused.exit_code == 2);
   CHECK(refused.err ==
-        "netsched: simulating 8 ranks' registers (private to each) at 65536 bytes a register "
+        "netsched: simulating 8 ranks' registers at 65536 bytes a register "
         "needs about 8.4 MB, over the memory budget of 4.2 MB (--max-memory)\n");
   // SIGTERM in the middle: smpirun is stopped and the scratch directory removed
   const std::string tmp = dir.path + "/tmp";
