@@ -14,8 +14,8 @@ namespace {
 
 using K = Collective::Kind;
 
-/// A buffer of `count` chunks of m bytes (shared memory in timing runs); block b holds chunk
-/// chunk_of(b) when `fill` (checked runs only).
+/// A buffer of `count` chunks (or registers) of m bytes (shared memory in SMPI timing runs, when
+/// large); block b holds chunk chunk_of(b) when `fill` (checked runs only).
 template <class ChunkOf>
 std::unique_ptr<WireBuffer> blocks(std::uint64_t count, const ExecOptions& opt, bool fill,
                                    ChunkOf chunk_of) {
@@ -26,6 +26,9 @@ std::unique_ptr<WireBuffer> blocks(std::uint64_t count, const ExecOptions& opt, 
   return buf;
 }
 
+/// chunk_of for a buffer blocks() leaves unfilled.
+std::uint64_t unfilled(std::uint64_t) { return 0; }
+
 /// The chunk collectives: MPI_Alltoall / Allgather / Bcast / Scatter / Gather.
 void chunk_collective(const ExecPlan& plan, NodeId me, const ExecOptions& opt, MpiReference& out,
                       double& seconds) {
@@ -35,17 +38,16 @@ void chunk_collective(const ExecPlan& plan, NodeId me, const ExecOptions& opt, M
   const int root = static_cast<int>(c.root().v);
   const bool at_root = me == c.root();
   std::unique_ptr<WireBuffer> send, recv;
-  auto none = [](std::uint64_t) { return std::uint64_t{0}; };
   switch (c.kind()) {
     case K::TotalExchange:
       out.name = "MPI_Alltoall";
       send = blocks(n, opt, true, [&](std::uint64_t j) { return me.v * n + j; });
-      recv = blocks(n, opt, false, none);
+      recv = blocks(n, opt, false, unfilled);
       break;
     case K::AllGather:  // a block of p pieces is one MPI block of p chunks
       out.name = "MPI_Allgather";
       send = blocks(c.pieces(), opt, true, [&](std::uint64_t k) { return me.v * c.pieces() + k; });
-      recv = blocks(c.num_chunks(), opt, false, none);
+      recv = blocks(c.num_chunks(), opt, false, unfilled);
       break;
     case K::Broadcast:  // a pieced broadcast's pieces are one MPI message, in order
       out.name = "MPI_Bcast";
@@ -54,12 +56,12 @@ void chunk_collective(const ExecPlan& plan, NodeId me, const ExecOptions& opt, M
     case K::Scatter:
       out.name = "MPI_Scatter";
       send = blocks(at_root ? n : 0, opt, true, [](std::uint64_t i) { return i; });
-      recv = blocks(1, opt, false, none);
+      recv = blocks(1, opt, false, unfilled);
       break;
     default:  // gather
       out.name = "MPI_Gather";
       send = blocks(1, opt, true, [&](std::uint64_t) { return std::uint64_t{me.v}; });
-      recv = blocks(at_root ? n : 0, opt, false, none);
+      recv = blocks(at_root ? n : 0, opt, false, unfilled);
       break;
   }
   MPI_Barrier(MPI_COMM_WORLD);
@@ -86,14 +88,13 @@ void register_collective(const ExecPlan& plan, NodeId me, const ExecOptions& opt
                          double& seconds) {
   const Collective& c = plan.schedule().collective;
   const std::uint64_t lanes = ExecPlan::register_lanes(opt.chunk_bytes);
-  constexpr std::uint64_t kWord = sizeof(std::int64_t);
   // a vector all-reduce's pieces are one MPI vector: registers 0..p-1 in, p..2p-1 out; a
   // reduce-scatter's block j of p pieces is MPI's block j (registers j*p .. j*p + p-1)
   const int count = static_cast<int>(lanes * c.pieces());
-  const std::uint64_t words = plan.schedule().registers.size() * lanes;
-  WireBuffer init(words * kWord, 0, !opt.carry_bytes), result(count * kWord, 0, !opt.carry_bytes);
-  if (!init.shared())
-    std::memcpy(init.data(), plan.initial_registers(me, lanes).data(), words * kWord);
+  const auto init = blocks(plan.schedule().registers.size(), opt, false, unfilled);
+  const auto result = blocks(c.pieces(), opt, false, unfilled);
+  if (!init->shared())
+    std::memcpy(init->data(), plan.initial_registers(me, lanes).data(), init->size());
   MPI_Comm comm = MPI_COMM_NULL;
   if (c.kind() == K::AllReduce || c.kind() == K::Prefix) {
     const auto at = plan.group_position(me);
@@ -105,28 +106,28 @@ void register_collective(const ExecPlan& plan, NodeId me, const ExecOptions& opt
   if (c.kind() == K::AllReduce) {
     out.name = "MPI_Allreduce";
     if (comm != MPI_COMM_NULL)
-      MPI_Allreduce(init.data(), result.data(), count, MPI_INT64_T, MPI_SUM, comm);
+      MPI_Allreduce(init->data(), result->data(), count, MPI_INT64_T, MPI_SUM, comm);
   } else if (c.kind() == K::Prefix) {
     out.name = "MPI_Scan";
     if (comm != MPI_COMM_NULL)
-      MPI_Scan(init.data(), result.data(), count, MPI_INT64_T, MPI_SUM, comm);
+      MPI_Scan(init->data(), result->data(), count, MPI_INT64_T, MPI_SUM, comm);
   } else if (c.kind() == K::Reduce) {
     out.name = "MPI_Reduce";
-    MPI_Reduce(init.data(), result.data(), count, MPI_INT64_T, MPI_SUM,
+    MPI_Reduce(init->data(), result->data(), count, MPI_INT64_T, MPI_SUM,
                static_cast<int>(c.root().v), MPI_COMM_WORLD);
   } else {
     out.name = "MPI_Reduce_scatter_block";
-    MPI_Reduce_scatter_block(init.data(), result.data(), count, MPI_INT64_T, MPI_SUM,
+    MPI_Reduce_scatter_block(init->data(), result->data(), count, MPI_INT64_T, MPI_SUM,
                              MPI_COMM_WORLD);
   }
   seconds = MPI_Wtime() - t0;
   if (comm != MPI_COMM_NULL) MPI_Comm_free(&comm);
-  if (init.shared()) return;
+  if (init->shared()) return;
   // the values this rank must end with, in required_registers' order (none off-group/off-root)
   out.values.emplace();
   if (plan.required_registers(me, lanes).empty()) return;
   out.values->resize(static_cast<std::size_t>(count));
-  std::memcpy(out.values->data(), result.data(), result.size());
+  std::memcpy(out.values->data(), result->data(), result->size());
 }
 
 }  // namespace
