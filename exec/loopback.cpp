@@ -95,7 +95,8 @@ RunReport run_loopback(const ExecPlan& plan, ExecOptions options, Carried* carri
     run_steps(plan, ranks, carried, tamper);
   RunReport report;
   report.transport = "in-process";
-  report.reference = "the content function";
+  report.reference = s.collective.combining() ? "the formula" : "the content function";
+  if (s.collective.combining()) report.register_values_checked = options.shared_registers.empty();
   report.ranks = plan.nodes();
   report.steps = s.steps.size();
   report.chunk_bytes = options.chunk_bytes;

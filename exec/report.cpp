@@ -64,11 +64,11 @@ nlohmann::json to_json(const RunReport& r, bool all_ranks) {
                    {"steps", r.steps},
                    {"chunk_bytes", r.chunk_bytes},
                    {"bytes_checked", r.carry_bytes},
-                   {"register_values_checked", r.register_values_checked},
                    {"execution", r.execution},
                    {"reference", r.reference},
                    {"pass", r.pass()},
                    {"ranks_failed", r.ranks_failed()}};
+  if (r.register_values_checked) j["register_values_checked"] = *r.register_values_checked;
   if (const RankResult* f = r.first_failure()) j["first_failure"] = to_json(*f);
   j["schedule_seconds"] =
       r.schedule_seconds ? nlohmann::json(*r.schedule_seconds) : nlohmann::json();
@@ -91,10 +91,12 @@ std::string to_text(const RunReport& r) {
      << ", " << r.chunk_bytes << "-byte chunks (" << r.transport << ")\n";
   if (r.pass()) {
     os << "PASS: every rank holds what " << r.collective << " requires"
-       << (!r.register_values_checked ? " (register moves and sizes; values not checked: the "
-                                        "registers are shared by the simulated ranks)"
-           : r.carry_bytes            ? ", byte-identical to " + r.reference
-                                      : " (chunk ids; bytes not carried)")
+       << (r.register_values_checked == false
+               ? " (register moves and sizes; values not checked: the registers are shared by "
+                 "the simulated ranks)"
+           : r.register_values_checked ? ", every register's value identical to " + r.reference
+           : r.carry_bytes             ? ", byte-identical to " + r.reference
+                                       : " (chunk ids; bytes not carried)")
        << "\n";
   } else {
     const RankResult* f = r.first_failure();

@@ -30,9 +30,10 @@ struct RunReport {
   std::string collective, algorithm, topology, transport;
   std::uint64_t ranks = 0, steps = 0, chunk_bytes = 0;
   bool carry_bytes = true;
-  /// Register collectives: whether the final register values were checked — not when the
-  /// registers lived in memory every simulated rank shares (ExecOptions::shared_registers).
-  bool register_values_checked = true;
+  /// Register collectives: whether the final register values were checked against the
+  /// reference — not when the registers lived in memory every simulated rank shares
+  /// (ExecOptions::shared_registers); nullopt for chunk collectives.
+  std::optional<bool> register_values_checked;
   /// "steps" or "dataflow" (exec/rank_executor.hpp Execution)
   std::string execution = "steps";
   std::string reference;  ///< what the final buffers were compared with ("MPI_Alltoall", ...)

@@ -144,6 +144,29 @@ TEST_CASE("in-process executor: all-gathers, all-reduces and reduce-scatters in 
   }
 }
 
+TEST_CASE("a run's report says what it compared: bytes or register values or neither", "[exec]") {
+  const auto t = build_topology("hypercube(3)");
+  const auto text = [&](const char* collective, const exec::ExecOptions& o) {
+    const CheckedSchedule c = generate_checked(*t, GenRequest(collective));
+    REQUIRE(c.holds());
+    const exec::RunReport r = exec::run_loopback(exec::ExecPlan(c.schedule()), o);
+    CHECK(r.pass());
+    CHECK(exec::to_json(r, false).contains("register_values_checked") ==
+          c.schedule().collective.combining());
+    return exec::to_text(r);
+  };
+  using Catch::Matchers::Contains;
+  CHECK_THAT(text("total-exchange", {64, true, {}}), Contains("byte-identical to"));
+  CHECK_THAT(text("total-exchange", {64, false, {}}), Contains("(chunk ids; bytes not carried)"));
+  CHECK_THAT(text("all-reduce", {64, false, {}}),
+             Contains("every register's value identical to the formula"));
+  // every rank's registers in one memory, as SMPI's shared malloc gives them: values meaningless
+  const CheckedSchedule ar = generate_checked(*t, GenRequest("all-reduce"));
+  std::vector<std::int64_t> shared(ar.schedule().registers.size() * 8);
+  CHECK_THAT(text("all-reduce", {64, false, shared}),
+             Contains("values not checked: the registers are shared by the simulated ranks"));
+}
+
 TEST_CASE("dataflow carries what the steps carry, on every generated chunk schedule", "[exec]") {
   auto all = every_generated();
   for (auto& x : every_generated(kLargerNetworks)) all.push_back(std::move(x));
