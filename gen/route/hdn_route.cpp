@@ -47,10 +47,7 @@ class HdnRouter : public Router {
         for (std::uint64_t b = 0; b < n; ++b) {
           tmp.clear();
           walk(k - 1, g_of(k, a / s, a % s), g_of(k, b / s, b % s), tmp);
-          for (auto g : tmp) {
-            const auto [x, p] = xp_of(k, g);
-            table_.push_back(static_cast<std::uint32_t>(x * s + p));
-          }
+          for (auto g : tmp) table_.push_back(static_cast<std::uint32_t>(local_of(k, g)));
           offsets_[a * n + b + 1] = table_.size();
         }
       table_n_ = n;
@@ -63,26 +60,28 @@ class HdnRouter : public Router {
   std::vector<std::uint32_t> all_dims_;
   std::once_flag once_;
   std::uint64_t table_n_ = 0;
-  std::vector<std::uint64_t> offsets_;  // [(x1 s + p1) n + x2 s + p2]: the route's first node
+  std::vector<std::uint64_t> offsets_;  // [(x1 s + p1) n + x2 s + p2]: where its route starts
   std::vector<std::uint32_t> table_;    // each node's x s + p in the cluster
 
-  // Node (x,p) of a level-j cluster as a serial id of HDN(B,j-1), and back.
+  // Node (x,p) of a level-j cluster as a serial id of HDN(B,j-1).
   std::uint64_t g_of(std::size_t j, std::uint64_t x, std::uint64_t p) const {
     const Hdn::Level& L = h_.level(j);
     return h_.join(j - 1, x / L.outside, L.base_of[(x % L.outside) * L.s + p]);
   }
-  std::pair<std::uint64_t, std::uint64_t> xp_of(std::size_t j, std::uint64_t g) const {
+  /// Node g of HDN(B,j-1) as its index x * s + p in a level-j cluster.
+  std::uint64_t local_of(std::size_t j, std::uint64_t g) const {
     const Hdn::Level& L = h_.level(j);
     const auto [copy, b] = h_.split(j - 1, g);
-    return {copy * L.outside + L.out_of[b], L.pos_of[b]};
+    return (copy * L.outside + L.out_of[b]) * L.s + L.pos_of[b];
   }
 
   void in_cluster(std::size_t j, std::uint64_t c, std::uint64_t U, std::uint64_t x1,
                   std::uint64_t p1, std::uint64_t x2, std::uint64_t p2,
                   std::vector<std::uint64_t>& out) const {
     if (x1 == x2 && p1 == p2) return;
-    if (j == h_.k() && table_n_) {  // serial(j, {c,U,x,p}) = serial(j, {c,U,0,0}) + x * s + p
-      const std::uint64_t s = h_.level(j).s, first = h_.serial(j, {c, U, 0, 0});
+    // serial(j, {c,U,x,p}) = serial(j, {c,U,0,0}) + x * s + p
+    const std::uint64_t s = h_.level(j).s, first = h_.serial(j, {c, U, 0, 0});
+    if (j == h_.k() && table_n_) {
       const std::uint64_t pair = (x1 * s + p1) * table_n_ + x2 * s + p2;
       for (std::uint64_t i = offsets_[pair]; i < offsets_[pair + 1]; ++i)
         out.push_back(first + table_[i]);
@@ -90,10 +89,7 @@ class HdnRouter : public Router {
     }
     std::vector<std::uint64_t> tmp;
     walk(j - 1, g_of(j, x1, p1), g_of(j, x2, p2), tmp);
-    for (auto g : tmp) {
-      const auto [x, p] = xp_of(j, g);
-      out.push_back(h_.serial(j, {c, U, x, p}));
-    }
+    for (auto g : tmp) out.push_back(first + local_of(j, g));
   }
 
   void walk(std::size_t j, std::uint64_t a, std::uint64_t b,
