@@ -64,9 +64,10 @@ RouteSweep sweep_routes(const Csr& g, const RouteFn& route, std::optional<std::u
         const std::uint64_t len = path.size() - 1;
         mine.pairs++;
         mine.total_length += len;
-        if (len > mine.max_length) {
+        if (const RouteSweep::Pair p{u, v, len, dist[v]};
+            len > mine.max_length || (len == mine.max_length && better(p, mine.longest))) {
           mine.max_length = len;
-          mine.longest = RouteSweep::Pair{u, v, len, dist[v]};
+          mine.longest = p;
         }
         mine.max_stretch = std::max(mine.max_stretch, static_cast<double>(len) / dist[v]);
         if (bound && len > *bound) {
@@ -83,7 +84,9 @@ RouteSweep sweep_routes(const Csr& g, const RouteFn& route, std::optional<std::u
     const RouteSweep& mine = scratch.mine;
     total.pairs += mine.pairs;
     total.total_length += mine.total_length;
-    if (mine.max_length > total.max_length) {
+    if (mine.longest &&
+        (mine.max_length > total.max_length ||
+         (mine.max_length == total.max_length && better(*mine.longest, total.longest)))) {
       total.max_length = mine.max_length;
       total.longest = mine.longest;
     }

@@ -26,7 +26,7 @@ struct RouteSweep {
     std::uint64_t length, distance;
   };
   std::optional<Pair> first_over_bound;  ///< smallest (u,v) whose route exceeds the bound
-  std::optional<Pair> longest;           ///< a pair attaining max_length
+  std::optional<Pair> longest;           ///< the smallest (u,v) attaining max_length
   std::optional<std::string> invalid;    ///< first invalid path, if any (then the sweep stopped)
 };
 
