@@ -13,6 +13,7 @@
 
 #include "analysis/restart_repair.hpp"
 #include "analysis/retime.hpp"
+#include "analysis/selector_repair.hpp"
 #include "analysis/solved_repair.hpp"
 #include "core/errors.hpp"
 #include "core/metrics.hpp"
@@ -21,6 +22,7 @@
 #include "gen/route/router.hpp"
 #include "gen/topo/faulty.hpp"
 #include "gen/topology.hpp"
+#include "verify/blocks.hpp"
 #include "verify/lower_bounds.hpp"
 #include "verify/simulator.hpp"
 
@@ -528,6 +530,30 @@ CheckedSchedule checked_repair(const FaultyNetwork& f, Schedule repaired) {
   return out;
 }
 
+/// The selector repair (analysis/selector_repair.hpp), its detours deferred and shared, or,
+/// when that does not hold (a relay or a receiver got back a chunk it was still to forward),
+/// each right after its step. InputError when neither holds.
+CheckedSchedule selector_repair(const Schedule& s, const FaultyNetwork& f, RepairReport& r) {
+  std::string failed;
+  for (const bool defer : {true, false}) {
+    SelectorDetours d = selector_detours(s, f, defer);
+    CheckedSchedule c = check_schedule(f, std::move(d.schedule));
+    if (!c.holds()) {
+      failed += (failed.empty() ? "" : "; ") + to_string(*c.verification().check.violation());
+      continue;
+    }
+    r.kept = d.kept;
+    r.detoured = d.detoured;
+    r.detour_hops = d.detour_hops;
+    r.router = "shortest surviving paths; " + std::to_string(d.in_free_ports) +
+               " hops in free ports, the others in " + std::to_string(d.inserted_steps) +
+               " inserted steps, " +
+               (defer ? "each as late as its receiver allows" : "each after its own step");
+    return c;
+  }
+  throw InputError("the detours of the selector repair do not hold: " + failed);
+}
+
 std::optional<CheckedSchedule> repaired_schedule(const CheckedSchedule& healthy,
                                                  const FaultyNetwork& f, const Survivors& survivors,
                                                  RepairReport& r) {
@@ -541,6 +567,8 @@ std::optional<CheckedSchedule> repaired_schedule(const CheckedSchedule& healthy,
           survivors.collective.name());
     return checked_repair(f, detoured_registers(s, f, *router, r));
   }
+  // where the checker itself follows blocks (no node x chunk table), so does the repair
+  if (blocks_apply(s) && over_dense_auto(s)) return selector_repair(s, f, r);
   StepTrace trace;
   trace.keep_chunks = true;
   if (!simulate_traced(f.base(), s, trace).ok())

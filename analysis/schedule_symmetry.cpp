@@ -6,8 +6,10 @@
 #include <optional>
 #include <tuple>
 
+#include "core/errors.hpp"
 #include "core/graph.hpp"
 #include "verify/simulator.hpp"
+#include "verify/symmetric.hpp"
 
 namespace netsched {
 namespace {
@@ -104,6 +106,23 @@ std::vector<std::vector<Image>> carried_by(const Network& t, const Schedule& s) 
 
 }  // namespace
 
+std::vector<Permutation> selector_symmetries(const Network& t, const Schedule& s) {
+  if (!symmetric_applies(s))
+    throw InputError(
+        "selector symmetries: the schedule is not a total exchange of digit-box selectors");
+  const Csr g(t, 1);
+  const Digits digits = box_digits(s);
+  std::vector<Permutation> out;
+  for (const Permutation& sigma : t.automorphism_candidates()) {
+    if (!is_automorphism(g, sigma, 1)) continue;
+    const auto m = SlicedDigitMap::probe(digits, [&sigma](std::uint64_t v) {
+      return std::uint64_t{sigma(static_cast<std::uint32_t>(v))};
+    });
+    if (m && !check_invariance(s, digits, *m).witness) out.push_back(sigma);
+  }
+  return out;
+}
+
 std::vector<Permutation> schedule_symmetries(const Network& t, const Schedule& s) {
   std::vector<Permutation> out;
   const std::vector<Permutation> candidates = t.automorphism_candidates();
@@ -115,6 +134,8 @@ std::vector<Permutation> schedule_symmetries(const Network& t, const Schedule& s
   };
   // nothing to check against, or a collective given no symmetry (even the identity has no image)
   if (candidates.empty() || !image_of([](std::uint32_t v) { return v; })) return out;
+  // beyond the trace, where verify turns to the block checker: mapped selectors instead
+  if (symmetric_applies(s) && over_dense_auto(s)) return selector_symmetries(t, s);
   const Csr g(t, 1);
   const std::vector<std::vector<Image>> carried = carried_by(t, s);
   const auto n = static_cast<std::uint32_t>(t.num_nodes());

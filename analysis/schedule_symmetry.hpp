@@ -32,7 +32,17 @@ namespace netsched {
 
 /// The generators among t's candidate automorphisms that are automorphisms of t and map `s` (a
 /// schedule on t that holds) onto itself; none for a collective given no symmetry. Chunk
-/// collectives are traced by the dense simulator (InputError beyond its limits).
+/// collectives are traced by the dense simulator (InputError beyond its limits), except a
+/// total exchange of digit-box selectors over kDenseAutoPairs node-chunk pairs, whose
+/// selectors are mapped instead (verify/symmetric.hpp: the 12,000-node HDN's).
 std::vector<Permutation> schedule_symmetries(const Network& t, const Schedule& s);
+
+/// The generators among t's candidate automorphisms that are automorphisms of t and under which
+/// `s`, a total exchange of digit-box selectors, is invariant (verify/symmetric.hpp): every
+/// step's transfers, their selectors mapped along, are the step's transfers again. Then σ(v)
+/// holds (σo, σd) exactly when v holds (o, d), so σ maps what each transfer carries onto what
+/// its image carries, as the traced comparison requires (a sufficient condition: a σ under
+/// which only the carried chunks agree is not found). InputError for other schedules.
+std::vector<Permutation> selector_symmetries(const Network& t, const Schedule& s);
 
 }  // namespace netsched

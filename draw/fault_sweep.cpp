@@ -131,7 +131,9 @@ nlohmann::json fault_row(const Network& t, const CheckedSchedule& healthy, doubl
     row["chosen"] = r.chosen;
     row["seconds"] = seconds_of(r.best(), cost);
     row["slowdown"] = seconds_of(r.best(), cost) / base;
-    row["note"] = r.repaired ? "" : r.repair_failed;
+    row["note"] = !r.repaired      ? r.repair_failed
+                  : !r.regenerated ? "regenerating: " + r.regenerate_failed
+                                   : "";
   } catch (const InputError& e) {
     row["chosen"] = nullptr;
     row["slowdown"] = nullptr;

@@ -290,8 +290,7 @@ CheckResult simulate(const Network& t, const Schedule& s, Engine engine,
   check_structure(t, s);
   const Collective& c = s.collective;
   if (c.combining()) return figures_by_rule(simulate_registers(t, s));
-  const bool large = static_cast<unsigned __int128>(t.num_nodes()) * c.num_chunks() >
-                     static_cast<unsigned __int128>(kDenseAutoPairs);
+  const bool large = over_dense_auto(s);
   const std::uint64_t n = t.num_nodes();
   const unsigned __int128 block_work =
       static_cast<unsigned __int128>(n) * ((n + 63) / 64) * (s.steps.size() + 1);
@@ -319,6 +318,11 @@ CheckResult simulate(const Network& t, const Schedule& s, Engine engine,
     return figures_by_rule(simulate_blocks(t, s, 0, progress));
   }
   return figures_by_rule(DenseRun(t, s).run());
+}
+
+bool over_dense_auto(const Schedule& s) {
+  return static_cast<unsigned __int128>(s.collective.nodes()) * s.collective.num_chunks() >
+         static_cast<unsigned __int128>(kDenseAutoPairs);
 }
 
 CheckResult simulate_traced(const Network& t, const Schedule& s, StepTrace& trace) {

@@ -25,6 +25,9 @@ enum class Engine { Auto, Dense, Blocks, Symmetric, Registers };
 // Limits of the dense engine, checked before its table is allocated.
 /// Auto picks the block engine (where it applies) above this many node-chunk pairs.
 inline constexpr std::uint64_t kDenseAutoPairs = std::uint64_t{1} << 26;
+/// Whether s's node x chunk table is over kDenseAutoPairs: where Auto turns to the block engine,
+/// and the fault repair and sweep work on selectors rather than a trace.
+bool over_dense_auto(const Schedule& s);
 /// The dense table's largest size: 2^32 node-chunk pairs (512 MiB of bits; a scatter on 65,536
 /// nodes).
 inline constexpr std::uint64_t kDenseMaxPairs = std::uint64_t{1} << 32;

@@ -102,6 +102,10 @@ const std::vector<TourCommand> kTour = {
     {"$B repair te.json --network 'faulty(torus(3,4,5), nodes=[{7}])'",
      {"the collective is now over the 59 survivors", "chunks of the failed nodes gone", "repaired",
       "kept: "}},
+    {"$B repair hte.json --network 'faulty(hdn(torus(2,3,5), sn=[{0,1},{1,2}]), links=[{0,1}])' "
+     "-o hte-fixed.json",
+     {"16 detoured in 48 hops", "inserted steps", "regenerated  none", "kept: repaired",
+      "wrote hte-fixed.json"}},
     {"$B sweep --faults 'dualcube(3)' --collective broadcast -o fs",
      {"48 links, each repaired", "fs.csv", "fs.svg (plot)"}},
     {"$B draw 'dualcube(3)' -o dc3.svg", {"dc3.svg: 32 of 32 nodes drawn"}},
