@@ -117,7 +117,8 @@ TEST_CASE("selector repair: failed nodes and non-selector schedules are refused 
                     Catch::Contains("payloads are all selectors"));
 }
 
-TEST_CASE("repair: the 12000-node HDN's exchange is mended by selector detours", "[analysis]") {
+TEST_CASE("repair: the 12000-node HDN's exchange is mended by selector detours",
+          "[analysis][slow]") {
   const char* spec = "hdn(torus(2,3,5), sn=[{0,1},{1,2}])";
   const CheckedSchedule healthy =
       generate_checked(*build_topology(spec), GenRequest("total-exchange", "auto"));
@@ -166,7 +167,7 @@ TEST_CASE("selector symmetries: each is one the traced comparison accepts too", 
 }
 
 TEST_CASE("sweep --faults: the 12000-node HDN's exchange has link orbits that cover every link",
-          "[analysis]") {
+          "[analysis][slow]") {
   const auto t = build_topology("hdn(torus(2,3,5), sn=[{0,1},{1,2}])");
   const Schedule s = generate_checked(*t, GenRequest("total-exchange", "auto")).schedule();
   const auto orbits = draw::link_orbits(*t, s);
