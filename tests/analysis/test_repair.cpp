@@ -438,9 +438,10 @@ TEST_CASE("sweep --faults: the links of an orbit break the same transfers of the
     std::uint64_t links = 0;
     for (const auto& orbit : orbits) {
       links += orbit.size();
-      const auto lower = [&](std::pair<std::uint32_t, std::uint32_t> l) {
-        const auto f =
-            build_topology(fmt::format("faulty({}, links=[{{{},{}}}])", spec, l.first, l.second));
+      // (a copy: clang 14 does not let a lambda capture a structured binding)
+      const auto lower = [&, network = spec](std::pair<std::uint32_t, std::uint32_t> l) {
+        const auto f = build_topology(
+            fmt::format("faulty({}, links=[{{{},{}}}])", network, l.first, l.second));
         return s.collective.combining() ? 0 : min_steps_lower_bound(*f, s.collective).steps;
       };
       for (const auto& link : orbit) {
