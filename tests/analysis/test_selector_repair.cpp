@@ -28,6 +28,17 @@ std::unique_ptr<FaultyNetwork> faulty_by_spec(const std::string& spec) {
   return std::unique_ptr<FaultyNetwork>(f);
 }
 
+/// The default total exchange on `spec` (or `algorithm`'s), checked.
+CheckedSchedule exchange(const std::string& spec, const char* algorithm = "auto") {
+  return generate_checked(*build_topology(spec), GenRequest("total-exchange", algorithm));
+}
+
+/// `spec` with link {a, b} failed.
+std::unique_ptr<FaultyNetwork> link_failed(const std::string& spec, std::uint32_t a,
+                                           std::uint32_t b) {
+  return faulty_by_spec(fmt::format("faulty({}, links=[{{{},{}}}])", spec, a, b));
+}
+
 /// The links some transfer of `s` takes, each once (smaller id first).
 std::set<std::pair<std::uint32_t, std::uint32_t>> used_links(const Schedule& s) {
   std::set<std::pair<std::uint32_t, std::uint32_t>> out;
@@ -47,14 +58,13 @@ TEST_CASE(
                                                         {"rdn(hypercube(2),1)", "auto"},
                                                         {"torus(3,4)", "packed"},
                                                         {"mesh(3,3)", "packed"}}) {
-    const CheckedSchedule healthy =
-        generate_checked(*build_topology(spec), GenRequest("total-exchange", algorithm));
+    const CheckedSchedule healthy = exchange(spec, algorithm);
     const Schedule& s = healthy.schedule();
     REQUIRE(blocks_apply(s));
     std::uint64_t in_free_ports = 0;
     for (const auto& [a, b] : used_links(s))
       for (const bool defer : {true, false}) {
-        const auto f = faulty_by_spec(fmt::format("faulty({}, links=[{{{},{}}}])", spec, a, b));
+        const auto f = link_failed(spec, a, b);
         INFO(f->spec() << (defer ? " deferred" : " each after its step"));
         const SelectorDetours d = selector_detours(s, *f, defer);
         CHECK(d.detoured > 0);
@@ -79,8 +89,7 @@ TEST_CASE("selector repair: a fault no transfer touches leaves the schedule as i
           "[analysis]") {
   const char* spec = "hdn(torus(2,3), sn=[{0}])";
   // the exchange's first step alone: every node sends to its cross partner, no base link is used
-  Schedule first =
-      generate_checked(*build_topology(spec), GenRequest("total-exchange", "auto")).schedule();
+  Schedule first = exchange(spec).schedule();
   first.steps.resize(1);
   const auto used = used_links(first);
   const auto t = build_topology(spec);
@@ -91,7 +100,7 @@ TEST_CASE("selector repair: a fault no transfer touches leaves the schedule as i
     for (const NodeId v : nb) {
       if (u > v.v || used.count({u, v.v})) continue;
       ++untouched;
-      const auto f = faulty_by_spec(fmt::format("faulty({}, links=[{{{},{}}}])", spec, u, v.v));
+      const auto f = link_failed(spec, u, v.v);
       Schedule expected = first;
       expected.topology = f->spec();
       const SelectorDetours d = selector_detours(first, *f, true);
@@ -105,26 +114,22 @@ TEST_CASE("selector repair: a fault no transfer touches leaves the schedule as i
 TEST_CASE("selector repair: failed nodes and non-selector schedules are refused with a reason",
           "[analysis]") {
   const char* spec = "hdn(hypercube(2), sn=[{0}])";
-  const CheckedSchedule healthy =
-      generate_checked(*build_topology(spec), GenRequest("total-exchange", "auto"));
+  const CheckedSchedule healthy = exchange(spec);
   const auto f = faulty_by_spec(fmt::format("faulty({}, nodes=[{{3}}])", spec));
   CHECK_THROWS_WITH(selector_detours(healthy.schedule(), *f, true),
                     Catch::Contains("around failed links only"));
-  const CheckedSchedule greedy =
-      generate_checked(*build_topology(spec), GenRequest("total-exchange", "greedy"));
-  const auto g = faulty_by_spec(fmt::format("faulty({}, links=[{{0,1}}])", spec));
-  CHECK_THROWS_WITH(selector_detours(greedy.schedule(), *g, true),
-                    Catch::Contains("payloads are all selectors"));
+  CHECK_THROWS_WITH(
+      selector_detours(exchange(spec, "greedy").schedule(), *link_failed(spec, 0, 1), true),
+      Catch::Contains("payloads are all selectors"));
 }
 
 TEST_CASE("repair: the 12000-node HDN's exchange is mended by selector detours",
           "[analysis][slow]") {
   const char* spec = "hdn(torus(2,3,5), sn=[{0,1},{1,2}])";
-  const CheckedSchedule healthy =
-      generate_checked(*build_topology(spec), GenRequest("total-exchange", "auto"));
+  const CheckedSchedule healthy = exchange(spec);
   // {0,1} is a base-torus link the exchange takes in steps in which every node sends: no port
   // is free, so each detour (a shortest surviving path) takes inserted steps
-  const auto f = faulty_by_spec(fmt::format("faulty({}, links=[{{0,1}}])", spec));
+  const auto f = link_failed(spec, 0, 1);
   std::uint64_t over_link = 0;
   for (const Step& step : healthy.schedule().steps)
     for (const Transfer& x : step.transfers) over_link += x.from.v + x.to.v == 1;
@@ -150,7 +155,7 @@ TEST_CASE("selector symmetries: each is one the traced comparison accepts too", 
                                                         {"hypercube(3)", "packed"}}) {
     INFO(spec);
     const auto t = build_topology(spec);
-    const Schedule s = generate_checked(*t, GenRequest("total-exchange", algorithm)).schedule();
+    const Schedule s = exchange(spec, algorithm).schedule();
     const auto selector = selector_symmetries(*t, s);
     const auto traced = schedule_symmetries(*t, s);
     CHECK_FALSE(selector.empty());
@@ -169,7 +174,7 @@ TEST_CASE("selector symmetries: each is one the traced comparison accepts too", 
 TEST_CASE("sweep --faults: the 12000-node HDN's exchange has link orbits that cover every link",
           "[analysis][slow]") {
   const auto t = build_topology("hdn(torus(2,3,5), sn=[{0,1},{1,2}])");
-  const Schedule s = generate_checked(*t, GenRequest("total-exchange", "auto")).schedule();
+  const Schedule s = exchange(t->spec()).schedule();
   const auto orbits = draw::link_orbits(*t, s);
   std::uint64_t links = 0, edges = 0;
   for (const auto& o : orbits) links += o.size();
