@@ -72,7 +72,7 @@ bool packed_broadcast_size(const Network& t) {
   return t.num_nodes() >= 2 && t.num_nodes() <= kPackedTreesMaxNodes;
 }
 bool packed_register_trees(const Network& t) {
-  return packed_trees_apply(t) && t.num_nodes() <= kReduceScatterMaxNodes;
+  return packed_trees_apply(t) && t.num_nodes() <= kTreeRegistersMaxNodes;
 }
 bool embed_size(const Network& t) { return t.num_nodes() <= kEmbedMaxNodes; }
 /// The tree broadcasts' pieces when the request names none (gen --bytes tries several).

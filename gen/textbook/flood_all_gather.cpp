@@ -7,9 +7,11 @@
 #include <algorithm>
 #include <map>
 #include <stdexcept>
+#include <string>
 
 #include "core/errors.hpp"
 #include "core/graph.hpp"
+#include "core/limits.hpp"
 #include "core/metrics.hpp"
 #include "gen/combine/program.hpp"
 #include "gen/textbook/spanning_trees.hpp"
@@ -181,9 +183,22 @@ Schedule trees_total_exchange(const Network& t, const SpanningTrees& f, const ch
                              links);
 }
 
+namespace {
+
+/// InputError when a register schedule along trees on t with `registers` a node is over
+/// kTreeRegistersMaxNodes or its memory (kTreeRegisterBytes a node and register) over the budget.
+void check_tree_registers(const Network& t, std::uint64_t registers, const char* what) {
+  check_nodes(t, what, kTreeRegistersMaxNodes, "kTreeRegistersMaxNodes");
+  check_memory(mul_sat(mul_sat(t.num_nodes(), registers), kTreeRegisterBytes),
+               std::string(what) + " on " + t.spec() + " with " + std::to_string(registers) +
+                   " registers a node");
+}
+
+}  // namespace
+
 Schedule trees_reduce_scatter(const Network& t, const SpanningTrees& f, const char* algorithm) {
-  check_nodes(t, "a reduce-scatter along trees", kReduceScatterMaxNodes, "kReduceScatterMaxNodes");
   const std::uint64_t n = t.num_nodes();  // tree j = o*pieces + k: piece k of block o, register j
+  check_tree_registers(t, n * f.pieces, "a reduce-scatter along trees");
   RegisterProgram p(t, Collective::reduce_scatter(n, f.pieces), block_registers(n, f.pieces),
                     algorithm);
   auto up = reduce_up(t, f, 0);
@@ -194,8 +209,8 @@ Schedule trees_reduce_scatter(const Network& t, const SpanningTrees& f, const ch
 }
 
 Schedule trees_all_reduce(const Network& t, const SpanningTrees& f, const char* algorithm) {
-  check_nodes(t, "an all-reduce along trees", kReduceScatterMaxNodes, "kReduceScatterMaxNodes");
   const std::uint64_t n = t.num_nodes(), pieces = n * f.pieces;  // tree j's piece j
+  check_tree_registers(t, 2 * pieces, "an all-reduce along trees");
   RegisterProgram p(t, Collective::vector_all_reduce(n, static_cast<std::uint32_t>(pieces)),
                     piece_registers(pieces), algorithm);
   auto up = reduce_up(t, f, 0);

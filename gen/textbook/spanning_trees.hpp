@@ -116,7 +116,8 @@ Schedule trees_all_gather(const Network& t, const SpanningTrees& f, const char* 
 /// Chunk o*N+d down the path of o's tree to d (at most kReduceScatterMaxNodes nodes).
 Schedule trees_total_exchange(const Network& t, const SpanningTrees& f, const char* algorithm);
 /// Block j's partial sums combined up j's tree: node w sends in step steps - 1 - step[j][w],
-/// after its children (at most kReduceScatterMaxNodes nodes). With f.pieces, each piece of a
+/// after its children (at most kTreeRegistersMaxNodes nodes, and the memory budget at
+/// kTreeRegisterBytes a node and register). With f.pieces, each piece of a
 /// block up its own tree (the all-gather's schedule run backwards).
 Schedule trees_reduce_scatter(const Network& t, const SpanningTrees& f, const char* algorithm);
 /// A vector all-reduce of N x f.pieces pieces: piece j reduced up tree j onto its root

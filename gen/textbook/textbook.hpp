@@ -35,6 +35,12 @@ Schedule recursive_doubling_all_gather(const Product& cube);
 /// The most nodes recursive halving and the ring reduce-scatter take (N registers per node,
 /// N^2 / 2 register moves in all).
 inline constexpr std::uint64_t kReduceScatterMaxNodes = 1024;
+/// The most nodes a reduce-scatter or all-reduce along given trees takes (the packed trees on
+/// products, where every partial sum is one interval of terms), and the memory it and its check
+/// take per node and register, measured on hypercube(12): its reduce-scatter (4,096 registers a
+/// node) peaked at 3.6 GB, its all-reduce (8,192) at 7.2 GB (bench/README.md item 22).
+inline constexpr std::uint64_t kTreeRegistersMaxNodes = 4096;
+inline constexpr std::uint64_t kTreeRegisterBytes = 216;
 /// Recursive halving reduce-scatter on a hypercube: from the highest dimension down, every node
 /// sends its neighbour the partial blocks of the neighbour's half and combines the ones it
 /// keeps (one-port, n steps, payloads N/2, N/4, ... blocks).

@@ -8,6 +8,7 @@
 
 #include "analysis/bandwidth_bound.hpp"
 #include "analysis/checked.hpp"
+#include "core/limits.hpp"
 #include "core/metrics.hpp"
 #include "core/schedule_io.hpp"
 #include "gen/algorithms.hpp"
@@ -662,4 +663,26 @@ TEST_CASE("Swing: holds on rings of 2^k nodes and their products, the first hops
     for (const char* collective : {"all-reduce", "reduce-scatter", "all-gather"})
       CHECK_THROWS_AS(generate_checked(*t, GenRequest(collective, "swing")), InputError);
   }
+}
+
+TEST_CASE("register schedules along trees: up to 4096 nodes and held to the memory budget",
+          "[gen]") {
+  // refused before the trees are looked at: an empty set of trees does
+  const SpanningTrees none;
+  for (const char* spec : {"hypercube(13)", "torus(64,128)"}) {
+    INFO(spec);
+    const auto t = build_topology(spec);
+    CHECK_THROWS_WITH(trees_reduce_scatter(*t, none, "packed-trees"),
+                      Catch::Contains("kTreeRegistersMaxNodes"));
+    CHECK_THROWS_WITH(trees_all_reduce(*t, none, "packed-trees"),
+                      Catch::Contains("kTreeRegistersMaxNodes"));
+  }
+  // hypercube(4)'s all-reduce: 16 nodes x 32 registers x kTreeRegisterBytes, over 64 KB
+  const auto cube = build_topology("hypercube(4)");
+  const SpanningTrees trees = packed_trees(*cube);
+  set_memory_budget(64 * 1024);
+  CHECK_THROWS_WITH(trees_all_reduce(*cube, trees, "packed-trees"),
+                    Catch::Contains("memory budget"));
+  set_memory_budget(0);
+  CHECK(check_schedule(*cube, trees_all_reduce(*cube, trees, "packed-trees")).holds());
 }
