@@ -558,6 +558,9 @@ std::optional<CheckedSchedule> repaired_schedule(const CheckedSchedule& healthy,
                                                  const FaultyNetwork& f, const Survivors& survivors,
                                                  RepairReport& r) {
   const Schedule& s = healthy.schedule();
+  // where the checker itself follows blocks (no node x chunk table), so does the repair (it
+  // routes its detours itself: no router is built)
+  if (blocks_apply(s) && over_dense_auto(s)) return selector_repair(s, f, r);
   const auto router = make_router(f, "auto");
   if (s.collective.combining()) {
     if (!f.failed_nodes().empty())
@@ -567,8 +570,6 @@ std::optional<CheckedSchedule> repaired_schedule(const CheckedSchedule& healthy,
           survivors.collective.name());
     return checked_repair(f, detoured_registers(s, f, *router, r));
   }
-  // where the checker itself follows blocks (no node x chunk table), so does the repair
-  if (blocks_apply(s) && over_dense_auto(s)) return selector_repair(s, f, r);
   StepTrace trace;
   trace.keep_chunks = true;
   if (!simulate_traced(f.base(), s, trace).ok())

@@ -106,14 +106,15 @@ std::vector<std::vector<Image>> carried_by(const Network& t, const Schedule& s) 
 
 }  // namespace
 
-std::vector<Permutation> selector_symmetries(const Network& t, const Schedule& s) {
-  if (!symmetric_applies(s))
-    throw InputError(
-        "selector symmetries: the schedule is not a total exchange of digit-box selectors");
+namespace {
+
+/// selector_symmetries among `candidates` (t's own, asked for once by the caller).
+std::vector<Permutation> invariant_candidates(const Network& t, const Schedule& s,
+                                              const std::vector<Permutation>& candidates) {
   const Csr g(t, 1);
   const Digits digits = box_digits(s);
   std::vector<Permutation> out;
-  for (const Permutation& sigma : t.automorphism_candidates()) {
+  for (const Permutation& sigma : candidates) {
     if (!is_automorphism(g, sigma, 1)) continue;
     const auto m = SlicedDigitMap::probe(digits, [&sigma](std::uint64_t v) {
       return std::uint64_t{sigma(static_cast<std::uint32_t>(v))};
@@ -121,6 +122,15 @@ std::vector<Permutation> selector_symmetries(const Network& t, const Schedule& s
     if (m && !check_invariance(s, digits, *m).witness) out.push_back(sigma);
   }
   return out;
+}
+
+}  // namespace
+
+std::vector<Permutation> selector_symmetries(const Network& t, const Schedule& s) {
+  if (!symmetric_applies(s))
+    throw InputError(
+        "selector symmetries: the schedule is not a total exchange of digit-box selectors");
+  return invariant_candidates(t, s, t.automorphism_candidates());
 }
 
 std::vector<Permutation> schedule_symmetries(const Network& t, const Schedule& s) {
@@ -135,7 +145,7 @@ std::vector<Permutation> schedule_symmetries(const Network& t, const Schedule& s
   // nothing to check against, or a collective given no symmetry (even the identity has no image)
   if (candidates.empty() || !image_of([](std::uint32_t v) { return v; })) return out;
   // beyond the trace, where verify turns to the block checker: mapped selectors instead
-  if (symmetric_applies(s) && over_dense_auto(s)) return selector_symmetries(t, s);
+  if (symmetric_applies(s) && over_dense_auto(s)) return invariant_candidates(t, s, candidates);
   const Csr g(t, 1);
   const std::vector<std::vector<Image>> carried = carried_by(t, s);
   const auto n = static_cast<std::uint32_t>(t.num_nodes());
