@@ -8,6 +8,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "core/c_library_lock.hpp"
 #include "core/errors.hpp"
 #include "core/graph.hpp"
 #include "core/metrics.hpp"
@@ -20,7 +21,8 @@ namespace {
 /// on uniform links every capacity is an integer and the test is exact.
 constexpr double kWeightedSlack = 1e-9;
 
-/// igraph errors as exceptions while a computation runs (the default handler aborts).
+/// igraph errors as exceptions while a computation runs (the default handler aborts), igraph
+/// held by this thread alone (core/c_library_lock.hpp) meanwhile.
 thread_local std::string igraph_failure;
 void keep_failure(const char* reason, const char* /*file*/, int /*line*/, igraph_error_t err) {
   igraph_failure = std::string(reason ? reason : "") + " (" + igraph_strerror(err) + ")";
@@ -31,12 +33,13 @@ void check(igraph_error_t rc) {
 }
 class ErrorHandler {
  public:
-  ErrorHandler() : previous_(igraph_set_error_handler(keep_failure)) {}
+  ErrorHandler() : lock_(lock_c_libraries()), previous_(igraph_set_error_handler(keep_failure)) {}
   ~ErrorHandler() { igraph_set_error_handler(previous_); }
   ErrorHandler(const ErrorHandler&) = delete;
   ErrorHandler& operator=(const ErrorHandler&) = delete;
 
  private:
+  std::unique_lock<std::recursive_mutex> lock_;  // first made, last released
   igraph_error_handler_t* previous_;
 };
 

@@ -1,6 +1,6 @@
 // netsched sweep PATTERN... -o PREFIX [--no-plot] [--no-schedules] [--exchange-max-nodes N]
 // netsched sweep --faults SPEC -o PREFIX [--collective C] [--root R] [--bytes M]
-//   [--double-faults N [--seed S]] [--every-link | --sample-links N] [--no-plot]
+//   [--double-faults N [--seed S]] [--every-link | --sample-links N] [--threads T] [--no-plot]
 #include <fmt/format.h>
 
 #include <iostream>
@@ -25,6 +25,7 @@ struct SweepArgs {
   bool no_plot = false, no_schedules = false, json = false, bisection = false, faults = false;
   bool every_link = false;
   std::uint64_t sample_links = 0;
+  unsigned threads = 0;
   unsigned bisection_timeout = draw::SweepOptions{}.bisection_timeout_ms / kMillisecondsPerSecond;
   std::uint64_t exchange_max = draw::SweepOptions{}.exchange_max_nodes;
 };
@@ -45,6 +46,7 @@ int fault_sweep(const SweepArgs& a) {
   opt.collective = collective;
   opt.every_link = a.every_link;
   opt.sample_links = a.sample_links;
+  opt.threads = a.threads;
   if (!a.root.empty()) opt.root = t->node(a.root);
   opt.cost.m = static_cast<double>(a.bytes);
   opt.progress = [](const std::string& line) { progress_note(line); };
@@ -125,16 +127,19 @@ Run add_sweep(CLI::App& app) {
                      "many others drawn at random (--seed), not one per orbit")
           ->check(kPositive);
   every_link->excludes(sample);
+  auto* threads = app.add_option("--threads", o->threads,
+                                 "--faults: faults repaired at once, one a worker (0 = all cores; "
+                                 "the rows are the same for any)");
   app.footer(
       "Series: one per pattern with a range; patterns without a range join the series of "
       "their family. Columns: docs/cli.md (sweep).");
-  return [o, btime, coll, root, bytes, doubles, seed, every_link, sample, no_schedules,
+  return [o, btime, coll, root, bytes, doubles, seed, every_link, sample, threads, no_schedules,
           exchange_max, bisection] {
     for (const CLI::Option* given : {no_schedules, exchange_max, bisection})
       refuse_option(given, !o->faults, "sweep --faults", "it applies to family sweeps");
     refuse_option(btime, o->bisection, "a sweep without --bisection",
                   "--bisection-timeout needs --bisection");
-    for (const CLI::Option* given : {coll, root, bytes, doubles, seed, every_link, sample})
+    for (const CLI::Option* given : {coll, root, bytes, doubles, seed, every_link, sample, threads})
       refuse_option(given, o->faults, "a sweep without --faults", "it applies with --faults");
     if (o->faults) {
       if (o->patterns.size() != 1)

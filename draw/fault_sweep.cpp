@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <iterator>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <random>
 
@@ -15,6 +16,7 @@
 #include "core/automorphism.hpp"
 #include "core/errors.hpp"
 #include "core/graph.hpp"
+#include "core/parallel.hpp"
 #include "gen/algorithms.hpp"
 #include "gen/topology.hpp"
 
@@ -144,44 +146,73 @@ nlohmann::json fault_row(const Network& t, const CheckedSchedule& healthy, doubl
 
 }  // namespace
 
+namespace {
+
+/// One row to make: the links that fail, and what the row says of how they were chosen.
+struct FaultCase {
+  std::vector<Link> failed;
+  std::size_t orbit_size = 1;
+  bool at_root = false;
+};
+
+/// The cases of a sweep, in row order: the orbits (or the sample), then the double faults, all
+/// drawn here, before any row is made, so the rows do not depend on the workers.
+std::vector<FaultCase> fault_cases(const Network& t, const FaultSweepOptions& o,
+                                   const Schedule& healthy, const std::vector<Link>& links) {
+  std::vector<FaultCase> out;
+  if (o.sample_links > 0) {
+    const std::vector<Link> chosen = sampled_links(links, o, healthy.collective);
+    const std::size_t at_root = chosen.size() - o.sample_links;
+    for (std::size_t i = 0; i < chosen.size(); ++i) out.push_back({{chosen[i]}, 1, i < at_root});
+  } else {
+    for (const auto& orbit : orbits_of(t, links, healthy, o.every_link))
+      out.push_back({{orbit.front()}, orbit.size(), false});
+  }
+  // a sample of double faults: pairs of distinct links, uniform, from a fixed seed
+  std::mt19937_64 random(o.seed);
+  for (std::uint64_t i = 0; i < o.double_faults && links.size() >= 2; ++i) {
+    std::uniform_int_distribution<std::size_t> pick(0, links.size() - 1);
+    const std::size_t x = pick(random);
+    std::size_t y = pick(random);
+    while (y == x) y = pick(random);
+    out.push_back({{links[std::min(x, y)], links[std::max(x, y)]}, 1, false});
+  }
+  return out;
+}
+
+}  // namespace
+
 nlohmann::json fault_sweep(const Network& t, const FaultSweepOptions& o) {
   const NodeId root = o.root.value_or(NodeId(0));
   const CheckedSchedule healthy = generate_checked(t, GenRequest(o.collective, "auto", root));
   const double base = seconds_of(healthy, o.cost);
   const std::vector<Link> links = links_of(t);
-  std::vector<std::vector<Link>> orbits;
-  std::size_t at_root = 0;  // a sample's first rows: the links at a rooted collective's root
-  if (o.sample_links > 0) {
-    const std::vector<Link> chosen = sampled_links(links, o, healthy.schedule().collective);
-    at_root = chosen.size() - o.sample_links;
-    for (const Link& l : chosen) orbits.push_back({l});
-  } else {
-    orbits = orbits_of(t, links, healthy.schedule(), o.every_link);
-  }
-  nlohmann::json rows = nlohmann::json::array();
+  const std::vector<FaultCase> cases = fault_cases(t, o, healthy.schedule(), links);
+  const std::size_t singles = static_cast<std::size_t>(std::count_if(
+      cases.begin(), cases.end(), [](const FaultCase& c) { return c.failed.size() == 1; }));
+  // each row on its own worker: a row reads the healthy network and schedule only
+  std::vector<nlohmann::json> rows(cases.size());
+  std::mutex reporting;
   std::size_t done = 0;
-  for (const auto& orbit : orbits) {
-    ++done;
-    if (o.progress) o.progress(fmt::format("sweep --faults: link {}/{}", done, orbits.size()));
-    nlohmann::json row = fault_row(t, healthy, base, {orbit.front()}, o.cost);
-    row["orbit_size"] = orbit.size();
-    if (o.sample_links > 0) row["sampled_from"] = links.size();
-    if (done <= at_root) row["at_root"] = true;
-    rows.push_back(std::move(row));
-  }
-  // a sample of double faults: pairs of distinct links, uniform, from a fixed seed
-  std::mt19937_64 random(o.seed);
-  for (std::uint64_t i = 0; i < o.double_faults && links.size() >= 2; ++i) {
-    if (o.progress)
-      o.progress(fmt::format("sweep --faults: double fault {}/{}", i + 1, o.double_faults));
-    std::uniform_int_distribution<std::size_t> pick(0, links.size() - 1);
-    const std::size_t x = pick(random);
-    std::size_t y = pick(random);
-    while (y == x) y = pick(random);
-    rows.push_back(
-        fault_row(t, healthy, base, {links[std::min(x, y)], links[std::max(x, y)]}, o.cost));
-  }
-  return rows;
+  parallel_items(
+      cases.size(), o.threads, [] { return 0; },
+      [&](int&, std::uint64_t i) {
+        const FaultCase& c = cases[i];
+        nlohmann::json row = fault_row(t, healthy, base, c.failed, o.cost);
+        if (c.failed.size() == 1) {
+          row["orbit_size"] = c.orbit_size;
+          if (o.sample_links > 0) row["sampled_from"] = links.size();
+          if (c.at_root) row["at_root"] = true;
+        }
+        rows[i] = std::move(row);
+        const std::lock_guard<std::mutex> hold(reporting);
+        ++done;
+        if (o.progress)
+          o.progress(fmt::format("sweep --faults: {}/{} faults repaired ({} single, {} double)",
+                                 done, cases.size(), singles, cases.size() - singles));
+      },
+      [](int&) {});
+  return nlohmann::json(std::move(rows));
 }
 
 std::string fault_sweep_summary(const nlohmann::json& rows) {

@@ -41,6 +41,9 @@ struct FaultSweepOptions {
   /// After the single faults, this many pairs of distinct links, drawn uniformly from `seed`.
   std::uint64_t double_faults = 0;
   std::uint64_t seed = 1;
+  /// Rows made at once, each on its own worker (0 = every core); the rows are the same for any.
+  unsigned threads = 0;
+  /// Called after each row, from one worker at a time.
   std::function<void(const std::string&)> progress;
 };
 

@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <unordered_set>
 
+#include "core/c_library_lock.hpp"
 #include "core/errors.hpp"
 
 namespace netsched::draw {
@@ -29,11 +30,13 @@ constexpr double kLegendLine = 7;        // points per legend line (half a line:
 constexpr double kGraphvizInch = 72;     // Graphviz's unit distance of neighbours, in points
 constexpr double kGenericSpread = 1.5;   // generic layouts: neighbours this many units apart
 
-/// One Graphviz context and graph, freed together.
+/// One Graphviz context and graph, freed together; Graphviz held by this thread alone
+/// (core/c_library_lock.hpp) while it lives.
 class GvGraph {
  public:
   GvGraph(GVC_t* gvc, const char* name, bool directed)
-      : gvc_(gvc),
+      : held_(lock_c_libraries()),
+        gvc_(gvc),
         g_(agopen(const_cast<char*>(name), directed ? Agdirected : Agundirected, nullptr)) {}
   ~GvGraph() {
     if (laid_out_) gvFreeLayout(gvc_, g_);
@@ -58,6 +61,7 @@ class GvGraph {
   }
 
  private:
+  std::unique_lock<std::recursive_mutex> held_;  // first made, last released
   GVC_t* gvc_;
   Agraph_t* g_;
   bool laid_out_ = false;

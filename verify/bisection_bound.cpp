@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/c_library_lock.hpp"
 #include "core/errors.hpp"
 #include "core/graph.hpp"
 #include "core/limits.hpp"
@@ -23,6 +24,7 @@ constexpr double kLoadSlack = 1e-9;
 
 /// The links' edge betweenness: unordered pairs, each spread evenly over its shortest paths.
 std::vector<double> edge_loads(const Network& t) {
+  const auto held = lock_c_libraries();
   igraph_vector_int_t edges;
   igraph_vector_int_init(&edges, 0);
   std::vector<NodeId> nb;

@@ -8,8 +8,11 @@
 /// number the survivors 0..N'-1. Every checker, generator and Z3 encoding then works on it
 /// unchanged, with no notion of "absent" anywhere. With link faults only the ids are the base's
 /// ids, so a schedule made for the healthy network can be checked against the faulty one
-/// (`verify --network`). Nothing is materialised: ids map through the sorted failed-node list
-/// (O(log F)) and a neighbour list is the base's, filtered.
+/// (`verify --network`). Ids map through the sorted failed-node list (O(log F)). The survivors'
+/// links are materialised once, at construction, as a CSR (up to kFaultyAdjacencyMaxArcs arcs):
+/// a faulty network is walked many times (each generator, checker and bound takes its own CSR
+/// snapshot), and a family's neighbour function, filtered, cost a fault sweep a third of its
+/// time. Beyond the limit a neighbour list is the base's, filtered, each time.
 #include <memory>
 #include <optional>
 #include <string>
@@ -23,6 +26,9 @@ namespace netsched {
 
 /// At most this many failed links plus failed nodes in one spec.
 inline constexpr std::uint64_t kMaxFaults = 65536;
+/// The most arcs (twice the links) of a faulty network materialised at construction: 2^24,
+/// 64 MiB of targets.
+inline constexpr std::uint64_t kFaultyAdjacencyMaxArcs = std::uint64_t{1} << 24;
 
 class FaultyNetwork : public Network {
  public:
@@ -33,6 +39,8 @@ class FaultyNetwork : public Network {
   std::string family() const override { return "faulty"; }
   std::uint64_t num_nodes() const override { return base_->num_nodes() - nodes_.size(); }
   void neighbors(NodeId u, std::vector<NodeId>& out) const override;
+  std::uint32_t degree(NodeId u) const override;
+  bool adjacent(NodeId u, NodeId v) const override;
   std::uint32_t max_degree() const override { return base_->max_degree(); }
   std::string label(NodeId u) const override { return base_->label(to_base(u)); }
   /// The base's label of a survivor; a failed node is an error naming it.
@@ -53,6 +61,8 @@ class FaultyNetwork : public Network {
     return links_;
   }
   const std::vector<std::uint32_t>& failed_nodes() const { return nodes_; }
+  /// Whether the survivors' links were stored at construction (within kFaultyAdjacencyMaxArcs).
+  bool adjacency_stored() const { return adjacency_.has_value(); }
   /// The base id of survivor u.
   NodeId to_base(NodeId u) const;
   /// The survivor id of base node b; nullopt when b has failed.
@@ -69,6 +79,7 @@ class FaultyNetwork : public Network {
   std::unique_ptr<Network> base_;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> links_;
   std::vector<std::uint32_t> nodes_;
+  std::optional<Csr> adjacency_;  ///< the survivors' links, within kFaultyAdjacencyMaxArcs
 };
 
 /// Builds faulty(G, links=[{a,b},...], nodes=[{x,...},...]); ids are G's serial ids.

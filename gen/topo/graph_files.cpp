@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "core/c_library_lock.hpp"
 #include "core/errors.hpp"
 #include "core/json_text.hpp"
 #include "core/node.hpp"
@@ -88,6 +89,7 @@ bool numeric_edge_attribute(const igraph_t& g, const char* name) {
 }
 
 GraphData read_with_igraph(const std::string& content, GraphFormat format) {
+  const auto held = lock_c_libraries();  // before ig: released after igraph_destroy
   igraph_set_attribute_table(&igraph_cattribute_table);
   igraph_set_error_handler(keep_igraph_error);
   igraph_set_warning_handler(ignore_igraph_warning);
@@ -162,6 +164,7 @@ std::vector<Agnode_t*> dot_node_order(Agraph_t* g) {
 }
 
 GraphData read_dot(const std::string& content) {
+  const auto held = lock_c_libraries();  // before owner: released after agclose
   cgraph_reason.clear();
   agseterrf(keep_cgraph_error);
   agseterr(AGERR);

@@ -5,6 +5,7 @@
 #include "analysis/bandwidth_bound.hpp"
 #include "analysis/checked.hpp"
 #include "analysis/size_choice.hpp"
+#include "core/parallel.hpp"
 #include "core/schedule_io.hpp"
 #include "gen/topology.hpp"
 
@@ -129,4 +130,29 @@ TEST_CASE("bandwidth bound: gen --bytes writes the cut into the record, and a re
   r.bandwidth_cut = cut;
   CHECK_THROWS_AS(check_record(r, te.verification().record(), *t, te.schedule().collective),
                   InputError);
+}
+
+TEST_CASE("bandwidth bound: igraph's bounds computed on several workers at once agree",
+          "[analysis]") {
+  // igraph keeps its error handler and cleanup stack process-wide: the bounds hold one lock
+  // (core/c_library_lock.hpp) so that a parallel loop, such as sweep --faults, may call them
+  const std::vector<std::string> specs{"torus(4,4)", "hypercube(4)",
+                                       "faulty(torus(4,4), links=[{0,1}])",
+                                       "weighted(ring(6), bandwidth=[{0,1,300},{2,3,25}])"};
+  std::vector<std::pair<double, double>> alone;
+  for (const auto& spec : specs) {
+    const auto t = build_topology(spec);
+    alone.emplace_back(all_gather_bound(*t).chunk_times,
+                       broadcast_bound(*t, NodeId(0)).chunk_times);
+  }
+  std::vector<std::pair<double, double>> together(4 * specs.size());
+  parallel_items(
+      together.size(), 4, [] { return 0; },
+      [&](int&, std::uint64_t i) {
+        const auto t = build_topology(specs[i % specs.size()]);
+        together[i] = {all_gather_bound(*t).chunk_times,
+                       broadcast_bound(*t, NodeId(0)).chunk_times};
+      },
+      [](int&) {});
+  for (std::size_t i = 0; i < together.size(); ++i) CHECK(together[i] == alone[i % specs.size()]);
 }

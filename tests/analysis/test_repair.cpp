@@ -532,6 +532,29 @@ TEST_CASE("sweep --faults: one row per link orbit, and a summary that says what 
         std::string::npos);
 }
 
+TEST_CASE("sweep --faults: the rows are the same on one worker and on several", "[analysis]") {
+  // each row is made on its own worker: the rows, their order and the progress count must not
+  // depend on how many there are
+  const auto t = build_topology("torus(4,4)");
+  for (const char* collective : {"total-exchange", "broadcast"}) {
+    INFO(collective);
+    draw::FaultSweepOptions o;
+    o.collective = collective;
+    o.every_link = true;
+    o.double_faults = 4;
+    std::vector<std::string> lines;
+    o.progress = [&lines](const std::string& line) { lines.push_back(line); };
+    o.threads = 1;
+    const nlohmann::json one = draw::fault_sweep(*t, o);
+    o.threads = 4;
+    const nlohmann::json four = draw::fault_sweep(*t, o);
+    REQUIRE(one.size() == 32 + 4);
+    CHECK(one == four);
+    REQUIRE(lines.size() == 2 * one.size());
+    CHECK(lines.back() == "sweep --faults: 36/36 faults repaired (32 single, 4 double)");
+  }
+}
+
 TEST_CASE("docs/faults.md quotes the repaired flood all-reduce of torus(4,4)", "[analysis]") {
   const RepairReport r =
       repair_schedule(healthy("torus(4,4)", "all-reduce", "flood"),

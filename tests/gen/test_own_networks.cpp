@@ -189,6 +189,49 @@ TEST_CASE("a faulty network is the graph of the survivors, with the base's label
         "faulty(ring(5), nodes=[{1}])");
 }
 
+namespace {
+
+/// u's neighbours in f as the base lists them, those that survive, renumbered.
+std::vector<NodeId> filtered_base_neighbors(const FaultyNetwork& f, NodeId u) {
+  std::vector<NodeId> nb, out;
+  const NodeId b = f.to_base(u);
+  f.base().neighbors(b, nb);
+  for (const NodeId w : nb)
+    if (!f.link_failed(b, w)) out.push_back(*f.from_base(w));
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("a faulty network lists the base's neighbours in the base's order, stored or not") {
+  // torus(6,6) is stored at construction (kFaultyAdjacencyMaxArcs); hypercube(20)'s 2^20 x 20
+  // arcs are over the limit, so its lists are the base's, filtered, each time
+  struct Case {
+    const char* spec;
+    bool stored;
+    std::uint32_t a, b;  // a failed link besides {0,1}, base ids
+  };
+  for (const Case& c :
+       {Case{"faulty(torus(6,6), links=[{0,1},{7,13}], nodes=[{20}])", true, 7, 13},
+        Case{"faulty(hypercube(20), links=[{0,1},{6,7}], nodes=[{3}])", false, 6, 7}}) {
+    INFO(c.spec);
+    const auto t = build_topology(c.spec);
+    const auto* f = network_as<FaultyNetwork>(*t);
+    REQUIRE(f);
+    CHECK(f->adjacency_stored() == c.stored);
+    std::vector<NodeId> nb;
+    for (std::uint32_t u = 0; u < std::min<std::uint64_t>(t->num_nodes(), 64); ++u) {
+      t->neighbors(NodeId(u), nb);
+      CHECK(nb == filtered_base_neighbors(*f, NodeId(u)));
+      CHECK(t->degree(NodeId(u)) == nb.size());
+      for (const NodeId w : nb) CHECK(t->adjacent(NodeId(u), w));
+      CHECK_FALSE(t->adjacent(NodeId(u), NodeId(u)));
+    }
+    CHECK_FALSE(t->adjacent(NodeId(0), NodeId(1)));
+    CHECK_FALSE(t->adjacent(*f->from_base(NodeId(c.a)), *f->from_base(NodeId(c.b))));
+  }
+}
+
 TEST_CASE("connectivity by max-flow equals brute force on random small graphs") {
   std::mt19937 rng(7);
   for (int round = 0; round < 200; ++round) {
