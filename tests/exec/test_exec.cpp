@@ -693,14 +693,9 @@ TEST_CASE("simulate: the S4U replay of basic_linear keeps SMPI's own time", "[sm
   const auto t = build_topology("hypercube(6)");
   const CheckedSchedule c = generate_checked(*t, GenRequest("total-exchange"));
   const std::string file = dir.write("te.json", c.schedule());
-  exec::SimulateOptions o;
-  o.bytes = {1024, 65536};
-  o.algorithms = {"basic_linear"};
+  exec::SimulateOptions o = sim_options(dir, c, {1024, 65536}, {"basic_linear"});
   o.anchor = false;
-  o.executor = NETSCHED_EXEC_SMPI_PATH;
-  o.platform_check = NETSCHED_PLATFORM_CHECK_PATH;
   o.replay = NETSCHED_S4U_REPLAY_PATH;
-  o.workdir = dir.path;
   auto mpi_seconds = [&](const exec::SimulateResult& r, std::uint64_t m, bool replay) {
     for (const auto& row : r.rows)
       if (row.what == "mpi" && row.bytes == m) {
@@ -718,14 +713,43 @@ TEST_CASE("simulate: the S4U replay of basic_linear keeps SMPI's own time", "[sm
   // the data movement is the same: within 1 % where bandwidth dominates
   CHECK(std::abs(mpi_seconds(replay, 65536, true) - mpi_seconds(smpi, 65536, false)) <=
         0.01 * mpi_seconds(smpi, 65536, false));
-  // SMPI's barrier leaves ranks a few latencies apart: the replay is never slower (it favours
-  // MPI, not the paper) and at most that skew (10 us here, 1 us links) faster
+  // SMPI's barrier leaves ranks a few latencies apart, and SMPI charges each message a second
+  // latency (the test below): the replay is never slower (it favours MPI, not the paper) and
+  // at most those (10 us here, 1 us links) faster
   for (std::uint64_t m : {1024, 65536}) {
     CHECK(mpi_seconds(replay, m, true) <= mpi_seconds(smpi, m, false));
     CHECK(mpi_seconds(smpi, m, false) - mpi_seconds(replay, m, true) <= 10e-6);
   }
   CHECK(exec::to_text(replay).find("S4U replay of its pattern") != std::string::npos);
   CHECK(exec::to_json(replay)["rows"][1]["timed_by"] == "s4u-replay");
+}
+
+TEST_CASE("simulate: SMPI charges a message two link latencies, S4U one", "[smpi]") {
+  // docs/engines.md: under SMPI every MPI message, netsched's and MPI's alike, takes about twice
+  // its route's latency before its bytes; SimGrid's own model (the S4U replay) takes it once.
+  // So a schedule of s steps pays s of them where an all-at-once algorithm pays one.
+  TempDir dir;
+  const auto t = build_topology("hypercube(1)");
+  const CheckedSchedule c = generate_checked(*t, GenRequest("total-exchange"));
+  const std::string file = dir.write("te.json", c.schedule());
+  exec::SimulateOptions o = sim_options(dir, c, {1}, {"basic_linear"});
+  o.links.latency = "10us";
+  o.anchor = false;
+  o.replay = NETSCHED_S4U_REPLAY_PATH;
+  const exec::SimulateResult smpi = exec::simulate(file, c.schedule(), o);
+  o.replay_above_ranks = 0;
+  const exec::SimulateResult replay = exec::simulate(file, c.schedule(), o);
+  INFO(exec::to_text(smpi) << exec::to_text(replay));
+  for (const auto& row : smpi.rows) {
+    REQUIRE(row.seconds);
+    CHECK(*row.seconds == Approx(20e-6).margin(0.5e-6));  // the schedule's one step and MPI's
+  }
+  for (const auto& row : replay.rows)
+    if (row.what == "mpi") {
+      REQUIRE(row.replay);
+      REQUIRE(row.seconds);
+      CHECK(*row.seconds == Approx(10e-6).margin(0.1e-6));
+    }
 }
 
 TEST_CASE("platforms: balanced routes, as SimGrid's own route lookup counts them", "[smpi]") {
