@@ -57,9 +57,9 @@ bandwidth-simgrid-doc: build
 	@scripts/bandwidth-simgrid-doc.sh $(NETSCHED)
 
 # docs/FAULTS-TABLE.md: every single failed link of the fault issue's networks (of the 12,000-node
-# HDN one link an orbit for its total exchange, the root's links and 200 drawn at random for its
-# broadcast and all-reduce), repaired against regenerated, and 20 sampled double faults each
-# (6 minutes on 2 cores at stop 64, the HDN's total exchange 3 of them).
+# HDN one link an orbit for its total exchange, every link for its broadcast, 200 drawn at random
+# for its all-reduce), repaired against regenerated, and 20 sampled double faults each
+# (MINUTES minutes on 2 cores at stop 65, the HDN's broadcast BCAST of them).
 faults-doc: build
 	@scripts/faults-doc.sh $(NETSCHED)
 

@@ -4,7 +4,7 @@
 # after a warm-up): wall time of one repair and of a whole `sweep --faults`, and what each
 # repair achieved (repaired and regenerated steps), so a speed-up is never bought with longer
 # schedules unseen.
-# Usage: bench/repair.sh BASE_BINARY NEW_BINARY
+# Usage: bench/repair.sh BASE_BINARY NEW_BINARY (NEW must take sweep --threads)
 set -euo pipefail
 base=${1:?usage: bench/repair.sh BASE NEW}
 new=${2:?usage: bench/repair.sh BASE NEW}
@@ -27,3 +27,18 @@ run "repair dualcube(3) broadcast, link {1,3}" "BIN repair $out/dc-b.json --netw
 echo "  base: $(steps "$base" "$out/dc-b.json" "$f13");  new: $(steps "$new" "$out/dc-b.json" "$f13")"
 run "sweep --faults hsn(3,Q2) TE (112 links)" \
   "BIN sweep '$hsn' --faults --no-plot -o $out/sweep"
+hdn='hdn(torus(2,3,5), sn=[{0,1},{1,2}])'
+run "sweep --faults HDN broadcast, 47 links" \
+  "BIN sweep --faults '$hdn' --collective broadcast --sample-links 40 --no-plot -o $out/hdn"
+# the same sweep by NEW alone, on one worker and on every core (--threads: NEW's only)
+hyperfine --warmup 1 --runs 3 --export-json "$out/threads.json" \
+  -n "1 worker" "$new sweep --faults '$hdn' --collective broadcast --sample-links 40 --threads 1 --no-plot -o $out/hdn1" \
+  -n "every core" "$new sweep --faults '$hdn' --collective broadcast --sample-links 40 --no-plot -o $out/hdn2" \
+  >/dev/null 2>&1
+/usr/bin/python3 - "$out/threads.json" <<'PY'
+import json, sys
+one, every = json.load(open(sys.argv[1]))["results"]
+print(f"{'NEW sweep --faults HDN broadcast, 47 links':<44} 1 worker {one['mean']:7.2f} ± {one['stddev']:.2f} s"
+      f"   every core {every['mean']:7.2f} ± {every['stddev']:.2f} s   ratio {every['mean']/one['mean']:.2f}")
+PY
+cmp "$out/hdn1.json" "$out/hdn2.json" && echo "  the rows of one worker and of every core are identical"

@@ -4,6 +4,7 @@
 /// Graphviz's cgraph (agseterrf). netsched calls them from parallel loops (the fault sweep's
 /// rows each build, check and bound schedules), so every use holds this lock from its first
 /// igraph or cgraph call until its last object is destroyed.
+/// nauty needs none: Debian builds it with thread-local state (its nauty.h defines USE_TLS).
 #include <mutex>
 
 namespace netsched {
