@@ -12,6 +12,15 @@ unsigned worker_count(unsigned threads) {
   return threads ? threads : static_cast<unsigned>(std::max(1, tbb::info::default_concurrency()));
 }
 
+namespace {
+thread_local unsigned loop_depth = 0;  // bodies of parallel loops this thread is running
+}  // namespace
+
+bool inside_parallel_loop() { return loop_depth > 0; }
+
+InsideLoop::InsideLoop() { ++loop_depth; }
+InsideLoop::~InsideLoop() { --loop_depth; }
+
 void parallel_for(std::uint64_t n, unsigned threads,
                   const std::function<void(std::uint64_t, std::uint64_t)>& fn) {
   const unsigned workers = worker_count(threads);
@@ -19,11 +28,16 @@ void parallel_for(std::uint64_t n, unsigned threads,
     if (n > 0) fn(0, n);
     return;
   }
-  tbb::task_arena arena(static_cast<int>(workers));
-  arena.execute([&] {
+  const auto loop = [&] {
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n, kParallelMinIndices / 4),
-                      [&](const tbb::blocked_range<std::uint64_t>& r) { fn(r.begin(), r.end()); });
-  });
+                      [&](const tbb::blocked_range<std::uint64_t>& r) {
+                        const InsideLoop inside;
+                        fn(r.begin(), r.end());
+                      });
+  };
+  if (inside_parallel_loop()) return loop();  // the enclosing loop's workers share the blocks
+  tbb::task_arena arena(static_cast<int>(workers));
+  arena.execute(loop);
 }
 
 }  // namespace netsched

@@ -23,6 +23,20 @@ inline constexpr std::uint64_t kParallelMinIndices = 4096;
 /// The workers to use: `threads`, or every core for 0.
 unsigned worker_count(unsigned threads);
 
+/// Whether the calling thread runs inside a parallel loop. A loop nested in another (a CSR
+/// snapshot taken by each row of a parallel fault sweep) then runs in the enclosing loop's
+/// workers, not in an arena of its own: a new arena per nested call left the sweep's workers
+/// spinning in TBB for over half their time.
+bool inside_parallel_loop();
+
+/// Marks the calling thread as running a parallel loop's body while it lives.
+struct InsideLoop {
+  InsideLoop();
+  ~InsideLoop();
+  InsideLoop(const InsideLoop&) = delete;
+  InsideLoop& operator=(const InsideLoop&) = delete;
+};
+
 /// Runs fn(begin, end) over [0, n) in blocks, on at most `threads` workers (0 = all cores).
 void parallel_for(std::uint64_t n, unsigned threads,
                   const std::function<void(std::uint64_t, std::uint64_t)>& fn);
@@ -34,16 +48,22 @@ template <class Make, class Body, class Merge>
 void parallel_items(std::uint64_t items, unsigned threads, Make make, Body body, Merge merge) {
   using State = decltype(make());
   tbb::enumerable_thread_specific<State> states(make);
-  tbb::task_arena arena(static_cast<int>(worker_count(threads)));
-  arena.execute([&] {
+  const auto loop = [&] {
     tbb::parallel_for(
         tbb::blocked_range<std::uint64_t>(0, items, 1),
         [&](const tbb::blocked_range<std::uint64_t>& r) {
+          const InsideLoop inside;
           State& s = states.local();
           for (std::uint64_t i = r.begin(); i != r.end(); ++i) body(s, i);
         },
         tbb::simple_partitioner());
-  });
+  };
+  if (inside_parallel_loop()) {
+    loop();  // nested: in the enclosing loop's workers (inside_parallel_loop)
+  } else {
+    tbb::task_arena arena(static_cast<int>(worker_count(threads)));
+    arena.execute(loop);
+  }
   for (State& s : states) merge(s);
 }
 
