@@ -59,7 +59,7 @@ bandwidth-simgrid-doc: build
 # docs/FAULTS-TABLE.md: every single failed link of the fault issue's networks (of the 12,000-node
 # HDN one link an orbit for its total exchange, every link for its broadcast, 200 drawn at random
 # for its all-reduce), repaired against regenerated, and 20 sampled double faults each
-# (MINUTES minutes on 2 cores at stop 65, the HDN's broadcast BCAST of them).
+# (40 minutes on 2 cores at stop 65, the HDN's broadcast 33 of them).
 faults-doc: build
 	@scripts/faults-doc.sh $(NETSCHED)
 

@@ -59,8 +59,8 @@ std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> link_orbits(
 nlohmann::json fault_sweep(const Network& t, const FaultSweepOptions& options);
 std::string fault_sweep_csv(const nlohmann::json& rows);
 /// "8 links in 1 orbit, one link of each repaired; the worst single fault costs 2.19x"
-/// ("32 links, each repaired; ..." when every orbit is one link; "204 of 42000 links (the
-/// root's 4 and 200 drawn at random), each repaired; ..." for a sample), or, when no orbit has a
+/// ("32 links, each repaired; ..." when every orbit is one link; "4 of 8 links (the root's 2
+/// and 2 drawn at random), each repaired; ..." for a sample), or, when no orbit has a
 /// schedule, "...; no fault has a schedule (<the first row's note>)"; with double faults
 /// "...; 20 sampled double faults, the worst 1.4x".
 std::string fault_sweep_summary(const nlohmann::json& rows);
