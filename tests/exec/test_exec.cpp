@@ -688,15 +688,32 @@ TEST_CASE("simulate: registers of 8 MiB a rank are shared by the ranks and said 
         "about 134.2 MB, over the memory budget of 67.1 MB (--max-memory)\n");
 }
 
-TEST_CASE("simulate: the S4U replay of basic_linear keeps SMPI's own time", "[smpi]") {
-  TempDir dir;
-  const auto t = build_topology("hypercube(6)");
-  const CheckedSchedule c = generate_checked(*t, GenRequest("total-exchange"));
-  const std::string file = dir.write("te.json", c.schedule());
-  exec::SimulateOptions o = sim_options(dir, c, {1024, 65536}, {"basic_linear"});
+namespace {
+
+/// SPEC's default total exchange written in dir, and simulate's options to time it beside
+/// MPI's basic_linear at `bytes` (no anchor; the S4U replay at hand).
+struct ExchangeAgainstLinear {
+  CheckedSchedule c;
+  std::string file;
+  exec::SimulateOptions o;
+};
+ExchangeAgainstLinear exchange_against_linear(const TempDir& dir, const char* spec,
+                                              std::vector<std::uint64_t> bytes) {
+  const auto t = build_topology(spec);
+  CheckedSchedule c = generate_checked(*t, GenRequest("total-exchange"));
+  std::string file = dir.write("te.json", c.schedule());
+  exec::SimulateOptions o = sim_options(dir, c, std::move(bytes), {"basic_linear"});
   o.anchor = false;
   o.replay = NETSCHED_S4U_REPLAY_PATH;
-  auto mpi_seconds = [&](const exec::SimulateResult& r, std::uint64_t m, bool replay) {
+  return {std::move(c), std::move(file), std::move(o)};
+}
+
+}  // namespace
+
+TEST_CASE("simulate: the S4U replay of basic_linear keeps SMPI's own time", "[smpi]") {
+  TempDir dir;
+  auto [c, file, o] = exchange_against_linear(dir, "hypercube(6)", {1024, 65536});
+  auto mpi_seconds = [](const exec::SimulateResult& r, std::uint64_t m, bool replay) {
     for (const auto& row : r.rows)
       if (row.what == "mpi" && row.bytes == m) {
         CHECK(row.replay == replay);
@@ -730,13 +747,8 @@ TEST_CASE("simulate: SMPI charges a message two link latencies, S4U one", "[smpi
   // SimGrid's own model (the S4U replay) takes it once. So a schedule of s steps pays s of
   // them where an all-at-once algorithm pays one.
   TempDir dir;
-  const auto t = build_topology("hypercube(1)");
-  const CheckedSchedule c = generate_checked(*t, GenRequest("total-exchange"));
-  const std::string file = dir.write("te.json", c.schedule());
-  exec::SimulateOptions o = sim_options(dir, c, {1, 98304}, {"basic_linear"});
+  auto [c, file, o] = exchange_against_linear(dir, "hypercube(1)", {1, 98304});
   o.links.latency = "10us";  // 1 GBps: a byte a nanosecond
-  o.anchor = false;
-  o.replay = NETSCHED_S4U_REPLAY_PATH;
   const auto check_rows = [](const exec::SimulateResult& r, double latencies, bool mpi_only) {
     INFO(exec::to_text(r));
     for (const auto& row : r.rows) {
