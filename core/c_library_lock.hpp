@@ -5,6 +5,9 @@
 /// rows each build, check and bound schedules), so every use holds this lock from its first
 /// igraph or cgraph call until its last object is destroyed.
 /// nauty needs none: Debian builds it with thread-local state (its nauty.h defines USE_TLS).
+/// A holder runs no parallel loop: while a thread waits for one, TBB may hand it another row,
+/// which would enter the lock again on the same thread (the bounds take their snapshots on
+/// one thread, Csr(t, 1)).
 #include <mutex>
 
 namespace netsched {
