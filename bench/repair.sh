@@ -31,14 +31,7 @@ hdn='hdn(torus(2,3,5), sn=[{0,1},{1,2}])'
 run "sweep --faults HDN broadcast, 47 links" \
   "BIN sweep --faults '$hdn' --collective broadcast --sample-links 40 --no-plot -o $out/hdn"
 # the same sweep by NEW alone, on one worker and on every core (--threads: NEW's only)
-hyperfine --warmup 1 --runs 3 --export-json "$out/threads.json" \
-  -n "1 worker" "$new sweep --faults '$hdn' --collective broadcast --sample-links 40 --threads 1 --no-plot -o $out/hdn1" \
-  -n "every core" "$new sweep --faults '$hdn' --collective broadcast --sample-links 40 --no-plot -o $out/hdn2" \
-  >/dev/null 2>&1
-/usr/bin/python3 - "$out/threads.json" <<'PY'
-import json, sys
-one, every = json.load(open(sys.argv[1]))["results"]
-print(f"{'NEW sweep --faults HDN broadcast, 47 links':<44} 1 worker {one['mean']:7.2f} ± {one['stddev']:.2f} s"
-      f"   every core {every['mean']:7.2f} ± {every['stddev']:.2f} s   ratio {every['mean']/one['mean']:.2f}")
-PY
+sweep_hdn="$new sweep --faults '$hdn' --collective broadcast --sample-links 40 --no-plot"
+run_pair "NEW sweep --faults HDN broadcast, 47 links" \
+  one "$sweep_hdn --threads 1 -o $out/hdn1" every "$sweep_hdn -o $out/hdn2"
 cmp "$out/hdn1.json" "$out/hdn2.json" && echo "  the rows of one worker and of every core are identical"

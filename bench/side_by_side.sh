@@ -1,15 +1,19 @@
-# Sourced by the side-by-side benchmarks (bench/compare.sh, bench/repair.sh): `run NAME CMD`
-# times CMD with BIN replaced by $base and by $new, with hyperfine (3 runs after a warm-up),
-# keeps hyperfine's JSON in $out, and prints both means and the ratio new/base.
+# Sourced by the side-by-side benchmarks (bench/compare.sh, bench/repair.sh,
+# bench/bandwidth_scale.sh): `run NAME CMD` times CMD with BIN replaced by $base and by $new,
+# `run_pair NAME LABEL_A CMD_A LABEL_B CMD_B` two commands of its own, each with hyperfine (3
+# runs after a warm-up), keeps hyperfine's JSON in $out, and prints both means and the ratio
+# of the second to the first.
 command -v hyperfine >/dev/null || { [ "$(id -u)" = 0 ] && apt-get install -y -qq hyperfine >/dev/null; }
-run() {  # name, then the command with BIN for the binary
-  local name=$1 cmd=$2
+run_pair() {  # name, label and command, label and command
+  local name=$1
   hyperfine --warmup 1 --runs 3 --export-json "$out/$name.json" \
-    -n base "${cmd//BIN/$base}" -n new "${cmd//BIN/$new}" >/dev/null 2>&1
-  /usr/bin/python3 - "$out/$name.json" "$name" <<'PY'
+    -n "$2" "$3" -n "$4" "$5" >/dev/null 2>&1
+  /usr/bin/python3 - "$out/$name.json" "$name" "$2" "$4" <<'PY'
 import json, sys
-r = json.load(open(sys.argv[1]))["results"]
-b, n = r[0], r[1]
-print(f"{sys.argv[2]:<44} base {b['mean']:7.2f} ± {b['stddev']:.2f} s   new {n['mean']:7.2f} ± {n['stddev']:.2f} s   new/base {n['mean']/b['mean']:.2f}")
+a, b = json.load(open(sys.argv[1]))["results"]
+print(f"{sys.argv[2]:<44} {sys.argv[3]} {a['mean']:7.2f} ± {a['stddev']:.2f} s   {sys.argv[4]} {b['mean']:7.2f} ± {b['stddev']:.2f} s   {sys.argv[4]}/{sys.argv[3]} {b['mean']/a['mean']:.2f}")
 PY
+}
+run() {  # name, then the command with BIN for the binary
+  run_pair "$1" base "${2//BIN/$base}" new "${2//BIN/$new}"
 }

@@ -12,12 +12,12 @@ trap 'rm -f "$tmp"' EXIT
 {
   echo "# What a single failed link costs: repaired against regenerated"
   echo
-  echo "Made by \`make faults-doc\` (scripts/faults-table.py) on $(date -u +%Y-%m-%d), on 2 cores. For each"
+  echo "Made by \`make faults-doc\` (scripts/faults-table.py) on $(date -u +%Y-%m-%d), on $(nproc) cores. For each"
   echo "network and collective, \`netsched sweep --faults NET --collective C --every-link\` fails each"
   echo "link in turn, repairs the default schedule around it (docs/faults.md), checks the repair on the"
   echo "faulty network, generates the collective there from scratch with the default algorithm, and"
-  echo "keeps the cheaper (unit cost: steps plus payload); the faults are repaired two at a time, one"
-  echo "a core. The 12,000-node HDN's total exchange is repaired around one link of each orbit of the"
+  echo "keeps the cheaper (unit cost: steps plus payload); the faults are repaired one a core at a"
+  echo "time. The 12,000-node HDN's total exchange is repaired around one link of each orbit of the"
   echo "symmetries that map it onto itself (checked on its selectors; docs/faults.md), which covers"
   echo "every link; its broadcast is repaired around every one of its 42,000 links. Its all-reduce has"
   echo "no such symmetry among the family's candidates, and every link would take hours, so the sweep"

@@ -17,10 +17,10 @@ HDN = "hdn(torus(2,3,5), sn=[{0,1},{1,2}])"
 # link of each of its orbits is repaired, as on the other networks)
 SAMPLED = {(HDN, "all-reduce"): 200}
 # every link, each repaired (no orbits: ties broken by node id can cost two links of one orbit
-# differently): the small networks, and the HDN's broadcast (no symmetry either; 42,000 links, about
-# half an hour on two cores)
-EVERY_LINK = ["torus(4,4)", "hypercube(4)", "dualcube(3)", "hsn(3,hypercube(2))"]
-EVERY_LINK_OF = [(HDN, "broadcast")]
+# differently): every collective on the small networks, and the HDN's broadcast (no symmetry
+# either; 42,000 links, about half an hour on two cores)
+EVERY_LINK = {(net, coll) for net in NETWORKS if net != HDN for coll in COLLECTIVES} | \
+    {(HDN, "broadcast")}
 
 
 def sweep(ns, d, net, coll):
@@ -29,8 +29,7 @@ def sweep(ns, d, net, coll):
     r = subprocess.run([ns, "sweep", "--faults", net, "--collective", coll, "--double-faults",
                         str(DOUBLES), "-o", os.path.join(d, "f"), "--no-plot", "--json"] +
                        (["--sample-links", str(SAMPLED[net, coll])] if (net, coll) in SAMPLED else
-                        ["--every-link"] if net in EVERY_LINK or (net, coll) in EVERY_LINK_OF else
-                        []),
+                        ["--every-link"] if (net, coll) in EVERY_LINK else []),
                        capture_output=True, text=True)
     if r.returncode == 2:
         return r.stderr.strip().removeprefix("error: "), time.monotonic() - start
