@@ -4,12 +4,15 @@
 # generated and checked), on 1,024-, 4,096- and 16,384-node products. Two binaries side by side
 # with hyperfine (3 runs after a warm-up; bench/side_by_side.sh), then what only NEW does
 # (`--pieces`, and 16,384 nodes: BASE refused packed-trees over 4,096), once each with
-# /usr/bin/time for wall time and peak memory. The 16,384-node part takes about 5 minutes;
-# --no-16k skips it.
-# Usage: bench/bandwidth_scale.sh BASE_BINARY NEW_BINARY [--no-16k]
+# /usr/bin/time for wall time and peak memory. The 16,384-node part takes about 20 minutes;
+# --no-16k skips it. --registers runs only the reduce-scatters and all-reduces along the trees
+# (bench/README.md item 22): hypercube(12) side by side, then hypercube(14) once;
+# --arborescences only the broadcast's arborescences on 1,024 nodes (item 21), side by side.
+# Usage: bench/bandwidth_scale.sh BASE_BINARY NEW_BINARY [--no-16k | --registers | --arborescences]
 set -euo pipefail
-base=${1:?usage: bench/bandwidth_scale.sh BASE NEW [--no-16k]}
-new=${2:?usage: bench/bandwidth_scale.sh BASE NEW [--no-16k]}
+usage="usage: bench/bandwidth_scale.sh BASE NEW [--no-16k | --registers | --arborescences]"
+base=${1:?$usage}
+new=${2:?$usage}
 big=${3:-}
 out=build/bench-bandwidth-scale
 mkdir -p "$out"
@@ -19,9 +22,33 @@ once() {  # name, then the command: wall time and peak memory of one run, and wh
   shift
   local found
   found=$(/usr/bin/time -f "%e s wall, %M KB peak" -o "$out/time.txt" "$@" 2>&1 |
-    grep -E 'need at least|cost \(|netsched:' || true)
+    grep -E 'need at least|cost \(|netsched:|batches' || true)
   printf '%-56s %s\n%s\n' "$name" "$(cat "$out/time.txt")" "$(sed 's/^ */    /' <<<"$found")"
 }
+registers() {  # the register collectives along the packed trees: 4,096 and 16,384 nodes
+  local q12='hypercube(12)' q14='hypercube(14)' c
+  for c in reduce-scatter all-reduce; do
+    run "packed-trees $q12 $c" \
+      "BIN gen '$q12' $c --algorithm packed-trees --ports all-port --check-only"
+  done
+  for c in reduce-scatter all-reduce; do
+    once "packed-trees $q14 $c" \
+      "$new" gen "$q14" $c --algorithm packed-trees --ports all-port --check-only
+  done
+}
+arborescences() {  # Edmonds' trees from node 0, 4,096 pieces down them; and gen's choice
+  local net
+  for net in 'torus(32,32)' 'hypercube(10)'; do
+    run "arborescences $net, 4096 pieces" \
+      "BIN gen '$net' broadcast --algorithm arborescences --pieces 4096 --ports all-port --check-only"
+    run "gen --bytes 1MiB $net broadcast" \
+      "BIN gen '$net' broadcast --bytes 1048576 --ports all-port --check-only"
+  done
+}
+case "$big" in
+  --registers) registers; exit 0 ;;
+  --arborescences) arborescences; exit 0 ;;
+esac
 q10='hypercube(10)'
 for c in all-gather reduce-scatter all-reduce; do
   run "bound $q10 $c" "BIN prove bandwidth '$q10' $c"
@@ -45,3 +72,5 @@ for c in all-gather reduce-scatter all-reduce; do
 done
 once "packed-trees $q14 all-gather" \
   "$new" gen "$q14" all-gather --algorithm packed-trees --ports all-port --check-only
+registers
+arborescences

@@ -1,20 +1,26 @@
 #include "verify/registers.hpp"
 
 #include <algorithm>
+#include <array>
+#include <bit>
+#include <boost/container/small_vector.hpp>
+#include <numeric>
 #include <set>
 #include <stdexcept>
 #include <tuple>
 
 #include "core/errors.hpp"
 #include "core/limits.hpp"
+#include "core/parallel.hpp"
 #include "verify/port_rules.hpp"
 
 namespace netsched {
 namespace {
 
 /// A symbolic value: the set of terms it combines, as sorted, disjoint, non-adjacent intervals
-/// of term ids. Empty = no value yet.
-using Terms = std::vector<std::pair<std::uint64_t, std::uint64_t>>;
+/// of term ids. Empty = no value yet. Most values are one interval (a partial sum along a tree of
+/// a product), held in place: copying or combining them allocates nothing.
+using Terms = boost::container::small_vector<std::pair<std::uint64_t, std::uint64_t>, 1>;
 
 std::uint64_t count(const Terms& t) {
   std::uint64_t n = 0;
@@ -22,22 +28,53 @@ std::uint64_t count(const Terms& t) {
   return n;
 }
 
-/// The union of two disjoint term sets; nullopt if they share a term.
-std::optional<Terms> disjoint_union(const Terms& a, const Terms& b) {
-  Terms out;
-  out.reserve(a.size() + b.size());
+// GCC 12 takes the small vector's move of its one inline interval for a read past it, once
+// inlined in these functions: a false -Wstringop-overread (the size moved is the vector's own).
+#if !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wstringop-overread"
+#endif
+/// Appends the interval iv, which starts no earlier than out's last interval, to out; false if
+/// they overlap.
+bool append_terms(Terms& out, std::pair<std::uint64_t, std::uint64_t> iv) {
+  if (!out.empty() && iv.first <= out.back().second) return false;
+  if (!out.empty() && iv.first == out.back().second + 1)
+    out.back().second = iv.second;
+  else
+    out.push_back(iv);
+  return true;
+}
+
+/// The union of two disjoint term sets into `out` (its storage reused); false if they share a
+/// term.
+bool merge_disjoint(const Terms& a, const Terms& b, Terms& out) {
+  out.clear();
   std::size_t i = 0, j = 0;
   while (i < a.size() || j < b.size()) {
     const bool take_a = j == b.size() || (i < a.size() && a[i].first < b[j].first);
-    const auto iv = take_a ? a[i++] : b[j++];
-    if (!out.empty() && iv.first <= out.back().second) return std::nullopt;
-    if (!out.empty() && iv.first == out.back().second + 1)
-      out.back().second = iv.second;
-    else
-      out.push_back(iv);
+    if (!append_terms(out, take_a ? a[i++] : b[j++])) return false;
   }
+  return true;
+}
+
+/// The union of two disjoint term sets; nullopt if they share a term.
+std::optional<Terms> disjoint_union(const Terms& a, const Terms& b) {
+  Terms out;
+  if (!merge_disjoint(a, b, out)) return std::nullopt;
   return out;
 }
+
+/// The set of the terms `ids` as intervals; nullopt if an id repeats.
+std::optional<Terms> term_set(std::vector<std::uint64_t> ids) {
+  std::sort(ids.begin(), ids.end());
+  Terms out;
+  for (const std::uint64_t id : ids)
+    if (!append_terms(out, {id, id})) return std::nullopt;
+  return out;
+}
+#if !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
 
 Terms single(std::uint64_t term) { return Terms{{term, term}}; }
 
@@ -58,16 +95,7 @@ struct TermSpace {
             if (x >= vars || y >= vars) return std::nullopt;
             ids.push_back(vars + std::min(x, y) * vars + std::max(x, y));
           }
-    std::sort(ids.begin(), ids.end());
-    Terms out;
-    for (auto id : ids) {
-      if (!out.empty() && id <= out.back().second) return std::nullopt;  // a repeated product
-      if (!out.empty() && id == out.back().second + 1)
-        out.back().second = id;
-      else
-        out.push_back({id, id});
-    }
-    return out;
+    return term_set(std::move(ids));  // nullopt: a repeated product
   }
 };
 
@@ -107,36 +135,109 @@ std::uint32_t required_registers(const Collective& c) {
 
 namespace {
 
-void check_register(std::uint32_t r, std::uint64_t regs, const std::string& where) {
-  if (r >= regs) throw InputError(where + "register " + std::to_string(r) + " out of range");
-}
-
-/// What the register checker requires beyond check_structure: enough registers and a table it
-/// can hold.
-void validate_registers(const Network& t, const Schedule& s) {
+/// What the register checker requires beyond check_structure: enough registers.
+void validate_registers(const Schedule& s) {
   const Collective& c = s.collective;
-  const std::uint64_t n = t.num_nodes();
   const std::uint64_t regs = s.registers.size();
   if (regs < required_registers(c))
     throw InputError("a " + c.name() + " schedule needs at least " +
                      std::to_string(required_registers(c)) + " registers, this one declares " +
                      std::to_string(regs));
-  if (mul_sat(n, regs) > kMaxRegisterCells)
-    throw InputError("registers: " + std::to_string(n) + " nodes x " + std::to_string(regs) +
-                     " registers is too large for the register simulator (limit " +
-                     limit_text("kMaxRegisterCells", kMaxRegisterCells) + ")");
 }
 
-/// The symbolic run: every register holds the set of terms it has combined.
+/// The registers whose values meet — a move or a local operation puts one's value into the
+/// other — in groups (union-find), each group ascending, the groups by their least register.
+std::vector<std::vector<std::uint32_t>> register_groups(const Schedule& s) {
+  std::vector<std::uint32_t> up(s.registers.size());
+  std::iota(up.begin(), up.end(), 0u);
+  const auto find = [&](std::uint32_t r) {
+    while (up[r] != r) r = up[r] = up[up[r]];
+    return r;
+  };
+  const auto unite = [&](std::uint32_t a, std::uint32_t b) {
+    a = find(a), b = find(b);
+    if (a != b) up[std::max(a, b)] = std::min(a, b);
+  };
+  const auto check = [&](std::uint32_t r) {  // check_structure's rule, kept where it is relied on
+    if (r >= up.size()) throw InputError("register " + std::to_string(r) + " out of range");
+  };
+  for (const Payload& p : s.payloads)
+    for (const Move& mv : p.moves) check(mv.src), check(mv.dst), unite(mv.src, mv.dst);
+  for (const Step& st : s.steps)
+    for (const LocalOp& op : st.compute) {
+      check(op.dst), check(op.a), check(op.b);
+      unite(op.dst, op.a);
+      if (op.op != RegOp::Set) unite(op.dst, op.b);  // a set reads a alone
+    }
+  std::vector<std::vector<std::uint32_t>> groups;
+  std::vector<std::uint32_t> group_of(up.size());
+  for (std::uint32_t r = 0; r < up.size(); ++r) {
+    const std::uint32_t root = find(r);  // the least register of r's group: seen first
+    if (root == r) group_of[r] = static_cast<std::uint32_t>(groups.size()), groups.emplace_back();
+    groups[group_of[root]].push_back(r);
+  }
+  return groups;
+}
+
+/// The groups packed, in order, into batches of at most `cells` cells (n a register); a group
+/// larger than that is a batch of its own, refused over kMaxRegisterCells.
+std::vector<std::vector<std::uint32_t>> register_batches(const Schedule& s, std::uint64_t n,
+                                                         std::uint64_t cells) {
+  std::vector<std::vector<std::uint32_t>> batches(1);
+  for (auto& g : register_groups(s)) {
+    if (mul_sat(n, g.size()) > kMaxRegisterCells)
+      throw InputError("registers: " + std::to_string(n) + " nodes x " + std::to_string(g.size()) +
+                       " registers that exchange values is too large for the register "
+                       "simulator (limit " +
+                       limit_text("kMaxRegisterCells", kMaxRegisterCells) + ")");
+    if (!batches.back().empty() && mul_sat(n, batches.back().size() + g.size()) > cells)
+      batches.emplace_back();
+    batches.back().insert(batches.back().end(), g.begin(), g.end());
+  }
+  return batches;
+}
+
+/// Where a violation stands in the order of a whole run: step, phase (0 local operations, 1 the
+/// transfers' link and port rules, 2 the receipts), then the phase's own order.
+using RunOrder = std::array<std::uint64_t, 5>;
+struct Found {
+  RunOrder at;
+  Violation violation;
+};
+
+/// What one batch of registers found.
+struct PassResult {
+  std::optional<Found> violation;  ///< its first, in run order
+  std::uint64_t payload_sum = 0;   ///< the batch that checks the transfers' rules
+  std::uint64_t results = 0, wrong = 0;
+  std::optional<std::pair<std::uint64_t, Violation>> first_wrong;  ///< by result ordinal
+};
+
+/// The symbolic run of one batch of registers: every register of the batch holds the set of
+/// terms it has combined. The batch `checks_transfers` also checks every transfer's link and
+/// port rules and counts the payloads, which do not depend on the registers.
 class RegisterRun {
  public:
-  RegisterRun(const Network& t, const Schedule& s)
+  /// `sorted[i]`: whether payload i's moves ascend by target register.
+  RegisterRun(const Network& t, const Schedule& s, const std::vector<std::uint32_t>& batch,
+              const std::vector<char>& sorted, bool checks_transfers)
       : s_(s),
         c_(s.collective),
         n_(t.num_nodes()),
-        regs_(static_cast<std::uint32_t>(s.registers.size())),
-        cells_(n_ * regs_),
-        ports_(t, s) {
+        batch_(batch),
+        width_(batch.size()),
+        slot_(s.registers.size(), kNoSlot),
+        sorted_(sorted),
+        cells_(n_ * width_) {
+    for (std::size_t i = 0; i < batch.size(); ++i) slot_[batch[i]] = static_cast<std::uint32_t>(i);
+    std::vector<std::uint32_t> ascending = batch;
+    std::sort(ascending.begin(), ascending.end());
+    for (const std::uint32_t r : ascending)
+      if (!runs_.empty() && runs_.back().second + 1 == r)
+        runs_.back().second = r;
+      else
+        runs_.push_back({r, r});
+    if (checks_transfers) ports_.emplace(t, s);
     if (c_.kind() == Collective::Kind::MatMul)
       setup_matmul();
     else if (c_.kind() == Collective::Kind::VecMat)
@@ -147,40 +248,39 @@ class RegisterRun {
       setup_reduction();
   }
 
-  CheckResult run() {
-    CheckResult r;
-    r.engine = Engine::Registers;
-    // Local computation is free in the communication cost model: only steps with transfers count.
-    r.steps = static_cast<std::uint64_t>(std::count_if(
-        s_.steps.begin(), s_.steps.end(), [](const Step& st) { return !st.transfers.empty(); }));
-    r.transfers = s_.num_transfers();
-    auto v = [&]() -> std::optional<Violation> {
-      for (std::uint64_t si = 0; si < s_.steps.size(); ++si) {
-        if (auto w = compute(si)) return w;
-        if (auto w = communicate(si, r.payload_sum)) return w;
-      }
-      return results(r.wrong_results);
-    }();
-    r.verdict = v ? Verdict::violated(std::move(*v)) : Verdict::holds();
+  PassResult run() {
+    PassResult r;
+    for (std::uint64_t si = 0; si < s_.steps.size() && !r.violation; ++si)
+      if (!(r.violation = compute(si))) r.violation = communicate(si, r.payload_sum);
+    if (!r.violation) results(r);
     return r;
   }
 
  private:
+  static constexpr std::uint32_t kNoSlot = ~std::uint32_t{0};
+  /// A move taking effect at the end of its step: sender's `src` into receiver `node`'s `dst`.
   struct Write {
     std::uint64_t node;
     std::uint16_t dst;
     RegOp op;
-    Terms value;
     std::uint64_t transfer;
+    std::uint32_t from;
+    std::uint16_t src;
   };
 
-  Terms& at(std::uint64_t v, std::uint32_t r) { return cells_[v * regs_ + r]; }
+  bool in(std::uint32_t r) const { return slot_[r] != kNoSlot; }
+  Terms& at(std::uint64_t v, std::uint32_t r) { return cells_[v * width_ + slot_[r]]; }
+  void init(std::uint64_t v, std::uint32_t r, Terms value) {
+    if (in(r)) at(v, r) = std::move(value);
+  }
   std::string name(std::uint32_t x) const {
     return "register " + std::to_string(x) + " ('" + s_.registers[x] + "')";
   }
-  void require(std::uint64_t node, std::uint32_t reg, Terms want) {
-    result_cells_.push_back({node, reg});
-    required_.push_back(std::move(want));
+  /// Result `ordinal` (the order of results in a whole run): node's register must end as `want`.
+  void require(std::uint64_t ordinal, std::uint64_t node, std::uint32_t reg, const Terms& want) {
+    if (!in(reg)) return;
+    result_cells_.push_back({ordinal, node, reg});
+    required_.push_back(want);
   }
 
   /// A_ij and B_ij in registers 0 and 1 of home[i*m+j]; C_ij = sum_k A_ik B_kj in register 2.
@@ -195,13 +295,13 @@ class RegisterRun {
         const NodeId h = home[i * m + j];
         if (!seen.insert(h.v).second)
           throw InputError("matmul: home names node " + std::to_string(h.v) + " twice");
-        at(h.v, 0) = single(i * m + j);
-        at(h.v, 1) = single(m * m + i * m + j);
+        init(h.v, 0, single(i * m + j));
+        init(h.v, 1, single(m * m + i * m + j));
         Terms want;
         for (std::uint64_t k = 0; k < m; ++k)
           want =
               *disjoint_union(want, *space_.product(single(i * m + k), single(m * m + k * m + j)));
-        require(h.v, 2, std::move(want));
+        require(i * m + j, h.v, 2, want);
       }
   }
 
@@ -211,7 +311,7 @@ class RegisterRun {
     const std::uint64_t rows = c_.matrix_size(), cols = c_.groups().front().size();
     space_.vars = rows + rows * cols;
     for (std::uint64_t x = 0; x < space_.vars; ++x)
-      at(c_.root().v, static_cast<std::uint32_t>(x)) = single(x);
+      init(c_.root().v, static_cast<std::uint32_t>(x), single(x));
     std::set<std::uint32_t> seen;
     for (std::uint64_t j = 0; j < cols; ++j) {
       const NodeId h = c_.groups().front()[j];
@@ -220,7 +320,7 @@ class RegisterRun {
       Terms want;
       for (std::uint64_t i = 0; i < rows; ++i)
         want = *disjoint_union(want, *space_.product(single(i), single(rows + i * cols + j)));
-      require(h.v, static_cast<std::uint32_t>(space_.vars), std::move(want));
+      require(j, h.v, static_cast<std::uint32_t>(space_.vars), want);
     }
   }
 
@@ -229,34 +329,50 @@ class RegisterRun {
   /// register k; register p + k ends with the group's sum of pieces k. Piece k of x_v is term
   /// k*N + v, piece by piece, so that a sum over nodes of one piece is one run of terms: its
   /// value takes a few intervals, not one a node (256 nodes in 4 pieces took 2.1 GB node-major).
+  /// Only the batch's registers are set up, and only its results required, each numbered as in
+  /// a whole run: group by group, a prefix's members in the group's order, an all-reduce's
+  /// pieces one after the other.
   void setup_reduction() {
     const std::uint64_t p = c_.pieces();
     space_.vars = n_ * p;
-    for (std::uint64_t v = 0; v < n_; ++v)
-      for (std::uint64_t k = 0; k < p; ++k)
-        at(v, static_cast<std::uint32_t>(k)) = single(k * n_ + v);
+    for (std::uint64_t k = 0; k < p; ++k)
+      if (in(static_cast<std::uint32_t>(k)))
+        for (std::uint64_t v = 0; v < n_; ++v)
+          at(v, static_cast<std::uint32_t>(k)) = single(k * n_ + v);
     std::vector<std::vector<NodeId>> groups = c_.groups();
     if (groups.empty()) {
       groups.emplace_back();
       for (std::uint32_t v = 0; v < n_; ++v) groups.back().push_back(NodeId(v));
     }
     std::vector<char> member(n_, 0);
-    for (const auto& g : groups) {
-      std::vector<Terms> acc(p);  // per piece
+    std::uint64_t ordinal = 0;
+    for (std::size_t gi = 0; gi < groups.size(); ++gi) {
+      const auto& g = groups[gi];
+      Terms prefix;
       for (NodeId v : g) {
         if (member[v.v]) throw InputError("groups name node " + std::to_string(v.v) + " twice");
         member[v.v] = 1;
-        for (std::uint64_t k = 0; k < p; ++k)
-          acc[k] = *disjoint_union(acc[k], single(k * n_ + v.v));
-        if (c_.kind() == Collective::Kind::Prefix) require(v.v, 1, acc[0]);
+        if (c_.kind() != Collective::Kind::Prefix) continue;
+        prefix = *disjoint_union(prefix, single(v.v));
+        require(ordinal++, v.v, 1, prefix);
       }
-      for (std::uint64_t k = 0; k < p; ++k) {
+      if (c_.kind() == Collective::Kind::Reduce) require(gi, c_.root().v, 1, group_terms(g, 0));
+      if (c_.kind() != Collective::Kind::AllReduce) continue;
+      for (std::uint64_t k = 0; k < p; ++k, ordinal += g.size()) {
         const auto out = static_cast<std::uint32_t>(p + k);
-        if (c_.kind() == Collective::Kind::AllReduce)
-          for (NodeId v : g) require(v.v, out, acc[k]);
+        if (!in(out)) continue;
+        const Terms want = group_terms(g, k);
+        for (std::size_t i = 0; i < g.size(); ++i) require(ordinal + i, g[i].v, out, want);
       }
-      if (c_.kind() == Collective::Kind::Reduce) require(c_.root().v, 1, acc[0]);
     }
+  }
+
+  /// The terms of piece k of every member of g (distinct nodes: setup_reduction checks).
+  Terms group_terms(const std::vector<NodeId>& g, std::uint64_t k) const {
+    std::vector<std::uint64_t> ids;
+    ids.reserve(g.size());
+    for (NodeId v : g) ids.push_back(k * n_ + v.v);
+    return *term_set(std::move(ids));
   }
 
   /// reduce-scatter: register b = j*p + k holds piece k of block j (p pieces a block); term
@@ -265,11 +381,11 @@ class RegisterRun {
   void setup_reduce_scatter() {
     const std::uint64_t blocks = n_ * c_.pieces();
     space_.vars = blocks * n_;
-    for (std::uint64_t v = 0; v < n_; ++v)
-      for (std::uint64_t b = 0; b < blocks; ++b)
-        at(v, static_cast<std::uint32_t>(b)) = single(b * n_ + v);
-    for (std::uint64_t b = 0; b < blocks; ++b)
-      require(b / c_.pieces(), static_cast<std::uint32_t>(b), Terms{{b * n_, b * n_ + n_ - 1}});
+    for (const std::uint32_t b : batch_) {
+      if (b >= blocks) continue;
+      for (std::uint64_t v = 0; v < n_; ++v) at(v, b) = single(b * n_ + v);
+      require(b, b / c_.pieces(), b, Terms{{b * n_, b * n_ + n_ - 1}});
+    }
   }
 
   /// What term x stands for, in a message: an input of a reduction is named by its node.
@@ -286,17 +402,19 @@ class RegisterRun {
   }
 
   /// The step's local operations, on the registers as the previous step left them.
-  std::optional<Violation> compute(std::uint64_t si) {
+  std::optional<Found> compute(std::uint64_t si) {
     const std::string here = "step " + std::to_string(si) + ": ";
-    for (const LocalOp& op : s_.steps[si].compute) {
-      for (std::uint32_t x : {op.dst, op.a, op.b}) check_register(x, regs_, here);
+    const auto& ops = s_.steps[si].compute;
+    for (std::uint64_t oi = 0; oi < ops.size(); ++oi) {
+      const LocalOp& op = ops[oi];
+      if (!in(op.dst)) continue;  // another batch's
       for (std::uint64_t v = 0; v < n_; ++v) {
         if (!op.nodes.empty() &&
             std::none_of(op.nodes.begin(), op.nodes.end(), [v](const IdRange& range) {
               return range.contains(static_cast<std::uint32_t>(v));
             }))
           continue;
-        if (auto w = apply(op, v, si, here)) return w;
+        if (auto w = apply(op, v, si, here)) return Found{{si, 0, oi, v, 0}, std::move(*w)};
       }
     }
     return std::nullopt;
@@ -336,111 +454,223 @@ class RegisterRun {
   }
 
   /// The step's transfers: link and port rules, then the writes at the end of the step.
-  std::optional<Violation> communicate(std::uint64_t si, std::uint64_t& payload_sum) {
+  std::optional<Found> communicate(std::uint64_t si, std::uint64_t& payload_sum) {
+    if (ports_)
+      if (auto v = check_transfers(si, payload_sum)) return v;
     const Step& st = s_.steps[si];
-    ports_.start_step();
     writes_.clear();
+    for (std::uint64_t ti = 0; ti < st.transfers.size(); ++ti) {
+      const Transfer& x = st.transfers[ti];
+      batch_moves(x.payload, [&](const Move& mv) {
+        writes_.push_back({x.to.v, mv.dst, mv.op, ti, x.from.v, mv.src});
+      });
+    }
+    return receive(si);
+  }
+
+  /// visit(move) for every move of payload i into a register of the batch. Moves that ascend by
+  /// target are searched run by run (a reduce-scatter's payloads list every tree crossing a link;
+  /// a batch holds a run or two of them), others scanned.
+  template <class Visit>
+  void batch_moves(std::uint32_t i, Visit visit) const {
+    const auto& moves = s_.payloads[i].moves;
+    if (!sorted_[i] || runs_.size() * std::bit_width(moves.size()) > moves.size()) {
+      for (const Move& mv : moves)
+        if (in(mv.dst)) visit(mv);
+      return;
+    }
+    for (const auto& [lo, hi] : runs_) {
+      auto at = std::lower_bound(moves.begin(), moves.end(), lo,
+                                 [](const Move& mv, std::uint32_t r) { return mv.dst < r; });
+      for (; at != moves.end() && at->dst <= hi; ++at) visit(*at);
+    }
+  }
+
+  /// Every transfer of the step follows a link and the port model; the step's largest payload
+  /// (its distinct source registers) is added to `payload_sum`.
+  std::optional<Found> check_transfers(std::uint64_t si, std::uint64_t& payload_sum) {
+    const Step& st = s_.steps[si];
+    ports_->start_step();
     std::uint64_t largest = 0;
     for (std::uint64_t ti = 0; ti < st.transfers.size(); ++ti) {
       const Transfer& x = st.transfers[ti];
-      if (x.payload >= s_.payloads.size())
-        throw InputError(step_transfer(si, ti) + "payload index out of range");
-      if (auto v = ports_.edge(si, ti, x)) return v;
-      std::set<std::uint16_t> words;
-      for (const Move& mv : s_.payloads[x.payload].moves) {
-        words.insert(mv.src);
-        writes_.push_back({x.to.v, mv.dst, mv.op, at(x.from.v, mv.src), ti});
-      }
-      largest = std::max<std::uint64_t>(largest, words.size());
-      if (auto v = ports_.ports(si, ti, x)) return v;
+      auto v = ports_->edge(si, ti, x);
+      largest = std::max(largest, words(x.payload));
+      if (!v) v = ports_->ports(si, ti, x);
+      if (v) return Found{{si, 1, ti, 0, 0}, std::move(*v)};
     }
     payload_sum += largest;
-    return receive(si);
+    return std::nullopt;
+  }
+
+  /// The distinct source registers of payload i: its size in words.
+  std::uint64_t words(std::uint32_t i) {
+    if (words_.empty()) words_.assign(s_.payloads.size(), kNoSlot);
+    if (words_[i] == kNoSlot) {
+      std::vector<std::uint16_t> src;
+      for (const Move& mv : s_.payloads[i].moves) src.push_back(mv.src);
+      std::sort(src.begin(), src.end());
+      words_[i] = static_cast<std::uint32_t>(std::unique(src.begin(), src.end()) - src.begin());
+    }
+    return words_[i];
   }
 
   /// Receipts take effect at the end of the step: sets first would hide an order question, so
   /// a register written by a set must not be written again in the same step.
-  std::optional<Violation> receive(std::uint64_t si) {
+  std::optional<Found> receive(std::uint64_t si) {
+    const auto cell_less = [](const Write& a, const Write& b) {
+      return std::tie(a.node, a.dst) < std::tie(b.node, b.dst);
+    };
     std::sort(writes_.begin(), writes_.end(), [](const Write& a, const Write& b) {
       return std::tie(a.node, a.dst, a.transfer) < std::tie(b.node, b.dst, b.transfer);
     });
-    for (std::size_t i = 0, group = 0; i < writes_.size(); ++i) {
-      Write& w = writes_[i];
-      if (i == 0 || writes_[i - 1].node != w.node || writes_[i - 1].dst != w.dst) group = i;
-      std::size_t end = group;
-      bool any_set = false;
-      for (; end < writes_.size() && writes_[end].node == w.node && writes_[end].dst == w.dst;
-           ++end)
-        if (writes_[end].op == RegOp::Set) any_set = true;
-      const NodeId node(static_cast<std::uint32_t>(w.node));
+    // a value is the sender's register as the step began: kept aside where the step writes it
+    before_.clear();
+    for (std::size_t i = 0; i < writes_.size(); ++i) {
+      const Write source{writes_[i].from, writes_[i].src, RegOp::Set, 0, 0, 0};
+      if (std::binary_search(writes_.begin(), writes_.end(), source, cell_less))
+        before_.emplace_back(i, at(source.node, source.dst));
+    }
+    for (std::size_t group = 0, kept = 0; group < writes_.size();) {
+      std::size_t end = group + 1;
+      while (end < writes_.size() && !cell_less(writes_[group], writes_[end])) ++end;
+      const Write& first = writes_[group];
+      const bool any_set = std::any_of(writes_.begin() + group, writes_.begin() + end,
+                                       [](const Write& w) { return w.op == RegOp::Set; });
       if (end - group > 1 && any_set)
-        return Violation{Rule::WriteConflict,
-                         si,
-                         w.transfer,
-                         node,
-                         std::nullopt,
-                         step_transfer(si, w.transfer) + "node " + std::to_string(w.node) + "'s " +
-                             name(w.dst) + " is set and written again in the same step"};
-      if (w.op == RegOp::Set) {
-        at(w.node, w.dst) = std::move(w.value);
-        continue;
+        return Found{
+            {si, 2, first.node, first.dst, first.transfer},
+            Violation{Rule::WriteConflict, si, first.transfer,
+                      NodeId(static_cast<std::uint32_t>(first.node)), std::nullopt,
+                      step_transfer(si, first.transfer) + "node " + std::to_string(first.node) +
+                          "'s " + name(first.dst) + " is set and written again in the same step"}};
+      for (; group < end; ++group) {
+        const Write& w = writes_[group];
+        const bool aside = kept < before_.size() && before_[kept].first == group;
+        const Terms& value = aside ? before_[kept++].second : at(w.from, w.src);
+        Terms& cell = at(w.node, w.dst);
+        if (w.op == RegOp::Set) {
+          cell = value;
+        } else if (merge_disjoint(cell, value, merged_)) {
+          cell.assign(merged_.begin(), merged_.end());
+        } else {
+          return Found{{si, 2, w.node, w.dst, w.transfer},
+                       Violation{Rule::DoubleCount, si, w.transfer,
+                                 NodeId(static_cast<std::uint32_t>(w.node)), std::nullopt,
+                                 step_transfer(si, w.transfer) + "node " + std::to_string(w.node) +
+                                     " combines into " + name(w.dst) +
+                                     " a value that shares a term with it"}};
+        }
       }
-      auto u = disjoint_union(at(w.node, w.dst), w.value);
-      if (!u)
-        return Violation{Rule::DoubleCount,
-                         si,
-                         w.transfer,
-                         node,
-                         std::nullopt,
-                         step_transfer(si, w.transfer) + "node " + std::to_string(w.node) +
-                             " combines into " + name(w.dst) +
-                             " a value that shares a term with it"};
-      at(w.node, w.dst) = std::move(*u);
     }
     return std::nullopt;
   }
 
-  /// Every required register holds exactly its required terms; `wrong` counts those that do not.
-  std::optional<Violation> results(std::uint64_t& wrong) {
-    std::optional<Violation> first;
+  /// Every required register of the batch holds exactly its required terms: counts those that
+  /// do not and describes the first.
+  void results(PassResult& r) {
+    r.results = result_cells_.size();
     for (std::size_t i = 0; i < result_cells_.size(); ++i) {
-      const auto [v, x] = result_cells_[i];
+      const auto [ordinal, v, x] = result_cells_[i];
       if (at(v, x) == required_[i]) continue;
-      ++wrong;
-      if (!first)
-        first = Violation{Rule::Result,
-                          std::nullopt,
-                          std::nullopt,
-                          NodeId(static_cast<std::uint32_t>(v)),
-                          std::nullopt,
-                          "node " + std::to_string(v) + "'s " + name(x) + " is wrong at the end: " +
-                              describe_difference(at(v, x), required_[i], [this](std::uint64_t t) {
-                                return term_name(t);
-                              })};
+      ++r.wrong;
+      if (r.first_wrong && r.first_wrong->first < ordinal) continue;
+      r.first_wrong = {
+          ordinal,
+          Violation{Rule::Result, std::nullopt, std::nullopt, NodeId(static_cast<std::uint32_t>(v)),
+                    std::nullopt,
+                    "node " + std::to_string(v) + "'s " + name(x) + " is wrong at the end: " +
+                        describe_difference(at(v, x), required_[i],
+                                            [this](std::uint64_t t) { return term_name(t); })}};
     }
-    if (first && wrong > 1)
-      first->message += " (" + std::to_string(wrong) + " of " +
-                        std::to_string(result_cells_.size()) + " results are wrong)";
-    return first;
   }
 
   const Schedule& s_;
   const Collective& c_;
   std::uint64_t n_;
-  std::uint32_t regs_;
+  const std::vector<std::uint32_t>& batch_;
+  std::uint64_t width_;
+  std::vector<std::uint32_t> slot_;  ///< a register's column in the batch, or kNoSlot
+  const std::vector<char>& sorted_;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> runs_;  ///< the batch's, ascending
   TermSpace space_;
   std::vector<Terms> cells_;
-  PortRules ports_;
-  std::vector<std::pair<std::uint64_t, std::uint32_t>> result_cells_;  // (node, register)
+  std::optional<PortRules> ports_;
+  std::vector<std::uint32_t> words_;  ///< per payload, or empty
+  std::vector<std::tuple<std::uint64_t, std::uint64_t, std::uint32_t>>
+      result_cells_;  // (ordinal, node, register)
   std::vector<Terms> required_;
   std::vector<Write> writes_;
+  std::vector<std::pair<std::size_t, Terms>> before_;  ///< (write, its value), ascending
+  Terms merged_;
 };
+
+/// The batches' findings as one run's: the first violation in run order; else the results, the
+/// first wrong one by its ordinal, with how many are wrong.
+CheckResult merge_passes(const Schedule& s, std::vector<PassResult>& passes) {
+  CheckResult r;
+  r.engine = Engine::Registers;
+  // Local computation is free in the communication cost model: only steps with transfers count.
+  r.steps = static_cast<std::uint64_t>(std::count_if(
+      s.steps.begin(), s.steps.end(), [](const Step& st) { return !st.transfers.empty(); }));
+  r.transfers = s.num_transfers();
+  r.payload_sum = passes.front().payload_sum;
+  std::optional<Found> first;
+  std::optional<std::pair<std::uint64_t, Violation>> first_wrong;
+  std::uint64_t results = 0;
+  for (PassResult& p : passes) {
+    if (p.violation && (!first || p.violation->at < first->at)) first = std::move(p.violation);
+    if (p.first_wrong && (!first_wrong || p.first_wrong->first < first_wrong->first))
+      first_wrong = std::move(p.first_wrong);
+    r.wrong_results += p.wrong;
+    results += p.results;
+  }
+  if (first) {
+    r.wrong_results = 0;
+    r.verdict = Verdict::violated(std::move(first->violation));
+  } else if (first_wrong) {
+    if (r.wrong_results > 1)
+      first_wrong->second.message += " (" + std::to_string(r.wrong_results) + " of " +
+                                     std::to_string(results) + " results are wrong)";
+    r.verdict = Verdict::violated(std::move(first_wrong->second));
+  } else {
+    r.verdict = Verdict::holds();
+  }
+  return r;
+}
 
 }  // namespace
 
-CheckResult simulate_registers(const Network& t, const Schedule& s) {
-  validate_registers(t, s);
-  return RegisterRun(t, s).run();
+CheckResult simulate_registers(const Network& t, const Schedule& s, std::uint64_t cells_per_pass) {
+  validate_registers(s);
+  const auto batches = register_batches(s, t.num_nodes(), cells_per_pass);
+  std::uint64_t widest = 0;
+  for (const auto& b : batches) widest = std::max<std::uint64_t>(widest, b.size());
+  const std::uint64_t at_once = std::min<std::uint64_t>(batches.size(), kRegisterPassWorkers);
+  check_memory(mul_sat(mul_sat(at_once, mul_sat(t.num_nodes(), widest)), kRegisterCellBytes),
+               "checking " + std::to_string(t.num_nodes()) + " nodes' " +
+                   std::to_string(s.registers.size()) + " registers");
+  std::vector<char> sorted(s.payloads.size());
+  for (std::size_t i = 0; i < sorted.size(); ++i)
+    sorted[i] = std::is_sorted(s.payloads[i].moves.begin(), s.payloads[i].moves.end(),
+                               [](const Move& a, const Move& b) { return a.dst < b.dst; });
+  std::vector<PassResult> passes(batches.size());
+  const auto pass = [&](std::uint64_t i) {
+    passes[i] = RegisterRun(t, s, batches[i], sorted, i == 0).run();
+  };
+  if (batches.size() == 1)
+    pass(0);
+  else
+    parallel_items(
+        batches.size(), kRegisterPassWorkers, [] { return 0; },
+        [&](int, std::uint64_t i) { pass(i); }, [](int) {});
+  CheckResult r = merge_passes(s, passes);
+  if (batches.size() > 1)
+    r.engine_note = std::to_string(s.registers.size()) +
+                    " registers, those that exchange values kept together, checked in " +
+                    std::to_string(batches.size()) + " batches of at most " +
+                    std::to_string(cells_per_pass) + " node-register cells";
+  return r;
 }
 
 RegisterFile initial_registers(const Schedule& s, const std::vector<std::int64_t>& input) {

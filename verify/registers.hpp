@@ -20,7 +20,19 @@
 
 namespace netsched {
 
-/// The largest register table the checker holds: nodes x registers (each a set of terms).
+/// Registers whose values never meet (no move or local operation puts one's value into the
+/// other) are checked apart, in batches of whole groups of at most this many node-register cells:
+/// a reduce-scatter's N registers a node, each moved only into itself, need N x N cells at once
+/// no more.
+inline constexpr std::uint64_t kRegisterCellsPerPass = std::uint64_t{1} << 22;
+/// How many batches are checked at once (their memory, not the cores, sets it), and the memory
+/// a node-register cell of a batch takes, its values and its step's writes (measured on
+/// hypercube(12)'s packed-trees reduce-scatter: bench/README.md item 22): the checker's
+/// estimate, checked against the budget before any batch is allocated.
+inline constexpr unsigned kRegisterPassWorkers = 2;
+inline constexpr std::uint64_t kRegisterCellBytes = 180;
+/// The largest group of registers that meet the checker holds: nodes x registers (each a set of
+/// terms).
 inline constexpr std::uint64_t kMaxRegisterCells = std::uint64_t{1} << 28;
 
 /// An empty register holds the padding value of the papers (the identity: 0 for +, infinity
@@ -28,7 +40,9 @@ inline constexpr std::uint64_t kMaxRegisterCells = std::uint64_t{1} << 28;
 /// Rules beyond the transfer rules: "double-count", "write-conflict" (a register set twice, or set
 /// and combined, in one step), "degree" (a product of a product), "result" (a final register
 /// differs from the required one). Called by simulate() for combining collectives.
-CheckResult simulate_registers(const Network& t, const Schedule& s);
+/// `cells_per_pass`: the batches' size (tests check that any size gives one pass's verdict).
+CheckResult simulate_registers(const Network& t, const Schedule& s,
+                               std::uint64_t cells_per_pass = kRegisterCellsPerPass);
 
 /// The registers a combining collective requires: all-reduce and prefix 2 (input, result; a
 /// vector all-reduce 2 a piece), matmul 3 (A, B, C), reduce-scatter one a block and piece.

@@ -2,11 +2,11 @@
 /// Building combining (register) schedules step by step: payloads are deduplicated move lists,
 /// local operations attach to the step being built.
 #include <functional>
-#include <map>
 #include <string>
-#include <tuple>
+#include <unordered_map>
 #include <vector>
 
+#include "core/mix.hpp"
 #include "core/schedule.hpp"
 #include "gen/topology.hpp"
 
@@ -48,15 +48,19 @@ class RegisterProgram {
   void set(std::uint16_t dst, std::uint16_t src, std::vector<IdRange> nodes = {}) {
     compute(dst, src, src, RegOp::Set, std::move(nodes));
   }
-  /// A transfer of the current step.
-  void send(std::uint32_t from, std::uint32_t to, const std::vector<Move>& moves) {
-    auto [it, fresh] = index_.try_emplace(moves, static_cast<std::uint32_t>(s_.payloads.size()));
-    if (fresh) {
+  /// A transfer of the current step; its moves are stored once however many transfers carry them.
+  void send(std::uint32_t from, std::uint32_t to, std::vector<Move> moves) {
+    const std::size_t key = hash(moves);
+    std::uint32_t index = static_cast<std::uint32_t>(s_.payloads.size());
+    for (auto [at, end] = index_.equal_range(key); at != end; ++at)
+      if (s_.payloads[at->second].moves == moves) index = at->second;
+    if (index == s_.payloads.size()) {
+      index_.emplace(key, index);
       Payload p;
-      p.moves = moves;
+      p.moves = std::move(moves);
       s_.payloads.push_back(std::move(p));
     }
-    s_.steps.back().transfers.push_back({NodeId(from), NodeId(to), it->second});
+    s_.steps.back().transfers.push_back({NodeId(from), NodeId(to), index});
   }
   void end_step() { s_.steps.emplace_back(); }
   /// A new register named `name` followed by its index.
@@ -74,16 +78,16 @@ class RegisterProgram {
   }
 
  private:
-  struct Less {
-    bool operator()(const std::vector<Move>& a, const std::vector<Move>& b) const {
-      auto key = [](const Move& m) { return std::tuple(m.src, m.dst, m.op); };
-      return std::lexicographical_compare(
-          a.begin(), a.end(), b.begin(), b.end(),
-          [&](const Move& x, const Move& y) { return key(x) < key(y); });
-    }
-  };
+  static std::size_t hash(const std::vector<Move>& moves) {
+    std::uint64_t h = moves.size();
+    for (const Move& m : moves)
+      h = mix(h, std::uint64_t{m.src} << 24 | std::uint64_t{m.dst} << 8 |
+                     static_cast<std::uint64_t>(m.op));
+    return static_cast<std::size_t>(h);
+  }
   Schedule s_;
-  std::map<std::vector<Move>, std::uint32_t, Less> index_;
+  /// The payloads by a hash of their moves (the moves themselves are the payloads' only copy).
+  std::unordered_multimap<std::size_t, std::uint32_t> index_;
 };
 
 /// A value scanned along a hypercube: `total` accumulates the subcube sum, each register of

@@ -13,6 +13,7 @@
 #include "core/graph.hpp"
 #include "core/limits.hpp"
 #include "core/metrics.hpp"
+#include "core/schedule_io.hpp"
 #include "gen/combine/program.hpp"
 #include "gen/textbook/spanning_trees.hpp"
 #include "gen/textbook/textbook.hpp"
@@ -61,10 +62,13 @@ std::uint64_t link_key(std::uint32_t from, std::uint32_t to) {
 /// Register moves of every step, per directed link: combined into a RegisterProgram.
 using RegisterSteps = std::vector<std::map<std::uint64_t, std::vector<Move>>>;
 
-void emit(RegisterProgram& p, RegisterSteps& steps) {
+/// Emptied as they go: the program keeps the only copy of the moves.
+void emit(RegisterProgram& p, RegisterSteps&& steps) {
   for (auto& step : steps) {
     for (auto& [key, moves] : step)
-      p.send(static_cast<std::uint32_t>(key >> 32), static_cast<std::uint32_t>(key), moves);
+      p.send(static_cast<std::uint32_t>(key >> 32), static_cast<std::uint32_t>(key),
+             std::move(moves));
+    step.clear();
     p.end_step();
   }
 }
@@ -123,18 +127,22 @@ auto piece_root(const SpanningTrees& f) {
   return [&f](std::uint32_t j) { return j / f.pieces; };
 }
 
-/// Register base + j moved along tree j's edges with `op`, per step and link.
-RegisterSteps register_moves(const LinkChunks& edges, std::uint64_t base, RegOp op) {
+/// Register base + j moved along tree j's edges with `op`, per step and link (the edges are
+/// emptied as they go: at N^2 edges their lists and the moves are the bulk of the memory).
+RegisterSteps register_moves(LinkChunks&& edges, std::uint64_t base, RegOp op) {
   RegisterSteps steps(edges.size());
-  for (std::size_t s = 0; s < edges.size(); ++s)
-    for (const auto& [key, trees] : edges[s]) {
+  for (std::size_t s = 0; s < edges.size(); ++s) {
+    for (auto& [key, trees] : edges[s]) {
       auto& moves = steps[s][key];
       moves.reserve(trees.size());
       for (const std::uint64_t j : trees) {
         const auto r = static_cast<std::uint16_t>(base + j);
         moves.push_back({r, r, op});
       }
+      std::vector<std::uint64_t>().swap(trees);
     }
+    edges[s].clear();
+  }
   return steps;
 }
 
@@ -186,9 +194,13 @@ Schedule trees_total_exchange(const Network& t, const SpanningTrees& f, const ch
 namespace {
 
 /// InputError when a register schedule along trees on t with `registers` a node is over
-/// kTreeRegistersMaxNodes or its memory (kTreeRegisterBytes a node and register) over the budget.
+/// kTreeRegistersMaxNodes or kMaxRegisters, or its memory (kTreeRegisterBytes a node and register)
+/// over the budget (the checker checks its own).
 void check_tree_registers(const Network& t, std::uint64_t registers, const char* what) {
   check_nodes(t, what, kTreeRegistersMaxNodes, "kTreeRegistersMaxNodes");
+  if (registers > kMaxRegisters)  // a move names its registers in 16 bits
+    throw limit_error(std::string(what) + " on " + t.spec() + ": the registers a node", registers,
+                      "kMaxRegisters", kMaxRegisters);
   check_memory(mul_sat(mul_sat(t.num_nodes(), registers), kTreeRegisterBytes),
                std::string(what) + " on " + t.spec() + " with " + std::to_string(registers) +
                    " registers a node");
@@ -201,8 +213,7 @@ Schedule trees_reduce_scatter(const Network& t, const SpanningTrees& f, const ch
   check_tree_registers(t, n * f.pieces, "a reduce-scatter along trees");
   RegisterProgram p(t, Collective::reduce_scatter(n, f.pieces), block_registers(n, f.pieces),
                     algorithm);
-  auto up = reduce_up(t, f, 0);
-  emit(p, up);
+  emit(p, reduce_up(t, f, 0));
   Schedule s = p.finish();
   s.model = PortModel::AllPort;
   return s;
@@ -213,14 +224,12 @@ Schedule trees_all_reduce(const Network& t, const SpanningTrees& f, const char* 
   check_tree_registers(t, 2 * pieces, "an all-reduce along trees");
   RegisterProgram p(t, Collective::vector_all_reduce(n, static_cast<std::uint32_t>(pieces)),
                     piece_registers(pieces), algorithm);
-  auto up = reduce_up(t, f, 0);
-  emit(p, up);
+  emit(p, reduce_up(t, f, 0));
   for (std::uint32_t j = 0; j < pieces; ++j) {
     const std::uint32_t root = j / f.pieces;
     p.set(static_cast<std::uint16_t>(pieces + j), static_cast<std::uint16_t>(j), {{root, root}});
   }
-  auto down = spread_down(t, f, pieces);
-  emit(p, down);
+  emit(p, spread_down(t, f, pieces));
   Schedule s = p.finish();
   s.model = PortModel::AllPort;
   return s;

@@ -73,7 +73,10 @@ SpanningTrees packed_broadcast_trees(const Network& t, NodeId root, std::uint32_
 
 /// The most nodes, the most work (trees^2 x nodes x directed links: each admission of a tree's
 /// arc may re-route every node's paths) and the most pieces of the arborescences' broadcast
-/// (on 1,024 nodes the trees take 7 s on torus(32,32), 21 s on hypercube(10); bench/README.md).
+/// (on 1,024 nodes the trees and 4,096 pieces take 4.6 s on torus(32,32), 6.1 s on
+/// hypercube(10), 9 s on ring(1024); bench/README.md item 21. On 4,096 nodes the trees alone
+/// took 52 s on torus(64,64), 81 s on hypercube(12) and over 100 s on ring(4096): the work does
+/// not follow this estimate closely enough to raise the limits yet).
 inline constexpr std::uint64_t kArborescencesMaxNodes = 1024;
 inline constexpr std::uint64_t kArborescencesMaxWork = 2'000'000'000;
 inline constexpr std::uint32_t kMaxArborescencePieces = 4096;

@@ -36,11 +36,13 @@ Schedule recursive_doubling_all_gather(const Product& cube);
 /// N^2 / 2 register moves in all).
 inline constexpr std::uint64_t kReduceScatterMaxNodes = 1024;
 /// The most nodes a reduce-scatter or all-reduce along given trees takes (the packed trees on
-/// products, where every partial sum is one interval of terms), and the memory it and its check
-/// take per node and register, measured on hypercube(12): its reduce-scatter (4,096 registers a
-/// node) peaked at 3.6 GB, its all-reduce (8,192) at 7.2 GB (bench/README.md item 22).
-inline constexpr std::uint64_t kTreeRegistersMaxNodes = 4096;
-inline constexpr std::uint64_t kTreeRegisterBytes = 216;
+/// products: their N registers a node, each moved only into itself, are checked a batch at a
+/// time, verify/registers.hpp, whose memory the checker checks), and the memory the generator
+/// is held to a node and register: the trees, the moves and the transfers. Measured
+/// (bench/README.md item 22): hypercube(14)'s reduce-scatter (16,384 registers a node) peaked at
+/// 6.0 GB and its all-reduce (32,768) at 8.9 GB, the check's batches (about 1.2 GB) included.
+inline constexpr std::uint64_t kTreeRegistersMaxNodes = 16384;
+inline constexpr std::uint64_t kTreeRegisterBytes = 20;
 /// Recursive halving reduce-scatter on a hypercube: from the highest dimension down, every node
 /// sends its neighbour the partial blocks of the neighbour's half and combines the ones it
 /// keeps (one-port, n steps, payloads N/2, N/4, ... blocks).

@@ -665,11 +665,11 @@ TEST_CASE("Swing: holds on rings of 2^k nodes and their products, the first hops
   }
 }
 
-TEST_CASE("register schedules along trees: up to 4096 nodes and held to the memory budget",
+TEST_CASE("register schedules along trees: up to 16384 nodes and held to the memory budget",
           "[gen]") {
   // refused before the trees are looked at: an empty set of trees does
   const SpanningTrees none;
-  for (const char* spec : {"hypercube(13)", "torus(64,128)"}) {
+  for (const char* spec : {"hypercube(15)", "torus(128,256)"}) {
     INFO(spec);
     const auto t = build_topology(spec);
     CHECK_THROWS_WITH(trees_reduce_scatter(*t, none, "packed-trees"),
@@ -677,10 +677,17 @@ TEST_CASE("register schedules along trees: up to 4096 nodes and held to the memo
     CHECK_THROWS_WITH(trees_all_reduce(*t, none, "packed-trees"),
                       Catch::Contains("kTreeRegistersMaxNodes"));
   }
-  // hypercube(4)'s all-reduce: 16 nodes x 32 registers x kTreeRegisterBytes, over 64 KB
+  // hypercube(12)'s all-reduce in 8 pieces a block: 2 x 4,096 x 8 registers a node, more than a
+  // move can name
+  SpanningTrees eighths;
+  eighths.pieces = 8;
+  CHECK_THROWS_WITH(
+      trees_all_reduce(*build_topology("hypercube(12)"), eighths, "packed-trees"),
+      Catch::Contains("the registers a node is 65536") && Catch::Contains("kMaxRegisters"));
+  // hypercube(4)'s all-reduce: 16 nodes x 32 registers x kTreeRegisterBytes, over 4 KB
   const auto cube = build_topology("hypercube(4)");
   const SpanningTrees trees = packed_trees(*cube);
-  set_memory_budget(64 * 1024);
+  set_memory_budget(4 * 1024);
   CHECK_THROWS_WITH(trees_all_reduce(*cube, trees, "packed-trees"),
                     Catch::Contains("memory budget"));
   set_memory_budget(0);

@@ -5,11 +5,15 @@
 
 #include "analysis/verification.hpp"
 #include "core/errors.hpp"
+#include "core/limits.hpp"
 #include "core/schedule_io.hpp"
+#include "core/structure.hpp"
 #include "gen/algorithms.hpp"
 #include "gen/combine/combine.hpp"
 #include "gen/topo/dualcube.hpp"
+#include "props/mutations.hpp"
 #include "tests/helpers.hpp"
+#include "tests/verify/same_verdict.hpp"
 #include "verify/registers.hpp"
 
 using namespace netsched;
@@ -408,4 +412,64 @@ TEST_CASE("dualcube vector-matrix multiplication (Algorithm 6) reproduces v M fr
         CHECK(regs[e.node][e.reg] == e.value);
     }
   }
+}
+
+TEST_CASE("the register checker's batches: one pass or many give one verdict and figures") {
+  // Registers that never exchange values are checked a batch at a time (verify/registers.hpp):
+  // at least one register a pass here, against everything in one pass, on schedules whose
+  // registers fall apart (reduce-scatters, all-reduces along trees) and on mutants of them.
+  struct Case {
+    const char* net;
+    GenRequest request;
+    bool splits;  // whether some registers never exchange values
+  };
+  GenRequest pieces("reduce-scatter", "rarest-first");
+  pieces.pieces = 3;
+  const std::vector<Case> cases = {
+      {"torus(3,3)", GenRequest("reduce-scatter", "packed-trees"), true},
+      {"hypercube(3)", GenRequest("all-reduce", "packed-trees"), true},
+      {"ring(4)", pieces, true},
+      {"hypercube(2)", GenRequest("all-reduce", "rabenseifner"), true},
+      {"dualcube(2)", GenRequest("prefix", "dual-prefix"), false}};
+  int mutants = 0;
+  for (const Case& c : cases) {
+    const auto t = build_topology(c.net);
+    const Schedule s = generate(*t, c.request);
+    const std::uint64_t one_register = t->num_nodes();
+    INFO(c.net << " " << s.algorithm);
+    const std::string note = simulate_registers(*t, s, one_register).engine_note;
+    CHECK(note.empty() != c.splits);
+    if (c.splits) CHECK_THAT(note, Catch::Contains("checked in"));
+    CHECK(simulate_registers(*t, s, ~std::uint64_t{0}).engine_note.empty());
+    for (const auto& op : props::operators())
+      for (std::uint64_t seed = 0; seed < 6; ++seed) {
+        std::mt19937_64 rng(seed);
+        const auto m = props::mutate(*t, s, op.name, rng);
+        if (!m) continue;
+        INFO(c.net << " " << s.algorithm << " " << op.name << " seed " << seed);
+        try {
+          check_structure(*t, *m);
+        } catch (const InputError&) {
+          continue;  // not a schedule the checker runs
+        }
+        ++mutants;
+        const auto many = simulate_registers(*t, *m, one_register);
+        const auto one = simulate_registers(*t, *m, ~std::uint64_t{0});
+        test::same_verdict(many, one);
+        CHECK(many.wrong_results == one.wrong_results);
+      }
+    test::same_verdict(simulate_registers(*t, s, one_register),
+                       simulate_registers(*t, s, ~std::uint64_t{0}));
+  }
+  CHECK(mutants > 100);
+  // the batches' memory is checked before any is allocated: hypercube(4)'s all-reduce, two
+  // batches of 16 nodes x 2 registers at kRegisterCellBytes a cell, over 8 KB
+  const auto cube = build_topology("hypercube(4)");
+  const Schedule s = generate(*cube, GenRequest("all-reduce", "packed-trees"));
+  set_memory_budget(8 * 1024);
+  CHECK_THROWS_WITH(
+      simulate_registers(*cube, s, 16 * 2),
+      Catch::Contains("checking 16 nodes' 32 registers") && Catch::Contains("memory budget"));
+  set_memory_budget(0);
+  CHECK(simulate_registers(*cube, s, 16 * 2).ok());
 }
