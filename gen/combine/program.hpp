@@ -52,7 +52,7 @@ class RegisterProgram {
   void send(std::uint32_t from, std::uint32_t to, std::vector<Move> moves) {
     const std::size_t key = hash(moves);
     std::uint32_t index = static_cast<std::uint32_t>(s_.payloads.size());
-    for (auto [at, end] = index_.equal_range(key); at != end; ++at)
+    for (auto [at, end] = index_.equal_range(key); at != end && index == s_.payloads.size(); ++at)
       if (s_.payloads[at->second].moves == moves) index = at->second;
     if (index == s_.payloads.size()) {
       index_.emplace(key, index);
@@ -81,8 +81,7 @@ class RegisterProgram {
   static std::size_t hash(const std::vector<Move>& moves) {
     std::uint64_t h = moves.size();
     for (const Move& m : moves)
-      h = mix(h, std::uint64_t{m.src} << 24 | std::uint64_t{m.dst} << 8 |
-                     static_cast<std::uint64_t>(m.op));
+      h = mix(mix(mix(h, m.src), m.dst), static_cast<std::uint64_t>(m.op));
     return static_cast<std::size_t>(h);
   }
   Schedule s_;
