@@ -3,11 +3,12 @@
 # symmetry) and the packed-trees schedule that reaches it (`gen --algorithm packed-trees`,
 # generated and checked), on 1,024-, 4,096- and 16,384-node products. Two binaries side by side
 # with hyperfine (3 runs after a warm-up; bench/side_by_side.sh), then what only NEW does
-# (`--pieces`, and 16,384 nodes: BASE refused packed-trees over 4,096), once each with
-# /usr/bin/time for wall time and peak memory. The 16,384-node part takes about 20 minutes;
-# --no-16k skips it. --registers runs only the reduce-scatters and all-reduces along the trees
-# (bench/README.md item 22): hypercube(12) side by side, then hypercube(14) once;
-# --arborescences only the broadcast's arborescences on 1,024 nodes (item 21), side by side.
+# (`--pieces`, and 16,384 nodes, which older builds refuse), once each with
+# /usr/bin/time for wall time and peak memory. The 16,384-node part takes about 10 minutes
+# (the all-gather 1.5, the reduce-scatter 2.3, the all-reduce 4.8); --no-16k skips it.
+# --registers runs only the reduce-scatters and all-reduces along the trees (bench/README.md
+# item 22): hypercube(12) side by side, then hypercube(14) once; --arborescences only the
+# broadcast's arborescences on 1,024 nodes (item 21), side by side.
 # Usage: bench/bandwidth_scale.sh BASE_BINARY NEW_BINARY [--no-16k | --registers | --arborescences]
 set -euo pipefail
 usage="usage: bench/bandwidth_scale.sh BASE NEW [--no-16k | --registers | --arborescences]"
@@ -25,15 +26,18 @@ once() {  # name, then the command: wall time and peak memory of one run, and wh
     grep -E 'need at least|cost \(|netsched:|batches' || true)
   printf '%-56s %s\n%s\n' "$name" "$(cat "$out/time.txt")" "$(sed 's/^ */    /' <<<"$found")"
 }
-registers() {  # the register collectives along the packed trees: 4,096 and 16,384 nodes
-  local q12='hypercube(12)' q14='hypercube(14)' c
+registers() {  # the register collectives along the packed trees on 4,096 nodes, side by side
+  local c
   for c in reduce-scatter all-reduce; do
-    run "packed-trees $q12 $c" \
-      "BIN gen '$q12' $c --algorithm packed-trees --ports all-port --check-only"
+    run "packed-trees hypercube(12) $c" \
+      "BIN gen 'hypercube(12)' $c --algorithm packed-trees --ports all-port --check-only"
   done
+}
+registers_16k() {  # and on 16,384, NEW alone (BASE refused them over 4,096 nodes)
+  local c
   for c in reduce-scatter all-reduce; do
-    once "packed-trees $q14 $c" \
-      "$new" gen "$q14" $c --algorithm packed-trees --ports all-port --check-only
+    once "packed-trees hypercube(14) $c" \
+      "$new" gen 'hypercube(14)' $c --algorithm packed-trees --ports all-port --check-only
   done
 }
 arborescences() {  # Edmonds' trees from node 0, 4,096 pieces down them; and gen's choice
@@ -46,7 +50,7 @@ arborescences() {  # Edmonds' trees from node 0, 4,096 pieces down them; and gen
   done
 }
 case "$big" in
-  --registers) registers; exit 0 ;;
+  --registers) registers; registers_16k; exit 0 ;;
   --arborescences) arborescences; exit 0 ;;
 esac
 q10='hypercube(10)'
@@ -62,6 +66,8 @@ run "packed-trees hypercube(12) all-gather" \
   "BIN gen 'hypercube(12)' all-gather --algorithm packed-trees --ports all-port --check-only"
 run "gen --bytes 1MiB $q10 all-gather" \
   "BIN gen '$q10' all-gather --bytes 1048576 --ports all-port --check-only"
+registers
+arborescences
 echo "NEW only:"
 once "packed-trees $q10 all-gather, 16 pieces" \
   "$new" gen "$q10" all-gather --algorithm packed-trees --pieces 16 --ports all-port --check-only
@@ -72,5 +78,4 @@ for c in all-gather reduce-scatter all-reduce; do
 done
 once "packed-trees $q14 all-gather" \
   "$new" gen "$q14" all-gather --algorithm packed-trees --ports all-port --check-only
-registers
-arborescences
+registers_16k

@@ -35,9 +35,7 @@ void parallel_for(std::uint64_t n, unsigned threads,
                         fn(r.begin(), r.end());
                       });
   };
-  if (inside_parallel_loop()) return loop();  // the enclosing loop's workers share the blocks
-  tbb::task_arena arena(static_cast<int>(workers));
-  arena.execute(loop);
+  run_in_workers(workers, loop);
 }
 
 }  // namespace netsched

@@ -37,6 +37,15 @@ struct InsideLoop {
   InsideLoop& operator=(const InsideLoop&) = delete;
 };
 
+/// Runs loop() on at most `threads` workers: in a TBB arena of its own, or, called inside
+/// another parallel loop, in that loop's workers.
+template <class Loop>
+void run_in_workers(unsigned threads, const Loop& loop) {
+  if (inside_parallel_loop()) return loop();
+  tbb::task_arena arena(static_cast<int>(worker_count(threads)));
+  arena.execute(loop);
+}
+
 /// Runs fn(begin, end) over [0, n) in blocks, on at most `threads` workers (0 = all cores).
 void parallel_for(std::uint64_t n, unsigned threads,
                   const std::function<void(std::uint64_t, std::uint64_t)>& fn);
@@ -58,12 +67,7 @@ void parallel_items(std::uint64_t items, unsigned threads, Make make, Body body,
         },
         tbb::simple_partitioner());
   };
-  if (inside_parallel_loop()) {
-    loop();  // nested: in the enclosing loop's workers (inside_parallel_loop)
-  } else {
-    tbb::task_arena arena(static_cast<int>(worker_count(threads)));
-    arena.execute(loop);
-  }
+  run_in_workers(threads, loop);
   for (State& s : states) merge(s);
 }
 

@@ -26,9 +26,10 @@ namespace netsched {
 /// no more.
 inline constexpr std::uint64_t kRegisterCellsPerPass = std::uint64_t{1} << 22;
 /// How many batches are checked at once (their memory, not the cores, sets it), and the memory
-/// a node-register cell of a batch takes, its values and its step's writes (measured on
-/// hypercube(12)'s packed-trees reduce-scatter: bench/README.md item 22): the checker's
-/// estimate, checked against the budget before any batch is allocated.
+/// a node-register cell of a batch is taken to need, checked against the budget before any
+/// batch is allocated: at the peak of hypercube(10)'s packed-trees reduce-scatter (one batch of
+/// 2^20 cells) valgrind's massif counted 122 bytes a cell (the cell 40, its intervals 74, the
+/// step's writes 8); 180 leaves room for values of more intervals.
 inline constexpr unsigned kRegisterPassWorkers = 2;
 inline constexpr std::uint64_t kRegisterCellBytes = 180;
 /// The largest group of registers that meet the checker holds: nodes x registers (each a set of

@@ -58,7 +58,8 @@ struct CheckResult {
   /// registers differ from the required ones (the violation names the first).
   std::uint64_t wrong_results = 0;
   Engine engine = Engine::Dense;  ///< Dense, Blocks, Symmetric or Registers
-  std::string engine_note;        ///< what the engine relied on (symmetric: generators, orbits)
+  std::string engine_note;        ///< what the engine relied on (symmetric: generators, orbits;
+                                  ///< registers: batches)
   bool ok() const { return verdict.ok(); }
   const std::optional<Violation>& violation() const { return verdict.violation; }
 };

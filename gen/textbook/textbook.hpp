@@ -40,7 +40,8 @@ inline constexpr std::uint64_t kReduceScatterMaxNodes = 1024;
 /// time, verify/registers.hpp, whose memory the checker checks), and the memory the generator
 /// is held to a node and register: the trees, the moves and the transfers. Measured
 /// (bench/README.md item 22): hypercube(14)'s reduce-scatter (16,384 registers a node) peaked at
-/// 6.0 GB and its all-reduce (32,768) at 8.9 GB, the check's batches (about 1.2 GB) included.
+/// 5.9 GB and its all-reduce (32,768) at 8.9 GB, the check's batches included: less the
+/// batches' estimate (1.5 GB), 16 and 14 bytes a node and register.
 inline constexpr std::uint64_t kTreeRegistersMaxNodes = 16384;
 inline constexpr std::uint64_t kTreeRegisterBytes = 20;
 /// Recursive halving reduce-scatter on a hypercube: from the highest dimension down, every node
