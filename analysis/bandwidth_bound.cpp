@@ -217,6 +217,22 @@ BandwidthBound broadcast_bound(const Network& t, NodeId root) {
   check_size(t, "broadcast bound");
   const ErrorHandler handler;
   const Links l = links_of(t);
+  BandwidthBound out;
+  out.collective = "broadcast";
+  out.sinks = 1;
+  // Mader (1971): a connected vertex-transitive graph's edge connectivity is its degree. On
+  // links alike the least cut is then the links into one node (any but the root), and the
+  // min-cut search (minutes on 16,384 nodes) is not needed
+  if (!t.weighted() && automorphism_orbits(Csr(t, 1)).reps.size() == 1) {
+    std::vector<char> side(l.n, 1);
+    side[root.v == 0 ? 1 : 0] = 0;
+    out.cut = certificate(l, side, 1);
+    out.chunk_times = 1 / out.cut.bandwidth;
+    out.how =
+        "one node's links: on a vertex-transitive network of links alike they are a least "
+        "cut (Mader 1971: its edge connectivity is its degree)";
+    return out;
+  }
   // on links as fast both ways the least cut separating the root from some node is the least
   // cut of the network (the root lies on one side of it)
   igraph_t g;
@@ -244,12 +260,9 @@ BandwidthBound broadcast_bound(const Network& t, NodeId root) {
   check(rc);
   if (!side[root.v])  // the root's side sends
     for (auto& s : side) s = static_cast<char>(!s);
-  BandwidthBound out;
-  out.collective = "broadcast";
   out.cut = certificate(l, side, 1);
   out.chunk_times = 1 / out.cut.bandwidth;
   out.max_flows = 1;
-  out.sinks = 1;
   out.how = "the network's least cut (igraph_mincut): it separates the root from some node";
   return out;
 }

@@ -7,6 +7,8 @@
 #include <map>
 #include <set>
 #include <stdexcept>
+#include <string>
+#include <unordered_map>
 
 #include "core/errors.hpp"
 #include "core/schedule_io.hpp"
@@ -440,6 +442,21 @@ Schedule relaid_chunks(const Schedule& s, const Network& t, PortModel model, std
   return with_placed_jobs(std::move(like), list.jobs(), steps);
 }
 
+/// Whether no node of any step of s sends or receives more than `model` with `ports` allows (a
+/// first filter: the checker has the last word).
+bool steps_obey_ports(const Schedule& s, PortModel model, std::uint32_t ports) {
+  if (model == PortModel::AllPort) return true;
+  const std::uint32_t most = model == PortModel::KPort ? ports : 1;
+  std::unordered_map<std::uint32_t, std::uint32_t> sends, receives;
+  for (const Step& step : s.steps) {
+    sends.clear();
+    receives.clear();
+    for (const Transfer& x : step.transfers)
+      if (++sends[x.from.v] > most || ++receives[x.to.v] > most) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 CheckedSchedule fit_ports(const CheckedSchedule& c, const Network& t, PortModel model,
@@ -449,16 +466,24 @@ CheckedSchedule fit_ports(const CheckedSchedule& c, const Network& t, PortModel 
   if (!c.holds())
     throw InputError("only a schedule that holds is re-timed (" +
                      to_string(*c.verification().check.violation()) + ")");
+  const std::string port_name =
+      model == PortModel::KPort ? std::to_string(ports) + "-port" : to_string(model);
   Schedule out = s.collective.combining() ? relaid_registers(s, t, model, ports)
                                           : relaid_chunks(s, t, model, ports);
   // a new name: the generator's stated bound is not the re-timed schedule's
-  out.algorithm += " re-timed to " +
-                   (model == PortModel::KPort ? std::to_string(ports) + "-port" : to_string(model));
+  out.algorithm += " re-timed to " + port_name;
   CheckedSchedule fitted = check_schedule(t, out);
   if (!fitted.holds())
     throw std::logic_error("re-timing to " + to_string(model) + " broke the schedule: " +
                            to_string(*fitted.verification().check.violation()));
-  return fitted;
+  // list scheduling is greedy: where the steps as they are obey the ports (few links a node),
+  // they may be the shorter, and are kept then
+  if (s.steps.size() > fitted.schedule().steps.size() || !steps_obey_ports(s, model, ports))
+    return fitted;
+  Schedule as_is = under_model(s, model, ports);
+  as_is.algorithm += " as " + port_name;
+  CheckedSchedule kept = check_schedule(t, std::move(as_is));
+  return kept.holds() ? kept : fitted;
 }
 
 }  // namespace netsched

@@ -107,8 +107,11 @@ Schedule with_placed_jobs(Schedule like, const std::vector<RetimeJob>& jobs,
 /// `ports`) when it assumes more ports, and checked on t; returned as it is when it already fits.
 /// A chunk schedule's transfers wait for the transfers that brought their chunks (the checker's
 /// trace); a register schedule's transfers and local operations keep the order of every two
-/// accesses to a node's register of which one writes. InputError for a schedule that does not
-/// hold, and for a trace beyond the checker's limits.
+/// accesses to a node's register of which one writes. List scheduling is greedy, so it may take
+/// fewer steps than the schedule had, or more where fewer would do: where the steps as they are
+/// already hold under `model` and are no more, they are kept instead (named "<algorithm> as
+/// K-port"). InputError for a schedule that does not hold, and for a trace beyond the checker's
+/// limits.
 CheckedSchedule fit_ports(const CheckedSchedule& c, const Network& t, PortModel model,
                           std::uint32_t ports);
 

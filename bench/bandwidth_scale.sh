@@ -5,10 +5,12 @@
 # with hyperfine (3 runs after a warm-up; bench/side_by_side.sh), then what only NEW does
 # (`--pieces`, and 16,384 nodes, which older builds refuse), once each with
 # /usr/bin/time for wall time and peak memory. The 16,384-node part takes about 10 minutes
-# (the all-gather 1.5, the reduce-scatter 2.3, the all-reduce 4.8); --no-16k skips it.
+# (the all-gather 1.5, the reduce-scatter 2.3, the all-reduce 4.8, the broadcast 2.3);
+# --no-16k skips it.
 # --registers runs only the reduce-scatters and all-reduces along the trees (bench/README.md
 # item 22): hypercube(12) side by side, then hypercube(14) once; --arborescences only the
-# broadcast's arborescences on 1,024 nodes (item 21), side by side.
+# broadcast's arborescences on 1,024 nodes (item 21), side by side, then on hypercube(12) and
+# hypercube(14) once (item 23; about 3 minutes).
 # Usage: bench/bandwidth_scale.sh BASE_BINARY NEW_BINARY [--no-16k | --registers | --arborescences]
 set -euo pipefail
 usage="usage: bench/bandwidth_scale.sh BASE NEW [--no-16k | --registers | --arborescences]"
@@ -49,9 +51,22 @@ arborescences() {  # Edmonds' trees from node 0, 4,096 pieces down them; and gen
       "BIN gen '$net' broadcast --bytes 1048576 --ports all-port --check-only"
   done
 }
+arborescences_16k() {  # Johnsson and Ho's trees on 4,096 and 16,384 nodes, NEW alone (BASE
+  # refused the arborescences over 1,024 nodes); the bound beside them, BASE's once (a min-cut
+  # search where NEW counts one node's links)
+  local d
+  run "bound hypercube(12) broadcast" "BIN prove bandwidth 'hypercube(12)' broadcast"
+  once "bound hypercube(14) broadcast, BASE" "$base" prove bandwidth "hypercube(14)" broadcast
+  for d in 12 14; do
+    once "bound hypercube($d) broadcast" "$new" prove bandwidth "hypercube($d)" broadcast
+    once "arborescences hypercube($d), 4096 pieces" \
+      "$new" gen "hypercube($d)" broadcast --algorithm arborescences --pieces 4096 \
+      --ports all-port --check-only
+  done
+}
 case "$big" in
   --registers) registers; registers_16k; exit 0 ;;
-  --arborescences) arborescences; exit 0 ;;
+  --arborescences) arborescences; arborescences_16k; exit 0 ;;
 esac
 q10='hypercube(10)'
 for c in all-gather reduce-scatter all-reduce; do
@@ -79,3 +94,4 @@ done
 once "packed-trees $q14 all-gather" \
   "$new" gen "$q14" all-gather --algorithm packed-trees --ports all-port --check-only
 registers_16k
+arborescences_16k

@@ -308,21 +308,31 @@ std::vector<std::uint32_t> first_equal_payloads(
 }
 
 void share_equal_payloads(Schedule& s) {
-  const std::vector<std::uint32_t> first = first_equal_payloads(
-      s.payloads.size(), [&](std::size_t i) -> const Payload& { return s.payloads[i]; });
   std::vector<Payload> kept;
+  PayloadInterner interner(kept);
   std::vector<std::uint32_t> index(s.payloads.size());
-  for (std::size_t i = 0; i < s.payloads.size(); ++i) {
-    if (first[i] == i) {
-      index[i] = static_cast<std::uint32_t>(kept.size());
-      kept.push_back(std::move(s.payloads[i]));
-    } else {
-      index[i] = index[first[i]];
-    }
-  }
+  for (std::size_t i = 0; i < s.payloads.size(); ++i)
+    index[i] = interner.add(std::move(s.payloads[i]));
   s.payloads = std::move(kept);
   for (Step& st : s.steps)
     for (Transfer& t : st.transfers) t.payload = index[t.payload];
+}
+
+PayloadInterner::PayloadInterner(std::vector<Payload>& payloads)
+    : payloads_(payloads), seen_(0, Hash{&payloads}, Equal{&payloads}) {
+  for (std::uint32_t i = 0; i < payloads_.size(); ++i) seen_.insert(i);
+}
+
+std::size_t PayloadInterner::Hash::operator()(std::uint32_t i) const {
+  return payload_hash((*list)[i]);
+}
+
+std::uint32_t PayloadInterner::add(Payload p) {
+  payloads_.push_back(std::move(p));
+  const auto last = static_cast<std::uint32_t>(payloads_.size() - 1);
+  const auto [at, fresh] = seen_.insert(last);
+  if (!fresh) payloads_.pop_back();
+  return *at;
 }
 
 }  // namespace netsched

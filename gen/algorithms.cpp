@@ -169,8 +169,10 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
      nullptr, nullptr, true},
     {"broadcast", "arborescences",
      "generic: all-port, the message in pieces down as many arc-disjoint spanning trees from the "
-     "root as its least cut (Edmonds 1973, built by Lovasz's proof), each tree's pieces pipelined",
-     "stated: p + N - 2 (a tree's depth is at most N - 1)", "ccc(3)", arborescences_apply,
+     "root as its least cut (Edmonds 1973, built by Lovasz's proof; on hypercubes Johnsson and "
+     "Ho's n trees), each tree's pieces pipelined",
+     "stated: p + N - 2 (a tree's depth is at most N - 1); ceil(p/n) + n on hypercube(n)", "ccc(3)",
+     arborescences_apply,
      +[](const Network& t, const GenRequest& r) {
        return trees_broadcast(
            t, arborescence_broadcast_trees(t, r.root, pieces_or(r, kDefaultTreePieces)), r.root,
@@ -291,7 +293,7 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
      }},
     {"reduce-scatter", "swing",
      "textbook: Swing's reduce-scatter (De Sensi et al. 2024): peers 1, -1, 3, -5, ... ahead by "
-     "coordinate parity, on rings of 2^k nodes",
+     "coordinate parity, on rings of even sizes",
      "stated: the exchanges' hops", "torus(4,4)", register_swing,
      +[](const Network& t, const GenRequest& /*r*/) {
        return swing_reduce_scatter(as<Product>(t));
@@ -385,7 +387,7 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
      nullptr, nullptr, true},
     {"all-reduce", "swing",
      "textbook: Swing (De Sensi et al. 2024): reduce-scatter and all-gather of N pieces with peers "
-     "1, -1, 3, -5, ... ahead by coordinate parity, on rings of 2^k nodes",
+     "1, -1, 3, -5, ... ahead by coordinate parity, on rings of even sizes",
      "stated: 2 x the exchanges' hops", "torus(4,4)", register_swing,
      +[](const Network& t, const GenRequest& /*r*/) { return swing_all_reduce(as<Product>(t)); }},
     {"all-reduce", "ring",

@@ -5,6 +5,7 @@
 #include "core/metrics.hpp"
 #include "gen/algorithms.hpp"
 #include "gen/textbook/embedding.hpp"
+#include "gen/textbook/spanning_trees.hpp"
 #include "gen/textbook/textbook.hpp"
 
 namespace netsched::papers::generic {
@@ -74,12 +75,19 @@ std::optional<PaperBound> stated(const Network& t, const Collective& c, const st
                       "step t: its parent has one it lacks)",
                       kSource, std::nullopt};
   }
-  if (a == "arborescences" && c.kind() == Collective::Kind::Broadcast)
+  if (a == "arborescences" && c.kind() == Collective::Kind::Broadcast) {
     // a tree given n pieces takes n + depth - 1 steps; a piece goes where it ends soonest, so
-    // no tree ends later than all p pieces down one tree of depth at most N - 1 would
+    // no tree ends later than all p pieces down one tree of depth at most N - 1 would; on a
+    // hypercube the n trees are all n + 1 deep, so they take the pieces in turn
+    if (const auto n = hypercube_trees_dims(t))
+      return PaperBound{(c.pieces() + *n - 1) / *n + *n,
+                        "ceil(p/n) + n (Johnsson and Ho's n trees, each n + 1 deep, take the "
+                        "pieces in turn)",
+                        kSource, std::nullopt};
     return PaperBound{c.pieces() + nodes - 2,
                       "p + N - 2 (p pieces down one tree of depth at most N - 1, a step apart)",
                       kSource, std::nullopt};
+  }
   if (a == "ring" && c.kind() == Collective::Kind::AllReduce)
     return PaperBound{2 * (nodes - 1), "2(N-1) (round the ring twice)", kSource, std::nullopt};
   if (a == "ring") return PaperBound{nodes - 1, "N-1 (once round the ring)", kSource, std::nullopt};

@@ -1,7 +1,9 @@
 // Re-timing to fewer ports (analysis/retime.hpp) on random networks: an all-port chunk or
 // register schedule list-scheduled under k ports holds under them (a chunk schedule for the
-// reference checker too, a register schedule run on random numbers too), and never takes fewer
-// steps than the schedule it came from.
+// reference checker too, a register schedule run on random numbers too) and keeps what fit_ports
+// promises (tests/fitted_ports.hpp). It does not promise more steps than the all-port schedule
+// had: the greedy may close gaps the generator left (rhs(2,2,hypercube(1))'s rarest-first
+// all-reduce: 30 steps all-port, 29 under three ports).
 #include <rapidcheck.h>
 #include <rapidcheck/catch.h>
 
@@ -12,6 +14,7 @@
 #include "props/generators.hpp"
 #include "props/numeric_registers.hpp"
 #include "props/reference_checker.hpp"
+#include "tests/fitted_ports.hpp"
 
 using namespace netsched;
 
@@ -35,13 +38,11 @@ TEST_CASE("an all-port schedule re-timed to k ports holds under k ports") {
     const CheckedSchedule s = generate_checked(*t, GenRequest(collective, a));
     const PortModel model = k == 1 ? PortModel::OnePort : PortModel::KPort;
     const CheckedSchedule f = fit_ports(s, *t, model, k);
-    RC_ASSERT(f.holds());
+    RC_ASSERT(test::fitted_ports_fault(*t, s, f, model, k) == "");
     if (f.schedule().collective.combining())
       RC_ASSERT(props::numeric_result_right(f.schedule()));
     else
       RC_ASSERT(!props::reference_check(*t, f.schedule()));
-    RC_ASSERT(f.schedule().ports == k);
-    RC_ASSERT(f.verification().check.steps >= s.verification().check.steps);
     for (const Step& step : f.schedule().steps) {  // the port rule, counted here once more
       std::map<std::uint32_t, std::uint32_t> sends, receives;
       for (const Transfer& x : step.transfers) {

@@ -23,6 +23,7 @@
 #include <limits>
 #include <mutex>
 #include <numeric>
+#include <optional>
 #include <stdexcept>
 
 #include "core/errors.hpp"
@@ -30,6 +31,7 @@
 #include "core/limits.hpp"
 #include "gen/textbook/spanning_trees.hpp"
 #include "gen/textbook/textbook.hpp"
+#include "gen/topo/product.hpp"
 
 namespace netsched {
 namespace {
@@ -297,13 +299,28 @@ LastTrees& last_trees() {
 
 }  // namespace
 
-bool arborescences_apply(const Network& t) { return t.num_nodes() <= kArborescencesMaxNodes; }
+std::optional<std::uint32_t> hypercube_trees_dims(const Network& t) {
+  const auto* cube = network_as<Product>(t);
+  if (!cube || !cube->is_hypercube() || cube->dims() > kHypercubeTreesMaxDims) return std::nullopt;
+  if (&t != cube) {  // weighted(...): alike only if every link is the slowest
+    const Csr g(t, 1);
+    const auto copies = link_pieces(t, g);
+    if (std::any_of(copies.begin(), copies.end(), [](std::uint32_t c) { return c != 1; }))
+      return std::nullopt;
+  }
+  return static_cast<std::uint32_t>(cube->dims());
+}
+
+bool arborescences_apply(const Network& t) {
+  return t.num_nodes() <= kArborescencesMaxNodes || hypercube_trees_dims(t).has_value();
+}
 
 std::vector<std::vector<std::uint32_t>> root_arborescences(const Network& t, NodeId root) {
-  check_nodes(t, "arborescences", kArborescencesMaxNodes, "kArborescencesMaxNodes");
   if (root.v >= t.num_nodes())
     throw InputError("arborescences: root " + std::to_string(root.v) + " is not a node of " +
                      t.spec());
+  if (const auto dims = hypercube_trees_dims(t)) return hypercube_trees(*dims, root.v);
+  check_nodes(t, "arborescences", kArborescencesMaxNodes, "kArborescencesMaxNodes");
   const Csr g(t, 1);
   const auto copies = link_pieces(t, g);
   LastTrees& last = last_trees();
@@ -344,8 +361,10 @@ SpanningTrees arborescence_broadcast_trees(const Network& t, NodeId root, std::u
     depth.push_back(depths(tree, root.v));
     deepest.push_back(*std::max_element(depth.back().begin(), depth.back().end()));
   }
-  check_memory(mul_sat(mul_sat(pieces, n), 2 * sizeof(std::uint32_t)),
-               "arborescences' " + std::to_string(pieces) + " pieces on " + t.spec());
+  // the whole broadcast, not only these trees: its per-link lists, transfers and check
+  check_memory(
+      mul_sat(mul_sat(pieces, n), kArborescenceBroadcastBytes),
+      "a broadcast in " + std::to_string(pieces) + " pieces down arborescences on " + t.spec());
   f.parent.resize(pieces);
   f.step.resize(pieces);
   for (std::uint32_t c = 0; c < pieces; ++c) {

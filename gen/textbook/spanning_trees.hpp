@@ -8,6 +8,7 @@
 /// and steps chosen so that every step loads the links alike: gen/textbook/packed_trees.cpp) are
 /// the same schedules over different trees.
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "core/graph.hpp"
@@ -73,19 +74,34 @@ SpanningTrees packed_broadcast_trees(const Network& t, NodeId root, std::uint32_
 
 /// The most nodes, the most work (trees^2 x nodes x directed links: each admission of a tree's
 /// arc may re-route every node's paths) and the most pieces of the arborescences' broadcast
-/// (on 1,024 nodes the trees and 4,096 pieces take 4.6 s on torus(32,32), 6.1 s on
-/// hypercube(10), 9 s on ring(1024); bench/README.md item 21. On 4,096 nodes the trees alone
-/// took 52 s on torus(64,64), 81 s on hypercube(12) and over 100 s on ring(4096): the work does
-/// not follow this estimate closely enough to raise the limits yet).
+/// by Lovász's construction (on 1,024 nodes the trees and 4,096 pieces take 3.3 s on
+/// torus(32,32), 9 s on ring(1024); bench/README.md items 21 and 23. On 4,096 nodes the trees
+/// alone took 52 s on torus(64,64), 81 s on hypercube(12) and over 100 s on ring(4096): the work
+/// does not follow this estimate closely enough to raise the limits yet; hypercubes take
+/// Johnsson and Ho's trees instead).
 inline constexpr std::uint64_t kArborescencesMaxNodes = 1024;
+/// The most dimensions of a hypercube whose arborescences are Johnsson and Ho's trees (written
+/// down, not searched: hypercube_trees), so the most nodes of any broadcast by arborescences.
+inline constexpr std::uint32_t kHypercubeTreesMaxDims = 14;
 inline constexpr std::uint64_t kArborescencesMaxWork = 2'000'000'000;
 inline constexpr std::uint32_t kMaxArborescencePieces = 4096;
-/// Whether the arborescences take t (its size; t must also be connected from the root).
+/// The memory of a broadcast down the arborescences, per piece and node, from the trees to the
+/// checked schedule (hypercube(14) in 4,096 pieces peaked at about 150: bench/README.md item 23).
+inline constexpr std::uint64_t kArborescenceBroadcastBytes = 160;
+/// Whether the arborescences take t (its size, up to 2^kHypercubeTreesMaxDims nodes on a
+/// hypercube of uniform links; t must also be connected from the root).
 bool arborescences_apply(const Network& t);
+/// n where t is hypercube(n) with n <= kHypercubeTreesMaxDims and links alike (a weighted one's
+/// all as slow as the slowest): root_arborescences are then Johnsson and Ho's trees.
+std::optional<std::uint32_t> hypercube_trees_dims(const Network& t);
+/// Johnsson and Ho's `dims` arc-disjoint spanning trees of hypercube(dims) out of `root` (each
+/// the parent of every node, the root its own; depth at most dims + 1), checked arc-disjoint
+/// (gen/textbook/hypercube_trees.cpp).
+std::vector<std::vector<std::uint32_t>> hypercube_trees(std::uint32_t dims, std::uint32_t root);
 /// k arc-disjoint spanning arborescences out of `root` (k the root's least cut in copies of the
 /// slowest link: a link of a graph file's weight w is link_pieces' copies of it), built by
-/// Lovász's proof of Edmonds' theorem (gen/textbook/arborescences.cpp): each the parent of
-/// every node, the root its own.
+/// Lovász's proof of Edmonds' theorem (gen/textbook/arborescences.cpp), or on a hypercube of
+/// uniform links Johnsson and Ho's trees: each the parent of every node, the root its own.
 std::vector<std::vector<std::uint32_t>> root_arborescences(const Network& t, NodeId root);
 /// A broadcast from `root` in `pieces` pieces (at most kMaxArborescencePieces) down the root's
 /// arborescences, each tree's pieces a step apart (a tree of depth d given n pieces takes

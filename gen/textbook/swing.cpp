@@ -3,12 +3,23 @@
 // each alone), whose peers swing between directions so that the large early messages travel
 // one hop. In step s of a ring dimension a node of even coordinate pairs with the node rho(s)
 // ahead, an odd one with the node rho(s) behind, rho(s) = 1 - 2 + 4 - ... (s+1 terms): 1, -1,
-// 3, -5, 11, ... Dimensions take turns. Peers that are not neighbours are reached along the ring,
+// 3, -5, 11, ... (mod the ring's size, the shorter way round). Dimensions take turns, each for
+// ceil(log2 size) steps. Peers that are not neighbours are reached along the ring,
 // store-and-forward (gen/combine/routed.hpp): an exchange of h hops takes h steps, since in hop
-// k a node forwards the copy moving right if its coordinate minus k is even and the one moving
-// left otherwise, one send and one receive each.
+// k a node forwards the copy moving one way if its coordinate minus k is even and the one moving
+// the other way otherwise, one send and one receive each.
+//
+// On 2^k nodes a node and its peer never hold the same block when they meet in the all-gather;
+// on other even sizes (a pairing needs an even size: the peer of an even coordinate is odd) they
+// may, so a node sends only the blocks its peer lacks. Every block then reaches every node once,
+// along a tree, in the same ceil(log2 size) steps a dimension (the plan checks it;
+// tests/gen/test_textbook.cpp tries every even ring to 200), and the reduce-scatter runs those
+// trees backwards.
 #include <algorithm>
 #include <cstdlib>
+#include <iterator>
+#include <stdexcept>
+#include <string>
 
 #include "core/errors.hpp"
 #include "gen/combine/program.hpp"
@@ -26,7 +37,7 @@ std::int64_t rho(std::uint32_t s) {
   return sum;
 }
 
-std::uint32_t log2_exact(std::uint32_t size) {
+std::uint32_t ceil_log2(std::uint32_t size) {
   std::uint32_t k = 0;
   while ((std::uint32_t{1} << k) < size) ++k;
   return k;
@@ -38,10 +49,10 @@ struct SwingStep {
   std::uint32_t turn = 0;
 };
 
-/// Dimensions in turn, each for log2(size) steps.
+/// Dimensions in turn, each for ceil(log2(size)) steps.
 std::vector<SwingStep> swing_steps(const Product& t) {
   std::vector<std::uint32_t> left(t.dims()), done(t.dims(), 0);
-  for (std::size_t d = 0; d < t.dims(); ++d) left[d] = log2_exact(t.factors()[d].size);
+  for (std::size_t d = 0; d < t.dims(); ++d) left[d] = ceil_log2(t.factors()[d].size);
   std::vector<SwingStep> steps;
   for (bool more = true; more;) {
     more = false;
@@ -52,11 +63,14 @@ std::vector<SwingStep> swing_steps(const Product& t) {
 }
 
 /// The path from u to its peer in `step`: along the ring dimension, rho hops in the direction
-/// of u's parity there (the peer itself in a complete factor).
+/// of u's parity there, or the size less that the other way where that is shorter (the peer
+/// itself in a complete factor).
 std::vector<std::uint32_t> peer_path(const Product& t, std::uint32_t u, SwingStep step) {
   const auto& f = t.factors()[step.dim];
   const std::int64_t size = f.size, c = t.coord(u, step.dim);
-  const std::int64_t shift = c % 2 == 0 ? rho(step.turn) : -rho(step.turn);
+  const std::int64_t ahead = ((rho(step.turn) % size) + size) % size;  // 0 .. size-1
+  const std::int64_t forward = 2 * ahead > size ? ahead - size : ahead;
+  const std::int64_t shift = c % 2 == 0 ? forward : -forward;
   const auto node_at = [&](std::int64_t coord) {
     const std::int64_t wrapped = ((coord % size) + size) % size;
     return static_cast<std::uint32_t>(static_cast<std::int64_t>(u) +
@@ -71,25 +85,38 @@ std::vector<std::uint32_t> peer_path(const Product& t, std::uint32_t u, SwingSte
   return path;
 }
 
-/// reach[s][u]: the nodes whose blocks u is responsible for after step s-1 of the
-/// reduce-scatter (u and everything its peers of steps s.. reach); each step halves them.
-std::vector<std::vector<std::vector<std::uint32_t>>> responsibilities(
-    const Product& t, const std::vector<SwingStep>& steps) {
+/// sent[s][u]: the blocks u passes its peer in step s of the all-gather (which takes the steps
+/// last to first), those it holds and the peer does not. The reduce-scatter takes the steps
+/// first to last and in step s sends the peer the partial sums of sent[s][peer], the blocks u
+/// had from the peer.
+using BlockSends = std::vector<std::vector<std::vector<std::uint32_t>>>;
+
+BlockSends all_gather_sends(const Product& t, const std::vector<SwingStep>& steps) {
   const auto n = static_cast<std::uint32_t>(t.num_nodes());
-  std::vector<std::vector<std::vector<std::uint32_t>>> reach(
-      steps.size() + 1, std::vector<std::vector<std::uint32_t>>(n));
-  for (std::uint32_t u = 0; u < n; ++u) reach[steps.size()][u] = {u};
-  for (std::size_t s = steps.size(); s-- > 0;)
+  std::vector<std::vector<std::uint32_t>> held(n);
+  for (std::uint32_t u = 0; u < n; ++u) held[u] = {u};
+  BlockSends sent(steps.size(), std::vector<std::vector<std::uint32_t>>(n));
+  std::vector<std::uint32_t> merged;
+  for (std::size_t s = steps.size(); s-- > 0;) {
+    std::vector<std::uint32_t> peer(n);
     for (std::uint32_t u = 0; u < n; ++u) {
-      const std::uint32_t peer = peer_path(t, u, steps[s]).back();
-      auto& r = reach[s][u];
-      r = reach[s + 1][u];
-      r.insert(r.end(), reach[s + 1][peer].begin(), reach[s + 1][peer].end());
-      std::sort(r.begin(), r.end());
-      if (std::adjacent_find(r.begin(), r.end()) != r.end())
-        throw std::logic_error("swing: the peers of a step overlap");
+      peer[u] = peer_path(t, u, steps[s]).back();
+      std::set_difference(held[u].begin(), held[u].end(), held[peer[u]].begin(),
+                          held[peer[u]].end(), std::back_inserter(sent[s][u]));
     }
-  return reach;
+    for (std::uint32_t u = 0; u < n; ++u) {
+      merged.clear();
+      std::merge(held[u].begin(), held[u].end(), sent[s][peer[u]].begin(), sent[s][peer[u]].end(),
+                 std::back_inserter(merged));
+      held[u].swap(merged);
+    }
+  }
+  for (std::uint32_t u = 0; u < n; ++u)
+    if (held[u].size() != n)
+      throw std::logic_error("swing: node " + std::to_string(u) + " ends with " +
+                             std::to_string(held[u].size()) + " of " + std::to_string(n) +
+                             " blocks");
+  return sent;
 }
 
 }  // namespace
@@ -101,10 +128,8 @@ std::uint64_t swing_exchange_hops(const Product& t) {
 }
 
 bool swing_applies(const Product& t) {
-  for (const auto& f : t.factors()) {
-    const bool power_of_two = f.size >= 2 && (f.size & (f.size - 1)) == 0;
-    if (!power_of_two || (f.kind == Factor::Kind::Path && f.size > 2)) return false;
-  }
+  for (const auto& f : t.factors())
+    if (f.size < 2 || f.size % 2 != 0 || (f.kind == Factor::Kind::Path && f.size > 2)) return false;
   return true;
 }
 
@@ -113,33 +138,33 @@ namespace {
 /// The steps and responsibilities of Swing on t, after checking that it applies.
 struct SwingPlan {
   std::vector<SwingStep> steps;
-  std::vector<std::vector<std::vector<std::uint32_t>>> reach;
+  BlockSends sent;
 };
 
 SwingPlan swing_plan(const Product& t, std::uint64_t node_limit, const char* limit_name) {
   if (!swing_applies(t))
     throw InputError(
-        "swing needs a product of rings, complete graphs or links whose sizes are "
-        "powers of two; " +
+        "swing needs a product of rings, complete graphs or links of even sizes (an odd "
+        "ring's coordinates do not pair up: Swing's extra step for them is not implemented); " +
         t.spec() + " is not");
   check_nodes(t, "swing", node_limit, limit_name);
   SwingPlan plan{swing_steps(t), {}};
-  plan.reach = responsibilities(t, plan.steps);
+  plan.sent = all_gather_sends(t, plan.steps);
   return plan;
 }
 
 std::uint16_t reg(std::uint32_t r) { return static_cast<std::uint16_t>(r); }
 
 /// Exchange s as register copies: u sends its peer registers first + j, applied with `op`, for
-/// the blocks j the peer keeps after it (`peers_blocks`: the reduce-scatter, combining partial
-/// sums) or those u holds after it (the all-gather, setting sums).
+/// the blocks j the peer passed u in the all-gather (`peers_blocks`: the reduce-scatter,
+/// combining partial sums) or those u passes it (the all-gather, setting sums).
 void exchange(RegisterProgram& p, const Product& t, const SwingPlan& plan, std::size_t s,
               bool peers_blocks, std::uint32_t first, RegOp op, std::uint16_t transit) {
   const auto n = static_cast<std::uint32_t>(t.num_nodes());
   std::vector<RoutedCopy> copies;
   for (std::uint32_t u = 0; u < n; ++u) {
     RoutedCopy c{peer_path(t, u, plan.steps[s]), {}, op};
-    for (const std::uint32_t j : plan.reach[s + 1][peers_blocks ? c.path.back() : u])
+    for (const std::uint32_t j : plan.sent[s][peers_blocks ? c.path.back() : u])
       c.regs.emplace_back(reg(first + j), reg(first + j));
     copies.push_back(std::move(c));
   }
@@ -168,12 +193,12 @@ EmbeddedPlan swing_all_gather_plan(const Product& t) {
   const auto n = static_cast<std::uint32_t>(t.num_nodes());
   EmbeddedPlan out{Collective::all_gather(n), {}, {}};
   for (std::uint32_t u = 0; u < n; ++u) out.order.push_back(u);  // rank u is node u
-  // the reduce-scatter's steps in reverse: u passes on the blocks it holds
+  // the reduce-scatter's steps in reverse: u passes on the blocks its peer lacks
   for (std::size_t s = plan.steps.size(); s-- > 0;) {
     auto& round = out.rounds.emplace_back();
     for (std::uint32_t u = 0; u < n; ++u) {
-      const auto& held = plan.reach[s + 1][u];
-      round.push_back({u, peer_path(t, u, plan.steps[s]).back(), {held.begin(), held.end()}});
+      const auto& sent = plan.sent[s][u];
+      round.push_back({u, peer_path(t, u, plan.steps[s]).back(), {sent.begin(), sent.end()}});
     }
   }
   return out;

@@ -19,17 +19,17 @@ Schedule textbook_schedule(const Network& t, Collective collective, PortModel mo
 Schedule link_chunk_schedule(const Network& t, Collective collective, PortModel model,
                              const char* algorithm, LinkChunks& steps) {
   Schedule s = textbook_schedule(t, std::move(collective), model, algorithm);
+  PayloadInterner payloads(s.payloads);
   for (auto& step : steps) {
     Step st;
-    for (auto& [key, chunks] : step) {
+    st.transfers.reserve(step.size());
+    for (auto& [key, chunks] : step)
       st.transfers.push_back({NodeId(static_cast<std::uint32_t>(key >> 32)),
                               NodeId(static_cast<std::uint32_t>(key)),  // the low 32 bits
-                              static_cast<std::uint32_t>(s.payloads.size())});
-      s.payloads.push_back(Payload::of_chunks(std::move(chunks)));
-    }
+                              payloads.add(Payload::of_chunks(std::move(chunks)))});
+    step.clear();  // the lists go as their transfers are made
     s.steps.push_back(std::move(st));
   }
-  share_equal_payloads(s);
   return s;
 }
 

@@ -21,7 +21,7 @@ namespace netsched {
 Schedule textbook_schedule(const Network& t, Collective collective, PortModel model,
                            const char* algorithm);
 /// A chunk schedule whose step k carries, on each directed link (from << 32 | to), the chunks
-/// steps[k] lists; equal lists share a payload.
+/// steps[k] lists; equal lists share a payload. The lists are emptied as the steps are made.
 using LinkChunks = std::vector<std::map<std::uint64_t, std::vector<std::uint64_t>>>;
 Schedule link_chunk_schedule(const Network& t, Collective collective, PortModel model,
                              const char* algorithm, LinkChunks& steps);
@@ -54,20 +54,21 @@ Schedule recursive_halving_reduce_scatter(const Product& cube);
 /// 2n steps, 2(N-1) pieces through each node).
 Schedule rabenseifner_all_reduce(const Product& cube);
 
-/// Whether Swing applies: every factor a ring, complete graph or link of 2^k nodes.
+/// Whether Swing applies: every factor a ring, complete graph or link of an even size.
 bool swing_applies(const Product& t);
 /// Swing all-reduce (De Sensi et al., NSDI 2024) as a vector all-reduce of N pieces on a product
-/// of rings of 2^k nodes: a reduce-scatter whose step s pairs a node of even coordinate with the
-/// node rho(s) = 1, -1, 3, -5, ... ahead (odd: behind) in one dimension, dimensions in turn, then
-/// the all-gather in reverse; non-neighbour peers reached along the ring, store-and-forward
-/// (one-port; 2 log2 N exchanges, the first ones, with the most data, one hop; 2 x
-/// swing_exchange_hops steps). InputError where
-/// it does not apply, or above kReduceScatterMaxNodes nodes.
+/// of rings of even sizes: a reduce-scatter whose step s pairs a node of even coordinate with
+/// the node rho(s) = 1, -1, 3, -5, ... ahead (odd: behind; the shorter way round) in one
+/// dimension, ceil(log2 size) steps a dimension, dimensions in turn, then the all-gather in
+/// reverse, a node sending only the blocks its peer lacks; non-neighbour peers reached along the
+/// ring, store-and-forward (one-port; the first exchanges, with the most data, one hop; 2 x
+/// swing_exchange_hops steps). InputError where it does not apply, or above
+/// kReduceScatterMaxNodes nodes.
 Schedule swing_all_reduce(const Product& t);
 /// Swing's reduce-scatter alone (block registers, as recursive-halving): the all-reduce's first
 /// half, swing_exchange_hops steps.
 Schedule swing_reduce_scatter(const Product& t);
-/// The hops of Swing's log2 N exchanges (each takes that many steps, each phase has them all).
+/// The hops of Swing's exchanges (each takes that many steps, each phase has them all).
 std::uint64_t swing_exchange_hops(const Product& t);
 
 /// The steps of recursive halving on registers 0..n-1 (combining), for reduce-scatter and

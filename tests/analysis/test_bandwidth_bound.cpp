@@ -63,6 +63,22 @@ TEST_CASE("bandwidth bound: the largest cut ratio, as trying every subset finds 
   }
 }
 
+TEST_CASE("broadcast bound: one node's links on vertex-transitive networks (Mader)", "[analysis]") {
+  // the subsets above agree on ring(7), torus(3,3), hypercube(3), complete(5) and ccc(2); here
+  // the way it is found: without a min-cut search on 16,384 nodes, with it off symmetry
+  const auto cube = build_topology("hypercube(14)");
+  const BandwidthBound b = broadcast_bound(*cube, NodeId(0));
+  CHECK(b.chunk_times == Approx(1.0 / 14));
+  CHECK(b.cut.links == 14);
+  CHECK(b.cut.side.size() == cube->num_nodes() - 1);
+  CHECK(recount(*cube, b.cut).empty());
+  CHECK_THAT(b.how, Catch::Contains("Mader"));
+  const auto mesh = build_topology("mesh(2,4)");
+  CHECK_THAT(broadcast_bound(*mesh, NodeId(0)).how, Catch::Contains("igraph_mincut"));
+  const auto weighted = build_topology("weighted(ring(6), bandwidth=[{0,1,300},{2,3,25}])");
+  CHECK_THAT(broadcast_bound(*weighted, NodeId(0)).how, Catch::Contains("igraph_mincut"));
+}
+
 TEST_CASE("bandwidth bound: one sink per orbit on symmetric networks, exact in integers",
           "[analysis]") {
   // docs/bandwidth.md's example: two triangles joined by one link, 3 chunks across it where the

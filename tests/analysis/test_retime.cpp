@@ -1,6 +1,7 @@
 // Re-timing a schedule to fewer ports (analysis/retime.hpp): every all-port chunk and register
-// schedule gen makes, list-scheduled under one and two ports, holds under them, and a schedule
-// that already fits comes back as it was.
+// schedule gen makes, list-scheduled under one and two ports, holds under them and keeps what
+// fit_ports promises (tests/fitted_ports.hpp), and a schedule that already fits comes back as it
+// was.
 #include <catch2/catch.hpp>
 
 #include "analysis/retime.hpp"
@@ -8,6 +9,7 @@
 #include "gen/algorithms.hpp"
 #include "gen/topology.hpp"
 #include "tests/doc_figures.hpp"
+#include "tests/fitted_ports.hpp"
 
 using namespace netsched;
 
@@ -28,14 +30,9 @@ TEST_CASE("every all-port chunk schedule re-timed to one and two ports holds und
           INFO(spec << " " << c << " " << a << " " << k << "-port");
           const PortModel model = k == 1 ? PortModel::OnePort : PortModel::KPort;
           const CheckedSchedule f = fit_ports(s, *t, model, k);
-          CHECK(f.holds());
-          CHECK(f.schedule().model == model);
-          CHECK(f.schedule().ports == k);
+          CHECK(test::fitted_ports_fault(*t, s, f, model, k).empty());
           CHECK(f.schedule().collective == s.schedule().collective);
-          CHECK(f.schedule().algorithm ==
-                a + (k == 1 ? " re-timed to one-port" : " re-timed to 2-port"));
-          // fewer ports never make it faster, and no chunk moves twice more than it did
-          CHECK(f.verification().check.steps >= s.verification().check.steps);
+          // no chunk moves twice more than it did
           CHECK(f.verification().check.transfers <= s.verification().check.transfers);
           ++fitted;
         }
@@ -55,18 +52,50 @@ TEST_CASE("every all-port register schedule re-timed to one and two ports holds 
         if (s.schedule().model != PortModel::AllPort) continue;
         for (const std::uint32_t k : {1U, 2U}) {
           INFO(spec << " " << c << " " << a << " " << k << "-port");
-          const CheckedSchedule f =
-              fit_ports(s, *t, k == 1 ? PortModel::OnePort : PortModel::KPort, k);
-          CHECK(f.holds());
-          CHECK(f.schedule().ports == k);
+          const PortModel model = k == 1 ? PortModel::OnePort : PortModel::KPort;
+          const CheckedSchedule f = fit_ports(s, *t, model, k);
+          CHECK(test::fitted_ports_fault(*t, s, f, model, k).empty());
           CHECK(f.schedule().payloads == s.schedule().payloads);
           CHECK(f.verification().check.transfers == s.verification().check.transfers);
-          CHECK(f.verification().check.steps >= s.verification().check.steps);
           ++fitted;
         }
       }
   }
   CHECK(fitted >= 16);
+}
+
+TEST_CASE(
+    "re-timing may take fewer steps and keeps steps that already fit: docs/collectives.md says so",
+    "[analysis]") {
+  // CI's property run found it (seed 3538659): the greedy closes gaps the all-port rarest-first
+  // all-reduce left, so three ports take fewer steps than all ports did
+  const auto rhs = build_topology("rhs(2,2,hypercube(1))");
+  const CheckedSchedule s = generate_checked(*rhs, GenRequest("all-reduce", "rarest-first"));
+  REQUIRE(s.schedule().model == PortModel::AllPort);
+  const CheckedSchedule f = fit_ports(s, *rhs, PortModel::KPort, 3);
+  CHECK(test::fitted_ports_fault(*rhs, s, f, PortModel::KPort, 3).empty());
+  CHECK(f.schedule().algorithm == "rarest-first re-timed to 3-port");
+  CHECK(f.verification().check.steps < s.verification().check.steps);
+  const std::string said =
+      "the all-port `rarest-first` all-reduce of rhs(2,2,hypercube(1)) takes " +
+      std::to_string(s.verification().check.steps) + " steps, re-timed to three ports " +
+      std::to_string(f.verification().check.steps) + ")";
+  INFO("docs/collectives.md should say: " << said);
+  CHECK(test::doc_text("docs/collectives.md").find(said) != std::string::npos);
+  // a degree-3 network's all-port flood sends on at most three links a node: its steps are
+  // kept under three ports, and the fault finder sees a re-timing that loses to them
+  const auto cube = build_topology("hypercube(3)");
+  const CheckedSchedule flood = generate_checked(*cube, GenRequest("all-gather", "flood"));
+  const CheckedSchedule kept = fit_ports(flood, *cube, PortModel::KPort, 3);
+  CHECK(kept.schedule().algorithm == "flood as 3-port");
+  CHECK(kept.schedule().steps == flood.schedule().steps);
+  CHECK(test::fitted_ports_fault(*cube, flood, kept, PortModel::KPort, 3).empty());
+  Schedule longer = kept.schedule();
+  longer.algorithm = "flood re-timed to 3-port";
+  longer.steps.emplace_back();
+  CHECK(
+      test::fitted_ports_fault(*cube, flood, check_schedule(*cube, longer), PortModel::KPort, 3) ==
+      "it takes more steps than the schedule, which held under the ports as it was");
 }
 
 TEST_CASE("re-timing refuses a schedule that fails", "[analysis]") {

@@ -562,12 +562,61 @@ TEST_CASE("arborescences broadcast: pieces down the trees, near the cut bound", 
                     Catch::Contains("kMaxArborescencePieces"));
   CHECK_THROWS_WITH(arborescence_broadcast_trees(*build_topology("ring(4)"), NodeId(0), 0),
                     Catch::Contains("kMaxArborescencePieces"));
-  CHECK_THROWS_WITH(root_arborescences(*build_topology("hypercube(11)"), NodeId(0)),
+  CHECK_THROWS_WITH(root_arborescences(*build_topology("torus(32,33)"), NodeId(0)),
                     Catch::Contains("kArborescencesMaxNodes"));
-  CHECK_FALSE(arborescences_apply(*build_topology("hypercube(11)")));
+  CHECK_FALSE(arborescences_apply(*build_topology("torus(32,33)")));
   // complete(100): 99 trees, 99^2 x 100 x 9,900 > kArborescencesMaxWork, refused before any
   CHECK_THROWS_WITH(root_arborescences(*build_topology("complete(100)"), NodeId(0)),
                     Catch::Contains("kArborescencesMaxWork"));
+}
+
+TEST_CASE("arborescences on hypercubes: Johnsson and Ho's trees to 2^14 nodes", "[gen]") {
+  // n link-disjoint trees (the root's least cut), each of depth n + 1 at most, from any root
+  for (std::uint32_t n = 1; n <= 8; ++n) {
+    const auto t = build_topology("hypercube(" + std::to_string(n) + ")");
+    for (const std::uint32_t root : {0u, (1u << n) - 1, (1u << n) / 3}) {
+      INFO("hypercube(" << n << ") from " << root);
+      const auto trees = root_arborescences(*t, NodeId(root));
+      CHECK(trees == hypercube_trees(n, root));
+      CHECK(trees.size() == n);
+      check_arborescences(*t, NodeId(root), trees);
+      for (const auto& parent : trees) {
+        std::uint32_t deepest = 0;
+        for (std::uint32_t w = 0; w < t->num_nodes(); ++w) {
+          std::uint32_t d = 0;
+          for (std::uint32_t x = w; x != root; x = parent[x]) ++d;
+          deepest = std::max(deepest, d);
+        }
+        CHECK(deepest <= n + 1);
+      }
+    }
+  }
+  // beyond kArborescencesMaxNodes on hypercubes only: p pieces, ceil(p/n) a tree, n + 1 deep
+  const auto cube = build_topology("hypercube(11)");
+  CHECK(arborescences_apply(*cube));
+  GenRequest r("broadcast", "arborescences", NodeId(5));
+  r.pieces = 23;
+  const CheckedSchedule s = generate_checked(*cube, r);
+  REQUIRE(s.holds());
+  CHECK(s.verification().check.steps == (23 + 10) / 11 + 11);
+  REQUIRE(s.verification().bound);
+  CHECK(s.verification().bound->steps == s.verification().check.steps);
+  CHECK(arborescences_apply(*build_topology("hypercube(14)")));
+  CHECK_FALSE(arborescences_apply(*build_topology("hypercube(15)")));
+  // the whole broadcast's memory is estimated before the trees' pieces are laid out: 23 pieces
+  // x 2,048 nodes x kArborescenceBroadcastBytes, over 4 MB
+  set_memory_budget(std::uint64_t{4} << 20);
+  CHECK_THROWS_WITH(generate(*cube, r), Catch::Contains("memory budget"));
+  set_memory_budget(0);
+  // a hypercube with a faster link is Lovász's to build (its link counts twice), and only up to
+  // kArborescencesMaxNodes
+  const auto weighted = build_topology("weighted(hypercube(3), bandwidth=[{0,1,200}])");
+  const auto trees = root_arborescences(*weighted, NodeId(0));
+  check_arborescences(*weighted, NodeId(0), trees);
+  CHECK(static_cast<double>(trees.size()) ==
+        Approx(1 / broadcast_bound(*weighted, NodeId(0)).chunk_times));
+  CHECK_FALSE(
+      arborescences_apply(*build_topology("weighted(hypercube(11), bandwidth=[{0,1,200}])")));
 }
 
 TEST_CASE("BFB: diameter steps, at the cut bound on distance-regular networks in pieces", "[gen]") {
@@ -619,7 +668,7 @@ TEST_CASE("BFB: diameter steps, at the cut bound on distance-regular networks in
                     Catch::Contains("not connected"));
 }
 
-TEST_CASE("Swing: holds on rings of 2^k nodes and their products, the first hops short", "[gen]") {
+TEST_CASE("Swing: holds on rings of 2^k nodes and their products: the first hops short", "[gen]") {
   for (std::uint32_t d = 1; d <= 5; ++d) {  // every peer a neighbour: Rabenseifner's counts
     const auto t = build_topology("hypercube(" + std::to_string(d) + ")");
     const std::uint64_t n = t->num_nodes();
@@ -652,17 +701,45 @@ TEST_CASE("Swing: holds on rings of 2^k nodes and their products, the first hops
     CHECK(checked(*t, "reduce-scatter", "swing").verification().check.steps == hops);
     CHECK(checked(*t, "all-gather", "swing").verification().check.steps == hops);
   }
-  CHECK(smt_check(*build_topology("ring(4)"),
-                  generate_checked(*build_topology("ring(4)"), GenRequest("all-reduce", "swing"))
-                      .schedule())
-            .verdict.ok());
-  for (const char* spec : {"torus(3,4)", "mesh(4,4)", "ring(6)"}) {
+  for (const char* spec : {"ring(4)", "ring(6)"})
+    CHECK(smt_check(
+              *build_topology(spec),
+              generate_checked(*build_topology(spec), GenRequest("all-reduce", "swing")).schedule())
+              .verdict.ok());
+  for (const char* spec : {"torus(3,4)", "mesh(4,4)", "ring(5)"}) {
     INFO(spec);
     const auto t = build_topology(spec);
-    CHECK_THROWS_AS(swing_all_reduce(network_ref<Product>(*t)), InputError);
+    CHECK_THROWS_WITH(swing_all_reduce(network_ref<Product>(*t)), Catch::Contains("even sizes"));
     for (const char* collective : {"all-reduce", "reduce-scatter", "all-gather"})
       CHECK_THROWS_AS(generate_checked(*t, GenRequest(collective, "swing")), InputError);
   }
+}
+
+TEST_CASE("Swing on even sizes that are not powers of two: each block once along a tree", "[gen]") {
+  // a node sends its peer only the blocks the peer lacks; the register checker counts every
+  // input once, so a block reaching a node twice would be a violation
+  for (const char* spec : {"ring(6)", "ring(12)", "ring(18)", "torus(6,6)", "torus(4,6)",
+                           "product(complete(6),ring(4))"}) {
+    INFO(spec);
+    const auto t = build_topology(spec);
+    const std::uint64_t hops = swing_exchange_hops(network_ref<Product>(*t));
+    CHECK(checked(*t, "all-reduce", "swing").verification().check.steps == 2 * hops);
+    CHECK(checked(*t, "reduce-scatter", "swing").verification().check.steps == hops);
+    CHECK(checked(*t, "all-gather", "swing").verification().check.steps == hops);
+  }
+  // every even ring to 200: ceil(log2 N) exchanges take every block everywhere (the generator
+  // throws where they do not), and the reduce-scatter holds
+  for (std::uint32_t n = 2; n <= 200; n += 2) {
+    INFO("ring(" << n << ")");
+    const auto t = build_topology("ring(" + std::to_string(n) + ")");
+    CHECK(checked(*t, "reduce-scatter", "swing").holds());
+  }
+  // ceil(log2 18) = 5 exchanges, rho = 1, -1, 3, -5, 11: the last peer 11 ahead is 7 behind
+  CHECK(swing_exchange_hops(network_ref<Product>(*build_topology("ring(18)"))) ==
+        1 + 1 + 3 + 5 + 7);
+  // and on 2^k nodes the peer is never more than half way round: 11 ahead on ring(32)
+  CHECK(swing_exchange_hops(network_ref<Product>(*build_topology("ring(32)"))) ==
+        1 + 1 + 3 + 5 + 11);
 }
 
 TEST_CASE("register schedules along trees: up to 16384 nodes and held to the memory budget",
