@@ -8,7 +8,6 @@
 #include <set>
 #include <stdexcept>
 #include <string>
-#include <unordered_map>
 
 #include "core/errors.hpp"
 #include "core/schedule_io.hpp"
@@ -442,17 +441,16 @@ Schedule relaid_chunks(const Schedule& s, const Network& t, PortModel model, std
   return with_placed_jobs(std::move(like), list.jobs(), steps);
 }
 
-/// Whether no node of any step of s sends or receives more than `model` with `ports` allows (a
-/// first filter: the checker has the last word).
-bool steps_obey_ports(const Schedule& s, PortModel model, std::uint32_t ports) {
-  if (model == PortModel::AllPort) return true;
-  const std::uint32_t most = model == PortModel::KPort ? ports : 1;
-  std::unordered_map<std::uint32_t, std::uint32_t> sends, receives;
-  for (const Step& step : s.steps) {
-    sends.clear();
-    receives.clear();
-    for (const Transfer& x : step.transfers)
-      if (++sends[x.from.v] > most || ++receives[x.to.v] > most) return false;
+/// Whether s's steps fit `model` with `ports` as they are, by the list scheduler's own port rule
+/// (a first filter: the checker has the last word).
+bool steps_fit(const Schedule& s, const Network& t, PortModel model, std::uint32_t ports) {
+  WorkStep step(t, model, ports);
+  for (const Step& st : s.steps) {
+    step.clear();
+    for (const Transfer& x : st.transfers) {
+      if (!step.fits(x.from.v, x.to.v)) return false;
+      step.add(0, x.from.v, x.to.v);
+    }
   }
   return true;
 }
@@ -478,7 +476,7 @@ CheckedSchedule fit_ports(const CheckedSchedule& c, const Network& t, PortModel 
                            to_string(*fitted.verification().check.violation()));
   // list scheduling is greedy: where the steps as they are obey the ports (few links a node),
   // they may be the shorter, and are kept then
-  if (s.steps.size() > fitted.schedule().steps.size() || !steps_obey_ports(s, model, ports))
+  if (s.steps.size() > fitted.schedule().steps.size() || !steps_fit(s, t, model, ports))
     return fitted;
   Schedule as_is = under_model(s, model, ports);
   as_is.algorithm += " as " + port_name;

@@ -1,9 +1,8 @@
 #pragma once
 /// A 64-bit hash combiner: splitmix64's finaliser over a running combination.
 ///
-/// Why one home: the automorphism refinement hashes colour classes with it, the rarest-first
-/// all-gather draws its reproducible tie-breaks from it, and register programs index their
-/// payloads by it; one function keeps them the same mix.
+/// Why one home: the automorphism refinement hashes colour classes with it and the rarest-first
+/// all-gather draws its reproducible tie-breaks from it; one function keeps them the same mix.
 #include <cstdint>
 
 namespace netsched {

@@ -3,10 +3,8 @@
 /// local operations attach to the step being built.
 #include <functional>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
-#include "core/mix.hpp"
 #include "core/schedule.hpp"
 #include "gen/topology.hpp"
 
@@ -40,6 +38,8 @@ class RegisterProgram {
     s_.algorithm = std::move(algorithm);
     s_.steps.emplace_back();
   }
+  RegisterProgram(const RegisterProgram&) = delete;  // payloads_ points into s_
+  RegisterProgram& operator=(const RegisterProgram&) = delete;
   /// A local operation at the start of the current step (at the nodes in `nodes`; empty = all).
   void compute(std::uint16_t dst, std::uint16_t a, std::uint16_t b, RegOp op,
                std::vector<IdRange> nodes = {}) {
@@ -50,17 +50,9 @@ class RegisterProgram {
   }
   /// A transfer of the current step; its moves are stored once however many transfers carry them.
   void send(std::uint32_t from, std::uint32_t to, std::vector<Move> moves) {
-    const std::size_t key = hash(moves);
-    std::uint32_t index = static_cast<std::uint32_t>(s_.payloads.size());
-    for (auto [at, end] = index_.equal_range(key); at != end && index == s_.payloads.size(); ++at)
-      if (s_.payloads[at->second].moves == moves) index = at->second;
-    if (index == s_.payloads.size()) {
-      index_.emplace(key, index);
-      Payload p;
-      p.moves = std::move(moves);
-      s_.payloads.push_back(std::move(p));
-    }
-    s_.steps.back().transfers.push_back({NodeId(from), NodeId(to), index});
+    Payload p;
+    p.moves = std::move(moves);
+    s_.steps.back().transfers.push_back({NodeId(from), NodeId(to), payloads_.add(std::move(p))});
   }
   void end_step() { s_.steps.emplace_back(); }
   /// A new register named `name` followed by its index.
@@ -78,19 +70,8 @@ class RegisterProgram {
   }
 
  private:
-  /// One mix a move (a reduce-scatter on 16,384 nodes hashes 2^28 of them): its registers and
-  /// operation packed into one word.
-  static std::size_t hash(const std::vector<Move>& moves) {
-    constexpr unsigned kRegisterBits = 16, kOpBits = 8;
-    std::uint64_t h = moves.size();
-    for (const Move& m : moves)
-      h = mix(h, ((std::uint64_t{m.src} << kRegisterBits | m.dst) << kOpBits) |
-                     static_cast<std::uint64_t>(m.op));
-    return static_cast<std::size_t>(h);
-  }
   Schedule s_;
-  /// The payloads by a hash of their moves (the moves themselves are the payloads' only copy).
-  std::unordered_multimap<std::size_t, std::uint32_t> index_;
+  PayloadInterner payloads_{s_.payloads};
 };
 
 /// A value scanned along a hypercube: `total` accumulates the subcube sum, each register of
