@@ -9,8 +9,9 @@
 # --no-16k skips it.
 # --registers runs only the reduce-scatters and all-reduces along the trees (bench/README.md
 # item 22): hypercube(12) side by side, then hypercube(14) once; --arborescences only the
-# broadcast's arborescences on 1,024 nodes (item 21), side by side, then on hypercube(12) and
-# hypercube(14) once (item 23; about 3 minutes).
+# broadcast's arborescences on 1,024 nodes (item 21), side by side, then on hypercube(12),
+# hypercube(14), torus(64,64) and torus(128,128) once (items 23 and 24), and gen's choice on
+# torus(64,64) side by side (about 12 minutes).
 # Usage: bench/bandwidth_scale.sh BASE_BINARY NEW_BINARY [--no-16k | --registers | --arborescences]
 set -euo pipefail
 usage="usage: bench/bandwidth_scale.sh BASE NEW [--no-16k | --registers | --arborescences]"
@@ -51,10 +52,11 @@ arborescences() {  # Edmonds' trees from node 0, 4,096 pieces down them; and gen
       "BIN gen '$net' broadcast --bytes 1048576 --ports all-port --check-only"
   done
 }
-arborescences_16k() {  # Johnsson and Ho's trees on 4,096 and 16,384 nodes, NEW alone (BASE
-  # refused the arborescences over 1,024 nodes); the bound beside them, BASE's once (a min-cut
-  # search where NEW counts one node's links)
-  local d
+arborescences_16k() {  # the trees written down on 4,096 and 16,384 nodes (Johnsson and Ho's on
+  # hypercubes, four on 2-D tori), NEW alone (BASE refused the arborescences over 1,024 nodes
+  # then); the bound beside them, BASE's once (a min-cut search where NEW counts one node's
+  # links)
+  local d net
   run "bound hypercube(12) broadcast" "BIN prove bandwidth 'hypercube(12)' broadcast"
   once "bound hypercube(14) broadcast, BASE" "$base" prove bandwidth "hypercube(14)" broadcast
   for d in 12 14; do
@@ -63,6 +65,13 @@ arborescences_16k() {  # Johnsson and Ho's trees on 4,096 and 16,384 nodes, NEW 
       "$new" gen "hypercube($d)" broadcast --algorithm arborescences --pieces 4096 \
       --ports all-port --check-only
   done
+  for net in 'torus(64,64)' 'torus(128,128)'; do
+    once "arborescences $net, 4096 pieces" \
+      "$new" gen "$net" broadcast --algorithm arborescences --pieces 4096 --ports all-port \
+      --check-only
+  done
+  run "gen --bytes 1MiB torus(64,64) broadcast" \
+    "BIN gen 'torus(64,64)' broadcast --bytes 1048576 --ports all-port --check-only"
 }
 case "$big" in
   --registers) registers; registers_16k; exit 0 ;;

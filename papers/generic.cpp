@@ -78,11 +78,17 @@ std::optional<PaperBound> stated(const Network& t, const Collective& c, const st
   if (a == "arborescences" && c.kind() == Collective::Kind::Broadcast) {
     // a tree given n pieces takes n + depth - 1 steps; a piece goes where it ends soonest, so
     // no tree ends later than all p pieces down one tree of depth at most N - 1 would; on a
-    // hypercube the n trees are all n + 1 deep, so they take the pieces in turn
+    // hypercube the n trees are all n + 1 deep, on a 2-D torus the four a + b - 1, so they take
+    // the pieces in turn
     if (const auto n = hypercube_trees_dims(t))
       return PaperBound{(c.pieces() + *n - 1) / *n + *n,
                         "ceil(p/n) + n (Johnsson and Ho's n trees, each n + 1 deep, take the "
                         "pieces in turn)",
+                        kSource, std::nullopt};
+    if (const auto sides = torus_trees_sides(t))
+      return PaperBound{(c.pieces() + 3) / 4 + sides->first + sides->second - 2,
+                        "ceil(p/4) + a + b - 2 (four trees, each a + b - 1 deep, take the pieces "
+                        "in turn)",
                         kSource, std::nullopt};
     return PaperBound{c.pieces() + nodes - 2,
                       "p + N - 2 (p pieces down one tree of depth at most N - 1, a step apart)",

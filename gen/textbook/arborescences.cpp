@@ -297,22 +297,39 @@ LastTrees& last_trees() {
   return last;
 }
 
+/// Whether t's links are alike: t is the product p itself, or weighted(...) with every link
+/// the slowest.
+bool links_alike(const Network& t, const Product& p) {
+  if (&t == &p) return true;
+  const Csr g(t, 1);
+  const auto copies = link_pieces(t, g);
+  return std::all_of(copies.begin(), copies.end(), [](std::uint32_t c) { return c == 1; });
+}
+
 }  // namespace
 
 std::optional<std::uint32_t> hypercube_trees_dims(const Network& t) {
   const auto* cube = network_as<Product>(t);
-  if (!cube || !cube->is_hypercube() || cube->dims() > kHypercubeTreesMaxDims) return std::nullopt;
-  if (&t != cube) {  // weighted(...): alike only if every link is the slowest
-    const Csr g(t, 1);
-    const auto copies = link_pieces(t, g);
-    if (std::any_of(copies.begin(), copies.end(), [](std::uint32_t c) { return c != 1; }))
-      return std::nullopt;
-  }
+  if (!cube || !cube->is_hypercube() || cube->dims() > kHypercubeTreesMaxDims ||
+      !links_alike(t, *cube))
+    return std::nullopt;
   return static_cast<std::uint32_t>(cube->dims());
 }
 
+std::optional<std::pair<std::uint32_t, std::uint32_t>> torus_trees_sides(const Network& t) {
+  const auto* torus = network_as<Product>(t);
+  if (!torus || torus->dims() != 2 || torus->num_nodes() <= kArborescencesMaxNodes ||
+      torus->num_nodes() > kTorusTreesMaxNodes)
+    return std::nullopt;
+  for (const Factor& f : torus->factors())
+    if (f.kind != Factor::Kind::Ring || f.size < 3) return std::nullopt;
+  if (!links_alike(t, *torus)) return std::nullopt;
+  return std::pair{torus->factors()[0].size, torus->factors()[1].size};
+}
+
 bool arborescences_apply(const Network& t) {
-  return t.num_nodes() <= kArborescencesMaxNodes || hypercube_trees_dims(t).has_value();
+  return t.num_nodes() <= kArborescencesMaxNodes || hypercube_trees_dims(t).has_value() ||
+         torus_trees_sides(t).has_value();
 }
 
 std::vector<std::vector<std::uint32_t>> root_arborescences(const Network& t, NodeId root) {
@@ -320,6 +337,7 @@ std::vector<std::vector<std::uint32_t>> root_arborescences(const Network& t, Nod
     throw InputError("arborescences: root " + std::to_string(root.v) + " is not a node of " +
                      t.spec());
   if (const auto dims = hypercube_trees_dims(t)) return hypercube_trees(*dims, root.v);
+  if (torus_trees_sides(t)) return torus_trees(*network_as<Product>(t), root.v);
   check_nodes(t, "arborescences", kArborescencesMaxNodes, "kArborescencesMaxNodes");
   const Csr g(t, 1);
   const auto copies = link_pieces(t, g);

@@ -9,6 +9,7 @@
 /// the same schedules over different trees.
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "core/graph.hpp"
@@ -16,6 +17,8 @@
 #include "core/schedule.hpp"
 
 namespace netsched {
+
+class Product;
 
 /// A tree per chunk: node w receives chunk c from parent[c][w] in step step[c][w] (w not the
 /// chunk's origin, c / pieces); along every tree path the steps increase. `steps` is one more
@@ -88,8 +91,11 @@ inline constexpr std::uint32_t kMaxArborescencePieces = 4096;
 /// The memory of a broadcast down the arborescences, per piece and node, from the trees to the
 /// checked schedule (hypercube(14) in 4,096 pieces peaked at about 150: bench/README.md item 23).
 inline constexpr std::uint64_t kArborescenceBroadcastBytes = 160;
+/// The most nodes of a two-dimensional torus whose arborescences are written down (torus_trees).
+inline constexpr std::uint64_t kTorusTreesMaxNodes = std::uint64_t{1} << 14;
 /// Whether the arborescences take t (its size, up to 2^kHypercubeTreesMaxDims nodes on a
-/// hypercube of uniform links; t must also be connected from the root).
+/// hypercube and kTorusTreesMaxNodes on a 2-D torus of uniform links; t must also be connected
+/// from the root).
 bool arborescences_apply(const Network& t);
 /// n where t is hypercube(n) with n <= kHypercubeTreesMaxDims and links alike (a weighted one's
 /// all as slow as the slowest): root_arborescences are then Johnsson and Ho's trees.
@@ -98,10 +104,19 @@ std::optional<std::uint32_t> hypercube_trees_dims(const Network& t);
 /// the parent of every node, the root its own; depth at most dims + 1), checked arc-disjoint
 /// (gen/textbook/hypercube_trees.cpp).
 std::vector<std::vector<std::uint32_t>> hypercube_trees(std::uint32_t dims, std::uint32_t root);
+/// The sides (a, b) where t is a product of two rings of at least 3 nodes each, of more than
+/// kArborescencesMaxNodes nodes (below, Lovász's trees are shallower) and at most
+/// kTorusTreesMaxNodes, its links alike: root_arborescences are then torus_trees.
+std::optional<std::pair<std::uint32_t, std::uint32_t>> torus_trees_sides(const Network& t);
+/// Four arc-disjoint spanning trees of such a torus out of `root`, each a spine along one
+/// direction with branches a quarter turn on (each the parent of every node, the root its own;
+/// depth a + b - 1), checked arc-disjoint (gen/textbook/torus_trees.cpp).
+std::vector<std::vector<std::uint32_t>> torus_trees(const Product& t, std::uint32_t root);
 /// k arc-disjoint spanning arborescences out of `root` (k the root's least cut in copies of the
 /// slowest link: a link of a graph file's weight w is link_pieces' copies of it), built by
-/// Lovász's proof of Edmonds' theorem (gen/textbook/arborescences.cpp), or on a hypercube of
-/// uniform links Johnsson and Ho's trees: each the parent of every node, the root its own.
+/// Lovász's proof of Edmonds' theorem (gen/textbook/arborescences.cpp), or on a hypercube or a
+/// 2-D torus of uniform links trees written down (hypercube_trees, torus_trees): each the
+/// parent of every node, the root its own.
 std::vector<std::vector<std::uint32_t>> root_arborescences(const Network& t, NodeId root);
 /// A broadcast from `root` in `pieces` pieces (at most kMaxArborescencePieces) down the root's
 /// arborescences, each tree's pieces a step apart (a tree of depth d given n pieces takes

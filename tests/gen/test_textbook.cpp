@@ -562,9 +562,9 @@ TEST_CASE("arborescences broadcast: pieces down the trees, near the cut bound", 
                     Catch::Contains("kMaxArborescencePieces"));
   CHECK_THROWS_WITH(arborescence_broadcast_trees(*build_topology("ring(4)"), NodeId(0), 0),
                     Catch::Contains("kMaxArborescencePieces"));
-  CHECK_THROWS_WITH(root_arborescences(*build_topology("torus(32,33)"), NodeId(0)),
+  CHECK_THROWS_WITH(root_arborescences(*build_topology("mesh(32,33)"), NodeId(0)),
                     Catch::Contains("kArborescencesMaxNodes"));
-  CHECK_FALSE(arborescences_apply(*build_topology("torus(32,33)")));
+  CHECK_FALSE(arborescences_apply(*build_topology("mesh(32,33)")));
   // complete(100): 99 trees, 99^2 x 100 x 9,900 > kArborescencesMaxWork, refused before any
   CHECK_THROWS_WITH(root_arborescences(*build_topology("complete(100)"), NodeId(0)),
                     Catch::Contains("kArborescencesMaxWork"));
@@ -591,7 +591,8 @@ TEST_CASE("arborescences on hypercubes: Johnsson and Ho's trees to 2^14 nodes", 
       }
     }
   }
-  // beyond kArborescencesMaxNodes on hypercubes only: p pieces, ceil(p/n) a tree, n + 1 deep
+  // beyond kArborescencesMaxNodes on hypercubes (and 2-D tori, below): p pieces, ceil(p/n) a tree,
+  // n + 1 deep
   const auto cube = build_topology("hypercube(11)");
   CHECK(arborescences_apply(*cube));
   GenRequest r("broadcast", "arborescences", NodeId(5));
@@ -617,6 +618,55 @@ TEST_CASE("arborescences on hypercubes: Johnsson and Ho's trees to 2^14 nodes", 
         Approx(1 / broadcast_bound(*weighted, NodeId(0)).chunk_times));
   CHECK_FALSE(
       arborescences_apply(*build_topology("weighted(hypercube(11), bandwidth=[{0,1,200}])")));
+}
+
+TEST_CASE("arborescences on 2-D tori: four trees written down beyond 1024 nodes", "[gen]") {
+  // four link-disjoint spanning trees (the root's least cut), each a + b - 1 deep, from any
+  // root, on tori square and not, odd and even, down to rings of 3
+  for (const char* spec : {"torus(3,3)", "torus(3,4)", "torus(5,7)", "torus(8,8)", "torus(4,9)",
+                           "product(ring(6),ring(3))"}) {
+    const auto t = build_topology(spec);
+    const auto& torus = network_ref<Product>(*t);
+    const std::uint32_t a = torus.factors()[0].size, b = torus.factors()[1].size;
+    for (std::uint32_t root = 0; root < t->num_nodes(); root += 5) {
+      INFO(spec << " from " << root);
+      const auto trees = torus_trees(torus, root);
+      CHECK(trees.size() == 4);
+      check_arborescences(*t, NodeId(root), trees);
+      for (const auto& parent : trees) {
+        std::uint32_t deepest = 0;
+        for (std::uint32_t w = 0; w < t->num_nodes(); ++w) {
+          std::uint32_t d = 0;
+          for (std::uint32_t x = w; x != root; x = parent[x]) ++d;
+          deepest = std::max(deepest, d);
+        }
+        CHECK(deepest == a + b - 1);
+      }
+    }
+  }
+  // up to kArborescencesMaxNodes Lovász's trees stay (shallower); beyond, a torus takes these
+  // to kTorusTreesMaxNodes, and its broadcast meets ceil(p/4) + a + b - 2
+  CHECK_FALSE(torus_trees_sides(*build_topology("torus(32,32)")));
+  const auto big = build_topology("torus(40,30)");
+  REQUIRE(torus_trees_sides(*big) == std::pair{40U, 30U});
+  CHECK(root_arborescences(*big, NodeId(77)) == torus_trees(network_ref<Product>(*big), 77));
+  GenRequest r("broadcast", "arborescences", NodeId(77));
+  r.pieces = 30;
+  const CheckedSchedule s = generate_checked(*big, r);
+  REQUIRE(s.holds());
+  CHECK(s.verification().check.steps == (30 + 3) / 4 + 40 + 30 - 2);
+  REQUIRE(s.verification().bound);
+  CHECK(s.verification().bound->steps == s.verification().check.steps);
+  CHECK(arborescences_apply(*build_topology("torus(128,128)")));
+  CHECK_FALSE(arborescences_apply(*build_topology("torus(128,129)")));
+  // not these: three dimensions, a ring of 2, a path, links unlike
+  for (const char* spec : {"torus(16,8,9)", "torus(2,600)", "product(path(40),ring(30))",
+                           "weighted(torus(40,30), bandwidth=[{0,1,200}])"}) {
+    INFO(spec);
+    const auto t = build_topology(spec);
+    CHECK_FALSE(torus_trees_sides(*t));
+    CHECK_FALSE(arborescences_apply(*t));
+  }
 }
 
 TEST_CASE("BFB: diameter steps, at the cut bound on distance-regular networks in pieces", "[gen]") {
