@@ -293,8 +293,9 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
      }},
     {"reduce-scatter", "swing",
      "textbook: Swing's reduce-scatter (De Sensi et al. 2024): peers 1, -1, 3, -5, ... ahead by "
-     "coordinate parity, on rings of even sizes",
-     "stated: the exchanges' hops", "torus(4,4)", register_swing,
+     "coordinate parity, on rings (an odd one's last coordinate folded into the one before)",
+     "stated: the exchanges' hops (every routed send's where a ring is odd)", "torus(4,4)",
+     register_swing,
      +[](const Network& t, const GenRequest& /*r*/) {
        return swing_reduce_scatter(as<Product>(t));
      }},
@@ -387,8 +388,10 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
      nullptr, nullptr, true},
     {"all-reduce", "swing",
      "textbook: Swing (De Sensi et al. 2024): reduce-scatter and all-gather of N pieces with peers "
-     "1, -1, 3, -5, ... ahead by coordinate parity, on rings of even sizes",
-     "stated: 2 x the exchanges' hops", "torus(4,4)", register_swing,
+     "1, -1, 3, -5, ... ahead by coordinate parity, on rings (an odd one's last coordinate folded "
+     "into the one before)",
+     "stated: 2 x the exchanges' hops (every routed send's where a ring is odd)", "torus(4,4)",
+     register_swing,
      +[](const Network& t, const GenRequest& /*r*/) { return swing_all_reduce(as<Product>(t)); }},
     {"all-reduce", "ring",
      "textbook: ring all-reduce (NCCL, Thakur et al. 2005) of N pieces on a Hamiltonian cycle",

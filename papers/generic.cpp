@@ -38,6 +38,22 @@ std::optional<EmbeddedPlan> embedded_plan(const Network& t, const Collective& c,
   return std::nullopt;
 }
 
+/// Swing's bound for its reduce-scatter, or twice it for the all-reduce: the exchanges' hops,
+/// or where a ring of odd size is folded, every routed send's hops.
+PaperBound swing_bound(const Product& p, bool twice) {
+  const std::uint64_t times = twice ? 2 : 1;
+  if (swing_folds(p))
+    return PaperBound{times * swing_routed_hops(p),
+                      std::string(twice ? "2 x " : "") +
+                          "the routed sends' hops, folds and relays too (every step moves one)",
+                      kSource, std::nullopt};
+  return PaperBound{times * swing_exchange_hops(p),
+                    std::string(twice ? "2 x " : "") +
+                        "the exchanges' hops (an exchange of h hops takes h steps" +
+                        (twice ? ", twice)" : ")"),
+                    kSource, std::nullopt};
+}
+
 /// The stated bound, under kSource whatever the algorithm's origin.
 std::optional<PaperBound> stated(const Network& t, const Collective& c, const std::string& a) {
   const std::uint64_t nodes = t.num_nodes();
@@ -54,15 +70,8 @@ std::optional<PaperBound> stated(const Network& t, const Collective& c, const st
     return PaperBound{n, "n = log2 N (one dimension per step)", kSource, std::nullopt};
   }
   if (a == "swing" && c.kind() != Collective::Kind::AllGather)
-    if (const auto* p = network_as<Product>(t); p && swing_applies(*p)) {
-      if (c.kind() == Collective::Kind::ReduceScatter)
-        return PaperBound{swing_exchange_hops(*p),
-                          "the exchanges' hops (an exchange of h hops takes h steps)", kSource,
-                          std::nullopt};
-      return PaperBound{2 * swing_exchange_hops(*p),
-                        "2 x the exchanges' hops (an exchange of h hops takes h steps, twice)",
-                        kSource, std::nullopt};
-    }
+    if (const auto* p = network_as<Product>(t); p && swing_applies(*p))
+      return swing_bound(*p, c.kind() != Collective::Kind::ReduceScatter);
   if (a == "chain")
     return PaperBound{nodes - 2 + c.pieces(), "N-2+p (the pipe fills, then a piece a step)",
                       kSource, std::nullopt};

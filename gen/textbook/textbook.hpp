@@ -54,22 +54,30 @@ Schedule recursive_halving_reduce_scatter(const Product& cube);
 /// 2n steps, 2(N-1) pieces through each node).
 Schedule rabenseifner_all_reduce(const Product& cube);
 
-/// Whether Swing applies: every factor a ring, complete graph or link of an even size.
+/// Whether Swing applies: every factor a ring or complete graph of at least 2 nodes, or a link.
 bool swing_applies(const Product& t);
 /// Swing all-reduce (De Sensi et al., NSDI 2024) as a vector all-reduce of N pieces on a product
-/// of rings of even sizes: a reduce-scatter whose step s pairs a node of even coordinate with
-/// the node rho(s) = 1, -1, 3, -5, ... ahead (odd: behind; the shorter way round) in one
-/// dimension, ceil(log2 size) steps a dimension, dimensions in turn, then the all-gather in
-/// reverse, a node sending only the blocks its peer lacks; non-neighbour peers reached along the
-/// ring, store-and-forward (one-port; the first exchanges, with the most data, one hop; 2 x
-/// swing_exchange_hops steps). InputError where it does not apply, or above
-/// kReduceScatterMaxNodes nodes.
+/// of rings: a reduce-scatter whose step s pairs a node of even coordinate with the node
+/// rho(s) = 1, -1, 3, -5, ... ahead (odd: behind; the shorter way round) in one dimension,
+/// ceil(log2 size) steps a dimension, dimensions in turn, then the all-gather in reverse, a node
+/// sending only the blocks its peer lacks; non-neighbour peers reached along the ring,
+/// store-and-forward (one-port; the first exchanges, with the most data, one hop; 2 x
+/// swing_exchange_hops steps). A ring of odd size swings on its other coordinates: its last is
+/// folded into the one before, which takes its vector first and hands it the result last (one
+/// step each way), and relays the exchanges that cross it (swing_folds). InputError where it
+/// does not apply, or above kReduceScatterMaxNodes nodes.
 Schedule swing_all_reduce(const Product& t);
 /// Swing's reduce-scatter alone (block registers, as recursive-halving): the all-reduce's first
-/// half, swing_exchange_hops steps.
+/// half, swing_exchange_hops steps where nothing is folded.
 Schedule swing_reduce_scatter(const Product& t);
-/// The hops of Swing's exchanges (each takes that many steps, each phase has them all).
+/// The hops of Swing's exchanges from node 0 (where nothing is folded, each takes that many
+/// steps and each phase has them all).
 std::uint64_t swing_exchange_hops(const Product& t);
+/// Whether some ring of t has an odd size (Swing folds its last coordinate).
+bool swing_folds(const Product& t);
+/// The hops of every send of the reduce-scatter, folds and relays too: no more steps than these
+/// (every step of a routed phase moves one).
+std::uint64_t swing_routed_hops(const Product& t);
 
 /// The steps of recursive halving on registers 0..n-1 (combining), for reduce-scatter and
 /// Rabenseifner's all-reduce.
