@@ -15,6 +15,13 @@
 // along a tree, in the same ceil(log2 size) steps a dimension (the plan checks it;
 // tests/gen/test_textbook.cpp tries every even ring to 200), and the reduce-scatter runs those
 // trees backwards.
+//
+// An odd ring's coordinates do not pair up. Its last coordinate is folded into the one before
+// (Swing's extra step): in the all-gather it hands its block over first and takes every block
+// it lacks last, and in between it only relays the exchanges that cross it, so the others swing
+// on an even ring whose link across it is two hops. The all-gather's rounds, folds included,
+// are one list; the reduce-scatter runs it backwards, each send reversed, so the folded node
+// first hands over the partial sums of the blocks it does not keep and last takes its own sum.
 #include <algorithm>
 #include <cstdlib>
 #include <iterator>
