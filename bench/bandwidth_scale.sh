@@ -10,8 +10,9 @@
 # --registers runs only the reduce-scatters and all-reduces along the trees (bench/README.md
 # item 22): hypercube(12) side by side, then hypercube(14) once; --arborescences only the
 # broadcast's arborescences on 1,024 nodes (item 21), side by side, then on hypercube(12),
-# hypercube(14), torus(64,64) and torus(128,128) once (items 23 and 24), and gen's choice on
-# torus(64,64) side by side (about 12 minutes).
+# hypercube(14), torus(64,64) and torus(128,128) once (items 23 and 24), rarest-first on 3-D
+# and 2-D tori of 4,096 and 16,384 nodes once (item 25), and gen's choice on torus(64,64) and
+# torus(16,16,16) side by side (about 20 minutes).
 # Usage: bench/bandwidth_scale.sh BASE_BINARY NEW_BINARY [--no-16k | --registers | --arborescences]
 set -euo pipefail
 usage="usage: bench/bandwidth_scale.sh BASE NEW [--no-16k | --registers | --arborescences]"
@@ -72,6 +73,14 @@ arborescences_16k() {  # the trees written down on 4,096 and 16,384 nodes (Johns
   done
   run "gen --bytes 1MiB torus(64,64) broadcast" \
     "BIN gen 'torus(64,64)' broadcast --bytes 1048576 --ports all-port --check-only"
+  # rarest-first on any network to 16,384 nodes (item 25)
+  for net in 'torus(16,16,16)' 'torus(64,64)' 'torus(32,32,16)' 'torus(128,128)'; do
+    once "rarest-first $net, 1024 pieces" \
+      "$new" gen "$net" broadcast --algorithm rarest-first --pieces 1024 --ports all-port \
+      --check-only
+  done
+  run "gen --bytes 1MiB torus(16,16,16) broadcast" \
+    "BIN gen 'torus(16,16,16)' broadcast --bytes 1048576 --ports all-port --check-only"
 }
 case "$big" in
   --registers) registers; registers_16k; exit 0 ;;

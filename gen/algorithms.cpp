@@ -160,7 +160,7 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
      "generic: all-port, the message in pieces: every step every node takes over each link into "
      "it a piece it lacks, the pieces fewest nodes hold first",
      "stated: p + ecc(root) - 1 (a node lacking a piece its BFS parent holds takes one)", "ccc(3)",
-     rarest_first_applies,
+     rarest_first_broadcast_applies,
      +[](const Network& t, const GenRequest& r) {
        return trees_broadcast(
            t, rarest_first_broadcast_trees(t, r.root, pieces_or(r, kDefaultTreePieces)), r.root,

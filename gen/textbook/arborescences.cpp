@@ -381,7 +381,7 @@ SpanningTrees arborescence_broadcast_trees(const Network& t, NodeId root, std::u
   }
   // the whole broadcast, not only these trees: its per-link lists, transfers and check
   check_memory(
-      mul_sat(mul_sat(pieces, n), kArborescenceBroadcastBytes),
+      mul_sat(mul_sat(pieces, n), kTreeBroadcastBytes),
       "a broadcast in " + std::to_string(pieces) + " pieces down arborescences on " + t.spec());
   f.parent.resize(pieces);
   f.step.resize(pieces);

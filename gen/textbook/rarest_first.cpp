@@ -16,6 +16,10 @@
 //
 // Links at their own speeds (a graph file's weights): a link takes as many pieces a step as its
 // bandwidth holds of the slowest link's, so that every link is busy for about as long in a step.
+//
+// A broadcast's run holds the root's pieces alone, so it goes to 16,384 nodes where the
+// all-gather's, N blocks in pieces, stops at 256; there a node's choice walks only the holder
+// counts some piece has, not all N + 1.
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -58,6 +62,7 @@ class RarestFirst {
         at_level_(static_cast<std::size_t>(n_ + 1) * words_, 0),
         holders_(total_, 1),
         at_level_count_(n_ + 1, 0),
+        nonempty_((n_ + 1 + 63) / 64, 0),
         held_(n_, root ? 0 : pieces),
         offered_(words_) {
     out_.pieces = pieces;
@@ -67,7 +72,7 @@ class RarestFirst {
       set(holds_, root ? *root : c / pieces, c);
       set(at_level_, 1, c);
     }
-    at_level_count_[1] = total_;
+    count_at_level(1, static_cast<std::int64_t>(total_));
     if (root) held_[*root] = total_;
   }
 
@@ -106,10 +111,26 @@ class RarestFirst {
   /// A piece chosen this step counts as held at once: the nodes that choose after see it less
   /// rare (a root's neighbours take different pieces from it).
   void promote(std::uint32_t piece) {
-    --at_level_count_[holders_[piece]];
+    count_at_level(holders_[piece], -1);
     clear(at_level_, holders_[piece], piece);
     set(at_level_, ++holders_[piece], piece);
-    ++at_level_count_[holders_[piece]];
+    count_at_level(holders_[piece], 1);
+  }
+  /// Adds `delta` to the pieces at `level`, keeping the bit of the levels that have some.
+  void count_at_level(std::uint32_t level, std::int64_t delta) {
+    auto& count = at_level_count_[level];
+    count = static_cast<std::uint32_t>(count + delta);
+    const std::uint64_t bit = std::uint64_t{1} << (level % 64);
+    nonempty_[level / 64] = count == 0 ? nonempty_[level / 64] & ~bit : nonempty_[level / 64] | bit;
+  }
+  /// The least level from `from` on that has pieces, or n_ + 1.
+  std::uint32_t next_level(std::uint32_t from) const {
+    for (std::uint32_t w = from / 64; w < nonempty_.size(); ++w) {
+      std::uint64_t bits = nonempty_[w];
+      if (w == from / 64) bits &= ~std::uint64_t{0} << (from % 64);
+      if (bits != 0) return w * 64 + static_cast<std::uint32_t>(std::countr_zero(bits));
+    }
+    return n_ + 1;
   }
 
   void apply(const Receipt& r) {
@@ -132,9 +153,10 @@ class RarestFirst {
     free_.clear();
     for (const std::uint32_t* u = g_.begin(v); u != g_.end(v); ++u)
       free_.insert(free_.end(), link_pieces_[static_cast<std::size_t>(u - g_.begin(0))], *u);
-    for (std::uint32_t level = 1; level <= n_; ++level) {
+    // level by level, only those with pieces (a piece promoted meanwhile is seen at its new
+    // level, as the nodes choosing after see it)
+    for (std::uint32_t level = next_level(1); level <= n_; level = next_level(level + 1)) {
       if (free_.empty()) return;
-      if (at_level_count_[level] == 0) continue;
       candidates_.clear();
       const std::uint64_t* here = row(at_level_, level);
       for (std::uint32_t w = 0; w < words_; ++w)
@@ -178,6 +200,7 @@ class RarestFirst {
   std::vector<std::uint64_t> at_level_;  ///< row c: the pieces c nodes hold
   std::vector<std::uint32_t> holders_;   ///< how many nodes hold each piece, or receive it now
   std::vector<std::uint32_t> at_level_count_;  ///< how many pieces each row of at_level_ has
+  std::vector<std::uint64_t> nonempty_;        ///< a bit a level: whether it has pieces
   std::vector<std::uint32_t> held_;            ///< how many pieces each node holds
   std::vector<std::uint64_t> offered_;         ///< v's neighbours' pieces v lacks
   std::vector<Candidate> candidates_;
@@ -189,6 +212,10 @@ class RarestFirst {
 }  // namespace
 
 bool rarest_first_applies(const Network& t) { return t.num_nodes() <= kRarestFirstMaxNodes; }
+
+bool rarest_first_broadcast_applies(const Network& t) {
+  return t.num_nodes() <= kRarestFirstBroadcastMaxNodes;
+}
 
 std::vector<std::uint32_t> link_pieces(const Network& t, const Csr& g) {
   std::vector<std::uint32_t> out(g.num_arcs(), 1);
@@ -211,10 +238,12 @@ std::vector<std::uint32_t> link_pieces(const Network& t, const Csr& g) {
 
 namespace {
 
-/// The network's graph, once its size, its pieces in all (`total`) and its connectivity pass.
-Csr checked_graph(const Network& t, std::uint32_t pieces, std::uint64_t total) {
+/// The network's graph, once its size (at most `max_nodes`, named `limit`), its pieces in all
+/// (`total`) and its connectivity pass.
+Csr checked_graph(const Network& t, std::uint32_t pieces, std::uint64_t total,
+                  std::uint64_t max_nodes, const char* limit) {
   if (pieces == 0) throw InputError("rarest-first: pieces must be at least 1, got 0");
-  check_nodes(t, "rarest-first", kRarestFirstMaxNodes, "kRarestFirstMaxNodes");
+  check_nodes(t, "rarest-first", max_nodes, limit);
   if (total > kRarestFirstMaxPieces)
     throw limit_error("rarest-first on " + t.spec() + " in " + std::to_string(pieces) +
                           " pieces a message: its pieces in all",
@@ -231,15 +260,20 @@ Csr checked_graph(const Network& t, std::uint32_t pieces, std::uint64_t total) {
 }  // namespace
 
 SpanningTrees rarest_first_trees(const Network& t, std::uint32_t pieces) {
-  const Csr g = checked_graph(t, pieces, std::uint64_t{t.num_nodes()} * pieces);
+  const Csr g = checked_graph(t, pieces, std::uint64_t{t.num_nodes()} * pieces,
+                              kRarestFirstMaxNodes, "kRarestFirstMaxNodes");
   return RarestFirst(g, pieces, link_pieces(t, g)).run();
 }
 
 SpanningTrees rarest_first_broadcast_trees(const Network& t, NodeId root, std::uint32_t pieces) {
-  const Csr g = checked_graph(t, pieces, pieces);
+  const Csr g = checked_graph(t, pieces, pieces, kRarestFirstBroadcastMaxNodes,
+                              "kRarestFirstBroadcastMaxNodes");
   if (root.v >= t.num_nodes())
     throw InputError("rarest-first: root " + std::to_string(root.v) + " is not a node of " +
                      t.spec());
+  // the whole broadcast, not only the run: the trees, the per-link lists, transfers and check
+  check_memory(mul_sat(mul_sat(pieces, t.num_nodes()), kTreeBroadcastBytes),
+               "a rarest-first broadcast in " + std::to_string(pieces) + " pieces on " + t.spec());
   return RarestFirst(g, pieces, link_pieces(t, g), root.v).run();
 }
 

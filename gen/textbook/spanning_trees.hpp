@@ -58,6 +58,12 @@ inline constexpr std::uint64_t kRarestFirstMaxPieces = 2048;
 inline constexpr std::uint32_t kRarestFirstMaxLinkPieces = 16;
 /// Whether rarest_first_trees takes t (its size; t must also be connected).
 bool rarest_first_applies(const Network& t);
+/// The most nodes of a rarest-first broadcast: its run holds the root's pieces alone, so it
+/// goes further than the all-gather's N blocks (torus(128,128) in 1,024 pieces: bench/README.md
+/// item 25).
+inline constexpr std::uint64_t kRarestFirstBroadcastMaxNodes = 16384;
+/// Whether rarest_first_broadcast_trees takes t (its size; t must also be connected).
+bool rarest_first_broadcast_applies(const Network& t);
 /// An all-gather's trees, a piece each of `pieces` pieces a block (N x pieces at most
 /// kRarestFirstMaxPieces): in every
 /// step every node takes over each link into it one piece it lacks from that neighbour, the
@@ -88,9 +94,11 @@ inline constexpr std::uint64_t kArborescencesMaxNodes = 1024;
 inline constexpr std::uint32_t kHypercubeTreesMaxDims = 14;
 inline constexpr std::uint64_t kArborescencesMaxWork = 2'000'000'000;
 inline constexpr std::uint32_t kMaxArborescencePieces = 4096;
-/// The memory of a broadcast down the arborescences, per piece and node, from the trees to the
-/// checked schedule (hypercube(14) in 4,096 pieces peaked at about 150: bench/README.md item 23).
-inline constexpr std::uint64_t kArborescenceBroadcastBytes = 160;
+/// The memory of a broadcast down trees (the arborescences' or rarest-first's), per piece and
+/// node, from the trees to the checked schedule (hypercube(14) in 4,096 pieces peaked at about
+/// 150, torus(128,128) at 155 down its four trees and at 170 by rarest-first in 1,024 pieces:
+/// bench/README.md items 23 to 25).
+inline constexpr std::uint64_t kTreeBroadcastBytes = 180;
 /// The most nodes of a two-dimensional torus whose arborescences are written down (torus_trees).
 inline constexpr std::uint64_t kTorusTreesMaxNodes = std::uint64_t{1} << 14;
 /// Whether the arborescences take t (its size, up to 2^kHypercubeTreesMaxDims nodes on a

@@ -401,6 +401,31 @@ TEST_CASE(
   CHECK_FALSE(rarest_first_applies(*build_topology("hypercube(9)")));
 }
 
+TEST_CASE("rarest-first broadcasts beyond 256 nodes: the root's pieces alone", "[gen]") {
+  // an all-gather's run holds N blocks, a broadcast's one: it goes to kRarestFirstBroadcastMaxNodes
+  const auto t = build_topology("torus(16,12,7)");  // 1,344 nodes, three dimensions
+  CHECK(rarest_first_broadcast_applies(*t));
+  CHECK_FALSE(rarest_first_applies(*t));
+  GenRequest r("broadcast", "rarest-first", NodeId(100));
+  r.pieces = 48;
+  const CheckedSchedule s = generate_checked(*t, r);
+  REQUIRE(s.holds());
+  REQUIRE(s.verification().bound);
+  CHECK(s.verification().check.steps <= s.verification().bound->steps);
+  // each non-root node receives each piece once: the trees span
+  CHECK(s.verification().check.transfers == 48 * (t->num_nodes() - 1));
+  CHECK(rarest_first_broadcast_applies(*build_topology("torus(128,128)")));
+  CHECK_FALSE(rarest_first_broadcast_applies(*build_topology("torus(128,129)")));
+  // the whole broadcast's memory is estimated before the run: 48 pieces x 1,344 nodes x
+  // kTreeBroadcastBytes, over 4 MB
+  set_memory_budget(std::uint64_t{4} << 20);
+  CHECK_THROWS_WITH(generate(*t, r), Catch::Contains("memory budget"));
+  set_memory_budget(0);
+  r.collective = "all-gather";
+  CHECK_THROWS_WITH(generate(*t, r), Catch::Contains("does not apply"));
+  CHECK_THROWS_WITH(rarest_first_trees(*t, 1), Catch::Contains("kRarestFirstMaxNodes"));
+}
+
 namespace {
 
 /// A pipelined all-port broadcast from node 1 in 1, 3 and 16 pieces on each of `specs`: it
@@ -606,7 +631,7 @@ TEST_CASE("arborescences on hypercubes: Johnsson and Ho's trees to 2^14 nodes", 
   CHECK(arborescences_apply(*build_topology("hypercube(14)")));
   CHECK_FALSE(arborescences_apply(*build_topology("hypercube(15)")));
   // the whole broadcast's memory is estimated before the trees' pieces are laid out: 23 pieces
-  // x 2,048 nodes x kArborescenceBroadcastBytes, over 4 MB
+  // x 2,048 nodes x kTreeBroadcastBytes, over 4 MB
   set_memory_budget(std::uint64_t{4} << 20);
   CHECK_THROWS_WITH(generate(*cube, r), Catch::Contains("memory budget"));
   set_memory_budget(0);
