@@ -522,6 +522,17 @@ void check_arborescences(const Network& t, NodeId root,
   for (const auto& [arc, count] : used) CHECK(count <= room[arc]);
 }
 
+/// The most links from a node up to the root along `parent`.
+std::uint32_t tree_depth(const std::vector<std::uint32_t>& parent, std::uint32_t root) {
+  std::uint32_t deepest = 0;
+  for (std::uint32_t w = 0; w < parent.size(); ++w) {
+    std::uint32_t d = 0;
+    for (std::uint32_t x = w; x != root; x = parent[x]) ++d;
+    deepest = std::max(deepest, d);
+  }
+  return deepest;
+}
+
 }  // namespace
 
 TEST_CASE("arborescences: as many link-disjoint trees from the root as its least cut", "[gen]") {
@@ -606,15 +617,7 @@ TEST_CASE("arborescences on hypercubes: Johnsson and Ho's trees to 2^14 nodes", 
       CHECK(trees == hypercube_trees(n, root));
       CHECK(trees.size() == n);
       check_arborescences(*t, NodeId(root), trees);
-      for (const auto& parent : trees) {
-        std::uint32_t deepest = 0;
-        for (std::uint32_t w = 0; w < t->num_nodes(); ++w) {
-          std::uint32_t d = 0;
-          for (std::uint32_t x = w; x != root; x = parent[x]) ++d;
-          deepest = std::max(deepest, d);
-        }
-        CHECK(deepest <= n + 1);
-      }
+      for (const auto& parent : trees) CHECK(tree_depth(parent, root) <= n + 1);
     }
   }
   // beyond kArborescencesMaxNodes on hypercubes (and 2-D tori, below): p pieces, ceil(p/n) a tree,
@@ -659,15 +662,7 @@ TEST_CASE("arborescences on 2-D tori: four trees written down beyond 1024 nodes"
       const auto trees = torus_trees(torus, root);
       CHECK(trees.size() == 4);
       check_arborescences(*t, NodeId(root), trees);
-      for (const auto& parent : trees) {
-        std::uint32_t deepest = 0;
-        for (std::uint32_t w = 0; w < t->num_nodes(); ++w) {
-          std::uint32_t d = 0;
-          for (std::uint32_t x = w; x != root; x = parent[x]) ++d;
-          deepest = std::max(deepest, d);
-        }
-        CHECK(deepest == a + b - 1);
-      }
+      for (const auto& parent : trees) CHECK(tree_depth(parent, root) == a + b - 1);
     }
   }
   // up to kArborescencesMaxNodes Lovász's trees stay (shallower); beyond, a torus takes these
