@@ -18,8 +18,9 @@
 // bandwidth holds of the slowest link's, so that every link is busy for about as long in a step.
 //
 // A broadcast's run holds the root's pieces alone, so it goes to 16,384 nodes where the
-// all-gather's, N blocks in pieces, stops at 256; there a node's choice walks only the holder
-// counts some piece has, not all N + 1.
+// all-gather's, N blocks in pieces, stops at 256. A node's choice walks only the holder counts
+// some piece has (not all N + 1), or, where it has fewer pieces on offer than there are such
+// counts (a broadcast's pipeline front), sorts those pieces by their counts: the same choice.
 #include <algorithm>
 #include <bit>
 #include <cmath>
@@ -119,7 +120,9 @@ class RarestFirst {
   /// Adds `delta` to the pieces at `level`, keeping the bit of the levels that have some.
   void count_at_level(std::uint32_t level, std::int64_t delta) {
     auto& count = at_level_count_[level];
+    if (count == 0) ++nonempty_levels_;
     count = static_cast<std::uint32_t>(count + delta);
+    if (count == 0) --nonempty_levels_;
     const std::uint64_t bit = std::uint64_t{1} << (level % 64);
     nonempty_[level / 64] = count == 0 ? nonempty_[level / 64] & ~bit : nonempty_[level / 64] | bit;
   }
@@ -153,8 +156,19 @@ class RarestFirst {
     free_.clear();
     for (const std::uint32_t* u = g_.begin(v); u != g_.end(v); ++u)
       free_.insert(free_.end(), link_pieces_[static_cast<std::size_t>(u - g_.begin(0))], *u);
-    // level by level, only those with pieces (a piece promoted meanwhile is seen at its new
-    // level, as the nodes choosing after see it)
+    std::uint64_t offered = 0;
+    for (std::uint32_t w = 0; w < words_; ++w) offered += std::popcount(offered_[w]);
+    // the same choice either way: through v's few pieces where they are fewer than the levels
+    // (a broadcast's pipeline), else through the levels
+    if (offered < nonempty_levels_)
+      choose_by_pieces(v, receipts);
+    else
+      choose_by_levels(v, receipts);
+  }
+
+  /// Level by level, only those with pieces (a piece promoted meanwhile is seen at its new
+  /// level, as the nodes choosing after see it).
+  void choose_by_levels(std::uint32_t v, std::vector<Receipt>& receipts) {
     for (std::uint32_t level = next_level(1); level <= n_; level = next_level(level + 1)) {
       if (free_.empty()) return;
       candidates_.clear();
@@ -165,6 +179,32 @@ class RarestFirst {
           candidates_.emplace_back(tie_break(x, v, out_.steps), x);
         }
       take_from_level(v, receipts);
+    }
+  }
+
+  /// v's pieces with their holder counts, a level at a time from the rarest (a piece v takes
+  /// leaves with its level; no other piece changes level while v chooses).
+  void choose_by_pieces(std::uint32_t v, std::vector<Receipt>& receipts) {
+    rarity_.clear();
+    std::uint32_t level = std::numeric_limits<std::uint32_t>::max();
+    for (std::uint32_t w = 0; w < words_; ++w)
+      for (std::uint64_t bits = offered_[w]; bits != 0; bits &= bits - 1) {
+        const std::uint32_t x = w * 64 + static_cast<std::uint32_t>(std::countr_zero(bits));
+        rarity_.emplace_back(holders_[x], x);
+        level = std::min(level, holders_[x]);
+      }
+    for (std::size_t rest = 0; rest < rarity_.size() && !free_.empty();) {
+      candidates_.clear();
+      std::uint32_t next = std::numeric_limits<std::uint32_t>::max();
+      for (std::size_t i = rest; i < rarity_.size(); ++i)
+        if (rarity_[i].first == level) {
+          candidates_.emplace_back(tie_break(rarity_[i].second, v, out_.steps), rarity_[i].second);
+          std::swap(rarity_[i], rarity_[rest++]);
+        } else {
+          next = std::min(next, rarity_[i].first);
+        }
+      take_from_level(v, receipts);
+      level = next;
     }
   }
 
@@ -201,8 +241,11 @@ class RarestFirst {
   std::vector<std::uint32_t> holders_;   ///< how many nodes hold each piece, or receive it now
   std::vector<std::uint32_t> at_level_count_;  ///< how many pieces each row of at_level_ has
   std::vector<std::uint64_t> nonempty_;        ///< a bit a level: whether it has pieces
-  std::vector<std::uint32_t> held_;            ///< how many pieces each node holds
-  std::vector<std::uint64_t> offered_;         ///< v's neighbours' pieces v lacks
+  std::uint32_t nonempty_levels_ = 0;          ///< how many levels have pieces
+  using Rarity = std::pair<std::uint32_t, std::uint32_t>;  ///< holders, piece
+  std::vector<Rarity> rarity_;                             ///< choose_by_pieces' pieces
+  std::vector<std::uint32_t> held_;                        ///< how many pieces each node holds
+  std::vector<std::uint64_t> offered_;                     ///< v's neighbours' pieces v lacks
   std::vector<Candidate> candidates_;
   std::vector<std::uint32_t>
       free_;  ///< v's neighbours, once for each piece their link has room for
