@@ -665,7 +665,11 @@ TEST_CASE("arborescences on 2-D tori: four trees written down beyond 1024 nodes"
       for (const auto& parent : trees) CHECK(tree_depth(parent, root) == a + b - 1);
     }
   }
-  // up to kArborescencesMaxNodes Lovász's trees stay (shallower); beyond, a torus takes these
+  // up to kArborescencesMaxNodes Lovász's trees stay: shallower (torus(16,16): a + b - 1 = 31)
+  const auto mid = build_topology("torus(16,16)");
+  for (const auto& parent : root_arborescences(*mid, NodeId(0)))
+    CHECK(tree_depth(parent, 0) < 31);
+  // beyond, a torus takes these
   // to kTorusTreesMaxNodes, and its broadcast meets ceil(p/4) + a + b - 2
   CHECK_FALSE(torus_trees_sides(*build_topology("torus(32,32)")));
   const auto big = build_topology("torus(40,30)");
