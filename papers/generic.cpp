@@ -39,9 +39,11 @@ std::optional<EmbeddedPlan> embedded_plan(const Network& t, const Collective& c,
 }
 
 /// Swing's bound for its reduce-scatter, or twice it for the all-reduce: the exchanges' hops,
-/// or where a ring of odd size is folded, every routed send's hops.
-PaperBound swing_bound(const Product& p, bool twice) {
+/// or where a ring of odd size is folded, every routed send's hops (none over the generator's
+/// kReduceScatterMaxNodes: the sends are not laid out there).
+std::optional<PaperBound> swing_bound(const Product& p, bool twice) {
   const std::uint64_t times = twice ? 2 : 1;
+  if (swing_folds(p) && p.num_nodes() > kReduceScatterMaxNodes) return std::nullopt;
   if (swing_folds(p))
     return PaperBound{times * swing_routed_hops(p),
                       std::string(twice ? "2 x " : "") +

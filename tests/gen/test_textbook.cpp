@@ -667,8 +667,7 @@ TEST_CASE("arborescences on 2-D tori: four trees written down beyond 1024 nodes"
   }
   // up to kArborescencesMaxNodes Lovász's trees stay: shallower (torus(16,16): a + b - 1 = 31)
   const auto mid = build_topology("torus(16,16)");
-  for (const auto& parent : root_arborescences(*mid, NodeId(0)))
-    CHECK(tree_depth(parent, 0) < 31);
+  for (const auto& parent : root_arborescences(*mid, NodeId(0))) CHECK(tree_depth(parent, 0) < 31);
   // beyond, a torus takes these
   // to kTorusTreesMaxNodes, and its broadcast meets ceil(p/4) + a + b - 2
   CHECK_FALSE(torus_trees_sides(*build_topology("torus(32,32)")));
@@ -862,6 +861,9 @@ TEST_CASE("Swing on odd sizes: the last coordinate folded into the one before", 
               generate_checked(*build_topology(spec), GenRequest("all-reduce", "swing")).schedule())
               .verdict.ok());
   CHECK_FALSE(swing_folds(network_ref<Product>(*build_topology("torus(6,8)"))));
+  // over the generator's limit a folded Swing states no bound rather than laying out its sends
+  const auto big = build_topology("torus(33,33)");
+  CHECK_FALSE(paper_bound(*big, Collective::reduce_scatter(big->num_nodes()), "swing"));
   // docs/collectives.md's figures: ring(5)'s all-reduce in 12 steps, torus(3,4,5)'s in 22
   // against the loose bound of 464
   CHECK(checked(*ring5, "all-reduce", "swing").verification().check.steps == 12);
