@@ -63,21 +63,19 @@ struct SwingStep {
 class SwingGeometry {
  public:
   explicit SwingGeometry(const Product& t) : t_(t) {
-    for (const auto& f : t.factors()) ring_.push_back(f.size - f.size % 2);
+    for (std::size_t d = 0; d < t.dims(); ++d) {
+      const std::uint32_t size = t.factors()[d].size;
+      ring_.push_back(size - size % 2);
+      if (size % 2 != 0) folded_.push_back(d);
+    }
   }
   const Product& product() const { return t_; }
   /// The dimensions of odd size, in the order their folds go.
-  std::vector<std::size_t> folded_dims() const {
-    std::vector<std::size_t> out;
-    for (std::size_t d = 0; d < t_.dims(); ++d)
-      if (ring_[d] != t_.factors()[d].size) out.push_back(d);
-    return out;
-  }
+  const std::vector<std::size_t>& folded_dims() const { return folded_; }
   /// Whether u still takes part once the first `folds` folded dimensions are folded.
   bool active(std::uint32_t u, std::size_t folds) const {
-    const auto dims = folded_dims();
-    for (std::size_t i = 0; i < folds && i < dims.size(); ++i)
-      if (t_.coord(u, dims[i]) == ring_[dims[i]]) return false;
+    for (std::size_t i = 0; i < folds && i < folded_.size(); ++i)
+      if (t_.coord(u, folded_[i]) == ring_[folded_[i]]) return false;
     return true;
   }
   /// Dimensions in turn, each for ceil(log2(ring size)) steps.
@@ -124,6 +122,7 @@ class SwingGeometry {
  private:
   const Product& t_;
   std::vector<std::uint32_t> ring_;  ///< the ring each dimension swings on (even)
+  std::vector<std::size_t> folded_;  ///< the dimensions of odd size
 };
 
 /// A send of Swing's all-gather: along its path, the blocks its receiver lacks.
@@ -183,7 +182,7 @@ class HeldBlocks {
 SwingRounds swing_rounds(const SwingGeometry& g) {
   const Product& t = g.product();
   const auto n = static_cast<std::uint32_t>(t.num_nodes());
-  const auto folds = g.folded_dims();
+  const auto& folds = g.folded_dims();
   HeldBlocks held(n);
   SwingRounds rounds;
   const auto fold_paths = [&](std::size_t i, bool undo) {
