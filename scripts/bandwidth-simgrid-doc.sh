@@ -22,7 +22,7 @@ minutes=$((($(date +%s) - start + 59) / 60))
   echo
   echo "Made by \`make bandwidth-simgrid-doc\` (scripts/size-choice-table.py) on $(date -u +%Y-%m-%d)"
   echo "(the last run took $minutes minutes on 2 cores and redid only what the cache lacked, MPI's"
-  echo "algorithms being hours of simulation: $(/usr/bin/python3 scripts/size-choice-table.py --cache-note "$cache"))."
+  echo "algorithms being most of an hour of simulation from an empty cache: $(/usr/bin/python3 scripts/size-choice-table.py --cache-note "$cache"))."
   echo "For every network of docs/BANDWIDTH-RATIOS.md (every seed family and"
   echo "three graph files) and each of all-gather, reduce-scatter and all-reduce at 1 MiB per node (a"
   echo "node's block; an all-reduce's vector), \`netsched gen NET COLL --bytes 1048576 --ports all-port\`"
