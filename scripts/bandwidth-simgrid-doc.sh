@@ -17,11 +17,13 @@ NETWORKS=$(/usr/bin/python3 scripts/bandwidth-ratios.py --networks) \
   CASE_CACHE=$cache \
   /usr/bin/python3 scripts/size-choice-table.py "$ns" "$tmp"
 minutes=$((($(date +%s) - start + 59) / 60))
+unit=minutes
+[ "$minutes" = 1 ] && unit=minute
 {
   echo "# The bandwidth-optimal schedules at 1 MiB against MPI's algorithms, on SimGrid"
   echo
   echo "Made by \`make bandwidth-simgrid-doc\` (scripts/size-choice-table.py) on $(date -u +%Y-%m-%d)"
-  echo "(the last run took $minutes minutes on 2 cores and redid only what the cache lacked, MPI's"
+  echo "(the last run took $minutes $unit on 2 cores and redid only what the cache lacked, MPI's"
   echo "algorithms being most of an hour of simulation from an empty cache: $(/usr/bin/python3 scripts/size-choice-table.py --cache-note "$cache"))."
   echo "For every network of docs/BANDWIDTH-RATIOS.md (every seed family and"
   echo "three graph files) and each of all-gather, reduce-scatter and all-reduce at 1 MiB per node (a"

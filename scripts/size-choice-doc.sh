@@ -13,11 +13,13 @@ start=$(date +%s)
 cache=${CASE_CACHE:-build/size-choice-cache}
 CASE_CACHE=$cache /usr/bin/python3 scripts/size-choice-table.py "$ns" "$tmp"
 minutes=$((($(date +%s) - start + 59) / 60))
+unit=minutes
+[ "$minutes" = 1 ] && unit=minute
 {
   echo "# The fastest checked schedule for a size, against MPI's algorithms"
   echo
   echo "Made by \`make size-choice-doc\` (scripts/size-choice-table.py) on $(date -u +%Y-%m-%d)"
-  echo "(the last run took $minutes minutes on 2 cores, redoing only what the cache lacked: a run"
+  echo "(the last run took $minutes $unit on 2 cores, redoing only what the cache lacked: a run"
   echo "from an empty cache takes about an hour; $(/usr/bin/python3 scripts/size-choice-table.py --cache-note "$cache"))."
   echo "For each network, collective and message size, \`netsched gen NET COLLECTIVE"
   echo "--bytes M --ports all-port\` (1 µs, 1 GBps; all-port because a SimGrid host sends on all its"

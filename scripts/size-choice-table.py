@@ -284,9 +284,12 @@ def untimed_text(c):
         return f"all: simulate refused the file ({c['refused']})"
     if c["mpi_refused"]:
         return f"all: simulate refused MPI's runs ({c['mpi_refused']})"
-    # the algorithms grouped by their reason, in the order of their first names
+    # the algorithms grouped by their reason, in the order of their first names; the reason
+    # without the program's name or the exception's type
     reasons = {}
     for name, reason in c["untimed"]:
+        for prefix in ("netsched-exec: error: ", "Uncaught exception std::invalid_argument: "):
+            reason = reason.removeprefix(prefix)
         reasons.setdefault(reason, []).append(name)
     return "; ".join(f"{', '.join(names)} ({reason})" for reason, names in reasons.items()) or "—"
 
