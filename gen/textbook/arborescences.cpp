@@ -306,6 +306,34 @@ bool links_alike(const Network& t, const Product& p) {
   return std::all_of(copies.begin(), copies.end(), [](std::uint32_t c) { return c == 1; });
 }
 
+/// Trees written down (hypercube_trees, torus_trees) as t's arborescences out of `root`, once
+/// checked on t: every parent a neighbour, no node entered by two trees from one neighbour (so
+/// no link of these networks, links alike, in two trees), every node led to the root.
+std::vector<std::vector<std::uint32_t>> checked_written_trees(
+    const Network& t, std::vector<std::vector<std::uint32_t>> trees, std::uint32_t root) {
+  for (std::uint32_t u = 0; u < t.num_nodes(); ++u) {
+    if (u == root) continue;
+    for (std::size_t i = 0; i < trees.size(); ++i) {
+      if (!t.adjacent(NodeId(u), NodeId(trees[i][u])))
+        throw std::logic_error("written trees: a parent of node " + std::to_string(u) +
+                               " is not its neighbour on " + t.spec());
+      for (std::size_t j = 0; j < i; ++j)
+        if (trees[i][u] == trees[j][u])
+          throw std::logic_error("written trees: two trees enter node " + std::to_string(u) +
+                                 " over one link on " + t.spec());
+    }
+  }
+  for (const auto& parent : trees)
+    for (std::uint32_t u = 0; u < parent.size(); ++u) {
+      std::uint32_t steps = 0;
+      for (std::uint32_t w = u; w != root; w = parent[w])
+        if (++steps > parent.size())
+          throw std::logic_error("written trees: node " + std::to_string(u) +
+                                 " does not reach the root on " + t.spec());
+    }
+  return trees;
+}
+
 }  // namespace
 
 std::optional<std::uint32_t> hypercube_trees_dims(const Network& t) {
@@ -336,8 +364,10 @@ std::vector<std::vector<std::uint32_t>> root_arborescences(const Network& t, Nod
   if (root.v >= t.num_nodes())
     throw InputError("arborescences: root " + std::to_string(root.v) + " is not a node of " +
                      t.spec());
-  if (const auto dims = hypercube_trees_dims(t)) return hypercube_trees(*dims, root.v);
-  if (torus_trees_sides(t)) return torus_trees(*network_as<Product>(t), root.v);
+  if (const auto dims = hypercube_trees_dims(t))
+    return checked_written_trees(t, hypercube_trees(*dims, root.v), root.v);
+  if (torus_trees_sides(t))
+    return checked_written_trees(t, torus_trees(*network_as<Product>(t), root.v), root.v);
   check_nodes(t, "arborescences", kArborescencesMaxNodes, "kArborescencesMaxNodes");
   const Csr g(t, 1);
   const auto copies = link_pieces(t, g);

@@ -109,8 +109,8 @@ bool arborescences_apply(const Network& t);
 /// all as slow as the slowest): root_arborescences are then Johnsson and Ho's trees.
 std::optional<std::uint32_t> hypercube_trees_dims(const Network& t);
 /// Johnsson and Ho's `dims` arc-disjoint spanning trees of hypercube(dims) out of `root` (each
-/// the parent of every node, the root its own; depth at most dims + 1), checked arc-disjoint
-/// (gen/textbook/hypercube_trees.cpp).
+/// the parent of every node, the root its own; depth at most dims + 1;
+/// gen/textbook/hypercube_trees.cpp).
 std::vector<std::vector<std::uint32_t>> hypercube_trees(std::uint32_t dims, std::uint32_t root);
 /// The sides (a, b) where t is a product of two rings of at least 3 nodes each, of more than
 /// kArborescencesMaxNodes nodes (below, Lovász's trees are shallower) and at most
@@ -118,13 +118,14 @@ std::vector<std::vector<std::uint32_t>> hypercube_trees(std::uint32_t dims, std:
 std::optional<std::pair<std::uint32_t, std::uint32_t>> torus_trees_sides(const Network& t);
 /// Four arc-disjoint spanning trees of such a torus out of `root`, each a spine along one
 /// direction with branches a quarter turn on (each the parent of every node, the root its own;
-/// depth a + b - 1), checked arc-disjoint (gen/textbook/torus_trees.cpp).
+/// depth a + b - 1; gen/textbook/torus_trees.cpp).
 std::vector<std::vector<std::uint32_t>> torus_trees(const Product& t, std::uint32_t root);
 /// k arc-disjoint spanning arborescences out of `root` (k the root's least cut in copies of the
 /// slowest link: a link of a graph file's weight w is link_pieces' copies of it), built by
 /// Lovász's proof of Edmonds' theorem (gen/textbook/arborescences.cpp), or on a hypercube or a
-/// 2-D torus of uniform links trees written down (hypercube_trees, torus_trees): each the
-/// parent of every node, the root its own.
+/// 2-D torus of uniform links trees written down (hypercube_trees, torus_trees; checked here:
+/// every parent a neighbour, every node entered by each tree over a link of its own, every node
+/// led to the root): each the parent of every node, the root its own.
 std::vector<std::vector<std::uint32_t>> root_arborescences(const Network& t, NodeId root);
 /// A broadcast from `root` in `pieces` pieces (at most kMaxArborescencePieces) down the root's
 /// arborescences, each tree's pieces a step apart (a tree of depth d given n pieces takes
