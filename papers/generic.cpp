@@ -43,12 +43,13 @@ std::optional<EmbeddedPlan> embedded_plan(const Network& t, const Collective& c,
 /// kReduceScatterMaxNodes: the sends are not laid out there).
 std::optional<PaperBound> swing_bound(const Product& p, bool twice) {
   const std::uint64_t times = twice ? 2 : 1;
-  if (swing_folds(p) && p.num_nodes() > kReduceScatterMaxNodes) return std::nullopt;
-  if (swing_folds(p))
+  if (swing_folds(p)) {
+    if (p.num_nodes() > kReduceScatterMaxNodes) return std::nullopt;
     return PaperBound{times * swing_routed_hops(p),
                       std::string(twice ? "2 x " : "") +
                           "the routed sends' hops, folds and relays too (every step moves one)",
                       kSource, std::nullopt};
+  }
   return PaperBound{times * swing_exchange_hops(p),
                     std::string(twice ? "2 x " : "") +
                         "the exchanges' hops (an exchange of h hops takes h steps" +
