@@ -14,6 +14,7 @@
 #include "exec/process.hpp"
 #include "exec/rank_executor.hpp"
 #include "exec/simulate.hpp"
+#include "exec/smpi_trace.hpp"
 #include "gen/topology.hpp"
 
 namespace netsched::cli {
@@ -49,7 +50,7 @@ struct SimOpts {
   std::vector<std::string> algorithms, cfg;
   exec::LinkModel links;
   std::string model = "CM02";
-  bool json = false, no_anchor = false, dataflow = false;
+  bool json = false, no_anchor = false, dataflow = false, mpi_trace_replay = false;
   unsigned jobs = 2;
   double timeout = exec::kDefaultRunTimeout;
 };
@@ -73,6 +74,40 @@ exec::SimulateProgress streaming(const std::shared_ptr<std::optional<double>>& m
   return p;
 }
 
+/// Checks the memory a register collective's runs need before any starts, and says whether
+/// MPI's algorithms are timed by SMPI's trace replay: when asked, or when running MPI's program
+/// would take more than the budget (its buffers and its algorithms' temporaries are private to
+/// each rank; the replay's are shared) and the replay has the collective.
+bool mpi_by_trace_replay(const SimOpts& o, const Schedule& s, std::uint64_t ranks) {
+  const bool mpi = o.algorithms != std::vector<std::string>{"none"};
+  bool replay = o.mpi_trace_replay && mpi;
+  if (!s.collective.combining()) {
+    if (replay) throw InputError("--mpi-trace-replay: it times register collectives only");
+    return false;
+  }
+  const exec::ExecPlan plan(s);  // registers of 8 MiB a rank or more are shared
+  for (std::uint64_t m : o.bytes) {
+    const std::string what =
+        std::to_string(ranks) + " ranks' registers at " + std::to_string(m) + " bytes a register";
+    check_memory(plan.simulated_run_bytes(m), "simulating " + what);
+    if (mpi && !replay && plan.run_bytes(m) > memory_budget() &&
+        exec::smpi_trace_applies(s.collective))
+      replay = true;  // MPI's program over the budget: its algorithms by SMPI's trace replay
+  }
+  for (std::uint64_t m : o.bytes) {
+    const std::string what =
+        std::to_string(ranks) + " ranks' registers at " + std::to_string(m) + " bytes a register";
+    if (replay)
+      check_memory(exec::smpi_replay_bytes(s.collective, ranks, m),
+                   "SMPI's trace replay of MPI's algorithms on " + what);
+    else if (mpi)
+      check_memory(plan.run_bytes(m), "simulating MPI's algorithms on " + what +
+                                          " (their buffers private to each rank; "
+                                          "--algorithms none times the schedule alone)");
+  }
+  return replay;
+}
+
 int simulate_file(const SimOpts& o) {
   const ScheduleFile f = read_schedule_file(o.file);
   const auto t = build_topology(f.schedule.topology);
@@ -85,20 +120,7 @@ int simulate_file(const SimOpts& o) {
   if (o.dataflow)
     if (const std::string why = exec::dataflow_refusal(exec::ExecPlan(f.schedule)); !why.empty())
       throw InputError("--dataflow: " + why);
-  if (f.schedule.collective.combining()) {  // registers of 8 MiB a rank or more are shared
-    const exec::ExecPlan plan(f.schedule);
-    const bool mpi = o.algorithms != std::vector<std::string>{"none"};
-    for (std::uint64_t m : o.bytes) {
-      const std::string what = std::to_string(t->num_nodes()) + " ranks' registers at " +
-                               std::to_string(m) + " bytes a register";
-      check_memory(plan.simulated_run_bytes(m), "simulating " + what);
-      // MPI's algorithms keep temporary buffers of their own, private to each rank
-      if (mpi)
-        check_memory(plan.run_bytes(m), "simulating MPI's algorithms on " + what +
-                                            " (their buffers private to each rank; "
-                                            "--algorithms none times the schedule alone)");
-    }
-  }
+  const bool trace_replay = mpi_by_trace_replay(o, f.schedule, t->num_nodes());
   ScratchDir dir(o.keep);
   exec::SimulateOptions so;
   so.links = o.links;
@@ -113,6 +135,7 @@ int simulate_file(const SimOpts& o) {
   so.replay = helper_path(NETSCHED_S4U_REPLAY_PATH);
   so.workdir = dir.path();
   so.timeout_seconds = o.timeout;
+  so.mpi_trace_replay = trace_replay;
   so.jobs = o.jobs;
   so.steps = v.check.steps;
   so.payload_sum = v.check.payload_sum;
@@ -175,6 +198,10 @@ Run add_simulate(CLI::App& app) {
                  "a SimGrid setting KEY:VALUE for every run, over the defaults "
                  "network/crosstraffic:0 (repeatable)");
   app.add_flag("--no-anchor", o->no_anchor, "skip the run on SimGrid's torus cluster");
+  app.add_flag("--mpi-trace-replay", o->mpi_trace_replay,
+               "time MPI's algorithms by SMPI's trace replay (smpirun -replay: the same "
+               "algorithms, every buffer shared by the ranks; reduce-scatter, reduce, all-reduce); "
+               "chosen without asking where running MPI's program would exceed the memory budget");
   app.add_flag("--dataflow", o->dataflow,
                "also time the schedule run as dataflow: each message leaves once its chunks are in "
                "and its link is free, with no step boundary (chunk collectives)");

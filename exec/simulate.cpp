@@ -17,6 +17,7 @@
 
 #include "core/errors.hpp"
 #include "exec/process.hpp"
+#include "exec/smpi_trace.hpp"
 #include "gen/topology.hpp"
 
 namespace netsched::exec {
@@ -39,26 +40,36 @@ struct Job {
   std::uint64_t registers = 0;  ///< a register collective's registers a rank (shared memory)
 };
 
+/// The trace of MPI's collective at m bytes, and the list smpirun -replay reads (its one line
+/// names the trace, shared by every rank), in workdir.
+std::string trace_list(const std::string& workdir, std::uint64_t m) {
+  return workdir + "/smpi-trace-" + std::to_string(m) + ".list";
+}
+
 std::vector<std::string> smpirun_args(const Job& j, const std::string& schedule,
                                       const SimulateOptions& o, std::uint64_t ranks,
                                       const std::string& coll) {
-  std::vector<std::string> a = {
-      "smpirun",
-      "-np",
-      std::to_string(ranks),
-      "-platform",
-      j.platform_xml,
-      "-hostfile",
-      j.hostfile,
-      "--cfg=smpi/privatization:no",
-      "--cfg=smpi/simulate-computation:no",
-      "--cfg=network/model:" + o.network_model,
-      std::string("--cfg=smpi/iprobe:") + kProbeCost,
-      "--cfg=smpi/shared-malloc-blocksize:" +
-          std::to_string(shared_block_bytes(ranks, j.row.bytes, j.registers)),
-      "--log=root.thresh:warning"};
+  const bool traced = j.row.timed_by == TimedBy::SmpiTraceReplay;
+  std::vector<std::string> a = {"smpirun",   "-np",          std::to_string(ranks),
+                                "-platform", j.platform_xml, "-hostfile",
+                                j.hostfile};
+  if (traced) {
+    a.push_back("-replay");
+    a.push_back(trace_list(o.workdir, j.row.bytes));
+  }
+  for (const std::string& x : std::vector<std::string>{
+           "--cfg=smpi/privatization:no", "--cfg=smpi/simulate-computation:no",
+           "--cfg=network/model:" + o.network_model, std::string("--cfg=smpi/iprobe:") + kProbeCost,
+           "--cfg=smpi/shared-malloc-blocksize:" +
+               std::to_string(shared_block_bytes(ranks, j.row.bytes, j.registers)),
+           "--log=root.thresh:warning"})
+    a.push_back(x);
   for (const std::string& c : simgrid_config(o.simgrid_cfg)) a.push_back("--cfg=" + c);
   if (j.row.what == "mpi") a.push_back("--cfg=smpi/" + coll + ":" + j.row.algorithm);
+  if (traced) {  // smpirun runs SimGrid's replay program, which prints the end clock
+    for (const std::string& x : smpi_replay_log_args()) a.push_back(x);
+    return a;
+  }
   for (const std::string& x :
        {o.executor, schedule, std::string("--bytes"), std::to_string(j.row.bytes),
         std::string("--timing"), std::string("--json"), std::string("--only"),
@@ -80,6 +91,10 @@ std::string failure_text(const ProcessResult& p, double timeout) {
   for (std::istringstream again(p.err); best.empty() && std::getline(again, line);)
     if (line.find("error") != std::string::npos || line.find("Error") != std::string::npos)
       best = line;
+  // else the C library's own complaint ("free(): invalid pointer"), no log line nor backtrace
+  for (std::istringstream again(p.err); best.empty() && std::getline(again, line);)
+    if (line.find("(): ") != std::string::npos && line.front() != '[' && line.front() != ' ')
+      best = line + " (exit status " + std::to_string(p.exit_code) + ")";
   if (const auto tag = best.find("] "); tag != std::string::npos && best.front() == '[')
     best = best.substr(
         best.find("] ", tag + 2) == std::string::npos ? tag + 2 : best.find("] ", tag + 2) + 2);
@@ -105,18 +120,22 @@ std::vector<std::string> replay_args(const Job& j, const SimulateOptions& o) {
 
 void run_job(Job& j, const std::string& schedule, const SimulateOptions& o, std::uint64_t ranks,
              const std::string& coll) {
+  const bool s4u = j.row.timed_by == TimedBy::S4uReplay;
   const ProcessResult p =
-      run_process(j.row.replay ? replay_args(j, o) : smpirun_args(j, schedule, o, ranks, coll),
-                  o.workdir, o.timeout_seconds);
+      run_process(s4u ? replay_args(j, o) : smpirun_args(j, schedule, o, ranks, coll), o.workdir,
+                  o.timeout_seconds);
+  if (j.row.timed_by == TimedBy::SmpiTraceReplay) {
+    j.row.seconds = p.timed_out ? std::nullopt : smpi_replay_seconds(p.err + p.out);
+    if (!j.row.seconds) j.row.error = "SMPI's trace replay: " + failure_text(p, o.timeout_seconds);
+    return;
+  }
   const auto line = json_line(p.out);
   if (!line) {
     j.row.error = failure_text(p, o.timeout_seconds);
     return;
   }
   const auto js = nlohmann::json::parse(*line);
-  const char* key = j.row.replay          ? "seconds"
-                    : j.row.what == "mpi" ? "mpi_seconds"
-                                          : "schedule_seconds";
+  const char* key = s4u ? "seconds" : j.row.what == "mpi" ? "mpi_seconds" : "schedule_seconds";
   if (js.contains(key) && js[key].is_number()) j.row.seconds = js[key].get<double>();
   if (j.row.what == "schedule") {
     j.row.pass = js.at("pass").get<bool>();
@@ -226,13 +245,31 @@ std::vector<std::string> checked_algorithms(const SimulateOptions& o,
   return chosen;
 }
 
-/// Whether MPI's `algorithm` is timed by its S4U replay: it is in kReplayed and the ranks are
-/// more than SMPI's waitall finishes.
-bool replayed(const std::string& coll, const std::string& algorithm, std::uint64_t ranks,
-              const SimulateOptions& o) {
-  return ranks > o.replay_above_ranks &&
-         std::any_of(std::begin(kReplayed), std::end(kReplayed),
-                     [&](const auto& x) { return x.first == coll && x.second == algorithm; });
+/// How MPI's `algorithm` is timed: by SMPI's trace replay when asked, by its S4U replay when it
+/// is in kReplayed and the ranks are more than SMPI's waitall finishes, else by running it.
+TimedBy mpi_timed_by(const std::string& coll, const std::string& algorithm, std::uint64_t ranks,
+                     const SimulateOptions& o) {
+  if (o.mpi_trace_replay) return TimedBy::SmpiTraceReplay;
+  const bool s4u = ranks > o.replay_above_ranks &&
+                   std::any_of(std::begin(kReplayed), std::end(kReplayed), [&](const auto& x) {
+                     return x.first == coll && x.second == algorithm;
+                   });
+  return s4u ? TimedBy::S4uReplay : TimedBy::Smpirun;
+}
+
+/// SMPI's trace of MPI's collective at each size, and the list naming it (trace_list), in the
+/// work directory; throws InputError (before any run) where the replay has no such collective.
+void write_traces(const Collective& c, std::uint64_t ranks, const SimulateOptions& o) {
+  if (!smpi_trace_applies(c))
+    throw InputError(
+        "SMPI's trace replay times reduce-scatter, reduce and an all-reduce of every "
+        "node, not " +
+        c.name());
+  for (std::uint64_t m : o.bytes) {
+    const std::string trace = o.workdir + "/smpi-trace-" + std::to_string(m) + ".txt";
+    write_file(trace, smpi_trace(c, ranks, m));
+    write_file(trace_list(o.workdir, m), trace + "\n");
+  }
 }
 
 /// SimGrid's own look at a platform's routes.
@@ -317,6 +354,7 @@ SimulateResult simulate(const std::string& schedule_path, const Schedule& s,
   const auto coll = smpi_collective(s.collective);
   r.smpi_collective = coll.value_or("");
   const std::vector<std::string> algorithms = checked_algorithms(o, coll);
+  if (o.mpi_trace_replay && !algorithms.empty()) write_traces(s.collective, n, o);
   std::vector<Platform> platforms{network_platform(*net, o.links)};
   if (o.anchor)
     if (auto t = torus_cluster_platform(*net, o.links)) platforms.push_back(*t);
@@ -336,13 +374,20 @@ SimulateResult simulate(const std::string& schedule_path, const Schedule& s,
     for (std::size_t i = 0; i < platforms.size(); ++i)
       for (const bool dataflow : {false, true})
         if (!dataflow || o.dataflow)
-          jobs.push_back(
-              {{m, "schedule", s.algorithm, platforms[i].kind, {}, {}, "", false, dataflow},
-               files[i].first,
-               files[i].second});
+          jobs.push_back({{m,
+                           "schedule",
+                           s.algorithm,
+                           platforms[i].kind,
+                           {},
+                           {},
+                           "",
+                           TimedBy::Smpirun,
+                           dataflow},
+                          files[i].first,
+                          files[i].second});
     for (const std::string& a : algorithms)
       jobs.push_back(
-          {{m, "mpi", a, platforms[0].kind, {}, {}, "", replayed(r.smpi_collective, a, n, o)},
+          {{m, "mpi", a, platforms[0].kind, {}, {}, "", mpi_timed_by(r.smpi_collective, a, n, o)},
            files[0].first,
            files[0].second});
     if (o.dataflow && o.dataflow_model)
@@ -424,7 +469,8 @@ nlohmann::json to_json(const SimulateResult& r) {
     if (x.pass) row["pass"] = *x.pass;
     if (x.values_unchecked) row["register_values_checked"] = false;
     if (!x.error.empty()) row["error"] = x.error;
-    if (x.replay) row["timed_by"] = "s4u-replay";
+    if (x.timed_by == TimedBy::S4uReplay) row["timed_by"] = "s4u-replay";
+    if (x.timed_by == TimedBy::SmpiTraceReplay) row["timed_by"] = "smpi-trace-replay";
     if (x.what == "schedule") row["execution"] = x.dataflow ? "dataflow" : "steps";
     if (const auto b = bound_for(r, x.bytes); b && x.what == "mpi") row["fluid_bound_seconds"] = *b;
     j["rows"].push_back(row);
@@ -448,7 +494,10 @@ std::string row_text(const SimRow& x, std::optional<double> mine, std::optional<
     line += fmt::format("  {:.2f}x the direct-send fluid time", *x.seconds / *bound);
   if (x.pass) line += *x.pass ? "  (check passed)" : "  (CHECK FAILED)";
   if (x.values_unchecked) line += "  (register values not checked: shared by the ranks)";
-  if (x.replay) line += "  (S4U replay of its pattern: SMPI's waitall does not finish this size)";
+  if (x.timed_by == TimedBy::S4uReplay)
+    line += "  (S4U replay of its pattern: SMPI's waitall does not finish this size)";
+  if (x.timed_by == TimedBy::SmpiTraceReplay)
+    line += "  (SMPI's trace replay: the same algorithm, its buffers shared by the ranks)";
   return line;
 }
 

@@ -75,9 +75,12 @@ struct SimulateOptions {
   std::string platform_check;            ///< path of netsched-platform-check
   std::string replay;                    ///< path of netsched-s4u-replay
   std::uint64_t replay_above_ranks = kReplayAboveRanks;  ///< replay kReplayed above this
-  std::string workdir;                                   ///< where platforms and outputs go
-  double timeout_seconds = kDefaultRunTimeout;           ///< per smpirun (0: none)
-  unsigned jobs = 2;                                     ///< smpirun processes at once
+  /// Time MPI's algorithms by SMPI's trace replay (exec/smpi_trace.hpp: the same algorithms, every
+  /// buffer shared by the ranks) instead of running MPI's program.
+  bool mpi_trace_replay = false;
+  std::string workdir;                          ///< where platforms and outputs go
+  double timeout_seconds = kDefaultRunTimeout;  ///< per smpirun (0: none)
+  unsigned jobs = 2;                            ///< smpirun processes at once
   /// The schedule's steps and payload sum (the step model's cost), for the alpha-beta column.
   std::uint64_t steps = 0, payload_sum = 0;
   /// The step model's time at m bytes a chunk when the caller prices it itself (links of
@@ -88,6 +91,11 @@ struct SimulateOptions {
   std::function<std::optional<double>(std::uint64_t m)> dataflow_model;
 };
 
+/// What timed a run: smpirun running the program (the executor, or MPI's collective in it), the
+/// S4U replay of an MPI algorithm's pattern (kReplayed), or SMPI's trace replay of MPI's
+/// collective (SimulateOptions::mpi_trace_replay).
+enum class TimedBy { Smpirun, S4uReplay, SmpiTraceReplay };
+
 /// One timed run.
 struct SimRow {
   std::uint64_t bytes = 0;
@@ -97,8 +105,8 @@ struct SimRow {
   std::optional<double> seconds;
   std::optional<bool> pass;  ///< the schedule's check (chunk ids in timing runs)
   std::string error;         ///< why there is no time (SMPI refused the algorithm, timed out, ...)
-  bool replay = false;       ///< timed by the S4U replay of the algorithm's pattern, not SMPI
-  bool dataflow = false;     ///< the schedule run as dataflow (exec/rank_executor.hpp)
+  TimedBy timed_by = TimedBy::Smpirun;
+  bool dataflow = false;  ///< the schedule run as dataflow (exec/rank_executor.hpp)
   /// A register collective's values were not checked (its registers shared by the ranks).
   bool values_unchecked = false;
   /// The schedule's own row, run in steps: what the other rows are compared with.

@@ -111,7 +111,9 @@ def mpi_times(ns, f, piece, platform):
             sys.exit(f"simulate wrote another platform for {f} than it did alone")
         return dict(timed=sorted([r["seconds"], r["algorithm"]] for r in rows
                                  if r["what"] != "schedule" and r.get("seconds") is not None),
-                    untimed=untimed_rows(rows))
+                    untimed=untimed_rows(rows),
+                    traced=sorted(r["algorithm"] for r in rows
+                                  if r.get("timed_by") == "smpi-trace-replay"))
     collective = json.load(open(f))["collective"]
     whole = piece * collective.pop("pieces", 1)
     key = [platform, mpi_sources_hash(), simgrid_version(), json.dumps(collective, sort_keys=True),
@@ -176,7 +178,7 @@ def case(ns, d, net, coll, nodes, per_node):
                      lambda: msccl_check(ns, d, net, chosen_f))
     return dict(m=m, pieces=pieces, piece=piece, chosen=choice["chosen"], predicted=predicted,
                 lower=choice["lower_bound_s"], mine=mine["seconds"], timed=mpi["timed"],
-                untimed=mpi["untimed"], refused=mine.get("refused"),
+                untimed=mpi["untimed"], traced=mpi.get("traced", []), refused=mine.get("refused"),
                 mpi_refused=mpi.get("refused"), default=default_name,
                 default_t=default_t, default_refused=default_refused, run=checked, msccl=msccl)
 
@@ -352,7 +354,10 @@ def main():
                             f"- {net}, {coll}, {size_text(per_node)}: `{c['chosen']}` is {verdict} "
                             f"the fastest MPI algorithm, {best} ({ratio}x the schedule's time; the "
                             f"step model's lower bound for any all-port schedule is "
-                            f"{c['lower'] / best_t:.3f}x MPI's time).")
+                            f"{c['lower'] / best_t:.3f}x MPI's time)" +
+                            (". MPI's algorithms timed by SMPI's trace replay: running MPI's "
+                             "program would keep their buffers private to each rank, over the "
+                             "memory budget (docs/engines.md)" if c["traced"] else "") + ".")
     head = ["| network | collective | per node | chosen by gen --bytes | simulated µs | "
             "predicted µs | lower bound µs | family default, simulated µs | fastest MPI "
             "algorithm µs | MPI / chosen | MPI algorithms with no time |",

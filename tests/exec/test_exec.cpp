@@ -716,7 +716,7 @@ TEST_CASE("simulate: the S4U replay of basic_linear keeps SMPI's own time", "[sm
   auto mpi_seconds = [](const exec::SimulateResult& r, std::uint64_t m, bool replay) {
     for (const auto& row : r.rows)
       if (row.what == "mpi" && row.bytes == m) {
-        CHECK(row.replay == replay);
+        CHECK((row.timed_by == exec::TimedBy::S4uReplay) == replay);
         REQUIRE(row.seconds);
         return *row.seconds;
       }
@@ -741,6 +741,69 @@ TEST_CASE("simulate: the S4U replay of basic_linear keeps SMPI's own time", "[sm
   CHECK(exec::to_json(replay)["rows"][1]["timed_by"] == "s4u-replay");
 }
 
+TEST_CASE("simulate: SMPI's trace replay times MPI's register collectives as running them does",
+          "[smpi]") {
+  // exec/smpi_trace.hpp: the replay runs SMPI's own algorithm with shared buffers; computation is
+  // not simulated either way, so every algorithm takes the same time, up to the skew the
+  // program's barrier leaves between ranks (a few latencies of 1 us)
+  TempDir dir;
+  const auto t = build_topology("hypercube(3)");
+  // what SimGrid 3.32's replay aborts (invalid frees of the buffers it shares, a crash, a
+  // deadlock): such a row has no time and says why (docs/engines.md names them)
+  const std::map<std::string, std::vector<std::string>> aborts = {
+      {"reduce-scatter", {"impi"}},
+      {"all-reduce",
+       {"smp_binomial", "smp_binomial_pipeline", "smp_rdb", "smp_rsag", "smp_rsag_lr",
+        "smp_rsag_rab", "mpich", "mvapich2", "mvapich2_two_level", "impi"}},
+      {"reduce", {"arrival_pattern_aware", "mpich", "mvapich2_two_level", "impi"}}};
+  for (const char* coll : {"reduce-scatter", "all-reduce", "reduce"}) {
+    INFO(coll);
+    const CheckedSchedule c = generate_checked(*t, GenRequest(coll));
+    const std::string file = dir.write("regs.json", c.schedule());
+    exec::SimulateOptions o = sim_options(dir, c, {1 << 20}, {});
+    o.anchor = false;
+    const exec::SimulateResult run = exec::simulate(file, c.schedule(), o);
+    o.mpi_trace_replay = true;
+    const exec::SimulateResult replay = exec::simulate(file, c.schedule(), o);
+    INFO(exec::to_text(run) << exec::to_text(replay));
+    REQUIRE(run.rows.size() == replay.rows.size());
+    std::size_t compared = 0;
+    std::vector<std::string> aborted;  // SMPI's replay aborts some algorithms (invalid frees)
+    for (std::size_t i = 0; i < run.rows.size(); ++i) {
+      const exec::SimRow &a = run.rows[i], &b = replay.rows[i];
+      INFO(a.algorithm);
+      REQUIRE(a.algorithm == b.algorithm);
+      CHECK(b.timed_by ==
+            (a.what == "mpi" ? exec::TimedBy::SmpiTraceReplay : exec::TimedBy::Smpirun));
+      if (a.what != "mpi") continue;
+      CHECK(a.seconds.has_value() == (a.error.empty()));
+      if (!a.seconds) {  // refused by SMPI (rab: the datatype): refused by the replay alike
+        CHECK(!b.seconds);
+        const std::string why = a.error.substr(a.error.rfind("error: ") + 7);
+        CHECK(b.error.find(why) != std::string::npos);
+        continue;
+      }
+      if (!b.seconds) {  // SMPI's replay aborted: the row says how
+        CHECK(!b.error.empty());
+        aborted.push_back(a.algorithm);
+        continue;
+      }
+      CHECK(std::abs(*a.seconds - *b.seconds) <= 1e-3 * *a.seconds + 5e-6);
+      ++compared;
+    }
+    CHECK(compared >= 9);  // the others: SMPI has 10 to 20 algorithms for each
+    CHECK(aborted == aborts.at(coll));
+    CHECK(exec::to_json(replay)["rows"][1]["timed_by"] == "smpi-trace-replay");
+  }
+  // what the replay has no collective for is refused before any run
+  const CheckedSchedule ag = generate_checked(*t, GenRequest("all-gather"));
+  const std::string file = dir.write("ag.json", ag.schedule());
+  exec::SimulateOptions o = sim_options(dir, ag, {1024}, {});
+  o.mpi_trace_replay = true;
+  CHECK_THROWS_WITH(exec::simulate(file, ag.schedule(), o),
+                    Catch::Contains("trace replay times reduce-scatter"));
+}
+
 TEST_CASE("simulate: SMPI charges a message two link latencies, S4U one", "[smpi]") {
   // docs/engines.md: under SMPI every MPI message, netsched's and MPI's alike, takes about twice
   // its route's latency before its bytes, unless no send is detached from its receive;
@@ -761,7 +824,8 @@ TEST_CASE("simulate: SMPI charges a message two link latencies, S4U one", "[smpi
   check_rows(exec::simulate(file, c.schedule(), o), 2, false);  // the schedule's step and MPI's
   o.replay_above_ranks = 0;
   const exec::SimulateResult replay = exec::simulate(file, c.schedule(), o);
-  for (const auto& row : replay.rows) CHECK(row.replay == (row.what == "mpi"));
+  for (const auto& row : replay.rows)
+    CHECK((row.timed_by == exec::TimedBy::S4uReplay) == (row.what == "mpi"));
   check_rows(replay, 1, true);
   o.replay_above_ranks = exec::kReplayAboveRanks;
   o.simgrid_cfg = {"smpi/send-is-detached-thresh:0"};
@@ -888,6 +952,34 @@ TEST_CASE(
   CHECK(refused.err ==
         "netsched: simulating 8 ranks' registers at 65536 bytes a register "
         "needs about 8.4 MB, over the memory budget of 4.2 MB (--max-memory)\n");
+  CHECK(status(sim + " --mpi-trace-replay") == 2);  // the replay has no all-to-all
+  // MPI's buffers over the budget where the schedule's are not: MPI's algorithms are timed by
+  // SMPI's trace replay, as they are timed by running MPI's program where that fits
+  const std::string pieced = dir.path + "/rs16.json";
+  REQUIRE(exec::run_process({NETSCHED_BIN, "gen", "hypercube(4)", "reduce-scatter", "--bytes",
+                             "1048576", "--ports", "all-port", "-o", pieced},
+                            dir.path)
+              .exit_code == 0);
+  auto mpi_row = [&](const char* budget) {
+    const auto p =
+        exec::run_process({NETSCHED_BIN, "--max-memory", budget, "simulate", pieced, "--bytes",
+                           "262144", "--algorithms", "ompi_ring", "--no-anchor", "--json"},
+                          dir.path);
+    INFO(p.err);
+    REQUIRE(p.exit_code == 0);
+    return nlohmann::json::parse(p.out).at("rows").at(1);
+  };
+  const auto replayed = mpi_row("300M"), ran = mpi_row("600M");
+  CHECK(replayed.value("timed_by", "") == "smpi-trace-replay");
+  CHECK_FALSE(ran.contains("timed_by"));
+  CHECK(replayed.at("seconds").get<double>() ==
+        Approx(ran.at("seconds").get<double>()).epsilon(1e-3));
+  const auto small = exec::run_process({NETSCHED_BIN, "--max-memory", "100M", "simulate", pieced,
+                                        "--bytes", "262144", "--algorithms", "ompi_ring"},
+                                       dir.path);
+  CHECK(small.exit_code == 2);
+  CHECK(small.err.find("SMPI's trace replay of MPI's algorithms on 16 ranks' registers") !=
+        std::string::npos);
   // SIGTERM in the middle: smpirun is stopped and the scratch directory removed
   const std::string tmp = dir.path + "/tmp";
   std::filesystem::create_directories(tmp);
