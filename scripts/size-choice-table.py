@@ -25,8 +25,13 @@ COLLECTIVES = os.environ.get("COLLECTIVES",
 # bytes each node contributes: the root's broadcast message, its all-gather block, its all-to-all
 # send buffer (split over the N destinations, at least 1 byte each), its all-reduce vector
 SIZES = [int(x) for x in os.environ.get("SIZES", f"8,{64 << 10},{1 << 20},{8 << 20}").split(",")]
-# what decides MPI's call, its timing and the smpirun command: the executor and simulate
-MPI_SOURCES = ("exec/*.cpp", "exec/*.hpp")
+# what decides MPI's call, its timing and the smpirun command: the executor's main and its MPI
+# reference (the counts from the plan, the buffers, the report simulate reads), simulate with its
+# process runner, and the two replays. Not the rank executor, which runs only netsched's
+# schedule, nor what writes the platform, whose files are hashed themselves.
+MPI_SOURCES = ("exec/mpi_exec.cpp", "exec/mpi_reference.*", "exec/mpi_buffer.hpp", "exec/wire.hpp",
+               "exec/report.*", "exec/exec_plan.*", "exec/simulate.*", "exec/smpi_trace.*",
+               "exec/process.*", "exec/s4u_replay.cpp")
 CHECKED_SIZE = 1 << 20  # the size whose chosen schedule also runs under OpenMPI
 RUN_BYTES = 4096        # chunk bytes of the checked OpenMPI run (the check does not depend on size)
 TIMEOUT = 600  # seconds of simulation per run; an MPI algorithm that takes longer has no time
@@ -237,6 +242,9 @@ def helper_hash(ns):
 def mpi_sources_hash():
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     digest = hashlib.sha256()
+    missing = [p for p in MPI_SOURCES if not glob.glob(os.path.join(root, p))]
+    if missing:  # a renamed file would drop out of the key unseen
+        sys.exit(f"MPI_SOURCES names no file for {', '.join(missing)}: update it")
     for name in sorted(n for pattern in MPI_SOURCES for n in glob.glob(os.path.join(root, pattern))):
         digest.update(os.path.relpath(name, root).encode() + b"\0" + file_hash(name).encode())
     return digest.hexdigest()
