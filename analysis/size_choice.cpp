@@ -300,9 +300,11 @@ SizeCandidate one_candidate(const Network& t, const GenRequest& r, const CostMod
 /// A row of the table as a candidate; a pipelined row is tried at 1, 2, 4, ... pieces (up to
 /// kMostPiecesTried, while more could pay), a row that trades steps for link load both ways,
 /// and the cheapest is the candidate ("chain (p=64)", "balanced (fewest steps)").
-/// `step_latency`: the least a step's latency can be (cost.ts x the least link latency).
+/// `step_latency`: the least a step's latency can be (cost.ts x the least link latency);
+/// `bandwidth_floor`: a lower bound on any schedule's bandwidth time (0 while none is known).
 SizeCandidate candidate(const Network& t, const GenRequest& request, const AlgorithmInfo& a,
-                        const CostModel& cost, double step_latency, const PortBudget& budget,
+                        const CostModel& cost, double step_latency,
+                        const std::function<double()>& bandwidth_floor, const PortBudget& budget,
                         SizeChoice& choice) {
   GenRequest r = request;
   r.algorithm = std::string(a.name);
@@ -320,14 +322,18 @@ SizeCandidate candidate(const Network& t, const GenRequest& request, const Algor
     r.fewest_steps = true;
     try_variant(" (fewest steps)");
   }
-  // More pieces take more steps: once a count's steps cost more in latency alone than the
-  // cheapest so far, no larger count can be cheaper. A count over a limit ends the doubling.
+  // More pieces take more steps: once a count's steps cost more in latency, with the least
+  // bandwidth time any schedule has, than the cheapest so far, no larger count can be cheaper
+  // (every step takes a latency and the steps' transfers the bandwidth time). A count over a
+  // limit ends the doubling.
   for (std::uint32_t pieces = 1; a.pipelined && pieces <= kMostPiecesTried; pieces *= 2) {
     r.pieces = pieces;
     const bool had = cheapest && cheapest->admitted;
     const auto [admitted, steps] = try_variant(" (p=" + std::to_string(pieces) + ")");
     if (had && !admitted) break;
-    if (admitted && static_cast<double>(steps) * step_latency >= cheapest->seconds) break;
+    if (admitted &&
+        static_cast<double>(steps) * step_latency + bandwidth_floor() >= cheapest->seconds)
+      break;
   }
   if (!cheapest->retimed_to.empty()) cheapest->algorithm += " re-timed to " + cheapest->retimed_to;
   return *cheapest;
@@ -383,8 +389,19 @@ SizeChoice choose_for_size(const Network& t, const GenRequest& request, const Co
   SizeChoice out;
   const Csr g(t, 1);
   const double step_latency = cost.ts * least_latency(t, g);
+  // the ports' bound, once a schedule says which collective it is (it holds for every schedule:
+  // check_bounds_hold)
+  std::optional<double> floor;
+  const std::function<double()> bandwidth_floor = [&] {
+    if (!floor && out.best) {
+      const auto ports = port_chunks(out.best->schedule().collective, t, g, budget);
+      floor = ports ? ports->first * cost.tw * cost.m : 0;
+    }
+    return floor.value_or(0);
+  };
   for (const AlgorithmInfo* a : algorithms_for(t, request.collective))
-    out.candidates.push_back(candidate(t, request, *a, cost, step_latency, budget, out));
+    out.candidates.push_back(
+        candidate(t, request, *a, cost, step_latency, bandwidth_floor, budget, out));
   if (!out.best) {
     std::string why;
     for (const auto& c : out.candidates) why += "; " + c.algorithm + ": " + c.why_not;
