@@ -80,31 +80,30 @@ exec::SimulateProgress streaming(const std::shared_ptr<std::optional<double>>& m
 /// each rank; the replay's are shared) and the replay has the collective.
 bool mpi_by_trace_replay(const SimOpts& o, const Schedule& s, std::uint64_t ranks) {
   const bool mpi = o.algorithms != std::vector<std::string>{"none"};
-  bool replay = o.mpi_trace_replay && mpi;
   if (!s.collective.combining()) {
-    if (replay) throw InputError("--mpi-trace-replay: it times register collectives only");
+    if (o.mpi_trace_replay && mpi)
+      throw InputError("--mpi-trace-replay: it times register collectives only");
     return false;
   }
   const exec::ExecPlan plan(s);  // registers of 8 MiB a rank or more are shared
+  const auto what = [&](std::uint64_t m) {
+    return std::to_string(ranks) + " ranks' registers at " + std::to_string(m) +
+           " bytes a register";
+  };
+  bool replay = o.mpi_trace_replay && mpi;
   for (std::uint64_t m : o.bytes) {
-    const std::string what =
-        std::to_string(ranks) + " ranks' registers at " + std::to_string(m) + " bytes a register";
-    check_memory(plan.simulated_run_bytes(m), "simulating " + what);
-    if (mpi && !replay && plan.run_bytes(m) > memory_budget() &&
-        exec::smpi_trace_applies(s.collective))
-      replay = true;  // MPI's program over the budget: its algorithms by SMPI's trace replay
+    check_memory(plan.simulated_run_bytes(m), "simulating " + what(m));
+    replay = replay ||
+             (mpi && plan.run_bytes(m) > memory_budget() && exec::smpi_trace_applies(s.collective));
   }
-  for (std::uint64_t m : o.bytes) {
-    const std::string what =
-        std::to_string(ranks) + " ranks' registers at " + std::to_string(m) + " bytes a register";
+  for (std::uint64_t m : o.bytes)
     if (replay)
       check_memory(exec::smpi_replay_bytes(s.collective, ranks, m),
-                   "SMPI's trace replay of MPI's algorithms on " + what);
+                   "SMPI's trace replay of MPI's algorithms on " + what(m));
     else if (mpi)
-      check_memory(plan.run_bytes(m), "simulating MPI's algorithms on " + what +
+      check_memory(plan.run_bytes(m), "simulating MPI's algorithms on " + what(m) +
                                           " (their buffers private to each rank; "
                                           "--algorithms none times the schedule alone)");
-  }
   return replay;
 }
 

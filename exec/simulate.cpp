@@ -7,12 +7,15 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
+#include <cctype>
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <map>
 #include <mutex>
 #include <sstream>
 #include <stdexcept>
+#include <string_view>
 #include <thread>
 
 #include "core/errors.hpp"
@@ -290,6 +293,31 @@ PlatformFacts check_platform(const Platform& p, const std::string& xml, const st
           j.at("mean").get<double>()};
 }
 
+/// Whether smpirun, a shell script that splits and expands its arguments again, passes `path`
+/// as it is: letters, digits and / . _ - + only.
+bool smpirun_passes(const std::string& path) {
+  return std::all_of(path.begin(), path.end(), [](char ch) {
+    return std::isalnum(static_cast<unsigned char>(ch)) ||
+           std::string_view("/._-+").find(ch) != std::string_view::npos;
+  });
+}
+
+/// The schedule's path as smpirun's runs are given it: the file itself, or a link to it in the
+/// work directory where smpirun would split or expand its name.
+std::string schedule_for_smpirun(const std::string& path, const SimulateOptions& o) {
+  if (!smpirun_passes(o.workdir))
+    throw InputError("simulate's work directory '" + o.workdir +
+                     "' has a character smpirun cannot pass (it splits and expands its arguments "
+                     "again): give --keep DIR, or set TMPDIR, to a path of letters, digits and "
+                     "/._-+");
+  if (smpirun_passes(path)) return path;
+  const std::string link = o.workdir + "/schedule.json";
+  std::error_code ec;
+  std::filesystem::remove(link, ec);
+  std::filesystem::create_symlink(std::filesystem::absolute(path), link);
+  return link;
+}
+
 }  // namespace
 
 std::vector<std::string> smpi_algorithms(const std::string& collective,
@@ -351,6 +379,7 @@ SimulateResult simulate(const std::string& schedule_path, const Schedule& s,
                    o.network_model,
                    simgrid_config(o.simgrid_cfg),
                    {}};
+  const std::string runs_schedule = schedule_for_smpirun(schedule_path, o);
   const auto coll = smpi_collective(s.collective);
   r.smpi_collective = coll.value_or("");
   const std::vector<std::string> algorithms = checked_algorithms(o, coll);
@@ -408,7 +437,7 @@ SimulateResult simulate(const std::string& schedule_path, const Schedule& s,
   auto worker = [&] {
     try {
       for (std::size_t k; (k = next++) < jobs.size();) {
-        run_job(jobs[k], schedule_path, o, n, r.smpi_collective);
+        run_job(jobs[k], runs_schedule, o, n, r.smpi_collective);
         const std::lock_guard lock(report);
         ++done;
         if (progress.row) progress.row(jobs[k].row, done, jobs.size());

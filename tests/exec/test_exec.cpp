@@ -953,6 +953,22 @@ TEST_CASE(
         "netsched: simulating 8 ranks' registers at 65536 bytes a register "
         "needs about 8.4 MB, over the memory budget of 4.2 MB (--max-memory)\n");
   CHECK(status(sim + " --mpi-trace-replay") == 2);  // the replay has no all-to-all
+  // smpirun splits and expands its arguments again: an odd schedule name is passed by a link,
+  // an odd work directory refused in one line
+  const std::string odd = dir.path + "/odd dir $x";
+  std::filesystem::create_directories(odd);
+  std::filesystem::copy_file(file, odd + "/te 'x'.json");
+  const auto linked =
+      exec::run_process({NETSCHED_BIN, "simulate", odd + "/te 'x'.json", "--bytes", "64",
+                         "--algorithms", "basic_linear", "--no-anchor", "--json"},
+                        dir.path);
+  CHECK(linked.exit_code == 0);
+  CHECK(nlohmann::json::parse(linked.out).at("schedule") == odd + "/te 'x'.json");
+  const auto kept = exec::run_process(
+      {NETSCHED_BIN, "simulate", file, "--algorithms", "none", "--keep", odd + "/k"}, dir.path);
+  CHECK(kept.exit_code == 2);
+  CHECK(kept.err.find("has a character smpirun cannot pass") != std::string::npos);
+  CHECK(std::count(kept.err.begin(), kept.err.end(), '\n') == 1);
   // MPI's buffers over the budget where the schedule's are not: MPI's algorithms are timed by
   // SMPI's trace replay, as they are timed by running MPI's program where that fits
   const std::string pieced = dir.path + "/rs16.json";
