@@ -10,6 +10,7 @@
 #include "core/io.hpp"
 #include "core/limits.hpp"
 #include "draw/fault_sweep.hpp"
+#include "draw/gnuplot.hpp"
 #include "draw/sweep.hpp"
 #include "gen/topology.hpp"
 

@@ -17,6 +17,7 @@
 #include "core/errors.hpp"
 #include "core/graph.hpp"
 #include "core/parallel.hpp"
+#include "draw/gnuplot.hpp"
 #include "gen/algorithms.hpp"
 #include "gen/topology.hpp"
 
@@ -285,15 +286,15 @@ std::string fault_sweep_gnuplot(const nlohmann::json& rows, const std::string& t
   }
   return fmt::format(
       "set terminal svg size 800,420 dynamic font 'DejaVu Sans,11'\n"
-      "set output '{}'\n"
-      "set title '{}'\n"
+      "set output {}\n"
+      "set title {} noenhanced\n"
       "set xlabel 'failed link (each orbit of equivalent links as wide as its links), worst "
       "first'\n"
       "set ylabel 'time with the fault / healthy time'\n"
       "set yrange [0:*]\nset xrange [0:{}]\nset style fill solid 0.6\nset grid ytics\n"
       "set key off\n$bars << EOD\n{}EOD\n"
       "plot $bars using 1:2:3 with boxes lc rgb '#4c72b0', 1 with lines dt 2 lc rgb '#555555'\n",
-      output, title, std::max<std::uint64_t>(x, 1), data);
+      gp_string(output), gp_string(title), std::max<std::uint64_t>(x, 1), data);
 }
 
 }  // namespace netsched::draw

@@ -17,13 +17,12 @@
 #include "core/errors.hpp"
 #include "core/io.hpp"
 #include "core/limits.hpp"
+#include "draw/gnuplot.hpp"
 #include "gen/topology.hpp"
 #include "verify/smt_bisection.hpp"
 
 namespace netsched::draw {
 namespace {
-
-constexpr std::size_t kMaxErrorChars = 300;  // of gnuplot's complaint, in our message
 
 /// The first "{lo..hi}" of a pattern: its text, lo and hi; nullopt when there is none.
 struct Range {
@@ -248,8 +247,6 @@ namespace {
 /// Text as a gnuplot string literal: single-quoted, a quote doubled. Gnuplot runs `commands`
 /// in backquotes inside double-quoted strings, and file names and specs are the user's: a
 /// single-quoted string has no substitution at all.
-std::string gp_string(const std::string& s) { return "'" + replace_all(s, "'", "''") + "'"; }
-
 std::string gp_cell(const nlohmann::json& v) { return v.is_number() ? v.dump() : "?"; }
 
 /// One panel: the computed column of every series as lines, the paper's column as open points.
@@ -322,36 +319,6 @@ std::string sweep_gnuplot(const nlohmann::json& rows, const std::string& output)
 
 std::string run_gnuplot(const nlohmann::json& rows) {
   return gnuplot_svg([&](const std::string& svg) { return sweep_gnuplot(rows, svg); });
-}
-
-std::string gnuplot_svg(const std::function<std::string(const std::string&)>& script_for) {
-  namespace fs = std::filesystem;
-  const fs::path dir = fs::temp_directory_path() / fmt::format("netsched-sweep-{}", ::getpid());
-  fs::create_directories(dir);
-  const fs::path script = dir / "plot.gp", svg = dir / "plot.svg";
-  std::string out;
-  int status = 0;
-  {
-    std::ofstream(script) << script_for(svg.string());
-    status = std::system(
-        fmt::format("gnuplot '{}' 2>'{}'", script.string(), (dir / "err").string()).c_str());
-    std::ifstream in(svg);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    out = ss.str();
-  }
-  std::ifstream err_in(dir / "err");
-  std::string err((std::istreambuf_iterator<char>(err_in)), std::istreambuf_iterator<char>());
-  fs::remove_all(dir);
-  if (status != 0 || out.empty()) {
-    std::string why;  // gnuplot's error lines, not its warnings, as one line
-    std::istringstream lines(err);
-    for (std::string line; std::getline(lines, line);)
-      if (!line.empty() && line.rfind("Warning", 0) != 0) why += (why.empty() ? "" : " ") + line;
-    throw std::runtime_error("sweep: gnuplot failed (is gnuplot-nox installed? scripts/deps.sh): " +
-                             why.substr(0, kMaxErrorChars));
-  }
-  return out;
 }
 
 }  // namespace netsched::draw

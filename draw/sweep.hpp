@@ -69,8 +69,5 @@ std::string sweep_gnuplot(const nlohmann::json& rows, const std::string& output)
 /// Runs gnuplot on sweep_gnuplot(rows) in a private temporary directory; the SVG it wrote. Throws
 /// std::runtime_error when gnuplot is missing or fails.
 std::string run_gnuplot(const nlohmann::json& rows);
-/// Runs gnuplot on the script `script_for(svg_path)` in a private temporary directory; the SVG
-/// it wrote. Throws std::runtime_error when gnuplot is missing or fails.
-std::string gnuplot_svg(const std::function<std::string(const std::string&)>& script_for);
 
 }  // namespace netsched::draw

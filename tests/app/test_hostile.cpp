@@ -69,6 +69,31 @@ TEST_CASE("sweep: no file name runs a command through gnuplot") {
   }
 }
 
+TEST_CASE("sweep --faults: no file name nor TMPDIR runs a command through gnuplot or a shell") {
+  Scratch s;
+  // its plot's title holds the network's spec, so the file's name: a quote that ended the
+  // title's string once let gnuplot run system()
+  const std::vector<std::string> names = {"q';system('touch PWNED');'", "b`touch PWNED`",
+                                          "d$(touch PWNED)", "dq\"x", "nl\\nx"};
+  const std::string tmp = s.path("t'x$(touch PWNED)");
+  std::filesystem::create_directories(tmp);
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    INFO(names[i]);
+    s.write(names[i] + ".edges", "0 1\n1 2\n2 0\n");
+    std::string in_spec;  // a spec string escapes " and \ with a backslash
+    for (char c : names[i])
+      in_spec += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
+    const Run r = run_with("cd " + sh_quote(s.dir.string()) + " && TMPDIR=" + sh_quote(tmp) + " ",
+                           "sweep --faults " + sh_quote("file(\"" + in_spec + ".edges\")") +
+                               " -o f" + std::to_string(i));
+    std::error_code ec;
+    CHECK_FALSE(std::filesystem::exists(s.path("PWNED"), ec));
+    CHECK_FALSE(std::filesystem::exists(tmp + "/PWNED", ec));
+    CHECK(r.code == 0);
+    CHECK(slurp(s.path("f" + std::to_string(i) + ".svg")).find("<svg") != std::string::npos);
+  }
+}
+
 TEST_CASE("sweep reads '..' in a file path as a path, not a range") {
   Scratch s;
   std::filesystem::create_directories(s.dir / "w");
