@@ -105,6 +105,10 @@ std::string failure_text(const ProcessResult& p, double timeout) {
     if (static_cast<unsigned char>(c) < 0x20) c = ' ';
   constexpr std::size_t kMaxText = 200;
   if (best.size() > kMaxText) best = best.substr(0, kMaxText) + "...";
+  constexpr int kKilled = 128 + 9;  // the shell's status of a process SIGKILL ended
+  if (best.empty() && p.exit_code == kKilled)
+    return "smpirun exited with status 137: killed by SIGKILL, as the kernel kills a process when "
+           "memory runs out (--mpi-trace-replay shares MPI's buffers)";
   return best.empty() ? "smpirun exited with status " + std::to_string(p.exit_code) : best;
 }
 
@@ -264,10 +268,7 @@ TimedBy mpi_timed_by(const std::string& coll, const std::string& algorithm, std:
 /// work directory; throws InputError (before any run) where the replay has no such collective.
 void write_traces(const Collective& c, std::uint64_t ranks, const SimulateOptions& o) {
   if (!smpi_trace_applies(c))
-    throw InputError(
-        "SMPI's trace replay times reduce-scatter, reduce and an all-reduce of every "
-        "node, not " +
-        c.name());
+    throw InputError("SMPI's trace replay has no MPI collective for " + c.name());
   for (std::uint64_t m : o.bytes) {
     const std::string trace = o.workdir + "/smpi-trace-" + std::to_string(m) + ".txt";
     write_file(trace, smpi_trace(c, ranks, m));

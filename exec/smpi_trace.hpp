@@ -1,11 +1,12 @@
 #pragma once
-/// MPI's register collectives timed by SMPI's own trace replay (`smpirun -replay`). A run of MPI's
-/// program keeps each rank's buffers, and the temporaries MPI's algorithms allocate, private to
-/// the rank: a reduce-scatter on 256 ranks at 1 MiB a rank needs about 137 GB. The replay runs
-/// the same collective algorithm (SMPI's code, chosen by the same smpi/<collective> setting) from
-/// a time-independent trace, with every buffer shared by the simulated ranks and no reduction
-/// computed; `simulate` never simulates computation, so the time is the same
-/// (tests/exec/test_exec.cpp holds the two within 0.1 % on every algorithm), in well under a GB.
+/// MPI's collectives timed by SMPI's own trace replay (`smpirun -replay`). A run of MPI's program
+/// keeps each rank's buffers, and the temporaries MPI's algorithms allocate, private to the
+/// rank: a reduce-scatter on 256 ranks at 1 MiB a rank needs about 137 GB, and bruck's
+/// all-gather there is killed by the kernel. The replay runs the same collective algorithm
+/// (SMPI's code, chosen by the same smpi/<collective> setting) from a time-independent trace,
+/// with every buffer shared by the simulated ranks and no data copied nor reduced; `simulate`
+/// never simulates computation, so the time is the same (tests/exec/test_exec.cpp holds the two
+/// within 0.1 % on every algorithm the replay finishes), in well under a GB.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -23,15 +24,17 @@ inline constexpr std::uint64_t kSmpiReplayRankBytes = std::uint64_t{1} << 20;
 /// What a replay holds whatever its size (SimGrid, the platform, the parsed trace).
 inline constexpr std::uint64_t kSmpiReplayBaseBytes = std::uint64_t{64} << 20;
 
-/// Whether SMPI's replay has the MPI collective simulate gives `c`: reduce-scatter, reduce, and
-/// an all-reduce of every node (not one over groups, which runs on a split communicator).
+/// Whether SMPI's replay has the MPI collective simulate gives `c`: all-to-all, all-gather,
+/// broadcast, scatter, gather, reduce-scatter, reduce, and an all-reduce of every node (not one
+/// over groups, which runs on a split communicator).
 bool smpi_trace_applies(const Collective& c);
-/// The trace of that collective at m bytes a register (MPI's count: m / 8 lanes times the
-/// pieces, 8-byte elements, as the executor calls it), every rank starting at time 0. Throws
-/// InputError when !smpi_trace_applies(c) or the trace would exceed kSmpiTraceMaxBytes.
+/// The trace of that collective at m bytes a chunk or register, MPI called as the executor
+/// calls it (exec/mpi_reference.cpp: bytes for chunks, m / 8 int64 lanes times the pieces for
+/// registers), every rank starting at time 0. Throws InputError when !smpi_trace_applies(c), a
+/// count is over an int's, or the trace would exceed kSmpiTraceMaxBytes.
 std::string smpi_trace(const Collective& c, std::uint64_t ranks, std::uint64_t m);
-/// The most memory the replay needs: its send and receive buffers (each the collective's whole
-/// vector, which the algorithms' temporaries share) and SimGrid's own per rank and base.
+/// The most memory the replay needs: its send and receive buffers (each at most a rank's
+/// largest, which the algorithms' temporaries share) and SimGrid's own per rank and base.
 std::uint64_t smpi_replay_bytes(const Collective& c, std::uint64_t ranks, std::uint64_t m);
 /// smpirun's log settings under which the replay prints its end clock at full precision.
 std::vector<std::string> smpi_replay_log_args();
