@@ -1,16 +1,10 @@
 #include "draw/sweep.hpp"
 
 #include <fmt/format.h>
-#include <unistd.h>
 
 #include <algorithm>
-#include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <map>
 #include <regex>
-#include <sstream>
-#include <stdexcept>
 
 #include "analysis/checked.hpp"
 #include "analysis/info.hpp"
@@ -244,9 +238,7 @@ std::string sweep_csv(const nlohmann::json& rows) {
 
 namespace {
 
-/// Text as a gnuplot string literal: single-quoted, a quote doubled. Gnuplot runs `commands`
-/// in backquotes inside double-quoted strings, and file names and specs are the user's: a
-/// single-quoted string has no substitution at all.
+/// A number as a data cell; anything else missing ("?").
 std::string gp_cell(const nlohmann::json& v) { return v.is_number() ? v.dump() : "?"; }
 
 /// One panel: the computed column of every series as lines, the paper's column as open points.

@@ -123,9 +123,9 @@ std::vector<std::string> smpi_replay_log_args() {
 std::optional<double> smpi_replay_seconds(const std::string& output) {
   const auto at = output.rfind(kEndMark);
   if (at == std::string::npos) return std::nullopt;
-  const auto start = output.rfind('\n', at);
-  const std::string clock = output.substr(start == std::string::npos ? 0 : start + 1,
-                                          at - (start == std::string::npos ? 0 : start + 1));
+  const auto newline = output.rfind('\n', at);
+  const std::size_t from = newline == std::string::npos ? 0 : newline + 1;
+  const std::string clock = output.substr(from, at - from);
   try {
     std::size_t used = 0;
     const double seconds = std::stod(clock, &used);
