@@ -119,7 +119,8 @@ def mpi_times(ns, f, piece, platform):
                                  if r["what"] != "schedule" and r.get("seconds") is not None),
                     untimed=untimed_rows(rows),
                     traced=sorted(r["algorithm"] for r in rows
-                                  if r.get("timed_by") == "smpi-trace-replay"))
+                                  if r.get("timed_by") == "smpi-trace-replay" and
+                                  r.get("seconds") is not None))
     collective = json.load(open(f))["collective"]
     whole = piece * collective.pop("pieces", 1)
     key = [platform, mpi_sources_hash(), simgrid_version(), json.dumps(collective, sort_keys=True),
@@ -200,7 +201,9 @@ def case(ns, d, net, coll, nodes, per_node):
                      lambda: msccl_check(ns, d, net, chosen_f))
     return dict(m=m, pieces=pieces, piece=piece, chosen=choice["chosen"], predicted=predicted,
                 lower=choice["lower_bound_s"], mine=mine["seconds"], timed=mpi["timed"],
-                untimed=mpi["untimed"], traced=mpi.get("traced", []), refused=mine.get("refused"),
+                untimed=mpi["untimed"], refused=mine.get("refused"),
+                # the algorithms SMPI's trace replay timed (not those it aborted)
+                traced=sorted(set(mpi.get("traced", [])) & {a for _, a in mpi["timed"]}),
                 mpi_refused=mpi.get("refused"), default=default_name,
                 default_t=default_t, default_refused=default_refused, run=checked, msccl=msccl)
 
