@@ -3,9 +3,11 @@
 
 #include <fcntl.h>
 #include <spawn.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cerrno>
 #include <cstdlib>
 #include <filesystem>
@@ -27,7 +29,7 @@ int run_gnuplot_on(const std::string& script, const std::string& err) {
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, err.c_str(),
-                                   O_WRONLY | O_CREAT | O_TRUNC, 0600);
+                                   O_WRONLY | O_CREAT | O_TRUNC, S_IRUSR | S_IWUSR);
   posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
   std::vector<std::string> args{"gnuplot", script};
   std::vector<char*> argv;
@@ -58,7 +60,7 @@ std::string gp_string(const std::string& text) {
     if (ch == '\'')
       out += "''";
     else
-      out += static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f ? ' ' : ch;
+      out += std::iscntrl(static_cast<unsigned char>(ch)) != 0 ? ' ' : ch;
   }
   return out + "'";
 }
