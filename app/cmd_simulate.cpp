@@ -96,8 +96,7 @@ bool mpi_by_trace_replay(const SimOpts& o, const Schedule& s, std::uint64_t rank
   for (std::uint64_t m : o.bytes)
     if (plan) {
       check_memory(plan->simulated_run_bytes(m), "simulating " + what(m));
-      replay =
-          replay || (mpi && plan->run_bytes(m) > memory_budget() && exec::smpi_trace_applies(c));
+      replay = replay || (mpi && plan->run_bytes(m) > memory_budget());
     }
   for (std::uint64_t m : o.bytes)
     if (replay)

@@ -43,10 +43,10 @@ struct Job {
   std::uint64_t registers = 0;  ///< a register collective's registers a rank (shared memory)
 };
 
-/// The trace of MPI's collective at m bytes, and the list smpirun -replay reads (its one line
-/// names the trace, shared by every rank), in workdir.
-std::string trace_list(const std::string& workdir, std::uint64_t m) {
-  return workdir + "/smpi-trace-" + std::to_string(m) + ".list";
+/// In workdir, the trace of MPI's collective at m bytes (".txt") and the list smpirun -replay
+/// reads (".list": its one line names the trace, shared by every rank).
+std::string trace_file(const std::string& workdir, std::uint64_t m, const char* extension) {
+  return workdir + "/smpi-trace-" + std::to_string(m) + extension;
 }
 
 std::vector<std::string> smpirun_args(const Job& j, const std::string& schedule,
@@ -58,7 +58,7 @@ std::vector<std::string> smpirun_args(const Job& j, const std::string& schedule,
                                 j.hostfile};
   if (traced) {
     a.push_back("-replay");
-    a.push_back(trace_list(o.workdir, j.row.bytes));
+    a.push_back(trace_file(o.workdir, j.row.bytes, ".list"));
   }
   for (const std::string& x : std::vector<std::string>{
            "--cfg=smpi/privatization:no", "--cfg=smpi/simulate-computation:no",
@@ -264,15 +264,13 @@ TimedBy mpi_timed_by(const std::string& coll, const std::string& algorithm, std:
   return s4u ? TimedBy::S4uReplay : TimedBy::Smpirun;
 }
 
-/// SMPI's trace of MPI's collective at each size, and the list naming it (trace_list), in the
-/// work directory; throws InputError (before any run) where the replay has no such collective.
+/// SMPI's trace of MPI's collective at each size, and the list naming it, in the work directory
+/// (trace_file); throws InputError (before any run) for a trace over its limit.
 void write_traces(const Collective& c, std::uint64_t ranks, const SimulateOptions& o) {
-  if (!smpi_trace_applies(c))
-    throw InputError("SMPI's trace replay has no MPI collective for " + c.name());
   for (std::uint64_t m : o.bytes) {
-    const std::string trace = o.workdir + "/smpi-trace-" + std::to_string(m) + ".txt";
+    const std::string trace = trace_file(o.workdir, m, ".txt");
     write_file(trace, smpi_trace(c, ranks, m));
-    write_file(trace_list(o.workdir, m), trace + "\n");
+    write_file(trace_file(o.workdir, m, ".list"), trace + "\n");
   }
 }
 

@@ -10,6 +10,7 @@
 
 #include "core/errors.hpp"
 #include "exec/exec_plan.hpp"
+#include "exec/simulate.hpp"
 
 namespace netsched::exec {
 namespace {
@@ -77,25 +78,8 @@ MpiCall mpi_call(const Collective& c, std::uint64_t ranks, std::uint64_t m) {
 
 }  // namespace
 
-bool smpi_trace_applies(const Collective& c) {
-  switch (c.kind()) {
-    case K::ReduceScatter:
-    case K::Reduce:
-    case K::TotalExchange:
-    case K::AllGather:
-    case K::Broadcast:
-    case K::Scatter:
-    case K::Gather:
-      return true;
-    case K::AllReduce:  // one over groups runs on a split communicator
-      return c.groups().empty();
-    default:
-      return false;
-  }
-}
-
 std::string smpi_trace(const Collective& c, std::uint64_t ranks, std::uint64_t m) {
-  if (!smpi_trace_applies(c))
+  if (!smpi_collective(c))
     throw InputError("SMPI's trace replay has no MPI collective for " + c.name());
   const MpiCall call = mpi_call(c, ranks, m);
   constexpr std::uint64_t kLineBytes = 64;  // a rank's id, init, finalize, the action's name

@@ -24,13 +24,10 @@ inline constexpr std::uint64_t kSmpiReplayRankBytes = std::uint64_t{1} << 20;
 /// What a replay holds whatever its size (SimGrid, the platform, the parsed trace).
 inline constexpr std::uint64_t kSmpiReplayBaseBytes = std::uint64_t{64} << 20;
 
-/// Whether SMPI's replay has the MPI collective simulate gives `c`: all-to-all, all-gather,
-/// broadcast, scatter, gather, reduce-scatter, reduce, and an all-reduce of every node (not one
-/// over groups, which runs on a split communicator).
-bool smpi_trace_applies(const Collective& c);
-/// The trace of that collective at m bytes a chunk or register, MPI called as the executor
+/// The trace of MPI's collective for `c` (smpi_collective, exec/simulate.hpp: the replay has every
+/// one) at m bytes a chunk or register, MPI called as the executor
 /// calls it (exec/mpi_reference.cpp: bytes for chunks, m / 8 int64 lanes times the pieces for
-/// registers), every rank starting at time 0. Throws InputError when !smpi_trace_applies(c), a
+/// registers), every rank starting at time 0. Throws InputError when MPI has no such collective, a
 /// count is over an int's, or the trace would exceed kSmpiTraceMaxBytes.
 std::string smpi_trace(const Collective& c, std::uint64_t ranks, std::uint64_t m);
 /// The most memory the replay needs: its send and receive buffers (each at most a rank's

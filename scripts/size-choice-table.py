@@ -95,6 +95,12 @@ def schedule_time(ns, f, piece):
                 compute)
 
 
+def timed_rows(rows):
+    """The MPI algorithms of simulate's rows with a time: [seconds, algorithm] each."""
+    return [[r["seconds"], r["algorithm"]] for r in rows
+            if r["what"] != "schedule" and r.get("seconds") is not None]
+
+
 def untimed_rows(rows):
     """The MPI algorithms of simulate's rows with no time, each with simulate's one line why (SMPI
     refused it, its run timed out, SimGrid failed)."""
@@ -107,7 +113,8 @@ def mpi_times(ns, f, piece, platform):
     algorithms with no time and why, for f's collective at the bytes simulate gives MPI (a piece
     times the pieces), kept under the platform's hash: they do not depend on how f schedules it.
     A figure kept without the reasons (an earlier run's) has its untimed algorithms run again
-    (the timeout is the host's seconds: one that timed out on a loaded machine may finish)."""
+    (the timeout is the host's seconds: one that timed out on a loaded machine may finish), and
+    an algorithm the kernel killed for memory is timed once by SMPI's trace replay."""
     def compute():
         try:
             rows, again = simulate(ns, f, piece, True)
@@ -115,9 +122,7 @@ def mpi_times(ns, f, piece, platform):
             return dict(timed=[], untimed=[], refused=str(e))
         if again != platform:
             sys.exit(f"simulate wrote another platform for {f} than it did alone")
-        return dict(timed=sorted([r["seconds"], r["algorithm"]] for r in rows
-                                 if r["what"] != "schedule" and r.get("seconds") is not None),
-                    untimed=untimed_rows(rows),
+        return dict(timed=sorted(timed_rows(rows)), untimed=untimed_rows(rows),
                     traced=sorted(r["algorithm"] for r in rows
                                   if r.get("timed_by") == "smpi-trace-replay" and
                                   r.get("seconds") is not None))
@@ -126,30 +131,28 @@ def mpi_times(ns, f, piece, platform):
     key = [platform, mpi_sources_hash(), simgrid_version(), json.dumps(collective, sort_keys=True),
            whole, TIMEOUT]
     value = memo("mpi", key, compute)
-    names = [u for u in value["untimed"] if isinstance(u, str)]
-    if names:  # an algorithm that ran past the timeout on a loaded machine may finish now
-        rows, again = simulate(ns, f, piece, True, names)
+    def rerun(names, replay=False):
+        """The named algorithms run again on the same platform: their timed rows and untimed."""
+        rows, again = simulate(ns, f, piece, True, names, replay)
         if again != platform:
             sys.exit(f"simulate wrote another platform for {f} than it did before")
-        value["timed"] = sorted(value["timed"] + [[r["seconds"], r["algorithm"]] for r in rows
-                                                  if r["what"] != "schedule" and
-                                                  r.get("seconds") is not None])
-        value["untimed"] = untimed_rows(rows)
+        return timed_rows(rows), untimed_rows(rows)
+
+    names = [u for u in value["untimed"] if isinstance(u, str)]
+    if names:  # an algorithm that ran past the timeout on a loaded machine may finish now
+        timed, value["untimed"] = rerun(names)
+        value["timed"] = sorted(value["timed"] + timed)
         memo_store("mpi", key, value)
     # an algorithm the kernel killed for memory is timed by SMPI's trace replay, which shares
     # its buffers (docs/engines.md), once
     killed = [u[0] for u in value["untimed"] if isinstance(u, list) and "status 137" in u[1]]
     if killed and not value.get("replayed_killed"):
-        rows, again = simulate(ns, f, piece, True, killed, replay=True)
-        if again != platform:
-            sys.exit(f"simulate wrote another platform for {f} than it did before")
-        timed = [[r["seconds"], r["algorithm"]] for r in rows
-                 if r["what"] != "schedule" and r.get("seconds") is not None]
+        timed, untimed = rerun(killed, replay=True)
         value["timed"] = sorted(value["timed"] + timed)
         value["traced"] = sorted(value.get("traced", []) + [a for _, a in timed])
         value["untimed"] = sorted([u for u in value["untimed"] if u[0] not in killed] +
                                   [[a, f"killed for memory when run; {reason}"]
-                                   for a, reason in untimed_rows(rows)])
+                                   for a, reason in untimed])
         value["replayed_killed"] = True
         memo_store("mpi", key, value)
     return value
