@@ -151,7 +151,7 @@ def mpi_times(ns, f, piece, platform):
         value["timed"] = sorted(value["timed"] + timed)
         value["traced"] = sorted(value.get("traced", []) + [a for _, a in timed])
         value["untimed"] = sorted([u for u in value["untimed"] if u[0] not in killed] +
-                                  [[a, f"killed for memory when run; {reason}"]
+                                  [[a, f"killed by SIGKILL when run; {reason}"]
                                    for a, reason in untimed])
         value["replayed_killed"] = True
         memo_store("mpi", key, value)
@@ -387,8 +387,8 @@ def main():
                             f"step model's lower bound for any all-port schedule is "
                             f"{c['lower'] / best_t:.3f}x MPI's time)" +
                             (f". Timed by SMPI's trace replay, their buffers shared, where "
-                             f"running MPI's program was over this machine's memory "
-                             f"(docs/engines.md): {', '.join(c['traced'])}" if c["traced"]
+                             f"running MPI's program was over the memory budget or killed by the "
+                             f"kernel (docs/engines.md): {', '.join(c['traced'])}" if c["traced"]
                              else "") + ".")
     head = ["| network | collective | per node | chosen by gen --bytes | simulated µs | "
             "predicted µs | lower bound µs | family default, simulated µs | fastest MPI "
