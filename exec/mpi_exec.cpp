@@ -36,7 +36,7 @@ constexpr std::size_t kMaxDigits = 12;  // --bytes: at most 10^12 before the ran
 struct Args {
   std::string schedule;
   std::uint64_t bytes = 64;
-  bool timing = false, json = false, all_ranks = false, dataflow = false;
+  bool timing = false, json = false, all_ranks = false, dataflow = false, announce = false;
   std::string only = "both";  // schedule | mpi | both
   std::string label = "library default";
   std::string report;  // --report: rank 0 also writes the JSON report here
@@ -46,7 +46,8 @@ struct Args {
 Args parse_args(int argc, char** argv) {
   const std::string usage =
       "usage: netsched-exec SCHEDULE [--bytes M] [--timing] [--dataflow] "
-      "[--only schedule|mpi|both] [--json] [--all-ranks] [--mpi-label TEXT] [--report FILE]";
+      "[--only schedule|mpi|both] [--json] [--all-ranks] [--mpi-label TEXT] [--report FILE] "
+      "[--announce-start]";
   Args a;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -66,6 +67,8 @@ Args parse_args(int argc, char** argv) {
       a.json = true;
     } else if (arg == "--dataflow") {
       a.dataflow = true;
+    } else if (arg == "--announce-start") {
+      a.announce = true;
     } else if (arg == "--all-ranks") {
       a.all_ranks = true;
     } else if (arg == "--only") {
@@ -401,7 +404,7 @@ int run(const Args& a, int rank, int size) {
       throw InputError("cannot run as dataflow: " + why);
     check_dataflow_tags(s.steps.size());
   }
-  ExecOptions opt{a.bytes, !a.timing, {}};
+  ExecOptions opt{a.bytes, !a.timing, {}, a.announce};
   // timing under SMPI: a rank's registers of kSharedDataMin bytes or more in memory every
   // simulated rank shares
   std::unique_ptr<WireBuffer> shared_registers;
@@ -418,8 +421,7 @@ int run(const Args& a, int rank, int size) {
       mpi_reference(*plan, NodeId(static_cast<std::uint32_t>(rank)), opt, a.only != "schedule");
   if (a.only != "mpi") {
     RankExecutor r(*plan, NodeId(static_cast<std::uint32_t>(rank)), opt);
-    MPI_Barrier(MPI_COMM_WORLD);
-    const double t0 = MPI_Wtime();
+    const double t0 = start_timing(opt.announce_start);
     const double local = a.dataflow ? execute_dataflow(r, a) : execute_steps(r, a, registers);
     const double elapsed = MPI_Wtime() - t0;
     r.final_check(ref.bytes ? &*ref.bytes : nullptr, ref.values ? &*ref.values : nullptr);

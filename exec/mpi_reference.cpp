@@ -3,6 +3,7 @@
 
 #include <mpi.h>
 
+#include <cstdio>
 #include <cstring>
 #include <span>
 
@@ -64,8 +65,7 @@ void chunk_collective(const ExecPlan& plan, NodeId me, const ExecOptions& opt, M
       recv = blocks(at_root ? n : 0, opt, false, unfilled);
       break;
   }
-  MPI_Barrier(MPI_COMM_WORLD);
-  const double t0 = MPI_Wtime();
+  const double t0 = start_timing(opt.announce_start);
   if (c.kind() == K::TotalExchange)
     MPI_Alltoall(send->data(), m, MPI_BYTE, recv->data(), m, MPI_BYTE, MPI_COMM_WORLD);
   else if (c.kind() == K::AllGather)
@@ -101,8 +101,7 @@ void register_collective(const ExecPlan& plan, NodeId me, const ExecOptions& opt
     MPI_Comm_split(MPI_COMM_WORLD, at ? static_cast<int>(at->first) : MPI_UNDEFINED,
                    at ? static_cast<int>(at->second) : 0, &comm);
   }
-  MPI_Barrier(MPI_COMM_WORLD);
-  const double t0 = MPI_Wtime();
+  const double t0 = start_timing(opt.announce_start);
   if (c.kind() == K::AllReduce) {
     out.name = "MPI_Allreduce";
     if (comm != MPI_COMM_NULL)
@@ -131,6 +130,17 @@ void register_collective(const ExecPlan& plan, NodeId me, const ExecOptions& opt
 }
 
 }  // namespace
+
+double start_timing(bool announce) {
+  MPI_Barrier(MPI_COMM_WORLD);
+  const double t0 = MPI_Wtime();
+  if (announce) {
+    int rank = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    std::fprintf(stderr, "netsched-exec: rank %d starts timing at %.12f s\n", rank, t0);
+  }
+  return t0;
+}
 
 MpiReference mpi_reference(const ExecPlan& plan, NodeId me, const ExecOptions& opt, bool run_mpi) {
   MpiReference out;

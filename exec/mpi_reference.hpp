@@ -24,6 +24,10 @@ struct MpiReference {
   std::optional<double> seconds;  ///< MPI's time for the collective (max over ranks at rank 0)
 };
 
+/// Where every timed run starts: after an MPI_Barrier, MPI_Wtime(), printed on stderr as
+/// "netsched-exec: rank R starts timing at T s" when `announce`.
+double start_timing(bool announce);
+
 /// Runs MPI's collective for rank `me` (a collective call: every rank must call it) when
 /// `run_mpi`; otherwise names the formula the executor falls back to.
 MpiReference mpi_reference(const ExecPlan& plan, NodeId me, const ExecOptions& opt, bool run_mpi);

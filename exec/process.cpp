@@ -81,7 +81,7 @@ void stop_children_on_signals() {
 int interrupted() { return arrived.load(); }
 
 ProcessResult run_process(const std::vector<std::string>& argv, const std::string& workdir,
-                          double timeout_seconds) {
+                          double timeout_seconds, double grace_seconds) {
   if (const int sig = interrupted()) throw Interrupted(sig);
   static std::atomic<unsigned> counter{0};
   const std::string stem = workdir + "/proc" + std::to_string(counter++);
@@ -111,13 +111,23 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
   const auto start = std::chrono::steady_clock::now();
   int status = 0;
   constexpr auto kPoll = std::chrono::milliseconds(20);
-  while (waitpid(pid, &status, WNOHANG) == 0) {
+  bool leader_ended = false;
+  // after SIGINT the group's other processes may outlive the leader (smpirun's shell, SimGrid
+  // under it still printing): their output is awaited until the group is gone or the grace ends
+  while (!leader_ended || (r.timed_out && kill(-pid, 0) == 0)) {
+    if (!leader_ended && waitpid(pid, &status, WNOHANG) != 0) {
+      leader_ended = true;
+      continue;
+    }
     const double waited =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (timeout_seconds > 0 && waited > timeout_seconds) {
-      kill(-pid, SIGKILL);
-      waitpid(pid, &status, 0);
+    if (timeout_seconds > 0 && waited > timeout_seconds && !r.timed_out) {
       r.timed_out = true;
+      kill(-pid, grace_seconds > 0 ? SIGINT : SIGKILL);
+    }
+    if (r.timed_out && waited > timeout_seconds + grace_seconds) {
+      kill(-pid, SIGKILL);
+      if (!leader_ended) waitpid(pid, &status, 0);
       break;
     }
     std::this_thread::sleep_for(kPoll);

@@ -13,12 +13,14 @@ struct ProcessResult {
   std::string out, err;
 };
 
-/// Runs argv[0] (looked up in PATH) with its output in files under `workdir`, killing its
-/// process group after `timeout_seconds` (0: no limit). Throws std::runtime_error when the
-/// program cannot be started, and Interrupted once SIGINT or SIGTERM has arrived (the child's
-/// process group is killed first).
+/// Runs argv[0] (looked up in PATH) with its output in files under `workdir`, stopping its
+/// process group after `timeout_seconds` (0: no limit): with SIGINT first when `grace_seconds`
+/// is above 0 (SimGrid then prints its clock and every actor's state, and exits), with SIGKILL
+/// once the grace is over or at once without one. Throws std::runtime_error when the program
+/// cannot be started, and Interrupted once SIGINT or SIGTERM has arrived (the child's process
+/// group is killed first).
 ProcessResult run_process(const std::vector<std::string>& argv, const std::string& workdir,
-                          double timeout_seconds = 0);
+                          double timeout_seconds = 0, double grace_seconds = 0);
 
 /// Thrown by run_process after SIGINT or SIGTERM: the caller unwinds (its scratch directories
 /// are removed by their destructors) and the program ends by the signal.

@@ -40,6 +40,9 @@ struct ExecOptions {
   /// values are then meaningless: they are neither initialised nor checked (as chunk bytes are
   /// not without carry_bytes); sizes, moves and the rules still are.
   std::span<std::int64_t> shared_registers;
+  /// SMPI timing runs (--announce-start): each rank prints on stderr the simulated time it starts
+  /// timing at, so that a run stopped part way still bounds the collective's time (simulate).
+  bool announce_start = false;
 };
 
 /// The earliest thing a rank found wrong: the lowest step, the final check last.

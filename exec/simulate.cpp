@@ -13,6 +13,7 @@
 #include <iomanip>
 #include <map>
 #include <mutex>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 #include <string_view>
@@ -29,6 +30,14 @@ namespace {
 /// SimGrid's probe poll (seconds of simulated time per MPI_Iprobe inside MPI_Probe): SMPI's
 /// default, 1e-4, would add 100 us to every receive of the executor.
 constexpr const char* kProbeCost = "1e-9";
+/// Wall seconds an smpirun past its timeout has, after SIGINT, to print SimGrid's clock and end.
+constexpr double kStopGraceSeconds = 10;
+/// What SimGrid logs when SIGINT stops it, and the format that puts its clock first, to the
+/// picosecond (%e: a space, which smpirun's own script would split an argument at).
+constexpr const char* kStoppedMark = "CTRL-C pressed";
+constexpr const char* kStopLogLevel = "--log=ker_engine.thresh:info";
+constexpr const char* kStopLogFormat = "--log=ker_engine.fmt:[%.12r]%e[%c/%p]%e%m%n";
+constexpr const char* kStartMark = "netsched-exec: rank ";
 
 void write_file(const std::string& path, const std::string& text) {
   std::ofstream out(path);
@@ -65,7 +74,7 @@ std::vector<std::string> smpirun_args(const Job& j, const std::string& schedule,
            "--cfg=network/model:" + o.network_model, std::string("--cfg=smpi/iprobe:") + kProbeCost,
            "--cfg=smpi/shared-malloc-blocksize:" +
                std::to_string(shared_block_bytes(ranks, j.row.bytes, j.registers)),
-           "--log=root.thresh:warning"})
+           "--log=root.thresh:warning", kStopLogLevel, kStopLogFormat})
     a.push_back(x);
   for (const std::string& c : simgrid_config(o.simgrid_cfg)) a.push_back("--cfg=" + c);
   if (j.row.what == "mpi") a.push_back("--cfg=smpi/" + coll + ":" + j.row.algorithm);
@@ -77,7 +86,7 @@ std::vector<std::string> smpirun_args(const Job& j, const std::string& schedule,
        {o.executor, schedule, std::string("--bytes"), std::to_string(j.row.bytes),
         std::string("--timing"), std::string("--json"), std::string("--only"),
         std::string(j.row.what == "mpi" ? "mpi" : "schedule"), std::string("--mpi-label"),
-        j.row.algorithm})
+        j.row.algorithm, std::string("--announce-start")})
     a.push_back(x);
   if (j.row.dataflow) a.push_back("--dataflow");
   return a;
@@ -130,7 +139,10 @@ void run_job(Job& j, const std::string& schedule, const SimulateOptions& o, std:
   const bool s4u = j.row.timed_by == TimedBy::S4uReplay;
   const ProcessResult p =
       run_process(s4u ? replay_args(j, o) : smpirun_args(j, schedule, o, ranks, coll), o.workdir,
-                  o.timeout_seconds);
+                  o.timeout_seconds, s4u ? 0 : kStopGraceSeconds);
+  if (p.timed_out && !s4u)
+    j.row.unfinished_after =
+        unfinished_seconds(p.err, ranks, j.row.timed_by == TimedBy::SmpiTraceReplay);
   if (j.row.timed_by == TimedBy::SmpiTraceReplay) {
     j.row.seconds = p.timed_out ? std::nullopt : smpi_replay_seconds(p.err + p.out);
     if (!j.row.seconds) j.row.error = "SMPI's trace replay: " + failure_text(p, o.timeout_seconds);
@@ -151,6 +163,39 @@ void run_job(Job& j, const std::string& schedule, const SimulateOptions& o, std:
 }
 
 }  // namespace
+
+namespace {
+
+/// The number a line of `text` has right after `prefix`, when the line starts so.
+std::optional<double> number_after(const std::string& line, const std::string& prefix) {
+  if (line.rfind(prefix, 0) != 0) return std::nullopt;
+  try {
+    return std::stod(line.substr(prefix.size()));
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+}  // namespace
+
+std::optional<double> unfinished_seconds(const std::string& err, std::uint64_t ranks, bool replay) {
+  std::optional<double> clock;
+  double start = 0;
+  std::set<std::uint64_t> started;
+  std::istringstream in(err);
+  for (std::string line; std::getline(in, line);) {
+    if (line.find(kStoppedMark) != std::string::npos && !clock) clock = number_after(line, "[");
+    const auto rank = number_after(line, kStartMark);
+    const auto at = line.find(" starts timing at ");
+    if (!rank || at == std::string::npos) continue;
+    const auto t = number_after(line.substr(at), " starts timing at ");
+    if (!t || *rank < 0 || *rank >= static_cast<double>(ranks)) continue;
+    started.insert(static_cast<std::uint64_t>(*rank));
+    start = std::max(start, *t);
+  }
+  if (!clock || (!replay && started.size() != ranks) || *clock <= start) return std::nullopt;
+  return *clock - start;
+}
 
 std::uint64_t shared_block_bytes(std::uint64_t ranks, std::uint64_t m, std::uint64_t registers) {
   constexpr std::uint64_t kDefaultBlock = std::uint64_t{1} << 20,
@@ -497,6 +542,7 @@ nlohmann::json to_json(const SimulateResult& r) {
     if (x.pass) row["pass"] = *x.pass;
     if (x.values_unchecked) row["register_values_checked"] = false;
     if (!x.error.empty()) row["error"] = x.error;
+    if (x.unfinished_after) row["unfinished_after_seconds"] = *x.unfinished_after;
     if (x.timed_by == TimedBy::S4uReplay) row["timed_by"] = "s4u-replay";
     if (x.timed_by == TimedBy::SmpiTraceReplay) row["timed_by"] = "smpi-trace-replay";
     if (x.what == "schedule") row["execution"] = x.dataflow ? "dataflow" : "steps";
@@ -514,6 +560,15 @@ std::string row_text(const SimRow& x, std::optional<double> mine, std::optional<
   std::string line =
       fmt::format("  {:>8} B  {:<9}{:<29} {:<22}", x.bytes, x.what == "mpi" ? "MPI" : "netsched",
                   x.algorithm + (x.dataflow ? " (dataflow)" : ""), x.platform);
+  if (!x.seconds && x.unfinished_after) {
+    line += fmt::format(
+        "no time: {}; still unfinished {:.4e} s of simulated time after it began, "
+        "so its time is over that",
+        x.error, *x.unfinished_after);
+    if (mine && x.what == "mpi")
+      line += fmt::format(": over {:.2f}x the schedule", *x.unfinished_after / *mine);
+    return line;
+  }
   if (!x.seconds) return line + "no time: " + x.error;
   line += fmt::format("{:>12.4e} s", *x.seconds);
   if (mine && x.dataflow) line += fmt::format("  {:.2f}x the run in steps", *x.seconds / *mine);

@@ -109,6 +109,10 @@ struct SimRow {
   bool dataflow = false;  ///< the schedule run as dataflow (exec/rank_executor.hpp)
   /// A register collective's values were not checked (its registers shared by the ranks).
   bool values_unchecked = false;
+  /// A run stopped at its timeout: the simulated seconds its collective had run unfinished
+  /// (SimGrid's clock when stopped, less the latest time a rank started timing), so its time
+  /// is over this (unfinished_seconds).
+  std::optional<double> unfinished_after = std::nullopt;
   /// The schedule's own row, run in steps: what the other rows are compared with.
   bool steps_row() const { return what == "schedule" && !dataflow; }
 };
@@ -120,6 +124,13 @@ struct PlatformFacts {
   double mean_load = 0;
   double ratio() const { return mean_load > 0 ? static_cast<double>(max_load) / mean_load : 0; }
 };
+
+/// A run stopped at its timeout (its error output): how long, in simulated seconds, its
+/// collective had run unfinished. SimGrid prints its clock when SIGINT stops it (ker_engine's
+/// "CTRL-C pressed" line); the executor prints when each rank starts timing (--announce-start),
+/// and SMPI's trace replay starts every rank at 0 (`replay`). Empty without the clock, or when
+/// not every one of the `ranks` had started.
+std::optional<double> unfinished_seconds(const std::string& err, std::uint64_t ranks, bool replay);
 
 struct SimulateResult {
   std::string schedule, topology, collective, algorithm, smpi_collective;

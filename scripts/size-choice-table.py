@@ -103,8 +103,10 @@ def timed_rows(rows):
 
 def untimed_rows(rows):
     """The MPI algorithms of simulate's rows with no time, each with simulate's one line why (SMPI
-    refused it, its run timed out, SimGrid failed)."""
-    return sorted([r["algorithm"], r.get("error", "no reason given").replace("|", "/")]
+    refused it, its run timed out, SimGrid failed) and, for a run stopped at the timeout, the
+    simulated seconds its collective had run unfinished (so its time is over them), else None."""
+    return sorted([r["algorithm"], r.get("error", "no reason given").replace("|", "/"),
+                   r.get("unfinished_after_seconds")]
                   for r in rows if r["what"] != "schedule" and r.get("seconds") is None)
 
 
@@ -131,6 +133,9 @@ def mpi_times(ns, f, piece, platform):
     key = [platform, mpi_sources_hash(), simgrid_version(), json.dumps(collective, sort_keys=True),
            whole, TIMEOUT]
     value = memo("mpi", key, compute)
+    # an earlier run's [algorithm, why] has no simulated time by the timeout
+    value["untimed"] = [u + [None] if isinstance(u, list) and len(u) == 2 else u
+                        for u in value["untimed"]]
     def rerun(names, replay=False):
         """The named algorithms run again on the same platform: their timed rows and untimed."""
         rows, again = simulate(ns, f, piece, True, names, replay)
@@ -151,8 +156,8 @@ def mpi_times(ns, f, piece, platform):
         value["timed"] = sorted(value["timed"] + timed)
         value["traced"] = sorted(value.get("traced", []) + [a for _, a in timed])
         value["untimed"] = sorted([u for u in value["untimed"] if u[0] not in killed] +
-                                  [[a, f"killed by SIGKILL when run; {reason}"]
-                                   for a, reason in untimed])
+                                  [[a, f"killed by SIGKILL when run; {reason}", after]
+                                   for a, reason, after in untimed])
         value["replayed_killed"] = True
         memo_store("mpi", key, value)
     return value
@@ -320,11 +325,28 @@ def untimed_text(c):
     # the algorithms grouped by their reason, in the order of their first names; the reason
     # without the program's name or the exception's type
     reasons = {}
-    for name, reason in c["untimed"]:
+    for name, reason, after in c["untimed"]:
         for prefix in ("netsched-exec: error: ", "Uncaught exception std::invalid_argument: "):
             reason = reason.removeprefix(prefix)
-        reasons.setdefault(reason, []).append(name)
+        reasons.setdefault(reason, []).append(
+            name if after is None else f"{name} still running at {us(after)} µs")
     return "; ".join(f"{', '.join(names)} ({reason})" for reason, names in reasons.items()) or "—"
+
+
+def untimed_finding(c):
+    """The finding's sentence on the MPI algorithms with no time: those stopped at the timeout
+    when already slower than the schedule, and the others (not compared)."""
+    slower = [f"{name} ({after / c['mine']:.2f}x)" for name, _, after in c["untimed"]
+              if after is not None and after > c["mine"]]
+    others = [name for name, _, after in c["untimed"] if after is None or after <= c["mine"]]
+    text = ""
+    if slower:
+        text += (f". Slower than the schedule too, though stopped unfinished at the timeout: "
+                 f"{', '.join(slower)}, the simulated time each had run by then over the "
+                 f"schedule's")
+    if others:
+        text += f". Not compared (no time; the last column says why): {', '.join(others)}"
+    return text
 
 
 def us(x):
@@ -389,7 +411,7 @@ def main():
                             (f". Timed by SMPI's trace replay, their buffers shared, where "
                              f"running MPI's program was over the memory budget or killed by the "
                              f"kernel (docs/engines.md): {', '.join(c['traced'])}" if c["traced"]
-                             else "") + ".")
+                             else "") + untimed_finding(c) + ".")
     head = ["| network | collective | per node | chosen by gen --bytes | simulated µs | "
             "predicted µs | lower bound µs | family default, simulated µs | fastest MPI "
             "algorithm µs | MPI / chosen | MPI algorithms with no time |",

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <cmath>
 #include <csignal>
 #include <filesystem>
@@ -935,6 +936,70 @@ bool process_mentions(const std::string& text) {
 }
 
 }  // namespace
+
+TEST_CASE("a timed-out child is asked to stop first, and killed when it does not", "[exec]") {
+  TempDir dir;
+  // SIGINT after the timeout: the child says its last word on the way out, and the output of
+  // the group's every process is awaited (the shell's child outlives the shell)
+  const auto polite = exec::run_process(
+      {"sh", "-c", "sh -c \"trap 'echo stopped >&2; exit 1' INT; while :; do sleep 0.05; done\""},
+      dir.path, 0.5, 10);
+  CHECK(polite.timed_out);
+  CHECK(polite.err == "stopped\n");
+  // one deaf to SIGINT is killed once the grace is over
+  const auto start = std::chrono::steady_clock::now();
+  const auto deaf =
+      exec::run_process({"sh", "-c", "trap '' INT; sleep 30; echo late"}, dir.path, 0.5, 0.5);
+  CHECK(deaf.timed_out);
+  CHECK(deaf.out.empty());
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(20));
+}
+
+TEST_CASE("a run stopped unfinished: SimGrid's clock less the latest start of timing", "[exec]") {
+  const std::string stopped =
+      "[0.006238108145] [ker_engine/INFO] CTRL-C pressed. The current status will be displayed\n"
+      "[0.006238108145] [ker_engine/INFO] Actor 1 (0@n0) simcall actor::ActivityWaitanySimcall\n";
+  const std::string started =
+      "netsched-exec: rank 0 starts timing at 0.000013016000 s\n"
+      "netsched-exec: rank 2 starts timing at 0.000014032000 s\n"
+      "netsched-exec: rank 1 starts timing at 0.000014000000 s\n";
+  CHECK(exec::unfinished_seconds(started + stopped, 3, false) ==
+        Approx(0.006238108145 - 0.000014032).epsilon(1e-12));
+  // a rank that had not started timing: its time is not bounded
+  CHECK_FALSE(exec::unfinished_seconds(started + stopped, 4, false));
+  CHECK_FALSE(exec::unfinished_seconds(started, 3, false));  // no clock
+  // SMPI's trace replay starts every rank at 0
+  CHECK(exec::unfinished_seconds(stopped, 3, true) == Approx(0.006238108145).epsilon(1e-12));
+  CHECK_FALSE(
+      exec::unfinished_seconds("netsched-exec: rank 7 starts timing at x s\n" + stopped, 1, false));
+}
+
+// Reproduction (docs/BANDWIDTH-SIMGRID.md of 2026-11-29): an MPI algorithm past the timeout had
+// no figure at all, though SimGrid had simulated most of it by then.
+TEST_CASE("simulate: a run stopped at its timeout says how long it had run unfinished", "[smpi]") {
+  TempDir dir;
+  // spreading_simple's all-gather on 128 ranks takes several seconds to simulate
+  const auto t = build_topology("hypercube(7)");
+  const CheckedSchedule c = generate_checked(*t, GenRequest("all-gather"));
+  const std::string file = dir.write("ag.json", c.schedule());
+  auto o = sim_options(dir, c, {65536}, {"spreading_simple"});
+  o.anchor = false;
+  const exec::SimulateResult whole = exec::simulate(file, c.schedule(), o);
+  o.timeout_seconds = 3;
+  const exec::SimulateResult cut = exec::simulate(file, c.schedule(), o);
+  INFO(exec::to_text(whole) << exec::to_text(cut));
+  REQUIRE(whole.rows.size() == 2);
+  REQUIRE(cut.rows.size() == 2);
+  const exec::SimRow& finished = whole.rows[1];
+  const exec::SimRow& stopped = cut.rows[1];
+  REQUIRE(finished.seconds);
+  CHECK_FALSE(stopped.seconds);
+  REQUIRE(stopped.unfinished_after);
+  CHECK(*stopped.unfinished_after > 0);
+  CHECK(*stopped.unfinished_after < *finished.seconds);
+  CHECK(exec::to_text(cut).find("still unfinished") != std::string::npos);
+  CHECK(exec::to_json(cut)["rows"][1]["unfinished_after_seconds"] == *stopped.unfinished_after);
+}
 
 TEST_CASE(
     "simulate as a user meets it: bad choices refused first, no time is exit 4, SIGTERM "
