@@ -423,7 +423,7 @@ int run(const Args& a, int rank, int size) {
     RankExecutor r(*plan, NodeId(static_cast<std::uint32_t>(rank)), opt);
     const double t0 = start_timing(opt.announce_start);
     const double local = a.dataflow ? execute_dataflow(r, a) : execute_steps(r, a, registers);
-    const double elapsed = MPI_Wtime() - t0;
+    const double elapsed = stop_timing(t0, opt.announce_start);
     r.final_check(ref.bytes ? &*ref.bytes : nullptr, ref.values ? &*ref.values : nullptr);
     mine = rank_result(r, local);
     report.schedule_seconds = max_over_ranks(elapsed);

@@ -3,12 +3,17 @@
 
 #include <mpi.h>
 
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <span>
 
 #include "exec/mpi_buffer.hpp"
 #include "exec/wire.hpp"
+
+#ifdef SMPI_SHARED_MALLOC
+#include <simgrid/s4u/Engine.hpp>
+#endif
 
 namespace netsched::exec {
 namespace {
@@ -77,7 +82,7 @@ void chunk_collective(const ExecPlan& plan, NodeId me, const ExecOptions& opt, M
     MPI_Scatter(send->data(), m, MPI_BYTE, recv->data(), m, MPI_BYTE, root, MPI_COMM_WORLD);
   else
     MPI_Gather(send->data(), m, MPI_BYTE, recv->data(), m, MPI_BYTE, root, MPI_COMM_WORLD);
-  seconds = MPI_Wtime() - t0;
+  seconds = stop_timing(t0, opt.announce_start);
   if (opt.carry_bytes) out.bytes.emplace(recv->data(), recv->data() + recv->size());
 }
 
@@ -119,7 +124,7 @@ void register_collective(const ExecPlan& plan, NodeId me, const ExecOptions& opt
     MPI_Reduce_scatter_block(init->data(), result->data(), count, MPI_INT64_T, MPI_SUM,
                              MPI_COMM_WORLD);
   }
-  seconds = MPI_Wtime() - t0;
+  seconds = stop_timing(t0, opt.announce_start);
   if (comm != MPI_COMM_NULL) MPI_Comm_free(&comm);
   if (init->shared()) return;
   // the values this rank must end with, in required_registers' order (none off-group/off-root)
@@ -131,15 +136,48 @@ void register_collective(const ExecPlan& plan, NodeId me, const ExecOptions& opt
 
 }  // namespace
 
+namespace {
+
+int my_rank() {
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  return rank;
+}
+
+/// SimGrid's clock on stderr as the simulation advances, at most once a wall second (one
+/// process simulates every rank: rank 0 registers it, once).
+void print_clock_as_it_advances() {
+#ifdef SMPI_SHARED_MALLOC
+  static bool registered = false;
+  if (registered) return;
+  registered = true;
+  simgrid::s4u::Engine::on_time_advance_cb(
+      [last = std::chrono::steady_clock::now()](double) mutable {
+        const auto now = std::chrono::steady_clock::now();
+        if (now - last < std::chrono::seconds(1)) return;
+        last = now;
+        std::fprintf(stderr, "netsched-exec: simulated clock at %.12f s\n",
+                     simgrid::s4u::Engine::get_clock());
+      });
+#endif
+}
+
+}  // namespace
+
 double start_timing(bool announce) {
+  if (announce && my_rank() == 0) print_clock_as_it_advances();
   MPI_Barrier(MPI_COMM_WORLD);
   const double t0 = MPI_Wtime();
-  if (announce) {
-    int rank = 0;
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    std::fprintf(stderr, "netsched-exec: rank %d starts timing at %.12f s\n", rank, t0);
-  }
+  if (announce)
+    std::fprintf(stderr, "netsched-exec: rank %d starts timing at %.12f s\n", my_rank(), t0);
   return t0;
+}
+
+double stop_timing(double t0, bool announce) {
+  const double t = MPI_Wtime();
+  if (announce)
+    std::fprintf(stderr, "netsched-exec: rank %d stops timing at %.12f s\n", my_rank(), t);
+  return t - t0;
 }
 
 MpiReference mpi_reference(const ExecPlan& plan, NodeId me, const ExecOptions& opt, bool run_mpi) {

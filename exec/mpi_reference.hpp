@@ -24,9 +24,14 @@ struct MpiReference {
   std::optional<double> seconds;  ///< MPI's time for the collective (max over ranks at rank 0)
 };
 
-/// Where every timed run starts: after an MPI_Barrier, MPI_Wtime(), printed on stderr as
-/// "netsched-exec: rank R starts timing at T s" when `announce`.
+/// Where every timed run starts: after an MPI_Barrier, MPI_Wtime(). With `announce` (SMPI
+/// timing runs, --announce-start) each rank prints "netsched-exec: rank R starts timing at T s"
+/// on stderr, and under SMPI rank 0 has SimGrid's clock printed as it advances, at most once a
+/// wall second ("netsched-exec: simulated clock at T s"): a run stopped at its timeout still
+/// shows how long its collective had run unfinished (exec/simulate.hpp, unfinished_seconds).
 double start_timing(bool announce);
+/// The seconds since t0, printed as "netsched-exec: rank R stops timing at T s" when `announce`.
+double stop_timing(double t0, bool announce);
 
 /// Runs MPI's collective for rank `me` (a collective call: every rank must call it) when
 /// `run_mpi`; otherwise names the formula the executor falls back to.

@@ -109,9 +109,8 @@ struct SimRow {
   bool dataflow = false;  ///< the schedule run as dataflow (exec/rank_executor.hpp)
   /// A register collective's values were not checked (its registers shared by the ranks).
   bool values_unchecked = false;
-  /// A run stopped at its timeout: the simulated seconds its collective had run unfinished
-  /// (SimGrid's clock when stopped, less the latest time a rank started timing), so its time
-  /// is over this (unfinished_seconds).
+  /// A run stopped at its timeout: the simulated seconds its collective had run unfinished by
+  /// then, so its time is at least this (unfinished_seconds).
   std::optional<double> unfinished_after = std::nullopt;
   /// The schedule's own row, run in steps: what the other rows are compared with.
   bool steps_row() const { return what == "schedule" && !dataflow; }
@@ -126,10 +125,12 @@ struct PlatformFacts {
 };
 
 /// A run stopped at its timeout (its error output): how long, in simulated seconds, its
-/// collective had run unfinished. SimGrid prints its clock when SIGINT stops it (ker_engine's
-/// "CTRL-C pressed" line); the executor prints when each rank starts timing (--announce-start),
-/// and SMPI's trace replay starts every rank at 0 (`replay`). Empty without the clock, or when
-/// not every one of the `ranks` had started.
+/// collective had run unfinished, a lower bound on its time. The clock is the latest SimGrid
+/// reached by then: the executor prints it as it advances (--announce-start), and SimGrid prints
+/// it when SIGINT stops it (ker_engine's "CTRL-C pressed" line). Each rank of the executor
+/// prints when it starts and stops timing; the bound is the clock less the start of a rank that
+/// had not stopped, the longest such. SMPI's trace replay (`replay`) starts every rank at 0 and
+/// prints nothing until it ends. Empty without a clock or an unfinished rank.
 std::optional<double> unfinished_seconds(const std::string& err, std::uint64_t ranks, bool replay);
 
 struct SimulateResult {

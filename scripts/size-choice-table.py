@@ -345,7 +345,7 @@ def untimed_finding(c):
                  f"{', '.join(slower)}, the simulated time each had run by then over the "
                  f"schedule's")
     if others:
-        text += f". Not compared (no time; the last column says why): {', '.join(others)}"
+        text += f". No time, the last column says why: {', '.join(others)}"
     return text
 
 

@@ -955,7 +955,7 @@ TEST_CASE("a timed-out child is asked to stop first, and killed when it does not
   CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(20));
 }
 
-TEST_CASE("a run stopped unfinished: SimGrid's clock less the latest start of timing", "[exec]") {
+TEST_CASE("a run stopped unfinished: the clock reached less an unfinished rank's start", "[exec]") {
   const std::string stopped =
       "[0.006238108145] [ker_engine/INFO] CTRL-C pressed. The current status will be displayed\n"
       "[0.006238108145] [ker_engine/INFO] Actor 1 (0@n0) simcall actor::ActivityWaitanySimcall\n";
@@ -963,15 +963,34 @@ TEST_CASE("a run stopped unfinished: SimGrid's clock less the latest start of ti
       "netsched-exec: rank 0 starts timing at 0.000013016000 s\n"
       "netsched-exec: rank 2 starts timing at 0.000014032000 s\n"
       "netsched-exec: rank 1 starts timing at 0.000014000000 s\n";
+  // the earliest start of a rank still timing
   CHECK(exec::unfinished_seconds(started + stopped, 3, false) ==
-        Approx(0.006238108145 - 0.000014032).epsilon(1e-12));
-  // a rank that had not started timing: its time is not bounded
-  CHECK_FALSE(exec::unfinished_seconds(started + stopped, 4, false));
+        Approx(0.006238108145 - 0.000013016).epsilon(1e-12));
+  // rank 0 done: the others bound it; every rank done: nothing does
+  const std::string done0 = "netsched-exec: rank 0 stops timing at 0.000020000000 s\n";
+  CHECK(exec::unfinished_seconds(started + done0 + stopped, 3, false) ==
+        Approx(0.006238108145 - 0.000014).epsilon(1e-12));
+  CHECK_FALSE(
+      exec::unfinished_seconds(started + done0 + "netsched-exec: rank 1 stops timing at 0.1 s\n" +
+                                   "netsched-exec: rank 2 stops timing at 0.1 s\n" + stopped,
+                               3, false));
+  // the executor's own clock lines, the latest of them, without SimGrid's last word
+  const std::string ticks =
+      "netsched-exec: simulated clock at 0.002 s\n"
+      "netsched-exec: simulated clock at 0.004 s\n";
+  CHECK(exec::unfinished_seconds(started + ticks, 3, false) ==
+        Approx(0.004 - 0.000013016).epsilon(1e-12));
+  CHECK(exec::unfinished_seconds(started + ticks + stopped, 3, false) ==
+        Approx(0.006238108145 - 0.000013016).epsilon(1e-12));
   CHECK_FALSE(exec::unfinished_seconds(started, 3, false));  // no clock
+  CHECK_FALSE(exec::unfinished_seconds(ticks, 3, false));    // no rank had started
   // SMPI's trace replay starts every rank at 0
   CHECK(exec::unfinished_seconds(stopped, 3, true) == Approx(0.006238108145).epsilon(1e-12));
+  // a rank out of range or a start that is no number is no start
   CHECK_FALSE(
-      exec::unfinished_seconds("netsched-exec: rank 7 starts timing at x s\n" + stopped, 1, false));
+      exec::unfinished_seconds("netsched-exec: rank 7 starts timing at 0 s\n" + stopped, 3, false));
+  CHECK_FALSE(
+      exec::unfinished_seconds("netsched-exec: rank 0 starts timing at x s\n" + stopped, 3, false));
 }
 
 // Reproduction (docs/BANDWIDTH-SIMGRID.md of 2026-11-29): an MPI algorithm past the timeout had
