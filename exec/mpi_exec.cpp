@@ -47,7 +47,7 @@ Args parse_args(int argc, char** argv) {
   const std::string usage =
       "usage: netsched-exec SCHEDULE [--bytes M] [--timing] [--dataflow] "
       "[--only schedule|mpi|both] [--json] [--all-ranks] [--mpi-label TEXT] [--report FILE] "
-      "[--announce-start]";
+      "[--announce-timing]";
   Args a;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -67,7 +67,7 @@ Args parse_args(int argc, char** argv) {
       a.json = true;
     } else if (arg == "--dataflow") {
       a.dataflow = true;
-    } else if (arg == "--announce-start") {
+    } else if (arg == "--announce-timing") {
       a.announce = true;
     } else if (arg == "--all-ranks") {
       a.all_ranks = true;
@@ -421,9 +421,9 @@ int run(const Args& a, int rank, int size) {
       mpi_reference(*plan, NodeId(static_cast<std::uint32_t>(rank)), opt, a.only != "schedule");
   if (a.only != "mpi") {
     RankExecutor r(*plan, NodeId(static_cast<std::uint32_t>(rank)), opt);
-    const double t0 = start_timing(opt.announce_start);
+    const double t0 = start_timing(opt.announce_timing);
     const double local = a.dataflow ? execute_dataflow(r, a) : execute_steps(r, a, registers);
-    const double elapsed = stop_timing(t0, opt.announce_start);
+    const double elapsed = stop_timing(t0, opt.announce_timing);
     r.final_check(ref.bytes ? &*ref.bytes : nullptr, ref.values ? &*ref.values : nullptr);
     mine = rank_result(r, local);
     report.schedule_seconds = max_over_ranks(elapsed);

@@ -20,6 +20,30 @@ namespace {
 
 using K = Collective::Kind;
 
+int my_rank() {
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  return rank;
+}
+
+/// SimGrid's clock on stderr as the simulation advances, at most once a wall second (one
+/// process simulates every rank: rank 0 registers it, once).
+void print_clock_as_it_advances() {
+#ifdef SMPI_SHARED_MALLOC
+  static bool registered = false;
+  if (registered) return;
+  registered = true;
+  simgrid::s4u::Engine::on_time_advance_cb(
+      [last = std::chrono::steady_clock::now()](double) mutable {
+        const auto now = std::chrono::steady_clock::now();
+        if (now - last < std::chrono::seconds(1)) return;
+        last = now;
+        std::fprintf(stderr, "netsched-exec: simulated clock at %.12f s\n",
+                     simgrid::s4u::Engine::get_clock());
+      });
+#endif
+}
+
 /// A buffer of `count` chunks (or registers) of m bytes (shared memory in SMPI timing runs, when
 /// large); block b holds chunk chunk_of(b) when `fill` (checked runs only).
 template <class ChunkOf>
@@ -70,7 +94,7 @@ void chunk_collective(const ExecPlan& plan, NodeId me, const ExecOptions& opt, M
       recv = blocks(at_root ? n : 0, opt, false, unfilled);
       break;
   }
-  const double t0 = start_timing(opt.announce_start);
+  const double t0 = start_timing(opt.announce_timing);
   if (c.kind() == K::TotalExchange)
     MPI_Alltoall(send->data(), m, MPI_BYTE, recv->data(), m, MPI_BYTE, MPI_COMM_WORLD);
   else if (c.kind() == K::AllGather)
@@ -82,7 +106,7 @@ void chunk_collective(const ExecPlan& plan, NodeId me, const ExecOptions& opt, M
     MPI_Scatter(send->data(), m, MPI_BYTE, recv->data(), m, MPI_BYTE, root, MPI_COMM_WORLD);
   else
     MPI_Gather(send->data(), m, MPI_BYTE, recv->data(), m, MPI_BYTE, root, MPI_COMM_WORLD);
-  seconds = stop_timing(t0, opt.announce_start);
+  seconds = stop_timing(t0, opt.announce_timing);
   if (opt.carry_bytes) out.bytes.emplace(recv->data(), recv->data() + recv->size());
 }
 
@@ -106,7 +130,7 @@ void register_collective(const ExecPlan& plan, NodeId me, const ExecOptions& opt
     MPI_Comm_split(MPI_COMM_WORLD, at ? static_cast<int>(at->first) : MPI_UNDEFINED,
                    at ? static_cast<int>(at->second) : 0, &comm);
   }
-  const double t0 = start_timing(opt.announce_start);
+  const double t0 = start_timing(opt.announce_timing);
   if (c.kind() == K::AllReduce) {
     out.name = "MPI_Allreduce";
     if (comm != MPI_COMM_NULL)
@@ -124,7 +148,7 @@ void register_collective(const ExecPlan& plan, NodeId me, const ExecOptions& opt
     MPI_Reduce_scatter_block(init->data(), result->data(), count, MPI_INT64_T, MPI_SUM,
                              MPI_COMM_WORLD);
   }
-  seconds = stop_timing(t0, opt.announce_start);
+  seconds = stop_timing(t0, opt.announce_timing);
   if (comm != MPI_COMM_NULL) MPI_Comm_free(&comm);
   if (init->shared()) return;
   // the values this rank must end with, in required_registers' order (none off-group/off-root)
@@ -132,34 +156,6 @@ void register_collective(const ExecPlan& plan, NodeId me, const ExecOptions& opt
   if (plan.required_registers(me, lanes).empty()) return;
   out.values->resize(static_cast<std::size_t>(count));
   std::memcpy(out.values->data(), result->data(), result->size());
-}
-
-}  // namespace
-
-namespace {
-
-int my_rank() {
-  int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  return rank;
-}
-
-/// SimGrid's clock on stderr as the simulation advances, at most once a wall second (one
-/// process simulates every rank: rank 0 registers it, once).
-void print_clock_as_it_advances() {
-#ifdef SMPI_SHARED_MALLOC
-  static bool registered = false;
-  if (registered) return;
-  registered = true;
-  simgrid::s4u::Engine::on_time_advance_cb(
-      [last = std::chrono::steady_clock::now()](double) mutable {
-        const auto now = std::chrono::steady_clock::now();
-        if (now - last < std::chrono::seconds(1)) return;
-        last = now;
-        std::fprintf(stderr, "netsched-exec: simulated clock at %.12f s\n",
-                     simgrid::s4u::Engine::get_clock());
-      });
-#endif
 }
 
 }  // namespace

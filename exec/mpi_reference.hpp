@@ -25,7 +25,7 @@ struct MpiReference {
 };
 
 /// Where every timed run starts: after an MPI_Barrier, MPI_Wtime(). With `announce` (SMPI
-/// timing runs, --announce-start) each rank prints "netsched-exec: rank R starts timing at T s"
+/// timing runs, --announce-timing) each rank prints "netsched-exec: rank R starts timing at T s"
 /// on stderr, and under SMPI rank 0 has SimGrid's clock printed as it advances, at most once a
 /// wall second ("netsched-exec: simulated clock at T s"): a run stopped at its timeout still
 /// shows how long its collective had run unfinished (exec/simulate.hpp, unfinished_seconds).

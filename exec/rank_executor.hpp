@@ -40,9 +40,10 @@ struct ExecOptions {
   /// values are then meaningless: they are neither initialised nor checked (as chunk bytes are
   /// not without carry_bytes); sizes, moves and the rules still are.
   std::span<std::int64_t> shared_registers;
-  /// SMPI timing runs (--announce-start): each rank prints on stderr the simulated time it starts
-  /// timing at, so that a run stopped part way still bounds the collective's time (simulate).
-  bool announce_start = false;
+  /// SMPI timing runs (--announce-timing): each rank prints on stderr when it starts and stops
+  /// timing, and SimGrid's clock as it advances, so that a run stopped part way still bounds the
+  /// collective's time (exec/mpi_reference.hpp, start_timing).
+  bool announce_timing = false;
 };
 
 /// The earliest thing a rank found wrong: the lowest step, the final check last.

@@ -37,7 +37,7 @@ constexpr double kStopGraceSeconds = 10;
 constexpr const char* kStoppedMark = "CTRL-C pressed";
 constexpr const char* kStopLogLevel = "--log=ker_engine.thresh:info";
 constexpr const char* kStopLogFormat = "--log=ker_engine.fmt:[%.12r]%e[%c/%p]%e%m%n";
-/// What the executor prints with --announce-start (exec/mpi_reference.hpp, start_timing).
+/// What the executor prints with --announce-timing (exec/mpi_reference.hpp, start_timing).
 constexpr const char* kRankMark = "netsched-exec: rank ";
 constexpr const char* kStartsMark = " starts timing at ";
 constexpr const char* kStopsMark = " stops timing at ";
@@ -90,7 +90,7 @@ std::vector<std::string> smpirun_args(const Job& j, const std::string& schedule,
        {o.executor, schedule, std::string("--bytes"), std::to_string(j.row.bytes),
         std::string("--timing"), std::string("--json"), std::string("--only"),
         std::string(j.row.what == "mpi" ? "mpi" : "schedule"), std::string("--mpi-label"),
-        j.row.algorithm, std::string("--announce-start")})
+        j.row.algorithm, std::string("--announce-timing")})
     a.push_back(x);
   if (j.row.dataflow) a.push_back("--dataflow");
   return a;
@@ -165,10 +165,6 @@ void run_job(Job& j, const std::string& schedule, const SimulateOptions& o, std:
     j.row.values_unchecked = !js.value("register_values_checked", true);
   }
 }
-
-}  // namespace
-
-namespace {
 
 /// The number a line of `text` has right after `prefix`, when the line starts so.
 std::optional<double> number_after(const std::string& line, const std::string& prefix) {

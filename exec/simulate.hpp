@@ -126,7 +126,7 @@ struct PlatformFacts {
 
 /// A run stopped at its timeout (its error output): how long, in simulated seconds, its
 /// collective had run unfinished, a lower bound on its time. The clock is the latest SimGrid
-/// reached by then: the executor prints it as it advances (--announce-start), and SimGrid prints
+/// reached by then: the executor prints it as it advances (--announce-timing), and SimGrid prints
 /// it when SIGINT stops it (ker_engine's "CTRL-C pressed" line). Each rank of the executor
 /// prints when it starts and stops timing; the bound is the clock less the start of a rank that
 /// had not stopped, the longest such. SMPI's trace replay (`replay`) starts every rank at 0 and
