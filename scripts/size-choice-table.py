@@ -110,13 +110,15 @@ def untimed_rows(rows):
                   for r in rows if r["what"] != "schedule" and r.get("seconds") is None)
 
 
-def mpi_times(ns, f, piece, platform):
+def mpi_times(ns, f, piece, platform, mine):
     """Every MPI algorithm's seconds on the platform (timed, sorted fastest first) and the
     algorithms with no time and why, for f's collective at the bytes simulate gives MPI (a piece
     times the pieces), kept under the platform's hash: they do not depend on how f schedules it.
     A figure kept without the reasons (an earlier run's) has its untimed algorithms run again
     (the timeout is the host's seconds: one that timed out on a loaded machine may finish), and
-    an algorithm the kernel killed for memory is timed once by SMPI's trace replay."""
+    an algorithm the kernel killed for memory is timed once by SMPI's trace replay, as is one
+    stopped at the timeout before it had run as long as the schedule (`mine` seconds): the
+    replay simulates the same algorithm faster, nothing copied or reduced."""
     def compute():
         try:
             rows, again = simulate(ns, f, piece, True)
@@ -160,6 +162,21 @@ def mpi_times(ns, f, piece, platform):
                                    for a, reason, after in untimed])
         value["replayed_killed"] = True
         memo_store("mpi", key, value)
+    short = [] if mine is None or value.get("traced_timeouts") else [
+        u[0] for u in value["untimed"] if "timed out" in u[1] and (u[2] is None or u[2] <= mine)]
+    if short:
+        timed, untimed = rerun(short, replay=True)
+        value["timed"] = sorted(value["timed"] + timed)
+        value["traced"] = sorted(value.get("traced", []) + [a for _, a in timed])
+        run = {u[0]: u for u in value["untimed"]}
+        # the longer of the two runs' unfinished times bounds the algorithm
+        value["untimed"] = sorted([u for u in value["untimed"] if u[0] not in short] +
+                                  [[a, f"timed out when run; {reason}",
+                                    max((t for t in (after, run[a][2]) if t is not None),
+                                        default=None)]
+                                   for a, reason, after in untimed])
+        value["traced_timeouts"] = True
+        memo_store("mpi", key, value)
     return value
 
 
@@ -190,7 +207,7 @@ def case(ns, d, net, coll, nodes, per_node):
     mine = schedule_time(ns, chosen_f, piece)
     # a file simulate refuses is refused for MPI's runs too: they are in the same smpirun
     mpi = (dict(timed=[], untimed=[]) if mine.get("refused") else
-           mpi_times(ns, chosen_f, piece, mine["platform"]))
+           mpi_times(ns, chosen_f, piece, mine["platform"], mine["seconds"]))
     predicted = [c for c in choice["candidates"] if c["chosen"]][0]["seconds"]
     # the family's default (gen without --bytes), simulated alone when it is another algorithm
     dflt = run([ns, "gen", net, coll, "-o", default_f])
@@ -409,8 +426,8 @@ def main():
                             f"step model's lower bound for any all-port schedule is "
                             f"{c['lower'] / best_t:.3f}x MPI's time)" +
                             (f". Timed by SMPI's trace replay, their buffers shared, where "
-                             f"running MPI's program was over the memory budget or killed by the "
-                             f"kernel (docs/engines.md): {', '.join(c['traced'])}" if c["traced"]
+                             f"running MPI's program was over the memory budget, killed by the "
+                             f"kernel or stopped at the timeout (docs/engines.md): {', '.join(c['traced'])}" if c["traced"]
                              else "") + untimed_finding(c) + ".")
     head = ["| network | collective | per node | chosen by gen --bytes | simulated µs | "
             "predicted µs | lower bound µs | family default, simulated µs | fastest MPI "
