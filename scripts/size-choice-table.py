@@ -104,7 +104,7 @@ def timed_rows(rows):
 def untimed_rows(rows):
     """The MPI algorithms of simulate's rows with no time, each with simulate's one line why (SMPI
     refused it, its run timed out, SimGrid failed) and, for a run stopped at the timeout, the
-    simulated seconds its collective had run unfinished (so its time is over them), else None."""
+    simulated seconds its collective had run unfinished (its time is at least that), else None."""
     return sorted([r["algorithm"], r.get("error", "no reason given").replace("|", "/"),
                    r.get("unfinished_after_seconds")]
                   for r in rows if r["what"] != "schedule" and r.get("seconds") is None)
@@ -427,8 +427,9 @@ def main():
                             f"{c['lower'] / best_t:.3f}x MPI's time)" +
                             (f". Timed by SMPI's trace replay, their buffers shared, where "
                              f"running MPI's program was over the memory budget, killed by the "
-                             f"kernel or stopped at the timeout (docs/engines.md): {', '.join(c['traced'])}" if c["traced"]
-                             else "") + untimed_finding(c) + ".")
+                             f"kernel or stopped at the timeout (docs/engines.md): "
+                             f"{', '.join(c['traced'])}" if c["traced"] else "") +
+                            untimed_finding(c) + ".")
     head = ["| network | collective | per node | chosen by gen --bytes | simulated µs | "
             "predicted µs | lower bound µs | family default, simulated µs | fastest MPI "
             "algorithm µs | MPI / chosen | MPI algorithms with no time |",
