@@ -150,33 +150,34 @@ def mpi_times(ns, f, piece, platform, mine):
         timed, value["untimed"] = rerun(names)
         value["timed"] = sorted(value["timed"] + timed)
         memo_store("mpi", key, value)
-    # an algorithm the kernel killed for memory is timed by SMPI's trace replay, which shares
-    # its buffers (docs/engines.md), once
-    killed = [u[0] for u in value["untimed"] if isinstance(u, list) and "status 137" in u[1]]
-    if killed and not value.get("replayed_killed"):
-        timed, untimed = rerun(killed, replay=True)
+
+    def replay_once(names, flag, when_run):
+        """The named algorithms timed once by SMPI's trace replay (value[flag] says it was done):
+        those it times join the timed, the others keep the longer of the two runs' unfinished
+        times, and their reason says what became of the run (`when_run`)."""
+        if not names or value.get(flag):
+            return
+        timed, untimed = rerun(names, replay=True)
         value["timed"] = sorted(value["timed"] + timed)
         value["traced"] = sorted(value.get("traced", []) + [a for _, a in timed])
-        value["untimed"] = sorted([u for u in value["untimed"] if u[0] not in killed] +
-                                  [[a, f"killed by SIGKILL when run; {reason}", after]
-                                   for a, reason, after in untimed])
-        value["replayed_killed"] = True
-        memo_store("mpi", key, value)
-    short = [] if mine is None or value.get("traced_timeouts") else [
-        u[0] for u in value["untimed"] if "timed out" in u[1] and (u[2] is None or u[2] <= mine)]
-    if short:
-        timed, untimed = rerun(short, replay=True)
-        value["timed"] = sorted(value["timed"] + timed)
-        value["traced"] = sorted(value.get("traced", []) + [a for _, a in timed])
-        run = {u[0]: u for u in value["untimed"]}
-        # the longer of the two runs' unfinished times bounds the algorithm
-        value["untimed"] = sorted([u for u in value["untimed"] if u[0] not in short] +
-                                  [[a, f"timed out when run; {reason}",
-                                    max((t for t in (after, run[a][2]) if t is not None),
+        run = {u[0]: u[2] for u in value["untimed"]}
+        value["untimed"] = sorted([u for u in value["untimed"] if u[0] not in names] +
+                                  [[a, f"{when_run}; {reason}",
+                                    max((t for t in (after, run[a]) if t is not None),
                                         default=None)]
                                    for a, reason, after in untimed])
-        value["traced_timeouts"] = True
+        value[flag] = True
         memo_store("mpi", key, value)
+
+    # an algorithm the kernel killed for memory is timed by SMPI's trace replay, which shares
+    # its buffers (docs/engines.md), and so is one stopped at the timeout before it had run as
+    # long as the schedule: the replay simulates it faster
+    replay_once([u[0] for u in value["untimed"] if isinstance(u, list) and "status 137" in u[1]],
+                "replayed_killed", "killed by SIGKILL when run")
+    if mine is not None:
+        replay_once([u[0] for u in value["untimed"]
+                     if "timed out" in u[1] and (u[2] is None or u[2] <= mine)],
+                    "traced_timeouts", "timed out when run")
     return value
 
 
