@@ -176,7 +176,7 @@ def mpi_times(ns, f, piece, platform, mine):
                 "replayed_killed", "killed by SIGKILL when run")
     if mine is not None:
         replay_once([u[0] for u in value["untimed"]
-                     if "timed out" in u[1] and (u[2] is None or u[2] <= mine)],
+                     if u[1].startswith("timed out") and (u[2] is None or u[2] <= mine)],
                     "traced_timeouts", "timed out when run")
     return value
 
