@@ -153,8 +153,9 @@ def mpi_times(ns, f, piece, platform, mine):
 
     def replay_once(names, flag, when_run):
         """The named algorithms timed once by SMPI's trace replay (value[flag] says it was done):
-        those it times join the timed, the others keep the longer of the two runs' unfinished
-        times, and their reason says what became of the run (`when_run`)."""
+        those it times join the timed; the others keep the unfinished time of MPI's run where it
+        has one, else the replay's (its reason then names the replay), and their reason says what
+        became of the run (`when_run`)."""
         if not names or value.get(flag):
             return
         timed, untimed = rerun(names, replay=True)
@@ -163,8 +164,7 @@ def mpi_times(ns, f, piece, platform, mine):
         run = {u[0]: u[2] for u in value["untimed"]}
         value["untimed"] = sorted([u for u in value["untimed"] if u[0] not in names] +
                                   [[a, f"{when_run}; {reason}",
-                                    max((t for t in (after, run[a]) if t is not None),
-                                        default=None)]
+                                    run[a] if run[a] is not None else after]
                                    for a, reason, after in untimed])
         value[flag] = True
         memo_store("mpi", key, value)
