@@ -1018,6 +1018,39 @@ TEST_CASE("simulate: a run stopped at its timeout says how long it had run unfin
   CHECK(*stopped.unfinished_after < *finished.seconds);
   CHECK(exec::to_text(cut).find("still unfinished") != std::string::npos);
   CHECK(exec::to_json(cut)["rows"][1]["unfinished_after_seconds"] == *stopped.unfinished_after);
+  // the executor's own clock lines bound it without SimGrid's last word: the same run killed
+  // outright (no grace, so no SIGINT) on the platform simulate wrote
+  const auto killed = exec::run_process(
+      {"smpirun",
+       "-np",
+       "128",
+       "-platform",
+       dir.path + "/platform0.xml",
+       "-hostfile",
+       dir.path + "/hosts0.txt",
+       "--cfg=smpi/privatization:no",
+       "--cfg=smpi/simulate-computation:no",
+       "--cfg=network/model:CM02",
+       "--cfg=smpi/shared-malloc-blocksize:" + std::to_string(exec::shared_block_bytes(128, 65536)),
+       "--cfg=smpi/allgather:spreading_simple",
+       NETSCHED_EXEC_SMPI_PATH,
+       file,
+       "--bytes",
+       "65536",
+       "--timing",
+       "--json",
+       "--only",
+       "mpi",
+       "--announce-timing"},
+      dir.path, 3);
+  INFO(killed.err.substr(0, 2000));
+  CHECK(killed.timed_out);
+  CHECK(killed.err.find("CTRL-C pressed") == std::string::npos);
+  CHECK(killed.err.find("netsched-exec: simulated clock at ") != std::string::npos);
+  const auto bound = exec::unfinished_seconds(killed.err, 128, false);
+  REQUIRE(bound);
+  CHECK(*bound > 0);
+  CHECK(*bound < *finished.seconds);
 }
 
 TEST_CASE(
