@@ -134,6 +134,7 @@ int simulate_file(const SimOpts& o) {
   so.executor = executor_path(true);
   so.platform_check = helper_path(NETSCHED_PLATFORM_CHECK_PATH);
   so.replay = helper_path(NETSCHED_S4U_REPLAY_PATH);
+  so.smpi_replay = helper_path(NETSCHED_SMPI_REPLAY_PATH);
   so.workdir = dir.path();
   so.timeout_seconds = o.timeout;
   so.mpi_trace_replay = trace_replay;

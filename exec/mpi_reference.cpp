@@ -3,17 +3,13 @@
 
 #include <mpi.h>
 
-#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <span>
 
 #include "exec/mpi_buffer.hpp"
+#include "exec/smpi_clock.hpp"
 #include "exec/wire.hpp"
-
-#ifdef SMPI_SHARED_MALLOC
-#include <simgrid/s4u/Engine.hpp>
-#endif
 
 namespace netsched::exec {
 namespace {
@@ -24,24 +20,6 @@ int my_rank() {
   int rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   return rank;
-}
-
-/// SimGrid's clock on stderr as the simulation advances, at most once a wall second (one
-/// process simulates every rank: rank 0 registers it, once).
-void print_clock_as_it_advances() {
-#ifdef SMPI_SHARED_MALLOC
-  static bool registered = false;
-  if (registered) return;
-  registered = true;
-  simgrid::s4u::Engine::on_time_advance_cb(
-      [last = std::chrono::steady_clock::now()](double) mutable {
-        const auto now = std::chrono::steady_clock::now();
-        if (now - last < std::chrono::seconds(1)) return;
-        last = now;
-        std::fprintf(stderr, "netsched-exec: simulated clock at %.12f s\n",
-                     simgrid::s4u::Engine::get_clock());
-      });
-#endif
 }
 
 /// A buffer of `count` chunks (or registers) of m bytes (shared memory in SMPI timing runs, when
@@ -161,7 +139,9 @@ void register_collective(const ExecPlan& plan, NodeId me, const ExecOptions& opt
 }  // namespace
 
 double start_timing(bool announce) {
+#ifdef SMPI_SHARED_MALLOC
   if (announce && my_rank() == 0) print_clock_as_it_advances();
+#endif
   MPI_Barrier(MPI_COMM_WORLD);
   const double t0 = MPI_Wtime();
   if (announce)

@@ -21,6 +21,7 @@
 
 #include "core/errors.hpp"
 #include "exec/process.hpp"
+#include "exec/smpi_clock.hpp"
 #include "exec/smpi_trace.hpp"
 #include "gen/topology.hpp"
 
@@ -41,7 +42,6 @@ constexpr const char* kStopLogFormat = "--log=ker_engine.fmt:[%.12r]%e[%c/%p]%e%
 constexpr const char* kRankMark = "netsched-exec: rank ";
 constexpr const char* kStartsMark = " starts timing at ";
 constexpr const char* kStopsMark = " stops timing at ";
-constexpr const char* kClockMark = "netsched-exec: simulated clock at ";
 
 void write_file(const std::string& path, const std::string& text) {
   std::ofstream out(path);
@@ -82,8 +82,9 @@ std::vector<std::string> smpirun_args(const Job& j, const std::string& schedule,
     a.push_back(x);
   for (const std::string& c : simgrid_config(o.simgrid_cfg)) a.push_back("--cfg=" + c);
   if (j.row.what == "mpi") a.push_back("--cfg=smpi/" + coll + ":" + j.row.algorithm);
-  if (traced) {  // smpirun runs SimGrid's replay program, which prints the end clock
+  if (traced) {  // netsched-smpi-replay: SimGrid's replay, its clock printed on the way
     for (const std::string& x : smpi_replay_log_args()) a.push_back(x);
+    a.push_back(o.smpi_replay);
     return a;
   }
   for (const std::string& x :
@@ -439,7 +440,10 @@ SimulateResult simulate(const std::string& schedule_path, const Schedule& s,
   const auto coll = smpi_collective(s.collective);
   r.smpi_collective = coll.value_or("");
   const std::vector<std::string> algorithms = checked_algorithms(o, coll);
-  if (o.mpi_trace_replay && !algorithms.empty()) write_traces(s.collective, n, o);
+  if (o.mpi_trace_replay && !algorithms.empty()) {
+    if (o.smpi_replay.empty()) throw std::logic_error("simulate: no netsched-smpi-replay path");
+    write_traces(s.collective, n, o);
+  }
   std::vector<Platform> platforms{network_platform(*net, o.links)};
   if (o.anchor)
     if (auto t = torus_cluster_platform(*net, o.links)) platforms.push_back(*t);

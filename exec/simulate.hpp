@@ -74,6 +74,7 @@ struct SimulateOptions {
   std::string executor;                  ///< path of netsched-exec-smpi
   std::string platform_check;            ///< path of netsched-platform-check
   std::string replay;                    ///< path of netsched-s4u-replay
+  std::string smpi_replay;               ///< path of netsched-smpi-replay (SMPI's trace replay)
   std::uint64_t replay_above_ranks = kReplayAboveRanks;  ///< replay kReplayed above this
   /// Time MPI's algorithms by SMPI's trace replay (exec/smpi_trace.hpp: the same algorithms, every
   /// buffer shared by the ranks) instead of running MPI's program.
@@ -129,8 +130,8 @@ struct PlatformFacts {
 /// reached by then: the executor prints it as it advances (--announce-timing), and SimGrid prints
 /// it when SIGINT stops it (ker_engine's "CTRL-C pressed" line). Each rank of the executor
 /// prints when it starts and stops timing; the bound is the clock less the start of a rank that
-/// had not stopped, the longest such. SMPI's trace replay (`replay`) starts every rank at 0 and
-/// prints nothing until it ends. Empty without a clock or an unfinished rank.
+/// had not stopped, the longest such. SMPI's trace replay (`replay`: netsched-smpi-replay, which
+/// prints the clock too) starts every rank at 0. Empty without a clock or an unfinished rank.
 std::optional<double> unfinished_seconds(const std::string& err, std::uint64_t ranks, bool replay);
 
 struct SimulateResult {

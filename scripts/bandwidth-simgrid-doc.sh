@@ -36,7 +36,7 @@ unit=minutes
   echo "model. A message of p pieces is simulated with 1 MiB / p bytes a piece, MPI's collective"
   echo "with the whole 1 MiB. An MPI algorithm with no time is named with simulate's one line why:"
   echo "SMPI refused it (an algorithm for some rank counts or datatypes only), or its simulation did"
-  echo "not finish in 600 s: such a run is stopped, SimGrid prints its clock, and the column gives"
+  echo "not finish in 600 s: such a run is stopped, having printed SimGrid's clock on the way, and the column gives"
   echo "the simulated time the algorithm had run unfinished by then (the clock less the latest time"
   echo "a rank started timing), a lower bound on its time; the finding names those already slower"
   echo "than the schedule. A register collective's registers of 8 MiB a rank or more are shared by the"

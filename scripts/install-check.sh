@@ -14,6 +14,7 @@ cmake --install "$build" --prefix "$prefix" > "$work/install.log"
 for f in include/netsched/netsched.hpp lib/libnetsched.so lib/cmake/netsched/netschedConfig.cmake \
          lib/cmake/netsched/netschedConfigVersion.cmake lib/cmake/netsched/netschedTargets.cmake \
          lib/pkgconfig/netsched.pc bin/netsched libexec/netsched/netsched-exec \
+         libexec/netsched/netsched-exec-smpi libexec/netsched/netsched-smpi-replay \
          share/doc/netsched/library.md; do
   [ -e "$prefix/$f" ] || { echo "install: $f is missing"; exit 1; }
 done

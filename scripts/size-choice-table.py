@@ -31,7 +31,8 @@ SIZES = [int(x) for x in os.environ.get("SIZES", f"8,{64 << 10},{1 << 20},{8 << 
 # schedule, nor what writes the platform, whose files are hashed themselves.
 MPI_SOURCES = ("exec/mpi_exec.cpp", "exec/mpi_reference.*", "exec/mpi_buffer.hpp", "exec/wire.hpp",
                "exec/report.*", "exec/exec_plan.*", "exec/simulate.*", "exec/smpi_trace.*",
-               "exec/process.*", "exec/s4u_replay.cpp")
+               "exec/process.*", "exec/s4u_replay.cpp", "exec/smpi_replay_main.cpp",
+               "exec/smpi_clock.hpp")
 CHECKED_SIZE = 1 << 20  # the size whose chosen schedule also runs under OpenMPI
 RUN_BYTES = 4096        # chunk bytes of the checked OpenMPI run (the check does not depend on size)
 TIMEOUT = 600  # seconds of simulation per run; an MPI algorithm that takes longer has no time

@@ -26,6 +26,7 @@
 #include "exec/process.hpp"
 #include "exec/routes.hpp"
 #include "exec/simulate.hpp"
+#include "exec/smpi_clock.hpp"
 #include "exec/smpi_trace.hpp"
 #include "gen/algorithms.hpp"
 #include "gen/topology.hpp"
@@ -84,6 +85,7 @@ exec::SimulateOptions sim_options(const TempDir& dir, const CheckedSchedule& c,
   o.algorithms = std::move(algorithms);
   o.executor = NETSCHED_EXEC_SMPI_PATH;
   o.platform_check = NETSCHED_PLATFORM_CHECK_PATH;
+  o.smpi_replay = NETSCHED_SMPI_REPLAY_PATH;
   o.workdir = dir.path;
   o.steps = c.verification().check.steps;
   o.payload_sum = c.verification().check.payload_sum;
@@ -1051,6 +1053,58 @@ TEST_CASE("simulate: a run stopped at its timeout says how long it had run unfin
   REQUIRE(bound);
   CHECK(*bound > 0);
   CHECK(*bound < *finished.seconds);
+}
+
+// Reproduction (docs/BANDWIDTH-SIMGRID.md of 2026-11-30): rab2's trace replay on
+// hypernet(2,2,3), stopped at the timeout, printed no clock before the SIGKILL (SimGrid's SIGINT
+// handler did not get to), so its row had no bound; netsched-smpi-replay prints the clock itself.
+TEST_CASE("simulate: a trace replay stopped at its timeout says how long it had run unfinished",
+          "[smpi]") {
+  TempDir dir;
+  // spreading_simple's all-gather replayed on 256 ranks takes about 12 s to simulate
+  const auto t = build_topology("hypercube(8)");
+  const CheckedSchedule c = generate_checked(*t, GenRequest("all-gather"));
+  const std::string file = dir.write("ag.json", c.schedule());
+  auto o = sim_options(dir, c, {65536}, {"spreading_simple"});
+  o.anchor = false;
+  o.mpi_trace_replay = true;
+  const exec::SimulateResult whole = exec::simulate(file, c.schedule(), o);
+  o.timeout_seconds = 3;
+  const exec::SimulateResult cut = exec::simulate(file, c.schedule(), o);
+  INFO(exec::to_text(whole) << exec::to_text(cut));
+  REQUIRE(whole.rows.size() == 2);
+  REQUIRE(cut.rows.size() == 2);
+  const exec::SimRow& finished = whole.rows[1];
+  const exec::SimRow& stopped = cut.rows[1];
+  REQUIRE(finished.seconds);
+  CHECK(finished.timed_by == exec::TimedBy::SmpiTraceReplay);
+  CHECK_FALSE(stopped.seconds);
+  REQUIRE(stopped.unfinished_after);
+  CHECK(*stopped.unfinished_after > 0);
+  CHECK(*stopped.unfinished_after < *finished.seconds);
+  // killed outright (no SIGINT, so SimGrid prints nothing): the replay's own clock lines bound it
+  const auto killed =
+      exec::run_process({"smpirun", "-np", "256", "-platform", dir.path + "/platform0.xml",
+                         "-hostfile", dir.path + "/hosts0.txt", "-replay",
+                         dir.path + "/smpi-trace-65536.list", "--cfg=smpi/privatization:no",
+                         "--cfg=smpi/simulate-computation:no", "--cfg=network/model:CM02",
+                         "--cfg=smpi/allgather:spreading_simple", NETSCHED_SMPI_REPLAY_PATH},
+                        dir.path, 3);
+  INFO(killed.err.substr(0, 2000));
+  CHECK(killed.timed_out);
+  CHECK(killed.err.find("CTRL-C pressed") == std::string::npos);
+  CHECK(killed.err.find(exec::kClockMark) != std::string::npos);
+  const auto bound = exec::unfinished_seconds(killed.err, 256, true);
+  REQUIRE(bound);
+  CHECK(*bound > 0);
+  CHECK(*bound < *finished.seconds);
+  // smpirun without -replay: the program says how it is run, and fails
+  const auto alone = exec::run_process(
+      {"smpirun", "-np", "2", "-platform", dir.path + "/platform0.xml", "-hostfile",
+       dir.path + "/hosts0.txt", "--cfg=smpi/privatization:no", NETSCHED_SMPI_REPLAY_PATH},
+      dir.path, 60);
+  CHECK(alone.exit_code != 0);
+  CHECK(alone.err.find("netsched-smpi-replay: run it by smpirun -replay") != std::string::npos);
 }
 
 TEST_CASE(
