@@ -21,14 +21,15 @@ inline constexpr const char* kClockMark = "netsched-exec: simulated clock at ";
 
 namespace netsched::exec {
 
-/// Prints SimGrid's clock as the simulation advances, at most once a wall second. One process
-/// simulates every rank: the first call registers it, later ones do nothing.
+/// Prints SimGrid's clock as the simulation advances: at its first advance, then at most once a
+/// wall second. One process simulates every rank: the first call registers it, later ones do
+/// nothing.
 inline void print_clock_as_it_advances() {
   static bool registered = false;
   if (registered) return;
   registered = true;
   simgrid::s4u::Engine::on_time_advance_cb(
-      [last = std::chrono::steady_clock::now()](double) mutable {
+      [last = std::chrono::steady_clock::now() - std::chrono::seconds(1)](double) mutable {
         const auto now = std::chrono::steady_clock::now();
         if (now - last < std::chrono::seconds(1)) return;
         last = now;
