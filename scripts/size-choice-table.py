@@ -154,8 +154,9 @@ def mpi_times(ns, f, piece, platform, mine):
 
     def replay_once(names, flag, when_run):
         """The named algorithms timed once by SMPI's trace replay (value[flag] says it was done):
-        those it times join the timed; the others keep the unfinished time of MPI's run where it
-        has one, else the replay's (its reason then names the replay), and their reason says what
+        those it times join the timed; the others keep the longer of the unfinished times of MPI's
+        run and of the replay (both bound the same algorithm's time: where both finish the replay
+        keeps the run's time, docs/engines.md), and their reason names the replay and says what
         became of the run (`when_run`)."""
         if not names or value.get(flag):
             return
@@ -164,8 +165,7 @@ def mpi_times(ns, f, piece, platform, mine):
         value["traced"] = sorted(value.get("traced", []) + [a for _, a in timed])
         run = {u[0]: u[2] for u in value["untimed"]}
         value["untimed"] = sorted([u for u in value["untimed"] if u[0] not in names] +
-                                  [[a, f"{when_run}; {reason}",
-                                    run[a] if run[a] is not None else after]
+                                  [[a, f"{when_run}; {reason}", longer(run[a], after)]
                                    for a, reason, after in untimed])
         value[flag] = True
         memo_store("mpi", key, value)
@@ -180,6 +180,11 @@ def mpi_times(ns, f, piece, platform, mine):
                      if u[1].startswith("timed out") and (u[2] is None or u[2] <= mine)],
                     "traced_timeouts", "timed out when run")
     return value
+
+
+def longer(a, b):
+    """The longer of two unfinished times, either of which may be None."""
+    return max((t for t in (a, b) if t is not None), default=None)
 
 
 def ceil_div(a, b):
