@@ -6,8 +6,6 @@
 /// Why the programs print it themselves: SimGrid prints its clock on SIGINT from inside the
 /// signal handler (not async-signal-safe), and a replay stopped so printed nothing before it was
 /// killed; a line printed on the way does not depend on the handler.
-#include <chrono>
-#include <cstdio>
 
 namespace netsched::exec {
 
@@ -17,6 +15,8 @@ inline constexpr const char* kClockMark = "netsched-exec: simulated clock at ";
 }  // namespace netsched::exec
 
 #ifdef SMPI_SHARED_MALLOC  // an SMPI build (smpi's mpi.h included first)
+#include <chrono>
+#include <cstdio>
 #include <simgrid/s4u/Engine.hpp>
 
 namespace netsched::exec {

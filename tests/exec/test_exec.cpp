@@ -1007,6 +1007,23 @@ struct StoppedRun {
   exec::SimulateResult cut;
   double whole_seconds = 0;
 };
+/// smpirun on the platform simulate wrote in dir (ranks of its hosts), with simulate's
+/// privatization, computation and network model settings, then `rest`.
+std::vector<std::string> smpirun_on(const TempDir& dir, int ranks, std::vector<std::string> rest) {
+  std::vector<std::string> a = {"smpirun",
+                                "-np",
+                                std::to_string(ranks),
+                                "-platform",
+                                dir.path + "/platform0.xml",
+                                "-hostfile",
+                                dir.path + "/hosts0.txt",
+                                "--cfg=smpi/privatization:no",
+                                "--cfg=smpi/simulate-computation:no",
+                                "--cfg=network/model:CM02"};
+  a.insert(a.end(), rest.begin(), rest.end());
+  return a;
+}
+
 StoppedRun stopped_spreading_simple(const TempDir& dir, const char* spec, bool replay, double cut) {
   const auto t = build_topology(spec);
   const CheckedSchedule c = generate_checked(*t, GenRequest("all-gather"));
@@ -1044,27 +1061,11 @@ TEST_CASE("simulate: a run stopped at its timeout says how long it had run unfin
   // the executor's own clock lines bound it without SimGrid's last word: the same run killed
   // outright (no grace, so no SIGINT) on the platform simulate wrote
   const auto killed = exec::run_process(
-      {"smpirun",
-       "-np",
-       "128",
-       "-platform",
-       dir.path + "/platform0.xml",
-       "-hostfile",
-       dir.path + "/hosts0.txt",
-       "--cfg=smpi/privatization:no",
-       "--cfg=smpi/simulate-computation:no",
-       "--cfg=network/model:CM02",
-       "--cfg=smpi/shared-malloc-blocksize:" + std::to_string(exec::shared_block_bytes(128, 65536)),
-       "--cfg=smpi/allgather:spreading_simple",
-       NETSCHED_EXEC_SMPI_PATH,
-       file,
-       "--bytes",
-       "65536",
-       "--timing",
-       "--json",
-       "--only",
-       "mpi",
-       "--announce-timing"},
+      smpirun_on(dir, 128,
+                 {"--cfg=smpi/shared-malloc-blocksize:" +
+                      std::to_string(exec::shared_block_bytes(128, 65536)),
+                  "--cfg=smpi/allgather:spreading_simple", NETSCHED_EXEC_SMPI_PATH, file, "--bytes",
+                  "65536", "--timing", "--json", "--only", "mpi", "--announce-timing"}),
       dir.path, 3);
   INFO(killed.err.substr(0, 2000));
   CHECK(killed.timed_out);
@@ -1088,13 +1089,11 @@ TEST_CASE("simulate: a trace replay stopped at its timeout says how long it had 
   // killed outright (no SIGINT, so SimGrid prints nothing): the replay's own clock lines bound it
   // (it prints one at the first advance; the 256 ranks' set-up takes a second or two)
   constexpr double kKillAfterSeconds = 5;
-  const auto killed =
-      exec::run_process({"smpirun", "-np", "256", "-platform", dir.path + "/platform0.xml",
-                         "-hostfile", dir.path + "/hosts0.txt", "-replay",
-                         dir.path + "/smpi-trace-65536.list", "--cfg=smpi/privatization:no",
-                         "--cfg=smpi/simulate-computation:no", "--cfg=network/model:CM02",
-                         "--cfg=smpi/allgather:spreading_simple", NETSCHED_SMPI_REPLAY_PATH},
-                        dir.path, kKillAfterSeconds);
+  const auto killed = exec::run_process(
+      smpirun_on(dir, 256,
+                 {"-replay", dir.path + "/smpi-trace-65536.list",
+                  "--cfg=smpi/allgather:spreading_simple", NETSCHED_SMPI_REPLAY_PATH}),
+      dir.path, kKillAfterSeconds);
   INFO(killed.err.substr(0, 2000));
   CHECK(killed.timed_out);
   CHECK(killed.err.find("CTRL-C pressed") == std::string::npos);
@@ -1104,10 +1103,8 @@ TEST_CASE("simulate: a trace replay stopped at its timeout says how long it had 
   CHECK(*bound > 0);
   CHECK(*bound < whole_seconds);
   // smpirun without -replay: the program says how it is run, and fails
-  const auto alone = exec::run_process(
-      {"smpirun", "-np", "2", "-platform", dir.path + "/platform0.xml", "-hostfile",
-       dir.path + "/hosts0.txt", "--cfg=smpi/privatization:no", NETSCHED_SMPI_REPLAY_PATH},
-      dir.path, 60);
+  const auto alone =
+      exec::run_process(smpirun_on(dir, 2, {NETSCHED_SMPI_REPLAY_PATH}), dir.path, 60);
   CHECK(alone.exit_code != 0);
   CHECK(alone.err.find("netsched-smpi-replay: run it by smpirun -replay") != std::string::npos);
 }
