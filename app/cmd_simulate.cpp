@@ -77,8 +77,9 @@ exec::SimulateProgress streaming(const std::shared_ptr<std::optional<double>>& m
 
 /// Checks the memory the runs need before any starts, and says whether MPI's algorithms are
 /// timed by SMPI's trace replay: when asked, or, for a register collective, when running MPI's
-/// program would take more than the budget (its registers and its algorithms' temporaries are
-/// private to each rank; the replay's are shared). A chunk collective's MPI runs are not
+/// program might take more than the budget (its algorithms' temporaries, private to each rank,
+/// may be as large as its registers, estimated as twice them; the replay's are shared; every
+/// run is also stopped once it holds more than the budget). A chunk collective's MPI runs are not
 /// estimated: the executor shares their large buffers, and what an algorithm allocates beside
 /// them differs too much between algorithms (bruck's all-gather a whole receive buffer, ring's
 /// nothing) for one estimate, while the replay aborts many of them (docs/engines.md).
@@ -137,6 +138,7 @@ int simulate_file(const SimOpts& o) {
   so.smpi_replay = helper_path(NETSCHED_SMPI_REPLAY_PATH);
   so.workdir = dir.path();
   so.timeout_seconds = o.timeout;
+  so.memory_bytes = memory_budget();
   so.mpi_trace_replay = trace_replay;
   so.jobs = o.jobs;
   so.steps = v.check.steps;
@@ -203,7 +205,8 @@ Run add_simulate(CLI::App& app) {
   app.add_flag("--mpi-trace-replay", o->mpi_trace_replay,
                "time MPI's algorithms by SMPI's trace replay (smpirun -replay: the same "
                "algorithms, every buffer shared by the ranks); chosen without asking for a "
-               "register collective whose MPI program would exceed the memory budget");
+               "register collective whose MPI program would exceed the memory budget; an "
+               "algorithm the replay aborts is run as MPI's program, stopped at the budget");
   app.add_flag("--dataflow", o->dataflow,
                "also time the schedule run as dataflow: each message leaves once its chunks are in "
                "and its link is free, with no step boundary (chunk collectives)");

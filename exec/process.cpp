@@ -7,11 +7,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <chrono>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
@@ -68,24 +71,9 @@ std::string slurp(const std::string& path) {
   return os.str();
 }
 
-}  // namespace
-
-void stop_children_on_signals() {
-  struct sigaction sa {};
-  sa.sa_handler = on_signal;
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGINT, &sa, nullptr);
-  sigaction(SIGTERM, &sa, nullptr);
-}
-
-int interrupted() { return arrived.load(); }
-
-ProcessResult run_process(const std::vector<std::string>& argv, const std::string& workdir,
-                          double timeout_seconds, double grace_seconds) {
-  if (const int sig = interrupted()) throw Interrupted(sig);
-  static std::atomic<unsigned> counter{0};
-  const std::string stem = workdir + "/proc" + std::to_string(counter++);
-  const std::string out_path = stem + ".out", err_path = stem + ".err";
+/// argv[0] started in a process group of its own, its output in the two files, its input empty.
+pid_t spawn_in_group(const std::vector<std::string>& argv, const std::string& out_path,
+                     const std::string& err_path) {
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
   posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, out_path.c_str(),
@@ -106,33 +94,95 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
   posix_spawnattr_destroy(&attr);
   if (rc != 0)
     throw std::runtime_error("cannot start " + argv[0] + ": " + std::string(strerror(rc)));
+  return pid;
+}
+
+/// The process group of process `pid` (/proc/PID/stat: pid (comm) state ppid pgrp ...).
+std::optional<long> process_group(const std::string& pid) {
+  const std::string stat = slurp("/proc/" + pid + "/stat");
+  const std::size_t comm_end = stat.rfind(')');
+  if (comm_end == std::string::npos) return std::nullopt;
+  std::istringstream in(stat.substr(comm_end + 1));
+  std::string state;
+  long ppid = 0, pgrp = 0;
+  if (!(in >> state >> ppid >> pgrp)) return std::nullopt;
+  return pgrp;
+}
+
+}  // namespace
+
+std::uint64_t group_memory_bytes(int pgid) {
+  constexpr std::uint64_t kKiB = 1024;
+  std::uint64_t total = 0;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc", ec)) {
+    const std::string pid = entry.path().filename().string();
+    if (pid.find_first_not_of("0123456789") != std::string::npos) continue;
+    if (process_group(pid) != pgid) continue;
+    std::istringstream rollup(slurp("/proc/" + pid + "/smaps_rollup"));
+    for (std::string key; rollup >> key;)
+      if (std::uint64_t kib = 0; key == "Pss:" && rollup >> kib) {
+        total += kib * kKiB;
+        break;
+      }
+  }
+  return total;
+}
+
+void stop_children_on_signals() {
+  struct sigaction sa {};
+  sa.sa_handler = on_signal;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, nullptr);
+  sigaction(SIGTERM, &sa, nullptr);
+}
+
+int interrupted() { return arrived.load(); }
+
+ProcessResult run_process(const std::vector<std::string>& argv, const std::string& workdir,
+                          double timeout_seconds, double grace_seconds,
+                          std::uint64_t memory_bytes) {
+  if (const int sig = interrupted()) throw Interrupted(sig);
+  static std::atomic<unsigned> counter{0};
+  const std::string stem = workdir + "/proc" + std::to_string(counter++);
+  const std::string out_path = stem + ".out", err_path = stem + ".err";
+  const pid_t pid = spawn_in_group(argv, out_path, err_path);
   const ChildSlot slot(pid);
   ProcessResult r;
+  r.memory_limit = memory_bytes;
   const auto start = std::chrono::steady_clock::now();
   int status = 0;
   constexpr auto kPoll = std::chrono::milliseconds(20);
   bool leader_ended = false;
+  std::optional<double> stopped_at;  // seconds after the start
+  double next_sample = 0;
   // after SIGINT the group's other processes may outlive the leader (smpirun's shell, SimGrid
   // under it still printing): their output is awaited until the group is gone or the grace ends
-  while (!leader_ended || (r.timed_out && kill(-pid, 0) == 0)) {
+  while (!leader_ended || (stopped_at && kill(-pid, 0) == 0)) {
     if (!leader_ended && waitpid(pid, &status, WNOHANG) != 0) {
       leader_ended = true;
       continue;
     }
     const double waited =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (timeout_seconds > 0 && waited > timeout_seconds && !r.timed_out) {
-      r.timed_out = true;
+    if (memory_bytes > 0 && !stopped_at && waited >= next_sample) {
+      next_sample = waited + kMemorySampleSeconds;
+      r.peak_memory = std::max(r.peak_memory, group_memory_bytes(pid));
+      r.over_memory = r.peak_memory > memory_bytes;
+    }
+    if (!stopped_at && (r.over_memory || (timeout_seconds > 0 && waited > timeout_seconds))) {
+      r.timed_out = !r.over_memory;
+      stopped_at = waited;
       kill(-pid, grace_seconds > 0 ? SIGINT : SIGKILL);
     }
-    if (r.timed_out && waited > timeout_seconds + grace_seconds) {
+    if (stopped_at && waited > *stopped_at + grace_seconds) {
       kill(-pid, SIGKILL);
       if (!leader_ended) waitpid(pid, &status, 0);
       break;
     }
     std::this_thread::sleep_for(kPoll);
   }
-  if (!r.timed_out && WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
+  if (!r.stopped() && WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
   r.out = slurp(out_path);
   r.err = slurp(err_path);
   unlink(out_path.c_str());

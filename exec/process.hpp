@@ -1,5 +1,7 @@
 #pragma once
-/// Running smpirun and mpirun: a child process with its output captured and a wall-clock limit.
+/// Running smpirun and mpirun: a child process with its output captured, a wall-clock limit and
+/// a memory limit.
+#include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -10,17 +12,34 @@ namespace netsched::exec {
 struct ProcessResult {
   int exit_code = -1;  ///< the child's exit status; -1 when it was killed or did not start
   bool timed_out = false;
+  /// Stopped because its processes held more memory than the run's limit.
+  bool over_memory = false;
+  /// The most memory its processes held at one sample (group_memory_bytes; with a memory limit).
+  std::uint64_t peak_memory = 0;
+  std::uint64_t memory_limit = 0;  ///< the limit it ran under (0: none)
   std::string out, err;
+  /// Stopped by run_process, at the timeout or the memory limit (not ended by itself).
+  bool stopped() const { return timed_out || over_memory; }
 };
+
+/// The memory the processes of process group `pgid` hold: the sum of their proportional set
+/// sizes (Linux's Pss: a page shared by k mappings counts 1/k in each, so SMPI's shared buffers,
+/// mapped once per rank, count once). 0 when /proc says nothing of them.
+std::uint64_t group_memory_bytes(int pgid);
 
 /// Runs argv[0] (looked up in PATH) with its output in files under `workdir`, stopping its
 /// process group after `timeout_seconds` (0: no limit): with SIGINT first when `grace_seconds`
 /// is above 0 (SimGrid then prints its clock and every actor's state, and exits), with SIGKILL
 /// once the grace is over or at once without one. Throws std::runtime_error when the program
 /// cannot be started, and Interrupted once SIGINT or SIGTERM has arrived (the child's process
-/// group is killed first).
+/// group is killed first). With `memory_bytes` above 0 the group's memory is sampled every
+/// kMemorySampleSeconds and the group is stopped as at the timeout once it holds more.
 ProcessResult run_process(const std::vector<std::string>& argv, const std::string& workdir,
-                          double timeout_seconds = 0, double grace_seconds = 0);
+                          double timeout_seconds = 0, double grace_seconds = 0,
+                          std::uint64_t memory_bytes = 0);
+/// How often run_process samples a group's memory (reading every process's smaps_rollup walks
+/// its page tables: milliseconds for SMPI's tens of GB of shared mappings).
+inline constexpr double kMemorySampleSeconds = 0.5;
 
 /// Thrown by run_process after SIGINT or SIGTERM: the caller unwinds (its scratch directories
 /// are removed by their destructors) and the program ends by the signal.

@@ -20,6 +20,7 @@
 #include <thread>
 
 #include "core/errors.hpp"
+#include "core/limits.hpp"
 #include "exec/process.hpp"
 #include "exec/smpi_clock.hpp"
 #include "exec/smpi_trace.hpp"
@@ -101,6 +102,9 @@ std::vector<std::string> smpirun_args(const Job& j, const std::string& schedule,
 /// backtrace after it), else the first that says error, else the exit status.
 std::string failure_text(const ProcessResult& p, double timeout) {
   if (p.timed_out) return fmt::format("timed out after {:g} s (--timeout)", timeout);
+  if (p.over_memory)
+    return "stopped at the memory budget: its processes held " + bytes_text(p.peak_memory) +
+           ", over " + bytes_text(p.memory_limit) + " (--max-memory sets it)";
   std::istringstream in(p.err);
   std::string line, best;
   while (std::getline(in, line) && best.empty())
@@ -139,18 +143,29 @@ std::vector<std::string> replay_args(const Job& j, const SimulateOptions& o) {
   return a;
 }
 
+/// Times j's row: runs its program (the S4U replay, SMPI's trace replay, or the executor under
+/// smpirun), each stopped at the timeout and the memory budget. An MPI algorithm SMPI's trace
+/// replay fails (SimGrid aborts it, not a stop) is run as MPI's program instead, the replay's
+/// failure kept in the row.
 void run_job(Job& j, const std::string& schedule, const SimulateOptions& o, std::uint64_t ranks,
              const std::string& coll) {
   const bool s4u = j.row.timed_by == TimedBy::S4uReplay;
   const ProcessResult p =
       run_process(s4u ? replay_args(j, o) : smpirun_args(j, schedule, o, ranks, coll), o.workdir,
-                  o.timeout_seconds, s4u ? 0 : kStopGraceSeconds);
-  if (p.timed_out && !s4u)
+                  o.timeout_seconds, s4u ? 0 : kStopGraceSeconds, o.memory_bytes);
+  j.row.peak_memory = p.peak_memory;
+  if (p.stopped() && !s4u)
     j.row.unfinished_after =
         unfinished_seconds(p.err, ranks, j.row.timed_by == TimedBy::SmpiTraceReplay);
   if (j.row.timed_by == TimedBy::SmpiTraceReplay) {
-    j.row.seconds = p.timed_out ? std::nullopt : smpi_replay_seconds(p.err + p.out);
-    if (!j.row.seconds) j.row.error = "SMPI's trace replay: " + failure_text(p, o.timeout_seconds);
+    j.row.seconds = p.stopped() ? std::nullopt : smpi_replay_seconds(p.err + p.out);
+    if (j.row.seconds) return;
+    j.row.error = "SMPI's trace replay: " + failure_text(p, o.timeout_seconds);
+    if (p.stopped()) return;  // the program would take longer still (it copies and reduces)
+    j.row.replay_error = failure_text(p, o.timeout_seconds);
+    j.row.error.clear();
+    j.row.timed_by = TimedBy::Smpirun;
+    run_job(j, schedule, o, ranks, coll);
     return;
   }
   const auto line = json_line(p.out);
@@ -296,7 +311,8 @@ std::vector<std::string> checked_algorithms(const SimulateOptions& o,
       throw InputError("--algorithms: SMPI has no " + *coll + " algorithm '" + a + "' (" +
                        fmt::format("{}", fmt::join(known, ", ")) + ")");
   auto chosen = o.algorithms.empty() ? known : o.algorithms;
-  const std::uint64_t runs = o.bytes.size() * (chosen.size() + 2);
+  // an algorithm SMPI's trace replay fails is run as MPI's program too (run_job)
+  const std::uint64_t runs = o.bytes.size() * (chosen.size() * (o.mpi_trace_replay ? 2 : 1) + 2);
   if (runs > kSimulateMaxRuns)
     throw InputError(fmt::format(
         "{} chunk sizes x {} algorithms are {} runs; simulate makes at most {} (kSimulateMaxRuns)",
@@ -518,6 +534,13 @@ SimulateResult simulate(const std::string& schedule_path, const Schedule& s,
 
 namespace {
 
+/// What a row run as MPI's program after SMPI's trace replay failed says of that.
+std::string replay_failure_text(const SimRow& x) {
+  return x.replay_error.empty()
+             ? ""
+             : "  (run as MPI's program: SMPI's trace replay failed: " + x.replay_error + ")";
+}
+
 std::optional<double> bound_for(const SimulateResult& r, std::uint64_t m) {
   for (auto [bytes, t] : r.fluid_bound)
     if (bytes == m) return t;
@@ -559,6 +582,8 @@ nlohmann::json to_json(const SimulateResult& r) {
     if (x.values_unchecked) row["register_values_checked"] = false;
     if (!x.error.empty()) row["error"] = x.error;
     if (x.unfinished_after) row["unfinished_after_seconds"] = *x.unfinished_after;
+    if (!x.replay_error.empty()) row["smpi_trace_replay_error"] = x.replay_error;
+    if (x.peak_memory > 0) row["peak_memory_bytes"] = x.peak_memory;
     if (x.timed_by == TimedBy::S4uReplay) row["timed_by"] = "s4u-replay";
     if (x.timed_by == TimedBy::SmpiTraceReplay) row["timed_by"] = "smpi-trace-replay";
     if (x.what == "schedule") row["execution"] = x.dataflow ? "dataflow" : "steps";
@@ -583,9 +608,9 @@ std::string row_text(const SimRow& x, std::optional<double> mine, std::optional<
         x.error, *x.unfinished_after);
     if (mine && x.what == "mpi")
       line += fmt::format(": at least {:.2f}x the schedule", *x.unfinished_after / *mine);
-    return line;
+    return line + replay_failure_text(x);
   }
-  if (!x.seconds) return line + "no time: " + x.error;
+  if (!x.seconds) return line + "no time: " + x.error + replay_failure_text(x);
   line += fmt::format("{:>12.4e} s", *x.seconds);
   if (mine && x.dataflow) line += fmt::format("  {:.2f}x the run in steps", *x.seconds / *mine);
   if (mine && x.what == "mpi") line += fmt::format("  {:.2f}x the schedule", *x.seconds / *mine);
@@ -597,7 +622,7 @@ std::string row_text(const SimRow& x, std::optional<double> mine, std::optional<
     line += "  (S4U replay of its pattern: SMPI's waitall does not finish this size)";
   if (x.timed_by == TimedBy::SmpiTraceReplay)
     line += "  (SMPI's trace replay: the same algorithm, its buffers shared by the ranks)";
-  return line;
+  return line + replay_failure_text(x);
 }
 
 std::string platform_text(const SimulateResult& r) {

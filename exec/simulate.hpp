@@ -81,7 +81,9 @@ struct SimulateOptions {
   bool mpi_trace_replay = false;
   std::string workdir;                          ///< where platforms and outputs go
   double timeout_seconds = kDefaultRunTimeout;  ///< per smpirun (0: none)
-  unsigned jobs = 2;                            ///< smpirun processes at once
+  /// Each run's memory: stopped once its processes hold more (exec/process.hpp; 0: no limit).
+  std::uint64_t memory_bytes = 0;
+  unsigned jobs = 2;  ///< smpirun processes at once
   /// The schedule's steps and payload sum (the step model's cost), for the alpha-beta column.
   std::uint64_t steps = 0, payload_sum = 0;
   /// The step model's time at m bytes a chunk when the caller prices it itself (links of
@@ -113,6 +115,11 @@ struct SimRow {
   /// A run stopped at its timeout: the simulated seconds its collective had run unfinished by
   /// then, so its time is at least this (unfinished_seconds).
   std::optional<double> unfinished_after = std::nullopt;
+  /// SMPI's trace replay failed this MPI algorithm (SimGrid aborted it): why, and the row is
+  /// then its program run (timed_by Smpirun).
+  std::string replay_error = {};
+  /// The most memory the run's processes held at one sample (exec/process.hpp; 0: not sampled).
+  std::uint64_t peak_memory = 0;
   /// The schedule's own row, run in steps: what the other rows are compared with.
   bool steps_row() const { return what == "schedule" && !dataflow; }
 };

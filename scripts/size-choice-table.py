@@ -102,6 +102,19 @@ def timed_rows(rows):
             if r["what"] != "schedule" and r.get("seconds") is not None]
 
 
+def traced_rows(rows):
+    """The MPI algorithms SMPI's trace replay timed."""
+    return sorted(r["algorithm"] for r in rows
+                  if r.get("timed_by") == "smpi-trace-replay" and r.get("seconds") is not None)
+
+
+def ran_instead_rows(rows):
+    """The MPI algorithms SMPI's trace replay failed (SimGrid aborted it) that simulate then timed
+    by running MPI's program."""
+    return sorted(r["algorithm"] for r in rows
+                  if r.get("smpi_trace_replay_error") and r.get("seconds") is not None)
+
+
 def untimed_rows(rows):
     """The MPI algorithms of simulate's rows with no time, each with simulate's one line why (SMPI
     refused it, its run timed out, SimGrid failed) and, for a run stopped at the timeout, the
@@ -128,9 +141,7 @@ def mpi_times(ns, f, piece, platform, mine):
         if again != platform:
             sys.exit(f"simulate wrote another platform for {f} than it did alone")
         return dict(timed=sorted(timed_rows(rows)), untimed=untimed_rows(rows),
-                    traced=sorted(r["algorithm"] for r in rows
-                                  if r.get("timed_by") == "smpi-trace-replay" and
-                                  r.get("seconds") is not None))
+                    traced=traced_rows(rows), ran_instead=ran_instead_rows(rows))
     collective = json.load(open(f))["collective"]
     whole = piece * collective.pop("pieces", 1)
     key = [platform, mpi_sources_hash(), simgrid_version(), json.dumps(collective, sort_keys=True),
@@ -140,10 +151,14 @@ def mpi_times(ns, f, piece, platform, mine):
     value["untimed"] = [u + [None] if isinstance(u, list) and len(u) == 2 else u
                         for u in value["untimed"]]
     def rerun(names, replay=False):
-        """The named algorithms run again on the same platform: their timed rows and untimed."""
+        """The named algorithms run again on the same platform: their timed rows and untimed;
+        those timed by SMPI's trace replay, and those its failure had run as MPI's program, are
+        noted in `value`."""
         rows, again = simulate(ns, f, piece, True, names, replay)
         if again != platform:
             sys.exit(f"simulate wrote another platform for {f} than it did before")
+        for flag, found in (("traced", traced_rows(rows)), ("ran_instead", ran_instead_rows(rows))):
+            value[flag] = sorted(value.get(flag, []) + found)
         return timed_rows(rows), untimed_rows(rows)
 
     names = [u for u in value["untimed"] if isinstance(u, str)]
@@ -162,7 +177,6 @@ def mpi_times(ns, f, piece, platform, mine):
             return
         timed, untimed = rerun(names, replay=True)
         value["timed"] = sorted(value["timed"] + timed)
-        value["traced"] = sorted(value.get("traced", []) + [a for _, a in timed])
         run = {u[0]: u[2] for u in value["untimed"]}
         value["untimed"] = sorted([u for u in value["untimed"] if u[0] not in names] +
                                   [[a, f"{when_run}; {reason}", longer(run[a], after)]
@@ -170,11 +184,12 @@ def mpi_times(ns, f, piece, platform, mine):
         value[flag] = True
         memo_store("mpi", key, value)
 
-    # an algorithm the kernel killed for memory is timed by SMPI's trace replay, which shares
-    # its buffers (docs/engines.md), and so is one stopped at the timeout before it had run as
-    # long as the schedule: the replay simulates it faster
-    replay_once([u[0] for u in value["untimed"] if isinstance(u, list) and "status 137" in u[1]],
-                "replayed_killed", "killed by SIGKILL when run")
+    # an algorithm stopped for memory (by simulate at the budget, or by the kernel) is timed by
+    # SMPI's trace replay, which shares its buffers (docs/engines.md), and so is one stopped at
+    # the timeout before it had run as long as the schedule: the replay simulates it faster
+    replay_once([u[0] for u in value["untimed"] if isinstance(u, list) and
+                 ("status 137" in u[1] or u[1].startswith("stopped at the memory budget"))],
+                "replayed_killed", "stopped for memory when run")
     if mine is not None:
         replay_once([u[0] for u in value["untimed"]
                      if u[1].startswith("timed out") and (u[2] is None or u[2] <= mine)],
@@ -236,6 +251,7 @@ def case(ns, d, net, coll, nodes, per_node):
                 untimed=mpi["untimed"], refused=mine.get("refused"),
                 # the algorithms SMPI's trace replay timed (not those it aborted)
                 traced=sorted(set(mpi.get("traced", [])) & {a for _, a in mpi["timed"]}),
+                ran_instead=sorted(set(mpi.get("ran_instead", [])) & {a for _, a in mpi["timed"]}),
                 mpi_refused=mpi.get("refused"), default=default_name,
                 default_t=default_t, default_refused=default_refused, run=checked, msccl=msccl)
 
@@ -436,6 +452,9 @@ def main():
                              f"running MPI's program was over the memory budget, killed by the "
                              f"kernel or stopped at the timeout (docs/engines.md): "
                              f"{', '.join(c['traced'])}" if c["traced"] else "") +
+                            (f". Run as MPI's program where SMPI's trace replay failed (SimGrid "
+                             f"aborted it), stopped at the memory budget if it had held more: "
+                             f"{', '.join(c['ran_instead'])}" if c["ran_instead"] else "") +
                             untimed_finding(c) + ".")
     head = ["| network | collective | per node | chosen by gen --bytes | simulated µs | "
             "predicted µs | lower bound µs | family default, simulated µs | fastest MPI "

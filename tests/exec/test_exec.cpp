@@ -756,7 +756,7 @@ TEST_CASE("simulate: SMPI's trace replay times MPI's register collectives as run
   TempDir dir;
   const auto t = build_topology("hypercube(3)");
   // what SimGrid 3.32's replay aborts (invalid frees of the buffers it shares, a crash, a
-  // deadlock, a lost actor, a truncation): such a row has no time and says why
+  // deadlock, a lost actor, a truncation): such a row is MPI's program run instead, and says why
   // (docs/engines.md names them)
   const std::map<std::string, std::vector<std::string>> aborts = {
       {"reduce-scatter", {"impi"}},
@@ -782,6 +782,7 @@ TEST_CASE("simulate: SMPI's trace replay times MPI's register collectives as run
         {c.schedule().collective.combining() ? std::uint64_t{1} << 20 : std::uint64_t{1} << 16},
         {});
     o.anchor = false;
+    o.memory_bytes = std::uint64_t{4} << 30;  // every run's memory sampled, none stopped
     const exec::SimulateResult run = exec::simulate(file, c.schedule(), o);
     o.mpi_trace_replay = true;
     const exec::SimulateResult replay = exec::simulate(file, c.schedule(), o);
@@ -793,8 +794,10 @@ TEST_CASE("simulate: SMPI's trace replay times MPI's register collectives as run
       const exec::SimRow &a = run.rows[i], &b = replay.rows[i];
       INFO(a.algorithm);
       REQUIRE(a.algorithm == b.algorithm);
-      CHECK(b.timed_by ==
-            (a.what == "mpi" ? exec::TimedBy::SmpiTraceReplay : exec::TimedBy::Smpirun));
+      CHECK(a.peak_memory > 0);
+      CHECK(b.peak_memory > 0);
+      const bool replayed = a.what == "mpi" && b.replay_error.empty();
+      CHECK(b.timed_by == (replayed ? exec::TimedBy::SmpiTraceReplay : exec::TimedBy::Smpirun));
       if (a.what != "mpi") continue;
       CHECK(a.seconds.has_value() == (a.error.empty()));
       if (!a.seconds) {  // failed in SMPI (rab refuses the datatype): no time in the replay
@@ -805,17 +808,26 @@ TEST_CASE("simulate: SMPI's trace replay times MPI's register collectives as run
               (b.error.find(datatype) == std::string::npos));
         continue;
       }
-      if (!b.seconds) {  // SMPI's replay aborted: the row says how
-        CHECK(!b.error.empty());
+      if (!replayed) {  // SMPI's replay aborted: MPI's program ran instead, the row says so
+        CHECK(b.error.empty());
+        CHECK(b.seconds == a.seconds);  // the same run: SimGrid is deterministic
+        CHECK(exec::row_text(b, std::nullopt, std::nullopt)
+                  .find("run as MPI's program: SMPI's trace replay failed: " + b.replay_error) !=
+              std::string::npos);
         aborted.push_back(a.algorithm);
         continue;
       }
+      REQUIRE(b.seconds);
       CHECK(std::abs(*a.seconds - *b.seconds) <= 1e-3 * *a.seconds + 5e-6);
       ++compared;
     }
     CHECK(compared >= 5);  // the others: SMPI has 8 to 20 algorithms for each
     CHECK(aborted == aborted_there);
-    CHECK(exec::to_json(replay)["rows"][1]["timed_by"] == "smpi-trace-replay");
+    for (const auto& row : exec::to_json(replay)["rows"]) {
+      CHECK(row.at("peak_memory_bytes") > 0);
+      CHECK(row.contains("smpi_trace_replay_error") ==
+            (row.value("timed_by", "") != "smpi-trace-replay" && row["what"] == "mpi"));
+    }
   }
   // a collective MPI has none of has no trace
   CHECK_THROWS_WITH(exec::smpi_trace(Collective::prefix(8), 8, 1024),
@@ -955,6 +967,34 @@ TEST_CASE("a timed-out child is asked to stop first, and killed when it does not
   CHECK(deaf.timed_out);
   CHECK(deaf.out.empty());
   CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(20));
+}
+
+TEST_CASE("a child group over its memory limit is stopped and says how much it held", "[exec]") {
+  TempDir dir;
+  // a shell's child writes 200 MB and waits: the group's memory counts the child's
+  const std::vector<std::string> hog = {
+      "sh", "-c",
+      "python3 -c \"import time; x = bytearray(200 << 20); time.sleep(30)\"; echo late"};
+  const auto start = std::chrono::steady_clock::now();
+  const auto stopped = exec::run_process(hog, dir.path, 0, 1, std::uint64_t{100} << 20);
+  CHECK(stopped.over_memory);
+  CHECK_FALSE(stopped.timed_out);
+  CHECK(stopped.stopped());
+  CHECK(stopped.exit_code == -1);
+  CHECK(stopped.out.empty());
+  CHECK(stopped.peak_memory > (std::uint64_t{100} << 20));
+  CHECK(stopped.memory_limit == (std::uint64_t{100} << 20));
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(20));
+  // under the limit it ends by itself, its peak sampled
+  const auto fits = exec::run_process(
+      {"sh", "-c", "python3 -c \"import time; x = bytearray(20 << 20); time.sleep(1.2)\""},
+      dir.path, 0, 1, std::uint64_t{1} << 30);
+  CHECK_FALSE(fits.stopped());
+  CHECK(fits.exit_code == 0);
+  CHECK(fits.peak_memory > (std::uint64_t{20} << 20));
+  CHECK(fits.peak_memory < (std::uint64_t{1} << 30));
+  // without a limit nothing is sampled
+  CHECK(exec::run_process({"true"}, dir.path).peak_memory == 0);
 }
 
 TEST_CASE("a run stopped unfinished: the clock reached less an unfinished rank's start", "[exec]") {
