@@ -1180,6 +1180,18 @@ TEST_CASE(
   CHECK(refused.err ==
         "netsched: simulating 8 ranks' registers at 65536 bytes a register "
         "needs about 8.4 MB, over the memory budget of 4.2 MB (--max-memory)\n");
+  // a run that outgrows the budget is stopped, its row says so, and simulate exits 4 (SimGrid
+  // alone holds tens of MB; the schedule's 128 ranks run for seconds, sampled every 0.5 s)
+  const auto over =
+      exec::run_process({NETSCHED_BIN, "--max-memory", "16M", "simulate", file, "--bytes", "16384",
+                         "--algorithms", "none", "--no-anchor", "--json"},
+                        dir.path);
+  CHECK(over.exit_code == 4);
+  const auto over_row = nlohmann::json::parse(over.out).at("rows").at(0);
+  CHECK(over_row.at("seconds").is_null());
+  CHECK(over_row.at("error").get<std::string>().starts_with(
+      "stopped at the memory budget: its processes held "));
+  CHECK(over_row.at("peak_memory_bytes").get<std::uint64_t>() > (std::uint64_t{16} << 20));
   // smpirun splits and expands its arguments again: an odd schedule name is passed by a link,
   // an odd work directory refused in one line
   const std::string odd = dir.path + "/odd dir $x";
