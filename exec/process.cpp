@@ -119,9 +119,9 @@ std::uint64_t group_memory_bytes(int pgid) {
     const std::string pid = entry.path().filename().string();
     if (pid.find_first_not_of("0123456789") != std::string::npos) continue;
     if (process_group(pid) != pgid) continue;
-    std::istringstream rollup(slurp("/proc/" + pid + "/smaps_rollup"));
-    for (std::string key; rollup >> key;)
-      if (std::uint64_t kib = 0; key == "Pss:" && rollup >> kib) {
+    std::istringstream status(slurp("/proc/" + pid + "/status"));
+    for (std::string key; status >> key;)
+      if (std::uint64_t kib = 0; key == "RssAnon:" && status >> kib) {
         total += kib * kKiB;
         break;
       }

@@ -22,9 +22,12 @@ struct ProcessResult {
   bool stopped() const { return timed_out || over_memory; }
 };
 
-/// The memory the processes of process group `pgid` hold: the sum of their proportional set
-/// sizes (Linux's Pss: a page shared by k mappings counts 1/k in each, so SMPI's shared buffers,
-/// mapped once per rank, count once). 0 when /proc says nothing of them.
+/// The memory the processes of process group `pgid` hold: the sum of their resident anonymous
+/// memory (RssAnon in /proc/PID/status: heaps, stacks, what MPI's algorithms allocate). SMPI's
+/// shared buffers are mappings of one file, mapped again for every rank, and are not counted:
+/// their resident set size counts each mapping (tens of GB for a run that holds under 1 GB),
+/// and their proportional set size (Pss) takes a walk of every page table to read, up to a
+/// second for such a run. 0 when /proc says nothing of them.
 std::uint64_t group_memory_bytes(int pgid);
 
 /// Runs argv[0] (looked up in PATH) with its output in files under `workdir`, stopping its
@@ -37,8 +40,7 @@ std::uint64_t group_memory_bytes(int pgid);
 ProcessResult run_process(const std::vector<std::string>& argv, const std::string& workdir,
                           double timeout_seconds = 0, double grace_seconds = 0,
                           std::uint64_t memory_bytes = 0);
-/// How often run_process samples a group's memory (reading every process's smaps_rollup walks
-/// its page tables: milliseconds for SMPI's tens of GB of shared mappings).
+/// How often run_process samples a group's memory (a read of a few counters per process).
 inline constexpr double kMemorySampleSeconds = 0.5;
 
 /// Thrown by run_process after SIGINT or SIGTERM: the caller unwinds (its scratch directories
