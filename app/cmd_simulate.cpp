@@ -206,7 +206,7 @@ Run add_simulate(CLI::App& app) {
                "time MPI's algorithms by SMPI's trace replay (smpirun -replay: the same "
                "algorithms, every buffer shared by the ranks); chosen without asking for a "
                "register collective whose MPI program would exceed the memory budget; an "
-               "algorithm the replay aborts is run as MPI's program, stopped at the budget");
+               "algorithm the replay aborts is run as MPI's program, held to the budget");
   app.add_flag("--dataflow", o->dataflow,
                "also time the schedule run as dataflow: each message leaves once its chunks are in "
                "and its link is free, with no step boundary (chunk collectives)");

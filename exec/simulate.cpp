@@ -160,10 +160,12 @@ void run_job(Job& j, const std::string& schedule, const SimulateOptions& o, std:
   if (j.row.timed_by == TimedBy::SmpiTraceReplay) {
     j.row.seconds = p.stopped() ? std::nullopt : smpi_replay_seconds(p.err + p.out);
     if (j.row.seconds) return;
-    j.row.error = "SMPI's trace replay: " + failure_text(p, o.timeout_seconds);
-    if (p.stopped()) return;  // the program would take longer still (it copies and reduces)
-    j.row.replay_error = failure_text(p, o.timeout_seconds);
-    j.row.error.clear();
+    const std::string why = failure_text(p, o.timeout_seconds);
+    if (p.stopped()) {  // the program would take longer still (it copies and reduces)
+      j.row.error = "SMPI's trace replay: " + why;
+      return;
+    }
+    j.row.replay_error = why;
     j.row.timed_by = TimedBy::Smpirun;
     run_job(j, schedule, o, ranks, coll);
     return;
