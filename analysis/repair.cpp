@@ -332,7 +332,7 @@ Survivors survivors_of(const Collective& c, const FaultyNetwork& f) {
       return {p > 1 ? Collective::vector_all_reduce(n, c.pieces()) : Collective::all_reduce(n),
               same};
     case Kind::Reduce:
-      return {Collective::reduce(n, alive(c.root(), "root")), same};
+      return {Collective::reduce(n, alive(c.root(), "root"), c.pieces()), same};
     case Kind::ReduceScatter:
       return {Collective::reduce_scatter(n, c.pieces()), same};
     default:

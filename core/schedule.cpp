@@ -94,8 +94,8 @@ Collective Collective::prefix(std::uint64_t n, std::vector<std::vector<NodeId>> 
   c.kind_ = Kind::Prefix;
   return c;
 }
-Collective Collective::reduce(std::uint64_t n, NodeId root) {
-  Collective c = broadcast(n, root);
+Collective Collective::reduce(std::uint64_t n, NodeId root, std::uint32_t pieces) {
+  Collective c = pieced_broadcast(n, root, pieces);
   c.kind_ = Kind::Reduce;
   return c;
 }

@@ -72,8 +72,9 @@ class Collective {
   /// up to and including v. No groups = all nodes in id order.
   static Collective prefix(std::uint64_t nodes, std::vector<std::vector<NodeId>> groups = {});
   /// reduce: as all-reduce, but only `root` must end with the combination of all inputs (in
-  /// register 1).
-  static Collective reduce(std::uint64_t nodes, NodeId root);
+  /// register 1). A vector reduce of `pieces` pieces: piece k of each node's input in register
+  /// k; `root` must end with the combination of every node's piece k in register pieces + k.
+  static Collective reduce(std::uint64_t nodes, NodeId root, std::uint32_t pieces = 1);
   /// reduce-scatter: node v starts with its block j in register j (j = 0..N-1); node j must end
   /// with the combination of every node's block j in its register j. In `pieces` pieces a
   /// block: piece k of block j is in register j*pieces + k, and node j must end with every
@@ -98,7 +99,7 @@ class Collective {
   /// list.
   const std::vector<std::vector<NodeId>>& groups() const { return groups_; }
   std::uint32_t matrix_size() const { return matrix_; }  ///< matmul: m; vecmat: rows
-  /// The pieces a message is split into (vector_all_reduce: each node's vector;
+  /// The pieces a message is split into (vector_all_reduce and reduce: each node's vector;
   /// pieced_broadcast: the root's message; pieced_all_gather and reduce_scatter: each block);
   /// 1 otherwise.
   std::uint32_t pieces() const { return pieces_; }

@@ -423,8 +423,9 @@ Collective read_collective(const json& c) {
   };
   const std::string& name = kind.get_ref<const std::string&>();
   if (c.contains("pieces") && name != "all-reduce" && name != "broadcast" && name != "all-gather" &&
-      name != "reduce-scatter")
-    bad("collective: pieces belong to all-reduce, broadcast, all-gather and reduce-scatter, not " +
+      name != "reduce-scatter" && name != "reduce")
+    bad("collective: pieces belong to all-reduce, reduce, broadcast, all-gather and "
+        "reduce-scatter, not " +
         name);
   switch (*Collective::kind_from_name(kind.get<std::string>())) {
     case Collective::Kind::Route: {
@@ -448,7 +449,7 @@ Collective read_collective(const json& c) {
     case Collective::Kind::Prefix:
       return Collective::prefix(n, node_lists(c, false));
     case Collective::Kind::Reduce:
-      return Collective::reduce(n, node("root"));
+      return Collective::reduce(n, node("root"), pieces_of(c));
     case Collective::Kind::ReduceScatter:
       return Collective::reduce_scatter(n, pieces_of(c));
     case Collective::Kind::MatMul: {

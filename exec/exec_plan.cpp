@@ -172,11 +172,14 @@ std::vector<ExecPlan::RequiredRegister> ExecPlan::required_registers(NodeId v,
                      lane_sums(lanes, n, [&](std::uint64_t u, std::uint64_t l) {
                        return register_input(u * blocks + b, l);
                      })});
-  } else if (c.kind() == K::Reduce) {
+  } else if (c.kind() == K::Reduce) {  // piece k of the vector ends in the root's register p + k
     if (v != c.root()) return out;
-    out.push_back({1, lane_sums(lanes, n, [&](std::uint64_t u, std::uint64_t l) {
-                     return register_input(u, l);
-                   })});
+    const std::uint64_t p = c.pieces();
+    for (std::uint64_t k = 0; k < p; ++k)
+      out.push_back({static_cast<std::uint32_t>(p + k),
+                     lane_sums(lanes, n, [&](std::uint64_t u, std::uint64_t l) {
+                       return register_input(u * p + k, l);
+                     })});
   } else if (const auto at = group_position(v)) {
     const auto& group = groups_[at->first];
     const std::uint64_t count = c.kind() == K::Prefix ? at->second + 1 : group.size();

@@ -85,6 +85,15 @@ std::uint32_t pieces_or(const GenRequest& r, std::uint32_t fallback) {
 bool flood_size(const Network& t) { return t.num_nodes() <= kFloodMaxNodes; }
 bool flood_registers(const Network& t) { return t.num_nodes() <= kReduceScatterMaxNodes; }
 
+/// A reduce row's make: the broadcast row `broadcast` of the request, run backwards
+/// (reduce_by_reversed_broadcast).
+Schedule reversed_broadcast(const Network& t, const GenRequest& r, const char* broadcast) {
+  GenRequest b = r;
+  b.collective = "broadcast";
+  b.algorithm = broadcast;
+  return reduce_by_reversed_broadcast(t, generate(t, b));
+}
+
 // Broadcast rows give rounds, route rows a router: generate() makes the schedule of both. A
 // constant table: no initialisation order, and every row is checked by the compiler.
 constexpr auto kRows = std::to_array<AlgorithmInfo>({
@@ -259,6 +268,53 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
     {"reduce", "tree-reduce", "generic: combine up the BFS tree to the root; broadcast's rounds",
      "stated: the greedy broadcast's rounds", "ccc(3)", any,
      +[](const Network& t, const GenRequest& r) { return tree_reduce(t, r.root); }},
+    {"reduce", "chain",
+     "textbook: the chain broadcast run backwards: the vector in pieces, partial sums up a "
+     "Hamiltonian path to the root (MPI's large-message reduce)",
+     "stated: N-2+p steps of one piece", "torus(3,4)", hamiltonian,
+     +[](const Network& t, const GenRequest& r) { return reversed_broadcast(t, r, "chain"); },
+     nullptr, nullptr, true},
+    {"reduce", "binary-tree",
+     "textbook: the binary-tree broadcast run backwards: the vector in pieces, partial sums up "
+     "a binary tree (MPI's medium-message reduce), its sends routed on shortest paths",
+     "stated: the routed sends' hops", "torus(3,4)", embed_size,
+     +[](const Network& t, const GenRequest& r) {
+       return reversed_broadcast(t, r, "binary-tree");
+     },
+     nullptr, nullptr, true},
+    {"reduce", "double-binary-tree",
+     "textbook: NCCL's double binary tree run backwards: the pieces' partial sums up two trees "
+     "in turn, sends routed on shortest paths",
+     "stated: the routed sends' hops", "torus(3,4)", embed_size,
+     +[](const Network& t, const GenRequest& r) {
+       return reversed_broadcast(t, r, "double-binary-tree");
+     },
+     nullptr, nullptr, true},
+    {"reduce", "packed-trees",
+     "generic: all-port, the packed-trees broadcast run backwards: each piece's partial sums up "
+     "its spanning tree into the root",
+     "stated: the diameter + 2", "torus(3,4)", packed_broadcast_size,
+     +[](const Network& t, const GenRequest& r) {
+       return reversed_broadcast(t, r, "packed-trees");
+     },
+     nullptr, nullptr, true},
+    {"reduce", "rarest-first",
+     "generic: all-port, the rarest-first broadcast run backwards: each piece's partial sums up "
+     "the tree it went down",
+     "stated: p + ecc(root) - 1 (the broadcast's)", "ccc(3)", rarest_first_broadcast_applies,
+     +[](const Network& t, const GenRequest& r) {
+       return reversed_broadcast(t, r, "rarest-first");
+     },
+     nullptr, nullptr, true},
+    {"reduce", "arborescences",
+     "generic: all-port, the arborescences' broadcast run backwards: the pieces' partial sums up "
+     "as many arc-disjoint spanning trees into the root as its least cut (Edmonds 1973)",
+     "stated: p + N - 2; ceil(p/n) + n on hypercube(n) (the broadcast's)", "ccc(3)",
+     arborescences_apply,
+     +[](const Network& t, const GenRequest& r) {
+       return reversed_broadcast(t, r, "arborescences");
+     },
+     nullptr, nullptr, true},
 
     {"route", "hdn-routing", "paper: li-peng-chu-2012 HDN routing", "paper: li-peng-chu-2012",
      "hdn(hypercube(2), sn=[{0},{1}])", is<Hdn>, nullptr,

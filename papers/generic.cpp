@@ -60,6 +60,9 @@ std::optional<PaperBound> swing_bound(const Product& p, bool twice) {
 /// The stated bound, under kSource whatever the algorithm's origin.
 std::optional<PaperBound> stated(const Network& t, const Collective& c, const std::string& a) {
   const std::uint64_t nodes = t.num_nodes();
+  // a reduce of pieces is a broadcast's schedule run backwards: at most the broadcast's steps
+  const bool one_root =
+      c.kind() == Collective::Kind::Broadcast || c.kind() == Collective::Kind::Reduce;
   if (const auto plan = embedded_plan(t, c, a))
     return PaperBound{embedded_hops(t, plan->rounds, plan->order),
                       "the routed sends' hops (a list schedule's every step holds one)", kSource,
@@ -78,7 +81,7 @@ std::optional<PaperBound> stated(const Network& t, const Collective& c, const st
   if (a == "chain")
     return PaperBound{nodes - 2 + c.pieces(), "N-2+p (the pipe fills, then a piece a step)",
                       kSource, std::nullopt};
-  if (a == "rarest-first" && c.kind() == Collective::Kind::Broadcast) {
+  if (a == "rarest-first" && one_root) {
     // a node that lacks a piece its BFS parent holds takes at least one piece that step, so a
     // node at depth d holds min(p, t - d + 1) pieces after step t (induction on t)
     const Csr g(t, 1);
@@ -87,7 +90,7 @@ std::optional<PaperBound> stated(const Network& t, const Collective& c, const st
                       "step t: its parent has one it lacks)",
                       kSource, std::nullopt};
   }
-  if (a == "arborescences" && c.kind() == Collective::Kind::Broadcast) {
+  if (a == "arborescences" && one_root) {
     // a tree given n pieces takes n + depth - 1 steps; a piece goes where it ends soonest, so
     // no tree ends later than all p pieces down one tree of depth at most N - 1 would; on a
     // hypercube the n trees are all n + 1 deep, on a 2-D torus the four a + b - 1, so they take
@@ -143,7 +146,7 @@ std::optional<PaperBound> stated(const Network& t, const Collective& c, const st
   if (a == "packed-trees" && c.kind() == Collective::Kind::AllReduce)
     return PaperBound{2 * (st.diameter + 2), "twice the diameter + 2 (up the trees, then down)",
                       kSource, std::nullopt};
-  if (a == "packed-trees" && c.kind() == Collective::Kind::Broadcast) {
+  if (a == "packed-trees" && one_root) {
     // the pipeline of pieces: the diameter + ceil(pieces (N-1) / directed links) + 1
     const std::uint64_t arcs = g.num_arcs();
     const std::uint64_t spread = (c.pieces() * (nodes - 1) + arcs - 1) / arcs;

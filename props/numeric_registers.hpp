@@ -19,7 +19,7 @@ inline bool numeric_result_right(const Schedule& s) {
   const Collective& c = s.collective;
   const std::uint64_t n = c.nodes();
   const bool blocks = c.kind() == Collective::Kind::ReduceScatter;
-  const std::uint64_t p = c.pieces();  // a vector all-reduce: piece k of v is in[v*p + k]
+  const std::uint64_t p = c.pieces();  // a vector all-reduce or reduce: piece k of v is in[v*p + k]
   std::vector<std::int64_t> in(blocks ? n * n * p : n * p);
   for (auto& x : in) x = *rc::gen::inRange<std::int64_t>(-1000, 1000);
   const RegisterFile out = evaluate_registers(s, initial_registers(s, in));
@@ -33,7 +33,11 @@ inline bool numeric_result_right(const Schedule& s) {
   }
   std::vector<std::int64_t> sum(p, 0);
   for (std::uint64_t x = 0; x < in.size(); ++x) sum[x % p] += in[x];
-  if (c.kind() == Collective::Kind::Reduce) return out[c.root().v][1] == sum[0];
+  if (c.kind() == Collective::Kind::Reduce) {
+    for (std::uint64_t k = 0; k < p; ++k)
+      if (out[c.root().v][p + k] != sum[k]) return false;
+    return true;
+  }
   return std::all_of(out.begin(), out.end(), [&](const auto& r) {
     for (std::uint64_t k = 0; k < p; ++k)
       if (r[p + k] != sum[k]) return false;

@@ -56,7 +56,9 @@ inline std::map<std::pair<std::uint32_t, std::uint32_t>, Value> required(const C
       so_far.insert({0, v.v});
       if (c.kind() == K::Prefix) want[{v.v, 1}] = so_far;
     }
-    if (c.kind() == K::Reduce) want[{c.root().v, 1}] = so_far;
+    if (c.kind() == K::Reduce)
+      for (std::uint32_t k = 0; k < p; ++k)
+        for (NodeId u : g) want[{c.root().v, p + k}].insert({k, u.v});
     if (c.kind() != K::AllReduce) continue;
     for (std::uint32_t k = 0; k < p; ++k)
       for (NodeId v : g)

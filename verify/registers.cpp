@@ -129,7 +129,8 @@ std::uint32_t required_registers(const Collective& c) {
   if (c.kind() == Collective::Kind::ReduceScatter)
     return static_cast<std::uint32_t>(std::min<std::uint64_t>(
         mul_sat(c.nodes(), c.pieces()), std::numeric_limits<std::uint32_t>::max()));
-  if (c.kind() == Collective::Kind::AllReduce) return 2 * c.pieces();
+  if (c.kind() == Collective::Kind::AllReduce || c.kind() == Collective::Kind::Reduce)
+    return 2 * c.pieces();
   return c.kind() == Collective::Kind::MatMul ? 3 : 2;
 }
 
@@ -324,9 +325,10 @@ class RegisterRun {
     }
   }
 
-  /// x_v in register 0 of v; register 1 ends with the group's sum (all-reduce) or the sum of
-  /// the group's members up to v (prefix). A vector all-reduce of p pieces: piece k of x_v in
-  /// register k; register p + k ends with the group's sum of pieces k. Piece k of x_v is term
+  /// x_v in register 0 of v; register 1 ends with the group's sum (all-reduce, the root's for a
+  /// reduce) or the sum of the group's members up to v (prefix). A vector all-reduce or reduce
+  /// of p pieces: piece k of x_v in register k; register p + k ends with the group's sum of
+  /// pieces k. Piece k of x_v is term
   /// k*N + v, piece by piece, so that a sum over nodes of one piece is one run of terms: its
   /// value takes a few intervals, not one a node (256 nodes in 4 pieces took 2.1 GB node-major).
   /// Only the batch's registers are set up, and only its results required, each numbered as in
@@ -356,7 +358,9 @@ class RegisterRun {
         prefix = *disjoint_union(prefix, single(v.v));
         require(ordinal++, v.v, 1, prefix);
       }
-      if (c_.kind() == Collective::Kind::Reduce) require(gi, c_.root().v, 1, group_terms(g, 0));
+      if (c_.kind() == Collective::Kind::Reduce)
+        for (std::uint64_t k = 0; k < p; ++k)
+          require(gi + k, c_.root().v, static_cast<std::uint32_t>(p + k), group_terms(g, k));
       if (c_.kind() != Collective::Kind::AllReduce) continue;
       for (std::uint64_t k = 0; k < p; ++k, ordinal += g.size()) {
         const auto out = static_cast<std::uint32_t>(p + k);

@@ -197,7 +197,9 @@ class RegisterEncoding : Rules {
         for (std::uint64_t k = 0; k < pieces_; ++k) sum[k].push_back(v.v * pieces_ + k);
         if (c_.kind() == Collective::Kind::Prefix) out.emplace_back(v.v, 1, sum[0]);
       }
-      if (c_.kind() == Collective::Kind::Reduce) out.emplace_back(c_.root().v, 1, sum[0]);
+      if (c_.kind() == Collective::Kind::Reduce)
+        for (std::uint64_t k = 0; k < pieces_; ++k)
+          out.emplace_back(c_.root().v, pieces_ + k, sum[k]);
       if (c_.kind() == Collective::Kind::AllReduce)
         for (std::uint64_t k = 0; k < pieces_; ++k)
           for (const NodeId v : group) out.emplace_back(v.v, pieces_ + k, sum[k]);

@@ -44,6 +44,14 @@ inline constexpr std::uint64_t kReduceScatterMaxNodes = 1024;
 /// batches' estimate (1.5 GB), 16 and 14 bytes a node and register.
 inline constexpr std::uint64_t kTreeRegistersMaxNodes = 16384;
 inline constexpr std::uint64_t kTreeRegisterBytes = 20;
+/// A vector reduce: `broadcast` (a broadcast of listed pieces, pipelined or not) run backwards,
+/// every first delivery of a piece mirrored in time into a partial sum sent back over its link
+/// (gen/textbook/reversed_broadcast.cpp). The root's result for piece k ends in register p + k;
+/// the steps, link loads and port model are the broadcast's. At most kTreeRegistersMaxNodes
+/// nodes, two registers a piece, held to the memory budget at kTreeRegisterBytes a node and
+/// register.
+Schedule reduce_by_reversed_broadcast(const Network& t, const Schedule& broadcast);
+
 /// Recursive halving reduce-scatter on a hypercube: from the highest dimension down, every node
 /// sends its neighbour the partial blocks of the neighbour's half and combines the ones it
 /// keeps (one-port, n steps, payloads N/2, N/4, ... blocks).

@@ -193,6 +193,22 @@ TEST_CASE("a pipelined broadcast is tried in several piece counts, large message
   CHECK(listed);
 }
 
+TEST_CASE("a large vector reduce pipelines its pieces: a broadcast run backwards beats the tree",
+          "[analysis]") {
+  const auto t = build_topology("torus(4,4)");
+  const PortBudget all = port_budget_from_name("all-port");
+  const SizeChoice big = choose_for_size(*t, GenRequest("reduce"), at(1 << 20), all);
+  REQUIRE(big.best);
+  // the tree sends the whole vector a level at a time; pieces up the arc-disjoint trees (or the
+  // rarest-first's) keep every link into the root busy
+  CHECK(big.best->schedule().collective.pieces() > 1);
+  CHECK(big.best->schedule().collective.kind() == Collective::Kind::Reduce);
+  CHECK(big.best_seconds * 2 < find(big, "tree-reduce").seconds);
+  CHECK(lower_of(big) <= big.best_seconds * (1 + kSumRounding));
+  const SizeChoice small = choose_for_size(*t, GenRequest("reduce"), at(8), all);
+  CHECK(small.best->schedule().collective.pieces() == 1);  // a few steps of one word win
+}
+
 TEST_CASE("the balanced exchange is tried both ways: its fewest steps win small messages",
           "[analysis]") {
   // on this HDN the least payload sum takes a step more than the diameter: at 8 B the

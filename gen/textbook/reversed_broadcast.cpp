@@ -1,0 +1,90 @@
+// A vector reduce is a pipelined broadcast run backwards. Reduction and broadcast are dual over
+// the same trees: where the broadcast first delivers piece k to node v over the link from u in
+// step s, the reduce has v send its partial sum of piece k back over that link in the mirrored
+// step, combined into u's. v's children got the piece from v later, so they send before v does;
+// the steps, the loads on every link and the port model are the broadcast's. So every pipelined
+// broadcast (chain, binary and double binary tree, packed trees, rarest-first, arborescences)
+// gives a large-message reduce, instead of one written per algorithm.
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/errors.hpp"
+#include "core/limits.hpp"
+#include "core/schedule_io.hpp"
+#include "gen/combine/program.hpp"
+#include "gen/textbook/textbook.hpp"
+
+namespace netsched {
+namespace {
+
+/// InputError when the reduce's registers (two a piece, on every node) are over the limits or
+/// the memory budget (kTreeRegisterBytes a node and register, as the other register schedules
+/// along trees).
+void check_reduce_registers(const Network& t, std::uint64_t pieces) {
+  check_nodes(t, "a reduce run backwards from a broadcast", kTreeRegistersMaxNodes,
+              "kTreeRegistersMaxNodes");
+  const std::uint64_t registers = 2 * pieces;
+  if (registers > kMaxRegisters)
+    throw limit_error("a reduce of " + std::to_string(pieces) + " pieces on " + t.spec() +
+                          ": the registers a node",
+                      registers, "kMaxRegisters", kMaxRegisters);
+  check_memory(mul_sat(mul_sat(t.num_nodes(), registers), kTreeRegisterBytes),
+               "a reduce of " + std::to_string(pieces) + " pieces on " + t.spec());
+}
+
+/// Per step of the reduce, per directed link (from << 32 | to), the moves it carries: every
+/// first delivery of the broadcast mirrored (a piece a node already held is not sent back).
+std::vector<std::map<std::uint64_t, std::vector<Move>>> mirrored_moves(const Schedule& broadcast) {
+  const Collective& c = broadcast.collective;
+  const std::uint64_t p = c.pieces(), last = broadcast.steps.size() - 1;
+  std::vector<char> held(c.nodes() * p, 0);
+  for (std::uint64_t k = 0; k < p; ++k) held[c.root().v * p + k] = 1;
+  std::vector<std::map<std::uint64_t, std::vector<Move>>> steps(broadcast.steps.size());
+  for (std::uint64_t s = 0; s <= last; ++s)
+    for (const Transfer& x : broadcast.steps[s].transfers) {
+      const Payload& payload = broadcast.payloads.at(x.payload);
+      if (payload.select)
+        throw std::logic_error("a reduce run backwards from " + broadcast.algorithm +
+                               ": its broadcast sends a selector, not a list of pieces");
+      for (const std::uint64_t k : payload.chunks) {
+        char& at = held[x.to.v * p + k];
+        if (at) continue;
+        at = 1;  // into the root, the partial sum goes to the result register p + k
+        const auto dst = static_cast<std::uint16_t>(x.from == c.root() ? p + k : k);
+        steps[last - s][static_cast<std::uint64_t>(x.to.v) << 32 | x.from.v].push_back(
+            {static_cast<std::uint16_t>(k), dst, RegOp::Combine});
+      }
+    }
+  return steps;
+}
+
+}  // namespace
+
+Schedule reduce_by_reversed_broadcast(const Network& t, const Schedule& broadcast) {
+  const Collective& c = broadcast.collective;
+  if (c.kind() != Collective::Kind::Broadcast)
+    throw std::logic_error("a reduce runs a broadcast backwards, not a " + c.name());
+  const std::uint32_t p = c.pieces();
+  check_reduce_registers(t, p);
+  RegisterProgram prog(t, Collective::reduce(c.nodes(), c.root(), p), piece_registers(p),
+                       broadcast.algorithm);
+  for (std::uint32_t k = 0; k < p; ++k)  // the root's own pieces start its sums
+    prog.set(static_cast<std::uint16_t>(p + k), static_cast<std::uint16_t>(k),
+             {{c.root().v, c.root().v}});
+  if (!broadcast.steps.empty())
+    for (auto& step : mirrored_moves(broadcast)) {
+      if (step.empty()) continue;  // every delivery of that step was a piece already held
+      for (auto& [link, moves] : step)
+        prog.send(static_cast<std::uint32_t>(link >> 32), static_cast<std::uint32_t>(link),
+                  std::move(moves));
+      prog.end_step();
+    }
+  Schedule s = prog.finish();
+  s.model = broadcast.model;
+  s.ports = broadcast.ports;
+  return s;
+}
+
+}  // namespace netsched
