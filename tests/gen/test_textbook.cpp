@@ -225,6 +225,7 @@ TEST_CASE("vector reduce: every pipelined broadcast run backwards in its steps a
         REQUIRE(b.holds());
         REQUIRE(r.holds());
         CHECK(r.schedule().collective == Collective::reduce(n, root, p));
+        CHECK(schedule_from_json(schedule_to_json(r.schedule())).schedule == r.schedule());
         CHECK(r.schedule().model == b.schedule().model);
         CHECK(r.verification().check.steps <= b.verification().check.steps);
         CHECK(r.verification().check.payload_sum <= b.verification().check.payload_sum);
