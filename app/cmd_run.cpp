@@ -19,6 +19,8 @@ namespace {
 
 /// The most ranks `run` starts on this machine without a hostfile (ranks share its cores).
 constexpr std::uint64_t kRunMaxLocalRanks = 64;
+/// How long mpirun has, once stopped (SIGINT), to stop its ranks before they are killed.
+constexpr double kMpirunGraceSeconds = 5;
 /// The longest executor error quoted.
 constexpr std::size_t kMessageChars = 300;
 
@@ -125,8 +127,13 @@ Run add_run(CLI::App& app) {
     if (o->dataflow) args.push_back("--dataflow");
     if (o->json) args.push_back("--json");
     if (o->all_ranks) args.push_back("--all-ranks");
-    const exec::ProcessResult p = exec::run_process(args, dir.path(), o->timeout);
+    // the ranks on this machine are held to the memory budget as they run, not only by the
+    // estimate above (a cluster's ranks are not this machine's to watch)
+    const exec::ProcessResult p =
+        exec::run_process(args, dir.path(), o->timeout, kMpirunGraceSeconds,
+                          o->hostfile.empty() ? memory_budget() : 0);
     if (p.timed_out) throw std::runtime_error("mpirun did not finish within --timeout");
+    if (p.over_memory) throw InputError("mpirun " + exec::memory_stop_text(p));
     const auto passed = report_passed(report);
     if (!passed) throw InputError(start_failure(p, n));
     std::cout << p.out;

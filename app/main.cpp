@@ -194,8 +194,8 @@ int main(int argc, char** argv) {
   std::string max_memory;
   app.add_option("--max-memory", max_memory,
                  "the memory a command may plan to use (8G, 512M, bytes): every input's work is "
-                 "estimated and refused over it, and simulate stops a SimGrid run that holds "
-                 "more (default: half the machine's memory, or of ulimit -v)")
+                 "estimated and refused over it, and simulate and run stop a SimGrid or mpirun "
+                 "run that holds more (default: half the machine's memory, or of ulimit -v)")
       ->check(CLI::Validator(
           [](std::string& v) -> std::string {
             try {

@@ -18,7 +18,10 @@
 #include <sstream>
 #include <stdexcept>
 #include <thread>
+#include <unordered_map>
+#include <unordered_set>
 
+#include "core/limits.hpp"
 #include "core/text.hpp"
 
 extern char** environ;  // NOLINT(readability-redundant-declaration): POSIX, for posix_spawnp
@@ -97,36 +100,70 @@ pid_t spawn_in_group(const std::vector<std::string>& argv, const std::string& ou
   return pid;
 }
 
-/// The process group of process `pid` (/proc/PID/stat: pid (comm) state ppid pgrp ...).
-std::optional<long> process_group(const std::string& pid) {
+/// A process's parent and group (/proc/PID/stat: pid (comm) state ppid pgrp ...).
+struct ProcessIds {
+  long pid = 0, ppid = 0, pgrp = 0;
+};
+
+std::optional<ProcessIds> process_ids(const std::string& pid) {
   const std::string stat = slurp("/proc/" + pid + "/stat");
   const std::size_t comm_end = stat.rfind(')');
   if (comm_end == std::string::npos) return std::nullopt;
   std::istringstream in(stat.substr(comm_end + 1));
   std::string state;
-  long ppid = 0, pgrp = 0;
-  if (!(in >> state >> ppid >> pgrp)) return std::nullopt;
-  return pgrp;
+  ProcessIds ids;
+  if (!(in >> state >> ids.ppid >> ids.pgrp)) return std::nullopt;
+  ids.pid = std::stol(pid);
+  return ids;
+}
+
+/// RssAnon of /proc/PID/status in bytes, 0 when it says none.
+std::uint64_t anonymous_bytes(long pid) {
+  constexpr std::uint64_t kKiB = 1024;
+  std::istringstream status(slurp("/proc/" + std::to_string(pid) + "/status"));
+  for (std::string key; status >> key;)
+    if (std::uint64_t kib = 0; key == "RssAnon:" && status >> kib) return kib * kKiB;
+  return 0;
 }
 
 }  // namespace
 
-std::uint64_t group_memory_bytes(int pgid) {
-  constexpr std::uint64_t kKiB = 1024;
-  std::uint64_t total = 0;
+std::vector<long> process_tree(int pid) {
+  std::vector<ProcessIds> all;
   std::error_code ec;
   for (const auto& entry : std::filesystem::directory_iterator("/proc", ec)) {
-    const std::string pid = entry.path().filename().string();
-    if (pid.find_first_not_of("0123456789") != std::string::npos) continue;
-    if (process_group(pid) != pgid) continue;
-    std::istringstream status(slurp("/proc/" + pid + "/status"));
-    for (std::string key; status >> key;)
-      if (std::uint64_t kib = 0; key == "RssAnon:" && status >> kib) {
-        total += kib * kKiB;
-        break;
-      }
+    const std::string name = entry.path().filename().string();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    if (const auto ids = process_ids(name)) all.push_back(*ids);
   }
+  std::unordered_map<long, std::vector<long>> children;
+  std::vector<long> todo;
+  for (const ProcessIds& p : all) {
+    children[p.ppid].push_back(p.pid);
+    if (p.pgrp == pid) todo.push_back(p.pid);  // the group, whoever started its members
+  }
+  std::unordered_set<long> seen;
+  std::vector<long> out;
+  while (!todo.empty()) {
+    const long p = todo.back();
+    todo.pop_back();
+    if (!seen.insert(p).second) continue;
+    out.push_back(p);
+    const auto at = children.find(p);
+    if (at != children.end()) todo.insert(todo.end(), at->second.begin(), at->second.end());
+  }
+  return out;
+}
+
+std::uint64_t tree_memory_bytes(int pid) {
+  std::uint64_t total = 0;
+  for (const long p : process_tree(pid)) total += anonymous_bytes(p);
   return total;
+}
+
+std::string memory_stop_text(const ProcessResult& p) {
+  return "stopped at the memory budget: its processes held " + bytes_text(p.peak_memory) +
+         ", over " + bytes_text(p.memory_limit) + " (--max-memory sets it)";
 }
 
 void stop_children_on_signals() {
@@ -155,6 +192,7 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
   constexpr auto kPoll = std::chrono::milliseconds(20);
   bool leader_ended = false;
   std::optional<double> stopped_at;  // seconds after the start
+  std::vector<long> stopped_tree;    // the group and its descendants when it was stopped
   double next_sample = 0;
   // after SIGINT the group's other processes may outlive the leader (smpirun's shell, SimGrid
   // under it still printing): their output is awaited until the group is gone or the grace ends
@@ -167,12 +205,13 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (memory_bytes > 0 && !stopped_at && waited >= next_sample) {
       next_sample = waited + kMemorySampleSeconds;
-      r.peak_memory = std::max(r.peak_memory, group_memory_bytes(pid));
+      r.peak_memory = std::max(r.peak_memory, tree_memory_bytes(pid));
       r.over_memory = r.peak_memory > memory_bytes;
     }
     if (!stopped_at && (r.over_memory || (timeout_seconds > 0 && waited > timeout_seconds))) {
       r.timed_out = !r.over_memory;
       stopped_at = waited;
+      stopped_tree = process_tree(pid);  // their parents may end first and leave them to init
       kill(-pid, grace_seconds > 0 ? SIGINT : SIGKILL);
     }
     if (stopped_at && waited > *stopped_at + grace_seconds) {
@@ -182,6 +221,8 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
     }
     std::this_thread::sleep_for(kPoll);
   }
+  // what the group started in groups of its own (mpirun's ranks) may outlive it
+  for (const long p : stopped_tree) kill(static_cast<pid_t>(p), SIGKILL);
   if (!r.stopped() && WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
   r.out = slurp(out_path);
   r.err = slurp(err_path);

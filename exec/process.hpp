@@ -14,7 +14,7 @@ struct ProcessResult {
   bool timed_out = false;
   /// Stopped because its processes held more memory than the run's limit.
   bool over_memory = false;
-  /// The most memory its processes held at one sample (group_memory_bytes; with a memory limit).
+  /// The most memory its processes held at one sample (tree_memory_bytes; with a memory limit).
   std::uint64_t peak_memory = 0;
   std::uint64_t memory_limit = 0;  ///< the limit it ran under (0: none)
   std::string out, err;
@@ -22,24 +22,31 @@ struct ProcessResult {
   bool stopped() const { return timed_out || over_memory; }
 };
 
-/// The memory the processes of process group `pgid` hold: the sum of their resident anonymous
-/// memory (RssAnon in /proc/PID/status: heaps, stacks, what MPI's algorithms allocate). SMPI's
-/// shared buffers are mappings of one file, mapped again for every rank, and are not counted:
-/// their resident set size counts each mapping (tens of GB for a run that holds under 1 GB),
-/// and their proportional set size (Pss) takes a walk of every page table to read, up to a
-/// second for such a run. 0 when /proc says nothing of them.
-std::uint64_t group_memory_bytes(int pgid);
+/// Process `pid`'s group and every descendant of it, in whatever group: the processes a run
+/// started (mpirun gives each rank a process group of its own).
+std::vector<long> process_tree(int pid);
+/// The memory the processes of process_tree(pid) hold: the sum of their resident anonymous memory
+/// (RssAnon in /proc/PID/status: heaps, stacks, what MPI's algorithms allocate). SMPI's shared
+/// buffers are mappings of one file, mapped again for every rank, and are not counted: their
+/// resident set size counts each mapping (tens of GB for a run that holds under 1 GB), and their
+/// proportional set size (Pss) takes a walk of every page table to read, up to a second for such
+/// a run. 0 when /proc says nothing of them.
+std::uint64_t tree_memory_bytes(int pid);
 
 /// Runs argv[0] (looked up in PATH) with its output in files under `workdir`, stopping its
 /// process group after `timeout_seconds` (0: no limit): with SIGINT first when `grace_seconds`
 /// is above 0 (SimGrid then prints its clock and every actor's state, and exits), with SIGKILL
-/// once the grace is over or at once without one. Throws std::runtime_error when the program
-/// cannot be started, and Interrupted once SIGINT or SIGTERM has arrived (the child's process
-/// group is killed first). With `memory_bytes` above 0 the group's memory is sampled every
-/// kMemorySampleSeconds and the group is stopped as at the timeout once it holds more.
+/// once the grace is over or at once without one, and then every descendant it had when it was
+/// stopped, in whatever group. Throws std::runtime_error when the program cannot be started, and
+/// Interrupted once SIGINT or SIGTERM has arrived (the child's process group is killed first). With
+/// `memory_bytes` above 0 the memory of the group and its descendants is sampled every
+/// kMemorySampleSeconds and the group is stopped as at the timeout once they hold more.
 ProcessResult run_process(const std::vector<std::string>& argv, const std::string& workdir,
                           double timeout_seconds = 0, double grace_seconds = 0,
                           std::uint64_t memory_bytes = 0);
+/// "stopped at the memory budget: its processes held X, over Y (--max-memory sets it)", for a
+/// result stopped over its memory limit.
+std::string memory_stop_text(const ProcessResult& p);
 /// How often run_process samples a group's memory (a read of a few counters per process).
 inline constexpr double kMemorySampleSeconds = 0.5;
 

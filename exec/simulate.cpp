@@ -102,9 +102,7 @@ std::vector<std::string> smpirun_args(const Job& j, const std::string& schedule,
 /// backtrace after it), else the first that says error, else the exit status.
 std::string failure_text(const ProcessResult& p, double timeout) {
   if (p.timed_out) return fmt::format("timed out after {:g} s (--timeout)", timeout);
-  if (p.over_memory)
-    return "stopped at the memory budget: its processes held " + bytes_text(p.peak_memory) +
-           ", over " + bytes_text(p.memory_limit) + " (--max-memory sets it)";
+  if (p.over_memory) return memory_stop_text(p);
   std::istringstream in(p.err);
   std::string line, best;
   while (std::getline(in, line) && best.empty())

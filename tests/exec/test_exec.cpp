@@ -951,6 +951,24 @@ bool process_mentions(const std::string& text) {
 
 }  // namespace
 
+TEST_CASE("OpenMPI: run stops ranks that outgrow the memory budget and leaves none behind",
+          "[mpi]") {
+  TempDir dir;
+  // 32 ranks of OpenMPI hold about 100 MB between them, which the estimate (the schedule's
+  // buffers: kilobytes) does not count; the watch does (every 0.5 s: the run takes over a
+  // second to start its ranks), and each rank has a group of its own
+  const auto t = build_topology("ring(32)");
+  const std::string file =
+      dir.write("te.json", generate_checked(*t, GenRequest("total-exchange")).schedule());
+  const auto over =
+      exec::run_process({NETSCHED_BIN, "--max-memory", "16M", "run", file}, dir.path, 120);
+  CHECK(over.exit_code == 2);
+  CHECK(over.err.starts_with("netsched: mpirun stopped at the memory budget: its processes held "));
+  CHECK(over.err.ends_with(", over 16.8 MB (--max-memory sets it)\n"));
+  CHECK_FALSE(process_mentions(file));  // no rank outlives the run
+  CHECK(exec::run_process({NETSCHED_BIN, "run", file}, dir.path, 120).exit_code == 0);
+}
+
 TEST_CASE("a timed-out child is asked to stop first, and killed when it does not", "[exec]") {
   TempDir dir;
   // SIGINT after the timeout: the child says its last word on the way out, and the output of
@@ -995,6 +1013,34 @@ TEST_CASE("a child group over its memory limit is stopped and says how much it h
   CHECK(fits.peak_memory < (std::uint64_t{1} << 30));
   // without a limit nothing is sampled
   CHECK(exec::run_process({"true"}, dir.path).peak_memory == 0);
+}
+
+TEST_CASE("a descendant in a process group of its own is watched and killed with the run",
+          "[exec]") {
+  TempDir dir;
+  // as mpirun's ranks: the child that holds the memory leads a session and group of its own
+  const std::string pid_file = dir.path + "/hog.pid";
+  const std::vector<std::string> hog = {
+      "sh", "-c",
+      "setsid python3 -c \"import os, time; open('" + pid_file +
+          "', 'w').write(str(os.getpid())); x = bytearray(200 << 20); time.sleep(30)\" & wait"};
+  const auto start = std::chrono::steady_clock::now();
+  const auto stopped = exec::run_process(hog, dir.path, 0, 1, std::uint64_t{100} << 20);
+  CHECK(stopped.over_memory);
+  CHECK(stopped.peak_memory > (std::uint64_t{100} << 20));
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(20));
+  std::ifstream in(pid_file);
+  long hog_pid = 0;
+  REQUIRE(in >> hog_pid);
+  // gone, or a zombie awaiting its reaper: not running, holding nothing
+  const auto running = [&] {
+    std::ifstream stat("/proc/" + std::to_string(hog_pid) + "/stat");
+    std::string pid, comm, state;
+    return stat >> pid >> comm >> state && state != "Z";
+  };
+  for (int i = 0; i < 20 && running(); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  CHECK_FALSE(running());
 }
 
 TEST_CASE("a run stopped unfinished: the clock reached less an unfinished rank's start", "[exec]") {
