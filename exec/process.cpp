@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -117,6 +118,26 @@ std::optional<ProcessIds> process_ids(const std::string& pid) {
   return ids;
 }
 
+/// Every process /proc lists.
+std::vector<ProcessIds> all_processes() {
+  std::vector<ProcessIds> all;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc", ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+    if (const auto ids = process_ids(name)) all.push_back(*ids);
+  }
+  return all;
+}
+
+/// The processes whose parent is `parent`.
+std::vector<long> children_of(long parent) {
+  std::vector<long> out;
+  for (const ProcessIds& p : all_processes())
+    if (p.ppid == parent) out.push_back(p.pid);
+  return out;
+}
+
 /// RssAnon of /proc/PID/status in bytes, 0 when it says none.
 std::uint64_t anonymous_bytes(long pid) {
   constexpr std::uint64_t kKiB = 1024;
@@ -126,19 +147,18 @@ std::uint64_t anonymous_bytes(long pid) {
   return 0;
 }
 
+std::uint64_t anonymous_bytes(const std::vector<long>& processes) {
+  std::uint64_t total = 0;
+  for (const long p : processes) total += anonymous_bytes(p);
+  return total;
+}
+
 }  // namespace
 
 std::vector<long> process_tree(int pid) {
-  std::vector<ProcessIds> all;
-  std::error_code ec;
-  for (const auto& entry : std::filesystem::directory_iterator("/proc", ec)) {
-    const std::string name = entry.path().filename().string();
-    if (name.find_first_not_of("0123456789") != std::string::npos) continue;
-    if (const auto ids = process_ids(name)) all.push_back(*ids);
-  }
   std::unordered_map<long, std::vector<long>> children;
   std::vector<long> todo;
-  for (const ProcessIds& p : all) {
+  for (const ProcessIds& p : all_processes()) {
     children[p.ppid].push_back(p.pid);
     if (p.pgrp == pid) todo.push_back(p.pid);  // the group, whoever started its members
   }
@@ -155,11 +175,7 @@ std::vector<long> process_tree(int pid) {
   return out;
 }
 
-std::uint64_t tree_memory_bytes(int pid) {
-  std::uint64_t total = 0;
-  for (const long p : process_tree(pid)) total += anonymous_bytes(p);
-  return total;
-}
+std::uint64_t tree_memory_bytes(int pid) { return anonymous_bytes(process_tree(pid)); }
 
 std::string memory_stop_text(const ProcessResult& p) {
   return "stopped at the memory budget: its processes held " + bytes_text(p.peak_memory) +
@@ -167,6 +183,9 @@ std::string memory_stop_text(const ProcessResult& p) {
 }
 
 void stop_children_on_signals() {
+  // orphans of the children (mpirun's ranks, once the handler has killed mpirun) become this
+  // process's children, where run_process finds them
+  prctl(PR_SET_CHILD_SUBREAPER, 1);
   struct sigaction sa {};
   sa.sa_handler = on_signal;
   sigemptyset(&sa.sa_mask);
@@ -205,13 +224,13 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (memory_bytes > 0 && !stopped_at && waited >= next_sample) {
       next_sample = waited + kMemorySampleSeconds;
-      r.peak_memory = std::max(r.peak_memory, tree_memory_bytes(pid));
+      r.peak_memory = std::max(r.peak_memory, anonymous_bytes(process_tree(pid)));
       r.over_memory = r.peak_memory > memory_bytes;
     }
     if (!stopped_at && (r.over_memory || (timeout_seconds > 0 && waited > timeout_seconds))) {
       r.timed_out = !r.over_memory;
       stopped_at = waited;
-      stopped_tree = process_tree(pid);  // their parents may end first and leave them to init
+      stopped_tree = process_tree(pid);  // their parents may end first and leave them
       kill(-pid, grace_seconds > 0 ? SIGINT : SIGKILL);
     }
     if (stopped_at && waited > *stopped_at + grace_seconds) {
@@ -221,8 +240,16 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
     }
     std::this_thread::sleep_for(kPoll);
   }
-  // what the group started in groups of its own (mpirun's ranks) may outlive it
-  for (const long p : stopped_tree) kill(static_cast<pid_t>(p), SIGKILL);
+  // what the group started in groups of its own (mpirun's ranks) may outlive it; after a
+  // signal killed the group, they are this process's children (stop_children_on_signals)
+  std::vector<long> doomed = stopped_tree;
+  if (interrupted()) {
+    const std::vector<long> orphans = children_of(getpid());
+    doomed.insert(doomed.end(), orphans.begin(), orphans.end());
+  }
+  for (const long p : doomed) kill(static_cast<pid_t>(p), SIGKILL);
+  for (const long p : doomed)  // gone before this returns: those now this process's children
+    if (p != pid) waitpid(static_cast<pid_t>(p), nullptr, 0);
   if (!r.stopped() && WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
   r.out = slurp(out_path);
   r.err = slurp(err_path);

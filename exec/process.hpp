@@ -38,7 +38,8 @@ std::uint64_t tree_memory_bytes(int pid);
 /// is above 0 (SimGrid then prints its clock and every actor's state, and exits), with SIGKILL
 /// once the grace is over or at once without one, and then every descendant it had when it was
 /// stopped, in whatever group. Throws std::runtime_error when the program cannot be started, and
-/// Interrupted once SIGINT or SIGTERM has arrived (the child's process group is killed first). With
+/// Interrupted once SIGINT or SIGTERM has arrived (the child's process group is killed first,
+/// then every orphan of it: stop_children_on_signals makes them this process's children). With
 /// `memory_bytes` above 0 the memory of the group and its descendants is sampled every
 /// kMemorySampleSeconds and the group is stopped as at the timeout once they hold more.
 ProcessResult run_process(const std::vector<std::string>& argv, const std::string& workdir,
@@ -58,7 +59,9 @@ struct Interrupted : std::runtime_error {
 };
 
 /// Installs the SIGINT and SIGTERM handlers: every running child's process group is killed at
-/// once and the next run_process call (or the one waiting) throws Interrupted.
+/// once and the next run_process call (or the one waiting) throws Interrupted. Makes this
+/// process a child subreaper (prctl), so that what a child started in groups of its own
+/// (mpirun's ranks) becomes this process's when the child dies, and is killed then too.
 void stop_children_on_signals();
 /// The signal that arrived (0: none).
 int interrupted();

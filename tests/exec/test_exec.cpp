@@ -967,6 +967,18 @@ TEST_CASE("OpenMPI: run stops ranks that outgrow the memory budget and leaves no
   CHECK(over.err.ends_with(", over 16.8 MB (--max-memory sets it)\n"));
   CHECK_FALSE(process_mentions(file));  // no rank outlives the run
   CHECK(exec::run_process({NETSCHED_BIN, "run", file}, dir.path, 120).exit_code == 0);
+  // SIGINT to netsched while the ranks start (the run takes over a second): it kills mpirun,
+  // and the ranks mpirun can no longer stop are killed too, from the watch's last sample
+  for (const char* after : {"0.3", "0.6"}) {
+    INFO("SIGINT after " << after << " s");
+    const auto interrupted =
+        exec::run_process({"sh", "-c",
+                           std::string(NETSCHED_BIN) + " run " + file + " & p=$!; sleep " + after +
+                               "; kill -INT $p; wait $p"},
+                          dir.path, 120);
+    CHECK(interrupted.exit_code == 128 + SIGINT);
+    CHECK_FALSE(process_mentions(file));
+  }
 }
 
 TEST_CASE("a timed-out child is asked to stop first, and killed when it does not", "[exec]") {
