@@ -127,9 +127,9 @@ Run add_run(CLI::App& app) {
     if (o->dataflow) args.push_back("--dataflow");
     if (o->json) args.push_back("--json");
     if (o->all_ranks) args.push_back("--all-ranks");
+    exec::stop_children_on_signals();  // Ctrl-C stops mpirun and its ranks, not this alone
     // the ranks on this machine are held to the memory budget as they run, not only by the
     // estimate above (a cluster's ranks are not this machine's to watch)
-    exec::stop_children_on_signals();  // Ctrl-C stops mpirun and its ranks, not this alone
     const exec::ProcessResult p =
         exec::run_process(args, dir.path(), o->timeout, kMpirunGraceSeconds,
                           o->hostfile.empty() ? memory_budget() : 0);
