@@ -156,10 +156,10 @@ std::uint64_t anonymous_bytes(const std::vector<long>& processes) {
 }  // namespace
 
 std::vector<long> process_tree(int pid) {
-  std::unordered_map<long, std::vector<long>> children;
+  std::unordered_map<long, std::vector<long>> by_parent;
   std::vector<long> todo;
   for (const ProcessIds& p : all_processes()) {
-    children[p.ppid].push_back(p.pid);
+    by_parent[p.ppid].push_back(p.pid);
     if (p.pgrp == pid) todo.push_back(p.pid);  // the group, whoever started its members
   }
   std::unordered_set<long> seen;
@@ -169,8 +169,8 @@ std::vector<long> process_tree(int pid) {
     todo.pop_back();
     if (!seen.insert(p).second) continue;
     out.push_back(p);
-    const auto at = children.find(p);
-    if (at != children.end()) todo.insert(todo.end(), at->second.begin(), at->second.end());
+    const auto at = by_parent.find(p);
+    if (at != by_parent.end()) todo.insert(todo.end(), at->second.begin(), at->second.end());
   }
   return out;
 }
