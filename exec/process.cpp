@@ -147,12 +147,6 @@ std::uint64_t anonymous_bytes(long pid) {
   return 0;
 }
 
-std::uint64_t anonymous_bytes(const std::vector<long>& processes) {
-  std::uint64_t total = 0;
-  for (const long p : processes) total += anonymous_bytes(p);
-  return total;
-}
-
 }  // namespace
 
 std::vector<long> process_tree(int pid) {
@@ -175,7 +169,11 @@ std::vector<long> process_tree(int pid) {
   return out;
 }
 
-std::uint64_t tree_memory_bytes(int pid) { return anonymous_bytes(process_tree(pid)); }
+std::uint64_t tree_memory_bytes(int pid) {
+  std::uint64_t total = 0;
+  for (const long p : process_tree(pid)) total += anonymous_bytes(p);
+  return total;
+}
 
 std::string memory_stop_text(const ProcessResult& p) {
   return "stopped at the memory budget: its processes held " + bytes_text(p.peak_memory) +
@@ -224,7 +222,7 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (memory_bytes > 0 && !stopped_at && waited >= next_sample) {
       next_sample = waited + kMemorySampleSeconds;
-      r.peak_memory = std::max(r.peak_memory, anonymous_bytes(process_tree(pid)));
+      r.peak_memory = std::max(r.peak_memory, tree_memory_bytes(pid));
       r.over_memory = r.peak_memory > memory_bytes;
     }
     if (!stopped_at && (r.over_memory || (timeout_seconds > 0 && waited > timeout_seconds))) {

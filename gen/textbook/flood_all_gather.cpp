@@ -11,9 +11,7 @@
 
 #include "core/errors.hpp"
 #include "core/graph.hpp"
-#include "core/limits.hpp"
 #include "core/metrics.hpp"
-#include "core/schedule_io.hpp"
 #include "gen/combine/program.hpp"
 #include "gen/textbook/spanning_trees.hpp"
 #include "gen/textbook/textbook.hpp"
@@ -190,23 +188,6 @@ Schedule trees_total_exchange(const Network& t, const SpanningTrees& f, const ch
   return link_chunk_schedule(t, Collective::total_exchange(n), PortModel::AllPort, algorithm,
                              links);
 }
-
-namespace {
-
-/// InputError when a register schedule along trees on t with `registers` a node is over
-/// kTreeRegistersMaxNodes or kMaxRegisters, or its memory (kTreeRegisterBytes a node and register)
-/// over the budget (the checker checks its own).
-void check_tree_registers(const Network& t, std::uint64_t registers, const char* what) {
-  check_nodes(t, what, kTreeRegistersMaxNodes, "kTreeRegistersMaxNodes");
-  if (registers > kMaxRegisters)  // a move names its registers in 16 bits
-    throw limit_error(std::string(what) + " on " + t.spec() + ": the registers a node", registers,
-                      "kMaxRegisters", kMaxRegisters);
-  check_memory(mul_sat(mul_sat(t.num_nodes(), registers), kTreeRegisterBytes),
-               std::string(what) + " on " + t.spec() + " with " + std::to_string(registers) +
-                   " registers a node");
-}
-
-}  // namespace
 
 Schedule trees_reduce_scatter(const Network& t, const SpanningTrees& f, const char* algorithm) {
   const std::uint64_t n = t.num_nodes();  // tree j = o*pieces + k: piece k of block o, register j

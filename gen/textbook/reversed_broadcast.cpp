@@ -10,29 +10,11 @@
 #include <string>
 #include <vector>
 
-#include "core/errors.hpp"
-#include "core/limits.hpp"
-#include "core/schedule_io.hpp"
 #include "gen/combine/program.hpp"
 #include "gen/textbook/textbook.hpp"
 
 namespace netsched {
 namespace {
-
-/// InputError when the reduce's registers (two a piece, on every node) are over the limits or
-/// the memory budget (kTreeRegisterBytes a node and register, as the other register schedules
-/// along trees).
-void check_reduce_registers(const Network& t, std::uint64_t pieces) {
-  check_nodes(t, "a reduce run backwards from a broadcast", kTreeRegistersMaxNodes,
-              "kTreeRegistersMaxNodes");
-  const std::uint64_t registers = 2 * pieces;
-  if (registers > kMaxRegisters)
-    throw limit_error("a reduce of " + std::to_string(pieces) + " pieces on " + t.spec() +
-                          ": the registers a node",
-                      registers, "kMaxRegisters", kMaxRegisters);
-  check_memory(mul_sat(mul_sat(t.num_nodes(), registers), kTreeRegisterBytes),
-               "a reduce of " + std::to_string(pieces) + " pieces on " + t.spec());
-}
 
 /// Per step of the reduce, per directed link (from << 32 | to), the moves it carries: every
 /// first delivery of the broadcast mirrored (a piece a node already held is not sent back).
@@ -67,7 +49,7 @@ Schedule reduce_by_reversed_broadcast(const Network& t, const Schedule& broadcas
   if (c.kind() != Collective::Kind::Broadcast)
     throw std::logic_error("a reduce runs a broadcast backwards, not a " + c.name());
   const std::uint32_t p = c.pieces();
-  check_reduce_registers(t, p);
+  check_tree_registers(t, 2 * std::uint64_t{p}, "a reduce run backwards from a broadcast");
   RegisterProgram prog(t, Collective::reduce(c.nodes(), c.root(), p), piece_registers(p),
                        broadcast.algorithm);
   for (std::uint32_t k = 0; k < p; ++k)  // the root's own pieces start its sums

@@ -3,6 +3,8 @@
 #include "gen/textbook/textbook.hpp"
 
 #include "core/errors.hpp"
+#include "core/limits.hpp"
+#include "core/schedule_io.hpp"
 
 namespace netsched {
 
@@ -37,6 +39,16 @@ void check_nodes(const Network& t, const char* what, std::uint64_t limit, const 
   if (t.num_nodes() > limit)
     throw InputError(std::string(what) + ": " + std::to_string(t.num_nodes()) +
                      " nodes, over the limit " + limit_text(limit_name, limit));
+}
+
+void check_tree_registers(const Network& t, std::uint64_t registers, const char* what) {
+  check_nodes(t, what, kTreeRegistersMaxNodes, "kTreeRegistersMaxNodes");
+  if (registers > kMaxRegisters)  // a move names its registers in 16 bits
+    throw limit_error(std::string(what) + " on " + t.spec() + ": the registers a node", registers,
+                      "kMaxRegisters", kMaxRegisters);
+  check_memory(mul_sat(mul_sat(t.num_nodes(), registers), kTreeRegisterBytes),
+               std::string(what) + " on " + t.spec() + " with " + std::to_string(registers) +
+                   " registers a node");
 }
 
 }  // namespace netsched

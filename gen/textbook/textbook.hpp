@@ -44,6 +44,10 @@ inline constexpr std::uint64_t kReduceScatterMaxNodes = 1024;
 /// batches' estimate (1.5 GB), 16 and 14 bytes a node and register.
 inline constexpr std::uint64_t kTreeRegistersMaxNodes = 16384;
 inline constexpr std::uint64_t kTreeRegisterBytes = 20;
+/// InputError when a register schedule along trees on t with `registers` a node is over
+/// kTreeRegistersMaxNodes or kMaxRegisters, or its memory (kTreeRegisterBytes a node and register)
+/// over the budget (the checker checks its own).
+void check_tree_registers(const Network& t, std::uint64_t registers, const char* what);
 /// A vector reduce: `broadcast` (a broadcast of listed pieces, pipelined or not) run backwards,
 /// every first delivery of a piece mirrored in time into a partial sum sent back over its link
 /// (gen/textbook/reversed_broadcast.cpp). The root's result for piece k ends in register p + k;
