@@ -328,7 +328,7 @@ Survivors survivors_of(const Collective& c, const FaultyNetwork& f) {
     case Kind::AllReduce:
     case Kind::Prefix:
       if (!c.groups().empty()) break;
-      if (c.kind() == Kind::Prefix) return {Collective::prefix(n), same};
+      if (c.kind() == Kind::Prefix) return {Collective::prefix(n, {}, c.pieces()), same};
       return {p > 1 ? Collective::vector_all_reduce(n, c.pieces()) : Collective::all_reduce(n),
               same};
     case Kind::Reduce:

@@ -88,6 +88,21 @@ std::optional<std::pair<double, std::string>> port_chunks(const Collective& c, c
                        "some node receives every byte of the message once, through its "
                        "ports"};
     }
+    case Kind::Prefix: {
+      // a member after its group's first ends with sums of others' elements: it receives every
+      // byte of the message once
+      double worst = 0;
+      const auto later = [&](std::uint32_t v) {
+        worst = std::max(worst, 1 / ports_of(b, t, g, v));
+      };
+      if (c.groups().empty())  // id order
+        for (std::uint32_t v = 1; v < g.num_nodes(); ++v) later(v);
+      for (const auto& members : c.groups())
+        for (std::size_t i = 1; i < members.size(); ++i) later(members[i].v);
+      return std::pair{worst,
+                       "a node after its group's first receives every byte of the message once, "
+                       "through its ports"};
+    }
     default:
       return std::nullopt;
   }

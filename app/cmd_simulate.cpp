@@ -93,20 +93,25 @@ bool mpi_by_trace_replay(const SimOpts& o, const Schedule& s, std::uint64_t rank
     return std::to_string(ranks) + " ranks' " + (plan ? "registers" : "chunks") + " at " +
            std::to_string(m) + " bytes " + (plan ? "a register" : "a chunk");
   };
-  bool replay = o.mpi_trace_replay && mpi;
+  // SMPI's scan is not in the trace replay; it receives every earlier rank's vector at once
+  const bool scan = mpi && *exec::smpi_collective(c) == exec::kSmpiUnselectable;
+  bool replay = o.mpi_trace_replay && mpi && !scan;
   for (std::uint64_t m : o.bytes)
     if (plan) {
       check_memory(plan->simulated_run_bytes(m), "simulating " + what(m));
-      replay = replay || (mpi && plan->run_bytes(m) > memory_budget());
+      replay = replay || (mpi && !scan && plan->run_bytes(m) > memory_budget());
     }
   for (std::uint64_t m : o.bytes)
     if (replay)
       check_memory(exec::smpi_replay_bytes(c, ranks, m),
                    "SMPI's trace replay of MPI's algorithms on " + what(m));
     else if (mpi && plan)
-      check_memory(plan->run_bytes(m), "simulating MPI's algorithms on " + what(m) +
-                                           " (their buffers private to each rank; "
-                                           "--algorithms none times the schedule alone)");
+      check_memory(add_sat(plan->run_bytes(m),
+                           scan ? mul_sat(mul_sat(ranks, ranks) / 2, mul_sat(m, c.pieces())) : 0),
+                   "simulating MPI's algorithms on " + what(m) +
+                       " (their buffers private to each rank" +
+                       (scan ? ", and MPI_Scan's copy of every earlier rank's vector" : "") +
+                       "; --algorithms none times the schedule alone)");
   return replay;
 }
 

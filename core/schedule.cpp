@@ -89,8 +89,9 @@ Collective Collective::vector_all_reduce(std::uint64_t n, std::uint32_t pieces,
   c.pieces_ = pieces;
   return c;
 }
-Collective Collective::prefix(std::uint64_t n, std::vector<std::vector<NodeId>> groups) {
-  Collective c = all_reduce(n, std::move(groups));
+Collective Collective::prefix(std::uint64_t n, std::vector<std::vector<NodeId>> groups,
+                              std::uint32_t pieces) {
+  Collective c = vector_all_reduce(n, pieces, std::move(groups));
   c.kind_ = Kind::Prefix;
   return c;
 }

@@ -69,8 +69,11 @@ class Collective {
   static Collective vector_all_reduce(std::uint64_t nodes, std::uint32_t pieces,
                                       std::vector<std::vector<NodeId>> groups = {});
   /// prefix: as all-reduce, but node v ends with the inputs of the members of its group listed
-  /// up to and including v. No groups = all nodes in id order.
-  static Collective prefix(std::uint64_t nodes, std::vector<std::vector<NodeId>> groups = {});
+  /// up to and including v. No groups = all nodes in id order. A vector prefix of `pieces`
+  /// pieces: piece k of each node's input in register k; v ends with the prefix of pieces k in
+  /// register pieces + k.
+  static Collective prefix(std::uint64_t nodes, std::vector<std::vector<NodeId>> groups = {},
+                           std::uint32_t pieces = 1);
   /// reduce: as all-reduce, but only `root` must end with the combination of all inputs (in
   /// register 1). A vector reduce of `pieces` pieces: piece k of each node's input in register
   /// k; `root` must end with the combination of every node's piece k in register pieces + k.
@@ -99,7 +102,7 @@ class Collective {
   /// list.
   const std::vector<std::vector<NodeId>>& groups() const { return groups_; }
   std::uint32_t matrix_size() const { return matrix_; }  ///< matmul: m; vecmat: rows
-  /// The pieces a message is split into (vector_all_reduce and reduce: each node's vector;
+  /// The pieces a message is split into (vector_all_reduce, prefix and reduce: each node's vector;
   /// pieced_broadcast: the root's message; pieced_all_gather and reduce_scatter: each block);
   /// 1 otherwise.
   std::uint32_t pieces() const { return pieces_; }

@@ -423,8 +423,8 @@ Collective read_collective(const json& c) {
   };
   const std::string& name = kind.get_ref<const std::string&>();
   if (c.contains("pieces") && name != "all-reduce" && name != "broadcast" && name != "all-gather" &&
-      name != "reduce-scatter" && name != "reduce")
-    bad("collective: pieces belong to all-reduce, reduce, broadcast, all-gather and "
+      name != "reduce-scatter" && name != "reduce" && name != "prefix")
+    bad("collective: pieces belong to all-reduce, reduce, prefix, broadcast, all-gather and "
         "reduce-scatter, not " +
         name);
   switch (*Collective::kind_from_name(kind.get<std::string>())) {
@@ -447,7 +447,7 @@ Collective read_collective(const json& c) {
     case Collective::Kind::AllReduce:
       return Collective::vector_all_reduce(n, pieces_of(c), node_lists(c, false));
     case Collective::Kind::Prefix:
-      return Collective::prefix(n, node_lists(c, false));
+      return Collective::prefix(n, node_lists(c, false), pieces_of(c));
     case Collective::Kind::Reduce:
       return Collective::reduce(n, node("root"), pieces_of(c));
     case Collective::Kind::ReduceScatter:

@@ -183,7 +183,7 @@ std::vector<ExecPlan::RequiredRegister> ExecPlan::required_registers(NodeId v,
   } else if (const auto at = group_position(v)) {
     const auto& group = groups_[at->first];
     const std::uint64_t count = c.kind() == K::Prefix ? at->second + 1 : group.size();
-    const std::uint64_t p = c.pieces();  // a vector all-reduce: piece k ends in register p + k
+    const std::uint64_t p = c.pieces();  // a vector all-reduce or prefix: piece k ends in p + k
     for (std::uint64_t k = 0; k < p; ++k)
       out.push_back({static_cast<std::uint32_t>(p + k),
                      lane_sums(lanes, count, [&](std::uint64_t i, std::uint64_t l) {

@@ -95,8 +95,8 @@ void register_collective(const ExecPlan& plan, NodeId me, const ExecOptions& opt
                          double& seconds) {
   const Collective& c = plan.schedule().collective;
   const std::uint64_t lanes = ExecPlan::register_lanes(opt.chunk_bytes);
-  // a vector all-reduce's pieces are one MPI vector: registers 0..p-1 in, p..2p-1 out; a
-  // reduce-scatter's block j of p pieces is MPI's block j (registers j*p .. j*p + p-1)
+  // a vector all-reduce's or prefix's pieces are one MPI vector: registers 0..p-1 in, p..2p-1 out;
+  // a reduce-scatter's block j of p pieces is MPI's block j (registers j*p .. j*p + p-1)
   const int count = static_cast<int>(lanes * c.pieces());
   const auto init = blocks(plan.schedule().registers.size(), opt, false, unfilled);
   const auto result = blocks(c.pieces(), opt, false, unfilled);

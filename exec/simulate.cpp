@@ -82,7 +82,8 @@ std::vector<std::string> smpirun_args(const Job& j, const std::string& schedule,
            "--log=root.thresh:warning", kStopLogLevel, kStopLogFormat})
     a.push_back(x);
   for (const std::string& c : simgrid_config(o.simgrid_cfg)) a.push_back("--cfg=" + c);
-  if (j.row.what == "mpi") a.push_back("--cfg=smpi/" + coll + ":" + j.row.algorithm);
+  if (j.row.what == "mpi" && coll != kSmpiUnselectable)
+    a.push_back("--cfg=smpi/" + coll + ":" + j.row.algorithm);
   if (traced) {  // netsched-smpi-replay: SimGrid's replay, its clock printed on the way
     for (const std::string& x : smpi_replay_log_args()) a.push_back(x);
     a.push_back(o.smpi_replay);
@@ -252,6 +253,8 @@ std::optional<std::string> smpi_collective(const Collective& c) {
       return "reduce";
     case K::ReduceScatter:
       return "reduce_scatter";
+    case K::Prefix:  // MPI_Scan in rank order
+      return c.groups().empty() ? std::optional<std::string>(kSmpiUnselectable) : std::nullopt;
     default:
       return std::nullopt;
   }
@@ -330,6 +333,7 @@ std::vector<std::string> checked_algorithms(const SimulateOptions& o,
 /// is in kReplayed and the ranks are more than SMPI's waitall finishes, else by running it.
 TimedBy mpi_timed_by(const std::string& coll, const std::string& algorithm, std::uint64_t ranks,
                      const SimulateOptions& o) {
+  if (coll == kSmpiUnselectable) return TimedBy::Smpirun;  // the trace replay has no scan
   if (o.mpi_trace_replay) return TimedBy::SmpiTraceReplay;
   const bool s4u = ranks > o.replay_above_ranks &&
                    std::any_of(std::begin(kReplayed), std::end(kReplayed), [&](const auto& x) {
@@ -395,6 +399,7 @@ std::string schedule_for_smpirun(const std::string& path, const SimulateOptions&
 
 std::vector<std::string> smpi_algorithms(const std::string& collective,
                                          const std::string& workdir) {
+  if (collective == kSmpiUnselectable) return {kSmpiOnlyAlgorithm};
   return ask_smpirun("smpi/" + collective, "Valid algorithms: ", workdir);
 }
 
@@ -456,7 +461,7 @@ SimulateResult simulate(const std::string& schedule_path, const Schedule& s,
   const auto coll = smpi_collective(s.collective);
   r.smpi_collective = coll.value_or("");
   const std::vector<std::string> algorithms = checked_algorithms(o, coll);
-  if (o.mpi_trace_replay && !algorithms.empty()) {
+  if (o.mpi_trace_replay && !algorithms.empty() && coll != kSmpiUnselectable) {
     if (o.smpi_replay.empty()) throw std::logic_error("simulate: no netsched-smpi-replay path");
     write_traces(s.collective, n, o);
   }
@@ -658,7 +663,9 @@ std::string to_text(const SimulateResult& r) {
     for (auto [bytes, t] : r.dataflow_model)
       if (bytes == m) out += fmt::format("  {:>8} B  dataflow model cost: {:.4e} s\n", m, t);
   }
-  if (r.smpi_collective.empty()) out += "(MPI has no collective for " + r.collective + ")\n";
+  if (r.smpi_collective.empty())
+    out += "(simulate times no MPI algorithm for " + r.collective +
+           (r.collective == "prefix" || r.collective == "all-reduce" ? " over groups" : "") + ")\n";
   if (!r.all_answered()) out += "not every run answered (see 'no time' above)\n";
   return out;
 }

@@ -168,10 +168,15 @@ std::vector<std::string> simgrid_config(const std::vector<std::string>& user);
 /// SimGrid's network models, asked from smpirun.
 std::vector<std::string> simgrid_network_models(const std::string& workdir);
 
-/// SMPI's name for the collective ("alltoall", "bcast", ...), nullopt when MPI has none.
+/// SMPI's name for the collective ("alltoall", "bcast", ...), nullopt when simulate times none.
 std::optional<std::string> smpi_collective(const Collective& c);
+/// SMPI's collective that has one algorithm and no setting to choose it: MPI_Scan (every rank
+/// sends its vector to every later rank), timed under the name kSmpiOnlyAlgorithm by running it.
+inline constexpr const char* kSmpiUnselectable = "scan";
+inline constexpr const char* kSmpiOnlyAlgorithm = "default";
 /// The algorithms SMPI implements for `collective`, asked from smpirun (its "Valid algorithms"
-/// list), without the meta entries "default" and "automatic".
+/// list), without the meta entries "default" and "automatic"; kSmpiOnlyAlgorithm alone for
+/// kSmpiUnselectable.
 std::vector<std::string> smpi_algorithms(const std::string& collective, const std::string& workdir);
 
 /// What simulate reports while it works: the platforms once SimGrid has checked them (the

@@ -460,6 +460,25 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
     {"prefix", "dual-prefix", "paper: dualcube Algorithm 5 (made consistent)",
      "none: claims check Algorithm 5's count", "dualcube(2)", is<Dualcube>,
      +[](const Network& t, const GenRequest& /*r*/) { return dualcube_prefix(as<Dualcube>(t)); }},
+    {"prefix", "chain",
+     "textbook: pipelined chain scan (MPI_Scan's linear scan, pipelined): the vector in pieces, "
+     "each node's prefix passed to the next id, hops between ids routed on shortest paths; "
+     "one-port",
+     "none: a list schedule of the routed hops (its steps are measured)", "torus(3,4)",
+     flood_registers,
+     +[](const Network& t, const GenRequest& r) {
+       return chain_prefix(t, pieces_or(r, 1), PortModel::OnePort);
+     },
+     nullptr, nullptr, true},
+    {"prefix", "all-port-chain",
+     "generic: all-port, the pipelined chain scan: a relay's sends use links of their own, so "
+     "routed hops do not slow the pipe",
+     "none: a list schedule of the routed hops (its steps are measured)", "torus(3,4)",
+     flood_registers,
+     +[](const Network& t, const GenRequest& r) {
+       return chain_prefix(t, pieces_or(r, 1), PortModel::AllPort);
+     },
+     nullptr, nullptr, true},
     {"prefix", "dual-prefix-as-printed",
      "paper: dualcube Algorithm 5 as printed, Stage 3's i read as r-1 (violated)",
      "none: reproduced to show its violation", "dualcube(2)", is<Dualcube>,

@@ -78,7 +78,7 @@ std::optional<PaperBound> stated(const Network& t, const Collective& c, const st
   if (a == "swing" && c.kind() != Collective::Kind::AllGather)
     if (const auto* p = network_as<Product>(t); p && swing_applies(*p))
       return swing_bound(*p, c.kind() != Collective::Kind::ReduceScatter);
-  if (a == "chain")
+  if (a == "chain" && c.kind() != Collective::Kind::Prefix)  // the prefix's: none, measured
     return PaperBound{nodes - 2 + c.pieces(), "N-2+p (the pipe fills, then a piece a step)",
                       kSource, std::nullopt};
   if (a == "rarest-first" && one_root) {

@@ -13,13 +13,14 @@
 
 namespace netsched::props {
 
-/// Runs a register schedule (all-reduce, reduce, reduce-scatter) on random numbers and compares
-/// the results with the sums computed directly.
+/// Runs a register schedule (all-reduce, reduce, reduce-scatter, prefix) on random numbers and
+/// compares the results with the sums computed directly.
 inline bool numeric_result_right(const Schedule& s) {
   const Collective& c = s.collective;
   const std::uint64_t n = c.nodes();
   const bool blocks = c.kind() == Collective::Kind::ReduceScatter;
-  const std::uint64_t p = c.pieces();  // a vector all-reduce or reduce: piece k of v is in[v*p + k]
+  const std::uint64_t p =
+      c.pieces();  // a vector all-reduce, reduce or prefix: piece k of v is in[v*p + k]
   std::vector<std::int64_t> in(blocks ? n * n * p : n * p);
   for (auto& x : in) x = *rc::gen::inRange<std::int64_t>(-1000, 1000);
   const RegisterFile out = evaluate_registers(s, initial_registers(s, in));
@@ -28,6 +29,20 @@ inline bool numeric_result_right(const Schedule& s) {
       std::int64_t sum = 0;
       for (std::uint64_t v = 0; v < n; ++v) sum += in[v * n * p + b];
       if (out[b / p][b] != sum) return false;
+    }
+    return true;
+  }
+  if (c.kind() == Collective::Kind::Prefix) {  // id order, or each group's listed order
+    auto groups = c.groups();
+    if (groups.empty()) {
+      groups.emplace_back();
+      for (std::uint32_t v = 0; v < n; ++v) groups.back().push_back(NodeId(v));
+    }
+    for (const auto& g : groups) {
+      std::vector<std::int64_t> so_far(p, 0);
+      for (const NodeId v : g)
+        for (std::uint64_t k = 0; k < p; ++k)
+          if (out[v.v][p + k] != (so_far[k] += in[v.v * p + k])) return false;
     }
     return true;
   }

@@ -39,7 +39,7 @@ constexpr unsigned kSmtMilliseconds = 20000;
 /// generate_checked) and, for chunk collectives, by the reference checker; steps within bounds.
 void check_every_collective(const Network& t) {
   for (const char* c : {"broadcast", "scatter", "gather", "all-gather", "total-exchange",
-                        "all-reduce", "reduce", "reduce-scatter"}) {
+                        "all-reduce", "reduce", "reduce-scatter", "prefix"}) {
     for (const auto& a : algorithm_names(t, c)) {
       const std::string name = c;
       // N^2 chunks or register terms (the exchange, the reduce-scatter, the vector all-reduces of

@@ -51,11 +51,12 @@ inline std::map<std::pair<std::uint32_t, std::uint32_t>, Value> required(const C
     for (std::uint32_t v = 0; v < n; ++v) groups.back().push_back(NodeId(v));
   }
   for (const auto& g : groups) {
-    Value so_far;  // prefix: the group's members up to this one
-    for (NodeId v : g) {
-      so_far.insert({0, v.v});
-      if (c.kind() == K::Prefix) want[{v.v, 1}] = so_far;
-    }
+    std::vector<Value> so_far(p);  // prefix: piece k of the group's members up to this one
+    for (NodeId v : g)
+      for (std::uint32_t k = 0; k < p && c.kind() == K::Prefix; ++k) {
+        so_far[k].insert({k, v.v});
+        want[{v.v, p + k}] = so_far[k];
+      }
     if (c.kind() == K::Reduce)
       for (std::uint32_t k = 0; k < p; ++k)
         for (NodeId u : g) want[{c.root().v, p + k}].insert({k, u.v});

@@ -129,7 +129,8 @@ std::uint32_t required_registers(const Collective& c) {
   if (c.kind() == Collective::Kind::ReduceScatter)
     return static_cast<std::uint32_t>(std::min<std::uint64_t>(
         mul_sat(c.nodes(), c.pieces()), std::numeric_limits<std::uint32_t>::max()));
-  if (c.kind() == Collective::Kind::AllReduce || c.kind() == Collective::Kind::Reduce)
+  if (c.kind() == Collective::Kind::AllReduce || c.kind() == Collective::Kind::Reduce ||
+      c.kind() == Collective::Kind::Prefix)
     return 2 * c.pieces();
   return c.kind() == Collective::Kind::MatMul ? 3 : 2;
 }
@@ -326,9 +327,9 @@ class RegisterRun {
   }
 
   /// x_v in register 0 of v; register 1 ends with the group's sum (all-reduce, the root's for a
-  /// reduce) or the sum of the group's members up to v (prefix). A vector all-reduce or reduce
-  /// of p pieces: piece k of x_v in register k; register p + k ends with the group's sum of
-  /// pieces k. Piece k of x_v is term
+  /// reduce) or the sum of the group's members up to v (prefix). A vector all-reduce, reduce or
+  /// prefix of p pieces: piece k of x_v in register k; register p + k ends with the group's sum
+  /// (or prefix) of pieces k. Piece k of x_v is term
   /// k*N + v, piece by piece, so that a sum over nodes of one piece is one run of terms: its
   /// value takes a few intervals, not one a node (256 nodes in 4 pieces took 2.1 GB node-major).
   /// Only the batch's registers are set up, and only its results required, each numbered as in
@@ -350,14 +351,20 @@ class RegisterRun {
     std::uint64_t ordinal = 0;
     for (std::size_t gi = 0; gi < groups.size(); ++gi) {
       const auto& g = groups[gi];
-      Terms prefix;
       for (NodeId v : g) {
         if (member[v.v]) throw InputError("groups name node " + std::to_string(v.v) + " twice");
         member[v.v] = 1;
-        if (c_.kind() != Collective::Kind::Prefix) continue;
-        prefix = *disjoint_union(prefix, single(v.v));
-        require(ordinal++, v.v, 1, prefix);
       }
+      if (c_.kind() == Collective::Kind::Prefix)
+        for (std::uint64_t k = 0; k < p; ++k, ordinal += g.size()) {
+          const auto out = static_cast<std::uint32_t>(p + k);
+          if (!in(out)) continue;
+          Terms prefix;
+          for (std::size_t i = 0; i < g.size(); ++i) {
+            prefix = *disjoint_union(prefix, single(k * n_ + g[i].v));
+            require(ordinal + i, g[i].v, out, prefix);
+          }
+        }
       if (c_.kind() == Collective::Kind::Reduce)
         for (std::uint64_t k = 0; k < p; ++k)
           require(gi + k, c_.root().v, static_cast<std::uint32_t>(p + k), group_terms(g, k));

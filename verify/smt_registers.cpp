@@ -193,10 +193,11 @@ class RegisterEncoding : Rules {
     }
     for (const auto& group : groups()) {
       std::vector<std::vector<std::uint64_t>> sum(pieces_);
-      for (const NodeId v : group) {
-        for (std::uint64_t k = 0; k < pieces_; ++k) sum[k].push_back(v.v * pieces_ + k);
-        if (c_.kind() == Collective::Kind::Prefix) out.emplace_back(v.v, 1, sum[0]);
-      }
+      for (const NodeId v : group)
+        for (std::uint64_t k = 0; k < pieces_; ++k) {
+          sum[k].push_back(v.v * pieces_ + k);
+          if (c_.kind() == Collective::Kind::Prefix) out.emplace_back(v.v, pieces_ + k, sum[k]);
+        }
       if (c_.kind() == Collective::Kind::Reduce)
         for (std::uint64_t k = 0; k < pieces_; ++k)
           out.emplace_back(c_.root().v, pieces_ + k, sum[k]);

@@ -106,6 +106,13 @@ inline constexpr std::uint32_t kMaxChainPieces = 4096;
 /// cycle of hamiltonian_cycle, turned to start at the root): one-port, N-2+pieces steps of one
 /// piece. InputError where no cycle is found.
 Schedule pipelined_chain_broadcast(const Network& t, NodeId root, std::uint32_t pieces);
+/// Vector prefix in `pieces` pieces down the chain 0, 1, ..., N-1 (gen/textbook/chain_prefix.cpp):
+/// v combines v-1's prefix of each piece into its own and passes it on; a hop between ids that
+/// are not neighbours is routed on a shortest path through transit registers. Every move goes
+/// in the first step its input is ready and `model` (one-port or all-port) has the ports. At
+/// most kReduceScatterMaxNodes nodes (a BFS a hop); v ends with piece k's prefix in register
+/// pieces + k.
+Schedule chain_prefix(const Network& t, std::uint32_t pieces, PortModel model);
 
 /// The most nodes the Hamiltonian cycle search walks, and the most search steps it takes.
 inline constexpr std::uint64_t kHamiltonMaxNodes = 4096;

@@ -251,9 +251,16 @@ TEST_CASE("repair: FTR detours on faulty RHFC networks, clear refusals elsewhere
   CHECK(ar.regenerated->holds());
   CHECK(ar.regenerated->schedule().collective == Collective::all_reduce(8));
   CHECK(ar.chosen == "regenerated");
-  // no repair and no algorithm to regenerate with: refused, with both reasons
-  CHECK_THROWS_WITH(repair_schedule(healthy("dualcube(2)", "prefix"),
-                                    *build_topology("faulty(dualcube(2), nodes=[{5}])"), kUnit),
+  // the dualcube's prefix is regenerated over the survivors by the chain, in id order
+  const RepairReport pf = repair_schedule(
+      healthy("dualcube(2)", "prefix"), *build_topology("faulty(dualcube(2), nodes=[{5}])"), kUnit);
+  REQUIRE(pf.regenerated.has_value());
+  CHECK(pf.regenerated->holds());
+  CHECK(pf.regenerated->schedule().collective == Collective::prefix(7));
+  // no repair and no algorithm to regenerate with (the chain stops at kReduceScatterMaxNodes):
+  // refused, with both reasons
+  CHECK_THROWS_WITH(repair_schedule(healthy("hypercube(11)", "prefix"),
+                                    *build_topology("faulty(hypercube(11), nodes=[{5}])"), kUnit),
                     Catch::Contains("not mended around a failed node") &&
                         Catch::Contains("prefix has no algorithm for the faulty family"));
   // another network's faults

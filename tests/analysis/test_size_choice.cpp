@@ -209,6 +209,25 @@ TEST_CASE("a large vector reduce pipelines its pieces: a broadcast run backwards
   CHECK(small.best->schedule().collective.pieces() == 1);  // a few steps of one word win
 }
 
+TEST_CASE("a large vector prefix pipelines its pieces down the chain: faster than the scan",
+          "[analysis]") {
+  // the dimension scan sends the whole vector once a dimension; the chain's pieces follow one
+  // another, each link of the chain carrying the vector once
+  const auto t = build_topology("hypercube(4)");
+  for (const char* ports : {"one-port", "all-port"}) {
+    INFO(ports);
+    const PortBudget budget = port_budget_from_name(ports);
+    const SizeChoice big = choose_for_size(*t, GenRequest("prefix"), at(1 << 20), budget);
+    REQUIRE(big.best);
+    CHECK(big.best->schedule().collective.kind() == Collective::Kind::Prefix);
+    CHECK(big.best->schedule().collective.pieces() > 1);
+    CHECK(big.best_seconds * 1.2 < find(big, "dimension-prefix").seconds);
+    CHECK(lower_of(big) <= big.best_seconds * (1 + kSumRounding));
+    const SizeChoice small = choose_for_size(*t, GenRequest("prefix"), at(8), budget);
+    CHECK(small.best->schedule().algorithm == "dimension-prefix");  // 4 steps of one word
+  }
+}
+
 TEST_CASE("the balanced exchange is tried both ways: its fewest steps win small messages",
           "[analysis]") {
   // on this HDN the least payload sum takes a step more than the diameter: at 8 B the

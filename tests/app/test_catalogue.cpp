@@ -175,8 +175,8 @@ std::vector<Entry> spec_entries() {
        "--latency does not apply to all-gather (it applies with --bytes)"},
       {"gen 'hypercube(2)' all-gather --bytes 8 --latency 1parsec -o x",
        "latency (units s, ms, us, ns) '1parsec' is not a positive number with a unit"},
-      {"gen 'ring(5)' prefix -o x",
-       "prefix has no algorithm for the ring family (netsched gen SPEC --list shows what "
+      {"gen 'ring(5)' cluster-sum -o x",
+       "cluster-sum has no algorithm for the ring family (netsched gen SPEC --list shows what "
        "applies)"},
       {"info 'hypernet(2,3,9)'",
        "hypernet has 2^71 nodes, over the limit kMaxNodes = 268435456 (2^28)"},

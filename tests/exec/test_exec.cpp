@@ -603,6 +603,44 @@ TEST_CASE("simulate: the schedule, the anchor and MPI's algorithms on SimGrid", 
   CHECK(exec::smpi_algorithms("alltoall", dir.path).size() > 10);
 }
 
+TEST_CASE("simulate: a vector prefix against SMPI's one MPI_Scan, run as MPI's program", "[smpi]") {
+  // SMPI's MPI_Scan has no algorithm setting and no trace replay action: one row, "default",
+  // timed by running it even when the trace replay is asked for
+  TempDir dir;
+  const auto t = build_topology("ring(6)");
+  GenRequest req("prefix", "chain");
+  req.pieces = 4;
+  const CheckedSchedule c = generate_checked(*t, req);
+  REQUIRE(c.holds());
+  const std::string file = dir.write("scan.json", c.schedule());
+  CHECK(exec::smpi_algorithms(exec::kSmpiUnselectable, dir.path) ==
+        std::vector<std::string>{exec::kSmpiOnlyAlgorithm});
+  for (const bool trace_replay : {false, true}) {
+    auto options = sim_options(dir, c, {4096}, {});
+    options.mpi_trace_replay = trace_replay;
+    const exec::SimulateResult r = exec::simulate(file, c.schedule(), options);
+    INFO(exec::to_text(r));
+    CHECK(r.smpi_collective == "scan");
+    std::optional<double> mine, scan;
+    for (const auto& row : r.rows) {
+      CHECK(row.seconds);
+      if (row.what == "schedule" && row.platform == "netsched") mine = row.seconds;
+      if (row.what == "mpi") {
+        CHECK(row.algorithm == exec::kSmpiOnlyAlgorithm);
+        CHECK(row.timed_by == exec::TimedBy::Smpirun);
+        scan = row.seconds;
+      }
+    }
+    REQUIRE(mine);
+    REQUIRE(scan);
+    // every rank sends its whole vector to each later rank: rank 5 takes five vectors through
+    // its two links, the chain's pieces one vector
+    CHECK(*mine < *scan);
+  }
+  CHECK(exec::smpi_collective(Collective::prefix(6, {{NodeId(0), NodeId(1)}})) == std::nullopt);
+  CHECK(exec::smpi_collective(Collective::prefix(6)) == std::string("scan"));
+}
+
 TEST_CASE("simulate: a one-port exchange with listed chunks runs faster as dataflow", "[smpi]") {
   // A2 on hypercube(3) is one-port: in steps a node's links take turns; as dataflow each link
   // carries its messages as soon as their chunks are in (0.63x the time in steps when written)

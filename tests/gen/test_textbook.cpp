@@ -254,6 +254,55 @@ TEST_CASE("vector reduce: every pipelined broadcast run backwards in its steps a
   }
 }
 
+TEST_CASE("vector prefix: a pipelined chain in id order through transit registers", "[gen]") {
+  for (const char* spec : {"ring(6)", "torus(3,4)", "hypercube(3)", "ccc(3)", "mesh(2,3)"}) {
+    const auto t = build_topology(spec);
+    const std::uint64_t n = t->num_nodes();
+    const Csr g(*t, 1);
+    std::uint64_t links = 0;  // the hops' lengths: d(v, v+1) summed
+    for (std::uint32_t v = 0; v + 1 < n; ++v) links += bfs_distances(g, v + 1)[v];
+    for (const char* a : {"chain", "all-port-chain"}) {
+      for (const std::uint32_t p : {1u, 5u}) {
+        INFO(spec << " " << a << " in " << p << " pieces");
+        GenRequest r("prefix", a);
+        r.pieces = p;
+        const CheckedSchedule c = generate_checked(*t, r);
+        REQUIRE(c.holds());
+        const Schedule& s = c.schedule();
+        CHECK(s.collective == Collective::prefix(n, {}, p));
+        CHECK(s.model == (a == std::string("chain") ? PortModel::OnePort : PortModel::AllPort));
+        CHECK(schedule_from_json(schedule_to_json(s)).schedule == s);
+        // every piece goes down every hop once; the last piece leaves node 0 at step p-1 at the
+        // earliest and then crosses every link of the chain
+        std::uint64_t moves = 0;
+        for (const Step& st : s.steps)
+          for (const Transfer& x : st.transfers) moves += s.payloads[x.payload].moves.size();
+        CHECK(moves == links * p);
+        CHECK(c.verification().check.steps >= links + p - 1);
+        if (links == n - 1) {  // ids in a row of links: the pipe, and no relay
+          CHECK(c.verification().check.steps == links + p - 1);
+          CHECK(s.registers.size() == 2 * p);
+        } else {
+          CHECK(s.registers.size() > 2 * p);
+        }
+        // on numbers: node v ends with piece k summed over the nodes up to v
+        std::vector<std::int64_t> in(n * p);
+        for (std::uint64_t x = 0; x < in.size(); ++x) in[x] = static_cast<std::int64_t>(5 * x + 2);
+        const RegisterFile out = evaluate_registers(s, initial_registers(s, in));
+        for (std::uint64_t k = 0; k < p; ++k) {
+          std::int64_t so_far = 0;
+          for (std::uint64_t v = 0; v < n; ++v) CHECK(out[v][p + k] == (so_far += in[v * p + k]));
+        }
+        if (n * p <= kSmtNodes * 4) CHECK(smt_check(*t, s).verdict.ok());
+        Schedule cut = s;  // the last hop of the last piece never arrives
+        cut.steps.back().transfers.pop_back();
+        if (cut.steps.back().transfers.empty()) cut.steps.pop_back();
+        CHECK_FALSE(check_schedule(*t, cut).holds());
+      }
+    }
+  }
+}
+
 TEST_CASE("tree broadcasts in pieces: the double binary tree is the faster pipe", "[gen]") {
   // on a complete graph every tree edge is a link: a binary tree's inner nodes send each piece
   // twice, the double tree's inner nodes send half the pieces twice, so with many pieces it

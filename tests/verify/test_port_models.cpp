@@ -204,8 +204,8 @@ TEST_CASE("pieced files: pieces written, read back, refused elsewhere", "[verify
   const std::string head = R"j({"format":"netsched-schedule","version":1,"topology":"ring(3)",)j";
   const std::string tail = R"(,"model":"one-port","payloads":[],"steps":[]})";
   refused(head + R"("collective":{"kind":"gather","nodes":3,"root":0,"pieces":2})" + tail,
-          "schedule file: collective: pieces belong to all-reduce, reduce, broadcast, all-gather "
-          "and reduce-scatter, not gather");
+          "schedule file: collective: pieces belong to all-reduce, reduce, prefix, broadcast, "
+          "all-gather and reduce-scatter, not gather");
   refused(head + R"("collective":{"kind":"all-reduce","nodes":3,"pieces":0})" + tail,
           "schedule file: collective: pieces must be 1..4096");
 }
