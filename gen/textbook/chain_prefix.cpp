@@ -147,8 +147,8 @@ std::vector<PlacedMove> place_moves(const Csr& g, PortModel model,
             last ? result
                  : static_cast<std::uint16_t>(transit_base +
                                               transit.take(path[i + 1], at[i], at[i + 1]));
-        out.push_back({at[i], path[i], path[i + 1],
-                       {src, dst, last ? RegOp::Combine : RegOp::Set}});
+        out.push_back(
+            {at[i], path[i], path[i + 1], {src, dst, last ? RegOp::Combine : RegOp::Set}});
         src = dst;
       }
       ready = at.back() + 1;
@@ -170,13 +170,13 @@ Schedule chain_prefix(const Network& t, std::uint32_t pieces, PortModel model) {
   const auto hops = chain_hops(g, model);
   std::uint64_t links = 0;
   for (const auto& path : hops) links += path.size() - 1;
-  // the moves, and the port calendar's steps (about the links plus the pieces, twice over for relays)
+  // the moves, and the port calendar's steps (about the links plus the pieces, twice over for
+  // relays)
   constexpr std::uint64_t kMoveBytes = 64;
   const std::uint64_t width = model == PortModel::OnePort ? 2 * g.num_nodes() : g.num_arcs();
   check_memory(add_sat(mul_sat(mul_sat(links, pieces), kMoveBytes),
                        mul_sat(2 * (links + std::uint64_t{pieces}), width)),
-               std::string(what) + " on " + t.spec() + " in " + std::to_string(pieces) +
-                   " pieces");
+               std::string(what) + " on " + t.spec() + " in " + std::to_string(pieces) + " pieces");
   const auto base = static_cast<std::uint16_t>(2 * pieces);
   TransitRegisters transit(g.num_nodes());
   auto moves = place_moves(g, model, hops, pieces, base, transit);
@@ -184,7 +184,8 @@ Schedule chain_prefix(const Network& t, std::uint32_t pieces, PortModel model) {
     throw limit_error(std::string(what) + " on " + t.spec() + ": the registers a node",
                       base + std::uint64_t{transit.count()}, "kMaxRegisters", kMaxRegisters);
   auto names = piece_registers(pieces);
-  for (std::uint32_t r = 0; r < transit.count(); ++r) names.push_back("transit" + std::to_string(r));
+  for (std::uint32_t r = 0; r < transit.count(); ++r)
+    names.push_back("transit" + std::to_string(r));
   RegisterProgram prog(t, Collective::prefix(t.num_nodes(), {}, pieces), std::move(names),
                        model == PortModel::OnePort ? "chain" : "all-port-chain");
   for (std::uint32_t k = 0; k < pieces; ++k)  // every node's own piece starts its prefix

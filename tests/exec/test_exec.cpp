@@ -92,6 +92,17 @@ exec::SimulateOptions sim_options(const TempDir& dir, const CheckedSchedule& c,
   return o;
 }
 
+/// The checked schedule of `collective` on `spec` by `algorithm` in 4 pieces, and its file in dir.
+std::pair<CheckedSchedule, std::string> pieced_file(const TempDir& dir, const char* spec,
+                                                    const char* collective, const char* algorithm) {
+  GenRequest r(collective, algorithm);
+  r.pieces = 4;
+  CheckedSchedule c = generate_checked(*build_topology(spec), r);
+  REQUIRE(c.holds());
+  std::string file = dir.write(std::string(collective) + ".json", c.schedule());
+  return {std::move(c), std::move(file)};
+}
+
 /// Calls f(label, mutant's plan) for a mutant of every generated schedule by every operator
 /// (`chunks_only`: of the chunk schedules), skipping the mutants that are not schedules of their
 /// network at all (exit 2 for every engine); INFO names the mutant.
@@ -607,12 +618,7 @@ TEST_CASE("simulate: a vector prefix against SMPI's one MPI_Scan, run as MPI's p
   // SMPI's MPI_Scan has no algorithm setting and no trace replay action: one row, "default",
   // timed by running it even when the trace replay is asked for
   TempDir dir;
-  const auto t = build_topology("ring(6)");
-  GenRequest req("prefix", "chain");
-  req.pieces = 4;
-  const CheckedSchedule c = generate_checked(*t, req);
-  REQUIRE(c.holds());
-  const std::string file = dir.write("scan.json", c.schedule());
+  const auto [c, file] = pieced_file(dir, "ring(6)", "prefix", "chain");
   CHECK(exec::smpi_algorithms(exec::kSmpiUnselectable, dir.path) ==
         std::vector<std::string>{exec::kSmpiOnlyAlgorithm});
   for (const bool trace_replay : {false, true}) {
@@ -672,12 +678,7 @@ TEST_CASE("simulate: a pieced all-gather's direct-send fluid time is for MPI's w
   // MPI's all-gather is given the block, p pieces of m bytes: direct sends move p x m a pair,
   // and no all-port schedule beats the cut bound, which the fluid time must not undercut
   TempDir dir;
-  const auto t = build_topology("ccc(2)");
-  GenRequest r("all-gather", "rarest-first");
-  r.pieces = 4;
-  const CheckedSchedule c = generate_checked(*t, r);
-  REQUIRE(c.holds());
-  const std::string file = dir.write("pieces.json", c.schedule());
+  const auto [c, file] = pieced_file(dir, "ccc(2)", "all-gather", "rarest-first");
   const exec::SimulateResult res =
       exec::simulate(file, c.schedule(), sim_options(dir, c, {4096}, {"ring"}));
   INFO(exec::to_text(res));
@@ -685,7 +686,8 @@ TEST_CASE("simulate: a pieced all-gather's direct-send fluid time is for MPI's w
   const double block_seconds = 4 * 4096 / 1e9;  // the default links: 1 GBps
   CHECK(res.fluid_bound.front().second ==
         Approx(static_cast<double>(res.platforms.front().max_load) * block_seconds));
-  CHECK(res.fluid_bound.front().second >= all_gather_bound(*t).chunk_times * block_seconds);
+  CHECK(res.fluid_bound.front().second >=
+        all_gather_bound(*build_topology("ccc(2)")).chunk_times * block_seconds);
 }
 
 // Reproduction (docs/BANDWIDTH-SIMGRID.md of 2026-11-28): hypernet(2,2,3)'s reduce-scatter at
