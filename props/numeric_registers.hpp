@@ -19,8 +19,8 @@ inline bool numeric_result_right(const Schedule& s) {
   const Collective& c = s.collective;
   const std::uint64_t n = c.nodes();
   const bool blocks = c.kind() == Collective::Kind::ReduceScatter;
-  const std::uint64_t p =
-      c.pieces();  // a vector all-reduce, reduce or prefix: piece k of v is in[v*p + k]
+  // a vector all-reduce, reduce or prefix: piece k of v is in[v*p + k]
+  const std::uint64_t p = c.pieces();
   std::vector<std::int64_t> in(blocks ? n * n * p : n * p);
   for (auto& x : in) x = *rc::gen::inRange<std::int64_t>(-1000, 1000);
   const RegisterFile out = evaluate_registers(s, initial_registers(s, in));
