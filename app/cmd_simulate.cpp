@@ -94,12 +94,13 @@ bool mpi_by_trace_replay(const SimOpts& o, const Schedule& s, std::uint64_t rank
            std::to_string(m) + " bytes " + (plan ? "a register" : "a chunk");
   };
   // SMPI's scan is not in the trace replay; it receives every earlier rank's vector at once
-  const bool scan = mpi && *exec::smpi_collective(c) == exec::kSmpiUnselectable;
-  bool replay = o.mpi_trace_replay && mpi && !scan;
+  const bool replayable = mpi && exec::smpi_trace_replays(*exec::smpi_collective(c)),
+             scan = mpi && !replayable;
+  bool replay = o.mpi_trace_replay && replayable;
   for (std::uint64_t m : o.bytes)
     if (plan) {
       check_memory(plan->simulated_run_bytes(m), "simulating " + what(m));
-      replay = replay || (mpi && !scan && plan->run_bytes(m) > memory_budget());
+      replay = replay || (replayable && plan->run_bytes(m) > memory_budget());
     }
   for (std::uint64_t m : o.bytes)
     if (replay)

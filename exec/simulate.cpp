@@ -82,7 +82,7 @@ std::vector<std::string> smpirun_args(const Job& j, const std::string& schedule,
            "--log=root.thresh:warning", kStopLogLevel, kStopLogFormat})
     a.push_back(x);
   for (const std::string& c : simgrid_config(o.simgrid_cfg)) a.push_back("--cfg=" + c);
-  if (j.row.what == "mpi" && coll != kSmpiUnselectable)
+  if (j.row.what == "mpi" && smpi_selectable(coll))
     a.push_back("--cfg=smpi/" + coll + ":" + j.row.algorithm);
   if (traced) {  // netsched-smpi-replay: SimGrid's replay, its clock printed on the way
     for (const std::string& x : smpi_replay_log_args()) a.push_back(x);
@@ -333,7 +333,7 @@ std::vector<std::string> checked_algorithms(const SimulateOptions& o,
 /// is in kReplayed and the ranks are more than SMPI's waitall finishes, else by running it.
 TimedBy mpi_timed_by(const std::string& coll, const std::string& algorithm, std::uint64_t ranks,
                      const SimulateOptions& o) {
-  if (coll == kSmpiUnselectable) return TimedBy::Smpirun;  // the trace replay has no scan
+  if (!smpi_trace_replays(coll)) return TimedBy::Smpirun;
   if (o.mpi_trace_replay) return TimedBy::SmpiTraceReplay;
   const bool s4u = ranks > o.replay_above_ranks &&
                    std::any_of(std::begin(kReplayed), std::end(kReplayed), [&](const auto& x) {
@@ -399,7 +399,7 @@ std::string schedule_for_smpirun(const std::string& path, const SimulateOptions&
 
 std::vector<std::string> smpi_algorithms(const std::string& collective,
                                          const std::string& workdir) {
-  if (collective == kSmpiUnselectable) return {kSmpiOnlyAlgorithm};
+  if (!smpi_selectable(collective)) return {kSmpiOnlyAlgorithm};
   return ask_smpirun("smpi/" + collective, "Valid algorithms: ", workdir);
 }
 
@@ -461,7 +461,7 @@ SimulateResult simulate(const std::string& schedule_path, const Schedule& s,
   const auto coll = smpi_collective(s.collective);
   r.smpi_collective = coll.value_or("");
   const std::vector<std::string> algorithms = checked_algorithms(o, coll);
-  if (o.mpi_trace_replay && !algorithms.empty() && coll != kSmpiUnselectable) {
+  if (o.mpi_trace_replay && !algorithms.empty() && smpi_trace_replays(*coll)) {
     if (o.smpi_replay.empty()) throw std::logic_error("simulate: no netsched-smpi-replay path");
     write_traces(s.collective, n, o);
   }

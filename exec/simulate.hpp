@@ -174,6 +174,10 @@ std::optional<std::string> smpi_collective(const Collective& c);
 /// sends its vector to every later rank), timed under the name kSmpiOnlyAlgorithm by running it.
 inline constexpr const char* kSmpiUnselectable = "scan";
 inline constexpr const char* kSmpiOnlyAlgorithm = "default";
+/// Whether SMPI has a setting that chooses the algorithm of its collective `coll`.
+inline bool smpi_selectable(const std::string& coll) { return coll != kSmpiUnselectable; }
+/// Whether SMPI's trace replay has an action for its collective `coll` (it has none for scan).
+inline bool smpi_trace_replays(const std::string& coll) { return coll != kSmpiUnselectable; }
 /// The algorithms SMPI implements for `collective`, asked from smpirun (its "Valid algorithms"
 /// list), without the meta entries "default" and "automatic"; kSmpiOnlyAlgorithm alone for
 /// kSmpiUnselectable.

@@ -79,7 +79,8 @@ MpiCall mpi_call(const Collective& c, std::uint64_t ranks, std::uint64_t m) {
 }  // namespace
 
 std::string smpi_trace(const Collective& c, std::uint64_t ranks, std::uint64_t m) {
-  if (!smpi_collective(c) || c.kind() == K::Prefix)
+  const auto coll = smpi_collective(c);
+  if (!coll || !smpi_trace_replays(*coll))
     throw InputError("SMPI's trace replay has no MPI collective for " + c.name());
   const MpiCall call = mpi_call(c, ranks, m);
   constexpr std::uint64_t kLineBytes = 64;  // a rank's id, init, finalize, the action's name

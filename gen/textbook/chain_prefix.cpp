@@ -16,7 +16,7 @@
 #include "core/graph.hpp"
 #include "core/limits.hpp"
 #include "core/metrics.hpp"
-#include "core/schedule_io.hpp"
+#include "gen/textbook/port_calendar.hpp"
 #include "gen/textbook/textbook.hpp"
 
 namespace netsched {
@@ -54,39 +54,6 @@ std::vector<std::vector<std::uint32_t>> chain_hops(const Csr& g, PortModel model
   }
   return hops;
 }
-
-/// Which ports each step has left: under one-port a node's send and receive, under all-port
-/// each directed link.
-class PortCalendar {
- public:
-  PortCalendar(const Csr& g, PortModel model) : g_(g), one_port_(model == PortModel::OnePort) {}
-  bool free(std::uint64_t step, std::uint32_t from, std::uint32_t to) {
-    grow(step);
-    return one_port_ ? !busy_[step][from] && !busy_[step][g_.num_nodes() + to]
-                     : !busy_[step][arc(from, to)];
-  }
-  void take(std::uint64_t step, std::uint32_t from, std::uint32_t to) {
-    grow(step);
-    if (one_port_) {
-      busy_[step][from] = busy_[step][g_.num_nodes() + to] = 1;
-    } else {
-      busy_[step][arc(from, to)] = 1;
-    }
-  }
-
- private:
-  std::uint64_t arc(std::uint32_t from, std::uint32_t to) const {
-    return static_cast<std::uint64_t>(std::find(g_.begin(from), g_.end(from), to) -
-                                      g_.targets().data());
-  }
-  void grow(std::uint64_t step) {
-    const std::uint64_t width = one_port_ ? 2 * std::uint64_t{g_.num_nodes()} : g_.num_arcs();
-    while (busy_.size() <= step) busy_.emplace_back(width, 0);
-  }
-  const Csr& g_;
-  bool one_port_;
-  std::vector<std::vector<char>> busy_;
-};
 
 /// The transit registers of every node and the step boundaries over which each holds a value
 /// (boundary b lies between steps b-1 and b): a value received in step a and sent on in step f
@@ -126,7 +93,7 @@ std::vector<PlacedMove> place_moves(const Csr& g, PortModel model,
                                     const std::vector<std::vector<std::uint32_t>>& hops,
                                     std::uint32_t pieces, std::uint16_t transit_base,
                                     TransitRegisters& transit) {
-  PortCalendar ports(g, model);
+  PortCalendar ports = model == PortModel::OnePort ? PortCalendar(g.num_nodes()) : PortCalendar(g);
   std::vector<PlacedMove> out;
   std::vector<std::uint64_t> at;  // the steps of one hop's links
   for (std::uint32_t k = 0; k < pieces; ++k) {
@@ -135,10 +102,7 @@ std::vector<PlacedMove> place_moves(const Csr& g, PortModel model,
     for (const auto& path : hops) {
       at.clear();
       for (std::size_t i = 0; i + 1 < path.size(); ++i) {
-        std::uint64_t s = i == 0 ? ready : at.back() + 1;
-        while (!ports.free(s, path[i], path[i + 1])) ++s;
-        ports.take(s, path[i], path[i + 1]);
-        at.push_back(s);
+        at.push_back(ports.take(path[i], path[i + 1], i == 0 ? ready : at.back() + 1));
       }
       std::uint16_t src = result;  // v's prefix, then a relay's transit register
       for (std::size_t i = 0; i + 1 < path.size(); ++i) {
@@ -180,9 +144,7 @@ Schedule chain_prefix(const Network& t, std::uint32_t pieces, PortModel model) {
   const auto base = static_cast<std::uint16_t>(2 * pieces);
   TransitRegisters transit(g.num_nodes());
   auto moves = place_moves(g, model, hops, pieces, base, transit);
-  if (base + std::uint64_t{transit.count()} > kMaxRegisters)
-    throw limit_error(std::string(what) + " on " + t.spec() + ": the registers a node",
-                      base + std::uint64_t{transit.count()}, "kMaxRegisters", kMaxRegisters);
+  check_tree_registers(t, base + std::uint64_t{transit.count()}, what);  // the relays' too
   auto names = piece_registers(pieces);
   for (std::uint32_t r = 0; r < transit.count(); ++r)
     names.push_back("transit" + std::to_string(r));

@@ -9,6 +9,7 @@
 #include "core/errors.hpp"
 #include "core/graph.hpp"
 #include "core/metrics.hpp"
+#include "gen/textbook/port_calendar.hpp"
 #include "gen/textbook/textbook.hpp"
 
 namespace netsched {
@@ -31,32 +32,6 @@ class Paths {
  private:
   Csr g_;
   std::vector<BfsTree> trees_;
-};
-
-/// Which nodes send and receive in each step (one-port).
-class Ports {
- public:
-  explicit Ports(std::uint64_t nodes) : n_(nodes) {}
-  /// The first step from `from_step` on where a can send and b can receive; marks it taken.
-  std::uint32_t take(std::uint32_t a, std::uint32_t b, std::uint32_t from_step) {
-    std::uint32_t s = from_step;
-    while (busy(send_, s, a) || busy(recv_, s, b)) ++s;
-    mark(send_, s, a);
-    mark(recv_, s, b);
-    return s;
-  }
-
- private:
-  using Table = std::vector<std::vector<char>>;
-  static bool busy(const Table& t, std::uint32_t s, std::uint32_t v) {
-    return s < t.size() && t[s][v];
-  }
-  void mark(Table& t, std::uint32_t s, std::uint32_t v) const {
-    while (t.size() <= s) t.emplace_back(n_, 0);
-    t[s][v] = 1;
-  }
-  std::uint64_t n_;
-  Table send_, recv_;
 };
 
 void check_order(const Network& t, const std::vector<std::uint32_t>& order) {
@@ -82,7 +57,7 @@ Schedule embed_rounds(const Network& t, Collective collective, const char* algor
   check_order(t, order);
   Schedule s = textbook_schedule(t, std::move(collective), PortModel::OnePort, algorithm);
   Paths paths(t);
-  Ports ports(t.num_nodes());
+  PortCalendar ports(t.num_nodes());  // one-port
   // per rank, the step from which it holds each chunk it received (its own: from step 0)
   std::vector<std::unordered_map<std::uint64_t, std::uint32_t>> held(order.size());
   const auto ready = [&](std::uint32_t rank, const std::vector<std::uint64_t>& chunks) {
@@ -104,7 +79,7 @@ Schedule embed_rounds(const Network& t, Collective collective, const char* algor
       const auto path = paths.between(order[x.from], order[x.to]);
       std::uint32_t at = ready(x.from, x.chunks);
       for (std::size_t h = 1; h < path.size(); ++h) {
-        const std::uint32_t step = ports.take(path[h - 1], path[h], at);
+        const auto step = static_cast<std::uint32_t>(ports.take(path[h - 1], path[h], at));
         if (s.steps.size() <= step) s.steps.resize(step + 1);
         s.steps[step].transfers.push_back({NodeId(path[h - 1]), NodeId(path[h]), payload});
         at = step + 1;
