@@ -1137,13 +1137,15 @@ TEST_CASE("a run stopped unfinished: the clock reached less an unfinished rank's
 // no figure at all, though SimGrid had simulated most of it by then.
 namespace {
 
-/// spreading_simple's all-gather on `spec` at 64 KiB, simulated whole and stopped after `cut`
-/// seconds (run, or replayed by SMPI's trace replay); checks that the stopped row is bounded below
-/// the whole time.
+/// spreading_simple's all-gather on `spec` at 64 KiB, simulated whole and then stopped part way
+/// (run, or replayed by SMPI's trace replay); checks that the stopped row is bounded below the
+/// whole time. The cut is half the whole simulation's wall time, measured here, so that under a
+/// loaded machine the ranks' set-up (seconds for hundreds of ranks) still fits before it.
 struct StoppedRun {
   std::string file;
   exec::SimulateResult cut;
-  double whole_seconds = 0;
+  double whole_seconds = 0;  ///< simulated
+  double cut_wall = 0;       ///< seconds of wall time at which the stopped run was stopped
 };
 /// smpirun on the platform simulate wrote in dir (ranks of its hosts), with simulate's
 /// privatization, computation and network model settings, then `rest`.
@@ -1162,15 +1164,17 @@ std::vector<std::string> smpirun_on(const TempDir& dir, int ranks, std::vector<s
   return a;
 }
 
-StoppedRun stopped_spreading_simple(const TempDir& dir, const char* spec, bool replay, double cut) {
+StoppedRun stopped_spreading_simple(const TempDir& dir, const char* spec, bool replay) {
   const auto t = build_topology(spec);
   const CheckedSchedule c = generate_checked(*t, GenRequest("all-gather"));
-  StoppedRun out{dir.write("ag.json", c.schedule()), {}, 0};
+  StoppedRun out{dir.write("ag.json", c.schedule()), {}, 0, 0};
   auto o = sim_options(dir, c, {65536}, {"spreading_simple"});
   o.anchor = false;
   o.mpi_trace_replay = replay;
+  const auto start = std::chrono::steady_clock::now();
   const exec::SimulateResult whole = exec::simulate(out.file, c.schedule(), o);
-  o.timeout_seconds = cut;
+  out.cut_wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() / 2;
+  o.timeout_seconds = out.cut_wall;
   out.cut = exec::simulate(out.file, c.schedule(), o);
   INFO(exec::to_text(whole) << exec::to_text(out.cut));
   REQUIRE(whole.rows.size() == 2);
@@ -1192,7 +1196,8 @@ StoppedRun stopped_spreading_simple(const TempDir& dir, const char* spec, bool r
 TEST_CASE("simulate: a run stopped at its timeout says how long it had run unfinished", "[smpi]") {
   TempDir dir;
   // spreading_simple's all-gather on 128 ranks takes several seconds to simulate
-  const auto [file, cut, whole_seconds] = stopped_spreading_simple(dir, "hypercube(7)", false, 3);
+  const auto [file, cut, whole_seconds, cut_wall] =
+      stopped_spreading_simple(dir, "hypercube(7)", false);
   const exec::SimRow& stopped = cut.rows.at(1);
   CHECK(exec::to_text(cut).find("still unfinished") != std::string::npos);
   CHECK(exec::to_json(cut)["rows"][1]["unfinished_after_seconds"] == *stopped.unfinished_after);
@@ -1204,7 +1209,7 @@ TEST_CASE("simulate: a run stopped at its timeout says how long it had run unfin
                       std::to_string(exec::shared_block_bytes(128, 65536)),
                   "--cfg=smpi/allgather:spreading_simple", NETSCHED_EXEC_SMPI_PATH, file, "--bytes",
                   "65536", "--timing", "--json", "--only", "mpi", "--announce-timing"}),
-      dir.path, 3);
+      dir.path, cut_wall);
   INFO(killed.err.substr(0, 2000));
   CHECK(killed.timed_out);
   CHECK(killed.err.find("CTRL-C pressed") == std::string::npos);
@@ -1222,16 +1227,16 @@ TEST_CASE("simulate: a trace replay stopped at its timeout says how long it had 
           "[smpi]") {
   TempDir dir;
   // spreading_simple's all-gather replayed on 256 ranks takes about 12 s to simulate, 2 of them
-  // setting up the ranks
-  const double whole_seconds = stopped_spreading_simple(dir, "hypercube(8)", true, 6).whole_seconds;
+  // setting up the ranks (more on a loaded machine: the cuts are half the whole run's wall time)
+  const auto stopped = stopped_spreading_simple(dir, "hypercube(8)", true);
+  const double whole_seconds = stopped.whole_seconds;
   // killed outright (no SIGINT, so SimGrid prints nothing): the replay's own clock lines bound it
-  // (it prints one at the first advance; the 256 ranks' set-up takes a second or two)
-  constexpr double kKillAfterSeconds = 5;
+  // (it prints one at the first advance, after the ranks' set-up)
   const auto killed = exec::run_process(
       smpirun_on(dir, 256,
                  {"-replay", dir.path + "/smpi-trace-65536.list",
                   "--cfg=smpi/allgather:spreading_simple", NETSCHED_SMPI_REPLAY_PATH}),
-      dir.path, kKillAfterSeconds);
+      dir.path, stopped.cut_wall);
   INFO(killed.err.substr(0, 2000));
   CHECK(killed.timed_out);
   CHECK(killed.err.find("CTRL-C pressed") == std::string::npos);
