@@ -29,7 +29,22 @@ void ExecPlan::prepare() {
   check_structure(*net_, s_);
   digits_ = schedule_digits(s_);
   index_transfers();
-  if (s_.collective.combining()) index_groups();
+  if (s_.collective.combining()) {
+    index_groups();
+    lay_out_registers();
+  }
+}
+
+void ExecPlan::lay_out_registers() {
+  layouts_.resize(s_.payloads.size());
+  for (std::size_t i = 0; i < s_.payloads.size(); ++i) {
+    RegisterLayout& l = layouts_[i];
+    for (const Move& mv : s_.payloads[i].moves) {
+      const auto at = std::find(l.sources.begin(), l.sources.end(), mv.src);
+      l.slot_of_move.push_back(static_cast<std::uint32_t>(at - l.sources.begin()));
+      if (at == l.sources.end()) l.sources.push_back(mv.src);
+    }
+  }
 }
 
 void ExecPlan::index_groups() {
@@ -73,7 +88,7 @@ std::uint64_t ExecPlan::simulated_run_bytes(std::uint64_t chunk_bytes) const {
     std::vector<std::pair<std::uint32_t, std::uint64_t>> moves;  // (step, registers)
     for (const auto& xs : {sends(NodeId(v)), receives(NodeId(v))})
       for (const PlannedTransfer& x : xs)
-        moves.emplace_back(x.step, s_.payloads[x.payload].moves.size());
+        moves.emplace_back(x.step, s_.payloads[x.payload].moves.size());  // its writes
     std::sort(moves.begin(), moves.end());
     for (std::size_t i = 0, j = 0; i < moves.size(); i = j) {
       std::uint64_t step_moves = 0;

@@ -101,6 +101,17 @@ class ExecPlan {
   /// Register collectives: the registers v must end with and their required values.
   std::vector<RequiredRegister> required_registers(NodeId v, std::uint64_t lanes) const;
 
+  /// A register message's layout (exec/wire.hpp): the distinct source registers of a payload's
+  /// moves in the order they first appear, each sent once however many moves read it (as the
+  /// checkers' cost counts a payload: its distinct source registers), and for each move the
+  /// position of its source among them.
+  struct RegisterLayout {
+    std::vector<std::uint16_t> sources;
+    std::vector<std::uint32_t> slot_of_move;
+  };
+  /// Register collectives: payload i's layout.
+  const RegisterLayout& register_layout(std::uint32_t payload) const { return layouts_[payload]; }
+
  private:
   static std::span<const PlannedTransfer> span_of(const std::vector<std::uint64_t>& at,
                                                   const std::vector<PlannedTransfer>& xs,
@@ -110,6 +121,7 @@ class ExecPlan {
   void prepare();
   void index_transfers();
   void index_groups();
+  void lay_out_registers();
 
   std::unique_ptr<Network> net_;
   Schedule s_;
@@ -120,6 +132,7 @@ class ExecPlan {
   // all-reduce / prefix: each node's group and position in it
   std::vector<std::uint32_t> group_of_, rank_in_group_;
   std::vector<std::vector<NodeId>> groups_;
+  std::vector<RegisterLayout> layouts_;  // per payload (register collectives)
 };
 
 /// The plan of a schedule file, read once per address space: every SimGrid rank of one

@@ -194,8 +194,8 @@ OutMessage RankExecutor::message(std::span<const PlannedTransfer> sends, std::si
         fail(rule(Rule::PortLink), step,
              "link " + std::to_string(me_.v) + " -> " + std::to_string(x.peer.v) + " used twice");
   if (s_.collective.combining()) {
-    for (const Move& mv : s_.payloads[x.payload].moves) {
-      const auto src = reg(mv.src);
+    for (const std::uint16_t r : plan_.register_layout(x.payload).sources) {
+      const auto src = reg(r);
       out.values.insert(out.values.end(), src.begin(), src.end());
     }
     return out;
@@ -258,7 +258,8 @@ void RankExecutor::deliver(const PlannedTransfer& from, const std::uint8_t* wire
 
 std::optional<std::uint64_t> RankExecutor::expected_bytes(const PlannedTransfer& from) const {
   const Payload& p = s_.payloads[from.payload];
-  if (s_.collective.combining()) return p.moves.size() * lanes_ * sizeof(std::int64_t);
+  if (s_.collective.combining())
+    return plan_.register_layout(from.payload).sources.size() * lanes_ * sizeof(std::int64_t);
   if (p.select) return std::nullopt;
   return chunk_message_bytes(p.chunks.size(), opt_.chunk_bytes);
 }
@@ -332,16 +333,18 @@ void RankExecutor::accept_chunks(const PlannedTransfer& from, const std::uint8_t
 void RankExecutor::accept_values(const PlannedTransfer& from, const std::uint8_t* wire,
                                  std::uint64_t size) {
   const auto& moves = s_.payloads[from.payload].moves;
+  const ExecPlan::RegisterLayout& layout = plan_.register_layout(from.payload);
   const std::uint64_t vector_bytes = lanes_ * sizeof(std::int64_t);
-  if (size != moves.size() * vector_bytes) {
+  if (size != layout.sources.size() * vector_bytes) {
     fail("bytes", from.step,
          "register message of " + std::to_string(size) + " bytes, not " +
-             std::to_string(moves.size()) + " registers of " + std::to_string(vector_bytes));
+             std::to_string(layout.sources.size()) + " registers of " +
+             std::to_string(vector_bytes));
     return;
   }
   for (std::size_t i = 0; i < moves.size(); ++i) {
     PendingWrite w{moves[i].dst, moves[i].op, std::vector<std::int64_t>(lanes_)};
-    copy_bytes(w.values.data(), wire + i * vector_bytes, vector_bytes);
+    copy_bytes(w.values.data(), wire + layout.slot_of_move[i] * vector_bytes, vector_bytes);
     pending_writes_.push_back(std::move(w));
   }
 }
