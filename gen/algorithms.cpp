@@ -479,6 +479,14 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
        return chain_prefix(t, pieces_or(r, 1), PortModel::AllPort);
      },
      nullptr, nullptr, true},
+    {"prefix", "pipelined-dimension-prefix",
+     "textbook: the dimension scan (MPICH's recursive-doubling MPI_Scan) pipelined over pieces; "
+     "all-port: piece k crosses dimension b in step k + b",
+     "stated: p + n - 1 steps", "hypercube(3)", register_cube,
+     +[](const Network& t, const GenRequest& r) {
+       return pipelined_dimension_prefix(as<Product>(t), pieces_or(r, 1));
+     },
+     nullptr, nullptr, true},
     {"prefix", "dual-prefix-as-printed",
      "paper: dualcube Algorithm 5 as printed, Stage 3's i read as r-1 (violated)",
      "none: reproduced to show its violation", "dualcube(2)", is<Dualcube>,

@@ -68,11 +68,14 @@ std::optional<PaperBound> stated(const Network& t, const Collective& c, const st
                       "the routed sends' hops (a list schedule's every step holds one)", kSource,
                       std::nullopt};
   if (a == "recursive-doubling" || a == "recursive-halving" || a == "rabenseifner" ||
-      a == "all-port-dimension") {
+      a == "all-port-dimension" || a == "pipelined-dimension-prefix") {
     std::uint64_t n = 0;
     while ((std::uint64_t{1} << n) < nodes) ++n;
     if (a == "rabenseifner")
       return PaperBound{2 * n, "2n (halving, then doubling)", kSource, std::nullopt};
+    if (a == "pipelined-dimension-prefix")
+      return PaperBound{c.pieces() + n - 1, "p + n - 1 (piece k crosses dimension b in step k + b)",
+                        kSource, std::nullopt};
     return PaperBound{n, "n = log2 N (one dimension per step)", kSource, std::nullopt};
   }
   if (a == "swing" && c.kind() != Collective::Kind::AllGather)

@@ -113,6 +113,11 @@ Schedule pipelined_chain_broadcast(const Network& t, NodeId root, std::uint32_t 
 /// most kReduceScatterMaxNodes nodes (a BFS a hop); v ends with piece k's prefix in register
 /// pieces + k.
 Schedule chain_prefix(const Network& t, std::uint32_t pieces, PortModel model);
+/// Vector prefix in `pieces` pieces on a hypercube by the dimension scan, pipelined
+/// (gen/textbook/pipelined_dimension_prefix.cpp): all-port, piece k crosses dimension b in step
+/// k + b, pieces + n - 1 steps. Node v ends with piece k's prefix in register pieces + k. At
+/// most kReduceScatterMaxNodes nodes and kMaxChainPieces pieces.
+Schedule pipelined_dimension_prefix(const Product& cube, std::uint32_t pieces);
 
 /// The most nodes the Hamiltonian cycle search walks, and the most search steps it takes.
 inline constexpr std::uint64_t kHamiltonMaxNodes = 4096;
