@@ -21,9 +21,11 @@ import functools, glob, hashlib, json, os, subprocess, sys, tempfile
 
 NETWORKS = os.environ.get("NETWORKS", "hypercube(6);torus(8,8);dualcube(3)").split(";")
 COLLECTIVES = os.environ.get("COLLECTIVES",
-                             "broadcast,all-gather,all-reduce,total-exchange").split(",")
-# bytes each node contributes: the root's broadcast message, its all-gather block, its all-to-all
-# send buffer (split over the N destinations, at least 1 byte each), its all-reduce vector
+                             "broadcast,all-gather,reduce-scatter,all-reduce,reduce,prefix,"
+                             "total-exchange").split(",")
+# bytes each node contributes: the root's broadcast message, its all-gather block, a block of its
+# reduce-scatter vector (N blocks), its all-reduce, reduce and prefix vector, its all-to-all send
+# buffer (split over the N destinations, at least 1 byte each)
 SIZES = [int(x) for x in os.environ.get("SIZES", f"8,{64 << 10},{1 << 20},{8 << 20}").split(",")]
 # what decides MPI's call, its timing and the smpirun command: the executor's main and its MPI
 # reference (the counts from the plan, the buffers, the report simulate reads), simulate with its
