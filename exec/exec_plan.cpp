@@ -36,14 +36,19 @@ void ExecPlan::prepare() {
 }
 
 void ExecPlan::lay_out_registers() {
+  constexpr std::uint32_t kUnsent = ~std::uint32_t{0};
+  std::vector<std::uint32_t> slot(s_.registers.size(), kUnsent);  // a payload's, then reset
   layouts_.resize(s_.payloads.size());
   for (std::size_t i = 0; i < s_.payloads.size(); ++i) {
     RegisterLayout& l = layouts_[i];
     for (const Move& mv : s_.payloads[i].moves) {
-      const auto at = std::find(l.sources.begin(), l.sources.end(), mv.src);
-      l.slot_of_move.push_back(static_cast<std::uint32_t>(at - l.sources.begin()));
-      if (at == l.sources.end()) l.sources.push_back(mv.src);
+      if (slot[mv.src] == kUnsent) {
+        slot[mv.src] = static_cast<std::uint32_t>(l.sources.size());
+        l.sources.push_back(mv.src);
+      }
+      l.slot_of_move.push_back(slot[mv.src]);
     }
+    for (const std::uint16_t r : l.sources) slot[r] = kUnsent;
   }
 }
 

@@ -87,16 +87,23 @@ struct ScanChannel {
 /// sender has the smaller id. After one step per cube dimension every node of a subcube holds
 /// the subcube's total and its prefix in id order. Used for cluster sums and prefixes (dualcube
 /// Algorithms 3 and 4, corrected), dualcube prefix and hypercube scans.
+/// The moves of a scan message: the receiver combines the sender's `total` of every channel
+/// into its own, and into the channel's `prefixes` when the sender has the smaller id (`up`).
+inline std::vector<Move> scan_moves(const std::vector<ScanChannel>& channels, bool up) {
+  std::vector<Move> moves;
+  for (const auto& c : channels) {
+    moves.push_back({c.total, c.total, RegOp::Combine});
+    if (up)
+      for (auto x : c.prefixes) moves.push_back({c.total, x, RegOp::Combine});
+  }
+  return moves;
+}
+
 inline void scan_step(RegisterProgram& p, std::uint32_t nodes,
                       const std::function<std::uint32_t(std::uint32_t)>& partner,
                       const std::vector<ScanChannel>& channels,
                       const std::function<bool(std::uint32_t)>& active = {}) {
-  std::vector<Move> up, down;
-  for (const auto& c : channels) {
-    up.push_back({c.total, c.total, RegOp::Combine});
-    down.push_back({c.total, c.total, RegOp::Combine});
-    for (auto x : c.prefixes) up.push_back({c.total, x, RegOp::Combine});
-  }
+  const std::vector<Move> up = scan_moves(channels, true), down = scan_moves(channels, false);
   for (std::uint32_t v = 0; v < nodes; ++v) {
     if (active && !active(v)) continue;
     const std::uint32_t w = partner(v);

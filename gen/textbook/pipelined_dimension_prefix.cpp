@@ -41,12 +41,9 @@ Schedule pipelined_dimension_prefix(const Product& cube, std::uint32_t pieces) {
     for (std::uint32_t b = 0; b < bits; ++b) {
       if (step < b || step - b >= p) continue;  // piece step - b crosses dimension b
       const std::uint64_t k = step - b;
-      const auto prefix = static_cast<std::uint16_t>(p + k),
-                 total = static_cast<std::uint16_t>(2 * p + k);
-      // the receiver adds the sender's subcube total to its own, and to its prefix when the
-      // sender's id is the smaller (scan_step's rule, one piece)
-      const std::vector<Move> down{{total, total, RegOp::Combine}},
-          up{{total, total, RegOp::Combine}, {total, prefix, RegOp::Combine}};
+      const std::vector<ScanChannel> piece{
+          {static_cast<std::uint16_t>(2 * p + k), {static_cast<std::uint16_t>(p + k)}}};
+      const std::vector<Move> up = scan_moves(piece, true), down = scan_moves(piece, false);
       for (std::uint32_t v = 0; v < n; ++v) {
         const std::uint32_t w = v ^ (1u << b);
         prog.send(v, w, v < w ? up : down);
