@@ -8,8 +8,10 @@
 ///
 /// A chunk message is [count: u64][ids: count x u64][data: count x m bytes]: the ids travel
 /// because a selector payload is resolved by the sender alone; the receiver checks each id's
-/// bytes. A register message is, per register move of the payload in payload order, the
-/// register's m / 8 lanes of i64: a register is a vector of m bytes, combined lane by lane.
+/// bytes. A register message is, per distinct source register of the payload's moves in the
+/// order they first appear (ExecPlan::register_layout; one a register however many moves read
+/// it), the register's m / 8 lanes of i64: a register is a vector of m bytes, combined lane by
+/// lane.
 #include <cstdint>
 #include <cstring>
 #include <span>
