@@ -390,10 +390,7 @@ std::vector<std::vector<std::uint32_t>> root_arborescences(const Network& t, Nod
 }
 
 SpanningTrees arborescence_broadcast_trees(const Network& t, NodeId root, std::uint32_t pieces) {
-  if (pieces == 0 || pieces > kMaxArborescencePieces)
-    throw InputError("arborescences: a broadcast's pieces must be 1.." +
-                     std::to_string(kMaxArborescencePieces) + " (kMaxArborescencePieces), got " +
-                     std::to_string(pieces));
+  check_pieces("arborescences broadcast", pieces, kMaxArborescencePieces, "kMaxArborescencePieces");
   const auto trees = root_arborescences(t, root);
   const auto n = static_cast<std::uint32_t>(t.num_nodes());
   SpanningTrees f;

@@ -81,9 +81,7 @@ void receive_breadth_first(const Csr& g, const std::vector<std::uint32_t>& copie
 bool bfb_applies(const Network& t) { return t.num_nodes() <= kBfbMaxNodes; }
 
 SpanningTrees bfb_trees(const Network& t, std::uint32_t pieces) {
-  if (pieces == 0 || pieces > kMaxBfbPieces)
-    throw InputError("bfb: pieces must be 1.." + std::to_string(kMaxBfbPieces) +
-                     " (kMaxBfbPieces), got " + std::to_string(pieces));
+  check_pieces("bfb", pieces, kMaxBfbPieces, "kMaxBfbPieces");
   check_nodes(t, "bfb", kBfbMaxNodes, "kBfbMaxNodes");
   const std::uint64_t n = t.num_nodes();
   check_memory(mul_sat(mul_sat(mul_sat(n, n), pieces), kTreeBytesPerDelivery),

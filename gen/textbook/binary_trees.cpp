@@ -7,18 +7,13 @@
 
 #include "core/errors.hpp"
 #include "gen/textbook/embedding.hpp"
+#include "gen/textbook/textbook.hpp"
 
 namespace netsched {
 namespace {
 
 /// A rooted tree over relative ranks 0..n-1: children[r].
 using Tree = std::vector<std::vector<std::uint64_t>>;
-
-void check_pieces(const char* what, std::uint32_t pieces) {
-  if (pieces == 0 || pieces > kMaxTreePieces)
-    throw InputError(std::string(what) + ": pieces must be 1.." + std::to_string(kMaxTreePieces) +
-                     ", got " + std::to_string(pieces));
-}
 
 /// The heap-ordered binary tree: r's children are 2r+1 and 2r+2.
 Tree heap_tree(std::uint64_t n) {
@@ -81,13 +76,13 @@ EmbeddedPlan pieces_down(const Network& t, NodeId root, std::uint32_t pieces,
 }  // namespace
 
 EmbeddedPlan binary_tree_broadcast_plan(const Network& t, NodeId root, std::uint32_t pieces) {
-  check_pieces("binary-tree", pieces);
+  check_pieces("binary-tree", pieces, kMaxTreePieces, "kMaxTreePieces");
   return pieces_down(t, root, pieces, {heap_tree(t.num_nodes())}, "binary-tree");
 }
 
 EmbeddedPlan double_binary_tree_broadcast_plan(const Network& t, NodeId root,
                                                std::uint32_t pieces) {
-  check_pieces("double-binary-tree", pieces);
+  check_pieces("double-binary-tree", pieces, kMaxTreePieces, "kMaxTreePieces");
   const std::uint64_t n = t.num_nodes();
   return pieces_down(t, root, pieces, {root_over_in_order(n, 0), root_over_in_order(n, 1)},
                      "double-binary-tree");

@@ -125,9 +125,7 @@ std::vector<PlacedMove> place_moves(const Csr& g, PortModel model,
 
 Schedule chain_prefix(const Network& t, std::uint32_t pieces, PortModel model) {
   const char* what = "a chain prefix";
-  if (pieces == 0 || pieces > kMaxChainPieces)
-    throw InputError("chain prefix: pieces must be 1.." + std::to_string(kMaxChainPieces) +
-                     ", got " + std::to_string(pieces));
+  check_pieces("chain prefix", pieces, kMaxChainPieces, "kMaxChainPieces");
   check_nodes(t, what, kReduceScatterMaxNodes, "kReduceScatterMaxNodes");
   check_tree_registers(t, 2 * std::uint64_t{pieces}, what);
   const Csr g(t, 1);

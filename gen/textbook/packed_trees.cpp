@@ -309,9 +309,7 @@ bool packed_trees_apply(const Network& t) {
 }
 
 SpanningTrees packed_trees(const Network& t, std::uint32_t pieces) {
-  if (pieces == 0 || pieces > kMaxPackedPieces)
-    throw InputError("packed-trees: pieces must be 1.." + std::to_string(kMaxPackedPieces) +
-                     " (kMaxPackedPieces), got " + std::to_string(pieces));
+  check_pieces("packed-trees", pieces, kMaxPackedPieces, "kMaxPackedPieces");
   if (abelian_product(t)) {
     check_nodes(t, "packed-trees", kPackedProductMaxNodes, "kPackedProductMaxNodes");
     // a tree per chunk (parent and step: 8 B a node), the all-gather's chunk lists they
@@ -329,10 +327,8 @@ SpanningTrees packed_trees(const Network& t, std::uint32_t pieces) {
 }
 
 SpanningTrees packed_broadcast_trees(const Network& t, NodeId root, std::uint32_t pieces) {
-  if (pieces == 0 || pieces > kMaxPackedBroadcastPieces)
-    throw InputError("packed-trees: a broadcast's pieces must be 1.." +
-                     std::to_string(kMaxPackedBroadcastPieces) +
-                     " (kMaxPackedBroadcastPieces), got " + std::to_string(pieces));
+  check_pieces("packed-trees broadcast", pieces, kMaxPackedBroadcastPieces,
+               "kMaxPackedBroadcastPieces");
   check_nodes(t, "packed-trees", kPackedTreesMaxNodes, "kPackedTreesMaxNodes");
   return rooted_trees(t, std::vector<std::uint32_t>(pieces, root.v), pieces, true);
 }

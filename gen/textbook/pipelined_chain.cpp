@@ -10,9 +10,7 @@
 namespace netsched {
 
 Schedule pipelined_chain_broadcast(const Network& t, NodeId root, std::uint32_t pieces) {
-  if (pieces == 0 || pieces > kMaxChainPieces)
-    throw InputError("chain: pieces must be 1.." + std::to_string(kMaxChainPieces) + ", got " +
-                     std::to_string(pieces));
+  check_pieces("chain", pieces, kMaxChainPieces, "kMaxChainPieces");
   auto cycle = hamiltonian_cycle(t);
   if (!cycle)
     throw InputError("chain: no Hamiltonian cycle of " + t.spec() +

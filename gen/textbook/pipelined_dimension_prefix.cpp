@@ -17,9 +17,7 @@ namespace netsched {
 Schedule pipelined_dimension_prefix(const Product& cube, std::uint32_t pieces) {
   const char* what = "a pipelined dimension prefix";
   if (!cube.is_hypercube()) throw InputError(std::string(what) + " needs a hypercube");
-  if (pieces == 0 || pieces > kMaxChainPieces)
-    throw InputError("pipelined dimension prefix: pieces must be 1.." +
-                     std::to_string(kMaxChainPieces) + ", got " + std::to_string(pieces));
+  check_pieces("pipelined dimension prefix", pieces, kMaxChainPieces, "kMaxChainPieces");
   check_nodes(cube, what, kReduceScatterMaxNodes, "kReduceScatterMaxNodes");
   const std::uint64_t p = pieces;
   check_tree_registers(cube, 3 * p, what);

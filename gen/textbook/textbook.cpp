@@ -41,6 +41,13 @@ void check_nodes(const Network& t, const char* what, std::uint64_t limit, const 
                      " nodes, over the limit " + limit_text(limit_name, limit));
 }
 
+void check_pieces(const char* what, std::uint32_t pieces, std::uint32_t limit,
+                  const char* limit_name) {
+  if (pieces == 0 || pieces > limit)
+    throw InputError(std::string(what) + ": pieces must be 1.." + std::to_string(limit) + " (" +
+                     limit_name + "), got " + std::to_string(pieces));
+}
+
 void check_tree_registers(const Network& t, std::uint64_t registers, const char* what) {
   check_nodes(t, what, kTreeRegistersMaxNodes, "kTreeRegistersMaxNodes");
   if (registers > kMaxRegisters)  // a move names its registers in 16 bits

@@ -27,6 +27,9 @@ Schedule link_chunk_schedule(const Network& t, Collective collective, PortModel 
                              const char* algorithm, LinkChunks& steps);
 /// Throws InputError when t has more than `limit` nodes (named `limit_name`) for `what`.
 void check_nodes(const Network& t, const char* what, std::uint64_t limit, const char* limit_name);
+/// Throws InputError unless 1 <= pieces <= `limit` (named `limit_name`) for `what`.
+void check_pieces(const char* what, std::uint32_t pieces, std::uint32_t limit,
+                  const char* limit_name);
 
 /// Recursive doubling all-gather on a hypercube: in step e every node swaps everything it holds
 /// with its neighbour across dimension e (one-port, n steps, payloads 1, 2, 4, ... chunks).

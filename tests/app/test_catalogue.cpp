@@ -276,6 +276,10 @@ std::vector<Entry> node_and_option_entries() {
        "--bytes chooses the pieces: drop --pieces"},
       {"gen 'hypercube(3)' all-gather --algorithm packed-trees --pieces 17 -o x.json",
        "packed-trees: pieces must be 1..16 (kMaxPackedPieces), got 17"},
+      {"gen 'ring(5)' prefix --algorithm chain --pieces 5000 -o x.json",
+       "chain prefix: pieces must be 1..4096 (kMaxChainPieces), got 5000"},
+      {"gen 'hypercube(3)' broadcast --algorithm arborescences --pieces 5000 -o x.json",
+       "arborescences broadcast: pieces must be 1..4096 (kMaxArborescencePieces), got 5000"},
       {"--max-memory 1G gen 'hypercube(12)' all-gather --algorithm packed-trees --pieces 16 "
        "-o x.json",
        "packed-trees on 4096 nodes in 16 pieces needs about 10.7 GB, over the memory budget of "
