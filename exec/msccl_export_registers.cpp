@@ -12,11 +12,14 @@
 // write, a write for its last write and for every read since. A receive never waits for a
 // send of its own gpu (two gpus exchanging a register would each wait for the other's
 // receive once the connection is full): where a send still has to read the slot, the message
-// is received into a temporary slot and reduced or copied into place by a local step.
+// is received into a temporary slot and reduced or copied into place by a local step. A payload
+// that reads one register for several moves sends it once, as the executor does and the
+// checkers' cost counts it: it is received into a temporary slot, each move a local step.
 #include <fmt/format.h>
 
 #include <deque>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "core/errors.hpp"
@@ -219,41 +222,93 @@ class RegisterExporter : ProgramBuilder {
     std::int64_t cnt = 1;
     RegOp op = RegOp::Set;  ///< at the receiver: Set (a receive) or Combine (receive-reduce-copy)
   };
+  /// A move applied at the receiver from a received run (a payload that reads a register more
+  /// than once).
+  struct Applied {
+    std::size_t run = 0;
+    MscclRef dst;
+    RegOp op = RegOp::Set;
+  };
+  /// What one transfer sends: its runs and, where the payload reads a source register for
+  /// several moves, the moves applied from the runs once they are in (the runs then go to
+  /// temporary slots, one a distinct source register, as the executor sends it once).
+  struct TransferRuns {
+    std::vector<Run> runs;
+    std::vector<Applied> applied;
+  };
 
   /// Each transfer's moves as runs of consecutive slots on both sides with one operation. A
   /// move of an empty register is left out (it sets the receiver's register empty, or combines
   /// nothing); a Combine into an empty register is a Set. Senders read before the step,
   /// receivers write in transfer order.
-  std::vector<std::vector<Run>> step_runs(const Step& step) {
+  std::vector<TransferRuns> step_runs(const Step& step) {
     std::vector<std::vector<char>> after = full_;
-    std::vector<std::vector<Run>> runs;
+    std::vector<TransferRuns> runs;
     for (const Transfer& x : step.transfers) {
-      std::vector<Run>& rs = runs.emplace_back();
-      for (const Move& m : plan_.schedule().payloads[x.payload].moves) {
-        char& dst_full = after[x.to.v][m.dst];
-        if (!full_[x.from.v][m.src]) {
-          if (m.op == RegOp::Set) dst_full = 0;
-          continue;
-        }
-        const RegOp op = m.op == RegOp::Combine && dst_full ? RegOp::Combine : RegOp::Set;
-        dst_full = 1;
-        const MscclRef a = home(x.from.v, m.src), b = home(x.to.v, m.dst);
-        Run* last = rs.empty() ? nullptr : &rs.back();
-        if (last && last->op == op && last->src.buf == a.buf && last->dst.buf == b.buf &&
-            last->src.off + last->cnt == a.off && last->dst.off + last->cnt == b.off &&
-            last->cnt < limits_.max_count - 1)
-          ++last->cnt;
-        else
-          rs.push_back({a, b, 1, op});
-      }
+      const auto& moves = plan_.schedule().payloads[x.payload].moves;
+      const auto& layout = plan_.register_layout(x.payload);
+      runs.push_back(layout.sources.size() < moves.size() ? shared_source_runs(x, after[x.to.v])
+                                                          : move_runs(x, after[x.to.v]));
     }
     full_ = std::move(after);
     return runs;
   }
 
+  /// The destination's fullness after move m (`dst_full` is the register's), and the
+  /// operation the receiver applies: nullopt where m's source is empty (nothing is sent).
+  std::optional<RegOp> receiver_op(const Transfer& x, const Move& m, char& dst_full) const {
+    if (!full_[x.from.v][m.src]) {
+      if (m.op == RegOp::Set) dst_full = 0;
+      return std::nullopt;
+    }
+    const RegOp op = m.op == RegOp::Combine && dst_full ? RegOp::Combine : RegOp::Set;
+    dst_full = 1;
+    return op;
+  }
+
+  /// A payload whose moves read distinct registers: one run a move, consecutive ones merged.
+  TransferRuns move_runs(const Transfer& x, std::vector<char>& dst_full) const {
+    TransferRuns out;
+    std::vector<Run>& rs = out.runs;
+    for (const Move& m : plan_.schedule().payloads[x.payload].moves) {
+      const auto op = receiver_op(x, m, dst_full[m.dst]);
+      if (!op) continue;
+      const MscclRef a = home(x.from.v, m.src), b = home(x.to.v, m.dst);
+      Run* last = rs.empty() ? nullptr : &rs.back();
+      if (last && last->op == *op && last->src.buf == a.buf && last->dst.buf == b.buf &&
+          last->src.off + last->cnt == a.off && last->dst.off + last->cnt == b.off &&
+          last->cnt < limits_.max_count - 1)
+        ++last->cnt;
+      else
+        rs.push_back({a, b, 1, *op});
+    }
+    return out;
+  }
+
+  /// A payload that reads a register for several moves: a run a distinct source register (as
+  /// the executor's message carries it once, exec/wire.hpp), each move applied from it.
+  TransferRuns shared_source_runs(const Transfer& x, std::vector<char>& dst_full) const {
+    const auto& moves = plan_.schedule().payloads[x.payload].moves;
+    const auto& layout = plan_.register_layout(x.payload);
+    TransferRuns out;
+    std::vector<std::optional<std::size_t>> run_of_slot(layout.sources.size());
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      const Move& m = moves[i];
+      const auto op = receiver_op(x, m, dst_full[m.dst]);
+      if (!op) continue;
+      auto& run = run_of_slot[layout.slot_of_move[i]];
+      if (!run) {
+        run = out.runs.size();
+        out.runs.push_back({home(x.from.v, m.src), home(x.to.v, m.dst), 1, RegOp::Set});
+      }
+      out.applied.push_back({*run, home(x.to.v, m.dst), *op});
+    }
+    return out;
+  }
+
   /// The transfer's send steps (all of a step's sends read before any of its receives write).
-  void send(const Transfer& x, const std::vector<Run>& runs) {
-    for (const Run& r : runs) {
+  void send(const Transfer& x, const TransferRuns& tr) {
+    for (const Run& r : tr.runs) {
       const MscclStep st{MscclOp::Send, r.src, r.dst, r.cnt, -1, -1, false};
       const auto deps = deps_of(x.from.v, st);
       constexpr std::size_t kReceiveSteps = 4;  // a receive and its nops, a local merge
@@ -263,24 +318,30 @@ class RegisterExporter : ProgramBuilder {
     }
   }
 
-  /// The transfer's receive steps, each on the channel its send went on.
-  void receive(const Transfer& x, const std::vector<Run>& runs) {
+  /// The transfer's receive steps, each on the channel its send went on; where moves are
+  /// applied from the runs, each run goes to a temporary slot and the moves follow in order.
+  void receive(const Transfer& x, const TransferRuns& tr) {
     Gpu& g = gpus_[x.to.v];
-    for (const Run& r : runs) {
+    std::vector<MscclRef> received;
+    for (const Run& r : tr.runs) {
       const int chan = sent_.front();
       sent_.pop_front();
       const int tb = g.tb(-1, static_cast<int>(x.from.v), chan);
-      const bool direct = !pending_send_read(x.to.v, r.dst, r.cnt);
+      const bool direct = tr.applied.empty() && !pending_send_read(x.to.v, r.dst, r.cnt);
       const MscclRef into = direct ? r.dst : temp(x.to.v, r.cnt);
+      received.push_back(into);
       const MscclStep st =
           r.op == RegOp::Combine && direct
               ? MscclStep{MscclOp::RecvReduceCopy, into, into, r.cnt, -1, -1, false}
               : MscclStep{MscclOp::Recv, r.src, into, r.cnt, -1, -1, false};
       emit(x.to.v, tb, st, deps_of(x.to.v, st));
-      if (direct) continue;
+      if (direct || !tr.applied.empty()) continue;
       local(x.to.v, {r.op == RegOp::Combine ? MscclOp::Reduce : MscclOp::Copy, into, r.dst, r.cnt,
                      -1, -1, false});
     }
+    for (const Applied& a : tr.applied)
+      local(x.to.v, {a.op == RegOp::Combine ? MscclOp::Reduce : MscclOp::Copy, received[a.run],
+                     a.dst, 1, -1, -1, false});
   }
 
   bool pending_send_read(std::uint32_t v, const MscclRef& r, std::int64_t cnt) const {

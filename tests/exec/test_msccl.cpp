@@ -8,6 +8,7 @@
 #include "../helpers.hpp"
 #include "analysis/checked.hpp"
 #include "core/errors.hpp"
+#include "core/schedule_io.hpp"
 #include "exec/msccl_ir.hpp"
 #include "gen/algorithms.hpp"
 #include "gen/topology.hpp"
@@ -222,6 +223,28 @@ TEST_CASE("MSCCL-IR: every register all-reduce, reduce and reduce-scatter export
   }
   CHECK(trips >= 50);
   CHECK(temps > 0);  // some exchanges receive into a slot a send still reads: through a temporary
+}
+
+TEST_CASE("MSCCL-IR: a register read for two moves of one message is sent once", "[exec][msccl]") {
+  // node 0 sends x0 once for two moves: combined into node 1's sum and kept in its register 2
+  const char* text = R"js({"format": "netsched-schedule", "version": 1, "topology": "path(2)",
+    "collective": {"kind": "all-reduce", "nodes": 2}, "model": "one-port",
+    "registers": ["data", "sum", "copy"],
+    "payloads": [{"moves": [[0, 1, "combine"], [0, 2, "set"]]}, {"moves": [[0, 1, "combine"]]}],
+    "steps": [{"compute": [[1, 0, 0, "set"]], "from": [0, 1], "to": [1, 0],
+               "payload": [0, 1]}]})js";
+  const Schedule s = schedule_from_json(text).schedule;
+  REQUIRE(check_schedule(*build_topology("path(2)"), Schedule(s)).holds());
+  const MscclProgram p = exec::export_program(exec::ExecPlan(s), {});
+  std::int64_t sent_by_0 = 0;
+  for (const auto& tb : p.gpus[0].tbs)
+    for (const auto& st : tb.steps)
+      if (exec::info(st.op).sends) sent_by_0 += st.cnt;
+  CHECK(sent_by_0 == 1);  // once per move, as before, sent it twice
+  const exec::MscclImport im = exec::import_msccl(exec::write_msccl(p));
+  CHECK(im.run.verdict.ok());
+  test::MscclOracle oracle(p, 1, 0);
+  CHECK(oracle.failure(1, 16) == std::nullopt);
 }
 
 TEST_CASE("MSCCL-IR export names the register collectives it has no program for", "[exec][msccl]") {
