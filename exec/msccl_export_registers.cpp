@@ -247,8 +247,9 @@ class RegisterExporter : ProgramBuilder {
     for (const Transfer& x : step.transfers) {
       const auto& moves = plan_.schedule().payloads[x.payload].moves;
       const auto& layout = plan_.register_layout(x.payload);
-      runs.push_back(layout.sources.size() < moves.size() ? shared_source_runs(x, after[x.to.v])
-                                                          : move_runs(x, after[x.to.v]));
+      runs.push_back(layout.sources.size() < moves.size()
+                         ? shared_source_runs(x, layout, after[x.to.v])
+                         : move_runs(x, after[x.to.v]));
     }
     full_ = std::move(after);
     return runs;
@@ -287,9 +288,9 @@ class RegisterExporter : ProgramBuilder {
 
   /// A payload that reads a register for several moves: a run a distinct source register (as
   /// the executor's message carries it once, exec/wire.hpp), each move applied from it.
-  TransferRuns shared_source_runs(const Transfer& x, std::vector<char>& dst_full) const {
+  TransferRuns shared_source_runs(const Transfer& x, const ExecPlan::RegisterLayout& layout,
+                                  std::vector<char>& dst_full) const {
     const auto& moves = plan_.schedule().payloads[x.payload].moves;
-    const auto& layout = plan_.register_layout(x.payload);
     TransferRuns out;
     std::vector<std::optional<std::size_t>> run_of_slot(layout.sources.size());
     for (std::size_t i = 0; i < moves.size(); ++i) {

@@ -240,7 +240,7 @@ TEST_CASE("MSCCL-IR: a register read for two moves of one message is sent once",
   for (const auto& tb : p.gpus[0].tbs)
     for (const auto& st : tb.steps)
       if (exec::info(st.op).sends) sent_by_0 += st.cnt;
-  CHECK(sent_by_0 == 1);  // once per move, as before, sent it twice
+  CHECK(sent_by_0 == 1);  // the exporter once sent it a move: twice
   const exec::MscclImport im = exec::import_msccl(exec::write_msccl(p));
   CHECK(im.run.verdict.ok());
   test::MscclOracle oracle(p, 1, 0);
