@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "core/errors.hpp"
+#include "gen/route/route_table.hpp"
 #include "verify/simulator.hpp"
 
 namespace netsched {
@@ -37,6 +38,41 @@ std::optional<std::vector<std::vector<std::uint64_t>>> payload_sizes(const Netwo
   return sizes;
 }
 
+/// One routed step: the longest route's latency (its links' latency multiples of t_s) plus the
+/// busiest directed link's chunks, over every route that crosses it, at t_w·m over that link's
+/// bandwidth multiple.
+double routed_step_seconds(const Network& t, const RouteTable& routes, const Step& step,
+                           const std::vector<std::uint64_t>& sizes, const CostModel& cost) {
+  if (step.transfers.empty()) return cost.ts;  // an empty step: one latency
+  const auto speed = [&](std::uint32_t a, std::uint32_t b) {
+    return t.weighted() ? t.link_speed(NodeId(a), NodeId(b)) : LinkSpeed{};
+  };
+  std::unordered_map<std::uint64_t, std::uint64_t> load;  // (from << 32 | to): chunks
+  double latency = 0;
+  for (std::size_t i = 0; i < step.transfers.size(); ++i) {
+    const Transfer& x = step.transfers[i];
+    double route_latency = 0;
+    std::uint32_t from = x.from.v;
+    for (const std::uint32_t hop : routes.route(x.from.v, x.to.v)) {
+      route_latency += speed(from, hop).latency;
+      load[static_cast<std::uint64_t>(from) << 32 | hop] += sizes[i];
+      from = hop;
+    }
+    latency = std::max(latency, route_latency);
+  }
+  double busiest = 0;  // in chunks at the default bandwidth
+  for (const auto& [link, chunks] : load)
+    busiest = std::max(
+        busiest, static_cast<double>(chunks) / speed(static_cast<std::uint32_t>(link >> 32),
+                                                     static_cast<std::uint32_t>(link & 0xffffffffU))
+                                                   .bandwidth);
+  return cost.ts * latency + cost.tw * cost.m * busiest;
+}
+
+/// Why a routed schedule has no step-free time.
+constexpr const char* kRoutedStepsOnly =
+    "routed transfers share links: only the step-synchronous time is modelled";
+
 /// k ports of a node: the times each becomes free; take the earliest.
 struct Ports {
   std::vector<double> free;
@@ -57,6 +93,17 @@ std::optional<double> synchronous_time(const Network& t, const Schedule& s, cons
   const auto sizes = payload_sizes(t, s, why_not);
   if (!sizes) return std::nullopt;
   double total = 0;
+  if (!follows_links(s.model)) {
+    if (t.num_nodes() > kRoutesMaxNodes) {
+      why_not = "routes are computed for at most " +
+                limit_text("kRoutesMaxNodes", kRoutesMaxNodes) + " nodes";
+      return std::nullopt;
+    }
+    const RouteTable routes(t);
+    for (std::size_t k = 0; k < s.steps.size(); ++k)
+      total += routed_step_seconds(t, routes, s.steps[k], (*sizes)[k], cost);
+    return total;
+  }
   for (std::size_t k = 0; k < s.steps.size(); ++k) {
     double slowest = s.steps[k].transfers.empty() ? cost.ts : 0;  // an empty step: one latency
     for (std::size_t i = 0; i < s.steps[k].transfers.size(); ++i) {
@@ -70,6 +117,10 @@ std::optional<double> synchronous_time(const Network& t, const Schedule& s, cons
 
 AsyncTime async_time(const Network& t, const Schedule& s, const CostModel& cost) {
   AsyncTime out;
+  if (!follows_links(s.model)) {
+    out.why_not = kRoutedStepsOnly;
+    return out;
+  }
   const auto sizes = payload_sizes(t, s, out.why_not);
   if (!sizes) return out;
   const std::uint64_t n = t.num_nodes();
@@ -107,6 +158,10 @@ AsyncTime dataflow_time(const Network& t, const Schedule& s, const CostModel& co
   AsyncTime out;
   if (s.collective.combining()) {
     out.why_not = "a register schedule runs in steps";
+    return out;
+  }
+  if (!follows_links(s.model)) {
+    out.why_not = kRoutedStepsOnly;
     return out;
   }
   StepTrace trace;

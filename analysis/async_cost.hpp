@@ -29,7 +29,10 @@ double transfer_seconds(const Network& t, NodeId u, NodeId v, std::uint64_t size
 
 /// The step-synchronous time of `s` with every link at its own speed: the sum over steps of the
 /// slowest transfer (transfer_seconds). On a uniform network this is CostModel::of(steps,
-/// payload sum). nullopt (and `why_not`) when the payload sizes are not known.
+/// payload sum). A routed schedule's step takes its longest route's latency plus its busiest
+/// link's load, every transfer on the balanced routes of gen/route/route_table.hpp (the routes
+/// SimGrid platforms are given). nullopt (and `why_not`) when the payload sizes are not known,
+/// or a routed schedule's network is over kRoutesMaxNodes.
 std::optional<double> synchronous_time(const Network& t, const Schedule& s, const CostModel& cost,
                                        std::string& why_not);
 
@@ -39,7 +42,8 @@ std::optional<double> synchronous_time(const Network& t, const Schedule& s, cons
 /// receive ports is free; it takes transfer_seconds (t_s + t_w·m·(chunks or registers it
 /// carries) on a uniform link). Chunk payloads
 /// are sized by the dense simulator's trace (its limits apply); register payloads by their
-/// distinct source registers. `s` must hold.
+/// distinct source registers. `s` must hold. nullopt for a routed schedule, whose transfers
+/// share links in a way this model does not price.
 AsyncTime async_time(const Network& t, const Schedule& s, const CostModel& cost);
 
 /// The dataflow time of `s` under `cost`: how the executor runs a chunk schedule with
@@ -48,8 +52,8 @@ AsyncTime async_time(const Network& t, const Schedule& s, const CostModel& cost)
 /// steps before k is done, and one latency later, for the size it announces first) and the
 /// last transfer from u to v of an earlier step is done; it takes transfer_seconds. No port
 /// limit: a node drives all its links at once. Never later than async_time for a schedule that
-/// lists its chunks. nullopt (and `why_not`) for a register schedule, which runs in steps, and
-/// beyond the dense engine's limits. `s` must hold.
+/// lists its chunks. nullopt (and `why_not`) for a register schedule, which runs in steps, a
+/// routed one, and beyond the dense engine's limits. `s` must hold.
 AsyncTime dataflow_time(const Network& t, const Schedule& s, const CostModel& cost);
 
 }  // namespace netsched

@@ -404,6 +404,7 @@ Schedule relaid_registers(const Schedule& original, const Network& t, PortModel 
 }
 
 bool fits_ports(const Schedule& s, PortModel model, std::uint32_t ports) {
+  if (model == PortModel::Routed) return true;  // the network routes: any ports will do
   switch (s.model) {
     case PortModel::OnePort:
     case PortModel::SingleDimension:
@@ -412,6 +413,8 @@ bool fits_ports(const Schedule& s, PortModel model, std::uint32_t ports) {
       return model == PortModel::AllPort || (model == PortModel::KPort && s.ports <= ports);
     case PortModel::AllPort:
       return model == PortModel::AllPort;
+    case PortModel::Routed:
+      return false;  // model is not routed (above)
   }
   return false;
 }
@@ -466,6 +469,9 @@ CheckedSchedule fit_ports(const CheckedSchedule& c, const Network& t, PortModel 
                      to_string(*c.verification().check.violation()) + ")");
   const std::string port_name =
       model == PortModel::KPort ? std::to_string(ports) + "-port" : to_string(model);
+  if (s.model == PortModel::Routed)
+    throw InputError("a routed schedule is not re-timed to " + port_name +
+                     ": its transfers join nodes that need not be neighbours");
   Schedule out = s.collective.combining() ? relaid_registers(s, t, model, ports)
                                           : relaid_chunks(s, t, model, ports);
   // a new name: the generator's stated bound is not the re-timed schedule's

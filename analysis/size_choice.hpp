@@ -21,17 +21,18 @@ namespace netsched {
 /// The port model a user's machine has: a schedule that assumes more ports is re-timed to it
 /// (analysis/retime.hpp).
 struct PortBudget {
-  PortModel model = PortModel::OnePort;  ///< OnePort, KPort or AllPort
+  PortModel model = PortModel::OnePort;  ///< OnePort, KPort, AllPort or Routed
   std::uint32_t ports = 1;               ///< KPort: k
   /// Whether a schedule under `s`'s model may run on this machine (one-port and
-  /// single-dimension schedules run anywhere; k-port needs k ports; all-port needs all-port).
+  /// single-dimension schedules run anywhere; k-port needs k ports; all-port needs all-port;
+  /// routed needs a network that routes, which runs every schedule).
   bool admits(const Schedule& s) const;
-  std::string name() const;  ///< "one-port", "4-port", "all-port"
-  /// Sends (and receives) per node and step: 1, k, or nullopt for all-port.
+  std::string name() const;  ///< "one-port", "4-port", "all-port", "routed"
+  /// Sends (and receives) per node and step: 1, k, or nullopt for all-port and routed.
   std::optional<std::uint32_t> node_ports() const;
 };
-/// Parses "one-port", "all-port" or "k-port:K" / "K-port" (K in 1..kMaxPorts); InputError
-/// otherwise.
+/// Parses "one-port", "all-port", "routed" or "k-port:K" / "K-port" (K in 1..kMaxPorts);
+/// InputError otherwise.
 PortBudget port_budget_from_name(const std::string& text);
 
 struct SizeCandidate {

@@ -23,7 +23,8 @@ Verification verification_of(const Network& t, const Schedule& s, CheckResult ch
   const Csr csr(t);
   const bool unit = std::all_of(s.payloads.begin(), s.payloads.end(),
                                 [](const Payload& p) { return !p.select && p.chunks.size() == 1; });
-  v.lower = lower_bound(t, s.collective, csr, unit, node_port_limit(s));
+  v.lower = follows_links(s.model) ? lower_bound(t, s.collective, csr, unit, node_port_limit(s))
+                                   : routed_lower_bound(t, s.collective, csr);
   // a lower bound above the steps of a schedule that holds is a wrong bound: fail rather than
   // print it beside the schedule (as analysis/size_choice does for its time bounds)
   if (v.check.ok() && v.lower && v.lower->steps > v.check.steps)

@@ -263,7 +263,8 @@ Run add_gen(CLI::App& app) {
                                "algorithm that applies is generated, checked and costed")
                     ->check(kPositive);
   auto* ports = app.add_option("--ports", o->ports,
-                               "the port model the machine has (one-port, K-port, all-port): a "
+                               "the port model the machine has (one-port, K-port, all-port, or "
+                               "routed: the network routes messages between any two nodes): a "
                                "schedule that assumes more ports is re-timed to it by list "
                                "scheduling and checked (with --bytes: every candidate)")
                     ->capture_default_str();

@@ -20,7 +20,7 @@ struct Opts {
   std::string file, output, network, name;
   std::uint32_t max_tb_steps = static_cast<std::uint32_t>(exec::MscclLimits{}.steps_per_tb);
   std::optional<std::uint32_t> root;
-  bool json = false, no_limits = false;
+  bool json = false, no_limits = false, routed = false;
 };
 
 /// The network an imported file runs on: --network, else the catalogue network named after
@@ -115,12 +115,13 @@ int run_import(const Opts& o) {
     return to_int(exit_code(v));
   };
   if (!im.run.verdict.ok()) return verdict(im.run.verdict, "the MSCCL run");
-  if (net)
+  if (net && !o.routed)
     if (const auto bad = link_violation(im.run, *net))
       return verdict(Verdict::violated(*bad), "the MSCCL run");
   std::string rebuilt = "not rebuilt as steps";
   if (net && !exec::why_no_schedule(c)) {
-    const CheckedSchedule s = check_schedule(*net, exec::rebuild_schedule(im, net->spec()));
+    const CheckedSchedule s =
+        check_schedule(*net, exec::rebuild_schedule(im, net->spec(), o.routed));
     j["steps"] = s.verification().check.steps;
     j["port_model"] = to_string(s.schedule().model);
     if (!s.holds()) return verdict(s.verification().check.verdict, "the rebuilt schedule");
@@ -134,8 +135,9 @@ int run_import(const Opts& o) {
       "{}: holds: the MSCCL run of {} on {} gpus ({} chunk(s) per rank) ends with every output "
       "chunk right, no race, no deadlock; {}; {}\n",
       o.file, c.coll, c.gpus, c.per_rank,
-      net ? "every message follows a link of " + net->spec()
-          : "links not checked (no network: --network SPEC)",
+      !net       ? "links not checked (no network: --network SPEC)"
+      : o.routed ? "routed on " + net->spec() + " (--routed: links not checked)"
+                 : "every message follows a link of " + net->spec(),
       rebuilt);
   return to_int(ExitCode::Ok);
 }
@@ -171,6 +173,9 @@ Run add_msccl(CLI::App& app) {
                  "the network (default: a catalogue network named in the algo's name after ' on "
                  "'; never a file)");
   im->add_option("--root", o->root, "the root of a broadcast, scatter, gather or reduce");
+  im->add_flag("--routed", o->routed,
+               "the network routes messages between any two gpus: no link is checked, and the "
+               "rebuilt schedule is routed");
   im->add_flag("--no-runtime-limits", o->no_limits,
                "check programs beyond the MSCCL runtime's limits too");
   im->add_flag("--json", o->json, "machine-readable verdict");

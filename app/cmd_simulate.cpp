@@ -16,6 +16,7 @@
 #include "exec/rank_executor.hpp"
 #include "exec/simulate.hpp"
 #include "exec/smpi_trace.hpp"
+#include "gen/route/route_table.hpp"
 #include "gen/topology.hpp"
 
 namespace netsched::cli {
@@ -149,7 +150,13 @@ int simulate_file(const SimOpts& o) {
   so.jobs = o.jobs;
   so.steps = v.check.steps;
   so.payload_sum = v.check.payload_sum;
-  if (t->weighted())  // every transfer on its own link's speed
+  if (!follows_links(f.schedule.model) && t->num_nodes() > kRoutesMaxNodes)
+    throw InputError(
+        "a routed schedule's step model is priced on netsched's routes, computed for "
+        "at most " +
+        limit_text("kRoutesMaxNodes", kRoutesMaxNodes) + " nodes");
+  // every transfer on its own link's speed; a routed one on its route, sharing links
+  if (t->weighted() || !follows_links(f.schedule.model))
     so.alpha_beta = [&, lat = exec::latency_seconds(o.links.latency),
                      bw = exec::bandwidth_bytes_per_second(o.links.bandwidth)](std::uint64_t m) {
       std::string why;

@@ -216,11 +216,12 @@ std::optional<Collective::Kind> Collective::kind_from_name(const std::string& na
 }
 
 namespace {
-constexpr std::array<EnumName<PortModel>, 4> kPortModelNames{{
+constexpr std::array<EnumName<PortModel>, 5> kPortModelNames{{
     {PortModel::OnePort, "one-port"},
     {PortModel::AllPort, "all-port"},
     {PortModel::SingleDimension, "single-dimension"},
     {PortModel::KPort, "k-port"},
+    {PortModel::Routed, "routed"},
 }};
 constexpr std::array<EnumName<RegOp>, 3> kRegOpNames{{
     {RegOp::Set, "set"},
@@ -237,7 +238,7 @@ std::string to_string(RegOp op) { return name_of(kRegOpNames, op); }
 std::optional<RegOp> reg_op_from_name(const std::string& s) { return value_named(kRegOpNames, s); }
 
 std::optional<std::uint32_t> node_port_limit(const Schedule& s) {
-  if (s.model == PortModel::AllPort) return std::nullopt;
+  if (s.model == PortModel::AllPort || s.model == PortModel::Routed) return std::nullopt;
   return s.model == PortModel::KPort ? s.ports : 1;
 }
 

@@ -134,10 +134,20 @@ class Collective {
 };
 
 /// Port models of ARCHITECTURE.md rule 4. k-port: at most `Schedule::ports` sends and as many
-/// receives per node and step (one-port is k = 1).
-enum class PortModel { OnePort, AllPort, SingleDimension, KPort };
+/// receives per node and step (one-port is k = 1). Routed: the network routes each message
+/// (rule 1 asks only for two distinct nodes), and each ordered pair carries at most one message
+/// a step, as all-port does on a link.
+enum class PortModel { OnePort, AllPort, SingleDimension, KPort, Routed };
 std::string to_string(PortModel m);
 std::optional<PortModel> port_model_from_name(const std::string& s);
+/// Whether a transfer of a schedule under `m` must follow a link (rule 1): every model but
+/// routed, which sends between any two nodes over the network's routes.
+inline bool follows_links(PortModel m) { return m != PortModel::Routed; }
+/// Whether each directed link (routed: each ordered pair) carries at most one transfer a step:
+/// all-port, k-port and routed (rule 4's port-link).
+inline bool link_once(PortModel m) {
+  return m == PortModel::AllPort || m == PortModel::KPort || m == PortModel::Routed;
+}
 
 /// An inclusive range of node ids.
 struct IdRange {
@@ -267,7 +277,7 @@ struct Schedule {
 };
 
 /// The most transfers a node may send (and receive) in one step under the schedule's model;
-/// nullopt for all-port (bounded by the node's links instead).
+/// nullopt for all-port (bounded by the node's links instead) and routed (by the other nodes).
 std::optional<std::uint32_t> node_port_limit(const Schedule& s);
 
 /// Folds x into the hash h (payloads, rule keys).

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "core/errors.hpp"
+#include "core/metrics.hpp"
 
 namespace netsched {
 namespace {
@@ -36,6 +37,9 @@ void check_collective(const Network& t, const Schedule& s) {
   if (s.model != PortModel::KPort && s.ports != 1)
     refuse("ports = " + std::to_string(s.ports) + " is for the k-port model, not " +
            to_string(s.model));
+  if (s.model == PortModel::Routed && n > 1 &&
+      eccentricity(Csr(t), 0) == kUnreached)  // a route joins every pair
+    refuse("the routed model needs a connected network, and " + t.spec() + " is not");
 }
 
 /// Step and transfer counts, transfer nodes and payload indices.

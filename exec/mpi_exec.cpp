@@ -96,12 +96,12 @@ double seconds_since(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
-/// The header bytes of a received chunk message of `size` bytes.
+/// The header bytes of a received selector's chunk message of `size` bytes.
 std::uint64_t received_header(std::uint64_t size, std::uint64_t m) {
   const std::uint64_t per = sizeof(std::uint64_t) + m;
   const std::uint64_t count =
       size >= sizeof(std::uint64_t) ? (size - sizeof(std::uint64_t)) / per : 0;
-  return std::min(size, chunk_header_bytes(count));
+  return std::min(size, chunk_header_bytes(count, true));
 }
 
 /// The receives of one step. Those whose size the schedule fixes are posted at once (so a node
@@ -115,14 +115,15 @@ double receive_step(RankExecutor& r, const Args& a, bool registers, std::uint32_
   std::vector<std::uint64_t> sizes(receives.size(), 0);
   std::vector<MPI_Request> posted;
   std::vector<std::size_t> posted_index;
-  const auto buffer = [&](std::uint64_t size) {
-    return std::make_unique<WireBuffer>(size, registers ? size : received_header(size, a.bytes),
-                                        shared);
+  // a message whose size the schedule fixes has no header (a register's, a listed payload's);
+  // a selector's has its count and ids
+  const auto buffer = [&](std::uint64_t size, std::uint64_t header) {
+    return std::make_unique<WireBuffer>(size, registers ? size : header, shared);
   };
   for (std::size_t i = 0; i < receives.size(); ++i) {
     const auto size = r.expected_bytes(receives[i]);
     if (!size || *size > static_cast<std::uint64_t>(INT_MAX)) continue;
-    in[i] = buffer(*size);
+    in[i] = buffer(*size, 0);
     posted.emplace_back();
     posted_index.push_back(i);
     MPI_Irecv(in[i]->data(), static_cast<int>(*size), MPI_BYTE,
@@ -135,7 +136,7 @@ double receive_step(RankExecutor& r, const Args& a, bool registers, std::uint32_
     int count = 0;
     MPI_Get_count(&st, MPI_BYTE, &count);
     sizes[i] = static_cast<std::uint64_t>(count);
-    in[i] = buffer(sizes[i]);
+    in[i] = buffer(sizes[i], received_header(sizes[i], a.bytes));
     MPI_Recv(in[i]->data(), count, MPI_BYTE, static_cast<int>(receives[i].peer.v), tag,
              MPI_COMM_WORLD, MPI_STATUS_IGNORE);
   }
@@ -162,7 +163,7 @@ std::unique_ptr<WireBuffer> encoded(const RankExecutor& r, const OutMessage& msg
                  static_cast<unsigned long long>(size));
     MPI_Abort(MPI_COMM_WORLD, kBadInput);
   }
-  auto out = std::make_unique<WireBuffer>(size, chunk_header_bytes(msg.chunks.size()), shared);
+  auto out = std::make_unique<WireBuffer>(size, r.header_bytes(msg), shared);
   r.encode(msg, out->data());
   return out;
 }
@@ -309,7 +310,8 @@ class Flight {
     if (size > static_cast<std::uint64_t>(INT_MAX)) return;  // its sender stops every rank
     const PlannedTransfer& x = receives_[in_[link].receives[in_[link].next]];
     Pending p(Kind::Receive, &x, link);
-    p.buffer = std::make_unique<WireBuffer>(size, received_header(size, a_.bytes), a_.timing);
+    const std::uint64_t header = r_.expected_bytes(x) ? 0 : received_header(size, a_.bytes);
+    p.buffer = std::make_unique<WireBuffer>(size, header, a_.timing);
     post(std::move(p));
   }
   void post(Pending p) {

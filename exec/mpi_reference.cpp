@@ -7,6 +7,11 @@
 #include <cstring>
 #include <span>
 
+#ifdef SMPI_SHARED_MALLOC  // an SMPI build: its simulated ranks are SimGrid actors
+#include <simgrid/s4u/Actor.hpp>
+#endif
+
+#include "core/verdict.hpp"
 #include "exec/mpi_buffer.hpp"
 #include "exec/smpi_clock.hpp"
 #include "exec/wire.hpp"
@@ -136,13 +141,46 @@ void register_collective(const ExecPlan& plan, NodeId me, const ExecOptions& opt
   std::memcpy(out.values->data(), result->data(), result->size());
 }
 
+#ifdef SMPI_SHARED_MALLOC
+/// How many times the second agreement's span the start waits beyond it: the exits of that
+/// agreement spread over at most about one span (the same reduction on the same network).
+constexpr double kStartSpans = 4;
+
+/// Sleeps every simulated rank until one instant of SimGrid's clock, which every rank shares.
+/// A barrier's exits spread over several latencies (six microseconds on hypercube(6)'s 1 µs
+/// links), and a rank timed from its own exit would not count what it missed: MPI's 8-byte
+/// binomial broadcast timed so took 1.4 µs for six rounds of messages (bench/README.md
+/// item 31). Two agreements on the latest clock give the span of one; the start is beyond the
+/// second's exits by kStartSpans of it. A rank still short of it would start late: it stops
+/// the run instead.
+void common_start() {
+  const auto latest = [] {
+    const double now = MPI_Wtime();
+    double out = now;
+    MPI_Allreduce(&now, &out, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    return out;
+  };
+  const double first = latest();
+  const double second = latest();
+  const double start = second + kStartSpans * (second - first);
+  if (MPI_Wtime() > start) {
+    std::fprintf(stderr, "netsched-exec: error: rank %d reached the common start late\n",
+                 my_rank());
+    MPI_Abort(MPI_COMM_WORLD, to_int(ExitCode::InternalError));
+  }
+  simgrid::s4u::this_actor::sleep_until(start);
+}
+#endif
+
 }  // namespace
 
 double start_timing(bool announce) {
+  MPI_Barrier(MPI_COMM_WORLD);
 #ifdef SMPI_SHARED_MALLOC
+  common_start();
+  // from the start on: its first line, printed at once, is then past every rank's start
   if (announce && my_rank() == 0) print_clock_as_it_advances();
 #endif
-  MPI_Barrier(MPI_COMM_WORLD);
   const double t0 = MPI_Wtime();
   if (announce)
     std::fprintf(stderr, "netsched-exec: rank %d starts timing at %.12f s\n", my_rank(), t0);

@@ -24,7 +24,9 @@ struct MpiReference {
   std::optional<double> seconds;  ///< MPI's time for the collective (max over ranks at rank 0)
 };
 
-/// Where every timed run starts: after an MPI_Barrier, MPI_Wtime(). With `announce` (SMPI
+/// Where every timed run starts: after an MPI_Barrier, MPI_Wtime(); under SMPI at one instant of
+/// SimGrid's clock for every rank (a barrier's exits spread over several latencies), so the
+/// largest time of a rank is the collective's. With `announce` (SMPI
 /// timing runs, --announce-timing) each rank prints "netsched-exec: rank R starts timing at T s"
 /// on stderr, and under SMPI rank 0 has SimGrid's clock printed as it advances, at most once a
 /// wall second ("netsched-exec: simulated clock at T s"): a run stopped at its timeout still

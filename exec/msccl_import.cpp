@@ -167,7 +167,7 @@ struct ChunkNames {
 
 }  // namespace
 
-Schedule rebuild_schedule(const MscclImport& im, const std::string& topology) {
+Schedule rebuild_schedule(const MscclImport& im, const std::string& topology, bool routed) {
   if (const auto why = why_no_schedule(im.collective)) throw InputError(*why);
   // Strict chains keep a node's one-port order where the exporter gave one; a program whose
   // nodes send to several peers at once (all-port) is rebuilt without them when that takes
@@ -212,7 +212,7 @@ Schedule rebuild_schedule(const MscclImport& im, const std::string& topology) {
     s.steps.back().transfers.push_back(
         {NodeId(from), NodeId(to), static_cast<std::uint32_t>(s.payloads.size() - 1)});
   }
-  s.model = one_port ? PortModel::OnePort : PortModel::AllPort;
+  s.model = routed ? PortModel::Routed : one_port ? PortModel::OnePort : PortModel::AllPort;
   return s;
 }
 

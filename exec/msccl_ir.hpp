@@ -77,9 +77,10 @@ MscclImport import_msccl(std::string_view xml, std::optional<std::uint32_t> root
 /// Why the run's messages cannot be written as a netsched schedule, if they cannot: the
 /// collective has no chunk form in netsched's files (reductions) or more than one chunk per rank.
 std::optional<std::string> why_no_schedule(const MscclCollective& c);
-/// The run's messages as synchronous steps on `topology` (one-port when no node sends or
-/// receives twice in a step, else all-port). Throws InputError with
-/// why_no_schedule's reason, or when the messages cannot be ordered in steps.
-Schedule rebuild_schedule(const MscclImport& im, const std::string& topology);
+/// The run's messages as synchronous steps on `topology` (routed when `routed`: the network
+/// carries a message between any two gpus; else one-port when no node sends or receives twice
+/// in a step, and all-port otherwise). Throws InputError with why_no_schedule's reason, or when
+/// the messages cannot be ordered in steps.
+Schedule rebuild_schedule(const MscclImport& im, const std::string& topology, bool routed = false);
 
 }  // namespace netsched::exec

@@ -10,7 +10,7 @@
 #include <stdexcept>
 
 #include "core/errors.hpp"
-#include "exec/routes.hpp"
+#include "gen/route/route_table.hpp"
 #include "gen/topo/product.hpp"
 
 namespace netsched::exec {

@@ -4,8 +4,8 @@
 /// Why netsched writes it: SimGrid needs hosts, links and routes; the network already knows
 /// them. Every node is a host, every link a split-duplex SimGrid link (each direction has the
 /// full bandwidth, as the step model's full-duplex links), and every ordered pair gets an
-/// explicit route chosen to balance link load (exec/routes.hpp), so MPI's collectives, which
-/// talk between any two ranks, share the links as evenly as the network allows. Beyond
+/// explicit route chosen to balance link load (gen/route/route_table.hpp), so MPI's collectives,
+/// which talk between any two ranks, share the links as evenly as the network allows. Beyond
 /// kRoutesMaxNodes the routes are SimGrid's own (DijkstraCache), and the platform says so. A
 /// faulty network's failed links and nodes are simply absent. For tori and hypercubes the same
 /// network can also be written as SimGrid's own torus cluster: the anchor that checks this

@@ -139,7 +139,7 @@ void RankExecutor::compute(std::uint32_t step) {
 void RankExecutor::check_send_rules(std::uint32_t step, const PlannedTransfer& x,
                                     std::uint64_t sends_here) {
   const std::string at = "rank " + std::to_string(me_.v) + " -> " + std::to_string(x.peer.v);
-  if (x.peer == me_ || !plan_.network().adjacent(me_, x.peer))
+  if (x.peer == me_ || (follows_links(s_.model) && !plan_.network().adjacent(me_, x.peer)))
     fail(rule(Rule::Edge), step, at + " is not a link of " + plan_.network().spec());
   const auto ports = node_port_limit(s_);
   if (ports && sends_here > *ports)
@@ -188,7 +188,7 @@ OutMessage RankExecutor::message(std::span<const PlannedTransfer> sends, std::si
   OutMessage out;
   out.transfer = &x;
   check_send_rules(step, x, sends.size());
-  if (s_.model == PortModel::AllPort || s_.model == PortModel::KPort)
+  if (link_once(s_.model))
     for (std::size_t j = 0; j < i; ++j)
       if (sends[j].peer == x.peer)
         fail(rule(Rule::PortLink), step,
@@ -261,12 +261,21 @@ std::optional<std::uint64_t> RankExecutor::expected_bytes(const PlannedTransfer&
   if (s_.collective.combining())
     return plan_.register_layout(from.payload).sources.size() * lanes_ * sizeof(std::int64_t);
   if (p.select) return std::nullopt;
-  return chunk_message_bytes(p.chunks.size(), opt_.chunk_bytes);
+  return chunk_message_bytes(p.chunks.size(), opt_.chunk_bytes, false);
+}
+
+bool RankExecutor::selects(const OutMessage& msg) const {
+  return s_.payloads[msg.transfer->payload].select.has_value();
 }
 
 std::uint64_t RankExecutor::wire_bytes(const OutMessage& msg) const {
   if (s_.collective.combining()) return msg.values.size() * sizeof(std::int64_t);
-  return chunk_message_bytes(msg.chunks.size(), opt_.chunk_bytes);
+  return chunk_message_bytes(msg.chunks.size(), opt_.chunk_bytes, selects(msg));
+}
+
+std::uint64_t RankExecutor::header_bytes(const OutMessage& msg) const {
+  if (s_.collective.combining()) return 0;
+  return chunk_header_bytes(msg.chunks.size(), selects(msg));
 }
 
 void RankExecutor::encode(const OutMessage& msg, std::uint8_t* out) const {
@@ -275,10 +284,12 @@ void RankExecutor::encode(const OutMessage& msg, std::uint8_t* out) const {
     return;
   }
   const std::uint64_t count = msg.chunks.size();
-  std::memcpy(out, &count, sizeof count);
-  copy_bytes(out + sizeof count, msg.chunks.data(), count * sizeof(std::uint64_t));
+  if (selects(msg)) {
+    std::memcpy(out, &count, sizeof count);
+    copy_bytes(out + sizeof count, msg.chunks.data(), count * sizeof(std::uint64_t));
+  }
   if (!opt_.carry_bytes) return;
-  std::uint8_t* data = out + chunk_header_bytes(count);
+  std::uint8_t* data = out + header_bytes(msg);
   for (std::uint64_t i = 0; i < count; ++i)
     std::memcpy(data + i * opt_.chunk_bytes,
                 store_.data() + held_.at(msg.chunks[i]).slot * opt_.chunk_bytes, opt_.chunk_bytes);
@@ -301,18 +312,20 @@ void RankExecutor::accept(const PlannedTransfer& from, const std::uint8_t* wire,
 void RankExecutor::accept_chunks(const PlannedTransfer& from, const std::uint8_t* wire,
                                  std::uint64_t size) {
   const std::string who = "message from rank " + std::to_string(from.peer.v);
-  std::uint64_t count = 0;
-  if (size >= sizeof count) std::memcpy(&count, wire, sizeof count);
+  const Payload& payload = s_.payloads[from.payload];
+  const bool selector = payload.select.has_value();
+  std::uint64_t count = payload.chunks.size();  // a listed payload: the schedule says
+  if (selector && size >= sizeof count) std::memcpy(&count, wire, sizeof count);
   const std::uint64_t m = opt_.chunk_bytes;
-  if (size < sizeof count || count > size / sizeof(std::uint64_t) ||
-      size != chunk_message_bytes(count, m)) {
+  if ((selector && (size < sizeof count || count > size / sizeof(std::uint64_t))) ||
+      size != chunk_message_bytes(count, m, selector)) {
     fail("bytes", from.step, who + " has " + std::to_string(size) + " bytes, not a chunk message");
     return;
   }
-  const std::uint8_t* data = wire + chunk_header_bytes(count);
+  const std::uint8_t* data = wire + chunk_header_bytes(count, selector);
   for (std::uint64_t i = 0; i < count; ++i) {
-    std::uint64_t ch = 0;
-    std::memcpy(&ch, wire + sizeof(std::uint64_t) * (1 + i), sizeof ch);
+    std::uint64_t ch = selector ? 0 : payload.chunks[i];
+    if (selector) std::memcpy(&ch, wire + sizeof(std::uint64_t) * (1 + i), sizeof ch);
     if (ch >= s_.collective.num_chunks()) {
       fail("bytes", from.step, who + " names chunk " + std::to_string(ch) + ", out of range");
       continue;

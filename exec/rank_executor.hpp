@@ -84,6 +84,8 @@ class RankExecutor {
   std::vector<OutMessage> start_step(std::uint32_t step);
   /// The wire size of a message (chunk messages: header and data).
   std::uint64_t wire_bytes(const OutMessage& msg) const;
+  /// The bytes of a chunk message's header (a selector's count and ids; none otherwise).
+  std::uint64_t header_bytes(const OutMessage& msg) const;
   /// The wire size of the message `from` will bring, when the schedule fixes it (register moves,
   /// an explicit chunk list); nullopt for a selector, whose size depends on the sender's
   /// holdings. Lets a rank post every such receive at once.
@@ -128,6 +130,8 @@ class RankExecutor {
   std::uint64_t chunks_received() const { return chunks_received_; }
 
  private:
+  /// Whether msg's payload is a selector (its message carries its count and ids).
+  bool selects(const OutMessage& msg) const;
   struct Held {
     std::uint32_t acquired = 0;  ///< the step from which it is held, by its latest receipt
     std::uint64_t slot = 0;      ///< bytes at slot * m in store_

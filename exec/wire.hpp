@@ -6,12 +6,14 @@
 /// the final buffers can be compared byte for byte with what MPI's own collective produces from
 /// the same inputs (MPI_Alltoall, MPI_Allgather, ... are fed buffers filled by this function).
 ///
-/// A chunk message is [count: u64][ids: count x u64][data: count x m bytes]: the ids travel
-/// because a selector payload is resolved by the sender alone; the receiver checks each id's
-/// bytes. A register message is, per distinct source register of the payload's moves in the
-/// order they first appear (ExecPlan::register_layout; one a register however many moves read
-/// it), the register's m / 8 lanes of i64: a register is a vector of m bytes, combined lane by
-/// lane.
+/// A selector's chunk message is [count: u64][ids: count x u64][data: count x m bytes]: the ids
+/// travel because a selector payload is resolved by the sender alone. A listed payload's message
+/// is its data alone: the receiver knows the ids from the schedule, as MPI's own collectives
+/// know their blocks, so the two move the same bytes. Either way the receiver checks each
+/// chunk's bytes against its id. A register message is, per distinct source register of the
+/// payload's moves in the order they first appear (ExecPlan::register_layout; one a register
+/// however many moves read it), the register's m / 8 lanes of i64: a register is a vector of m
+/// bytes, combined lane by lane.
 #include <cstdint>
 #include <cstring>
 #include <span>
@@ -67,13 +69,14 @@ inline std::int64_t register_input(std::uint64_t k, std::uint64_t lane = 0) {
          static_cast<std::int64_t>(kOffset);
 }
 
-/// Bytes of a chunk message carrying `count` chunks of m bytes.
-inline std::uint64_t chunk_message_bytes(std::uint64_t count, std::uint64_t m) {
-  return sizeof(std::uint64_t) * (1 + count) + count * m;
+/// Bytes of the header of a chunk message (count and ids; none for a listed payload): the rest
+/// is chunk data.
+inline std::uint64_t chunk_header_bytes(std::uint64_t count, bool selector) {
+  return selector ? sizeof(std::uint64_t) * (1 + count) : 0;
 }
-/// Bytes of the private part of a chunk message (count and ids): the rest is chunk data.
-inline std::uint64_t chunk_header_bytes(std::uint64_t count) {
-  return sizeof(std::uint64_t) * (1 + count);
+/// Bytes of a chunk message carrying `count` chunks of m bytes.
+inline std::uint64_t chunk_message_bytes(std::uint64_t count, std::uint64_t m, bool selector) {
+  return chunk_header_bytes(count, selector) + count * m;
 }
 
 }  // namespace netsched::exec

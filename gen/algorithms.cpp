@@ -75,6 +75,7 @@ bool packed_register_trees(const Network& t) {
   return packed_trees_apply(t) && t.num_nodes() <= kTreeRegistersMaxNodes;
 }
 bool embed_size(const Network& t) { return t.num_nodes() <= kEmbedMaxNodes; }
+bool direct_size(const Network& t) { return t.num_nodes() <= kDirectMaxNodes; }
 /// The tree broadcasts' pieces when the request names none (gen --bytes tries several).
 constexpr std::uint32_t kDefaultTreePieces = 8;
 
@@ -263,6 +264,20 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
      "stated: the routed sends' hops", "torus(3,4)", embed_size,
      +[](const Network& t, const GenRequest& /*r*/) {
        return embed_plan(t, bruck_exchange_plan(t), "bruck");
+     }},
+    {"total-exchange", "direct",
+     "textbook: MPI's basic_linear alltoall, every block sent at once; routed: the network "
+     "carries each block on its route",
+     "stated: 1 step", "torus(3,4)", direct_size,
+     +[](const Network& t, const GenRequest& /*r*/) {
+       return route_plan(t, direct_exchange_plan(t), "direct");
+     }},
+    {"total-exchange", "routed-bruck",
+     "textbook: Bruck et al. 1997 (MPI's small-message alltoall); routed: a round a step, the "
+     "network carries each send on its route",
+     "stated: ceil(log2 N) steps", "torus(3,4)", embed_size,
+     +[](const Network& t, const GenRequest& /*r*/) {
+       return route_plan(t, bruck_exchange_plan(t), "routed-bruck");
      }},
 
     {"reduce", "tree-reduce", "generic: combine up the BFS tree to the root; broadcast's rounds",
@@ -548,6 +563,13 @@ constexpr auto kRows = std::to_array<AlgorithmInfo>({
      "stated: the routed sends' hops", "torus(3,4)", embed_size,
      +[](const Network& t, const GenRequest& /*r*/) {
        return embed_plan(t, bruck_all_gather_plan(t), "bruck");
+     }},
+    {"all-gather", "routed-bruck",
+     "textbook: Bruck et al. 1997 (MPI's small-message allgather); routed: a round a step, the "
+     "network carries each send on its route",
+     "stated: ceil(log2 N) steps", "torus(3,4)", embed_size,
+     +[](const Network& t, const GenRequest& /*r*/) {
+       return route_plan(t, bruck_all_gather_plan(t), "routed-bruck");
      }},
     {"all-gather", "swing",
      "textbook: Swing's all-gather (De Sensi et al. 2024), its sends routed on shortest paths and "

@@ -103,8 +103,8 @@ Rounds broadcast_rounds(const Network& t, std::uint32_t root,
 std::unique_ptr<Router> make_router(const Network& t, const std::string& algorithm = "auto");
 /// The paper's routing function of t's family where one applies and does not depend on faults
 /// — dimension order on products, its ties on even rings split both ways by the source's
-/// parity — else nullptr: the routes of SimGrid platforms (exec/routes.hpp), and one set of
-/// paths the balanced exchange tries.
+/// parity — else nullptr: the routes of SimGrid platforms (gen/route/route_table.hpp), and one set
+/// of paths the balanced exchange tries.
 std::unique_ptr<Router> paper_router(const Network& t);
 Schedule make_total_exchange(const Network& t, const std::string& algorithm = "auto");
 

@@ -63,6 +63,12 @@ std::optional<PaperBound> stated(const Network& t, const Collective& c, const st
   // a reduce of pieces is a broadcast's schedule run backwards: at most the broadcast's steps
   const bool one_root =
       c.kind() == Collective::Kind::Broadcast || c.kind() == Collective::Kind::Reduce;
+  if (a == "direct" && c.kind() == Collective::Kind::TotalExchange)
+    return PaperBound{1, "1 (every block at once, routed)", kSource, std::nullopt};
+  if (a.starts_with("routed-"))
+    if (const auto plan = embedded_plan(t, c, a.substr(std::string_view("routed-").size())))
+      return PaperBound{plan->rounds.size(), "the plan's rounds (a routed step each)", kSource,
+                        std::nullopt};
   if (const auto plan = embedded_plan(t, c, a))
     return PaperBound{embedded_hops(t, plan->rounds, plan->order),
                       "the routed sends' hops (a list schedule's every step holds one)", kSource,

@@ -216,7 +216,8 @@ template <>
 struct Arbitrary<netsched::PortModel> {
   static Gen<netsched::PortModel> arbitrary() {
     return gen::element(netsched::PortModel::OnePort, netsched::PortModel::AllPort,
-                        netsched::PortModel::SingleDimension, netsched::PortModel::KPort);
+                        netsched::PortModel::SingleDimension, netsched::PortModel::KPort,
+                        netsched::PortModel::Routed);
   }
 };
 }  // namespace rc

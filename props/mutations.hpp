@@ -40,6 +40,7 @@ inline const std::vector<Operator>& operators() {
        {R::Causality, R::EmptyPayload, R::PortSend, R::PortReceive, R::PortLink, R::Dimension,
         R::Delivery},
        ports_and_values},
+      // (routed: to the sender itself, the one node no route reaches)
       {"retarget-non-neighbour", {R::Edge}, {R::Edge}},
       // under all-port a second send or receipt keeps the ports: a register value then arrives
       // where it was not meant to
@@ -89,6 +90,10 @@ inline std::optional<Schedule> mutate(const Network& t, const Schedule& s, const
     if (to >= m.steps.size()) m.steps.emplace_back();
     m.steps[to].transfers.push_back(x);
   } else if (op == "retarget-non-neighbour") {
+    if (s.model == PortModel::Routed) {  // any other node is fine there: only itself is not
+      step[ti].to = x.from;
+      return m;
+    }
     t.neighbors(x.from, nb);
     std::vector<std::uint32_t> far;
     for (std::uint32_t v = 0; v < n && far.size() < 64; ++v)

@@ -20,10 +20,16 @@ struct PlainPorts {
   std::set<std::pair<std::uint32_t, std::uint32_t>> used{};
   std::optional<std::uint32_t> dimension{};
 
+  /// Rule 1: a link between two distinct nodes; routed: any two distinct nodes.
+  bool off_link(const Transfer& x) const {
+    return x.from == x.to || (s.model != PortModel::Routed && !t.adjacent(x.from, x.to));
+  }
+
   std::optional<Rule> take(const Transfer& x) {
-    const bool link_ports = s.model == PortModel::AllPort || s.model == PortModel::KPort;
+    const bool link_ports = s.model == PortModel::AllPort || s.model == PortModel::KPort ||
+                            s.model == PortModel::Routed;
     if (link_ports && !used.insert({x.from.v, x.to.v}).second) return Rule::PortLink;
-    if (s.model == PortModel::AllPort) return std::nullopt;
+    if (s.model == PortModel::AllPort || s.model == PortModel::Routed) return std::nullopt;
     const std::uint32_t k = s.model == PortModel::KPort ? s.ports : 1;
     if (++sends[x.from.v] > k) return Rule::PortSend;
     if (++receives[x.to.v] > k) return Rule::PortReceive;

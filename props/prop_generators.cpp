@@ -160,8 +160,8 @@ TEST_CASE("schedule files round-trip and a changed byte never passes unnoticed")
 }
 
 TEST_CASE(
-    "one-port schedules stay valid under all-port and k-port, and product broadcasts under "
-    "single-dimension") {
+    "one-port schedules stay valid under all-port, k-port and routed, and product broadcasts "
+    "under single-dimension") {
   // a schedule valid one-port never uses a directed link twice in a step, nor a node's ports
   // more than once; the dimension-by-
   // dimension product broadcast uses one dimension per step

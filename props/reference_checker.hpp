@@ -36,7 +36,7 @@ inline std::optional<Rule> reference_check(const Network& t, const Schedule& s) 
     std::vector<std::pair<std::uint32_t, std::vector<std::uint64_t>>> arrivals;
     for (const Transfer& x : s.steps[step].transfers) {
       const std::uint32_t from = x.from.v, to = x.to.v;
-      if (from == to || !t.adjacent(x.from, x.to)) return Rule::Edge;
+      if (ports.off_link(x)) return Rule::Edge;
       const Payload& p = s.payloads.at(x.payload);
       std::vector<std::uint64_t> carried;
       if (!p.select) {

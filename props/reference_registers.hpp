@@ -111,7 +111,7 @@ inline std::optional<Rule> reference_check_registers(const Network& t, const Sch
     };
     std::map<std::pair<std::uint32_t, std::uint32_t>, std::vector<Write>> writes;
     for (const Transfer& x : step.transfers) {
-      if (x.from == x.to || !t.adjacent(x.from, x.to)) return Rule::Edge;
+      if (ports.off_link(x)) return Rule::Edge;
       for (const Move& mv : s.payloads.at(x.payload).moves)
         writes[{x.to.v, mv.dst}].push_back({mv.op, regs[x.from.v][mv.src]});
       if (auto broken = ports.take(x)) return broken;

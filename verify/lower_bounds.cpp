@@ -132,4 +132,13 @@ std::optional<LowerBound> lower_bound(const Network& t, const Collective& c, con
   }
 }
 
+std::optional<LowerBound> routed_lower_bound(const Network& t, const Collective& c,
+                                             const Csr& csr) {
+  auto out = lower_bound(t, c, csr, false, std::nullopt);
+  if (out && out->steps > 1)
+    out = LowerBound{1, "routed: one step joins any two nodes (all-port needs " +
+                            std::to_string(out->steps) + ": " + out->reason + ")"};
+  return out;
+}
+
 }  // namespace netsched

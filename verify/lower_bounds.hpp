@@ -26,4 +26,10 @@ std::optional<LowerBound> lower_bound(const Network& t, const Collective& collec
                                       const Csr& csr, bool unit_messages = false,
                                       std::optional<std::uint32_t> ports = 1);
 
+/// The bound under the routed model, where one step joins any two nodes with no limit per node:
+/// 1 step when the all-port bound says something must move, else that bound (0 steps, or
+/// nullopt where none is implemented).
+std::optional<LowerBound> routed_lower_bound(const Network& t, const Collective& collective,
+                                             const Csr& csr);
+
 }  // namespace netsched

@@ -35,13 +35,14 @@ class PortRules {
     links_.clear();
   }
 
-  /// Rule 1: the transfer follows a link. Throws InputError for node ids out of range.
+  /// Rule 1: the transfer follows a link (routed: joins two distinct nodes). Throws InputError
+  /// for node ids out of range.
   std::optional<Violation> edge(std::uint64_t si, std::uint64_t ti, const Transfer& x) const {
     if (x.from.v >= n_ || x.to.v >= n_)
       throw InputError(step_transfer(si, ti) + "node " +
                        std::to_string(std::max(x.from.v, x.to.v)) + " is not a node of " +
                        t_.spec() + " (0.." + std::to_string(n_ - 1) + ")");
-    if (x.from == x.to || !t_.adjacent(x.from, x.to))
+    if (x.from == x.to || (follows_links(model_) && !t_.adjacent(x.from, x.to)))
       return Violation{Rule::Edge,
                        si,
                        ti,
@@ -53,11 +54,11 @@ class PortRules {
   }
 
   /// Rule 4: the port model, given the transfers of the step seen so far. All-port and k-port
-  /// use each directed link at most once per step (a port drives one link); k-port and one-port
-  /// bound each node's sends and receives.
+  /// use each directed link at most once per step (a port drives one link), routed each ordered
+  /// pair; k-port and one-port bound each node's sends and receives.
   std::optional<Violation> ports(std::uint64_t si, std::uint64_t ti, const Transfer& x) {
     const std::string here = step_transfer(si, ti);
-    if ((model_ == PortModel::AllPort || model_ == PortModel::KPort) &&
+    if (link_once(model_) &&
         !links_.insert(static_cast<std::uint64_t>(x.from.v) << 32 | x.to.v).second)
       return Violation{Rule::PortLink,
                        si,
@@ -66,7 +67,7 @@ class PortRules {
                        std::nullopt,
                        here + "link " + std::to_string(x.from.v) + " -> " + std::to_string(x.to.v) +
                            " is used twice"};
-    if (model_ == PortModel::AllPort) return std::nullopt;
+    if (!limit_) return std::nullopt;  // all-port, routed
     if (const auto v = port_overflow(si, ti, x)) return v;
     if (model_ == PortModel::SingleDimension) {
       const auto d = t_.edge_dimension(x.from, x.to);

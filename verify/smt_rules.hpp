@@ -46,8 +46,9 @@ class Rules {
 
   /// Rule 1 for transfer i of step st: it follows a link (decided here: the network is given).
   void edge_rule(std::uint64_t st, std::uint64_t i, const Transfer& x) {
-    indicate(ctx_.bool_val(x.from == x.to || !t_.adjacent(x.from, x.to)), Rule::Edge, st, i, x.from,
-             std::nullopt);
+    indicate(
+        ctx_.bool_val(x.from == x.to || (follows_links(s_.model) && !t_.adjacent(x.from, x.to))),
+        Rule::Edge, st, i, x.from, std::nullopt);
   }
 
   /// The port rules of step st, one indicator per rule and step over Z3's `distinct` (linear in
@@ -70,9 +71,9 @@ class Rules {
       if (s_.model == PortModel::SingleDimension) other_dim.push_back(dim_of(x) != dim_of(tr[0]));
     }
     const std::uint64_t k = tr.size();  // resolved to a transfer when it fires
-    if (s_.model == PortModel::AllPort || s_.model == PortModel::KPort)
+    if (link_once(s_.model))
       indicate(!z3::distinct(link), Rule::PortLink, st, k, std::nullopt, std::nullopt);
-    if (s_.model == PortModel::AllPort) return;
+    if (!node_port_limit(s_)) return;  // all-port, routed
     indicate(over_limit(from), Rule::PortSend, st, k, std::nullopt, std::nullopt);
     indicate(over_limit(to), Rule::PortReceive, st, k, std::nullopt, std::nullopt);
     if (s_.model == PortModel::SingleDimension)

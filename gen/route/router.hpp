@@ -35,7 +35,7 @@ Schedule route_schedule(const Network& t, const Router& r, NodeId u, NodeId v);
 std::unique_ptr<Router> make_bfs_router(const Network& t);
 std::unique_ptr<Router> make_dimension_order_router(const Product& p);
 /// Dimension-order routes whose ties on even rings go both ways (by the source coordinate's
-/// parity): the balanced routes of SimGrid platforms (exec/routes.hpp); not a CLI router.
+/// parity): the balanced routes of SimGrid platforms (gen/route/route_table.hpp); not a CLI router.
 std::unique_ptr<Router> make_balanced_dimension_order_router(const Network& t);
 std::unique_ptr<Router> make_hdn_router(const Hdn& h);
 std::unique_ptr<Router> make_dualcube_router(const Dualcube& d);

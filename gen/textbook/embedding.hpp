@@ -68,7 +68,17 @@ EmbeddedPlan double_binary_tree_broadcast_plan(const Network& t, NodeId root, st
 /// 2^k nodes: its reduce-scatter's exchanges in reverse, u sending its peer every block it
 /// holds; rank u is node u. InputError where Swing does not apply.
 EmbeddedPlan swing_all_gather_plan(const Product& t);
+/// The most nodes the direct all-to-all takes (a transfer per ordered pair: about a million).
+inline constexpr std::uint64_t kDirectMaxNodes = 1024;
+/// The direct all-to-all (MPI's basic_linear): one round in which every rank sends every other
+/// rank its block; rank i is node i. InputError over kDirectMaxNodes.
+EmbeddedPlan direct_exchange_plan(const Network& t);
 Schedule embed_plan(const Network& t, const EmbeddedPlan& p, const char* algorithm);
+/// The plan's schedule under the routed port model (gen/textbook/routed_rounds.cpp): logical
+/// round k is step k, and each send one transfer between its ranks' nodes, whatever their
+/// distance (the sends of a round between one pair merged into one). No hop is scheduled: the
+/// network carries the message on its route.
+Schedule route_plan(const Network& t, const EmbeddedPlan& p, const char* algorithm);
 
 /// The one-port schedule of `collective` that carries every logical send (between ranks, laid
 /// on the nodes by `order`) along a shortest path, each hop as early as its chunks and the ports

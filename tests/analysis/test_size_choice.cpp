@@ -9,6 +9,7 @@
 #include "analysis/checked.hpp"
 #include "analysis/size_choice.hpp"
 #include "gen/algorithms.hpp"
+#include "gen/route/route_table.hpp"
 #include "gen/topology.hpp"
 
 using namespace netsched;
@@ -123,7 +124,7 @@ TEST_CASE("the chosen schedule is the cheapest admitted one, and no bound exceed
         "weighted(ccc(3), bandwidth=[{0,1,50}])"})
     for (const char* collective :
          {"all-gather", "total-exchange", "broadcast", "scatter", "reduce-scatter", "all-reduce"})
-      for (const char* ports : {"one-port", "2-port", "all-port"})
+      for (const char* ports : {"one-port", "2-port", "all-port", "routed"})
         for (const double bytes : {8.0, 65536.0}) {
           const auto t = build_topology(spec);
           INFO(spec << " " << collective << " " << ports << " " << bytes);
@@ -168,6 +169,55 @@ TEST_CASE("port budgets by name", "[analysis]") {
   CHECK_FALSE(port_budget_from_name("2-port").admits(s));
   CHECK_FALSE(port_budget_from_name("one-port").admits(s));
   CHECK(port_budget_from_name("all-port").admits(s));
+  // a network that routes runs every schedule; only it runs a routed one
+  CHECK(port_budget_from_name("routed").name() == "routed");
+  CHECK(port_budget_from_name("routed").admits(s));
+  s.model = PortModel::Routed;
+  s.ports = 1;
+  CHECK(port_budget_from_name("routed").admits(s));
+  CHECK_FALSE(port_budget_from_name("all-port").admits(s));
+  CHECK_FALSE(port_budget_from_name("one-port").admits(s));
+}
+
+TEST_CASE("routed: a step is its longest route's latency plus its busiest link's load",
+          "[analysis]") {
+  // the direct all-to-all on hypercube(3): routes up to 3 links long, and every directed link
+  // on the routes of as many pairs as the platform's route table puts there
+  const auto t = build_topology("hypercube(3)");
+  const CheckedSchedule direct = generate_checked(*t, GenRequest("total-exchange", "direct"));
+  REQUIRE(direct.holds());
+  const LinkLoad load = link_load(RouteTable(*t), *t);
+  CHECK(load.max == 4);  // 96 route hops over 24 directed links, dimension order spreads them
+  std::string why;
+  const auto seconds = synchronous_time(*t, direct.schedule(), at(1024), why);
+  REQUIRE(seconds);
+  CHECK(*seconds == Approx(3 * kLatency + 4 * 1024 * kSecondsPerByte).epsilon(kSumRounding));
+  // links share what goes over them: no step-free time is claimed
+  const AsyncTime free = async_time(*t, direct.schedule(), at(1024));
+  CHECK_FALSE(free.seconds);
+  CHECK(free.why_not == "routed transfers share links: only the step-synchronous time is modelled");
+}
+
+TEST_CASE(
+    "routed: direct ties the balanced exchange in the model and wins in fewer steps, and "
+    "no other budget runs it",
+    "[analysis]") {
+  const auto t = build_topology("hypercube(6)");
+  const SizeChoice routed =
+      choose_for_size(*t, GenRequest("total-exchange"), at(16384), port_budget_from_name("routed"));
+  CHECK(routed.candidates.at(routed.best_candidate).algorithm == "direct");
+  const SizeCandidate& balanced = find(routed, "balanced");
+  REQUIRE(balanced.admitted);
+  CHECK(find(routed, "direct").seconds == Approx(balanced.seconds).epsilon(kSumRounding));
+  CHECK(find(routed, "direct").steps < balanced.steps);
+  const SizeChoice all = choose_for_size(*t, GenRequest("total-exchange"), at(16384),
+                                         port_budget_from_name("all-port"));
+  CHECK(all.candidates.at(all.best_candidate).algorithm == "balanced");
+  const SizeCandidate& direct = find(all, "direct");
+  CHECK_FALSE(direct.admitted);
+  CHECK(direct.why_not ==
+        "a routed schedule is not re-timed to all-port: its transfers join "
+        "nodes that need not be neighbours");
 }
 
 TEST_CASE("the step-free time: ranks that finish a step early go on", "[analysis]") {
@@ -355,6 +405,11 @@ TEST_CASE("the dataflow time: a message once its chunks are in and its link is f
                         [](const Payload& p) { return p.select.has_value(); }))
           continue;  // a selector's size goes first: one latency more
         INFO(spec << " " << c << " " << a);
+        if (x.model == PortModel::Routed) {  // shared links: neither time is modelled
+          CHECK_FALSE(dataflow_time(*t, x, cost).seconds);
+          CHECK_FALSE(async_time(*t, x, cost).seconds);
+          continue;
+        }
         CHECK(dataflow_time(*t, x, cost).seconds.value() <=
               async_time(*t, x, cost).seconds.value() * (1 + 1e-12));
       }

@@ -166,9 +166,11 @@ std::vector<Entry> spec_entries() {
        "--root does not apply to reduce-scatter (--root applies to broadcast, scatter, gather, "
        "reduce, all-reduce, vecmat, all-gather and multicast)"},
       {"gen 'hypercube(2)' all-gather --bytes 8 --ports 0-port -o x",
-       "unknown port model '0-port' (one-port, all-port, or K-port / k-port:K with K in 1..1024)"},
+       "unknown port model '0-port' (one-port, all-port, routed, or K-port / k-port:K with K in "
+       "1..1024)"},
       {"gen 'hypercube(2)' all-gather --bytes 8 --ports two -o x",
-       "unknown port model 'two' (one-port, all-port, or K-port / k-port:K with K in 1..1024)"},
+       "unknown port model 'two' (one-port, all-port, routed, or K-port / k-port:K with K in "
+       "1..1024)"},
       {"gen 'hypercube(2)' all-gather --bytes 8 --algorithm ring -o x",
        "--bytes chooses the algorithm: drop --algorithm ring"},
       {"gen 'hypercube(2)' all-gather --latency 2us -o x",

@@ -78,6 +78,30 @@ TEST_CASE("gen writes a checked broadcast that verify accepts (exit 0)") {
   CHECK(j["cost"]["pair"][0] == j["steps"]);
 }
 
+TEST_CASE(
+    "a routed all-to-all: generated for a routing network, refused by others, exported to "
+    "MSCCL-IR and imported back only as routed") {
+  const std::string f = netsched::testing::scratch_path("direct.json");
+  const std::string xml = netsched::testing::scratch_path("direct.xml");
+  const auto g = run("gen 'torus(3,3)' total-exchange --bytes 4096 --ports routed -o " + f);
+  REQUIRE(g.code == 0);
+  CHECK(g.out.find("by direct, 1 steps, 72 transfers, checked: holds") != std::string::npos);
+  const auto one = run("gen 'torus(3,3)' total-exchange --algorithm direct --ports one-port -o " +
+                       netsched::testing::scratch_path("no.json"));
+  CHECK(one.code == 2);
+  CHECK(one.err ==
+        "netsched: a routed schedule is not re-timed to one-port: its transfers join nodes that "
+        "need not be neighbours\n");
+  REQUIRE(run("msccl export " + f + " -o " + xml).code == 0);
+  const auto linked = run("msccl import " + xml + " --network 'torus(3,3)'");
+  CHECK(linked.code == 1);
+  CHECK(linked.err.find("which is not its neighbour on torus(3,3)") != std::string::npos);
+  const auto routed = run("msccl import " + xml + " --network 'torus(3,3)' --routed");
+  CHECK(routed.code == 0);
+  CHECK(routed.out.find("routed on torus(3,3) (--routed: links not checked); rebuilt as 1 routed "
+                        "steps that hold") != std::string::npos);
+}
+
 TEST_CASE("verify exits 1 with the witness on a violated schedule, 2 on a tampered one") {
   const std::string f = netsched::testing::scratch_path("bad.json");
   // a broadcast on ring(4) that forgets node 3, with no verification record

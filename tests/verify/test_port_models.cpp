@@ -1,5 +1,6 @@
-// The k-port model (and all-port beside it) in every checker: the dense and block simulators,
-// the Z3 checker, the structural check, schedule files and the lower bounds.
+// The k-port model (and all-port and routed beside it) in every checker: the dense and block
+// simulators, the Z3 checker, the structural check, schedule files and the lower bounds.
+#include <algorithm>
 #include <catch2/catch.hpp>
 
 #include "analysis/checked.hpp"
@@ -36,12 +37,14 @@ Schedule fan_out(PortModel model, std::uint32_t ports) {
   return s;
 }
 
-/// The dense engine, the block engine (total exchanges) and Z3 give the same verdict; returns
-/// the dense one.
+/// The dense engine, the block engine (total exchanges of selectors) and Z3 give the same
+/// verdict; returns the dense one.
 CheckResult every_checker(const Schedule& s) {
   const auto t = build_topology(s.topology);
   const CheckResult dense = simulate(*t, s, Engine::Dense);
-  if (s.collective.kind() == Collective::Kind::TotalExchange)
+  const bool selectors = std::all_of(s.payloads.begin(), s.payloads.end(),
+                                     [](const Payload& p) { return p.select.has_value(); });
+  if (s.collective.kind() == Collective::Kind::TotalExchange && selectors)  // the block engine's
     test::same_verdict(dense, simulate(*t, s, Engine::Blocks));
   const SmtVerdict z = smt_check(*t, s);
   REQUIRE(z.verdict.kind != Verdict::Kind::Unknown);
@@ -208,4 +211,72 @@ TEST_CASE("pieced files: pieces written, read back, refused elsewhere", "[verify
           "all-gather and reduce-scatter, not gather");
   refused(head + R"("collective":{"kind":"all-reduce","nodes":3,"pieces":0})" + tail,
           "schedule file: collective: pieces must be 1..4096");
+}
+
+TEST_CASE(
+    "routed: a transfer joins any two nodes and each ordered pair once a step, in every "
+    "checker",
+    "[verify]") {
+  const auto t = build_topology("torus(3,3)");
+  const Schedule direct = generate_checked(*t, GenRequest("total-exchange", "direct")).schedule();
+  REQUIRE(direct.model == PortModel::Routed);
+  REQUIRE(direct.steps.size() == 1);
+  CHECK(every_checker(direct).ok());
+  // the same transfers under all-port: the first that is not a link breaks rule 1
+  const auto& step = direct.steps[0].transfers;
+  const auto off_link = std::find_if(step.begin(), step.end(),
+                                     [&](const Transfer& x) { return !t->adjacent(x.from, x.to); });
+  REQUIRE(off_link != step.end());
+  Schedule linked = direct;
+  linked.model = PortModel::AllPort;
+  const CheckResult edge = every_checker(linked);
+  REQUIRE_FALSE(edge.ok());
+  CHECK(edge.violation()->rule == Rule::Edge);
+  CHECK(edge.violation()->transfer == static_cast<std::uint64_t>(off_link - step.begin()));
+  // an ordered pair twice in a step is port-link, as a directed link is under all-port
+  Schedule twice = direct;
+  twice.steps[0].transfers.push_back(step.front());
+  const CheckResult pair = every_checker(twice);
+  REQUIRE_FALSE(pair.ok());
+  CHECK(pair.violation()->rule == Rule::PortLink);
+  CHECK(pair.violation()->transfer == step.size());
+  // a node does not send to itself, routed or not
+  Schedule self = direct;
+  self.steps[0].transfers.front().to = self.steps[0].transfers.front().from;
+  CHECK(every_checker(self).violation()->rule == Rule::Edge);
+}
+
+TEST_CASE(
+    "routed files: the model written and read back, refused on a disconnected network, "
+    "and its lower bound is one step",
+    "[verify]") {
+  const auto t = build_topology("torus(3,3)");
+  const CheckedSchedule direct = generate_checked(*t, GenRequest("total-exchange", "direct"));
+  const std::string text = schedule_to_json(direct.schedule());
+  CHECK(text.find("\"model\":\"routed\"") != std::string::npos);
+  CHECK(schedule_from_json(text).schedule == direct.schedule());
+  // all-port needs the diameter's two steps; routed one
+  const Csr g(*t, 1);
+  const auto all_port = lower_bound(*t, direct.schedule().collective, g, false, std::nullopt);
+  REQUIRE(all_port);
+  CHECK(all_port->steps == 2);  // the diameter, and log_5 9
+  REQUIRE(direct.verification().lower);
+  CHECK(direct.verification().lower->steps == 1);
+  CHECK(direct.verification().lower->reason ==
+        "routed: one step joins any two nodes (all-port needs 2: " + all_port->reason + ")");
+  // no route joins two parts of a network: a routed schedule there is not a schedule of it
+  const auto split = build_topology("faulty(ring(6), links=[{0,1},{3,4}])");
+  Schedule s;
+  s.topology = split->spec();
+  s.collective = Collective::broadcast(6, NodeId(1));
+  s.model = PortModel::Routed;
+  s.payloads = {Payload::of_chunks({0})};
+  s.steps = {Step::of({{NodeId(1), NodeId(4), 0}})};
+  try {
+    check_structure(*split, s);
+    FAIL("accepted");
+  } catch (const InputError& e) {
+    CHECK(std::string(e.what()) ==
+          "the routed model needs a connected network, and " + split->spec() + " is not");
+  }
 }

@@ -1,5 +1,5 @@
-// Balanced routes for every ordered pair (exec/routes.hpp).
-#include "exec/routes.hpp"
+// Balanced routes for every ordered pair (gen/route/route_table.hpp).
+#include "gen/route/route_table.hpp"
 
 #include <fmt/format.h>
 
@@ -13,7 +13,7 @@
 #include "gen/algorithms.hpp"
 #include "gen/route/router.hpp"
 
-namespace netsched::exec {
+namespace netsched {
 namespace {
 
 /// Index of the directed link a -> b among 2 per undirected link (CSR positions).
@@ -122,4 +122,4 @@ LinkLoad link_load(const RouteTable& r, const Network& t) {
   return out;
 }
 
-}  // namespace netsched::exec
+}  // namespace netsched

@@ -1,6 +1,6 @@
 #pragma once
-/// A route for every ordered pair of a network's nodes, for SimGrid platforms, chosen so that
-/// no link carries much more than its share.
+/// A route for every ordered pair of a network's nodes, chosen so that no link carries much
+/// more than its share: the routes of SimGrid platforms, and of routed schedules' cost.
 ///
 /// Why netsched chooses them: MPI's algorithms talk between any two ranks, so a platform needs
 /// routes, and routes decide how fast those algorithms are. SimGrid's own shortest-path routing
@@ -11,7 +11,9 @@
 /// link carries its share), the papers' routing functions on the families that have them (HDN,
 /// dualcube, RHFC, hypernets), and elsewhere shortest paths chosen link by link to balance load.
 /// The load figures are reported beside every comparison; the platform check
-/// (netsched-platform-check) recounts them from SimGrid's own route lookup.
+/// (netsched-platform-check) recounts them from SimGrid's own route lookup. A routed schedule
+/// (PortModel::Routed) is costed on these routes, so its predicted time and SimGrid's share a
+/// route for every message.
 #include <cstdint>
 #include <span>
 #include <string>
@@ -20,7 +22,7 @@
 #include "core/errors.hpp"
 #include "core/network.hpp"
 
-namespace netsched::exec {
+namespace netsched {
 
 /// The most nodes routes are computed for (one route per ordered pair is held in memory and
 /// written into the platform).
@@ -57,4 +59,4 @@ struct LinkLoad {
 };
 LinkLoad link_load(const RouteTable& r, const Network& t);
 
-}  // namespace netsched::exec
+}  // namespace netsched
