@@ -80,7 +80,8 @@ class Schedule {
   std::string topology() const;    ///< the spec of its network
   std::string collective() const;  ///< "broadcast", "total-exchange", ...
   std::string algorithm() const;
-  std::string port_model() const;  ///< "one-port", "k-port", "all-port", "single-dimension"
+  std::string port_model()
+      const;  ///< "one-port", "k-port", "all-port", "single-dimension", "routed"
   std::uint64_t steps() const;
   std::uint64_t transfer_count() const;
   /// The transfers of one step (InputError for a step out of range).
@@ -114,8 +115,9 @@ struct GenerateOptions {
   std::optional<std::string> source, target;  ///< route
   std::uint64_t dimension = 0;                ///< cube-dimension
   std::uint32_t pieces = 0;                   ///< pipelined algorithms (0: their default)
-  /// The machine's port model ("one-port", "K-port", "all-port"; `gen --ports`): a schedule
-  /// that assumes more ports is re-timed to it by list scheduling, and checked.
+  /// The machine's port model ("one-port", "K-port", "all-port", "routed"; `gen --ports`): a
+  /// schedule that assumes more ports is re-timed to it by list scheduling, and checked; a
+  /// routed schedule is refused by every other model.
   std::optional<std::string> ports;
   Progress progress;
 };

@@ -218,8 +218,9 @@ def _network(net):
 def generate(network, collective, root=None, algorithm="auto", source=None, target=None,
              dimension=0, pieces=0, ports=None, progress=None):
     """A schedule of `collective` on `network`, checked by the simulator (`netsched gen`).
-    `ports` ("one-port", "2-port", ..., "all-port"): the machine's port model; a schedule that
-    assumes more ports is re-timed to it and checked (`gen --ports`)."""
+    `ports` ("one-port", "2-port", ..., "all-port", "routed"): the machine's port model; a
+    schedule that assumes more ports is re-timed to it and checked (`gen --ports`); a routed
+    one (`direct`, `routed-bruck`) runs only where the network routes."""
     net = _network(network)
     o = _core.GenerateOptions()
     o.algorithm = algorithm

@@ -182,3 +182,11 @@ def test_ports_re_time_an_all_port_schedule_for_a_machine_with_fewer():
     assert s.verify()["ok"] and s.steps >= wide.steps
     with pytest.raises(netsched.InputError, match="unknown port model 'two'"):
         netsched.generate(net, "all-gather", algorithm="flood", ports="two")
+
+
+def test_a_routed_all_to_all_runs_where_the_network_routes():
+    net = netsched.Network.from_networkx(nx.petersen_graph())
+    direct = netsched.generate(net, "total-exchange", algorithm="direct", ports="routed")
+    assert direct.port_model == "routed" and direct.steps == 1 and direct.verify()["ok"]
+    with pytest.raises(netsched.InputError, match="a routed schedule is not re-timed to one-port"):
+        netsched.generate(net, "total-exchange", algorithm="direct", ports="one-port")
