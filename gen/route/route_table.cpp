@@ -1,8 +1,6 @@
 // Balanced routes for every ordered pair (gen/route/route_table.hpp).
 #include "gen/route/route_table.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <limits>
 #include <map>
@@ -24,7 +22,9 @@ class LinkIndex {
     const auto* lo = csr_.begin(a);
     const auto* hi = csr_.end(a);
     const auto* at = std::find(lo, hi, b);
-    if (at == hi) throw std::logic_error(fmt::format("route hop {} -> {} is not a link", a, b));
+    if (at == hi)
+      throw std::logic_error("route hop " + std::to_string(a) + " -> " + std::to_string(b) +
+                             " is not a link");
     return static_cast<std::size_t>(at - csr_.targets().data());
   }
   std::size_t count() const { return csr_.targets().size(); }
@@ -37,9 +37,9 @@ class LinkIndex {
 
 RouteTable::RouteTable(const Network& t) : n_(static_cast<std::uint32_t>(t.num_nodes())) {
   if (t.num_nodes() > kRoutesMaxNodes)
-    throw InputError(fmt::format(
-        "{} has {} nodes; platform routes are computed for at most {} (kRoutesMaxNodes)", t.spec(),
-        t.num_nodes(), kRoutesMaxNodes));
+    throw InputError(t.spec() + " has " + std::to_string(t.num_nodes()) +
+                     " nodes; platform routes are computed for at most " +
+                     limit_text("kRoutesMaxNodes", kRoutesMaxNodes));
   // the family's routing function where a paper gives one that does not depend on faults
   const auto router = paper_router(t);
   if (!router) {
