@@ -41,7 +41,7 @@ engines-doc: build
 	@scripts/engines-doc.sh $(NETSCHED)
 
 # docs/SIZE-CHOICE.md: gen --bytes's choice from 8 B to 8 MiB per node against every SMPI algorithm, and
-# its checked OpenMPI run at 1 MiB (about 80 minutes on 2 cores from an empty cache).
+# its checked OpenMPI run at 1 MiB (60 to 80 minutes on 2 cores from an empty cache).
 size-choice-doc: build
 	@scripts/size-choice-doc.sh $(NETSCHED)
 

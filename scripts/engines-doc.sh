@@ -18,8 +18,8 @@ python3 scripts/engines-table.py "$ns" "$tmp"
   echo "max-min sharing), computation not simulated. docs/engines.md states what this model leaves"
   echo "out. Times are simulated, so they do not depend on the machine that ran the simulation."
   echo "The papers' algorithms are one-port schedules, while a SimGrid host sends on all its links"
-  echo "at once, as MPI's algorithms do there; docs/SIZE-CHOICE.md compares the all-port schedules"
-  echo "\`gen --bytes --ports all-port\` chooses."
+  echo "at once, as MPI's algorithms do there; docs/SIZE-CHOICE.md compares the schedules"
+  echo "\`gen --bytes --ports routed\` chooses."
   echo
   cat "$tmp"
 } > docs/ENGINES-TABLE.md

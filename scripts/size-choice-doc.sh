@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # docs/SIZE-CHOICE.md: the schedule `gen --bytes` chooses from 8 B to 8 MiB per node against every
 # MPI algorithm SMPI implements and the family default, on SimGrid, and at 1 MiB its OpenMPI run
-# with bytes checked (make size-choice-doc; about 80 minutes on 2 cores from an empty cache).
+# with bytes checked (make size-choice-doc; 60 to 80 minutes on 2 cores from an empty cache).
 set -euo pipefail
 ns=${1:-build/app/netsched}
 cd "$(dirname "$0")/.."
@@ -20,7 +20,7 @@ unit=minutes
   echo
   echo "Made by \`make size-choice-doc\` (scripts/size-choice-table.py) on $(date -u +%Y-%m-%d)"
   echo "(the last run took $minutes $unit on 2 cores, redoing only what the cache lacked: a run"
-  echo "from an empty cache takes about 80 minutes; $(/usr/bin/python3 scripts/size-choice-table.py --cache-note "$cache"))."
+  echo "from an empty cache takes 60 to 80 minutes; $(/usr/bin/python3 scripts/size-choice-table.py --cache-note "$cache"))."
   echo "For each network, collective and message size, \`netsched gen NET COLLECTIVE"
   echo "--bytes M --ports routed\` (1 µs, 1 GBps; routed because a SimGrid host sends on all its"
   echo "links at once and its network carries a message between any two hosts on its route, as MPI's"
