@@ -64,7 +64,7 @@ double routed_step_seconds(const Network& t, const RouteTable& routes, const Ste
   for (const auto& [link, chunks] : load)
     busiest = std::max(
         busiest, static_cast<double>(chunks) / speed(static_cast<std::uint32_t>(link >> 32),
-                                                     static_cast<std::uint32_t>(link & 0xffffffffU))
+                                                     static_cast<std::uint32_t>(link))  // low bits
                                                    .bandwidth);
   return cost.ts * latency + cost.tw * cost.m * busiest;
 }
