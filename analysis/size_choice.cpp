@@ -438,9 +438,9 @@ SizeChoice choose_for_size(const Network& t, const GenRequest& request, const Co
   }
   out.candidates[out.best_candidate].chosen = true;
   const Collective& c = out.best->schedule().collective;
-  if (budget.model == PortModel::Routed && t.num_nodes() > 1)
-    out.latency = TimeBound{step_latency, "1 step: routed, one message reaches any node"};
-  else if (const auto steps = lower_bound(t, c, g, false, budget.node_ports()))
+  if (const auto steps = budget.model == PortModel::Routed
+                             ? routed_lower_bound(t, c, g)
+                             : lower_bound(t, c, g, false, budget.node_ports()))
     out.latency = TimeBound{static_cast<double>(steps->steps) * step_latency,
                             std::to_string(steps->steps) + " steps: " + steps->reason +
                                 (t.weighted() ? ", each at least the least link latency" : "")};
