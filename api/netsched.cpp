@@ -71,7 +71,7 @@ std::shared_ptr<const Schedule::Impl> schedule_impl(ScheduleFile file) {
 
 /// The schedule's network, built once from its spec.
 const ::netsched::Network& network_of(const Schedule::Impl& s) {
-  if (!s.net) s.net = impl_of(build_topology(s.schedule.topology));
+  if (!s.net) s.net = impl_of(build_schedule_topology(s.schedule.topology));
   return *s.net->net;
 }
 

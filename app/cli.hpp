@@ -81,6 +81,9 @@ void refuse_options_outside(const CLI::App& app, const std::vector<std::string>&
 extern const CLI::Validator kNonNegative;
 extern const CLI::Validator kPositive;
 
+/// `--threads N` (0 = every core, at most kMaxThreads), with the verb's own help text.
+CLI::Option* add_threads_option(CLI::App& app, unsigned& threads, const std::string& help);
+
 /// `--engine auto|dense|blocks`: how gen and verify simulate chunk schedules.
 CLI::Option* add_engine_option(CLI::App& app, std::string& engine);
 /// The simulator engine named by the option, and a progress callback for its long runs.

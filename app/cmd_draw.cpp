@@ -67,7 +67,7 @@ int draw_network(const DrawOpts& o) {
 
 int draw_schedule_file(const DrawOpts& o) {
   const ScheduleFile f = read_schedule_file(o.schedule);
-  auto t = build_topology(f.schedule.topology);
+  auto t = build_schedule_topology(f.schedule.topology);
   draw::check_view_limits(f.schedule);
   const Verification v = verify_schedule(*t, f.schedule);
   if (f.record) check_record(*f.record, v.record(), *t, f.schedule.collective);

@@ -70,7 +70,7 @@ Run add_info(CLI::App& app) {
       ->required();
   app.add_flag("--json", o->json, "machine-readable output");
   app.add_flag("--basic", o->basic, "nodes, edges and degrees only (no distance facts)");
-  app.add_option("--threads", o->threads, "worker threads (0 = all cores)");
+  add_threads_option(app, o->threads, "worker threads");
   app.footer(
       "Distance facts are exact: one BFS per automorphism-orbit representative (orbits by nauty's "
       "Traces), or a bit-parallel BFS from every node when that is cheaper.");

@@ -33,8 +33,7 @@ Run add_route(CLI::App& app) {
   app.add_flag("--all", o->all, "check the routes of every ordered pair");
   app.add_option("--algorithm", o->algorithm, "router (default: the family's paper algorithm)")
       ->capture_default_str();
-  auto* threads =
-      app.add_option("--threads", o->threads, "worker threads for --all (0 = all cores)");
+  auto* threads = add_threads_option(app, o->threads, "worker threads for --all");
   app.add_flag("--json", o->json, "machine-readable output");
   return [o, u_opt, v_opt, threads] {
     refuse_option(threads, o->all, "one route", "--threads applies to --all");

@@ -119,7 +119,7 @@ bool mpi_by_trace_replay(const SimOpts& o, const Schedule& s, std::uint64_t rank
 
 int simulate_file(const SimOpts& o) {
   const ScheduleFile f = read_schedule_file(o.file);
-  const auto t = build_topology(f.schedule.topology);
+  const auto t = build_schedule_topology(f.schedule.topology);
   const Verification v = verify_schedule(*t, f.schedule, Engine::Auto, {});
   if (!v.check.ok()) {
     std::cerr << o.file << ": the schedule is violated (" << *v.check.violation()

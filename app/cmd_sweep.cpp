@@ -128,9 +128,9 @@ Run add_sweep(CLI::App& app) {
                      "many others drawn at random (--seed), not one per orbit")
           ->check(kPositive);
   every_link->excludes(sample);
-  auto* threads = app.add_option("--threads", o->threads,
-                                 "--faults: faults repaired at once, one a worker (0 = all cores; "
-                                 "the rows are the same for any)");
+  auto* threads = add_threads_option(
+      app, o->threads,
+      "--faults: faults repaired at once, one a worker (the rows are the same for any)");
   app.footer(
       "Series: one per pattern with a range; patterns without a range join the series of "
       "their family. Columns: docs/cli.md (sweep).");

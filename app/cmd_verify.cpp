@@ -71,7 +71,7 @@ Run add_verify(CLI::App& app) {
     for (const CLI::Option* opt : {ts, tw, m, engine})
       refuse_option(opt, !o->smt, "--smt", "Z3 answers holds or violated, without cost or engine");
     const ScheduleFile f = read_schedule_file(o->file);
-    auto t = build_topology(f.schedule.topology);
+    auto t = build_schedule_topology(f.schedule.topology);
     if (o->smt) {
       CommandDeadline deadline(o->timeout);
       deadline.so_far(unknown_at_deadline(o->json, {{"checker", "z3"}, {"answer", "unknown"}},

@@ -15,6 +15,7 @@
 #include "app/cli.hpp"
 #include "core/errors.hpp"
 #include "core/limits.hpp"
+#include "core/parallel.hpp"
 #include "core/text.hpp"
 #include "exec/process.hpp"
 #include "gen/spec.hpp"
@@ -75,6 +76,25 @@ CLI::Validator number_check(bool zero) {
 
 const CLI::Validator kNonNegative = number_check(true);
 const CLI::Validator kPositive = number_check(false);
+
+CLI::Option* add_threads_option(CLI::App& app, unsigned& threads, const std::string& help) {
+  // checked as text first, so 2^32 and above are refused with the limit, never wrapped
+  const CLI::Validator cap(
+      [](std::string& v) -> std::string {
+        constexpr std::size_t kMaxDigits = 9;
+        if (v.empty() || v.size() > kMaxDigits || v.find_first_not_of("0123456789") != v.npos)
+          return "must be a whole number from 0 to " + std::to_string(kMaxThreads);
+        if (std::stoull(v) > kMaxThreads)
+          return v + " is over the limit " + limit_text("kMaxThreads", kMaxThreads);
+        return {};
+      },
+      "0.." + std::to_string(kMaxThreads));
+  return app
+      .add_option(
+          "--threads", threads,
+          help + " (0 = all cores; more than the cores the process may use run as that many)")
+      ->check(cap);
+}
 
 void refuse_option(const CLI::Option* option, bool applies, const std::string& what,
                    const std::string& where) {

@@ -20,7 +20,9 @@
 
 #include "analysis/verification.hpp"
 #include "core/errors.hpp"
+#include "core/parallel.hpp"
 #include "core/structure.hpp"
+#include "core/text.hpp"
 #include "gen/topology.hpp"
 #include "verify/block_walk.hpp"
 #include "verify/blocks.hpp"
@@ -43,10 +45,13 @@ Args parse(int argc, char** argv) {
       a.json = true;
     } else if (arg == "--threads" && i + 1 < argc) {
       const std::string v = argv[++i];
-      constexpr std::size_t kMaxThreadDigits = 4;
+      constexpr std::size_t kMaxThreadDigits = 9;  // checked against kMaxThreads below
+      constexpr std::size_t kQuotedChars = 20;
       if (v.empty() || v.size() > kMaxThreadDigits ||
           v.find_first_not_of("0123456789") != std::string::npos)
-        throw InputError("--threads must be a whole number below 10000, got '" + v + "'");
+        throw InputError("--threads must be a whole number from 0 to " +
+                         std::to_string(kMaxThreads) + ", got '" + one_line(v, kQuotedChars) + "'");
+      check_threads(std::stoul(v));
       a.threads = static_cast<unsigned>(std::stoul(v));
     } else if (a.file.empty() && !arg.starts_with("-")) {
       a.file = arg;
@@ -63,7 +68,7 @@ int check(const Args& a, int rank, int ranks) {
   const double start = MPI_Wtime();
   const ScheduleFile f = read_schedule_file(a.file);
   const Schedule& s = f.schedule;
-  const auto t = build_topology(s.topology);
+  const auto t = build_schedule_topology(s.topology);
   check_structure(*t, s);
   if (!blocks_apply(s))
     throw InputError(

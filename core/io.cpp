@@ -2,14 +2,13 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 
 #include "core/errors.hpp"
@@ -123,23 +122,55 @@ std::string one_line_path(std::string_view path) {
   return one_line(path, kShown);
 }
 
+namespace {
+
+/// Closes a file descriptor when it goes out of scope.
+struct FdCloser {
+  int fd;
+  ~FdCloser() { ::close(fd); }
+};
+
+std::string cannot_read(const std::string& path, const std::string& why) {
+  return "cannot read " + one_line_path(path) + ": " + why;
+}
+
+}  // namespace
+
 std::string read_file(const std::string& path, std::uint64_t max_bytes, const std::string& limit) {
-  std::error_code ec;
-  const auto st = std::filesystem::status(path, ec);
-  if (ec || !std::filesystem::exists(st))
-    throw InputError("cannot read " + one_line_path(path) + ": no such file");
-  if (!std::filesystem::is_regular_file(st))
-    throw InputError("cannot read " + one_line_path(path) + ": not a regular file");
-  const std::uint64_t size = std::filesystem::file_size(path, ec);
-  if (!ec && size > max_bytes)
-    throw InputError("cannot read " + one_line_path(path) + ": " + std::to_string(size) +
-                     " bytes, over the limit " + limit + " = " + std::to_string(max_bytes));
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError("cannot read " + one_line_path(path) + ": " + std::strerror(errno));
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  if (in.bad()) throw InputError("cannot read " + one_line_path(path));
-  return ss.str();
+  // Opened without blocking and checked on the open descriptor, so the path cannot turn into a
+  // FIFO or a device between the check and the read; read at most max_bytes + 1 bytes, so a
+  // file whose size stat does not tell (/proc) is bounded too.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+  if (fd < 0)
+    throw InputError(cannot_read(path, errno == ENOENT ? "no such file" : std::strerror(errno)));
+  const FdCloser closer{fd};
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) throw InputError(cannot_read(path, std::strerror(errno)));
+  if (!S_ISREG(st.st_mode)) throw InputError(cannot_read(path, "not a regular file"));
+  const auto too_large = [&](std::uint64_t size) {
+    return InputError(cannot_read(path, std::to_string(size) + " bytes, over the limit " + limit +
+                                            " = " + std::to_string(max_bytes)));
+  };
+  if (static_cast<std::uint64_t>(st.st_size) > max_bytes)
+    throw too_large(static_cast<std::uint64_t>(st.st_size));
+  std::string out;
+  out.resize(static_cast<std::size_t>(st.st_size));
+  std::size_t have = 0;
+  constexpr std::size_t kBlock = std::size_t{1} << 16;
+  for (;;) {
+    if (have == out.size()) {
+      if (have > max_bytes) throw too_large(have);
+      out.resize(have + kBlock);
+    }
+    const ssize_t got = ::read(fd, out.data() + have, out.size() - have);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) throw InputError(cannot_read(path, std::strerror(errno)));
+    if (got == 0) break;
+    have += static_cast<std::size_t>(got);
+  }
+  if (have > max_bytes) throw too_large(have);
+  out.resize(have);
+  return out;
 }
 
 }  // namespace netsched

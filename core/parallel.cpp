@@ -3,13 +3,25 @@
 #include <tbb/info.h>
 
 #include <algorithm>
+#include <string>
+
+#include "core/errors.hpp"
 
 namespace netsched {
 
+void check_threads(std::uint64_t threads, const char* what) {
+  if (threads > kMaxThreads)
+    throw InputError(std::string(what) + " " + std::to_string(threads) + " is over the limit " +
+                     limit_text("kMaxThreads", kMaxThreads) + " (0 means every core)");
+}
+
 unsigned worker_count(unsigned threads) {
+  check_threads(threads);
   // the cores this process may use (its affinity mask: one under mpirun's binding), not the
-  // machine's
-  return threads ? threads : static_cast<unsigned>(std::max(1, tbb::info::default_concurrency()));
+  // machine's; more threads than that are not asked of TBB (which would warn on stderr and
+  // run that many anyway)
+  const auto cores = static_cast<unsigned>(std::max(1, tbb::info::default_concurrency()));
+  return threads ? std::min(threads, cores) : cores;
 }
 
 namespace {

@@ -20,8 +20,15 @@ namespace netsched {
 /// Below this many indices parallel_for runs on the calling thread (a task costs more).
 inline constexpr std::uint64_t kParallelMinIndices = 4096;
 
-/// The workers to use: `threads`, or every core for 0.
+/// The most worker threads any option or API call may ask for: one cap for every verb, the
+/// MPI verifier and the APIs (a TBB arena of 65,537 threads crashed; a count of 2^31 wrapped to
+/// "every core").
+inline constexpr unsigned kMaxThreads = 1024;
+
+/// The workers to use: `threads`, or every core for 0. Throws InputError above kMaxThreads.
 unsigned worker_count(unsigned threads);
+/// Throws InputError naming kMaxThreads when `threads` exceeds it (`what` names the option).
+void check_threads(std::uint64_t threads, const char* what = "--threads");
 
 /// Whether the calling thread runs inside a parallel loop. A loop nested in another (a CSR
 /// snapshot taken by each row of a parallel fault sweep) then runs in the enclosing loop's

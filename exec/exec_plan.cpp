@@ -16,7 +16,7 @@
 namespace netsched::exec {
 
 ExecPlan::ExecPlan(Schedule s) : s_(std::move(s)) {
-  net_ = build_topology(s_.topology);
+  net_ = build_schedule_topology(s_.topology);
   prepare();
 }
 

@@ -438,7 +438,7 @@ bool SimulateResult::all_answered() const {
 
 SimulateResult simulate(const std::string& schedule_path, const Schedule& s,
                         const SimulateOptions& o, const SimulateProgress& progress) {
-  const auto net = build_topology(s.topology);
+  const auto net = build_schedule_topology(s.topology);
   const std::uint64_t n = net->num_nodes();
   if (n > kSimulateMaxRanks)
     throw InputError("simulate runs at most " + std::to_string(kSimulateMaxRanks) +

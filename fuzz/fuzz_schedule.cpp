@@ -52,7 +52,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   try {
     const netsched::ScheduleFile f = netsched::schedule_from_json(text, kFuzzTransfers);
-    const auto t = netsched::build_topology(f.schedule.topology);
+    const auto t = netsched::build_schedule_topology(f.schedule.topology);
     const netsched::Collective& c = f.schedule.collective;
     if (static_cast<unsigned __int128>(t->num_nodes()) * c.num_chunks() > kFuzzPairs) return 0;
     const auto dense = run(*t, f.schedule, netsched::Engine::Dense);

@@ -236,4 +236,15 @@ bool reads_files(const SpecValue& v) {
                      [](const SpecArg& a) { return reads_files(a.value); });
 }
 
+std::optional<std::string> unpinned_file(const SpecValue& v) {
+  if (v.kind == SpecValue::Kind::Call && v.name == "file") {
+    const bool pinned = std::any_of(v.args.begin(), v.args.end(),
+                                    [](const SpecArg& a) { return a.key == "sha256"; });
+    if (!pinned) return v.args.empty() ? std::string() : v.args.front().value.text;
+  }
+  for (const SpecArg& a : v.args)
+    if (auto path = unpinned_file(a.value)) return path;
+  return std::nullopt;
+}
+
 }  // namespace netsched

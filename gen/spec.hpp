@@ -10,6 +10,7 @@
 /// Names are [a-z][a-z0-9_]*, ints are decimal, strings are "double-quoted" (\" and \\ stand
 /// for a quote and a backslash; no control characters); blanks may stand between tokens.
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -64,5 +65,9 @@ std::string print_spec(const SpecValue& v);
 /// Whether building the spec would read a file (a `file(...)` anywhere in it): what a spec taken
 /// from a foreign file (an MSCCL-IR algo's name) must not do.
 bool reads_files(const SpecValue& v);
+
+/// The path of the first `file(...)` in the spec that does not pin its content with `sha256=`,
+/// if any: a spec taken from a schedule file may read only files whose content it states.
+std::optional<std::string> unpinned_file(const SpecValue& v);
 
 }  // namespace netsched

@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "core/errors.hpp"
+#include "core/io.hpp"
 #include "core/metrics.hpp"
 #include "gen/topo/ccc.hpp"
 #include "gen/topo/dualcube.hpp"
@@ -109,6 +110,16 @@ const FamilyInfo* find_family(std::string_view name) {
 
 std::unique_ptr<Network> build_topology(std::string_view spec) {
   return build_topology(parse_spec(spec));
+}
+
+std::unique_ptr<Network> build_schedule_topology(std::string_view spec) {
+  const SpecValue parsed = parse_spec(spec);
+  if (const auto path = unpinned_file(parsed))
+    throw InputError("the schedule's network reads the file \"" + one_line_path(*path) +
+                     "\" without its sha256: netsched reads a file a schedule names only when "
+                     "the spec pins its content (file(\"...\", sha256=\"...\"), as every "
+                     "file netsched writes does; `netsched info` prints the pinned spec)");
+  return build_topology(parsed);
 }
 
 std::unique_ptr<Network> build_topology(const SpecValue& spec) {

@@ -21,6 +21,11 @@ namespace netsched {
 /// Builds the network a spec names; throws SpecError (with column) or InputError.
 std::unique_ptr<Network> build_topology(std::string_view spec);
 std::unique_ptr<Network> build_topology(const SpecValue& spec);
+/// Builds the network a schedule file names: its topology is data from a file, not the user's
+/// command, so a `file(...)` in it is read only when the spec pins the content with its sha256
+/// (every file netsched writes does). A schedule can thus never make netsched read a file
+/// whose content it does not already state. Throws InputError naming the unpinned path.
+std::unique_ptr<Network> build_schedule_topology(std::string_view spec);
 
 /// One family of networks.
 struct FamilyInfo {

@@ -190,3 +190,16 @@ def test_a_routed_all_to_all_runs_where_the_network_routes():
     assert direct.port_model == "routed" and direct.steps == 1 and direct.verify()["ok"]
     with pytest.raises(netsched.InputError, match="a routed schedule is not re-timed to one-port"):
         netsched.generate(net, "total-exchange", algorithm="direct", ports="one-port")
+
+
+def test_a_schedule_never_makes_python_read_a_file_it_does_not_pin(tmp_path):
+    # hypercube(3)'s links: were the file read, the schedule would verify
+    secret = tmp_path / "secret.edges"
+    secret.write_text("".join(f"{u} {u ^ b}\n" for u in range(8) for b in (1, 2, 4) if u < u ^ b))
+    s = netsched.generate(netsched.Network("hypercube(3)"), "total-exchange")
+    d = json.loads(s.to_json())
+    d.pop("verification", None)
+    d["topology"] = f'file("{secret}")'
+    with pytest.raises(netsched.InputError) as e:
+        netsched.Schedule.from_json(json.dumps(d)).verify()
+    assert "without its sha256" in str(e.value)

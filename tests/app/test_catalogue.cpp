@@ -695,6 +695,41 @@ void check_entry(const Entry& e) {
     CHECK(r.err == "netsched: " + e.message + "\n");
 }
 
+/// The third round of hostile input (issue 83): one entry per reproduction and its siblings.
+std::vector<Entry> third_round_entries(Files& f) {
+  const std::string usage = " (run 'netsched --help' or 'netsched VERB --help')";
+  // hypercube(3)'s links in a file the schedule names without its sha256: were it read, every
+  // verb below would accept the schedule
+  std::string cube;
+  for (int u = 0; u < 8; ++u)
+    for (int bit = 1; bit < 8; bit <<= 1)
+      if (u < (u ^ bit)) cube += std::to_string(u) + " " + std::to_string(u ^ bit) + "\n";
+  const std::string secret = f.text("secret.edges", cube);
+  const std::string unpinned =
+      f.te("unpinned.json", [&](json& j) { j["topology"] = "file(\"" + secret + "\")"; });
+  const std::string unpinned_msg = "the schedule's network reads the file \"" + secret +
+                                   "\" without its sha256: netsched reads a file a schedule "
+                                   "names only when the spec pins its content (file(\"...\", "
+                                   "sha256=\"...\"), as every file netsched writes does; "
+                                   "`netsched info` prints the pinned spec)";
+  return {
+      {"info 'ring(5)' --threads 65537",
+       "--threads: 65537 is over the limit kMaxThreads = 1024 (2^10)" + usage},
+      {"info 'ring(5)' --threads 2147483648",
+       "--threads: must be a whole number from 0 to 1024" + usage},
+      {"route 'ring(5)' --all --threads 4294967297",
+       "--threads: must be a whole number from 0 to 1024" + usage},
+      {"sweep --faults 'ring(5)' --collective broadcast -o " + f.path("sw") + " --threads 65537",
+       "--threads: 65537 is over the limit kMaxThreads = 1024 (2^10)" + usage},
+      {"verify " + unpinned, unpinned_msg},
+      {"verify --smt " + unpinned, unpinned_msg},
+      {"simulate " + unpinned + " --algorithms none", unpinned_msg},
+      {"run " + unpinned + " --loopback", unpinned_msg},
+      {"draw --schedule " + unpinned + " -o " + f.path("u.svg"), unpinned_msg},
+      {"msccl export " + unpinned + " -o " + f.path("u.xml"), unpinned_msg},
+  };
+}
+
 }  // namespace
 
 TEST_CASE("the catalogue of bad input: exit 2 and one exact line each") {
@@ -703,6 +738,7 @@ TEST_CASE("the catalogue of bad input: exit 2 and one exact line each") {
   for (auto& e : node_and_option_entries()) entries.push_back(e);
   for (auto& e : file_entries(f)) entries.push_back(e);
   for (auto& e : hostile_entries(f)) entries.push_back(e);
+  for (auto& e : third_round_entries(f)) entries.push_back(e);
   CHECK(entries.size() >= 100);
   for (const Entry& e : entries) check_entry(e);
 }
