@@ -20,12 +20,15 @@ struct Opts {
   std::string file, output, network, name;
   std::uint32_t max_tb_steps = static_cast<std::uint32_t>(exec::MscclLimits{}.steps_per_tb);
   std::optional<std::uint32_t> root;
-  bool json = false, no_limits = false, routed = false;
+  std::optional<std::uint64_t> bytes;
+  bool json = false, no_limits = false, routed = false, inplace = false;
+  std::string proto = "Simple";
+  std::int64_t min_bytes = 0, max_bytes = 0;
 };
 
 /// The network an imported file runs on: --network, else the catalogue network named after
-/// " on " in the algo's name. A name never makes netsched read a file: `file(...)` there is
-/// refused, files come through --network only. Null when neither names one.
+/// " on " in the algo's name. A name never makes netsched read a file: a name naming one is
+/// taken as naming none (files come through --network only). Null when neither names one.
 std::unique_ptr<Network> network_of(const Opts& o, const std::string& algo_name) {
   if (!o.network.empty()) return build_topology(o.network);
   const auto on = algo_name.find(" on ");
@@ -37,10 +40,7 @@ std::unique_ptr<Network> network_of(const Opts& o, const std::string& algo_name)
   } catch (const SpecError&) {
     return nullptr;  // a free-text name, not a spec
   }
-  if (reads_files(parsed))
-    throw InputError(
-        "the algo's name names a network read from a file; an imported file never makes "
-        "netsched read another: give --network");
+  if (reads_files(parsed)) return nullptr;  // links then go unchecked, and the output says how
   return build_topology(parsed);
 }
 
@@ -48,23 +48,34 @@ int run_export(const Opts& o) {
   const ScheduleFile f = read_schedule_file(o.file);
   const exec::ExecPlan plan(f.schedule);
   exec::MscclFigures fig;
-  const std::string xml =
-      exec::export_msccl(plan, {o.name, o.max_tb_steps, "Simple", !o.no_limits}, &fig);
-  write_file_atomic(o.output, xml);
+  const exec::MscclOptions options{o.name,    o.max_tb_steps, o.proto,    !o.no_limits,
+                                   o.inplace, o.min_bytes,    o.max_bytes};
+  const exec::MscclProgram p = exec::export_program(plan, options, &fig);
+  write_file_atomic(o.output, exec::write_msccl(p));
+  const std::string mode = o.inplace ? "in-place" : "out-of-place";
   const nlohmann::json j{{"output", o.output},
                          {"gpus", plan.nodes()},
                          {"threadblocks", fig.threadblocks},
                          {"send_steps", fig.steps},
                          {"nops", fig.nops},
                          {"channels", fig.channels},
+                         {"longest_threadblock", fig.longest_tb},
+                         {"max_tb_steps", o.max_tb_steps},
                          {"dropped_chunks", fig.dropped},
+                         {"mode", mode},
+                         {"proto", o.proto},
+                         {"min_bytes", o.min_bytes},
+                         {"max_bytes", o.max_bytes},
+                         {"runtime_limits", !o.no_limits},
                          {"run", "holds"}};
   if (o.output != "-")
     std::cout << (o.json ? j.dump(2) + "\n"
-                         : fmt::format("{}: {} gpus, {} threadblocks, {} send steps, {} nops, "
-                                       "{} channel(s); the MSCCL run holds\n",
-                                       o.output, plan.nodes(), fig.threadblocks, fig.steps,
-                                       fig.nops, fig.channels));
+                         : fmt::format("{}: {} gpus, {} threadblocks (at most {} steps, the "
+                                       "limit {}), {} send steps, {} nops, {} channel(s); read "
+                                       "back, the {} {} run holds\n",
+                                       o.output, plan.nodes(), fig.threadblocks, fig.longest_tb,
+                                       o.max_tb_steps, fig.steps, fig.nops, fig.channels, mode,
+                                       o.proto));
   return to_int(ExitCode::Ok);
 }
 
@@ -82,9 +93,38 @@ std::optional<Violation> link_violation(const exec::MscclRun& run, const Network
   return std::nullopt;
 }
 
+/// What import reports beyond the verdict: the program, its modes' runs, what was skipped.
+nlohmann::json import_json(const Opts& o, const exec::MscclImport& im, const Network* net) {
+  const exec::MscclCollective& c = im.collective;
+  const exec::MscclRun& run = im.decisive().run;
+  nlohmann::json j{{"file", o.file},
+                   {"coll", c.coll},
+                   {"gpus", c.gpus},
+                   {"chunks_per_rank", c.per_rank},
+                   {"messages", run.messages.size()},
+                   {"chunk_moves", run.chunk_moves},
+                   {"buffering", im.buffering.describe()},
+                   {"skipped_elements", im.program.skipped},
+                   {"skipped_count", im.program.skipped_count},
+                   {"network", net ? nlohmann::json(net->spec()) : nlohmann::json(nullptr)}};
+  std::uint64_t copies = 0;
+  for (const exec::MscclGpu& g : im.program.gpus) copies += g.copies.size();
+  j["copies"] = copies;
+  j["modes"] = nlohmann::json::array();
+  for (const exec::MscclModeRun& r : im.runs)
+    j["modes"].push_back({{"mode", r.mode}, {"verdict", to_string(r.run.verdict.kind)}});
+  if (c.root) j["root"] = *c.root;
+  return j;
+}
+
 int run_import(const Opts& o) {
   const std::string xml = read_file(o.file, exec::kMscclMaxBytes, "256 MiB (MSCCL-IR files)");
-  const exec::MscclImport im = exec::import_msccl(xml, o.root, !o.no_limits);
+  exec::MscclImportOptions io;
+  io.root = o.root;
+  io.runtime_limits = !o.no_limits;
+  io.max_steps_per_tb = o.max_tb_steps;
+  io.bytes = o.bytes;
+  const exec::MscclImport im = exec::import_msccl(xml, io);
   const exec::MscclCollective& c = im.collective;
   const auto net = network_of(o, im.program.name);
   if (net && net->num_nodes() != c.gpus)
@@ -94,14 +134,8 @@ int run_import(const Opts& o) {
     throw InputError("-o needs the network the schedule runs on: give --network");
   if (!o.output.empty())
     if (const auto why = exec::why_no_schedule(c)) throw InputError("-o: " + *why);
-  nlohmann::json j{{"file", o.file},
-                   {"coll", c.coll},
-                   {"gpus", c.gpus},
-                   {"chunks_per_rank", c.per_rank},
-                   {"messages", im.run.messages.size()},
-                   {"chunk_moves", im.run.chunk_moves},
-                   {"network", net ? nlohmann::json(net->spec()) : nlohmann::json(nullptr)}};
-  if (c.root) j["root"] = *c.root;
+  nlohmann::json j = import_json(o, im, net.get());
+  const exec::MscclModeRun& decisive = im.decisive();
   auto verdict = [&](const Verdict& v, const std::string& what) {
     j["holds"] = v.ok();
     j["verdict"] = std::string(to_string(v.kind));
@@ -110,14 +144,28 @@ int run_import(const Opts& o) {
       j["message"] = v.violation->message;
       j["failed"] = what;
     }
+    if (v.kind == Verdict::Kind::Unknown) j["reason"] = v.reason;
+    const std::string smaller =
+        v.violation && im.completes_up_to
+            ? fmt::format(
+                  "; it completes at messages up to {} bytes, where more chunks share an "
+                  "operation (maxBytes=\"{}\" selects it only there)",
+                  *im.completes_up_to, *im.completes_up_to)
+            : "";
+    if (im.completes_up_to) j["completes_up_to_bytes"] = *im.completes_up_to;
     if (o.json) std::cout << j.dump(2) << "\n";
-    if (!v.ok()) std::cerr << o.file << ": " << what << " is violated: " << *v.violation << "\n";
+    if (v.violation)
+      std::cerr << o.file << ": " << what << " is violated: " << *v.violation << smaller << "\n";
+    if (v.kind == Verdict::Kind::Unknown && !o.json)
+      std::cout << o.file << ": unknown: " << v.reason << " (" << decisive.mode << ", "
+                << im.buffering.describe() << ")\n";
     return to_int(exit_code(v));
   };
-  if (!im.run.verdict.ok()) return verdict(im.run.verdict, "the MSCCL run");
+  const std::string run_name = "the " + decisive.mode + " MSCCL run";
+  if (!decisive.run.verdict.ok()) return verdict(decisive.run.verdict, run_name);
   if (net && !o.routed)
-    if (const auto bad = link_violation(im.run, *net))
-      return verdict(Verdict::violated(*bad), "the MSCCL run");
+    if (const auto bad = link_violation(decisive.run, *net))
+      return verdict(Verdict::violated(*bad), run_name);
   std::string rebuilt = "not rebuilt as steps";
   if (net && !exec::why_no_schedule(c)) {
     const CheckedSchedule s =
@@ -131,14 +179,19 @@ int run_import(const Opts& o) {
   }
   if (o.output == "-") return to_int(ExitCode::Ok);
   if (o.json) return verdict(Verdict::holds(), "");
+  std::string modes;
+  for (const exec::MscclModeRun& r : im.runs) modes += (modes.empty() ? "" : " and ") + r.mode;
   std::cout << fmt::format(
-      "{}: holds: the MSCCL run of {} on {} gpus ({} chunk(s) per rank) ends with every output "
-      "chunk right, no race, no deadlock; {}; {}\n",
-      o.file, c.coll, c.gpus, c.per_rank,
+      "{}: holds: the MSCCL run of {} on {} gpus ({} chunk(s) per rank, {}; {}) ends with every "
+      "output chunk right, no race, no deadlock; {}; {}{}\n",
+      o.file, c.coll, c.gpus, c.per_rank, modes, im.buffering.describe(),
       !net       ? "links not checked (no network: --network SPEC)"
       : o.routed ? "routed on " + net->spec() + " (--routed: links not checked)"
                  : "every message follows a link of " + net->spec(),
-      rebuilt);
+      rebuilt,
+      im.program.skipped_count
+          ? fmt::format("; {} element(s) the runtime skips, skipped", im.program.skipped_count)
+          : "");
   return to_int(ExitCode::Ok);
 }
 
@@ -155,12 +208,28 @@ Run add_msccl(CLI::App& app) {
   ex->add_option("-o,--output", o->output, "XML file (- for standard output)")->required();
   ex->add_option("--name", o->name, "the algo's name (default: '<algorithm> on <network>')");
   ex->add_option("--max-tb-steps", o->max_tb_steps,
-                 "steps per threadblock before a peer's sequence moves to the next channel")
+                 "steps a threadblock may hold, nops included (the runtime's "
+                 "MSCCL_MAX_NUM_STEPS); a longer sequence moves on to the next channel")
       ->check(CLI::Range(8u, kMaxTbStepsOption))
       ->capture_default_str();
   ex->add_flag("--no-runtime-limits", o->no_limits,
-               "write programs beyond the MSCCL runtime's limits (steps per threadblock, "
-               "threadblocks per channel, 16-bit offsets, ...)");
+               "write programs beyond the MSCCL runtime's limits (threadblocks per channel, "
+               "16-bit offsets, ...)");
+  ex->add_flag("--inplace", o->inplace,
+               "an in-place program (inplace=1 outofplace=0), checked with the buffers aliased "
+               "as the runtime lays them out");
+  ex->add_option("--proto", o->proto, "the runtime's protocol: Simple, LL or LL128")
+      ->check(CLI::IsMember({"Simple", "LL", "LL128"}))
+      ->capture_default_str();
+  ex->add_option("--min-bytes", o->min_bytes,
+                 "the smallest message (the runtime's nBytes) the algo is selected for")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  ex->add_option("--max-bytes", o->max_bytes,
+                 "the largest message it is selected for (0: no limit); the import check's "
+                 "buffering is at this size")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
   ex->add_flag("--json", o->json, "machine-readable summary");
   auto* im = app.add_subcommand(
       "import",
@@ -178,6 +247,13 @@ Run add_msccl(CLI::App& app) {
                "rebuilt schedule is routed");
   im->add_flag("--no-runtime-limits", o->no_limits,
                "check programs beyond the MSCCL runtime's limits too");
+  im->add_option("--bytes", o->bytes,
+                 "the message size (the runtime's nBytes) the connections' buffering is checked "
+                 "at (default: the algo's maxBytes; with none, one chunk an operation)");
+  im->add_option("--max-tb-steps", o->max_tb_steps,
+                 "the steps a threadblock may hold (the runtime build's MSCCL_MAX_NUM_STEPS)")
+      ->check(CLI::Range(1u, kMaxTbStepsOption))
+      ->capture_default_str();
   im->add_flag("--json", o->json, "machine-readable verdict");
   return [o, ex] { return ex->parsed() ? run_export(*o) : run_import(*o); };
 }

@@ -18,11 +18,16 @@ int Gpu::tb(int send, int recv, int chan) {
   return it->second;
 }
 
-void check_steps_per_tb(const MscclOptions& o) {
+void check_options(const MscclOptions& o) {
   constexpr std::uint32_t kLeast = 8;
   if (o.max_steps_per_tb < kLeast)
     throw InputError("at least 8 steps per threadblock are needed, got " +
                      std::to_string(o.max_steps_per_tb));
+  if (o.proto != "Simple" && o.proto != "LL" && o.proto != "LL128")
+    throw InputError("--proto must be Simple, LL or LL128, got '" + o.proto + "'");
+  if (o.min_bytes < 0 || o.max_bytes < 0 || (o.max_bytes > 0 && o.min_bytes > o.max_bytes))
+    throw InputError("the size window must have 0 <= min <= max bytes (max 0: no limit), got " +
+                     std::to_string(o.min_bytes) + " to " + std::to_string(o.max_bytes));
 }
 
 ProgramBuilder::ProgramBuilder(const ExecPlan& plan, const MscclOptions& o)
@@ -101,10 +106,16 @@ MscclProgram ProgramBuilder::program(const std::string& coll, std::int64_t chunk
     p.name = s.algorithm;  // the runtime reads at most 255 characters; import takes --network
   p.proto = o_.proto;
   p.coll = coll;
+  p.inplace = o_.inplace;
+  p.outofplace = !o_.inplace;
+  p.min_bytes = o_.min_bytes;
+  p.max_bytes = o_.max_bytes;  // written as given: 0 is no limit
   p.nchannels = std::max<std::int64_t>(channels_, 1);
   p.nchunksperloop = chunks_per_loop;
   for (Gpu& g : gpus_) {
     figures_.threadblocks += g.ir.tbs.size();
+    for (const MscclTb& tb : g.ir.tbs)
+      figures_.longest_tb = std::max<std::uint64_t>(figures_.longest_tb, tb.steps.size());
     p.gpus.push_back(std::move(g.ir));
   }
   figures_.channels = static_cast<std::uint64_t>(p.nchannels);

@@ -69,8 +69,9 @@ class ProgramBuilder {
   MscclFigures figures_;
 };
 
-/// Throws InputError unless a threadblock may hold at least the steps a transfer needs.
-void check_steps_per_tb(const MscclOptions& o);
+/// Throws InputError unless a threadblock may hold at least the steps a transfer needs, the
+/// protocol is one the runtime knows and the size window is one.
+void check_options(const MscclOptions& o);
 
 /// The register collectives' program (exec/msccl_export_registers.cpp): all-reduce (as
 /// allreduce, its pieces as chunks), reduce and reduce-scatter, each reduction a

@@ -70,7 +70,7 @@ class Exporter : detail::ProgramBuilder {
   MscclProgram run(MscclFigures* figures) {
     const Carried carried = passing_run();
     declare_buffers();
-    own_copies();
+    if (!o_.inplace) own_copies();  // in place, a rank's own block is already in its output
     const Schedule& s = plan_.schedule();
     for (std::size_t si = 0; si < s.steps.size(); ++si)
       for (std::size_t ti = 0; ti < s.steps[si].transfers.size(); ++ti)
@@ -210,8 +210,16 @@ class Exporter : detail::ProgramBuilder {
 
   MscclProgram program() {
     const Collective& c = plan_.schedule().collective;
-    return ProgramBuilder::program(
-        coll_name(c.kind()), c.kind() == K::Broadcast ? 1 : static_cast<std::int64_t>(c.nodes()));
+    // the runtime's message is nchunksperloop chunks: an all-gather's whole output, an
+    // alltoall's whole buffer (count x ngpus); a broadcast's message, a scatter's or a
+    // gather's rank share (count alone: msccl_parser.cc's sizeMultiplier)
+    const auto n = static_cast<std::int64_t>(c.nodes());
+    const std::int64_t p = c.pieces();
+    const std::int64_t per_loop = c.kind() == K::AllGather       ? n * p
+                                  : c.kind() == K::TotalExchange ? n
+                                  : c.kind() == K::Broadcast     ? p
+                                                                 : 1;
+    return ProgramBuilder::program(coll_name(c.kind()), per_loop);
   }
 };
 
@@ -219,23 +227,35 @@ class Exporter : detail::ProgramBuilder {
 
 MscclProgram export_program(const ExecPlan& plan, const MscclOptions& options,
                             MscclFigures* figures) {
-  detail::check_steps_per_tb(options);
-  MscclProgram p = plan.schedule().collective.combining()
+  detail::check_options(options);
+  const Schedule& s = plan.schedule();
+  MscclProgram p = s.collective.combining()
                        ? detail::export_register_program(plan, options, figures)
                        : Exporter(plan, options).run(figures);
-  const MscclLimits limits;
+  MscclImportOptions back;
+  back.runtime_limits = options.runtime_limits;
+  back.max_steps_per_tb = options.max_steps_per_tb;
+  if (const MscclCollInfo* c = msccl_coll(p.coll); c && c->rooted)
+    back.root = s.collective.root().v;
+  MscclImport im;
   try {
-    check_msccl(p, options.runtime_limits ? &limits : nullptr);
+    im = import_msccl(write_msccl(p), back);  // as the runtime and netsched's import read it
   } catch (const InputError& e) {
     throw InputError(std::string(e.what()) +
                      " (the schedule does not fit the MSCCL runtime; "
                      "--no-runtime-limits writes it anyway)");
   }
-  const MscclRun run = run_msccl(p, msccl_collective(p, std::nullopt));
-  if (!run.verdict.ok())
-    throw std::logic_error("the exported MSCCL-IR program fails its run: " +
-                           to_string(*run.verdict.violation));
-  return p;
+  const MscclModeRun& run = im.decisive();
+  if (!run.run.verdict.ok()) {
+    const std::string why = run.mode + " run: " + to_string(*run.run.verdict.violation);
+    if (options.inplace)
+      throw InputError(
+          "the schedule cannot be exported in place (its program reuses a buffer "
+          "the runtime aliases): " +
+          why + "; export it out of place");
+    throw std::logic_error("the exported MSCCL-IR program fails its " + why);
+  }
+  return im.program;
 }
 
 std::string export_msccl(const ExecPlan& plan, const MscclOptions& options, MscclFigures* figures) {

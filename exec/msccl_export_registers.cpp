@@ -17,6 +17,7 @@
 // checkers' cost counts it: it is received into a temporary slot, each move a local step.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <deque>
 #include <map>
 #include <optional>
@@ -143,9 +144,13 @@ class RegisterExporter : ProgramBuilder {
       for (const auto& [r, k] : l.output) used[v].insert(r);
       for (std::uint16_t r : used[v]) {
         const auto in = l.input.find(r), out = l.output.find(r);
-        MscclRef home = out != l.output.end()                         ? MscclRef{'o', out->second}
-                        : in != l.input.end() && !written[v].count(r) ? MscclRef{'i', in->second}
-                                                                      : gpus_[v].scratch();
+        // in place, an input that shares its slot with another register's output is read from
+        // a copy made before anything writes there
+        const bool shared = in != l.input.end() && o_.inplace && aliased(v, l, r);
+        MscclRef home = out != l.output.end() ? MscclRef{'o', out->second}
+                        : in != l.input.end() && !written[v].count(r) && !shared
+                            ? MscclRef{'i', in->second}
+                            : gpus_[v].scratch();
         homes_[v][r] = home;
         if (in != l.input.end() && home.buf != 'i')
           local(v, {MscclOp::Copy, {'i', in->second}, home, 1, -1, -1, false});
@@ -153,7 +158,28 @@ class RegisterExporter : ProgramBuilder {
     }
   }
 
+  /// Whether input register r of gpu v sits, in place, where an output register of another
+  /// register number ends.
+  bool aliased(std::uint32_t v, const Layout& l, std::uint16_t r) const {
+    const Slot at = key(v, {'i', l.input.at(r)}, 0);
+    return std::any_of(l.output.begin(), l.output.end(), [&](const auto& out) {
+      return out.first != r && key(v, {'o', out.second}, 0) == at;
+    });
+  }
+
   MscclRef home(std::uint32_t v, std::uint16_t r) const { return homes_[v].at(r); }
+
+  /// The memory slot k chunks past `r` at gpu v: apart out of place; in place, where the
+  /// runtime aliases the buffers (all-reduce and reduce: one buffer; reduce-scatter: the output
+  /// is the gpu's block of the input), so that accesses to one place are ordered as one.
+  Slot key(std::uint32_t v, const MscclRef& r, std::int64_t k) const {
+    if (!o_.inplace || r.buf == 's') return {r.buf, r.off + k};
+    const Collective& c = plan_.schedule().collective;
+    if (c.kind() == K::ReduceScatter)
+      return {'i',
+              r.buf == 'i' ? r.off + k : static_cast<std::int64_t>(v * c.pieces()) + r.off + k};
+    return {'o', r.off + k};
+  }
 
   /// The steps `st` must wait for at gpu v, from the slots it reads and writes.
   std::vector<StepRef> deps_of(std::uint32_t v, const MscclStep& st) const {
@@ -161,7 +187,7 @@ class RegisterExporter : ProgramBuilder {
     const MscclOpInfo& op = info(st.op);
     const auto touch = [&](const MscclRef& r, bool write) {
       for (std::int64_t k = 0; k < st.cnt; ++k) {
-        const auto it = access_[v].find({r.buf, r.off + k});
+        const auto it = access_[v].find(key(v, r, k));
         if (it == access_[v].end()) continue;
         if (it->second.write) deps.push_back(*it->second.write);
         if (write) deps.insert(deps.end(), it->second.reads.begin(), it->second.reads.end());
@@ -178,11 +204,11 @@ class RegisterExporter : ProgramBuilder {
     const MscclOpInfo& op = info(st.op);
     for (std::int64_t k = 0; k < st.cnt; ++k) {
       if (op.reads_src) {
-        Access& a = access_[v][{st.src.buf, st.src.off + k}];
+        Access& a = access_[v][key(v, st.src, k)];
         a.reads.push_back(ref);
         a.send_reads = a.send_reads || op.sends;
       }
-      if (op.writes_dst) access_[v][{st.dst.buf, st.dst.off + k}] = {ref, {}, false};
+      if (op.writes_dst) access_[v][key(v, st.dst, k)] = {ref, {}, false};
     }
     if (op.sends) ++figures_.steps;
     return ref;
@@ -347,7 +373,7 @@ class RegisterExporter : ProgramBuilder {
 
   bool pending_send_read(std::uint32_t v, const MscclRef& r, std::int64_t cnt) const {
     for (std::int64_t k = 0; k < cnt; ++k) {
-      const auto it = access_[v].find({r.buf, r.off + k});
+      const auto it = access_[v].find(key(v, r, k));
       if (it != access_[v].end() && it->second.send_reads) return true;
     }
     return false;

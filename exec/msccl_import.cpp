@@ -12,15 +12,62 @@
 
 namespace netsched::exec {
 
-MscclImport import_msccl(std::string_view xml, std::optional<std::uint32_t> root,
-                         bool runtime_limits) {
+namespace {
+
+/// For a deadlock at the program's buffering: the largest size at which it completes. More
+/// chunks an operation is more buffering, which never lets a program deadlock that completed
+/// with less, so the least that completes is found by bisection.
+std::optional<std::uint64_t> completes_up_to(const MscclImport& im) {
+  const MscclModeRun& r = im.decisive();
+  const auto& v = r.run.verdict.violation;
+  if (!v || v->rule != Rule::Deadlock) return std::nullopt;
+  const auto completes = [&](std::uint32_t chunks) {
+    MscclRunOptions o{r.mode == "in-place", im.buffering};
+    o.buffering.chunks_per_op = chunks;
+    const Verdict w = run_msccl(im.program, im.collective, o).verdict;
+    return !w.violation || w.violation->rule != Rule::Deadlock;
+  };
+  auto lo = im.buffering.chunks_per_op;  // deadlocks
+  auto hi = static_cast<std::uint32_t>(kMscclMaxCount);
+  if (lo >= hi || !completes(hi)) return std::nullopt;
+  while (hi - lo > 1) {
+    const std::uint32_t mid = lo + (hi - lo) / 2;
+    (completes(mid) ? hi : lo) = mid;
+  }
+  const std::uint64_t bytes = largest_bytes_for(im.program, hi);
+  if (bytes == 0 || bytes < static_cast<std::uint64_t>(im.program.min_bytes)) return std::nullopt;
+  return bytes;
+}
+
+}  // namespace
+
+const MscclModeRun& MscclImport::decisive() const {
+  for (const MscclModeRun& r : runs)
+    if (!r.run.verdict.ok()) return r;
+  return runs.front();
+}
+
+MscclImport check_program(MscclProgram program, const MscclImportOptions& options) {
   MscclImport im;
-  im.program = parse_msccl(xml);
-  const MscclLimits limits;
-  check_msccl(im.program, runtime_limits ? &limits : nullptr);
-  im.collective = msccl_collective(im.program, root);
-  im.run = run_msccl(im.program, im.collective);
+  im.program = std::move(program);
+  MscclLimits limits;
+  limits.steps_per_tb = options.max_steps_per_tb;
+  check_msccl(im.program, options.runtime_limits ? &limits : nullptr);
+  im.collective = msccl_collective(im.program, options.root);
+  im.buffering = msccl_buffering(im.program, options.bytes);
+  const MscclModes modes = msccl_modes(im.program);
+  for (const bool in_place : {false, true}) {
+    if (in_place ? !modes.in_place : !modes.out_of_place) continue;
+    im.runs.push_back({in_place ? "in-place" : "out-of-place",
+                       run_msccl(im.program, im.collective, {in_place, im.buffering})});
+    if (!im.runs.back().run.verdict.ok()) break;
+  }
+  im.completes_up_to = completes_up_to(im);
   return im;
+}
+
+MscclImport import_msccl(std::string_view xml, const MscclImportOptions& options) {
+  return check_program(parse_msccl(xml), options);
 }
 
 std::optional<std::string> why_no_schedule(const MscclCollective& c) {
@@ -172,8 +219,9 @@ Schedule rebuild_schedule(const MscclImport& im, const std::string& topology, bo
   // Strict chains keep a node's one-port order where the exporter gave one; a program whose
   // nodes send to several peers at once (all-port) is rebuilt without them when that takes
   // fewer steps, so the rebuild keeps the program's parallelism.
-  auto times = StepTimes(im.run, true).solve();
-  const auto loose = StepTimes(im.run, false).solve();
+  const MscclRun& run = im.runs.front().run;
+  auto times = StepTimes(run, true).solve();
+  const auto loose = StepTimes(run, false).solve();
   const auto last_time = [](const std::vector<std::int64_t>& t) {
     return t.empty() ? std::int64_t{0} : *std::max_element(t.begin(), t.end());
   };
@@ -185,7 +233,7 @@ Schedule rebuild_schedule(const MscclImport& im, const std::string& topology, bo
   const std::vector<std::int64_t>& t = *times;
   const ChunkNames names{im.collective};
   std::map<std::tuple<std::int64_t, std::uint32_t, std::uint32_t>, std::set<std::uint64_t>> moves;
-  for (const MscclMessage& m : im.run.messages) {
+  for (const MscclMessage& m : run.messages) {
     std::set<std::uint64_t> chunks;
     for (const MscclValue& v : m.values)
       if (const auto ch = names.chunk(v)) chunks.insert(*ch);

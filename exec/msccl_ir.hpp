@@ -41,38 +41,68 @@ namespace netsched::exec {
 
 struct MscclOptions {
   std::string name;  ///< the algo's name; default "<algorithm> on <topology>"
-  std::uint32_t max_steps_per_tb = MscclLimits{}.steps_per_tb;
+  std::uint32_t max_steps_per_tb = static_cast<std::uint32_t>(MscclLimits{}.steps_per_tb);
   std::string proto = "Simple";
   bool runtime_limits = true;  ///< refuse what the MSCCL runtime would refuse to load
+  bool inplace = false;        ///< an in-place program (the runtime's aliasing of the buffers)
+  std::int64_t min_bytes = 0, max_bytes = 0;  ///< the size window (maxBytes 0: no limit)
 };
 
 /// Figures of an exported algo.
 struct MscclFigures {
   std::uint64_t threadblocks = 0, steps = 0, nops = 0, channels = 0;
-  std::uint64_t dropped = 0;  ///< chunks left out: sent to a node that already held them
+  std::uint64_t dropped = 0;     ///< chunks left out: sent to a node that already held them
+  std::uint64_t longest_tb = 0;  ///< the most steps (nops included) of one threadblock
 };
 
-/// The schedule as an MSCCL-IR program, checked: structurally (with the runtime's limits unless
-/// options say otherwise) and by the runtime's run. Throws InputError for a collective
+/// How a program is checked on import (and an export before it is written).
+struct MscclImportOptions {
+  std::optional<std::uint32_t> root;
+  bool runtime_limits = true;  ///< the runtime's limits (MscclLimits) apply
+  std::uint32_t max_steps_per_tb = static_cast<std::uint32_t>(MscclLimits{}.steps_per_tb);
+  /// The message size the connections' buffering is for (the runtime's nBytes); default the
+  /// algo's maxBytes, or no largest size when it has none.
+  std::optional<std::uint64_t> bytes;
+};
+
+/// One way the runtime may call the program, and its run.
+struct MscclModeRun {
+  std::string mode;  ///< "out-of-place" or "in-place"
+  MscclRun run;
+};
+
+/// A read and run MSCCL-IR file.
+struct MscclImport {
+  MscclProgram program;
+  MscclCollective collective;
+  MscclBuffering buffering;
+  std::vector<MscclModeRun> runs;  ///< each mode the algo declares, out of place first
+  /// When the decisive run deadlocks only for want of buffering: the largest message size at
+  /// which it completes (more chunks share an operation at smaller sizes), if there is one.
+  std::optional<std::uint64_t> completes_up_to;
+  /// The run that decides: the first that does not hold, else the first.
+  const MscclModeRun& decisive() const;
+};
+
+/// The schedule as an MSCCL-IR program, checked: imported back (written, read, checked
+/// structurally with the runtime's limits unless options say otherwise, and run in the mode it
+/// declares at its largest size) before it is returned. Throws InputError for a collective
 /// MSCCL-IR has no layout for here (prefix, matrix products, reductions over groups), a
-/// schedule whose own run fails, or a program beyond the runtime's limits; std::logic_error if the
-/// program's run fails (a netsched bug).
+/// schedule whose own run fails, a program beyond the runtime's limits, or an in-place program
+/// the schedule cannot be written as; std::logic_error if an out-of-place program's run fails
+/// (a netsched bug).
 MscclProgram export_program(const ExecPlan& plan, const MscclOptions& options,
                             MscclFigures* figures = nullptr);
 /// export_program as XML.
 std::string export_msccl(const ExecPlan& plan, const MscclOptions& options,
                          MscclFigures* figures = nullptr);
 
-/// A read and run MSCCL-IR file.
-struct MscclImport {
-  MscclProgram program;
-  MscclCollective collective;
-  MscclRun run;
-};
-/// Parses, checks structurally (the runtime's limits unless `runtime_limits` is false) and runs
-/// the program. Throws InputError for a file that is not a well-formed program.
-MscclImport import_msccl(std::string_view xml, std::optional<std::uint32_t> root = std::nullopt,
-                         bool runtime_limits = true);
+/// Parses and checks the program: structurally (the runtime's limits unless told otherwise),
+/// then a run in each mode it declares. Throws InputError for a file that is not a well-formed
+/// program.
+MscclImport import_msccl(std::string_view xml, const MscclImportOptions& options = {});
+/// import_msccl of a program already in memory.
+MscclImport check_program(MscclProgram program, const MscclImportOptions& options = {});
 
 /// Why the run's messages cannot be written as a netsched schedule, if they cannot: the
 /// collective has no chunk form in netsched's files (reductions) or more than one chunk per rank.

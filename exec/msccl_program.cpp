@@ -30,6 +30,21 @@ bool reduces(MscclOp op) {
          op == MscclOp::RecvReduceCopySend || op == MscclOp::Reduce;
 }
 
+const MscclCollInfo* msccl_coll(std::string_view coll) {
+  for (const MscclCollInfo& c : kMscclColls)
+    if (c.name == coll || (!c.alias.empty() && c.alias == coll)) return &c;
+  return nullptr;
+}
+
+MscclModes msccl_modes(const MscclProgram& p) {
+  const bool copies = std::any_of(p.gpus.begin(), p.gpus.end(),
+                                  [](const MscclGpu& g) { return !g.copies.empty(); });
+  MscclModes m;
+  m.in_place = p.inplace.value_or(false) || copies;
+  m.out_of_place = p.outofplace.value_or(!m.in_place);
+  return m;
+}
+
 std::string step_name(std::size_t gpu, std::size_t tb, std::size_t step, MscclOp op) {
   return fmt::format("gpu {} tb {} step {} ({})", gpu, tb, step, info(op).name);
 }
@@ -50,6 +65,12 @@ std::string quote_value(std::string_view text) {
         (u < kFirstControl || u >= kDelete) ? '?' : c;  // never a control byte or half a character
   }
   return "'" + out + (text.size() > kQuoted ? "...'" : "'");
+}
+
+/// quote_value without the quotes: for a name inside <...>.
+std::string quote_bare(std::string_view text) {
+  const std::string q = quote_value(text);
+  return q.substr(1, q.size() - 2);
 }
 
 std::string where(const pugi::xml_node& e) {
@@ -89,15 +110,36 @@ bool flag_attr(const pugi::xml_node& e, const char* name, bool fallback) {
   return v == 1;
 }
 
-/// The element children of `e`, each required to be named `child`.
-std::vector<pugi::xml_node> children(const pugi::xml_node& e, std::string_view child) {
+std::optional<bool> optional_flag(const pugi::xml_node& e, const char* name) {
+  if (!e.attribute(name)) return std::nullopt;
+  return flag_attr(e, name, false);
+}
+
+std::optional<std::int64_t> optional_int(const pugi::xml_node& e, const char* name) {
+  if (!e.attribute(name)) return std::nullopt;
+  return int_attr(e, name);
+}
+
+MscclCopy read_copy(const pugi::xml_node& e) {
+  return {int_attr(e, "i_off"), int_attr(e, "o_off"), int_attr(e, "cnt", 1)};
+}
+
+/// The element children of `e` named `child`; the others are skipped, as both runtimes skip
+/// elements they do not know, and recorded in `p` (a `<copy>` under a `<gpu>` is read by the
+/// caller instead).
+std::vector<pugi::xml_node> children(const pugi::xml_node& e, std::string_view child,
+                                     MscclProgram* p, std::string_view also = {}) {
   std::vector<pugi::xml_node> out;
   for (const pugi::xml_node c : e.children()) {
     if (c.type() != pugi::node_element) continue;
-    if (child != c.name())
-      bad(where(e) + " holds an unexpected element <" + quote_value(c.name()).substr(1) +
-          "> (expected <" + std::string(child) + ">)");
-    out.push_back(c);
+    if (child == c.name()) {
+      out.push_back(c);
+    } else if (also.empty() || also != c.name()) {
+      if (!p) bad(where(e) + " holds an unexpected element <" + quote_bare(c.name()) + ">");
+      if (p->skipped.size() < kMscclMaxSkippedListed)
+        p->skipped.push_back("<" + quote_bare(c.name()) + "> in " + where(e));
+      ++p->skipped_count;
+    }
   }
   return out;
 }
@@ -136,22 +178,22 @@ MscclProgram parse_msccl(std::string_view xml) {
   pugi::xml_document doc;
   const auto ok = doc.load_buffer(xml.data(), xml.size());
   if (!ok) bad(std::string("not XML: ") + ok.description());
-  const auto roots = children(doc, "algo");
+  MscclProgram p;
+  const auto roots = children(doc, "algo", &p);
   if (roots.size() != 1)
     bad(roots.empty() ? "no <algo> element" : "the file holds more than one <algo>");
   const pugi::xml_node algo = roots.front();
-  MscclProgram p;
   p.name = valid_utf8(str_attr(algo, "name", ""));
   p.proto = str_attr(algo, "proto", "Simple");
   p.coll = str_attr(algo, "coll", nullptr);
   p.nchannels = int_attr(algo, "nchannels", 1);
-  p.nchunksperloop = int_attr(algo, "nchunksperloop", 0);
-  p.inplace = flag_attr(algo, "inplace", false);
-  p.outofplace = flag_attr(algo, "outofplace", true);
+  p.nchunksperloop = optional_int(algo, "nchunksperloop");
+  p.inplace = optional_flag(algo, "inplace");
+  p.outofplace = optional_flag(algo, "outofplace");
   p.min_bytes = int_attr(algo, "minBytes", 0);
-  p.max_bytes = int_attr(algo, "maxBytes", 0);
+  p.max_bytes = optional_int(algo, "maxBytes");
   const std::int64_t ngpus = int_attr(algo, "ngpus");
-  const auto gpus = children(algo, "gpu");
+  const auto gpus = children(algo, "gpu", &p);
   if (ngpus != static_cast<std::int64_t>(gpus.size()))
     bad("ngpus says " + std::to_string(ngpus) + ", the file has " + std::to_string(gpus.size()) +
         " <gpu> elements");
@@ -162,7 +204,8 @@ MscclProgram parse_msccl(std::string_view xml) {
     gpu.i_chunks = int_attr(gpus[g], "i_chunks");
     gpu.o_chunks = int_attr(gpus[g], "o_chunks");
     gpu.s_chunks = int_attr(gpus[g], "s_chunks");
-    const auto tbs = children(gpus[g], "tb");
+    for (const pugi::xml_node c : gpus[g].children("copy")) gpu.copies.push_back(read_copy(c));
+    const auto tbs = children(gpus[g], "tb", &p, "copy");
     for (std::size_t t = 0; t < tbs.size(); ++t) {
       if (int_attr(tbs[t], "id") != static_cast<std::int64_t>(t))
         bad(where(tbs[t]) + ": tb ids must be 0, 1, ... in order");
@@ -170,8 +213,11 @@ MscclProgram parse_msccl(std::string_view xml) {
       tb.send = int_attr(tbs[t], "send");
       tb.recv = int_attr(tbs[t], "recv");
       tb.chan = int_attr(tbs[t], "chan");
-      const auto steps = children(tbs[t], "step");
-      for (std::size_t s = 0; s < steps.size(); ++s) tb.steps.push_back(read_step(steps[s], s));
+      const auto steps = children(tbs[t], "step", &p);
+      for (std::size_t s = 0; s < steps.size(); ++s) {
+        tb.steps.push_back(read_step(steps[s], s));
+        children(steps[s], "", &p);  // a step's children are skipped too
+      }
     }
   }
   return p;
@@ -183,13 +229,14 @@ std::string write_msccl(const MscclProgram& p) {
   algo.append_attribute("name") = p.name.c_str();
   algo.append_attribute("proto") = p.proto.c_str();
   algo.append_attribute("nchannels") = p.nchannels;
-  algo.append_attribute("nchunksperloop") = p.nchunksperloop;
+  algo.append_attribute("nchunksperloop") = p.nchunksperloop.value_or(0);
   algo.append_attribute("ngpus") = p.gpus.size();
   algo.append_attribute("coll") = p.coll.c_str();
-  algo.append_attribute("inplace") = p.inplace ? 1 : 0;
-  algo.append_attribute("outofplace") = p.outofplace ? 1 : 0;
+  const MscclModes modes = msccl_modes(p);
+  algo.append_attribute("inplace") = modes.in_place ? 1 : 0;
+  algo.append_attribute("outofplace") = modes.out_of_place ? 1 : 0;
   algo.append_attribute("minBytes") = p.min_bytes;
-  algo.append_attribute("maxBytes") = p.max_bytes;
+  algo.append_attribute("maxBytes") = p.max_bytes.value_or(kMscclDefaultMaxBytes);
   for (std::size_t g = 0; g < p.gpus.size(); ++g) {
     const MscclGpu& gpu = p.gpus[g];
     auto ge = algo.append_child("gpu");
@@ -197,6 +244,12 @@ std::string write_msccl(const MscclProgram& p) {
     ge.append_attribute("i_chunks") = gpu.i_chunks;
     ge.append_attribute("o_chunks") = gpu.o_chunks;
     ge.append_attribute("s_chunks") = gpu.s_chunks;
+    for (const MscclCopy& c : gpu.copies) {
+      auto ce = ge.append_child("copy");
+      ce.append_attribute("i_off") = c.i_off;
+      ce.append_attribute("o_off") = c.o_off;
+      ce.append_attribute("cnt") = c.cnt;
+    }
     for (std::size_t t = 0; t < gpu.tbs.size(); ++t) {
       const MscclTb& tb = gpu.tbs[t];
       auto te = ge.append_child("tb");
@@ -235,13 +288,19 @@ class Checker {
   void run() {
     const auto n = static_cast<std::int64_t>(p_.gpus.size());
     if (n == 0) bad("the algo has no gpus");
-    if (std::find(std::begin(kMscclCollectives), std::end(kMscclCollectives), p_.coll) ==
-        std::end(kMscclCollectives))
-      bad("coll " + quote_value(p_.coll) +
-          " is not checked (allgather, alltoall, broadcast, reducescatter, allreduce, scatter, "
-          "gather, reduce)");
-    if (!p_.outofplace)
-      bad("the algo is in-place only (outofplace=0); netsched checks out-of-place programs");
+    coll_ = msccl_coll(p_.coll);
+    if (!coll_) {
+      std::string known;
+      for (const MscclCollInfo& c : kMscclColls)
+        known += (known.empty() ? "" : ", ") + std::string(c.name);
+      bad("coll " + quote_value(p_.coll) + " is not a collective the runtimes know (" + known +
+          "; reduce_scatter is read as reducescatter)");
+    }
+    const MscclModes modes = msccl_modes(p_);
+    if (!modes.in_place && !modes.out_of_place)
+      bad("the algo declares neither in-place nor out-of-place calls (inplace=0, outofplace=0): "
+          "the runtime never selects it");
+    chunks_per_loop();
     if (lim_) runtime_algo();
     std::int64_t slots = 0;
     for (std::size_t g = 0; g < p_.gpus.size(); ++g) {
@@ -254,12 +313,61 @@ class Checker {
       if (slots > kMscclMaxSlots)
         bad(fmt::format("the buffers of all gpus hold more than {} chunks (kMscclMaxSlots)",
                         kMscclMaxSlots));
+      check_copies(g);
       check_gpu(g);
     }
     connections();
   }
 
  private:
+  /// nchunksperloop: the runtime cuts the message into that many chunks and divides by it, so
+  /// it must be a positive int, and the buffers must hold exactly the collective's share of them
+  /// (microsoft/msccl's parser checks this; the later runtimes assume it).
+  void chunks_per_loop() {
+    if (!p_.nchunksperloop) {
+      if (lim_) bad("the algo has no nchunksperloop, which the runtimes require");
+      return;
+    }
+    const std::int64_t ncpl = *p_.nchunksperloop;
+    if (ncpl < 1 || ncpl > kMscclMaxInt)
+      bad(fmt::format("nchunksperloop {} must be 1 to {}: the runtime divides the message by it",
+                      ncpl, kMscclMaxInt));
+    if (!coll_->checked) return;
+    const auto n = static_cast<std::int64_t>(p_.gpus.size());
+    // the runtime's message is count x size, times ngpus where sizeMultiplier is; it is cut into
+    // ncpl chunks, so each buffer holds that message's share of them
+    const std::string_view c = coll_->name;
+    const auto share = [&](bool one_rank, bool all_ranks) -> std::int64_t {
+      if (one_rank) return ncpl % n == 0 ? ncpl / n : -1;
+      return all_ranks ? ncpl * n : ncpl;
+    };
+    const std::int64_t in = share(c == "allgather", c == "scatter");
+    const std::int64_t out = share(c == "reducescatter", c == "gather");
+    const auto shown = [](std::int64_t v) {
+      return v < 0 ? std::string("no whole number of") : std::to_string(v);
+    };
+    for (std::size_t g = 0; g < p_.gpus.size(); ++g) {
+      const MscclGpu& gpu = p_.gpus[g];
+      if ((gpu.i_chunks > 0 && gpu.i_chunks != in) || (gpu.o_chunks > 0 && gpu.o_chunks != out))
+        bad(
+            fmt::format("gpu {} declares {} input and {} output chunks, but nchunksperloop {} "
+                        "cuts a {} into chunks of which the buffers hold {} and {} (the "
+                        "runtime's chunk is the message over nchunksperloop)",
+                        g, gpu.i_chunks, gpu.o_chunks, ncpl, c, shown(in), shown(out)));
+    }
+  }
+
+  void check_copies(std::size_t g) {
+    const MscclGpu& gpu = p_.gpus[g];
+    for (const MscclCopy& c : gpu.copies)
+      if (c.cnt < 1 || c.i_off < 0 || c.o_off < 0 || c.i_off > gpu.i_chunks - c.cnt ||
+          c.o_off > gpu.o_chunks - c.cnt)
+        bad(
+            fmt::format("gpu {}: <copy i_off=\"{}\" o_off=\"{}\" cnt=\"{}\"> lies outside its "
+                        "buffers ({} input, {} output chunks)",
+                        g, c.i_off, c.o_off, c.cnt, gpu.i_chunks, gpu.o_chunks));
+  }
+
   void runtime_algo() {
     const auto n = static_cast<std::int64_t>(p_.gpus.size());
     if (p_.proto != "Simple" && p_.proto != "LL" && p_.proto != "LL128")
@@ -304,8 +412,11 @@ class Checker {
       xml_nodes += static_cast<std::int64_t>(tb.steps.size());
       for (std::size_t s = 0; s < tb.steps.size(); ++s) step(g, t, s);
       if (lim_ && static_cast<std::int64_t>(tb.steps.size()) > lim_->steps_per_tb)
-        bad(fmt::format("{} has {} steps; the runtime runs at most {} (MSCCL_MAX_NUM_STEPS)", at,
-                        tb.steps.size(), lim_->steps_per_tb));
+        bad(
+            fmt::format("{} has {} steps, nops included; the runtime refuses a threadblock of "
+                        "more than {} (MSCCL_MAX_NUM_STEPS; --max-tb-steps for a build with "
+                        "another)",
+                        at, tb.steps.size(), lim_->steps_per_tb));
       if (lim_ && tb.chan >= p_.nchannels)
         bad(fmt::format("{} is on channel {}, but nchannels is {}", at, tb.chan, p_.nchannels));
     }
@@ -410,6 +521,7 @@ class Checker {
 
   const MscclProgram& p_;
   const MscclLimits* lim_;
+  const MscclCollInfo* coll_ = nullptr;
 };
 
 }  // namespace

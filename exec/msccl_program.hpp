@@ -79,9 +79,19 @@ struct MscclTb {
   bool operator==(const MscclTb&) const = default;
 };
 
+/// `<copy i_off=".." o_off=".." [cnt=".."]/>` under a `<gpu>`: written by msccl-tools' first
+/// ncclize (2021) for a chunk that is both in the gpu's input and its output. Both runtimes skip
+/// the element, so it moves nothing: netsched reads it as the in-place map it states (input chunk
+/// i_off is output chunk o_off), which makes the program an in-place one.
+struct MscclCopy {
+  std::int64_t i_off = 0, o_off = 0, cnt = 1;
+  bool operator==(const MscclCopy&) const = default;
+};
+
 struct MscclGpu {
   std::int64_t i_chunks = 0, o_chunks = 0, s_chunks = 0;
   std::vector<MscclTb> tbs;
+  std::vector<MscclCopy> copies;
   std::int64_t chunks(char buf) const {
     return buf == 'i' ? i_chunks : buf == 'o' ? o_chunks : s_chunks;
   }
@@ -90,29 +100,79 @@ struct MscclGpu {
 
 struct MscclProgram {
   std::string name, proto = "Simple", coll;
-  std::int64_t nchannels = 1, nchunksperloop = 0;
-  bool inplace = false, outofplace = true;
-  std::int64_t min_bytes = 0, max_bytes = 0;
+  std::int64_t nchannels = 1;
+  std::optional<std::int64_t> nchunksperloop;  ///< absent: the runtimes refuse to load it
+  std::optional<bool> inplace, outofplace;     ///< as the file states them (absent: nullopt)
+  std::int64_t min_bytes = 0;
+  /// The largest message selected for: 0 no limit; absent, microsoft/msccl's default (the one
+  /// runtime that loads a file without it), kMscclDefaultMaxBytes.
+  std::optional<std::int64_t> max_bytes;
   std::vector<MscclGpu> gpus;
+  /// Elements the runtimes skip (they read only <algo>, <gpu>, <tb> and <step>), as
+  /// "<name> in <gpu 0>", at most kMscclMaxSkippedListed of them; `skipped_count` counts all.
+  std::vector<std::string> skipped;
+  std::uint64_t skipped_count = 0;
   bool operator==(const MscclProgram&) const = default;
 };
+inline constexpr std::size_t kMscclMaxSkippedListed = 20;
+/// microsoft/msccl's maxBytes when the file has none (src/graph/topo.cc: 1 << 27, "128 MB").
+inline constexpr std::int64_t kMscclDefaultMaxBytes = std::int64_t{1} << 27;
 
-/// The collectives MSCCL-IR names (`coll`) that the dataflow run knows the result of.
-inline constexpr std::string_view kMscclCollectives[] = {"allgather",     "alltoall",  "broadcast",
-                                                         "reducescatter", "allreduce", "scatter",
-                                                         "gather",        "reduce"};
+/// How a runtime may call the program, from its attributes: `outofplace` as stated, else not
+/// when the algo is in-place; in place when `inplace` is 1 or a `<copy>` states the in-place
+/// map. The runtimes select a program only for the calls it declares (RCCL's and
+/// msccl-executor-nccl's msccl_lifecycle.cc, microsoft/msccl's tuning.cc).
+struct MscclModes {
+  bool out_of_place = true, in_place = false;
+};
+MscclModes msccl_modes(const MscclProgram& p);
+
+/// What a collective (`coll`) is to the runtime: one row per collective, the only place these
+/// facts are written (RCCL's msccl_parser.cc and msccl_lifecycle.cc).
+enum class MscclInPlace : std::uint8_t {
+  Same,           ///< sendbuff == recvbuff (all-reduce, broadcast, reduce, alltoall, custom)
+  InputInOutput,  ///< sendbuff == recvbuff + rank's block (all-gather, gather)
+  OutputInInput,  ///< recvbuff == sendbuff + rank's block (reduce-scatter, scatter)
+};
+struct MscclCollInfo {
+  std::string_view name;      ///< as the runtimes spell it
+  std::string_view alias;     ///< another runtime's spelling (microsoft/msccl), or empty
+  bool rooted;                ///< has a root (broadcast, scatter, gather, reduce)
+  bool size_multiplied;       ///< nBytes = count x size x ngpus (sizeMultiplier = nRanks)
+  MscclInPlace in_place;      ///< how in-place buffers alias
+  std::int64_t simple_steps;  ///< the Simple protocol's chunk steps (chunkSteps) on the host
+  bool checked;               ///< the run knows its result (custom: no postcondition)
+};
+inline constexpr MscclCollInfo kMscclColls[] = {
+    {"allgather", "", false, true, MscclInPlace::InputInOutput, 4, true},
+    {"alltoall", "", false, true, MscclInPlace::Same, 4, true},
+    {"broadcast", "", true, false, MscclInPlace::Same, 1, true},
+    {"reducescatter", "reduce_scatter", false, true, MscclInPlace::OutputInInput, 4, true},
+    {"allreduce", "", false, false, MscclInPlace::Same, 4, true},
+    {"scatter", "", true, false, MscclInPlace::OutputInInput, 4, true},
+    {"gather", "", true, false, MscclInPlace::InputInOutput, 4, true},
+    {"reduce", "", true, false, MscclInPlace::Same, 1, true},
+    {"custom", "", false, false, MscclInPlace::Same, 4, false},
+};
+/// The row of `coll` (either spelling), or nullptr.
+const MscclCollInfo* msccl_coll(std::string_view coll);
 
 // The MSCCL runtime's limits that are not powers of two (msccl_struct.h; see MscclLimits).
 inline constexpr std::int64_t kMscclMaxCount = 71;            // cnt < MSCCL_MAX_COUNT (72)
 inline constexpr std::int64_t kMscclMaxOffset = 32767;        // int16_t offsets
 inline constexpr std::int64_t kMscclMaxDependentTb = 127;     // int8_t dependentBid
 inline constexpr std::int64_t kMscclMaxAttributeChars = 255;  // MSCCL_MAX_STR_LEN
+inline constexpr std::int64_t kMscclMaxInt = 2147483647;      // int attributes (strtol to int)
 
-/// The MSCCL runtime's limits (RCCL's msccl_struct.h and msccl_parser.h). A file beyond them
-/// is refused by the runtime when it loads, so export never writes one and import refuses one,
-/// unless told to ignore them (another runtime's build may differ).
+/// The MSCCL runtimes' limits (RCCL's and msccl-executor-nccl's msccl_struct.h and
+/// msccl_parser.h). A file beyond them is refused by the runtime when it loads, so export never
+/// writes one and import refuses one, unless told otherwise (another runtime's build may
+/// differ: `--max-tb-steps`, `--no-runtime-limits`).
 struct MscclLimits {
-  std::int64_t steps_per_tb = 256;            ///< MSCCL_MAX_NUM_STEPS (older runtimes: 64)
+  /// MSCCL_MAX_NUM_STEPS: RCCL's msccl_struct.h and msccl-executor-nccl's makefiles/common.mk
+  /// default (64); the parser refuses a step whose `s` reaches it, nops included. (microsoft/msccl,
+  /// the first runtime, allowed 256.)
+  std::int64_t steps_per_tb = 64;
   std::int64_t tbs_per_gpu = 1024;            ///< MSCCL_MAX_NUM_THREAD_BLOCKS (32 x MAXCHANNELS)
   std::int64_t peers_per_channel = 32;        ///< MSCCL_MAX_NUM_THREAD_BLOCKS_PER_CHANNEL, per side
   std::int64_t channels = 32;                 ///< MAXCHANNELS

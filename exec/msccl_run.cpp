@@ -18,14 +18,9 @@ namespace netsched::exec {
 namespace {
 
 constexpr std::size_t kNever = std::numeric_limits<std::size_t>::max();
-constexpr std::uint32_t kNoTb = std::numeric_limits<std::uint32_t>::max();
 /// The marker of a value no collective can want: a reduction with an unwritten chunk, or of
 /// more inputs than there are gpus.
 constexpr std::uint64_t kGarbage = std::numeric_limits<std::uint64_t>::max();
-
-bool rooted(const std::string& coll) {
-  return coll == "broadcast" || coll == "scatter" || coll == "gather" || coll == "reduce";
-}
 
 std::uint64_t contribution(std::uint64_t gpu, std::uint64_t off) { return gpu << 32U | off; }
 
@@ -57,6 +52,7 @@ std::int64_t MscclCollective::input_chunks(std::uint32_t g) const {
 
 std::int64_t MscclCollective::output_chunks(std::uint32_t g) const {
   const std::int64_t n = gpus, c = per_rank;
+  if (!checked) return 0;
   if (coll == "gather") return g == root ? n * c : 0;
   if (coll == "reduce") return g == root ? c : 0;
   if (coll == "allgather" || coll == "alltoall") return n * c;
@@ -86,8 +82,8 @@ bool touches(const MscclGpu& gpu, char buf, bool write) {
   return false;
 }
 
-std::uint32_t find_root(const MscclProgram& p) {
-  const bool from_input = p.coll == "broadcast" || p.coll == "scatter";
+std::uint32_t find_root(const MscclProgram& p, const std::string& coll) {
+  const bool from_input = coll == "broadcast" || coll == "scatter";
   const char buf = from_input ? 'i' : 'o';
   auto root = only_gpu(p, [&](const MscclGpu& g) { return g.chunks(buf) > 0; });
   if (!root) root = only_gpu(p, [&](const MscclGpu& g) { return touches(g, buf, !from_input); });
@@ -95,50 +91,53 @@ std::uint32_t find_root(const MscclProgram& p) {
     throw InputError(fmt::format(
         "MSCCL-IR: the {}'s root is not clear from the file (no single gpu {} its {} buffer); "
         "give --root",
-        p.coll, from_input ? "reads" : "writes", from_input ? "input" : "output"));
+        coll, from_input ? "reads" : "writes", from_input ? "input" : "output"));
   return *root;
+}
+
+/// Chunks per rank from the buffers, for a program without nchunksperloop.
+std::int64_t per_rank_from_buffers(const MscclProgram& p, const MscclCollective& c) {
+  const MscclGpu& g0 = p.gpus[c.root.value_or(0)];
+  const std::int64_t n = c.gpus;
+  if (c.coll == "alltoall" || c.coll == "scatter")
+    return g0.i_chunks % n == 0 ? g0.i_chunks / n : 0;
+  if (c.coll == "reducescatter") return g0.o_chunks;
+  return std::max(g0.i_chunks, c.coll == "allgather" ? 0 : g0.o_chunks);
 }
 
 }  // namespace
 
 MscclCollective msccl_collective(const MscclProgram& p, std::optional<std::uint32_t> root) {
+  const MscclCollInfo* info = msccl_coll(p.coll);
+  if (!info) throw InputError("MSCCL-IR: coll '" + p.coll + "' is not known");
   MscclCollective c;
-  c.coll = p.coll;
+  c.coll = std::string(info->name);
+  c.checked = info->checked;
   c.gpus = static_cast<std::uint32_t>(p.gpus.size());
-  if (rooted(p.coll)) {
+  if (info->rooted) {
     if (root && *root >= c.gpus)
       throw InputError(fmt::format("--root {} is not a gpu (0 to {})", *root, c.gpus - 1));
-    c.root = root ? *root : find_root(p);
+    c.root = root ? *root : find_root(p, c.coll);
   } else if (root) {
-    throw InputError("--root does not apply to " + p.coll);
+    throw InputError("--root does not apply to " + c.coll);
   }
-  // the chunks per rank, from the buffer that holds exactly c of them
-  const MscclGpu& g0 = p.gpus[c.root.value_or(0)];
+  if (!c.checked) return c;
+  // the runtime's message is nchunksperloop chunks: the whole (count x ngpus) where the
+  // collective multiplies its size by the gpus, else one rank's count
   const std::int64_t n = c.gpus;
   std::int64_t per = 0;
-  if (p.coll == "alltoall" || p.coll == "scatter")
-    per = g0.i_chunks % n == 0 ? g0.i_chunks / n : 0;
-  else if (p.coll == "reducescatter")
-    per = g0.o_chunks;
+  if (p.nchunksperloop)
+    per = info->size_multiplied ? (*p.nchunksperloop % n ? 0 : *p.nchunksperloop / n)
+                                : *p.nchunksperloop;
   else
-    per = g0.i_chunks;
-  if (per < 1)
-    throw InputError(fmt::format(
-        "MSCCL-IR: gpu {} declares {} input and {} output chunks, which is no {} layout",
-        c.root.value_or(0), g0.i_chunks, g0.o_chunks, p.coll));
+    per = per_rank_from_buffers(p, c);
+  if (per < 1 || per > kMscclMaxBufferChunks)
+    throw InputError(
+        fmt::format("MSCCL-IR: the buffers of gpu {} ({} input, {} output chunks) "
+                    "are no {} layout",
+                    c.root.value_or(0), p.gpus[c.root.value_or(0)].i_chunks,
+                    p.gpus[c.root.value_or(0)].o_chunks, c.coll));
   c.per_rank = static_cast<std::uint32_t>(per);
-  for (std::uint32_t g = 0; g < c.gpus; ++g) {
-    const MscclGpu& gpu = p.gpus[g];
-    const std::int64_t in = c.input_chunks(g), out = c.output_chunks(g);
-    const bool in_ok = gpu.i_chunks == in || (in == 0 && gpu.i_chunks == c.input_chunks(*c.root));
-    const bool out_ok =
-        gpu.o_chunks == out || (out == 0 && c.root && gpu.o_chunks == c.output_chunks(*c.root));
-    if (!in_ok || !out_ok)
-      throw InputError(fmt::format(
-          "MSCCL-IR: gpu {} declares {} input and {} output chunks; a {} of {} chunk(s) per rank "
-          "on {} gpus needs {} and {}",
-          g, gpu.i_chunks, gpu.o_chunks, p.coll, c.per_rank, n, in, out));
-  }
   return c;
 }
 
@@ -146,9 +145,9 @@ namespace {
 
 /// Where a slot was last written and who read it since.
 struct Access {
-  std::uint32_t tb = kNoTb;  ///< threadblock (id on its gpu)
-  std::uint32_t index = 0;   ///< the step's index among the threadblock's run steps
-  std::size_t step = 0;      ///< the run step
+  std::size_t tb = kNever;  ///< global threadblock index
+  std::uint32_t index = 0;  ///< the step's index among the threadblock's run steps
+  std::size_t step = 0;     ///< the run step
 };
 struct Slot {
   MscclValue value;
@@ -158,36 +157,49 @@ struct Slot {
 
 struct Run {
   std::uint32_t gpu = 0, tb = 0;  ///< tb: id on the gpu
+  std::size_t global_tb = 0;      ///< index among all gpus' threadblocks
   std::uint32_t index = 0;        ///< among its threadblock's run steps
   const MscclStep* st = nullptr;
   std::vector<std::size_t> waits;  ///< run steps whose end meets a dependency (kNever: none will)
   std::size_t msg_out = kNever, msg_in = kNever;
 };
 
+using Clock = std::vector<std::uint32_t>;  ///< run steps of each threadblock ordered before
+
 struct Tb {
   std::uint32_t gpu = 0, local = 0;
   std::size_t first = 0, count = 0, pc = 0;
-  bool started = false;
-  std::int64_t progress = 0;
+  bool started = false, accessed = false;
+  std::int64_t progress = 0;              ///< chunks of the current step moved
   std::size_t out = kNever, in = kNever;  ///< connections
-  std::vector<std::uint32_t> clock;       ///< steps of each tb of the gpu ordered before pc
+  Clock clock;
   std::vector<MscclValue> src, pending;
 };
 
+/// A connection: operations in flight, each up to chunks_per_op chunks.
 struct Connection {
-  std::deque<MscclValue> fifo;
+  std::deque<std::vector<MscclValue>> fifo;
   std::size_t sender = kNever, receiver = kNever;  ///< global tb indices
   std::vector<std::size_t> sends, recvs;           ///< run steps in order
 };
 
+/// Why a blocked threadblock waits, and for which one (kNever: for nothing that will come).
+struct Blocked {
+  std::size_t on = kNever;
+  std::string why;
+  bool sending = false;
+};
+
 class Runner {
  public:
-  Runner(const MscclProgram& p, const MscclCollective& c) : p_(p), c_(c) {}
+  Runner(const MscclProgram& p, const MscclCollective& c, const MscclRunOptions& o)
+      : p_(p), c_(c), o_(o) {}
 
   MscclRun run() {
-    check_clocks(std::vector<std::uint64_t>(p_.gpus.size(), 0));  // before the clocks exist
+    check_buffers();
     flatten();
     budget();
+    regions();
     initial_values();
     for (std::size_t t = 0; t < tbs_.size(); ++t) wake(t);
     while (!work_.empty() && !out_.verdict.violation) {
@@ -198,12 +210,39 @@ class Runner {
     }
     if (!out_.verdict.violation) deadlock();
     if (!out_.verdict.violation) result();
-    if (!out_.verdict.violation) out_.verdict = Verdict::holds();
+    if (!out_.verdict.violation)
+      out_.verdict = c_.checked ? Verdict::holds()
+                                : Verdict::unknown(
+                                      "coll custom has no postcondition: the run has no race, "
+                                      "no deadlock and no input write, and its result is not "
+                                      "checked");
     return std::move(out_);
   }
 
  private:
   // ---- the program as the runtime holds it ----
+
+  /// Each gpu's declared buffers hold what the collective reads and writes in this mode (in
+  /// place, a buffer the other one aliases may be declared empty).
+  void check_buffers() const {
+    if (!c_.checked) return;
+    for (std::uint32_t g = 0; g < c_.gpus; ++g) {
+      const MscclGpu& gpu = p_.gpus[g];
+      const std::int64_t in = c_.input_chunks(g), out = c_.output_chunks(g);
+      const auto fits = [&](std::int64_t declared, std::int64_t need, std::int64_t root_need) {
+        return declared == need || (need == 0 && declared == root_need) ||
+               (o_.in_place && declared == 0);
+      };
+      const std::uint32_t root = c_.root.value_or(0);
+      if (!fits(gpu.i_chunks, in, c_.input_chunks(root)) ||
+          !fits(gpu.o_chunks, out, c_.output_chunks(root)))
+        throw InputError(fmt::format(
+            "MSCCL-IR: gpu {} declares {} input and {} output chunks; a{} {} of {} chunk(s) per "
+            "rank on {} gpus needs {} and {}{}",
+            g, gpu.i_chunks, gpu.o_chunks, c_.coll.starts_with('a') ? "n" : "", c_.coll,
+            c_.per_rank, c_.gpus, in, out, o_.in_place ? " (or none, in place)" : ""));
+    }
+  }
 
   void flatten() {
     std::map<std::tuple<std::uint32_t, std::int64_t, std::int64_t>, std::size_t> conns;
@@ -227,11 +266,14 @@ class Runner {
         if (tb.in != kNever) conns_[tb.in].receiver = tbs_.size() - 1;
         flatten_tb(g, t);
         tb.count = runs_.size() - tb.first;
-        tb.clock.assign(tbs.size(), 0);
       }
     }
     for (std::uint32_t g = 0; g < p_.gpus.size(); ++g)
       for (std::uint32_t t = 0; t < p_.gpus[g].tbs.size(); ++t) resolve_waits(g, t);
+    match_messages();
+  }
+
+  void match_messages() {
     for (Connection& c : conns_)
       for (std::size_t i = 0; i < c.sends.size(); ++i) {
         MscclMessage& m = out_.messages.emplace_back();
@@ -256,6 +298,7 @@ class Runner {
       Run& r = runs_.emplace_back();
       r.gpu = g;
       r.tb = t;
+      r.global_tb = tbs_.size() - 1;
       r.index = static_cast<std::uint32_t>(runs_.size() - 1 - state.first);
       r.st = &st;
       pending_deps_.push_back(std::move(deps));
@@ -287,6 +330,8 @@ class Runner {
       }
   }
 
+  /// The chunk moves and the vector clocks (every threadblock's, every waited-for step's and
+  /// every message's, each over all threadblocks), refused over their budgets before they exist.
   void budget() {
     std::uint64_t moves = 0;
     for (const Run& r : runs_) moves += static_cast<std::uint64_t>(r.st->cnt);
@@ -295,45 +340,58 @@ class Runner {
           fmt::format("MSCCL-IR: the program moves {} chunks, more than the run checks ({}, "
                       "kMscclMaxChunkMoves)",
                       moves, kMscclMaxChunkMoves));
-    std::vector<std::uint64_t> snapshots(p_.gpus.size(), 0);
-    for (const auto& [x, unused] : satisfier_) ++snapshots[runs_[x].gpu];
-    check_clocks(snapshots);
-    out_.chunk_moves = moves;
-  }
-
-  /// Every threadblock keeps a clock per threadblock of its gpu, and so does every waited-for
-  /// step (`snapshots` per gpu): refused above kMscclMaxClockWords before they are allocated.
-  void check_clocks(const std::vector<std::uint64_t>& snapshots) const {
-    std::uint64_t clock_words = 0;
-    for (std::uint32_t g = 0; g < p_.gpus.size(); ++g) {
-      const std::uint64_t tbs = p_.gpus[g].tbs.size();
-      clock_words = add_sat(clock_words, mul_sat(tbs, tbs + snapshots[g]));
-    }
+    const std::uint64_t tbs = tbs_.size();
+    const std::uint64_t clock_words =
+        mul_sat(tbs, add_sat(tbs, add_sat(satisfier_.size(), out_.messages.size())));
     if (clock_words > kMscclMaxClockWords)
       throw InputError(fmt::format(
           "MSCCL-IR: ordering the program's accesses needs {} clock entries, more than {} "
-          "(kMscclMaxClockWords: threadblocks per gpu x (threadblocks + waited-for steps))",
+          "(kMscclMaxClockWords: threadblocks x (threadblocks + waited-for steps + messages))",
           clock_words, kMscclMaxClockWords));
+    check_memory(mul_sat(clock_words, sizeof(std::uint32_t)), "ordering the program's accesses");
+    for (Tb& tb : tbs_) tb.clock.assign(tbs, 0);
+    send_clock_.resize(out_.messages.size());
+    out_.chunk_moves = moves;
+  }
+
+  /// Where each gpu's buffers lie in its memory: apart out of place; in place as the runtime
+  /// aliases them for the collective (the input in the output, or the output in the input).
+  void regions() {
+    const MscclCollInfo* info = msccl_coll(p_.coll);
+    base_.push_back(0);
+    for (std::uint32_t g = 0; g < p_.gpus.size(); ++g) {
+      const MscclGpu& gpu = p_.gpus[g];
+      Region r;
+      const std::int64_t in = std::max(gpu.i_chunks, c_.input_chunks(g));
+      const std::int64_t out = std::max(gpu.o_chunks, c_.output_chunks(g));
+      if (!o_.in_place) {
+        r.o = in;
+        r.s = in + out;
+      } else {
+        const std::int64_t block = static_cast<std::int64_t>(g) * c_.per_rank;
+        if (info->in_place == MscclInPlace::InputInOutput) r.i = block;
+        if (info->in_place == MscclInPlace::OutputInInput) r.o = block;
+        r.s = std::max(r.i + in, r.o + out);
+      }
+      region_.push_back(r);
+      base_.push_back(base_.back() + static_cast<std::size_t>(r.s + gpu.s_chunks));
+    }
+    slots_.resize(base_.back());
   }
 
   void initial_values() {
-    slot_base_.push_back(0);
-    for (const MscclGpu& g : p_.gpus)
-      slot_base_.push_back(slot_base_.back() +
-                           static_cast<std::size_t>(g.i_chunks + g.o_chunks + g.s_chunks));
-    slots_.resize(slot_base_.back());
-    for (std::uint32_t g = 0; g < p_.gpus.size(); ++g)
-      for (std::int64_t j = 0; j < c_.input_chunks(g); ++j)
+    for (std::uint32_t g = 0; g < p_.gpus.size(); ++g) {
+      const std::int64_t inputs = c_.checked ? c_.input_chunks(g) : p_.gpus[g].i_chunks;
+      for (std::int64_t j = 0; j < inputs; ++j)
         slot(g, {'i', j}).value = std::make_shared<const std::vector<std::uint64_t>>(
             1, contribution(g, static_cast<std::uint64_t>(j)));
+    }
   }
 
   Slot& slot(std::uint32_t g, const MscclRef& r) {
-    const MscclGpu& gpu = p_.gpus[g];
-    const std::int64_t base = r.buf == 'i'   ? 0
-                              : r.buf == 'o' ? gpu.i_chunks
-                                             : gpu.i_chunks + gpu.o_chunks;
-    return slots_[slot_base_[g] + static_cast<std::size_t>(base + r.off)];
+    const Region& at = region_[g];
+    const std::int64_t base = r.buf == 'i' ? at.i : r.buf == 'o' ? at.o : at.s;
+    return slots_[base_[g] + static_cast<std::size_t>(base + r.off)];
   }
 
   // ---- execution ----
@@ -356,33 +414,43 @@ class Runner {
     }
   }
 
-  bool ended(std::size_t x) const {
-    const Run& r = runs_[x];
-    return tbs_[gpu_tb_[r.gpu][r.tb]].pc > r.index;
+  bool ended(std::size_t x) const { return tbs_[runs_[x].global_tb].pc > runs_[x].index; }
+
+  static void join(Clock& into, const Clock& from) {
+    for (std::size_t i = 0; i < from.size(); ++i) into[i] = std::max(into[i], from[i]);
   }
 
-  /// Waits for the step's dependencies, then takes its accesses (checked for races) and reads.
+  /// Waits for the step's dependencies; a step that does not receive then takes its accesses
+  /// (a receiving one takes them when its message's first operation arrives).
   bool start(std::size_t t, std::size_t x) {
     Tb& tb = tbs_[t];
     const Run& r = runs_[x];
     for (std::size_t w : r.waits) {
       if (w == kNever) return false;
       if (!ended(w)) {
-        waiters_[gpu_tb_[runs_[w].gpu][runs_[w].tb]].emplace(runs_[w].index, t);
+        waiters_[runs_[w].global_tb].emplace(runs_[w].index, t);
         return false;
       }
     }
-    for (std::size_t w : r.waits) {
-      const auto& snap = satisfier_.at(w);
-      for (std::size_t i = 0; i < snap.size(); ++i) tb.clock[i] = std::max(tb.clock[i], snap[i]);
-    }
+    for (std::size_t w : r.waits) join(tb.clock, satisfier_.at(w));
     tb.started = true;
+    tb.accessed = false;
     tb.progress = 0;
+    if (!info(r.st->op).receives) return take_accesses(t, x);
+    return true;
+  }
+
+  /// The step's reads and writes, checked for races and input writes; a send's snapshot of the
+  /// clock goes with its message.
+  bool take_accesses(std::size_t t, std::size_t x) {
+    Tb& tb = tbs_[t];
+    const Run& r = runs_[x];
     const MscclStep& st = *r.st;
     const MscclOpInfo& op = info(st.op);
+    tb.accessed = true;
     tb.src.clear();
     tb.pending.assign(static_cast<std::size_t>(st.cnt), nullptr);
-    if (op.writes_dst && st.dst.buf == 'i')
+    if (op.writes_dst && st.dst.buf == 'i' && !o_.in_place)
       return fail(Rule::InputWrite, r.gpu,
                   fmt::format("{} writes input chunk {}: an out-of-place collective leaves its "
                               "input buffer as it was",
@@ -393,6 +461,11 @@ class Runner {
         tb.pending[static_cast<std::size_t>(k)] = read(x, {st.dst.buf, st.dst.off + k}, false);
       if (op.writes_dst) write(x, {st.dst.buf, st.dst.off + k});
       if (out_.verdict.violation) return false;
+    }
+    if (op.sends) {
+      Clock snap = tb.clock;
+      snap[r.global_tb] = r.index + 1;  // the send itself is ordered before its receive
+      send_clock_[r.msg_out] = std::move(snap);
     }
     return true;
   }
@@ -407,27 +480,49 @@ class Runner {
         tb.pending[k] = st.op == MscclOp::Reduce ? combine(tb.pending[k], tb.src[k]) : tb.src[k];
       return true;
     }
-    for (; tb.progress < st.cnt; ++tb.progress) {
-      const auto k = static_cast<std::size_t>(tb.progress);
+    const std::int64_t per_op = o_.buffering.chunks_per_op;
+    while (tb.progress < st.cnt) {
       if (op.receives && conns_[tb.in].fifo.empty()) return false;
-      if (op.sends && conns_[tb.out].fifo.size() >= kMscclConnectionChunks) return false;
-      MscclValue got;
+      if (op.sends && conns_[tb.out].fifo.size() >= o_.buffering.ops) return false;
+      if (op.receives && !tb.accessed) {
+        join(tb.clock, send_clock_[runs_[x].msg_in]);
+        if (!take_accesses(t, x)) return false;
+      }
+      std::vector<MscclValue> got;
       if (op.receives) {
-        got = conns_[tb.in].fifo.front();
+        got = std::move(conns_[tb.in].fifo.front());
         conns_[tb.in].fifo.pop_front();
         wake(conns_[tb.in].sender);
       }
-      const MscclValue made = reduces(st.op) ? combine(tb.src[k], got)
-                              : op.receives  ? got
-                                             : tb.src[k];
-      if (op.writes_dst) tb.pending[k] = made;
+      const std::int64_t moved = std::min(per_op, st.cnt - tb.progress);
+      std::vector<MscclValue> made = move_chunks(tb, st, got, moved);
+      tb.progress += moved;
       if (op.sends) {
-        conns_[tb.out].fifo.push_back(made);
-        out_.messages[runs_[x].msg_out].values.push_back(made);
+        auto& sent = out_.messages[runs_[x].msg_out].values;
+        sent.insert(sent.end(), made.begin(), made.end());
+        conns_[tb.out].fifo.push_back(std::move(made));
         wake(conns_[tb.out].receiver);
       }
     }
     return true;
+  }
+
+  /// One operation: `moved` chunks from tb.progress on, received (`got`) and or read locally;
+  /// returns what it sends.
+  std::vector<MscclValue> move_chunks(Tb& tb, const MscclStep& st,
+                                      const std::vector<MscclValue>& got, std::int64_t moved) {
+    const MscclOpInfo& op = info(st.op);
+    std::vector<MscclValue> made;
+    for (std::int64_t j = 0; j < moved; ++j) {
+      const auto k = static_cast<std::size_t>(tb.progress + j);
+      const MscclValue in = op.receives ? got.at(static_cast<std::size_t>(j)) : nullptr;
+      const MscclValue value = reduces(st.op) ? combine(tb.src[k], in)
+                               : op.receives  ? in
+                                              : tb.src[k];
+      if (op.writes_dst) tb.pending[k] = value;
+      if (op.sends) made.push_back(value);
+    }
+    return made;
   }
 
   void complete(std::size_t t, std::size_t x) {
@@ -438,7 +533,7 @@ class Runner {
         slot(tb.gpu, {st.dst.buf, st.dst.off + k}).value = tb.pending[static_cast<std::size_t>(k)];
     ++tb.pc;
     tb.started = false;
-    tb.clock[tb.local] = static_cast<std::uint32_t>(tb.pc);
+    tb.clock[t] = static_cast<std::uint32_t>(tb.pc);
     if (auto it = satisfier_.find(x); it != satisfier_.end()) it->second = tb.clock;
     auto& waiting = waiters_[t];
     while (!waiting.empty() && waiting.begin()->first < tb.pc) {
@@ -449,8 +544,8 @@ class Runner {
 
   // ---- accesses ----
 
-  bool ordered(const Access& a, const Tb& tb) const {
-    return a.tb == kNoTb || a.tb == tb.local || tb.clock[a.tb] > a.index;
+  static bool ordered(const Access& a, std::size_t tb, const Tb& state) {
+    return a.tb == kNever || a.tb == tb || state.clock[a.tb] > a.index;
   }
 
   std::string place(const MscclRef& r) const {
@@ -469,23 +564,25 @@ class Runner {
   void race(std::size_t x, const MscclRef& r, bool writing, const Access& other,
             bool other_writes) {
     fail(Rule::Race, runs_[x].gpu,
-         fmt::format("{} {} {} while {} {} it, and no dependency orders the two", name(x),
-                     writing ? "writes" : "reads", place(r), name(other.step),
+         fmt::format("{} {} {} while {} {} it, and nothing orders the two (no dependency, no "
+                     "message chain)",
+                     name(x), writing ? "writes" : "reads", place(r), name(other.step),
                      other_writes ? "writes" : "reads"));
   }
 
-  Access access(std::size_t x) const { return {runs_[x].tb, runs_[x].index, x}; }
+  Access access(std::size_t x) const { return {runs_[x].global_tb, runs_[x].index, x}; }
 
   MscclValue read(std::size_t x, const MscclRef& r, bool sending) {
-    const Tb& tb = tbs_[gpu_tb_[runs_[x].gpu][runs_[x].tb]];
+    const std::size_t t = runs_[x].global_tb;
+    const Tb& tb = tbs_[t];
     Slot& s = slot(tb.gpu, r);
-    if (!ordered(s.write, tb)) {
+    if (!ordered(s.write, t, tb)) {
       race(x, r, false, s.write, true);
       return nullptr;
     }
-    if (s.write.tb != kNoTb) note_data(s.write.step, x, sending);
-    auto same = std::find_if(s.reads.begin(), s.reads.end(),
-                             [&](const Access& a) { return a.tb == tb.local; });
+    if (s.write.tb != kNever) note_data(s.write.step, x, sending);
+    auto same =
+        std::find_if(s.reads.begin(), s.reads.end(), [&](const Access& a) { return a.tb == t; });
     if (same != s.reads.end())
       *same = access(x);
     else
@@ -494,11 +591,12 @@ class Runner {
   }
 
   void write(std::size_t x, const MscclRef& r) {
-    const Tb& tb = tbs_[gpu_tb_[runs_[x].gpu][runs_[x].tb]];
+    const std::size_t t = runs_[x].global_tb;
+    const Tb& tb = tbs_[t];
     Slot& s = slot(tb.gpu, r);
-    if (!ordered(s.write, tb)) return race(x, r, true, s.write, true);
+    if (!ordered(s.write, t, tb)) return race(x, r, true, s.write, true);
     for (const Access& a : s.reads)
-      if (!ordered(a, tb)) return race(x, r, true, a, false);
+      if (!ordered(a, t, tb)) return race(x, r, true, a, false);
     s.write = access(x);
     s.reads.clear();
   }
@@ -540,26 +638,64 @@ class Runner {
     return false;
   }
 
+  /// Why threadblock t (unfinished) waits, and on which threadblock.
+  Blocked blocked(std::size_t t) const {
+    const Tb& tb = tbs_[t];
+    const Run& r = runs_[tb.first + tb.pc];
+    const MscclTb& ir = p_.gpus[tb.gpu].tbs[tb.local];
+    for (std::size_t w : r.waits) {
+      if (w == kNever)
+        return {kNever,
+                "waits for a step of its gpu that no flagged step (hasdep) "
+                "follows",
+                false};
+      if (!ended(w)) return {runs_[w].global_tb, "waits for " + name(w), false};
+    }
+    if (info(r.st->op).receives && conns_[tb.in].fifo.empty())
+      return {conns_[tb.in].sender, fmt::format("waits for a message from gpu {}", ir.recv), false};
+    return {conns_[tb.out].receiver,
+            fmt::format("waits for room to send to gpu {} (the connection is full: {})", ir.send,
+                        o_.buffering.describe()),
+            true};
+  }
+
+  /// The first unfinished threadblock's chain of waits, to the cycle it ends in (or to a wait
+  /// nothing will meet), told from a blocked send where the cycle has one.
   void deadlock() {
-    for (const Tb& tb : tbs_) {
-      if (tb.pc == tb.count) continue;
-      const std::size_t x = tb.first + tb.pc;
-      const Run& r = runs_[x];
-      std::string why;
-      for (std::size_t w : r.waits)
-        if (w == kNever)
-          why = "waits for a step of its gpu that no flagged step (hasdep) follows";
-        else if (!ended(w))
-          why = "waits for " + name(w) + ", which never ends";
-      if (why.empty() && tb.started && info(r.st->op).receives && conns_[tb.in].fifo.empty())
-        why = fmt::format("waits for a message from gpu {} that is never sent",
-                          p_.gpus[tb.gpu].tbs[tb.local].recv);
-      if (why.empty())
-        why = fmt::format("waits for room to send to gpu {}: the message is never received",
-                          p_.gpus[tb.gpu].tbs[tb.local].send);
-      fail(Rule::Deadlock, tb.gpu, name(x) + " " + why);
+    std::size_t start = kNever;
+    for (std::size_t t = 0; t < tbs_.size() && start == kNever; ++t)
+      if (tbs_[t].pc < tbs_[t].count) start = t;
+    if (start == kNever) return;
+    std::vector<std::size_t> chain;
+    std::map<std::size_t, std::size_t> seen;
+    std::size_t t = start;
+    while (t != kNever && !seen.count(t)) {
+      seen[t] = chain.size();
+      chain.push_back(t);
+      t = blocked(t).on;
+    }
+    if (t == kNever) {  // the chain ends in a wait nothing will meet: that step is the cause
+      const Tb& tb = tbs_[chain.back()];
+      fail(Rule::Deadlock, tb.gpu, name(tb.first + tb.pc) + " " + blocked(chain.back()).why);
       return;
     }
+    std::vector<std::size_t> cycle(chain.begin() + static_cast<std::ptrdiff_t>(seen[t]),
+                                   chain.end());
+    const auto send =
+        std::find_if(cycle.begin(), cycle.end(), [&](std::size_t b) { return blocked(b).sending; });
+    std::rotate(cycle.begin(), send == cycle.end() ? cycle.begin() : send, cycle.end());
+    constexpr std::size_t kShown = 4;
+    std::string text;
+    for (std::size_t i = 0; i < std::min(cycle.size(), kShown); ++i) {
+      const Tb& tb = tbs_[cycle[i]];
+      text += (i ? "; " : "") + name(tb.first + tb.pc) + " " + blocked(cycle[i]).why;
+    }
+    if (cycle.size() > kShown)
+      text += fmt::format("; ... (a cycle of {} threadblocks, each waiting for the next)",
+                          cycle.size());
+    else if (cycle.size() > 1)
+      text += " (each waits for the next: a cycle)";
+    fail(Rule::Deadlock, tbs_[cycle.front()].gpu, text);
   }
 
   /// The value gpu g must hold in output chunk k.
@@ -576,6 +712,15 @@ class Runner {
     return all;
   }
 
+  /// A <copy> that targets output chunk k of gpu g: the runtime skips it.
+  std::string copy_note(std::uint32_t g, std::int64_t k) const {
+    for (const MscclCopy& c : p_.gpus[g].copies)
+      if (k >= c.o_off && k < c.o_off + c.cnt)
+        return fmt::format(" (its <copy> of input chunk {} there is skipped by the runtime)",
+                           c.i_off + (k - c.o_off));
+    return "";
+  }
+
   void result() {
     for (std::uint32_t g = 0; g < p_.gpus.size(); ++g)
       for (std::int64_t k = 0; k < c_.output_chunks(g); ++k) {
@@ -587,14 +732,20 @@ class Runner {
                              : fmt::format("the reduction of input chunk {} of every gpu",
                                            contribution_offset(want.front()));
         fail(Rule::Result, g,
-             fmt::format("gpu {} ends with {} in output chunk {}, where the {} puts {}", g,
-                         describe(v), k, c_.coll, wanted));
+             fmt::format("gpu {} ends with {} in output chunk {}, where the {} puts {}{}", g,
+                         describe(v), k, c_.coll, wanted, copy_note(g, k)));
         return;
       }
   }
 
+  /// Where a gpu's buffers start in its memory, in chunks.
+  struct Region {
+    std::int64_t i = 0, o = 0, s = 0;
+  };
+
   const MscclProgram& p_;
   const MscclCollective& c_;
+  const MscclRunOptions& o_;
   MscclRun out_;
   std::vector<Run> runs_;
   std::vector<std::vector<std::pair<std::int64_t, std::int64_t>>> pending_deps_;
@@ -603,11 +754,13 @@ class Runner {
   std::vector<Tb> tbs_;
   std::vector<std::vector<std::size_t>> gpu_tb_;
   std::vector<Connection> conns_;
-  std::unordered_map<std::size_t, std::vector<std::uint32_t>> satisfier_;  ///< clock at its end
+  std::unordered_map<std::size_t, Clock> satisfier_;  ///< clock at the step's end
+  std::vector<Clock> send_clock_;                     ///< per message: the send's clock
   std::unordered_map<std::size_t, std::multimap<std::uint32_t, std::size_t>> waiters_;
   std::vector<std::size_t> work_;
   std::vector<char> queued_;
-  std::vector<std::size_t> slot_base_;
+  std::vector<Region> region_;
+  std::vector<std::size_t> base_;
   std::vector<Slot> slots_;
   std::optional<MscclDataEdge> last_edge_;
   std::uint64_t contributions_ = 0;
@@ -615,6 +768,8 @@ class Runner {
 
 }  // namespace
 
-MscclRun run_msccl(const MscclProgram& p, const MscclCollective& c) { return Runner(p, c).run(); }
+MscclRun run_msccl(const MscclProgram& p, const MscclCollective& c, const MscclRunOptions& o) {
+  return Runner(p, c, o).run();
+}
 
 }  // namespace netsched::exec

@@ -31,11 +31,15 @@ void require(bool ok) {
 }
 
 void exercise(std::string_view xml) {
-  const netsched::exec::MscclImport im =
-      netsched::exec::import_msccl(xml, std::nullopt, /*runtime_limits=*/false);
+  netsched::exec::MscclImportOptions o;
+  o.runtime_limits = false;
+  const netsched::exec::MscclImport im = netsched::exec::import_msccl(xml, o);
   const auto& c = im.collective;
   require(c.gpus >= 1);
-  if (!im.run.verdict.ok() || c.gpus > kRebuiltGpus || netsched::exec::why_no_schedule(c)) return;
+  require(!im.runs.empty());
+  if (!im.decisive().run.verdict.ok() || !c.checked || c.gpus > kRebuiltGpus ||
+      netsched::exec::why_no_schedule(c))
+    return;
   const std::string spec = "complete(" + std::to_string(c.gpus) + ")";
   const auto net = netsched::build_topology(spec);
   netsched::Schedule s;
