@@ -4,11 +4,15 @@
 #include <iostream>
 
 #include "analysis/checked.hpp"
+#include "analysis/size_choice.hpp"
 #include "app/cli.hpp"
 #include "core/errors.hpp"
 #include "core/io.hpp"
+#include "core/limits.hpp"
 #include "core/schedule_io.hpp"
 #include "exec/msccl_ir.hpp"
+#include "exec/platform.hpp"
+#include "gen/algorithms.hpp"
 #include "gen/topology.hpp"
 
 namespace netsched::cli {
@@ -18,6 +22,8 @@ constexpr std::uint32_t kMaxTbStepsOption = 1u << 20;
 
 struct Opts {
   std::string file, output, network, name;
+  std::string spec, collective, sizes, root_name, ports = "one-port", latency = "1us",
+                                                  bandwidth = "1GBps";
   std::uint32_t max_tb_steps = static_cast<std::uint32_t>(exec::MscclLimits{}.steps_per_tb);
   std::optional<std::uint32_t> root;
   std::optional<std::uint64_t> bytes;
@@ -195,67 +201,196 @@ int run_import(const Opts& o) {
   return to_int(ExitCode::Ok);
 }
 
+/// --sizes "4K,1M,64M": netsched's per-node message sizes, as gen --bytes takes them.
+std::vector<std::uint64_t> size_list(const std::string& text) {
+  std::vector<std::uint64_t> out;
+  std::size_t at = 0;
+  constexpr std::size_t kMaxSizes = 64;
+  while (at <= text.size()) {
+    const std::size_t comma = std::min(text.find(',', at), text.size());
+    out.push_back(parse_bytes(text.substr(at, comma - at)));
+    if (out.back() == 0) throw InputError("--sizes: a size of 0 bytes moves nothing");
+    if (out.size() > kMaxSizes)
+      throw InputError("--sizes: more than " + std::to_string(kMaxSizes) + " sizes");
+    at = comma + 1;
+  }
+  return out;
+}
+
+/// msccl export-set: gen --bytes at each size, one program for each run of sizes that chose
+/// the same schedule, each selected for its window of the runtime's message sizes.
+int run_export_set(const Opts& o) {
+  const auto t = build_topology(o.spec);
+  GenRequest req(o.collective, "auto");
+  if (rooted_collective(o.collective)) req.root = root_node(*t, o.root_name);
+  const std::vector<std::uint64_t> sizes = size_list(o.sizes);
+  std::vector<CheckedSchedule> chosen;
+  std::vector<std::uint64_t> nbytes;
+  std::vector<std::string> keys;
+  for (const std::uint64_t bytes : sizes) {
+    const CostModel cost{exec::latency_seconds(o.latency),
+                         1 / exec::bandwidth_bytes_per_second(o.bandwidth),
+                         static_cast<double>(bytes)};
+    SizeChoice c = choose_for_size(*t, req, cost, port_budget_from_name(o.ports));
+    const Schedule& s = c.best->schedule();
+    nbytes.push_back(exec::msccl_message_bytes(s.collective, bytes));
+    keys.push_back(schedule_content_hash(s));
+    chosen.push_back(std::move(*c.best));
+  }
+  const auto windows = exec::msccl_windows(nbytes, keys);
+  nlohmann::json j = nlohmann::json::array();
+  std::vector<std::pair<std::string, std::string>> files;
+  for (std::size_t w = 0; w < windows.size(); ++w) {
+    const Schedule& s = chosen[windows[w].first].schedule();
+    exec::MscclOptions options{o.name,
+                               o.max_tb_steps,
+                               o.proto,
+                               !o.no_limits,
+                               o.inplace,
+                               windows[w].min_bytes,
+                               windows[w].max_bytes};
+    exec::MscclFigures fig;
+    files.emplace_back(o.output + "." + std::to_string(w) + ".xml",
+                       exec::write_msccl(exec::export_program(exec::ExecPlan(s), options, &fig)));
+    j.push_back(
+        {{"file", files.back().first},
+         {"algorithm", s.algorithm},
+         {"pieces", s.collective.pieces()},
+         {"chosen_at_bytes", std::vector<std::uint64_t>(
+                                 sizes.begin() + static_cast<std::ptrdiff_t>(windows[w].first),
+                                 sizes.begin() + static_cast<std::ptrdiff_t>(windows[w].last) + 1)},
+         {"min_bytes", windows[w].min_bytes},
+         {"max_bytes", windows[w].max_bytes},
+         {"longest_threadblock", fig.longest_tb}});
+  }
+  std::vector<std::pair<std::string, std::string_view>> out(files.begin(), files.end());
+  write_files_atomic(out);
+  if (o.json) {
+    std::cout << j.dump(2) << "\n";
+    return to_int(ExitCode::Ok);
+  }
+  for (const auto& row : j)
+    std::cout << fmt::format(
+        "{}: {} in {} piece(s), chosen at {} B a node; selected for "
+        "messages of {} to {} B (the runtime's nBytes); read back, it holds\n",
+        row["file"].get<std::string>(), row["algorithm"].get<std::string>(),
+        row["pieces"].get<std::uint64_t>(), row["chosen_at_bytes"].dump(),
+        row["min_bytes"].get<std::int64_t>(),
+        row["max_bytes"].get<std::int64_t>() == 0
+            ? std::string("any")
+            : std::to_string(row["max_bytes"].get<std::int64_t>()));
+  return to_int(ExitCode::Ok);
+}
+
+/// The options every writing verb shares: the runtime's build and the program's kind.
+void add_program_options(CLI::App* sub, Opts& o) {
+  sub->add_option("--max-tb-steps", o.max_tb_steps,
+                  "steps a threadblock may hold, nops included (the runtime's "
+                  "MSCCL_MAX_NUM_STEPS); a longer sequence moves on to the next channel")
+      ->check(CLI::Range(8u, kMaxTbStepsOption))
+      ->capture_default_str();
+  sub->add_flag("--no-runtime-limits", o.no_limits,
+                "write programs beyond the MSCCL runtime's limits (threadblocks per channel, "
+                "16-bit offsets, ...)");
+  sub->add_flag("--inplace", o.inplace,
+                "an in-place program (inplace=1 outofplace=0), checked with the buffers aliased "
+                "as the runtime lays them out");
+  sub->add_option("--proto", o.proto, "the runtime's protocol: Simple, LL or LL128")
+      ->check(CLI::IsMember({"Simple", "LL", "LL128"}))
+      ->capture_default_str();
+  sub->add_option("--name", o.name, "the algo's name (default: '<algorithm> on <network>')");
+  sub->add_flag("--json", o.json, "machine-readable summary");
+}
+
+CLI::App* add_export(CLI::App& app, Opts& o) {
+  auto* ex = app.add_subcommand("export",
+                                "write a schedule as MSCCL-IR XML (all-gather, total exchange "
+                                "as alltoall, broadcast, scatter, gather, all-reduce, reduce, "
+                                "reduce-scatter), read back and run as the runtime would");
+  ex->add_option("FILE", o.file, "schedule file")->required();
+  ex->add_option("-o,--output", o.output, "XML file (- for standard output)")->required();
+  add_program_options(ex, o);
+  ex->add_option("--min-bytes", o.min_bytes,
+                 "the smallest message (the runtime's nBytes) the algo is selected for")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  ex->add_option("--max-bytes", o.max_bytes,
+                 "the largest message it is selected for (0: no limit); the read-back run's "
+                 "buffering is at this size")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  return ex;
+}
+
+CLI::App* add_export_set(CLI::App& app, Opts& o) {
+  auto* set = app.add_subcommand(
+      "export-set",
+      "gen --bytes at each of a list of sizes, and one MSCCL-IR program for each run of sizes "
+      "that chose the same schedule, selected for its window of message sizes (minBytes, "
+      "maxBytes): PREFIX.0.xml, PREFIX.1.xml, ...");
+  set->add_option("SPEC", o.spec, "network spec")->required();
+  set->add_option("COLLECTIVE", o.collective,
+                  "all-gather, all-reduce, reduce-scatter, total-exchange, broadcast, scatter, "
+                  "gather or reduce")
+      ->required()
+      ->check(CLI::IsMember({"all-gather", "all-reduce", "reduce-scatter", "total-exchange",
+                             "broadcast", "scatter", "gather", "reduce"}));
+  set->add_option("--sizes", o.sizes,
+                  "ascending message sizes a node contributes, as gen --bytes takes them "
+                  "(4K,1M,64M)")
+      ->required();
+  set->add_option("-o,--output", o.output, "the files' prefix")->required();
+  set->add_option("--root", o.root_name, std::string("a rooted collective's root: ") + kRootHelp);
+  set->add_option("--ports", o.ports, "the port model the machine has, as gen --ports")
+      ->capture_default_str();
+  set->add_option("--latency", o.latency, "link latency, as gen --latency")->capture_default_str();
+  set->add_option("--bandwidth", o.bandwidth, "link bandwidth, as gen --bandwidth")
+      ->capture_default_str();
+  add_program_options(set, o);
+  return set;
+}
+
+CLI::App* add_import(CLI::App& app, Opts& o) {
+  auto* im = app.add_subcommand(
+      "import",
+      "run MSCCL-IR XML as the MSCCL runtime does and check every output chunk; with a network, "
+      "check its links and rebuild it as a step schedule");
+  im->add_option("FILE", o.file, "MSCCL-IR XML file")->required();
+  im->add_option("-o,--output", o.output,
+                 "write the rebuilt step schedule (- for standard output; needs the network)");
+  im->add_option("--network", o.network,
+                 "the network (default: a catalogue network named in the algo's name after ' on "
+                 "'; never a file)");
+  im->add_option("--root", o.root, "the root of a broadcast, scatter, gather or reduce");
+  im->add_flag("--routed", o.routed,
+               "the network routes messages between any two gpus: no link is checked, and the "
+               "rebuilt schedule is routed");
+  im->add_flag("--no-runtime-limits", o.no_limits,
+               "check programs beyond the MSCCL runtime's limits too");
+  im->add_option("--bytes", o.bytes,
+                 "the message size (the runtime's nBytes) the connections' buffering is checked "
+                 "at (default: the algo's maxBytes; without one microsoft/msccl's 134217728; "
+                 "maxBytes 0: any size, one chunk an operation)");
+  im->add_option("--max-tb-steps", o.max_tb_steps,
+                 "the steps a threadblock may hold (the runtime build's MSCCL_MAX_NUM_STEPS)")
+      ->check(CLI::Range(1u, kMaxTbStepsOption))
+      ->capture_default_str();
+  im->add_flag("--json", o.json, "machine-readable verdict");
+  return im;
+}
+
 }  // namespace
 
 Run add_msccl(CLI::App& app) {
   auto o = std::make_shared<Opts>();
   app.require_subcommand(1);
-  auto* ex = app.add_subcommand("export",
-                                "write a schedule as MSCCL-IR XML (all-gather, total exchange "
-                                "as alltoall, broadcast, scatter, gather, all-reduce, reduce, "
-                                "reduce-scatter), run and checked");
-  ex->add_option("FILE", o->file, "schedule file")->required();
-  ex->add_option("-o,--output", o->output, "XML file (- for standard output)")->required();
-  ex->add_option("--name", o->name, "the algo's name (default: '<algorithm> on <network>')");
-  ex->add_option("--max-tb-steps", o->max_tb_steps,
-                 "steps a threadblock may hold, nops included (the runtime's "
-                 "MSCCL_MAX_NUM_STEPS); a longer sequence moves on to the next channel")
-      ->check(CLI::Range(8u, kMaxTbStepsOption))
-      ->capture_default_str();
-  ex->add_flag("--no-runtime-limits", o->no_limits,
-               "write programs beyond the MSCCL runtime's limits (threadblocks per channel, "
-               "16-bit offsets, ...)");
-  ex->add_flag("--inplace", o->inplace,
-               "an in-place program (inplace=1 outofplace=0), checked with the buffers aliased "
-               "as the runtime lays them out");
-  ex->add_option("--proto", o->proto, "the runtime's protocol: Simple, LL or LL128")
-      ->check(CLI::IsMember({"Simple", "LL", "LL128"}))
-      ->capture_default_str();
-  ex->add_option("--min-bytes", o->min_bytes,
-                 "the smallest message (the runtime's nBytes) the algo is selected for")
-      ->check(CLI::NonNegativeNumber)
-      ->capture_default_str();
-  ex->add_option("--max-bytes", o->max_bytes,
-                 "the largest message it is selected for (0: no limit); the import check's "
-                 "buffering is at this size")
-      ->check(CLI::NonNegativeNumber)
-      ->capture_default_str();
-  ex->add_flag("--json", o->json, "machine-readable summary");
-  auto* im = app.add_subcommand(
-      "import",
-      "run MSCCL-IR XML as the MSCCL runtime does and check every output chunk; with a network, "
-      "check its links and rebuild it as a step schedule");
-  im->add_option("FILE", o->file, "MSCCL-IR XML file")->required();
-  im->add_option("-o,--output", o->output,
-                 "write the rebuilt step schedule (- for standard output; needs the network)");
-  im->add_option("--network", o->network,
-                 "the network (default: a catalogue network named in the algo's name after ' on "
-                 "'; never a file)");
-  im->add_option("--root", o->root, "the root of a broadcast, scatter, gather or reduce");
-  im->add_flag("--routed", o->routed,
-               "the network routes messages between any two gpus: no link is checked, and the "
-               "rebuilt schedule is routed");
-  im->add_flag("--no-runtime-limits", o->no_limits,
-               "check programs beyond the MSCCL runtime's limits too");
-  im->add_option("--bytes", o->bytes,
-                 "the message size (the runtime's nBytes) the connections' buffering is checked "
-                 "at (default: the algo's maxBytes; with none, one chunk an operation)");
-  im->add_option("--max-tb-steps", o->max_tb_steps,
-                 "the steps a threadblock may hold (the runtime build's MSCCL_MAX_NUM_STEPS)")
-      ->check(CLI::Range(1u, kMaxTbStepsOption))
-      ->capture_default_str();
-  im->add_flag("--json", o->json, "machine-readable verdict");
-  return [o, ex] { return ex->parsed() ? run_export(*o) : run_import(*o); };
+  CLI::App* ex = add_export(app, *o);
+  CLI::App* set = add_export_set(app, *o);
+  add_import(app, *o);
+  return [o, ex, set] {
+    if (ex->parsed()) return run_export(*o);
+    return set->parsed() ? run_export_set(*o) : run_import(*o);
+  };
 }
 
 }  // namespace netsched::cli

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "core/errors.hpp"
+#include "core/limits.hpp"
 #include "exec/msccl_builder.hpp"
 #include "exec/msccl_ir.hpp"
 
@@ -256,6 +257,31 @@ MscclProgram export_program(const ExecPlan& plan, const MscclOptions& options,
     throw std::logic_error("the exported MSCCL-IR program fails its " + why);
   }
   return im.program;
+}
+
+std::uint64_t msccl_message_bytes(const Collective& c, std::uint64_t bytes) {
+  const bool whole =
+      c.kind() == K::AllGather || c.kind() == K::ReduceScatter || c.kind() == K::TotalExchange;
+  return whole ? mul_sat(bytes, c.nodes()) : bytes;
+}
+
+std::vector<MscclWindow> msccl_windows(const std::vector<std::uint64_t>& nbytes,
+                                       const std::vector<std::string>& choices) {
+  if (nbytes.empty() || nbytes.size() != choices.size())
+    throw InputError("a size-set needs one choice for each of at least one size");
+  std::vector<MscclWindow> out;
+  for (std::size_t i = 0; i < nbytes.size(); ++i) {
+    if (i > 0 && nbytes[i] <= nbytes[i - 1])
+      throw InputError("the sizes must ascend, got " + std::to_string(nbytes[i - 1]) + " then " +
+                       std::to_string(nbytes[i]));
+    if (i > 0 && choices[i] == choices[i - 1]) {
+      out.back().last = i;
+      continue;
+    }
+    if (!out.empty()) out.back().max_bytes = static_cast<std::int64_t>(nbytes[i]) - 1;
+    out.push_back({i, i, out.empty() ? 0 : static_cast<std::int64_t>(nbytes[i]), 0});
+  }
+  return out;
 }
 
 std::string export_msccl(const ExecPlan& plan, const MscclOptions& options, MscclFigures* figures) {

@@ -104,6 +104,24 @@ MscclImport import_msccl(std::string_view xml, const MscclImportOptions& options
 /// import_msccl of a program already in memory.
 MscclImport check_program(MscclProgram program, const MscclImportOptions& options = {});
 
+/// The runtime's message size (nBytes = count x type size x sizeMultiplier) of a collective
+/// whose every node's message is `bytes` as gen --bytes counts it (per destination for scatter,
+/// gather and total exchange; per block for reduce-scatter): ngpus x bytes for the all-gather,
+/// the reduce-scatter and the alltoall, `bytes` for the others.
+std::uint64_t msccl_message_bytes(const Collective& c, std::uint64_t bytes);
+
+/// One program of a size-set: the sizes it was chosen at (indices into the list) and the window
+/// of the runtime's nBytes it is selected for.
+struct MscclWindow {
+  std::size_t first = 0, last = 0;
+  std::int64_t min_bytes = 0, max_bytes = 0;  ///< maxBytes 0: no limit
+};
+/// Consecutive sizes (ascending, the runtime's nBytes) with the same choice share a program;
+/// a program's window runs from its first size to just below the next program's first, the
+/// first from 0 and the last without limit. Throws InputError unless the sizes ascend.
+std::vector<MscclWindow> msccl_windows(const std::vector<std::uint64_t>& nbytes,
+                                       const std::vector<std::string>& choices);
+
 /// Why the run's messages cannot be written as a netsched schedule, if they cannot: the
 /// collective has no chunk form in netsched's files (reductions) or more than one chunk per rank.
 std::optional<std::string> why_no_schedule(const MscclCollective& c);
