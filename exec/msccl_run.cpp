@@ -18,29 +18,8 @@ namespace netsched::exec {
 namespace {
 
 constexpr std::size_t kNever = std::numeric_limits<std::size_t>::max();
-/// The marker of a value no collective can want: a reduction with an unwritten chunk, or of
-/// more inputs than there are gpus.
-constexpr std::uint64_t kGarbage = std::numeric_limits<std::uint64_t>::max();
-
-std::uint64_t contribution(std::uint64_t gpu, std::uint64_t off) { return gpu << 32U | off; }
-
-std::string describe_input(std::uint64_t c) {
-  return fmt::format("input chunk {} of gpu {}", contribution_offset(c), contribution_gpu(c));
-}
 
 }  // namespace
-
-std::string describe(const MscclValue& v) {
-  if (!v) return "nothing (it was never written)";
-  if (!v->empty() && v->front() == kGarbage)
-    return "garbage (a reduction with a chunk nobody wrote, or of more inputs than gpus)";
-  if (v->size() == 1) return describe_input(v->front());
-  std::string list;
-  for (std::size_t i = 0; i < std::min<std::size_t>(v->size(), 3); ++i)
-    list += (i ? ", " : "") + describe_input((*v)[i]);
-  return fmt::format("a reduction of {} inputs ({}{})", v->size(), list,
-                     v->size() > 3 ? ", ..." : "");
-}
 
 std::int64_t MscclCollective::input_chunks(std::uint32_t g) const {
   const std::int64_t n = gpus, c = per_rank;
@@ -143,18 +122,6 @@ MscclCollective msccl_collective(const MscclProgram& p, std::optional<std::uint3
 
 namespace {
 
-/// Where a slot was last written and who read it since.
-struct Access {
-  std::size_t tb = kNever;  ///< global threadblock index
-  std::uint32_t index = 0;  ///< the step's index among the threadblock's run steps
-  std::size_t step = 0;     ///< the run step
-};
-struct Slot {
-  MscclValue value;
-  Access write;
-  std::vector<Access> reads;
-};
-
 struct Run {
   std::uint32_t gpu = 0, tb = 0;  ///< tb: id on the gpu
   std::size_t global_tb = 0;      ///< index among all gpus' threadblocks
@@ -164,7 +131,7 @@ struct Run {
   std::size_t msg_out = kNever, msg_in = kNever;
 };
 
-using Clock = std::vector<std::uint32_t>;  ///< run steps of each threadblock ordered before
+using Clock = VectorClock;
 
 struct Tb {
   std::uint32_t gpu = 0, local = 0;
@@ -383,12 +350,11 @@ class Runner {
     for (std::uint32_t g = 0; g < p_.gpus.size(); ++g) {
       const std::int64_t inputs = c_.checked ? c_.input_chunks(g) : p_.gpus[g].i_chunks;
       for (std::int64_t j = 0; j < inputs; ++j)
-        slot(g, {'i', j}).value = std::make_shared<const std::vector<std::uint64_t>>(
-            1, contribution(g, static_cast<std::uint64_t>(j)));
+        slot(g, {'i', j}).value = input_value(g, static_cast<std::uint64_t>(j));
     }
   }
 
-  Slot& slot(std::uint32_t g, const MscclRef& r) {
+  SymbolicSlot& slot(std::uint32_t g, const MscclRef& r) {
     const Region& at = region_[g];
     const std::int64_t base = r.buf == 'i' ? at.i : r.buf == 'o' ? at.o : at.s;
     return slots_[base_[g] + static_cast<std::size_t>(base + r.off)];
@@ -415,10 +381,6 @@ class Runner {
   }
 
   bool ended(std::size_t x) const { return tbs_[runs_[x].global_tb].pc > runs_[x].index; }
-
-  static void join(Clock& into, const Clock& from) {
-    for (std::size_t i = 0; i < from.size(); ++i) into[i] = std::max(into[i], from[i]);
-  }
 
   /// Waits for the step's dependencies; a step that does not receive then takes its accesses
   /// (a receiving one takes them when its message's first operation arrives).
@@ -532,6 +494,7 @@ class Runner {
       for (std::int64_t k = 0; k < st.cnt; ++k)
         slot(tb.gpu, {st.dst.buf, st.dst.off + k}).value = tb.pending[static_cast<std::size_t>(k)];
     ++tb.pc;
+    out_.order.push_back(x);
     tb.started = false;
     tb.clock[t] = static_cast<std::uint32_t>(tb.pc);
     if (auto it = satisfier_.find(x); it != satisfier_.end()) it->second = tb.clock;
@@ -543,10 +506,6 @@ class Runner {
   }
 
   // ---- accesses ----
-
-  static bool ordered(const Access& a, std::size_t tb, const Tb& state) {
-    return a.tb == kNever || a.tb == tb || state.clock[a.tb] > a.index;
-  }
 
   std::string place(const MscclRef& r) const {
     return fmt::format("{} chunk {}",
@@ -561,44 +520,30 @@ class Runner {
     return step_name(s.gpu, s.tb, s.position, s.op);
   }
 
-  void race(std::size_t x, const MscclRef& r, bool writing, const Access& other,
-            bool other_writes) {
+  void race(std::size_t x, const MscclRef& r, bool writing, const Conflict& c) {
     fail(Rule::Race, runs_[x].gpu,
          fmt::format("{} {} {} while {} {} it, and nothing orders the two (no dependency, no "
                      "message chain)",
-                     name(x), writing ? "writes" : "reads", place(r), name(other.step),
-                     other_writes ? "writes" : "reads"));
+                     name(x), writing ? "writes" : "reads", place(r), name(c.other.step),
+                     c.other_writes ? "writes" : "reads"));
   }
 
-  Access access(std::size_t x) const { return {runs_[x].global_tb, runs_[x].index, x}; }
+  MemoryAccess access(std::size_t x) const { return {runs_[x].global_tb, runs_[x].index, x}; }
 
   MscclValue read(std::size_t x, const MscclRef& r, bool sending) {
-    const std::size_t t = runs_[x].global_tb;
-    const Tb& tb = tbs_[t];
-    Slot& s = slot(tb.gpu, r);
-    if (!ordered(s.write, t, tb)) {
-      race(x, r, false, s.write, true);
+    const Tb& tb = tbs_[runs_[x].global_tb];
+    SymbolicSlot& s = slot(tb.gpu, r);
+    if (const auto c = record_read(s, access(x), tb.clock)) {
+      race(x, r, false, *c);
       return nullptr;
     }
-    if (s.write.tb != kNever) note_data(s.write.step, x, sending);
-    auto same =
-        std::find_if(s.reads.begin(), s.reads.end(), [&](const Access& a) { return a.tb == t; });
-    if (same != s.reads.end())
-      *same = access(x);
-    else
-      s.reads.push_back(access(x));
+    if (s.write.thread != kNoThread) note_data(s.write.step, x, sending);
     return s.value;
   }
 
   void write(std::size_t x, const MscclRef& r) {
-    const std::size_t t = runs_[x].global_tb;
-    const Tb& tb = tbs_[t];
-    Slot& s = slot(tb.gpu, r);
-    if (!ordered(s.write, t, tb)) return race(x, r, true, s.write, true);
-    for (const Access& a : s.reads)
-      if (!ordered(a, t, tb)) return race(x, r, true, a, false);
-    s.write = access(x);
-    s.reads.clear();
+    const Tb& tb = tbs_[runs_[x].global_tb];
+    if (const auto c = record_write(slot(tb.gpu, r), access(x), tb.clock)) race(x, r, true, *c);
   }
 
   void note_data(std::size_t from, std::size_t to, bool sending) {
@@ -612,22 +557,7 @@ class Runner {
     last_edge_ = e;
   }
 
-  MscclValue combine(const MscclValue& a, const MscclValue& b) {
-    static const MscclValue garbage =
-        std::make_shared<const std::vector<std::uint64_t>>(1, kGarbage);
-    if (!a || !b || a->front() == kGarbage || b->front() == kGarbage) return garbage;
-    if (a->size() + b->size() > c_.gpus) return garbage;
-    contributions_ += a->size() + b->size();
-    if (contributions_ > kMscclMaxContributions)
-      throw InputError(
-          fmt::format("MSCCL-IR: the program's reductions hold more than {} inputs in all "
-                      "(kMscclMaxContributions)",
-                      kMscclMaxContributions));
-    auto v = std::make_shared<std::vector<std::uint64_t>>();
-    v->reserve(a->size() + b->size());
-    std::merge(a->begin(), a->end(), b->begin(), b->end(), std::back_inserter(*v));
-    return v;
-  }
+  MscclValue combine(const MscclValue& a, const MscclValue& b) { return combiner_.combine(a, b); }
 
   // ---- verdicts ----
 
@@ -698,20 +628,6 @@ class Runner {
     fail(Rule::Deadlock, tbs_[cycle.front()].gpu, text);
   }
 
-  /// The value gpu g must hold in output chunk k.
-  std::vector<std::uint64_t> expected(std::uint32_t g, std::uint64_t k) const {
-    const std::uint64_t n = c_.gpus, c = c_.per_rank, root = c_.root.value_or(0);
-    const std::string& coll = c_.coll;
-    if (coll == "allgather" || coll == "gather") return {contribution(k / c, k % c)};
-    if (coll == "alltoall") return {contribution(k / c, g * c + k % c)};
-    if (coll == "broadcast") return {contribution(root, k)};
-    if (coll == "scatter") return {contribution(root, g * c + k)};
-    std::vector<std::uint64_t> all;
-    const std::uint64_t off = coll == "reducescatter" ? g * c + k : k;
-    for (std::uint64_t h = 0; h < n; ++h) all.push_back(contribution(h, off));
-    return all;
-  }
-
   /// A <copy> that targets output chunk k of gpu g: the runtime skips it.
   std::string copy_note(std::uint32_t g, std::int64_t k) const {
     for (const MscclCopy& c : p_.gpus[g].copies)
@@ -725,12 +641,10 @@ class Runner {
     for (std::uint32_t g = 0; g < p_.gpus.size(); ++g)
       for (std::int64_t k = 0; k < c_.output_chunks(g); ++k) {
         const MscclValue& v = slot(g, {'o', k}).value;
-        const auto want = expected(g, static_cast<std::uint64_t>(k));
+        const auto want = expected_value(c_.coll, c_.gpus, c_.per_rank, c_.root.value_or(0), g,
+                                         static_cast<std::uint64_t>(k));
         if (v && *v == want) continue;
-        const std::string wanted =
-            want.size() == 1 ? describe(std::make_shared<const std::vector<std::uint64_t>>(want))
-                             : fmt::format("the reduction of input chunk {} of every gpu",
-                                           contribution_offset(want.front()));
+        const std::string wanted = describe_expected(want);
         fail(Rule::Result, g,
              fmt::format("gpu {} ends with {} in output chunk {}, where the {} puts {}{}", g,
                          describe(v), k, c_.coll, wanted, copy_note(g, k)));
@@ -761,9 +675,9 @@ class Runner {
   std::vector<char> queued_;
   std::vector<Region> region_;
   std::vector<std::size_t> base_;
-  std::vector<Slot> slots_;
+  std::vector<SymbolicSlot> slots_;
   std::optional<MscclDataEdge> last_edge_;
-  std::uint64_t contributions_ = 0;
+  ValueCombiner combiner_{c_.gpus};
 };
 
 }  // namespace

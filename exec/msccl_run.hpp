@@ -36,14 +36,13 @@
 #include "core/errors.hpp"
 #include "core/verdict.hpp"
 #include "exec/msccl_program.hpp"
+#include "exec/symbolic_memory.hpp"
 
 namespace netsched::exec {
 
 /// Budgets of the run, checked from the program before it starts.
 inline constexpr std::uint64_t kMscclMaxChunkMoves = std::uint64_t{1} << 28;  ///< sum of cnt
 inline constexpr std::uint64_t kMscclMaxClockWords = std::uint64_t{1} << 28;  ///< vector clocks
-/// The most contributions all reduced values may hold in all (a reduction of reductions grows).
-inline constexpr std::uint64_t kMscclMaxContributions = std::uint64_t{1} << 27;
 
 /// The runtime's buffering of a connection at one message size (RCCL's and
 /// msccl-executor-nccl's mscclSetupCount in msccl_setup.cc, with the smaller of their default
@@ -87,16 +86,6 @@ struct MscclCollective {
 /// InputError when the buffers do not fit the collective or the root is unclear.
 MscclCollective msccl_collective(const MscclProgram& p, std::optional<std::uint32_t> root);
 
-/// A symbolic chunk: the input chunks it combines, as (gpu << 32 | input offset), sorted; null
-/// is a chunk nobody wrote.
-using MscclValue = std::shared_ptr<const std::vector<std::uint64_t>>;
-/// The gpu and the input offset of one contribution of an MscclValue.
-inline constexpr unsigned kContributionGpuShift = 32;  ///< gpu in the high half, offset below
-inline std::uint64_t contribution_gpu(std::uint64_t c) { return c >> kContributionGpuShift; }
-inline std::uint64_t contribution_offset(std::uint64_t c) {
-  return c & ((std::uint64_t{1} << kContributionGpuShift) - 1);
-}
-
 /// One message of the run: a send step's chunks into its peer's receive step.
 struct MscclMessage {
   std::uint32_t from = 0, to = 0;
@@ -131,14 +120,12 @@ struct MscclRun {
   std::vector<std::size_t> waits_from, waits_to;  ///< a step met its dependency when `from` ended
   std::vector<MscclMessage> messages;
   std::vector<MscclDataEdge> data;
+  std::vector<std::size_t> order;  ///< the run steps in the order they ended
   std::uint64_t chunk_moves = 0;
 };
 
 /// Runs a program that passed check_msccl. Throws InputError when it exceeds the
 /// run's budgets (named above) or its buffers do not hold the collective in this mode.
 MscclRun run_msccl(const MscclProgram& p, const MscclCollective& c, const MscclRunOptions& o);
-
-/// "input chunk 3 of gpu 1", "nothing", "a reduction of 4 inputs": how messages name a value.
-std::string describe(const MscclValue& v);
 
 }  // namespace netsched::exec
