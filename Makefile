@@ -12,7 +12,7 @@ UNITY_FLAGS = -DCMAKE_UNITY_BUILD=$(UNITY) -DCMAKE_UNITY_BUILD_BATCH_SIZE=8
 SAN_BUILD ?= build-san
 TIDY_BUILD ?= build-tidy
 FUZZ_SECONDS ?= 600
-FUZZ_HARNESSES = fuzz_spec fuzz_schedule fuzz_graph fuzz_msccl
+FUZZ_HARNESSES = fuzz_spec fuzz_schedule fuzz_graph fuzz_msccl fuzz_mscclpp
 NETSCHED = $(BUILD)/app/netsched
 RC_LONG ?= max_success=2000
 RC_ASAN ?= max_success=15 max_discard_ratio=100

@@ -32,6 +32,8 @@ Run add_sweep(CLI::App& app);
 Run add_simulate(CLI::App& app);
 Run add_run(CLI::App& app);
 Run add_msccl(CLI::App& app);
+Run add_mscclpp(CLI::App& app);
+Run add_chakra(CLI::App& app);
 
 /// The executor built against OpenMPI (smpi = false) or SimGrid's SMPI: $NETSCHED_EXEC or
 /// $NETSCHED_EXEC_SMPI when set, else the build's own.

@@ -261,6 +261,13 @@ int main(int argc, char** argv) {
       netsched::cli::add_simulate);
   add("msccl", "MSCCL-IR XML: export a schedule for GPU runtimes, import one back and check it",
       netsched::cli::add_msccl);
+  add("mscclpp",
+      "MSCCL++ execution plans: export a schedule for MSCCL++'s executor, import one and check it",
+      netsched::cli::add_mscclpp);
+  add("chakra",
+      "Chakra execution traces of a schedule for ASTRA-sim's custom collectives, and its "
+      "network's ns-3 topology",
+      netsched::cli::add_chakra);
   add("claims", "every numbered claim of the papers, checked, with its verdict",
       netsched::cli::add_claims);
   if (argc > 1 && argv[1][0] != '-') {

@@ -4,12 +4,16 @@
 #include <algorithm>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "core/errors.hpp"
 #include "core/limits.hpp"
+#include "core/text.hpp"
 
 namespace netsched {
 namespace {
+
+constexpr std::size_t kQuotedKeyChars = 40;
 
 /// Measured with nlohmann::json 3.11 on 60 MB texts (peak RSS per item): a scalar in a
 /// growing array 34 B (16 B value, capacity doubling, the old block alive while it is copied),
@@ -56,6 +60,34 @@ void check_json_text(std::string_view text, std::string_view what) {
     throw InputError("JSON nested deeper than the limit " +
                      limit_text("kMaxJsonDepth", kMaxJsonDepth));
   check_memory(add_sat(text.size(), s.bytes()), "parsing " + std::string(what));
+}
+
+nlohmann::json parse_json_strict(std::string_view text, std::string_view what) {
+  check_json_text(text, what);
+  std::vector<std::vector<std::string>> keys;  // the keys seen, per open object
+  std::string twice;
+  const auto callback = [&](int /*depth*/, nlohmann::json::parse_event_t event,
+                            nlohmann::json& parsed) {
+    using E = nlohmann::json::parse_event_t;
+    if (event == E::object_start) keys.emplace_back();
+    if (event == E::object_end && !keys.empty()) keys.pop_back();
+    if (event == E::key && !keys.empty() && twice.empty()) {
+      const std::string k = parsed.get<std::string>();
+      if (std::find(keys.back().begin(), keys.back().end(), k) != keys.back().end()) twice = k;
+      keys.back().push_back(k);
+    }
+    return true;
+  };
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(text.begin(), text.end(), callback);
+  } catch (const nlohmann::json::exception& e) {
+    throw InputError(std::string(what) + ": not valid JSON (" + e.what() + ")");
+  }
+  if (!twice.empty())
+    throw InputError(std::string(what) + ": the key '" + one_line(twice, kQuotedKeyChars) +
+                     "' appears twice in one object");
+  return j;
 }
 
 }  // namespace netsched

@@ -8,6 +8,7 @@
 /// checks the estimate against the memory budget (core/limits.hpp) before anything is parsed.
 #include <cstddef>
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <string_view>
 
 #include "core/errors.hpp"
@@ -30,5 +31,11 @@ JsonTextSize scan_json_text(std::string_view text);
 /// Throws InputError when `text` nests deeper than kMaxJsonDepth or its document
 /// would not fit the memory budget; `what` names the text in the message ("the schedule").
 void check_json_text(std::string_view text, std::string_view what);
+
+/// check_json_text, then the document, refusing an object that names a key twice (readers that
+/// take the first and those that take the last would see two different files). Throws
+/// InputError: "<what>: not valid JSON (...)", "<what>: the key 'steps' appears twice in one
+/// object".
+nlohmann::json parse_json_strict(std::string_view text, std::string_view what);
 
 }  // namespace netsched

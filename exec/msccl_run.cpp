@@ -38,6 +38,22 @@ std::int64_t MscclCollective::output_chunks(std::uint32_t g) const {
   return c;
 }
 
+MscclRegions msccl_regions(const MscclCollective& c, bool in_place, std::uint32_t g,
+                           std::int64_t in_chunks, std::int64_t out_chunks) {
+  MscclRegions r;
+  if (!in_place) {
+    r.o = in_chunks;
+    r.s = in_chunks + out_chunks;
+    return r;
+  }
+  const MscclCollInfo* info = msccl_coll(c.coll);
+  const std::int64_t block = static_cast<std::int64_t>(g) * c.per_rank;
+  if (info && info->in_place == MscclInPlace::InputInOutput) r.i = block;
+  if (info && info->in_place == MscclInPlace::OutputInInput) r.o = block;
+  r.s = std::max(r.i + in_chunks, r.o + out_chunks);
+  return r;
+}
+
 namespace {
 
 /// The one gpu `pick` selects, if exactly one does.
@@ -81,7 +97,9 @@ std::int64_t per_rank_from_buffers(const MscclProgram& p, const MscclCollective&
   if (c.coll == "alltoall" || c.coll == "scatter")
     return g0.i_chunks % n == 0 ? g0.i_chunks / n : 0;
   if (c.coll == "reducescatter") return g0.o_chunks;
-  return std::max(g0.i_chunks, c.coll == "allgather" ? 0 : g0.o_chunks);
+  if (g0.i_chunks > 0) return g0.i_chunks;
+  const bool whole_output = c.coll == "allgather" || c.coll == "gather";  // in place: no input
+  return whole_output ? (g0.o_chunks % n == 0 ? g0.o_chunks / n : 0) : g0.o_chunks;
 }
 
 }  // namespace
@@ -324,24 +342,13 @@ class Runner {
   /// Where each gpu's buffers lie in its memory: apart out of place; in place as the runtime
   /// aliases them for the collective (the input in the output, or the output in the input).
   void regions() {
-    const MscclCollInfo* info = msccl_coll(p_.coll);
     base_.push_back(0);
     for (std::uint32_t g = 0; g < p_.gpus.size(); ++g) {
       const MscclGpu& gpu = p_.gpus[g];
-      Region r;
-      const std::int64_t in = std::max(gpu.i_chunks, c_.input_chunks(g));
-      const std::int64_t out = std::max(gpu.o_chunks, c_.output_chunks(g));
-      if (!o_.in_place) {
-        r.o = in;
-        r.s = in + out;
-      } else {
-        const std::int64_t block = static_cast<std::int64_t>(g) * c_.per_rank;
-        if (info->in_place == MscclInPlace::InputInOutput) r.i = block;
-        if (info->in_place == MscclInPlace::OutputInInput) r.o = block;
-        r.s = std::max(r.i + in, r.o + out);
-      }
-      region_.push_back(r);
-      base_.push_back(base_.back() + static_cast<std::size_t>(r.s + gpu.s_chunks));
+      region_.push_back(msccl_regions(c_, o_.in_place, g,
+                                      std::max(gpu.i_chunks, c_.input_chunks(g)),
+                                      std::max(gpu.o_chunks, c_.output_chunks(g))));
+      base_.push_back(base_.back() + static_cast<std::size_t>(region_.back().s + gpu.s_chunks));
     }
     slots_.resize(base_.back());
   }
@@ -355,7 +362,7 @@ class Runner {
   }
 
   SymbolicSlot& slot(std::uint32_t g, const MscclRef& r) {
-    const Region& at = region_[g];
+    const MscclRegions& at = region_[g];
     const std::int64_t base = r.buf == 'i' ? at.i : r.buf == 'o' ? at.o : at.s;
     return slots_[base_[g] + static_cast<std::size_t>(base + r.off)];
   }
@@ -652,11 +659,6 @@ class Runner {
       }
   }
 
-  /// Where a gpu's buffers start in its memory, in chunks.
-  struct Region {
-    std::int64_t i = 0, o = 0, s = 0;
-  };
-
   const MscclProgram& p_;
   const MscclCollective& c_;
   const MscclRunOptions& o_;
@@ -673,7 +675,7 @@ class Runner {
   std::unordered_map<std::size_t, std::multimap<std::uint32_t, std::size_t>> waiters_;
   std::vector<std::size_t> work_;
   std::vector<char> queued_;
-  std::vector<Region> region_;
+  std::vector<MscclRegions> region_;
   std::vector<std::size_t> base_;
   std::vector<SymbolicSlot> slots_;
   std::optional<MscclDataEdge> last_edge_;

@@ -86,6 +86,15 @@ struct MscclCollective {
 /// InputError when the buffers do not fit the collective or the root is unclear.
 MscclCollective msccl_collective(const MscclProgram& p, std::optional<std::uint32_t> root);
 
+/// Where a gpu's input, output and scratch buffers start in its memory, in chunks: apart out of
+/// place (input, output, scratch); in place as the runtime aliases them for the collective
+/// (`in_chunks`/`out_chunks`: the larger of what is declared and what the collective needs).
+struct MscclRegions {
+  std::int64_t i = 0, o = 0, s = 0;
+};
+MscclRegions msccl_regions(const MscclCollective& c, bool in_place, std::uint32_t g,
+                           std::int64_t in_chunks, std::int64_t out_chunks);
+
 /// One message of the run: a send step's chunks into its peer's receive step.
 struct MscclMessage {
   std::uint32_t from = 0, to = 0;

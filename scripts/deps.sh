@@ -7,7 +7,8 @@ pkgs=(build-essential cmake pkg-config libnauty2-dev nlohmann-json3-dev libcli11
       catch2 librapidcheck-dev libz3-dev libtbb-dev clang-format clang-tidy
       libgraphviz-dev libigraph-dev libpugixml-dev libboost-dev gnuplot-nox chromium fonts-dejavu-core
       openmpi-bin libopenmpi-dev libsimgrid-dev
-      python3-dev pybind11-dev python3-pybind11 python3-networkx python3-pytest python3-matplotlib)
+      python3-dev pybind11-dev python3-pybind11 python3-networkx python3-pytest python3-matplotlib
+      protobuf-compiler libprotobuf-dev python3-protobuf)
 for a in "$@"; do [ "$a" = fuzz ] && pkgs+=(clang libclang-rt-14-dev); done
 missing=()
 for p in "${pkgs[@]}"; do

@@ -299,7 +299,8 @@ std::vector<Entry> node_and_option_entries() {
        "--timeout: must be a number > 0, got 0 (run 'netsched --help' or 'netsched VERB --help')"},
       {"prove min-steps 'ring(4)'", "prove min-steps needs SPEC and COLLECTIVE"},
       {"nosuchverb",
-       "unknown verb 'nosuchverb' (verbs: claims, draw, export, gen, info, msccl, prove, repair, "
+       "unknown verb 'nosuchverb' (verbs: chakra, claims, draw, export, gen, info, msccl, mscclpp, "
+       "prove, repair, "
        "route, "
        "run, simulate, sweep, verify)"},
   };

@@ -372,7 +372,8 @@ TEST_CASE(
   const Run top = run("--help");
   for (const std::string verb :
        {"info", "export", "gen", "verify", "repair", "route", "prove", "draw", "sweep", "run",
-        "simulate", "msccl export", "msccl import", "claims"}) {
+        "simulate", "msccl export", "msccl export-set", "msccl import", "mscclpp export",
+        "mscclpp import", "chakra export", "claims"}) {
     INFO(verb);
     CHECK(top.out.find("  " + verb.substr(0, verb.find(' ')) + " ") != std::string::npos);
     // the docs' sections on this verb: every heading naming `netsched VERB`, to the next one

@@ -123,10 +123,21 @@ const std::vector<TourCommand> kTour = {
     {"$B simulate ag.json --bytes 65536 --algorithms rdb,bruck,ring",
      {"by all2allb", "MPI      rdb", "MPI      ring", "MPI      bruck"}},
     {"$B msccl export ag.json -o ag.xml && $B msccl import ag.xml -o back.json",
-     {"the MSCCL run holds", "ag.xml: holds", "steps that hold"}},
+     {"(at most 61 steps, the limit 64)", "read back, the out-of-place Simple run holds",
+      "ag.xml: holds", "steps that hold"}},
     {"$B gen 'hypercube(4)' all-reduce --algorithm rabenseifner -o ar.json && $B msccl export "
      "ar.json -o ar.xml",
-     {"by rabenseifner", "ar.xml: 16 gpus", "the MSCCL run holds"}},
+     {"by rabenseifner", "ar.xml: 16 gpus", "the out-of-place Simple run holds"}},
+    {"$B msccl export ar.json -o ar-in.xml --inplace --proto LL --max-bytes 65536",
+     {"read back, the in-place LL run holds"}},
+    {"$B msccl export-set 'torus(4,4)' all-reduce --sizes 8,4K,1M --ports all-port -o ars",
+     {"ars.0.xml: tree-all-reduce", "selected for messages of 0 to 4095 B",
+      "ars.1.xml: packed-trees", "selected for messages of 4096 to any B"}},
+    {"$B mscclpp export ar.json -o ar.plan.json && $B mscclpp import ar.plan.json",
+     {"read back, the plan's run holds", "ar.plan.json: holds: the MSCCL++ run of allreduce"}},
+    {"$B chakra export ar.json -o ar --bytes 1048576",
+     {"ar.0.et .. ar.15.et: the allreduce", "\"all-reduce-implementation-custom\": [\"ar\"]",
+      "ar.ns3-topology.txt"}},
     {"PYTHONPATH=build/python /usr/bin/python3 -c 'import netsched, networkx as nx; s = "
      "netsched.generate(netsched.Network.from_networkx(nx.petersen_graph()), \"broadcast\"); "
      "print(s, s.verify()[\"ok\"])'",

@@ -131,8 +131,9 @@ TEST_CASE("MSCCL-IR: in-place programs run with the buffers the runtime aliases"
   CHECK(outcome(oop) == "result");
 }
 
-TEST_CASE("MSCCL-IR: <copy> is read as the in-place map; elements the runtime skips are skipped",
-          "[exec][msccl]") {
+TEST_CASE(
+    "MSCCL-IR: <copy> is read as the in-place map, and elements the runtime skips are skipped",
+    "[exec][msccl]") {
   // TE-CCL's dialect: <copy> of each gpu's input into its block of the output, then transfers
   const auto prog = [](const std::string& attrs, const std::string& stray) {
     std::string gpus;
