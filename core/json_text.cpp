@@ -64,6 +64,10 @@ void check_json_text(std::string_view text, std::string_view what) {
 
 nlohmann::json parse_json_strict(std::string_view text, std::string_view what) {
   check_json_text(text, what);
+  return parse_json_unique_keys(text, what);
+}
+
+nlohmann::json parse_json_unique_keys(std::string_view text, std::string_view what) {
   std::vector<std::vector<std::string>> keys;  // the keys seen, per open object
   std::string twice;
   const auto callback = [&](int /*depth*/, nlohmann::json::parse_event_t event,

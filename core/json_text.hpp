@@ -32,6 +32,11 @@ JsonTextSize scan_json_text(std::string_view text);
 /// would not fit the memory budget; `what` names the text in the message ("the schedule").
 void check_json_text(std::string_view text, std::string_view what);
 
+/// The document of `text`, refusing an object that names a key twice (readers that take the
+/// first and those that take the last would see two different files). Throws InputError:
+/// "<what>: not valid JSON (...)", "<what>: the key 'steps' appears twice in one object".
+nlohmann::json parse_json_unique_keys(std::string_view text, std::string_view what);
+
 /// check_json_text, then the document, refusing an object that names a key twice (readers that
 /// take the first and those that take the last would see two different files). Throws
 /// InputError: "<what>: not valid JSON (...)", "<what>: the key 'steps' appears twice in one

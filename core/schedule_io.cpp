@@ -1,5 +1,6 @@
 #include "core/schedule_io.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -15,6 +16,7 @@
 #include "core/schedule_rules.hpp"
 #include "core/sha256.hpp"
 #include "core/structure.hpp"
+#include "core/text.hpp"
 
 namespace netsched {
 namespace {
@@ -280,6 +282,21 @@ const json& field(const json& j, const char* key, const std::string& where) {
   return j.at(key);
 }
 
+constexpr std::size_t kKeyShown = 40;  // characters of a key a message quotes
+
+/// Refuses an object key outside `keys`: a misspelt key ("bandwith_cut") would otherwise be
+/// dropped unnoticed, and the file read as something its writer did not write.
+void only_keys(const json& j, std::initializer_list<std::string_view> keys,
+               const std::string& where) {
+  if (!j.is_object()) return;
+  for (const auto& [key, value] : j.items())
+    if (std::find(keys.begin(), keys.end(), key) == keys.end()) {
+      std::string list;
+      for (std::string_view k : keys) list += (list.empty() ? "" : ", ") + std::string(k);
+      bad(where + "unknown key '" + one_line(key, kKeyShown) + "' (" + list + ")");
+    }
+}
+
 std::uint64_t uint_field(const json& j, const char* key, const std::string& where) {
   const json& v = field(j, key, where);
   if (!v.is_number_unsigned()) bad(where + "field '" + key + "' must be a non-negative integer");
@@ -323,6 +340,7 @@ json lengths_to_json(const LengthCertificate& c) {
 
 LengthCertificate lengths_from_json(const json& j, const std::string& where) {
   if (!j.is_object()) bad(where + "must be an object");
+  only_keys(j, {"arcs", "distance_sum", "weighted_bandwidth"}, where);
   const auto number = [&](const json& v, const std::string& what) {
     if (!v.is_number() || !std::isfinite(v.get<double>()) || v.get<double>() < 0)
       bad(where + what + " must be a finite number >= 0");
@@ -406,6 +424,9 @@ std::uint32_t pieces_of(const json& c) {
 
 /// The collective of a file: its kind, node count and the kind's own fields.
 Collective read_collective(const json& c) {
+  only_keys(c,
+            {"kind", "nodes", "root", "source", "target", "m", "home", "rows", "groups", "pieces"},
+            "collective: ");
   const json& kind = field(c, "kind", "collective: ");
   if (!kind.is_string() || !Collective::kind_from_name(kind.get<std::string>()))
     bad("collective: unknown kind " + kind.dump());
@@ -609,6 +630,7 @@ Selector read_selector(const json& p, const Digits& digits, const std::string& w
 Payload read_payload(const json& p, std::size_t i, const RegisterReader& regs,
                      const Digits& digits) {
   const std::string where = "payload " + std::to_string(i) + ": ";
+  only_keys(p, {p.is_object() && p.contains("moves") ? "moves" : "held"}, where);
   if (p.is_object() && p.contains("moves")) return read_moves(p, regs, where);
   Payload pl;
   if (p.is_object()) {
@@ -654,6 +676,7 @@ std::vector<LocalOp> read_compute(const json& ops, const RegisterReader& regs,
 /// Step si: parallel lists from, to and payload (one index for all, or one per transfer).
 Step read_step(const json& st, std::size_t si, std::size_t payloads, const RegisterReader& regs) {
   const std::string where = "step " + std::to_string(si) + ": ";
+  only_keys(st, {"from", "to", "payload", "compute"}, where);
   const json& from = field(st, "from", where);
   const json& to = field(st, "to", where);
   const json& pay = field(st, "payload", where);
@@ -787,10 +810,15 @@ std::vector<StepRule> read_rules(const json& rules, std::size_t si, std::size_t 
 CutRecord read_cut(const json& c) {
   const std::string where = "verification: bandwidth_cut: ";
   if (!c.is_object()) bad(where + "must be an object");
+  only_keys(c, {"side", "links", "chunks", "bandwidth"}, where);
   CutRecord out;
   const json& side = field(c, "side", where);
   if (!side.is_array()) bad(where + "side must be a list of node ids");
   for (const json& v : side) out.side.push_back(node_value(v, where + "side: "));
+  std::vector<std::uint32_t> sorted = out.side;
+  std::sort(sorted.begin(), sorted.end());
+  if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
+    bad(where + "side names a node twice: a cut's side is a set of nodes");
   out.links = uint_field(c, "links", where);
   out.chunks = uint_field(c, "chunks", where);
   const json& b = field(c, "bandwidth", where);
@@ -803,6 +831,10 @@ CutRecord read_cut(const json& c) {
 VerificationRecord read_record(const json& record, const std::string& content_hash) {
   VerificationRecord r;
   const std::string where = "verification: ";
+  only_keys(record,
+            {"checker", "verdict", "content_hash", "steps", "payload_sum", "transfers", "bound",
+             "lower_bound", "bandwidth_cut", "bandwidth_lengths"},
+            where);
   auto str = [&](const char* k) {
     const json& v = field(record, k, where);
     if (!v.is_string()) bad(where + k + " must be a string");
@@ -851,12 +883,7 @@ ScheduleFile schedule_from_json(std::string_view text, std::uint64_t max_transfe
     bad(std::to_string(text.size()) + " bytes, over the limit " +
         limit_text("kMaxScheduleBytes", kMaxScheduleBytes));
   as_file_error("", [&] { check_json_text(text, "the schedule"); });
-  json j;
-  try {
-    j = json::parse(text.begin(), text.end());
-  } catch (const json::exception& e) {  // parse_error, and out_of_range for huge numbers
-    bad(std::string("not valid JSON (") + e.what() + ")");
-  }
+  json j = parse_json_unique_keys(text, "schedule file");  // a key twice: two readings
   try {
     return schedule_from_document(std::move(j), max_transfers);
   } catch (const json::exception& e) {  // a value of a type the reader did not test for

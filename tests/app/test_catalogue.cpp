@@ -708,7 +708,33 @@ std::vector<Entry> third_round_entries(Files& f) {
                                    "names only when the spec pins its content (file(\"...\", "
                                    "sha256=\"...\"), as every file netsched writes does; "
                                    "`netsched info` prints the pinned spec)";
+  // a schedule with a cut certificate in its record, its side then naming node 1 twice
+  const std::string cut = f.path("cut.json");
+  REQUIRE(run("gen 'hypercube(3)' all-gather --bytes 65536 --ports all-port -o " + cut).code == 0);
+  json with_cut = json::parse(slurp(cut));
+  with_cut["verification"]["bandwidth_cut"]["side"] = {1, 1, 2, 3, 4, 5, 6};
+  const std::string twice_side = f.text("cut-twice.json", with_cut.dump());
+  std::string te_text = f.te(
+      "te-steps.json", [](json&) {}, true);
+  te_text = slurp(te_text);
+  const std::string dup_steps = f.text(
+      "dup-steps.json", te_text.replace(te_text.find("\"steps\""), 7, "\"steps\":[],\"steps\""));
   return {
+      // 10: a key twice, an unknown key at any level, a cut side naming a node twice
+      {"verify " + dup_steps, "schedule file: the key 'steps' appears twice in one object"},
+      {"verify " +
+           f.te(
+               "misspelt.json", [](json& j) { j["verification"]["bandwith_cut"] = 1; }, true),
+       "schedule file: verification: unknown key 'bandwith_cut' (checker, verdict, content_hash, "
+       "steps, payload_sum, transfers, bound, lower_bound, bandwidth_cut, bandwidth_lengths)"},
+      {"verify " + f.te("coll-key.json", [](json& j) { j["collective"]["rooot"] = 0; }),
+       "schedule file: collective: unknown key 'rooot' (kind, nodes, root, source, target, m, "
+       "home, rows, groups, pieces)"},
+      {"verify " + f.te("step-key.json", [](json& j) { j["steps"][0]["extra"] = 1; }),
+       "schedule file: step 0: unknown key 'extra' (from, to, payload, compute)"},
+      {"verify " + twice_side,
+       "schedule file: verification: bandwidth_cut: side names a node twice: a cut's side is a "
+       "set of nodes"},
       {"info 'ring(5)' --threads 65537",
        "--threads: 65537 is over the limit kMaxThreads = 1024 (2^10)" + usage},
       {"info 'ring(5)' --threads 2147483648",

@@ -382,3 +382,58 @@ TEST_CASE("msccl import: custom exits 4, a file-naming algo name reads no file",
   CHECK(n.code == 0);
   CHECK_THAT(n.out, Catch::Contains("links not checked (no network: --network SPEC)"));
 }
+
+TEST_CASE("MSCCL-IR size-sets: a program for each run of sizes with the same choice",
+          "[exec][msccl]") {
+  const auto w = exec::msccl_windows({8, 4096, 65536, 1048576}, {"a", "b", "b", "c"});
+  REQUIRE(w.size() == 3);
+  CHECK((w[0].first == 0 && w[0].last == 0 && w[0].min_bytes == 0 && w[0].max_bytes == 4095));
+  CHECK((w[1].first == 1 && w[1].last == 2 && w[1].min_bytes == 4096 && w[1].max_bytes == 1048575));
+  CHECK((w[2].first == 3 && w[2].min_bytes == 1048576 && w[2].max_bytes == 0));
+  CHECK_THAT(test::error_of([] {
+               exec::msccl_windows({4096, 1024}, {"a", "b"});
+             }),
+             Catch::Contains("the sizes must ascend, got 4096 then 1024"));
+  // gen's per-node sizes become the runtime's message sizes: ngpus x for all-gather and alltoall
+  const Collective ag = Collective::pieced_all_gather(8, 1);
+  CHECK(exec::msccl_message_bytes(ag, 1024) == 8192);
+  CHECK(exec::msccl_message_bytes(Collective::broadcast(8, NodeId(0)), 1024) == 1024);
+  // the CLI: every program of the set loads back, and the windows tile the sizes
+  const std::string prefix = testing::scratch_path("set");
+  const Run r = run("msccl export-set 'ring(6)' all-gather --sizes 64,64K,4M --ports all-port -o " +
+                    prefix + " --json");
+  REQUIRE(r.code == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  REQUIRE(!j.empty());
+  CHECK(j.front().at("min_bytes") == 0);
+  CHECK(j.back().at("max_bytes") == 0);
+  for (std::size_t i = 0; i < j.size(); ++i) {
+    if (i + 1 < j.size())
+      CHECK(j[i].at("max_bytes").get<std::int64_t>() + 1 == j[i + 1].at("min_bytes"));
+    CHECK(run("msccl import " + j[i].at("file").get<std::string>()).code == 0);
+  }
+}
+
+TEST_CASE("MSCCL-IR: the exports the runtimes refused once load, in place and out of place",
+          "[exec][msccl]") {
+  // gen --bytes's choices (as the issue reproduced them), each exported both ways and read back
+  // with the runtimes' default limits
+  const std::vector<std::string> gens = {
+      "'complete(8)' all-reduce --bytes 4096 --ports all-port", "'hypercube(4)' all-gather",
+      "'torus(4,4)' reduce-scatter --bytes 1048576 --ports all-port",
+      "'ring(8)' all-reduce --bytes 1048576"};
+  for (const std::string& g : gens) {
+    INFO(g);
+    const std::string s = testing::scratch_path("done.json"), x = testing::scratch_path("done.xml");
+    REQUIRE(run("gen " + g + " -o " + s).code == 0);
+    for (const std::string mode : {"", " --inplace"}) {
+      const Run e = run("msccl export " + s + " -o " + x + mode + " --json");
+      REQUIRE(e.code == 0);
+      CHECK(nlohmann::json::parse(e.out).at("longest_threadblock").get<int>() <= 64);
+      const Run i = run("msccl import " + x + " --json");
+      CHECK(i.code == 0);
+      CHECK(nlohmann::json::parse(i.out).at("modes")[0].at("mode") ==
+            (mode.empty() ? "out-of-place" : "in-place"));
+    }
+  }
+}
