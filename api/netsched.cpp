@@ -4,6 +4,7 @@
 // api::InputError with the CLI's message; nothing internal leaks through the header.
 #include "api/netsched.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <limits>
 #include <mutex>
@@ -18,6 +19,7 @@
 #include "core/io.hpp"
 #include "core/metrics.hpp"
 #include "core/schedule_io.hpp"
+#include "core/text.hpp"
 #include "core/verdict.hpp"
 #include "gen/algorithms.hpp"
 #include "gen/topology.hpp"
@@ -270,8 +272,19 @@ Schedule generate(const Network& net, const std::string& collective,
   });
 }
 
+constexpr std::size_t kQuotedCollectiveChars = 40;
+
 std::vector<std::string> algorithms(const Network& net, const std::string& collective) {
-  return translated([&] { return algorithm_names(*net.impl()->net, collective); });
+  return translated([&] {
+    const auto& names = collective_names();
+    if (std::find(names.begin(), names.end(), collective) == names.end()) {
+      std::string known;
+      for (const std::string& n : names) known += (known.empty() ? "" : ", ") + n;
+      throw ::netsched::InputError(
+          "no collective '" + one_line(collective, kQuotedCollectiveChars) + "' (" + known + ")");
+    }
+    return algorithm_names(*net.impl()->net, collective);
+  });
 }
 
 std::string route_json(const Network& net, const std::string& from, const std::string& to,

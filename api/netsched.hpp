@@ -56,6 +56,16 @@ class Network {
   struct Impl;  ///< the library's own; opaque here
   explicit Network(std::shared_ptr<const Impl> impl);
   const std::shared_ptr<const Impl>& impl() const { return impl_; }
+  /// A network is immutable and shared: a copy and a move both share it, so a moved-from
+  /// Network still names its network.
+  Network(const Network&) = default;
+  Network& operator=(const Network&) = default;
+  Network(Network&& other) noexcept : impl_(other.impl_) {}
+  Network& operator=(Network&& other) noexcept {
+    impl_ = other.impl_;
+    return *this;
+  }
+  ~Network() = default;
 
  private:
   std::shared_ptr<const Impl> impl_;
@@ -103,6 +113,15 @@ class Schedule {
 
   struct Impl;  ///< the library's own; opaque here
   explicit Schedule(std::shared_ptr<const Impl> impl);
+  /// As Network: a schedule is immutable and shared, and a moved-from one still holds it.
+  Schedule(const Schedule&) = default;
+  Schedule& operator=(const Schedule&) = default;
+  Schedule(Schedule&& other) noexcept : impl_(other.impl_) {}
+  Schedule& operator=(Schedule&& other) noexcept {
+    impl_ = other.impl_;
+    return *this;
+  }
+  ~Schedule() = default;
 
  private:
   std::shared_ptr<const Impl> impl_;

@@ -8,13 +8,26 @@
 #include "core/errors.hpp"
 #include "core/io.hpp"
 #include "core/limits.hpp"
+#include "core/text.hpp"
 #include "gen/topology.hpp"
 
 namespace netsched::cli {
-
 namespace {
-constexpr std::uint64_t kMaxExportNodes = 20'000'000;
+
+/// `text` as a DOT quoted string: a quote or a backslash escaped, a control character as '?'
+/// (a label from a graph file can hold anything; it must stay one string).
+std::string dot_quoted(std::string_view text) {
+  std::string out = "\"";
+  for (const char c : valid_utf8(text)) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += static_cast<unsigned char>(c) < ' ' ? '?' : c;
+  }
+  return out + "\"";
 }
+
+constexpr std::uint64_t kMaxExportNodes = 20'000'000;
+
+}  // namespace
 
 Run add_export(CLI::App& app) {
   struct Opts {
@@ -60,10 +73,10 @@ Run add_export(CLI::App& app) {
       ss << j.dump() << "\n";
     } else {
       const bool dot = o->format == "dot";
-      if (dot) ss << "graph \"" << t->spec() << "\" {\n";
+      if (dot) ss << "graph " << dot_quoted(t->spec()) << " {\n";
       for (std::uint64_t u = 0; u < n; ++u) {
         const NodeId id(static_cast<std::uint32_t>(u));
-        if (dot) ss << "  " << u << " [label=\"" << t->label(id) << "\"];\n";
+        if (dot) ss << "  " << u << " [label=" << dot_quoted(t->label(id)) << "];\n";
         t->neighbors(id, nb);
         std::sort(nb.begin(), nb.end());
         for (NodeId v : nb)

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "core/errors.hpp"
+#include "core/text.hpp"
 
 namespace netsched {
 
@@ -14,6 +15,13 @@ void Network::set_spec(std::string canonical) {
 }
 
 NodeId Network::node(std::string_view text) const {
+  // what names a node is printable text: a newline, a NUL or a half character would reach the
+  // messages below, which quote the text as it is
+  constexpr std::size_t kLongestLabel = 4096, kShown = 60;
+  if (text.size() > kLongestLabel || one_line(text, kLongestLabel) != text)
+    throw InputError("node '" + one_line(text, kShown) +
+                     "': a node is named by its serial id or label, printable text of at most " +
+                     std::to_string(kLongestLabel) + " bytes");
   bool digits = !text.empty();
   for (char c : text) digits = digits && std::isdigit(static_cast<unsigned char>(c));
   if (!digits) return parse_label(text);

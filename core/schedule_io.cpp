@@ -493,12 +493,30 @@ Collective read_collective(const json& c) {
   bad("collective: unknown kind " + kind.dump());
 }
 
+/// A name the file gives (the algorithm, a register): free text that messages and pictures
+/// print, so it is held to printable UTF-8 of a bounded length — a newline or an escape
+/// sequence there would reach the terminal, and XML cannot hold control characters.
+std::string read_name(const json& v, const std::string& what) {
+  constexpr std::size_t kMaxNameBytes = 256;
+  if (!v.is_string()) bad(what + " must be a string");
+  const std::string& text = v.get_ref<const std::string&>();
+  if (text.size() > kMaxNameBytes)
+    bad(what + " is " + std::to_string(text.size()) + " bytes long; a name has at most " +
+        std::to_string(kMaxNameBytes));
+  if (valid_utf8(text) != text) bad(what + " is not UTF-8 text");
+  for (const char c : text)
+    if (static_cast<unsigned char>(c) < ' ' || c == '\x7f')
+      bad(what + " holds a control character (" + one_line(text, kKeyShown) +
+          "): a name is printable text");
+  return text;
+}
+
 std::vector<std::string> read_registers(const json& regs) {
   if (!regs.is_array() || regs.size() > kMaxRegisters) bad("registers must be a list of names");
   std::vector<std::string> out;
   for (const json& r : regs) {
     if (!r.is_string()) bad("registers must be a list of names");
-    out.push_back(r.get<std::string>());
+    out.push_back(read_name(r, "a register's name"));
   }
   return out;
 }
@@ -954,8 +972,7 @@ ScheduleFile schedule_from_document(json j, std::uint64_t max_transfers) {
   } else if (j.contains("ports"))
     bad("ports belongs to the k-port model, not " + to_string(s.model));
   if (j.contains("algorithm")) {
-    if (!j["algorithm"].is_string()) bad("algorithm must be a string");
-    s.algorithm = j["algorithm"].get<std::string>();
+    s.algorithm = read_name(j["algorithm"], "algorithm");
   }
   const json& payloads = field(j, "payloads", "");
   if (!payloads.is_array()) bad("payloads must be a list of chunk lists");

@@ -67,6 +67,15 @@ std::string quote_value(std::string_view text) {
   return "'" + out + (text.size() > kQuoted ? "...'" : "'");
 }
 
+/// `text` as valid UTF-8 with every control character a '?': what a name read from a file or
+/// written into XML may hold (XML 1.0 has no control characters, terminals act on them).
+std::string printable(std::string_view text) {
+  std::string out = valid_utf8(text);
+  for (char& c : out)
+    if (static_cast<unsigned char>(c) < kFirstControl || c == '\x7f') c = '?';
+  return out;
+}
+
 /// quote_value without the quotes: for a name inside <...>.
 std::string quote_bare(std::string_view text) {
   const std::string q = quote_value(text);
@@ -183,7 +192,7 @@ MscclProgram parse_msccl(std::string_view xml) {
   if (roots.size() != 1)
     bad(roots.empty() ? "no <algo> element" : "the file holds more than one <algo>");
   const pugi::xml_node algo = roots.front();
-  p.name = valid_utf8(str_attr(algo, "name", ""));
+  p.name = printable(str_attr(algo, "name", ""));
   p.proto = str_attr(algo, "proto", "Simple");
   p.coll = str_attr(algo, "coll", nullptr);
   p.nchannels = int_attr(algo, "nchannels", 1);
@@ -226,7 +235,7 @@ MscclProgram parse_msccl(std::string_view xml) {
 std::string write_msccl(const MscclProgram& p) {
   pugi::xml_document doc;
   auto algo = doc.append_child("algo");
-  algo.append_attribute("name") = p.name.c_str();
+  algo.append_attribute("name") = printable(p.name).c_str();  // XML 1.0 holds no control bytes
   algo.append_attribute("proto") = p.proto.c_str();
   algo.append_attribute("nchannels") = p.nchannels;
   algo.append_attribute("nchunksperloop") = p.nchunksperloop.value_or(0);

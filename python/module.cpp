@@ -19,15 +19,72 @@ namespace {
 /// How often a progress callable is called at most (and always at the end of a stage).
 constexpr std::chrono::milliseconds kProgressEvery{200};
 
+/// Thrown from a progress callback to stop the library's work: the callable raised (or Ctrl-C
+/// arrived), and the Python exception is raised again once the work has unwound.
+struct ProgressStopped : std::runtime_error {
+  ProgressStopped() : std::runtime_error("stopped by the progress callback") {}
+};
+
 /// A Python callable as the library's progress callback: throttled, called with the GIL held,
-/// from whichever thread reports. An exception it raises is kept from the C++ work (which runs
-/// on worker threads) and dropped; an empty callable (None) reports nothing.
-api::Progress python_progress(const py::object& callable) {
-  if (callable.is_none()) return {};
+/// from whichever thread reports. Between calls the interpreter's signals are checked, so Ctrl-C
+/// stops the work. An exception the callable raises, KeyboardInterrupt and SystemExit included,
+/// stops the work (the callable is not called again) and is raised from the call that ran it
+/// (`run_stoppable`); an empty callable (None) reports nothing.
+class PythonProgress {
+ public:
+  explicit PythonProgress(const py::object& callable) {
+    if (callable.is_none()) return;
+    state_ = std::make_shared<State>();
+    state_->callable = callable;
+  }
+
+  api::Progress callback() const {
+    if (!state_) return {};
+    return [state = state_](const std::string& stage, std::uint64_t done, std::uint64_t total) {
+      {
+        std::lock_guard<std::mutex> guard(state->lock);
+        if (state->stopped) throw ProgressStopped();
+        const auto now = std::chrono::steady_clock::now();
+        if (done < total && now - state->last < kProgressEvery) return;
+        state->last = now;
+      }
+      py::gil_scoped_acquire gil;
+      try {
+        if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+        state->callable(stage, done, total);
+      } catch (py::error_already_set& e) {
+        std::lock_guard<std::mutex> guard(state->lock);
+        if (!state->stopped) state->error = std::make_unique<py::error_already_set>(std::move(e));
+        state->stopped = true;
+        throw ProgressStopped();
+      }
+    };
+  }
+
+  /// Runs `work` without the GIL; when the callback stopped it, raises what the callable raised.
+  template <class Work>
+  auto run_stoppable(Work&& work) const -> decltype(work()) {
+    try {
+      py::gil_scoped_release release;
+      return work();
+    } catch (const ProgressStopped&) {
+      std::unique_ptr<py::error_already_set> error;
+      {
+        std::lock_guard<std::mutex> guard(state_->lock);
+        error = std::move(state_->error);
+      }
+      if (error) throw std::move(*error);
+      throw;
+    }
+  }
+
+ private:
   struct State {
     std::mutex lock;
     std::chrono::steady_clock::time_point last{};
     py::object callable;
+    bool stopped = false;
+    std::unique_ptr<py::error_already_set> error;
     State() = default;
     State(const State&) = delete;
     State& operator=(const State&) = delete;
@@ -35,24 +92,11 @@ api::Progress python_progress(const py::object& callable) {
     ~State() {
       py::gil_scoped_acquire gil;
       callable = py::object();
+      error.reset();
     }
   };
-  auto state = std::make_shared<State>();
-  state->callable = callable;
-  return [state](const std::string& stage, std::uint64_t done, std::uint64_t total) {
-    {
-      std::lock_guard<std::mutex> guard(state->lock);
-      const auto now = std::chrono::steady_clock::now();
-      if (done < total && now - state->last < kProgressEvery) return;
-      state->last = now;
-    }
-    py::gil_scoped_acquire gil;
-    try {
-      state->callable(stage, done, total);
-    } catch (const py::error_already_set&) {  // a broken callable does not stop the work
-    }
-  };
-}
+  std::shared_ptr<State> state_;
+};
 
 void bind_network(py::module_& m) {
   py::class_<api::Network>(m, "Network")
@@ -69,9 +113,8 @@ void bind_network(py::module_& m) {
       .def(
           "info_json",
           [](const api::Network& n, bool distances, const py::object& progress) {
-            const api::Progress p = python_progress(progress);
-            py::gil_scoped_release release;
-            return n.info_json(distances, p);
+            const PythonProgress p(progress);
+            return p.run_stoppable([&] { return n.info_json(distances, p.callback()); });
           },
           py::arg("distances") = true, py::arg("progress") = py::none());
 }
@@ -98,9 +141,8 @@ void bind_schedule(py::module_& m) {
       .def(
           "verify_json",
           [](const api::Schedule& s, const py::object& progress) {
-            const api::Progress p = python_progress(progress);
-            py::gil_scoped_release release;
-            return s.verify_json(p);
+            const PythonProgress p(progress);
+            return p.run_stoppable([&] { return s.verify_json(p.callback()); });
           },
           py::arg("progress") = py::none())
       .def("to_json", &api::Schedule::to_json, py::call_guard<py::gil_scoped_release>())
@@ -124,9 +166,9 @@ void bind_functions(py::module_& m) {
       "generate",
       [](const api::Network& net, const std::string& collective, api::GenerateOptions o,
          const py::object& progress) {
-        o.progress = python_progress(progress);
-        py::gil_scoped_release release;
-        return api::generate(net, collective, o);
+        const PythonProgress p(progress);
+        o.progress = p.callback();
+        return p.run_stoppable([&] { return api::generate(net, collective, o); });
       },
       py::arg("network"), py::arg("collective"), py::arg("options"),
       py::arg("progress") = py::none());

@@ -47,6 +47,31 @@ def _progress(progress):
     return progress
 
 
+_MAX_ID = 2**32 - 1
+
+
+def _int(value, what, lo=0, hi=_MAX_ID):
+    """`value` as an int in lo..hi, or InputError: no float truncated, no bool, no wrap."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InputError(f"{what} must be an integer, got {type(value).__name__} {value!r:.40}")
+    if not lo <= value <= hi:
+        raise InputError(f"{what} must be {lo} to {hi}, got {value}")
+    return value
+
+
+def _str(value, what):
+    if not isinstance(value, str):
+        raise InputError(f"{what} must be a string, got {type(value).__name__}")
+    return value
+
+
+def _path(value, what="path"):
+    import os
+    if not isinstance(value, (str, os.PathLike)):
+        raise InputError(f"{what} must be a str or a path, got {type(value).__name__}")
+    return os.fspath(value)
+
+
 class Network:
     """A network: any spec of docs/spec.md, or a graph from networkx or a list of links.
 
@@ -67,13 +92,23 @@ class Network:
     @classmethod
     def from_links(cls, nodes, links):
         """A graph on `nodes` nodes (0..nodes-1) with these links (pairs of ids)."""
-        return cls(_core.Network.from_links(int(nodes), [(int(a), int(b)) for a, b in links]))
+        n = _int(nodes, "nodes", 1)
+        pairs = []
+        for link in links:
+            if not isinstance(link, (tuple, list)) or len(link) != 2:
+                raise InputError(f"a link is a pair of node ids, got {link!r:.40}")
+            pairs.append((_int(link[0], "a link's node", 0, n - 1),
+                          _int(link[1], "a link's node", 0, n - 1)))
+        return cls(_core.Network.from_links(n, pairs))
 
     @classmethod
     def from_networkx(cls, graph):
         """The networkx graph as a network: node i is graph's i-th node (list(graph.nodes)),
         and every method takes and gives graph's own node names. Undirected and simple:
         anything else is refused (InputError)."""
+        if not all(hasattr(graph, a) for a in ("is_directed", "is_multigraph", "nodes", "edges")):
+            raise InputError("from_networkx takes a networkx graph (nx.Graph), got "
+                             f"{type(graph).__name__}")
         if graph.is_directed() or graph.is_multigraph():
             raise InputError("from_networkx takes an undirected simple graph (nx.Graph), "
                              f"got {type(graph).__name__}")
@@ -96,6 +131,7 @@ class Network:
 
     def name(self, node_id):
         """The name of serial id `node_id`: the networkx node, or the CLI's label."""
+        _int(node_id, "a serial id", 0, len(self) - 1)
         if self._names is not None:
             return self._names[node_id]
         return self._labels()[node_id]
@@ -159,7 +195,10 @@ class Schedule:
         if isinstance(text, dict):
             text = _json.dumps(text)
         elif isinstance(text, (bytes, bytearray)):
-            text = text.decode("utf-8")
+            text = text.decode("utf-8", errors="replace")
+        elif not isinstance(text, str):
+            raise InputError("from_json takes the file format as str, bytes or a dict, got "
+                             f"{type(text).__name__}")
         return cls(_core.Schedule.from_json(text))
 
     @property
@@ -179,6 +218,7 @@ class Schedule:
         """The transfers of one step: dicts with source and target (names), their ids, and
         the payload as the file writes it."""
         net = self.network
+        _int(step, "step", 0, max(self.steps - 1, 0))
         return [{"source": net.name(t.source), "target": net.name(t.target),
                  "source_id": t.source, "target_id": t.target,
                  "payload": _json.loads(t.payload_json)} for t in self._s.transfers(step)]
@@ -197,7 +237,7 @@ class Schedule:
 
     def write(self, path):
         """Writes the file (atomically), with its verification record."""
-        self._s.write(str(path))
+        self._s.write(_path(path))
 
     def __repr__(self):
         return (f"<netsched.Schedule {self.collective} on {self.topology} by {self.algorithm}: "
@@ -206,7 +246,7 @@ class Schedule:
 
 def read_schedule(path):
     """Reads a schedule file (docs/schedule-format.md)."""
-    return Schedule(_core.Schedule.read(str(path)))
+    return Schedule(_core.Schedule.read(_path(path)))
 
 
 def _network(net):
@@ -223,20 +263,21 @@ def generate(network, collective, root=None, algorithm="auto", source=None, targ
     one (`direct`, `routed-bruck`) runs only where the network routes."""
     net = _network(network)
     o = _core.GenerateOptions()
-    o.algorithm = algorithm
+    o.algorithm = _str(algorithm, "algorithm")
+    _str(collective, "collective")
     for key, node in (("root", root), ("source", source), ("target", target)):
         if node is not None:
             setattr(o, key, str(net.id(node)))
-    o.dimension = int(dimension)
-    o.pieces = int(pieces)
+    o.dimension = _int(dimension, "dimension", 0, 63)
+    o.pieces = _int(pieces, "pieces", 0, 2**31 - 1)
     if ports is not None:
-        o.ports = str(ports)
+        o.ports = _str(ports, "ports")
     return Schedule(_core.generate(net._net, collective, o, _progress(progress)), net)
 
 
 def algorithms(network, collective):
     """The algorithms that apply to `collective` on `network` (`gen --list`)."""
-    return _core.algorithms(_network(network)._net, collective)
+    return _core.algorithms(_network(network)._net, _str(collective, "collective"))
 
 
 def route(network, source, target, algorithm="auto"):
@@ -244,7 +285,7 @@ def route(network, source, target, algorithm="auto"):
     walk's node names under "nodes"."""
     net = _network(network)
     r = _json.loads(_core.route_json(net._net, str(net.id(source)), str(net.id(target)),
-                                     algorithm))
+                                     _str(algorithm, "algorithm")))
     r["nodes"] = [net.name(i) for i in r["path"]]
     return r
 
@@ -254,4 +295,7 @@ def prove_min_steps(network, collective, root=None, timeout=_core.DEFAULT_PROVE_
     within `timeout` seconds (`netsched prove min-steps --json`)."""
     net = _network(network)
     r = None if root is None else str(net.id(root))
-    return _json.loads(_core.prove_min_steps_json(net._net, collective, r, float(timeout)))
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0:
+        raise InputError(f"timeout must be a number of seconds above 0, got {timeout!r:.40}")
+    return _json.loads(_core.prove_min_steps_json(net._net, _str(collective, "collective"), r,
+                                                  float(timeout)))

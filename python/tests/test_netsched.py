@@ -203,3 +203,41 @@ def test_a_schedule_never_makes_python_read_a_file_it_does_not_pin(tmp_path):
     with pytest.raises(netsched.InputError) as e:
         netsched.Schedule.from_json(json.dumps(d)).verify()
     assert "without its sha256" in str(e.value)
+
+
+@pytest.mark.parametrize("raised", [KeyboardInterrupt, SystemExit, RuntimeError])
+def test_a_progress_callback_that_raises_stops_the_work(raised):
+    # Ctrl-C in a notebook arrives as KeyboardInterrupt: it must stop the call, not be swallowed
+    calls = []
+
+    def stop(stage, done, total):
+        calls.append(stage)
+        raise raised("stop")
+
+    with pytest.raises(raised):
+        netsched.Network("hypercube(12)").info(progress=stop)
+    assert len(calls) == 1  # never called again once it raised
+
+
+def test_wrong_argument_types_are_input_errors_with_one_line():
+    net = netsched.Network("ring(5)")
+    s = netsched.generate(net, "broadcast")
+    cases = [
+        lambda: netsched.Network.from_links(2**64, []),
+        lambda: netsched.Network.from_links(3, [(-1, 1)]),
+        lambda: netsched.Network.from_links(3, [(0.5, 1)]),  # never truncated to 0
+        lambda: netsched.Network.from_networkx([(0, 1)]),
+        lambda: net.name(10**6),
+        lambda: net.name(-1),
+        lambda: netsched.generate(net, "broadcast", pieces=-1),
+        lambda: netsched.generate(net, "broadcast", algorithm=None),
+        lambda: netsched.Schedule.from_json(None),
+        lambda: s.transfers(-1),
+        lambda: s.write(None),
+        lambda: netsched.algorithms(net, "nosuch"),
+    ]
+    for case in cases:
+        with pytest.raises(netsched.InputError) as e:
+            case()
+        assert "\n" not in str(e.value)
+    assert not os.path.exists("None")

@@ -197,3 +197,14 @@ TEST_CASE("api: the docs' C++ example is examples/cpp, verbatim") {
   CHECK(doc.find("```cmake\n" + text_of(src / "examples/cpp/CMakeLists.txt") + "```") !=
         std::string::npos);
 }
+
+TEST_CASE("api: a moved-from Network or Schedule still holds what it held") {
+  ns::Network a = ns::Network::from_spec("ring(5)");
+  const ns::Network b = std::move(a);
+  CHECK(a.nodes() == 5);  // NOLINT(bugprone-use-after-move,clang-analyzer-cplusplus.Move): tested
+  CHECK(b.nodes() == 5);
+  ns::Schedule s = ns::generate(b, "broadcast");
+  const ns::Schedule t = std::move(s);
+  CHECK(s.steps() == t.steps());  // NOLINT(bugprone-use-after-move,clang-analyzer-cplusplus.Move)
+  CHECK_THROWS_AS(ns::algorithms(b, "nosuch"), ns::InputError);
+}

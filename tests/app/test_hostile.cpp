@@ -173,3 +173,61 @@ TEST_CASE("msccl import --json answers in JSON when the rebuild is violated") {
   const json j = json::parse(r.out);
   CHECK(j.contains("verdict"));
 }
+
+TEST_CASE(
+    "export --format dot quotes what a file names, so the DOT reads back and injects nothing") {
+  Scratch s;
+  s.write("x.edges", "0 1\n1 2\n2 0\n");
+  const std::string dot = s.path("c.dot");
+  REQUIRE(
+      run("export " + sh_quote("file(\"" + s.path("x.edges") + "\")") + " --format dot -o " + dot)
+          .code == 0);
+  const Run back = run("info " + sh_quote("file(\"" + dot + "\")") + " --json");
+  REQUIRE(back.code == 0);
+  CHECK(json::parse(back.out).at("edges") == 3);
+  // a GraphML id that would close the label and add an edge between two new nodes
+  const std::string evil = "a\"] ; evil1 -- evil2 ; b [label=\"x";
+  s.write("e.graphml",
+          "<?xml version=\"1.0\"?><graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\">"
+          "<graph edgedefault=\"undirected\"><node id='" +
+              evil +
+              "'/><node id=\"b\"/>"
+              "<node id=\"c\"/><edge source='" +
+              evil +
+              "' target=\"b\"/><edge source=\"b\" "
+              "target=\"c\"/><edge source=\"c\" target='" +
+              evil + "'/></graph></graphml>");
+  const std::string edot = s.path("e.dot");
+  REQUIRE(run("export " + sh_quote("file(\"" + s.path("e.graphml") + "\")") + " --format dot -o " +
+              edot)
+              .code == 0);
+  const Run e = run("info " + sh_quote("file(\"" + edot + "\")") + " --json");
+  REQUIRE(e.code == 0);
+  CHECK(json::parse(e.out).at("nodes") == 3);  // evil1 and evil2 never became nodes
+}
+
+TEST_CASE("free text from a file never reaches the terminal or an XML file raw") {
+  Scratch s;
+  REQUIRE(run("gen 'ring(4)' all-gather -o " + s.path("a.json")).code == 0);
+  json j = json::parse(slurp(s.path("a.json")));
+  j.erase("verification");
+  j["algorithm"] = "ring\n\x1b[31mred";
+  const Run r = run("verify " + s.write("esc.json", j.dump()));
+  CHECK(r.code == 2);
+  CHECK(r.err ==
+        "netsched: schedule file: algorithm holds a control character (ring\\n\\x1b[31mred): a "
+        "name is printable text\n");
+  // msccl export's own --name: the XML has no control character entity
+  REQUIRE(run("msccl export " + s.path("a.json") + " -o " + s.path("a.xml") + " --name " +
+              sh_quote("x\x1b[0m"))
+              .code == 0);
+  const std::string xml = slurp(s.path("a.xml"));
+  CHECK(xml.find("&#27;") == std::string::npos);
+  CHECK(xml.find("name=\"x?[0m\"") != std::string::npos);
+  // a node named with a newline: one line, quoted
+  const Run n = run("route 'ring(5)' 0 " + sh_quote("1\nabc"));
+  CHECK(n.code == 2);
+  CHECK(n.err ==
+        "netsched: node '1\\nabc': a node is named by its serial id or label, printable "
+        "text of at most 4096 bytes\n");
+}
