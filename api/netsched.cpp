@@ -121,11 +121,22 @@ Network Network::from_spec(const std::string& spec) {
 
 Network Network::from_links(std::uint64_t nodes,
                             const std::vector<std::pair<std::uint64_t, std::uint64_t>>& links) {
-  std::string spec = "graph(" + std::to_string(nodes) + ", links=[";
-  for (std::size_t i = 0; i < links.size(); ++i)
-    spec += (i ? ",{" : "{") + std::to_string(links[i].first) + "," +
-            std::to_string(links[i].second) + "}";
-  return from_spec(spec + "])");
+  // graph(N, links=[...]) as a parsed spec, never as text: a graph of any size the graph files'
+  // limits allow (kMaxFileNodes, kMaxFileEdges), not one whose text fits a typed spec
+  SpecValue spec;
+  spec.kind = SpecValue::Kind::Call;
+  spec.name = "graph";
+  SpecArg n;
+  n.value.kind = SpecValue::Kind::Int;
+  n.value.number = nodes;
+  SpecArg l;
+  l.key = "links";
+  l.value.kind = SpecValue::Kind::Sets;
+  l.value.sets.reserve(links.size());
+  for (const auto& [a, b] : links) l.value.sets.push_back({a, b});
+  l.value.set_columns.assign(links.size(), 1);
+  spec.args = {n, l};
+  return translated([&] { return Network(impl_of(build_topology(spec))); });
 }
 
 std::string Network::spec() const { return impl_->net->spec(); }

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "core/errors.hpp"
+#include "core/limits.hpp"
 #include "core/text.hpp"
 
 namespace netsched {
@@ -35,6 +36,8 @@ NodeId Network::node(std::string_view text) const {
                      "; a label is written as netsched prints it, e.g. " + label(NodeId(0)));
   return serial_node(v);
 }
+
+std::uint64_t Network::link_bound() const { return mul_sat(num_nodes(), max_degree()) / 2; }
 
 NodeId Network::serial_node(std::uint64_t v) const {
   if (v >= num_nodes())

@@ -35,9 +35,12 @@ class Network : public Graph {
   virtual std::string label(NodeId u) const = 0;
   /// Parses a label of this family; throws InputError naming the problem.
   virtual NodeId parse_label(std::string_view text) const = 0;
-  /// An upper bound on every node's degree, from the family's parameters alone (no scan):
-  /// the builder checks N * max_degree / 2 against kMaxEdges before anything walks the network.
+  /// An upper bound on every node's degree, from the family's parameters alone (no scan).
   virtual std::uint32_t max_degree() const = 0;
+  /// An upper bound on the number of links, without walking the network: the builder checks it
+  /// against kMaxEdges. N * max_degree / 2 (saturating) unless the family knows better (a file
+  /// graph its exact count: a star of 70,000 links is 70,000, not 2.45 billion).
+  virtual std::uint64_t link_bound() const;
   /// The paper's node degree of u where it counts links differently (a 2-node ring as two
   /// links between the same pair); equals degree(u) elsewhere.
   virtual std::uint32_t port_degree(NodeId u) const { return degree(u); }

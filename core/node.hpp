@@ -57,16 +57,15 @@ inline void check_node_cap(std::uint64_t n, const std::string& what) {
                      limit_text("kMaxNodes", kMaxNodes));
 }
 
-/// Throws InputError when n nodes of degree at most `max_degree` may have more
-/// than kMaxEdges links.
-inline void check_edge_cap(std::uint64_t n, std::uint64_t max_degree, const std::string& what) {
-  const unsigned __int128 bound = static_cast<unsigned __int128>(n) * max_degree / 2;
+/// Throws InputError when a network may have more than kMaxEdges links (`bound`: its
+/// Network::link_bound, N * max degree / 2 unless the family counts better).
+inline void check_edge_cap(std::uint64_t bound, const std::string& what) {
   if (bound > kMaxEdges)
     throw InputError(what + " may have up to " +
-                     (bound > std::numeric_limits<std::uint64_t>::max()
+                     (bound == std::numeric_limits<std::uint64_t>::max()
                           ? std::string("more than 2^64")
-                          : std::to_string(static_cast<std::uint64_t>(bound))) +
-                     " links (N * max degree / 2), over the limit " +
+                          : std::to_string(bound)) +
+                     " links (bounded from its parameters), over the limit " +
                      limit_text("kMaxEdges", kMaxEdges));
 }
 

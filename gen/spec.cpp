@@ -26,16 +26,15 @@ bool SpecValue::operator==(const SpecValue& o) const {
 namespace {
 
 constexpr std::size_t kMaxDepth = 64;
-constexpr std::size_t kMaxLength = 4096;
 
 class Parser {
  public:
-  explicit Parser(std::string_view t) : text_(t) {}
+  Parser(std::string_view t, std::size_t max_length) : text_(t), max_length_(max_length) {}
 
   SpecValue parse() {
-    if (text_.size() > kMaxLength)
-      throw SpecError(kMaxLength + 1,
-                      "spec longer than " + std::to_string(kMaxLength) + " characters");
+    if (text_.size() > max_length_)
+      throw SpecError(max_length_ + 1,
+                      "spec longer than " + std::to_string(max_length_) + " characters");
     skip();
     if (pos_ >= text_.size()) throw SpecError(1, "empty spec, expected a network such as ring(5)");
     SpecValue v = call(0);
@@ -46,6 +45,7 @@ class Parser {
 
  private:
   std::string_view text_;
+  std::size_t max_length_;
   std::size_t pos_ = 0;
 
   std::size_t column() const { return pos_ + 1; }
@@ -191,7 +191,9 @@ class Parser {
 
 }  // namespace
 
-SpecValue parse_spec(std::string_view text) { return Parser(text).parse(); }
+SpecValue parse_spec(std::string_view text, std::size_t max_length) {
+  return Parser(text, max_length).parse();
+}
 
 std::string print_spec(const SpecValue& v) {
   switch (v.kind) {

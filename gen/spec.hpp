@@ -56,8 +56,15 @@ struct SpecArg {
   bool operator==(const SpecArg& o) const { return key == o.key && value == o.value; }
 };
 
-/// Parses a spec; throws SpecError naming the column on malformed input.
-SpecValue parse_spec(std::string_view text);
+/// The longest spec a user types (the command line, the APIs' from_spec).
+inline constexpr std::size_t kMaxSpecLength = 4096;
+/// The longest spec a schedule file records: a graph a program held in memory names all its links
+/// (graph(N, links=[...]), up to kMaxFileEdges of them), bounded by the file's size.
+inline constexpr std::size_t kMaxRecordedSpecLength = std::size_t{1} << 28;
+
+/// Parses a spec of at most `max_length` characters; throws SpecError naming the column on
+/// malformed input.
+SpecValue parse_spec(std::string_view text, std::size_t max_length = kMaxSpecLength);
 
 /// Canonical text of a value: no blanks, except ", " before a named argument.
 std::string print_spec(const SpecValue& v);

@@ -5,6 +5,7 @@
 
 #include "core/errors.hpp"
 #include "core/io.hpp"
+#include "core/limits.hpp"
 #include "core/metrics.hpp"
 #include "gen/topo/ccc.hpp"
 #include "gen/topo/dualcube.hpp"
@@ -113,7 +114,7 @@ std::unique_ptr<Network> build_topology(std::string_view spec) {
 }
 
 std::unique_ptr<Network> build_schedule_topology(std::string_view spec) {
-  const SpecValue parsed = parse_spec(spec);
+  const SpecValue parsed = parse_spec(spec, kMaxRecordedSpecLength);
   if (const auto path = unpinned_file(parsed))
     throw InputError("the schedule's network reads the file \"" + one_line_path(*path) +
                      "\" without its sha256: netsched reads a file a schedule names only when "
@@ -134,7 +135,7 @@ std::unique_ptr<Network> build_topology(const SpecValue& spec) {
   std::unique_ptr<Network> t = family->build(spec);
   if (t->spec().empty()) t->set_spec(print_spec(spec));
   try {
-    check_edge_cap(t->num_nodes(), t->max_degree(), t->spec());
+    check_edge_cap(t->link_bound(), t->spec());
   } catch (const InputError& e) {
     throw SpecError(spec.column, e.what());
   }

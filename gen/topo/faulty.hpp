@@ -42,6 +42,7 @@ class FaultyNetwork : public Network {
   std::uint32_t degree(NodeId u) const override;
   bool adjacent(NodeId u, NodeId v) const override;
   std::uint32_t max_degree() const override { return base_->max_degree(); }
+  std::uint64_t link_bound() const override { return base_->link_bound(); }
   std::string label(NodeId u) const override { return base_->label(to_base(u)); }
   /// The base's label of a survivor; a failed node is an error naming it.
   NodeId parse_label(std::string_view text) const override;

@@ -35,6 +35,7 @@ class FileGraph : public Network {
     return std::binary_search(csr_.begin(u.v), csr_.end(u.v), v.v);
   }
   std::uint32_t max_degree() const override { return max_degree_; }
+  std::uint64_t link_bound() const override { return csr_.num_arcs() / 2; }
   std::string label(NodeId u) const override { return labels_[u.v]; }
   NodeId parse_label(std::string_view text) const override;
   /// file("path", sha256="...", format="...") as the builder stamps it.

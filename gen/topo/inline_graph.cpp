@@ -11,7 +11,7 @@ namespace netsched {
 std::unique_ptr<FileGraph> build_inline_graph(const SpecValue& spec) {
   const Args a(spec);
   a.expect_count(1, 1, "graph(N, links=[{a,b},...])", {"links"});
-  const std::uint64_t n = a.integer(0, 1, kMaxFileNodes, "graph: the number of nodes");
+  const std::uint64_t n = a.integer(0, 1, kMaxFileNodes, "the number of nodes (kMaxFileNodes)");
   const SpecValue* links = a.named("links");
   if (n > 1 && !links) throw SpecError(spec.column, "graph: give its links=[{a,b},...]");
   SpecValue canonical = spec;

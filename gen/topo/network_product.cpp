@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "core/errors.hpp"
+#include "core/limits.hpp"
 #include "gen/topo/args.hpp"
 #include "gen/topo/product.hpp"
 #include "gen/topology.hpp"
@@ -88,6 +89,19 @@ std::uint32_t NetworkProduct::max_degree() const {
   std::uint32_t s = 0;
   for (const auto& f : factors_) s += f->max_degree();
   return s;
+}
+
+std::uint64_t NetworkProduct::link_bound() const {
+  // a link of factor d joins nodes equal in every other coordinate: its links times the others'
+  // node counts, summed over the factors
+  std::uint64_t links = 0;
+  for (std::size_t d = 0; d < factors_.size(); ++d) {
+    std::uint64_t copies = 1;
+    for (std::size_t e = 0; e < factors_.size(); ++e)
+      if (e != d) copies = mul_sat(copies, factors_[e]->num_nodes());
+    links = add_sat(links, mul_sat(factors_[d]->link_bound(), copies));
+  }
+  return links;
 }
 
 std::uint32_t NetworkProduct::port_degree(NodeId u) const {

@@ -26,6 +26,7 @@ class NetworkProduct : public Network {
   void neighbors(NodeId u, std::vector<NodeId>& out) const override;
   std::uint32_t degree(NodeId u) const override;
   std::uint32_t max_degree() const override;
+  std::uint64_t link_bound() const override;
   std::uint32_t port_degree(NodeId u) const override;
   /// The ids differ in exactly one factor, by a link of that factor.
   bool adjacent(NodeId u, NodeId v) const override;

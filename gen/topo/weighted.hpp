@@ -33,6 +33,7 @@ class WeightedNetwork : public Network {
   std::uint32_t degree(NodeId u) const override { return base_->degree(u); }
   bool adjacent(NodeId u, NodeId v) const override { return base_->adjacent(u, v); }
   std::uint32_t max_degree() const override { return base_->max_degree(); }
+  std::uint64_t link_bound() const override { return base_->link_bound(); }
   std::uint32_t port_degree(NodeId u) const override { return base_->port_degree(u); }
   std::string label(NodeId u) const override { return base_->label(u); }
   NodeId parse_label(std::string_view text) const override { return base_->parse_label(text); }

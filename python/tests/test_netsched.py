@@ -241,3 +241,14 @@ def test_wrong_argument_types_are_input_errors_with_one_line():
             case()
         assert "\n" not in str(e.value)
     assert not os.path.exists("None")
+
+
+def test_graphs_in_memory_are_limited_as_graph_files_are_not_by_a_specs_length():
+    # a 20 x 20 grid's spec once exceeded the 4,096 characters of a typed spec
+    grid = netsched.Network.from_networkx(nx.grid_2d_graph(20, 20))
+    assert len(grid) == 400 and len(grid.spec) > 4096
+    s = netsched.generate(grid, "broadcast")
+    back = netsched.Schedule.from_json(s.to_dict())  # its file names the whole graph
+    assert back.verify()["ok"]
+    with pytest.raises(netsched.InputError, match="kMaxFileNodes"):
+        netsched.Network.from_links(2**24 + 1, [])

@@ -134,8 +134,8 @@ std::vector<Entry> spec_entries() {
       {"info 'torus(100000,100000)'",
        "spec column 1: torus has 10000000000 nodes, over the limit kMaxNodes = 268435456 (2^28)"},
       {"info 'complete(65536462)'",
-       "spec column 1: complete(65536462) may have up to 2147513892970491 links (N * max degree / "
-       "2), over the limit kMaxEdges = 2147483648 (2^31)"},
+       "spec column 1: complete(65536462) may have up to 2147513892970491 links (bounded from its "
+       "parameters), over the limit kMaxEdges = 2147483648 (2^31)"},
       {"info 'hfc(complete(519420367),6)'",
        "spec column 14: complete: n must be between 1 and 268435456, got 519420367"},
       {"info 'hdn(torus(2,77777773,5),sn=[{0,1,2}])'",

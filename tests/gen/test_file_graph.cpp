@@ -246,3 +246,18 @@ TEST_CASE("weighted(...): a network's links at their own speeds, its structure k
     }
   }
 }
+
+TEST_CASE("a graph file is held to kMaxEdges by its own count of links, not N x max degree / 2") {
+  // a star of 70,000 links: N x max degree / 2 would be 2,450,035,000, over kMaxEdges (issue 83)
+  std::string star;
+  constexpr int kLeaves = 70000;
+  for (int leaf = 1; leaf <= kLeaves; ++leaf) star += "0 " + std::to_string(leaf) + "\n";
+  const std::string spec = file_spec(scratch_file("star.edges", star));
+  const auto t = build_topology(spec);
+  CHECK(t->link_bound() == kLeaves);
+  CHECK(t->max_degree() == kLeaves);
+  // products of file graphs and faulty file graphs count the same way
+  const auto product = build_topology("product(" + spec + ",ring(3))");
+  CHECK(product->link_bound() == 3 * kLeaves + (kLeaves + 1) * 3);
+  CHECK(build_topology("faulty(" + spec + ", nodes=[{5}])")->link_bound() == kLeaves);
+}

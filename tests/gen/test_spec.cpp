@@ -57,7 +57,8 @@ TEST_CASE("bad specs are rejected with the column and what was expected") {
       {"hypercube(32)",
        "hypercube has 4294967296 nodes, over the limit kMaxNodes = 268435456 (2^28)"},
       {"hypercube(28)",
-       "hypercube(28) may have up to 3758096384 links (N * max degree / 2), over the limit "
+       "hypercube(28) may have up to 3758096384 links (bounded from its parameters), over the "
+       "limit "
        "kMaxEdges = 2147483648 (2^31)"},
       {"ring(4294967295)",
        "spec column 6: ring: n must be between 1 and 268435456, got 4294967295"},
