@@ -123,11 +123,13 @@ format-check:
 	@clang-format --dry-run --Werror $(CXX_FILES) && echo "format: every C++ file follows .clang-format"
 
 # clang-tidy reads the compile commands of a configuration without precompiled headers
-# (TIDY_BUILD, configured only): clang cannot read GCC's, and without them a file that lacks an
-# include of its own fails here.
+# (TIDY_BUILD, configured, with only its generated headers built): clang cannot read GCC's, and
+# without them a file that lacks an include of its own fails here.
 tidy-configure: deps
 	@cmake -S . -B $(TIDY_BUILD) -DCMAKE_BUILD_TYPE=Release -DCMAKE_DISABLE_PRECOMPILE_HEADERS=ON -DCMAKE_UNITY_BUILD=OFF \
 	  > $(TIDY_BUILD).configure.log 2>&1 || (cat $(TIDY_BUILD).configure.log; exit 1)
+	@cmake --build $(TIDY_BUILD) --target netsched_chakra_headers > $(TIDY_BUILD).headers.log 2>&1 || \
+	  (cat $(TIDY_BUILD).headers.log; exit 1)
 
 tidy: tidy-configure
 	@run-clang-tidy -quiet -extra-arg=-Wno-unknown-warning-option -p $(TIDY_BUILD) "$(CURDIR)/(core|gen|verify|papers|analysis|claims|draw|exec|app|api|python)/" > $(TIDY_BUILD)/tidy.log 2>&1 || \

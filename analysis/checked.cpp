@@ -53,6 +53,13 @@ std::optional<std::uint64_t> planned_exchange_transfers(const Network& t,
 
 /// Refuses, before generating, a schedule too large to make and check.
 void check_planned_size(const Network& t, const GenRequest& r) {
+  // every collective delivers to at least N - 1 nodes, one transfer each, and its check holds
+  // per-node state: both known from N before the generator starts
+  const std::uint64_t n = t.num_nodes();
+  const std::string collective = "the " + r.collective;
+  check_memory(mul_sat(n - 1, kBytesPerTransfer),
+               "generating " + collective + " on " + std::to_string(n) + " nodes");
+  check_engine_memory(n, 0, collective);
   if (r.collective != "total-exchange") return;  // the others grow linearly in N
   const std::string a(choose_algorithm(t, r.collective, r.algorithm).name);
   const auto transfers = planned_exchange_transfers(t, a);

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <map>
 #include <mutex>
@@ -12,6 +13,8 @@
 #include "core/automorphism.hpp"
 #include "core/connectivity.hpp"
 #include "core/distances.hpp"
+#include "core/errors.hpp"
+#include "core/limits.hpp"
 #include "core/orbits.hpp"
 #include "core/parallel.hpp"
 #include "gen/topo/faulty.hpp"
@@ -40,6 +43,19 @@ json number_or_string(unsigned __int128 v) {
 
 /// Largest graph for which Traces runs automatically when structure does not settle orbits.
 constexpr std::uint64_t kTracesAuto = 3'000'000;
+/// The most work the distance facts may take, in arc visits (BFS runs x (N + arcs)): about a
+/// minute on one core; over it `info` refuses and names --basic.
+constexpr double kInfoMaxDistanceWork = 68'719'476'736.0;  // 2^36
+/// Bytes per node the distance stage holds besides the CSR and the BFS scratch: the classes,
+/// their verification and the colours (measured: bench/README.md, info's memory).
+constexpr std::uint64_t kInfoBytesPerNode = 64;
+/// Bytes per node and per arc nauty's Traces holds (its sparse graph and workspace, measured).
+constexpr std::uint64_t kTracesBytesPerNode = 1024, kTracesBytesPerArc = 8;
+/// Bytes per node of one worker's BFS scratch: one BFS (distances, queue) or a bit-parallel
+/// sweep (three 64-bit masks).
+constexpr std::uint64_t kBfsScratchBytes = 8, kSweepScratchBytes = 24;
+/// A distance profile's vector header and allocator overhead, in 64-bit words.
+constexpr std::uint64_t kProfileOverheadWords = 6;
 
 /// Each node coloured by its class representative's distance profile (an Aut-invariant: a
 /// class lies inside one orbit, so all its nodes share the profile).
@@ -123,6 +139,43 @@ void distance_summary(const DistanceStats& st, std::uint64_t n, json& j) {
   j["average_status"] = sum / nn;
 }
 
+std::string distance_facts_text(std::uint64_t n) {
+  return "computing the distance facts of " + std::to_string(n) + " nodes";
+}
+
+/// Refuses before Traces runs over the memory budget.
+void check_traces_memory(const Csr& g) {
+  check_memory(add_sat(mul_sat(g.num_nodes(), kTracesBytesPerNode),
+                       mul_sat(g.num_arcs(), kTracesBytesPerArc)),
+               "nauty Traces on " + std::to_string(g.num_nodes()) +
+                   " nodes (the automorphism orbits of the distance facts; --basic skips them)");
+}
+
+/// Refuses the distance stage over kInfoMaxDistanceWork or the memory budget: `classes` BFS
+/// runs, or `sweeps` bit-parallel ones when fewer, each over every node and arc.
+void check_distance_work(const Csr& g, std::uint64_t classes, double sweeps, std::uint32_t ecc0,
+                         unsigned threads) {
+  const std::uint64_t n = g.num_nodes();
+  const bool by_classes = static_cast<double>(classes) <= sweeps;
+  const double runs = by_classes ? static_cast<double>(classes) : sweeps;
+  const double work = runs * static_cast<double>(n + g.num_arcs());
+  if (work > kInfoMaxDistanceWork) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%.3g", work);
+    throw InputError(distance_facts_text(n) + " needs about " + text +
+                     " arc visits, over the limit kInfoMaxDistanceWork = 2^36 (--basic gives the "
+                     "nodes, links and degrees)");
+  }
+  // each worker's scratch, and one distance profile per class (at most 2 ecc(0) + 1 entries)
+  const std::uint64_t workers = worker_count(threads);
+  const std::uint64_t scratch =
+      mul_sat(mul_sat(workers, n), by_classes ? kBfsScratchBytes : kSweepScratchBytes);
+  const std::uint64_t profile_words = 2 * std::uint64_t{ecc0} + 1 + kProfileOverheadWords;
+  const std::uint64_t profiles =
+      by_classes ? mul_sat(classes, mul_sat(profile_words, sizeof(std::uint64_t))) : 0;
+  check_memory(add_sat(scratch, profiles), distance_facts_text(n) + " (--basic skips them)");
+}
+
 /// Vertex classes (verified structural automorphisms first, Traces only when needed), exact
 /// distances by the cheaper method, and the orbits as far as they are decided.
 void distance_facts(const Network& t, const InfoOptions& opt, json& j, json& timing,
@@ -131,6 +184,8 @@ void distance_facts(const Network& t, const InfoOptions& opt, json& j, json& tim
     if (opt.progress) opt.progress(stage, d, n);
   };
   const std::uint64_t n = t.num_nodes();
+  check_memory(add_sat(Csr::bytes(n, t.link_bound()), mul_sat(n, kInfoBytesPerNode)),
+               distance_facts_text(n) + " (--basic skips them)");
   report("adjacency", 0, 1);
   const Csr csr(t, opt.threads);
   timing["csr"] = seconds_since(t0);
@@ -148,11 +203,16 @@ void distance_facts(const Network& t, const InfoOptions& opt, json& j, json& tim
     orbit_method += traces ? ", nauty Traces" : "";
     exact = true;
   };
-  const double sweeps = sweep_cost_in_bfs_runs(n, eccentricity(csr, 0));
-  if (!exact && static_cast<double>(classes.reps.size()) > sweeps && n <= kTracesAuto) {
+  const std::uint32_t ecc0 = eccentricity(csr, 0);
+  const double sweeps = sweep_cost_in_bfs_runs(n, ecc0);
+  const bool traces_first =
+      !exact && static_cast<double>(classes.reps.size()) > sweeps && n <= kTracesAuto;
+  if (traces_first) {
+    check_traces_memory(csr);
     run_traces();
     classes = *traces;
   }
+  check_distance_work(csr, classes.reps.size(), sweeps, ecc0, opt.threads);
   timing["orbits"] = seconds_since(t0);
   DistanceStats st;
   std::vector<std::vector<std::uint64_t>> profiles;
@@ -174,6 +234,7 @@ void distance_facts(const Network& t, const InfoOptions& opt, json& j, json& tim
         exact = true;
         orbit_method += ", separated by distance profiles and colour refinement";
       } else if (n <= kTracesAuto) {
+        check_traces_memory(csr);
         run_traces();
       }
     }

@@ -39,9 +39,22 @@ std::uint64_t Graph::count_edges() const {
   return total / 2;
 }
 
+std::uint64_t Graph::link_bound() const {
+  const std::uint64_t n = num_nodes();
+  return n < 2 ? 0 : mul_sat(n, n - 1) / 2;
+}
+
+std::uint64_t Csr::bytes(std::uint64_t n, std::uint64_t links) {
+  return add_sat(mul_sat(n + 1, sizeof(std::uint64_t)),
+                 mul_sat(mul_sat(links, 2), sizeof(std::uint32_t)));
+}
+
 Csr::Csr(const Graph& g, unsigned threads) {
   const std::uint64_t n64 = g.num_nodes();
   check_node_cap(n64, "graph");
+  const std::uint64_t bound = g.link_bound();
+  check_memory(bytes(n64, bound), "a CSR snapshot of " + std::to_string(n64) + " nodes and up to " +
+                                      std::to_string(bound) + " links");
   n_ = static_cast<std::uint32_t>(n64);
   offsets_.assign(n64 + 1, 0);
   parallel_for(n_, threads, [&](std::uint64_t b, std::uint64_t e) {
@@ -49,10 +62,9 @@ Csr::Csr(const Graph& g, unsigned threads) {
       offsets_[u + 1] = g.degree(NodeId(static_cast<std::uint32_t>(u)));
   });
   for (std::uint32_t u = 0; u < n_; ++u) offsets_[u + 1] += offsets_[u];
-  check_memory(add_sat(mul_sat(n64 + 1, sizeof(std::uint64_t)),
-                       mul_sat(offsets_[n_], sizeof(std::uint32_t))),
-               "a CSR snapshot of " + std::to_string(n64) + " nodes and " +
-                   std::to_string(offsets_[n_] / 2) + " links");
+  check_memory(bytes(n64, offsets_[n_] / 2), "a CSR snapshot of " + std::to_string(n64) +
+                                                 " nodes and " + std::to_string(offsets_[n_] / 2) +
+                                                 " links");
   targets_.resize(offsets_[n_]);
   parallel_for(n_, threads, [&](std::uint64_t b, std::uint64_t e) {
     std::vector<NodeId> buf;
@@ -73,6 +85,22 @@ Csr::Csr(const std::vector<std::vector<std::uint32_t>>& adj) {
   for (std::uint32_t u = 0; u < n_; ++u) offsets_[u + 1] = offsets_[u] + adj[u].size();
   targets_.reserve(offsets_[n_]);
   for (const auto& row : adj) targets_.insert(targets_.end(), row.begin(), row.end());
+}
+
+Csr Csr::from_links(std::uint32_t n,
+                    const std::vector<std::pair<std::uint32_t, std::uint32_t>>& links) {
+  Csr c;
+  c.n_ = n;
+  c.offsets_.assign(std::uint64_t{n} + 1, 0);
+  for (const auto& [u, v] : links) ++c.offsets_[u + 1], ++c.offsets_[v + 1];
+  for (std::uint32_t u = 0; u < n; ++u) c.offsets_[u + 1] += c.offsets_[u];
+  c.targets_.resize(c.offsets_[n]);
+  std::vector<std::uint64_t> next(c.offsets_.begin(), c.offsets_.end() - 1);
+  for (const auto& [u, v] : links) c.targets_[next[u]++] = v, c.targets_[next[v]++] = u;
+  for (std::uint32_t u = 0; u < n; ++u)
+    std::sort(c.targets_.begin() + static_cast<std::ptrdiff_t>(c.offsets_[u]),
+              c.targets_.begin() + static_cast<std::ptrdiff_t>(c.offsets_[u + 1]));
+  return c;
 }
 
 }  // namespace netsched

@@ -1,6 +1,7 @@
 // Naming nodes on the command line (core/network.hpp).
 #include "core/network.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <stdexcept>
 

@@ -40,7 +40,7 @@ class Network : public Graph {
   /// An upper bound on the number of links, without walking the network: the builder checks it
   /// against kMaxEdges. N * max_degree / 2 (saturating) unless the family knows better (a file
   /// graph its exact count: a star of 70,000 links is 70,000, not 2.45 billion).
-  virtual std::uint64_t link_bound() const;
+  std::uint64_t link_bound() const override;
   /// The paper's node degree of u where it counts links differently (a 2-node ring as two
   /// links between the same pair); equals degree(u) elsewhere.
   virtual std::uint32_t port_degree(NodeId u) const { return degree(u); }

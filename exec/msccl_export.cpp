@@ -288,4 +288,17 @@ std::string export_msccl(const ExecPlan& plan, const MscclOptions& options, Mscc
   return write_msccl(export_program(plan, options, figures));
 }
 
+MscclImport export_unlimited(const ExecPlan& plan) {
+  MscclOptions o;
+  o.runtime_limits = false;
+  o.max_steps_per_tb = kUnlimitedStepsPerTb;
+  MscclImportOptions back;
+  back.runtime_limits = false;
+  back.max_steps_per_tb = kUnlimitedStepsPerTb;
+  MscclProgram prog = export_program(plan, o);
+  if (const MscclCollInfo* c = msccl_coll(prog.coll); c && c->rooted)
+    back.root = plan.schedule().collective.root().v;
+  return check_program(std::move(prog), back);
+}
+
 }  // namespace netsched::exec

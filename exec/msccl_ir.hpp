@@ -97,6 +97,13 @@ MscclProgram export_program(const ExecPlan& plan, const MscclOptions& options,
 std::string export_msccl(const ExecPlan& plan, const MscclOptions& options,
                          MscclFigures* figures = nullptr);
 
+/// The most steps of a threadblock where no MSCCL runtime's limit applies.
+inline constexpr std::uint32_t kUnlimitedStepsPerTb = 1U << 20;
+/// The schedule as an MSCCL-IR program without the MSCCL runtimes' limits, checked and run
+/// (rooted collectives at the schedule's root): the common ground of the exports to engines
+/// that have none of those limits (MSCCL++ plans, Chakra traces).
+MscclImport export_unlimited(const ExecPlan& plan);
+
 /// Parses and checks the program: structurally (the runtime's limits unless told otherwise),
 /// then a run in each mode it declares. Throws InputError for a file that is not a well-formed
 /// program.

@@ -55,7 +55,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto t = netsched::build_schedule_topology(f.schedule.topology);
     const netsched::Collective& c = f.schedule.collective;
     if (static_cast<unsigned __int128>(t->num_nodes()) * c.num_chunks() > kFuzzPairs) return 0;
-    const auto dense = run(*t, f.schedule, netsched::Engine::Dense);
+    // a combining collective has one engine, the registers' (auto names it)
+    const auto dense =
+        run(*t, f.schedule, c.combining() ? netsched::Engine::Auto : netsched::Engine::Dense);
     if (!c.combining() && netsched::blocks_apply(f.schedule))
       same(dense, run(*t, f.schedule, netsched::Engine::Blocks));
     if (!c.combining() && netsched::symmetric_applies(f.schedule))

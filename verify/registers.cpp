@@ -185,6 +185,11 @@ std::vector<std::vector<std::uint32_t>> register_groups(const Schedule& s) {
 /// larger than that is a batch of its own, refused over kMaxRegisterCells.
 std::vector<std::vector<std::uint32_t>> register_batches(const Schedule& s, std::uint64_t n,
                                                          std::uint64_t cells) {
+  if (mul_sat(n, s.registers.size()) > kMaxRegisterTotalCells)
+    throw InputError("registers: " + std::to_string(n) + " nodes x " +
+                     std::to_string(s.registers.size()) +
+                     " registers is too many cells for the register simulator to check (limit " +
+                     limit_text("kMaxRegisterTotalCells", kMaxRegisterTotalCells) + ")");
   std::vector<std::vector<std::uint32_t>> batches(1);
   for (auto& g : register_groups(s)) {
     if (mul_sat(n, g.size()) > kMaxRegisterCells)

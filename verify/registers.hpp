@@ -35,6 +35,10 @@ inline constexpr std::uint64_t kRegisterCellBytes = 180;
 /// The largest group of registers that meet the checker holds: nodes x registers (each a set of
 /// terms).
 inline constexpr std::uint64_t kMaxRegisterCells = std::uint64_t{1} << 28;
+/// The most node-register cells the checker sets up and checks over all its batches (nodes x
+/// registers): each batch walks every step, so the sum, not one group, sets the work (about a
+/// minute at 2^31).
+inline constexpr std::uint64_t kMaxRegisterTotalCells = std::uint64_t{1} << 31;
 
 /// An empty register holds the padding value of the papers (the identity: 0 for +, infinity
 /// for min); sending or combining it is allowed and adds no term.

@@ -4,6 +4,7 @@
 
 #include "core/enum_names.hpp"
 #include "core/errors.hpp"
+#include "core/limits.hpp"
 #include "core/structure.hpp"
 #include "verify/blocks.hpp"
 #include "verify/port_rules.hpp"
@@ -285,11 +286,38 @@ CheckResult figures_by_rule(CheckResult r) {
   return r;
 }
 
+void check_engine_memory(std::uint64_t nodes, std::uint64_t chunks, const std::string& what) {
+  const unsigned __int128 pairs = static_cast<unsigned __int128>(nodes) * chunks;
+  const std::uint64_t table_words =
+      static_cast<std::uint64_t>(std::min<unsigned __int128>(pairs, kDenseMaxPairs) / 64);
+  check_memory(
+      add_sat(mul_sat(nodes, kCheckBytesPerNode), mul_sat(table_words, sizeof(std::uint64_t))),
+      "checking " + what + " on " + std::to_string(nodes) + " nodes");
+}
+
+namespace {
+
+void check_schedule_memory(const Network& t, const Schedule& s) {
+  netsched::check_engine_memory(t.num_nodes(), s.collective.num_chunks(),
+                                "the " + s.collective.name());
+}
+
+}  // namespace
+
 CheckResult simulate(const Network& t, const Schedule& s, Engine engine,
                      const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
   check_structure(t, s);
   const Collective& c = s.collective;
-  if (c.combining()) return figures_by_rule(simulate_registers(t, s));
+  if (c.combining()) {
+    if (engine != Engine::Auto && engine != Engine::Registers)
+      throw InputError(
+          "the " + c.name() +
+          " combines values in registers: only the registers engine checks it (--engine "
+          "auto); the " +
+          to_string(engine) + " engine follows chunks");
+    return figures_by_rule(simulate_registers(t, s));
+  }
+  check_schedule_memory(t, s);
   const bool large = over_dense_auto(s);
   const std::uint64_t n = t.num_nodes();
   const unsigned __int128 block_work =
@@ -330,6 +358,7 @@ CheckResult simulate_traced(const Network& t, const Schedule& s, StepTrace& trac
   if (s.collective.combining())
     throw InputError("a step trace follows chunks; this is a " + s.collective.name() +
                      " schedule of registers");
+  check_schedule_memory(t, s);
   return figures_by_rule(DenseRun(t, s, &trace).run());
 }
 

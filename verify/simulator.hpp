@@ -79,6 +79,15 @@ std::optional<Engine> engine_from_name(const std::string& name);
 /// network at all (node or chunk ids out of range, node count differing from the topology, a
 /// single-dimension schedule on a family without dimensions). `progress` (done, total) is
 /// called during long block simulations.
+/// Bytes a node costs the chunk engines besides their chunk tables: the port rules' six
+/// counters (24), the block walk's per-node transfer lists and the symmetric engine's
+/// union-find and orbit sizes (an empty total exchange on torus(2048,2048) peaks at 90 bytes a
+/// node: bench/README.md, the checkers' memory).
+inline constexpr std::uint64_t kCheckBytesPerNode = 128;
+/// Refuses, before any of it is allocated, a chunk check of `nodes` nodes and `chunks` chunks
+/// (0 when not yet known) whose per-node state and chunk table are over the memory budget.
+void check_engine_memory(std::uint64_t nodes, std::uint64_t chunks, const std::string& what);
+
 CheckResult simulate(const Network& t, const Schedule& s, Engine engine = Engine::Auto,
                      const std::function<void(std::uint64_t, std::uint64_t)>& progress = {});
 

@@ -203,22 +203,13 @@ std::string serialized(const RankTrace& t, const std::string& collective, std::u
 }  // namespace
 
 ChakraExport export_chakra(const ExecPlan& plan, const Network& net, const ChakraOptions& o) {
-  MscclOptions mo;  // ASTRA-sim has none of the MSCCL runtimes' limits
-  mo.runtime_limits = false;
-  mo.max_steps_per_tb = 1U << 20;
-  MscclImportOptions back;
-  back.runtime_limits = false;
-  back.max_steps_per_tb = mo.max_steps_per_tb;
-  const MscclProgram prog = export_program(plan, mo);
-  if (const MscclCollInfo* c = msccl_coll(prog.coll); c && c->rooted)
-    back.root = plan.schedule().collective.root().v;
-  const MscclImport im = check_program(prog, back);
+  const MscclImport im = export_unlimited(plan);  // ASTRA-sim has none of the runtimes' limits
   ChakraExport out;
   out.collective = im.collective.coll;
   out.nodes = im.collective.gpus;
   out.messages = im.runs.front().run.messages.size();
   const std::uint64_t message = msccl_message_bytes(plan.schedule().collective, o.bytes);
-  const auto per_loop = static_cast<std::uint64_t>(prog.nchunksperloop.value_or(1));
+  const auto per_loop = static_cast<std::uint64_t>(im.program.nchunksperloop.value_or(1));
   out.chunk_bytes = (message + per_loop - 1) / per_loop;  // the last chunks padded, as run pads
   out.padded = out.chunk_bytes * per_loop != message;
   const std::vector<RankTrace> ranks = TraceBuilder(im, out.chunk_bytes).build();

@@ -195,17 +195,10 @@ class PlanExporter {
 }  // namespace
 
 Plan export_plan(const ExecPlan& plan, const std::string& name) {
-  MscclOptions o;  // MSCCL++ has none of the MSCCL runtimes' limits
-  o.runtime_limits = false;
-  o.max_steps_per_tb = 1U << 20;
-  const MscclProgram prog = export_program(plan, o);
-  MscclImportOptions back;
-  back.runtime_limits = false;
-  back.max_steps_per_tb = o.max_steps_per_tb;
+  const MscclImport im = export_unlimited(plan);  // MSCCL++ has none of the runtimes' limits
   std::optional<std::uint32_t> root;
-  if (const MscclCollInfo* c = msccl_coll(prog.coll); c && c->rooted)
-    root = back.root = plan.schedule().collective.root().v;
-  const MscclImport im = check_program(prog, back);
+  if (const MscclCollInfo* c = msccl_coll(im.program.coll); c && c->rooted)
+    root = plan.schedule().collective.root().v;
   Plan p = PlanExporter(im.program, im.runs.front().run).build(name);
   const PlanRun run = run_plan(parse_plan(write_plan(p)), root);
   if (!run.verdict.ok())

@@ -25,9 +25,9 @@ constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
 
 /// The operations the run executes; every other is named in an unknown verdict.
 bool runs_op(const PlanOp& op) {
-  static const char* const kRun[] = {"nop",     "barrier", "signal", "wait", "rlxsignal",
-                                     "rlxwait", "flush",   "put",    "get",  "copy",
-                                     "re",      "res",     "rre",    "rres"};
+  static constexpr const char* kRun[] = {"nop",     "barrier", "signal", "wait", "rlxsignal",
+                                         "rlxwait", "flush",   "put",    "get",  "copy",
+                                         "re",      "res",     "rre",    "rres"};
   return std::find_if(std::begin(kRun), std::end(kRun),
                       [&](const char* n) { return op.name == n; }) != std::end(kRun) &&
          (op.channel_type.empty() || op.channel_type == "memory") && op.other_key.empty();

@@ -1,5 +1,6 @@
 #include "gen/topo/file_graph.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "core/errors.hpp"
@@ -9,13 +10,6 @@
 
 namespace netsched {
 namespace {
-
-std::vector<std::vector<std::uint32_t>> adjacency(const GraphData& d) {
-  std::vector<std::vector<std::uint32_t>> adj(d.nodes);
-  for (auto [u, v] : d.edges) adj[u].push_back(v), adj[v].push_back(u);
-  for (auto& a : adj) std::sort(a.begin(), a.end());
-  return adj;
-}
 
 /// The string value of a named argument, or "".
 std::string named_string(const Args& a, const std::string& key) {
@@ -29,14 +23,13 @@ std::string named_string(const Args& a, const std::string& key) {
 }  // namespace
 
 FileGraph::FileGraph(const GraphData& data, std::string canonical_spec, std::string family)
-    : csr_(adjacency(data)),
+    : csr_(Csr::from_links(static_cast<std::uint32_t>(data.nodes), data.edges)),
       labels_(data.labels),
+      by_label_(label_order(labels_)),
       canonical_(std::move(canonical_spec)),
       family_(std::move(family)) {
-  for (std::uint32_t u = 0; u < labels_.size(); ++u) {
-    by_label_.emplace(labels_[u], u);
+  for (std::uint32_t u = 0; u < labels_.size(); ++u)
     max_degree_ = std::max(max_degree_, csr_.degree(u));
-  }
   if (!data.weights.empty()) {
     const auto [least, largest] = std::minmax_element(data.weights.begin(), data.weights.end());
     weights_ = WeightRange{data.weights.size(), *least, *largest};
@@ -67,11 +60,19 @@ void FileGraph::neighbors(NodeId u, std::vector<NodeId>& out) const {
 }
 
 NodeId FileGraph::parse_label(std::string_view text) const {
-  const auto it = by_label_.find(std::string(text));
-  if (it == by_label_.end())
+  std::optional<std::uint32_t> id;
+  if (by_label_.empty()) {
+    id = label_id(text, labels_.size());
+  } else {
+    const auto it =
+        std::lower_bound(by_label_.begin(), by_label_.end(), text,
+                         [&](std::uint32_t u, std::string_view t) { return labels_[u] < t; });
+    if (it != by_label_.end() && labels_[*it] == text) id = *it;
+  }
+  if (!id)
     throw InputError((family_ == "file" ? "file graph" : family_) + ": no node labelled '" +
                      std::string(text) + "'");
-  return NodeId(it->second);
+  return NodeId(*id);
 }
 
 std::unique_ptr<FileGraph> build_file_graph(const SpecValue& spec) {

@@ -9,7 +9,6 @@
 #include <memory>
 #include <optional>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "core/graph.hpp"
@@ -54,7 +53,7 @@ class FileGraph : public Network {
  private:
   Csr csr_;
   std::vector<std::string> labels_;
-  std::unordered_map<std::string, std::uint32_t> by_label_;
+  std::vector<std::uint32_t> by_label_;  ///< label_order(labels_): empty when labels are ids
   std::uint32_t max_degree_ = 0;
   std::string canonical_;
   std::string family_;

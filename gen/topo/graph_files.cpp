@@ -280,6 +280,33 @@ std::string weight_text(double w) {
 }
 }  // namespace
 
+std::optional<std::uint32_t> label_id(std::string_view label, std::uint64_t n) {
+  constexpr std::size_t kMaxDigits = 10;  // 2^32 - 1 has ten
+  if (label.empty() || label.size() > kMaxDigits || (label.size() > 1 && label[0] == '0'))
+    return std::nullopt;
+  std::uint64_t v = 0;
+  for (const char c : label) {
+    if (c < '0' || c > '9') return std::nullopt;
+    v = v * 10 + static_cast<std::uint64_t>(c - '0');
+  }
+  if (v >= n) return std::nullopt;
+  return static_cast<std::uint32_t>(v);
+}
+
+std::vector<std::uint32_t> label_order(const std::vector<std::string>& labels) {
+  bool ids = true;
+  for (std::uint32_t u = 0; ids && u < labels.size(); ++u)
+    ids = label_id(labels[u], labels.size()) == u;
+  if (ids) return {};
+  std::vector<std::uint32_t> order(labels.size());
+  for (std::uint32_t u = 0; u < order.size(); ++u) order[u] = u;
+  std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+    const int c = labels[a].compare(labels[b]);
+    return c < 0 || (c == 0 && a < b);
+  });
+  return order;
+}
+
 void check_simple_connected(const GraphData& g) {
   if (g.nodes == 0) throw InputError("the graph has no nodes");
   if (g.nodes > kMaxNodes)
@@ -292,13 +319,16 @@ void check_simple_connected(const GraphData& g) {
     throw InputError(
         "the graph is directed: netsched's links are undirected (full duplex); "
         "write it as an undirected graph");
-  std::unordered_map<std::string, std::uint32_t> seen_label;
   for (const std::string& label : g.labels)
     if (valid_utf8(label) != label)
       throw InputError("label '" + quoted_label(label) + "' is not UTF-8 text");
-  for (std::uint32_t u = 0; u < g.labels.size(); ++u)
-    if (!seen_label.emplace(g.labels[u], u).second)
-      throw InputError("label '" + quoted_label(g.labels[u]) + "' names two nodes");
+  // the first node, in file order, whose label an earlier node has
+  const std::vector<std::uint32_t> order = label_order(g.labels);
+  std::optional<std::uint32_t> again;
+  for (std::size_t i = 1; i < order.size(); ++i)
+    if (g.labels[order[i]] == g.labels[order[i - 1]] && (!again || order[i] < *again))
+      again = order[i];
+  if (again) throw InputError("label '" + quoted_label(g.labels[*again]) + "' names two nodes");
   for (std::size_t e = 0; e < g.weights.size(); ++e)
     if (!(g.weights[e] > 0) || g.weights[e] > kMaxLinkWeight)  // NaN fails both
       throw InputError(

@@ -4,6 +4,7 @@
 /// netsched's own `export --format json` by nlohmann::json. What is accepted and refused is in
 /// docs/spec.md ("Graph files").
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -75,5 +76,12 @@ GraphData parse_graph(const std::string& content, GraphFormat format);
 /// undirected, connected, with at least one node, unique labels, and within kMaxNodes and
 /// kMaxEdges.
 void check_simple_connected(const GraphData& g);
+/// The node ids in the order of their labels (equal labels by id): what a label is looked up
+/// in, and how two nodes of one label are found, with 4 bytes a node and no hashing. Empty when
+/// every label is its node's id in decimal (label_id() then looks labels up).
+std::vector<std::uint32_t> label_order(const std::vector<std::string>& labels);
+/// The id a label names when labels are the ids in decimal: the decimal text of a number below
+/// n, written as std::to_string writes it (no sign, no leading zero).
+std::optional<std::uint32_t> label_id(std::string_view label, std::uint64_t n);
 
 }  // namespace netsched

@@ -1,5 +1,6 @@
 #include "gen/topo/product.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/errors.hpp"
@@ -63,10 +64,10 @@ std::uint32_t Factor::port_degree(std::uint32_t c) const {
 }
 
 double Factor::average_status() const {
-  // Straight from the definition: sum over ordered pairs of distances, divided by size.
+  // The sum over ordered pairs of distances, divided by size: a pair's distance depends only on
+  // d = |a - b|, and 2 (size - d) ordered pairs are d apart (linear, not quadratic, in size)
   double sum = 0;
-  for (std::uint32_t a = 0; a < size; ++a)
-    for (std::uint32_t b = 0; b < size; ++b) sum += distance(a, b);
+  for (std::uint32_t d = 1; d < size; ++d) sum += 2.0 * (size - d) * distance(0, d);
   return sum / size;
 }
 
@@ -79,6 +80,14 @@ Product::Product(std::string family, std::vector<Factor> factors)
   }
   check_node_cap(n_, family_);
   ids_ = MixedRadix(std::move(radix));
+  // every coordinate of a vertex-transitive factor has the same degree: a product of such
+  // factors (hypercubes, tori) answers degree() without decoding the id
+  if (std::all_of(factors_.begin(), factors_.end(),
+                  [](const Factor& f) { return f.vertex_transitive(); })) {
+    regular_degree_ = regular_port_degree_ = 0;
+    for (const Factor& f : factors_) *regular_degree_ += f.degree(0);
+    for (const Factor& f : factors_) *regular_port_degree_ += f.port_degree(0);
+  }
 }
 
 void Product::neighbors(NodeId u, std::vector<NodeId>& out) const {
@@ -113,6 +122,7 @@ void Product::neighbors(NodeId u, std::vector<NodeId>& out) const {
 }
 
 std::uint32_t Product::degree(NodeId u) const {
+  if (regular_degree_) return *regular_degree_;
   std::uint32_t s = 0;
   for (std::size_t d = 0; d < factors_.size(); ++d) s += factors_[d].degree(coord(u.v, d));
   return s;
@@ -125,6 +135,7 @@ std::uint32_t Product::max_degree() const {
 }
 
 std::uint32_t Product::port_degree(NodeId u) const {
+  if (regular_port_degree_) return *regular_port_degree_;
   std::uint32_t s = 0;
   for (std::size_t d = 0; d < factors_.size(); ++d) s += factors_[d].port_degree(coord(u.v, d));
   return s;

@@ -4,6 +4,7 @@
 /// dimension 0 most significant. ring(2) is the simple graph K_2 (one link); the papers' count
 /// of a 2-node ring as two links is reported by port_degree(), never folded into degree().
 #include <memory>
+#include <optional>
 
 #include "core/mixed_radix.hpp"
 #include "gen/topology.hpp"
@@ -70,6 +71,8 @@ class Product : public Network {
   std::vector<Factor> factors_;
   MixedRadix ids_;  ///< one digit per factor
   std::uint64_t n_ = 1;
+  /// Every node's degree (and port count) when all factors are vertex-transitive.
+  std::optional<std::uint32_t> regular_degree_, regular_port_degree_;
 };
 
 /// Whether `name` is one of the product families.

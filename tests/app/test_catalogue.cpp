@@ -608,8 +608,8 @@ std::vector<Entry> hostile_entries(Files& f) {
        "the a2 total exchange on 65536 nodes: its transfers (bound x N) is 34359738368, over the "
        "limit kMaxTransfers = 268435456 (2^28)"},
       {"info 'complete(65536)'" + mem,
-       "a CSR snapshot of 65536 nodes and 2147450880 links needs about 17.2 GB, over the memory "
-       "budget of 2.1 GB (--max-memory)"},
+       "computing the distance facts of 65536 nodes (--basic skips them) needs about 17.2 GB, "
+       "over the memory budget of 2.1 GB (--max-memory)"},
       {"export 'complete(20000)' --format edgelist -o " + f.path("c.edges") + mem,
        "exporting 199990000 links as edgelist needs about 4.8 GB, over the memory budget of 2.1 "
        "GB (--max-memory)"},
@@ -752,6 +752,46 @@ std::vector<Entry> third_round_entries(Files& f) {
   };
 }
 
+/// Issue 83 #2 and #11: work and memory estimated from the spec or the file's header before
+/// anything of that size is allocated or run.
+std::vector<Entry> estimate_entries(Files& f) {
+  const std::string mem = " --max-memory 2G";
+  const std::string budget = "over the memory budget of 2.1 GB (--max-memory)";
+  json regs = json::parse(header("all-reduce", "hypercube(20)", std::uint64_t{1} << 20));
+  for (int r = 0; r < 8192; ++r) regs["registers"].push_back("r" + std::to_string(r));
+  REQUIRE(run("gen 'ring(4)' all-reduce -o " + f.path("ar4.json")).code == 0);
+  return {
+      {"verify " + f.path("ar4.json") + " --engine blocks",
+       "the all-reduce combines values in registers: only the registers engine checks it "
+       "(--engine auto); the blocks engine follows chunks"},
+      {"info 'hypercube(27)'" + mem,
+       "computing the distance facts of 134217728 nodes (--basic skips them) needs about 24.2 "
+       "GB, " +
+           budget},
+      {"info 'torus(268435456)'" + mem,
+       "computing the distance facts of 268435456 nodes (--basic skips them) needs about 21.5 "
+       "GB, " +
+           budget},
+      {"info 'ccc(18)'" + mem,
+       "computing the distance facts of 4718592 nodes needs about 5.98e+13 arc visits, over the "
+       "limit kInfoMaxDistanceWork = 2^36 (--basic gives the nodes, links and degrees)"},
+      {"gen 'hypercube(27)' broadcast --check-only" + mem,
+       "generating the broadcast on 134217728 nodes needs about 17.2 GB, " + budget},
+      {"verify " +
+           f.text("empty-te.json",
+                  header("total-exchange", "torus(16384,16384)", std::uint64_t{1} << 28)) +
+           mem,
+       "checking the total-exchange on 268435456 nodes needs about 34.9 GB, " + budget},
+      {"verify " +
+           f.text("empty-bc.json", header("broadcast", "hypercube(27)", std::uint64_t{1} << 27)) +
+           mem,
+       "checking the broadcast on 134217728 nodes needs about 17.2 GB, " + budget},
+      {"verify " + f.text("too-many-cells.json", regs.dump()),
+       "registers: 1048576 nodes x 8192 registers is too many cells for the register simulator "
+       "to check (limit kMaxRegisterTotalCells = 2147483648 (2^31))"},
+  };
+}
+
 }  // namespace
 
 TEST_CASE("the catalogue of bad input: exit 2 and one exact line each") {
@@ -761,6 +801,7 @@ TEST_CASE("the catalogue of bad input: exit 2 and one exact line each") {
   for (auto& e : file_entries(f)) entries.push_back(e);
   for (auto& e : hostile_entries(f)) entries.push_back(e);
   for (auto& e : third_round_entries(f)) entries.push_back(e);
+  for (auto& e : estimate_entries(f)) entries.push_back(e);
   CHECK(entries.size() >= 100);
   for (const Entry& e : entries) check_entry(e);
 }
