@@ -18,6 +18,7 @@
 #include "core/errors.hpp"
 #include "core/metrics.hpp"
 #include "core/schedule_io.hpp"
+#include "core/text.hpp"
 #include "gen/algorithms.hpp"
 #include "gen/route/router.hpp"
 #include "gen/topo/faulty.hpp"
@@ -338,7 +339,7 @@ Survivors survivors_of(const Collective& c, const FaultyNetwork& f) {
     default:
       break;
   }
-  throw InputError("repairing " + std::string(c.name().starts_with("a") ? "an " : "a ") + c.name() +
+  throw InputError("repairing " + with_article(c.name()) +
                    " around failed nodes is not implemented: its groups would need "
                    "renumbering");
 }

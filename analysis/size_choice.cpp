@@ -8,6 +8,7 @@
 #include <cmath>
 #include <functional>
 #include <limits>
+#include <set>
 #include <stdexcept>
 
 #include "analysis/async_cost.hpp"
@@ -15,6 +16,7 @@
 #include "analysis/congestion_bound.hpp"
 #include "analysis/retime.hpp"
 #include "core/errors.hpp"
+#include "core/limits.hpp"
 #include "core/metrics.hpp"
 #include "core/structure.hpp"
 #include "verify/cut_search.hpp"
@@ -412,8 +414,27 @@ PortBudget port_budget_from_name(const std::string& text) {
   return {PortModel::KPort, static_cast<std::uint32_t>(k)};
 }
 
+namespace {
+
+/// Refuses a choice whose candidates would make more than kSizeChoiceMaxDeliveries.
+void check_choice_size(const Network& t, const std::string& collective, std::size_t candidates) {
+  static const std::set<std::string> quadratic = {"all-gather", "total-exchange", "reduce-scatter",
+                                                  "all-reduce"};
+  const std::uint64_t n = t.num_nodes();
+  const std::uint64_t each = quadratic.count(collective) ? mul_sat(n, n - 1) : n - 1;
+  const std::uint64_t planned = mul_sat(each, candidates);
+  if (planned > kSizeChoiceMaxDeliveries)
+    throw limit_error(fmt::format("choosing the {} on {} nodes by size: {} candidates x {} chunk "
+                                  "deliveries (--algorithm makes one)",
+                                  collective, n, candidates, each),
+                      planned, "kSizeChoiceMaxDeliveries", kSizeChoiceMaxDeliveries);
+}
+
+}  // namespace
+
 SizeChoice choose_for_size(const Network& t, const GenRequest& request, const CostModel& cost,
                            const PortBudget& budget) {
+  check_choice_size(t, request.collective, algorithms_for(t, request.collective).size());
   SizeChoice out;
   const Csr g(t, 1);
   const double step_latency = cost.ts * least_latency(t, g);

@@ -71,6 +71,13 @@ struct SizeChoice {
 /// Generates every algorithm of `request.collective` that applies to `t` (request.algorithm is
 /// ignored), checks each, and picks the cheapest under `cost` that `budget` admits. InputError
 /// when no candidate is admitted.
+/// The most chunk deliveries a choice by size plans over all its candidates: each candidate is
+/// generated, checked and priced, a collective that ends with every node holding or combining
+/// every node's block (all-gather, total exchange, reduce-scatter, all-reduce) makes N(N-1)
+/// deliveries, the others N-1. At 2^23, hypercube(9)'s all-gather and total exchange are chosen
+/// in 10 to 15 s; hypercube(10)'s took 40 to 54 s and over 1 GB (bench/README.md, item 33).
+inline constexpr std::uint64_t kSizeChoiceMaxDeliveries = std::uint64_t{1} << 23;
+
 SizeChoice choose_for_size(const Network& t, const GenRequest& request, const CostModel& cost,
                            const PortBudget& budget);
 

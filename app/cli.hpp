@@ -83,6 +83,18 @@ void refuse_options_outside(const CLI::App& app, const std::vector<std::string>&
 extern const CLI::Validator kNonNegative;
 extern const CLI::Validator kPositive;
 
+/// A CLI11 check on the text that the value is a whole number from lo to hi, never wrapped or
+/// clamped: "must be a whole number from 1 to 1125899906842624", or "<value> is over the limit
+/// <limit_name> = <hi> (2^k)".
+CLI::Validator whole_number(std::uint64_t lo, std::uint64_t hi, const std::string& limit_name);
+/// --bytes of a message for a cost model, a choice by size or an export: 1 to kMaxMessageBytes.
+extern const CLI::Validator kMessageBytes;
+
+/// An output file's path, checked before any work (core/io.hpp check_output_path).
+extern const CLI::Validator kOutputFile;
+/// The prefix of a set of output files: its directory exists.
+extern const CLI::Validator kOutputPrefix;
+
 /// `--threads N` (0 = every core, at most kMaxThreads), with the verb's own help text.
 CLI::Option* add_threads_option(CLI::App& app, unsigned& threads, const std::string& help);
 

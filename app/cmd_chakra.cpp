@@ -64,10 +64,10 @@ Run add_chakra(CLI::App& app) {
       "and compute nodes with their data dependencies, as ASTRA-sim's custom collectives read "
       "them), and the network as ASTRA-sim's ns-3 topology file (PREFIX.ns3-topology.txt)");
   ex->add_option("FILE", o->file, "schedule file")->required();
-  ex->add_option("-o,--output", o->prefix, "the files' prefix")->required();
+  ex->add_option("-o,--output", o->prefix, "the files' prefix")->required()->check(kOutputPrefix);
   ex->add_option("--bytes", o->chakra.bytes,
                  "each node's message, as gen --bytes counts it (the nodes' comm_size follow)")
-      ->check(kPositive)
+      ->check(kMessageBytes)
       ->capture_default_str();
   ex->add_option("--bandwidth", o->chakra.bandwidth,
                  "the ns-3 links' rate (SimGrid units: 100Gbps, 25GBps; a link's weight "

@@ -38,8 +38,15 @@ Run add_claims(CLI::App& app) {
                  "recorded verdicts (id VERDICT per line; default: claims/expected.txt as built "
                  "into netsched)");
   app.add_flag("--heavy", o->heavy, "include the claims on large instances");
-  app.add_option("--write-expected", o->write_expected, "record the verdicts of this run in FILE");
+  app.add_option("--write-expected", o->write_expected, "record the verdicts of this run in FILE")
+      ->check(kOutputFile);
   return [o] {
+    // every input read and every output checked before the claims run (minutes with --heavy)
+    if (!o->expected.empty() && !o->check) throw InputError("--expected applies with --check");
+    const std::string recorded =
+        !o->check             ? std::string()
+        : o->expected.empty() ? std::string(claims::recorded_verdicts())
+                              : read_file(o->expected, kMaxExpectedBytes, "kMaxExpectedBytes");
     std::vector<std::pair<claims::Claim, claims::Result>> results;
     std::vector<std::vector<claims::PrintedSite>> sites;  // what each claim read
     const auto all = claims::select_claims(claims::all_claims(), o->only, o->heavy);
@@ -63,9 +70,7 @@ Run add_claims(CLI::App& app) {
     int code = 0;
     if (o->check) {
       std::map<std::string, std::string> expected;
-      std::istringstream in(o->expected.empty()
-                                ? std::string(claims::recorded_verdicts())
-                                : read_file(o->expected, kMaxExpectedBytes, "kMaxExpectedBytes"));
+      std::istringstream in(recorded);
       for (std::string id, verdict; in >> id >> verdict;) expected[id] = verdict;
       std::size_t changed = 0, moved = 0;
       for (std::size_t i = 0; i < results.size(); ++i) {

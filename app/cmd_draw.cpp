@@ -119,7 +119,8 @@ Run add_draw(CLI::App& app) {
                                   "schedule file: write the step-by-step HTML viewer instead");
   app.add_option("-o,--output", o->out,
                  "output: an SVG for a network, an HTML page for --schedule (atomic; - = stdout)")
-      ->required();
+      ->required()
+      ->check(kOutputFile);
   auto* frames = app.add_option("--frames", o->frames,
                                 "--schedule: also write one SVG per step into this directory");
   app.add_option("--layout", o->layout,

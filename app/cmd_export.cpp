@@ -37,7 +37,8 @@ Run add_export(CLI::App& app) {
   app.add_option("SPEC", o->spec, "network spec")->required();
   app.add_option("--format", o->format, "edgelist (u v per line), dot, or json")
       ->check(CLI::IsMember({"edgelist", "dot", "json"}));
-  app.add_option("-o,--output", o->out, "output file (written atomically; default stdout)");
+  app.add_option("-o,--output", o->out, "output file (written atomically; default stdout)")
+      ->check(kOutputFile);
   return [o] {
     auto t = build_topology(o->spec);
     const std::uint64_t n = t->num_nodes();

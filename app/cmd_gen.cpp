@@ -238,7 +238,8 @@ Run add_gen(CLI::App& app) {
   app.add_option("--algorithm", o->algorithm, "generator (default: the family's paper algorithm)")
       ->capture_default_str();
   app.add_option("-o,--output", o->out,
-                 "schedule file to write (atomically; - for standard output)");
+                 "schedule file to write (atomically; - for standard output)")
+      ->check(kOutputFile);
   app.add_flag("--list", o->list,
                "list every collective, the algorithms that apply to SPEC, the default and why");
   app.add_flag("--json", o->json, "print the verification as JSON");
@@ -261,7 +262,7 @@ Run add_gen(CLI::App& app) {
                                "bytes (each node's message; per destination for scatter, gather "
                                "and total exchange; per block for reduce-scatter): every "
                                "algorithm that applies is generated, checked and costed")
-                    ->check(kPositive);
+                    ->check(kMessageBytes);
   auto* ports = app.add_option("--ports", o->ports,
                                "the port model the machine has (one-port, K-port, all-port, or "
                                "routed: the network routes messages between any two nodes): a "

@@ -308,7 +308,9 @@ CLI::App* add_export(CLI::App& app, Opts& o) {
                                 "as alltoall, broadcast, scatter, gather, all-reduce, reduce, "
                                 "reduce-scatter), read back and run as the runtime would");
   ex->add_option("FILE", o.file, "schedule file")->required();
-  ex->add_option("-o,--output", o.output, "XML file (- for standard output)")->required();
+  ex->add_option("-o,--output", o.output, "XML file (- for standard output)")
+      ->required()
+      ->check(kOutputFile);
   add_program_options(ex, o);
   ex->add_option("--min-bytes", o.min_bytes,
                  "the smallest message (the runtime's nBytes) the algo is selected for")
@@ -339,7 +341,7 @@ CLI::App* add_export_set(CLI::App& app, Opts& o) {
                   "ascending message sizes a node contributes, as gen --bytes takes them "
                   "(4K,1M,64M)")
       ->required();
-  set->add_option("-o,--output", o.output, "the files' prefix")->required();
+  set->add_option("-o,--output", o.output, "the files' prefix")->required()->check(kOutputPrefix);
   set->add_option("--root", o.root_name, std::string("a rooted collective's root: ") + kRootHelp);
   set->add_option("--ports", o.ports, "the port model the machine has, as gen --ports")
       ->capture_default_str();
@@ -357,7 +359,8 @@ CLI::App* add_import(CLI::App& app, Opts& o) {
       "check its links and rebuild it as a step schedule");
   im->add_option("FILE", o.file, "MSCCL-IR XML file")->required();
   im->add_option("-o,--output", o.output,
-                 "write the rebuilt step schedule (- for standard output; needs the network)");
+                 "write the rebuilt step schedule (- for standard output; needs the network)")
+      ->check(kOutputFile);
   im->add_option("--network", o.network,
                  "the network (default: a catalogue network named in the algo's name after ' on "
                  "'; never a file)");
@@ -370,7 +373,8 @@ CLI::App* add_import(CLI::App& app, Opts& o) {
   im->add_option("--bytes", o.bytes,
                  "the message size (the runtime's nBytes) the connections' buffering is checked "
                  "at (default: the algo's maxBytes; without one microsoft/msccl's 134217728; "
-                 "maxBytes 0: any size, one chunk an operation)");
+                 "maxBytes 0: any size, one chunk an operation)")
+      ->check(kMessageBytes);
   im->add_option("--max-tb-steps", o.max_tb_steps,
                  "the steps a threadblock may hold (the runtime build's MSCCL_MAX_NUM_STEPS)")
       ->check(CLI::Range(1u, kMaxTbStepsOption))

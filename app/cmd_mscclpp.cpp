@@ -84,7 +84,9 @@ Run add_mscclpp(CLI::App& app) {
       "write a schedule as an MSCCL++ execution plan (JSON: a threadblock a gpu, puts and "
       "signals over memory channels), read back and run as the executor would");
   ex->add_option("FILE", o->file, "schedule file")->required();
-  ex->add_option("-o,--output", o->output, "plan file (- for standard output)")->required();
+  ex->add_option("-o,--output", o->output, "plan file (- for standard output)")
+      ->required()
+      ->check(kOutputFile);
   ex->add_option("--name", o->name, "the plan's name (default: '<algorithm> on <network>')");
   ex->add_flag("--json", o->json, "machine-readable summary");
   auto* im = app.add_subcommand(

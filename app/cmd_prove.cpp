@@ -186,7 +186,7 @@ int prove_bandwidth(const ProveOpts& o) {
   if (o.collective == "total-exchange") return prove_exchange_bandwidth(o, *t);
   const bool rooted = o.collective == "broadcast";
   if (!rooted && !o.root.empty()) throw InputError("--root applies to a broadcast only");
-  const NodeId root = rooted && !o.root.empty() ? t->node(o.root) : t->serial_node(0);
+  const NodeId root = root_node(*t, o.root);  // by default the first survivor, as gen's
   const BandwidthBound b = rooted
                                ? broadcast_bound(*t, root)
                                : all_gather_bound(*t, [](std::uint64_t done, std::uint64_t total) {
@@ -204,6 +204,7 @@ int prove_bandwidth(const ProveOpts& o) {
                  : "all-port schedules";
   if (o.json) {
     nlohmann::json j = stamped(to_json(b), *t, o.collective, applies_to);
+    if (rooted) j["root"] = t->label(root);
     j["chunk_times"] = factor * b.chunk_times;
     std::cout << j.dump(2) << "\n";
     return to_int(ExitCode::Ok);
@@ -212,8 +213,9 @@ int prove_bandwidth(const ProveOpts& o) {
       "{} on {}: {} need at least {:.6g} chunk times of bandwidth (x m / "
       "the default bandwidth)\n  cut: {} of {} nodes on the sending side, {} links of bandwidth "
       "{:.6g} must carry {} chunk{}{}\n  found by {}; the cut recounted\n",
-      o.collective, t->spec(), applies_to, factor * b.chunk_times, b.cut.side.size(),
-      t->num_nodes(), b.cut.links, b.cut.bandwidth, b.cut.chunks, b.cut.chunks == 1 ? "" : "s",
+      rooted ? "broadcast from node " + t->label(root) : o.collective, t->spec(), applies_to,
+      factor * b.chunk_times, b.cut.side.size(), t->num_nodes(), b.cut.links, b.cut.bandwidth,
+      b.cut.chunks, b.cut.chunks == 1 ? "" : "s",
       all_reduce ? " (twice: in the reduce-scatter, then in the all-gather)" : "", b.how);
   return to_int(ExitCode::Ok);
 }
@@ -398,7 +400,8 @@ Run add_prove(CLI::App& app) {
                  "at the deadline the answer is unknown (exit 4) with what was proven so far")
       ->check(kPositive)
       ->capture_default_str();
-  app.add_option("-o,--output", o->out, "write the schedule found (checked by the simulator)");
+  app.add_option("-o,--output", o->out, "write the schedule found (checked by the simulator)")
+      ->check(kOutputFile);
   app.add_flag("--json", o->json, "machine-readable output");
   app.add_option("--algorithm", o->algorithm, "route: the routing algorithm")
       ->capture_default_str();

@@ -125,12 +125,15 @@ Run add_repair(CLI::App& app) {
   app.add_option("--network", o->network,
                  "the faulty network: faulty(G, links=[...], nodes=[...]), G the schedule's")
       ->required();
-  app.add_option("-o,--output", o->out, "write the kept schedule (checked) here");
+  app.add_option("-o,--output", o->out, "write the kept schedule (checked) here")
+      ->check(kOutputFile);
   app.add_option("--keep", o->keep,
                  "best (the cheaper of repaired and regenerated), repaired or regenerated")
       ->check(CLI::IsMember({"best", "repaired", "regenerated"}))
       ->capture_default_str();
-  app.add_option("--bytes", o->bytes, "bytes a chunk, for the cost model")->capture_default_str();
+  app.add_option("--bytes", o->bytes, "bytes a chunk, for the cost model")
+      ->check(kMessageBytes)
+      ->capture_default_str();
   app.add_option("--latency", o->latency, "link latency (SimGrid units)")->capture_default_str();
   app.add_option("--bandwidth", o->bandwidth, "link bandwidth (SimGrid units)")
       ->capture_default_str();

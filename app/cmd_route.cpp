@@ -60,6 +60,7 @@ Run add_route(CLI::App& app) {
       }
       return to_int(ExitCode::Ok);
     }
+    check_route_sweep_size(t->num_nodes());
     router->prepare_bulk();
     const Csr g = sorted_csr(*t);
     const auto sweep = sweep_routes(

@@ -71,7 +71,7 @@ Run add_run(CLI::App& app) {
   app.add_option("--bytes", o->bytes,
                  "chunk size m in bytes (register collectives: every register is a vector of m "
                  "bytes, m a multiple of 8)")
-      ->check(CLI::Range(std::uint64_t{1}, exec::kMaxChunkBytes))
+      ->check(whole_number(1, exec::kMaxChunkBytes, "kMaxChunkBytes"))
       ->capture_default_str();
   app.add_option("--hostfile", o->hostfile,
                  "OpenMPI hostfile: line order maps nodes to hosts (rank i plays node i)")
@@ -82,19 +82,21 @@ Run add_run(CLI::App& app) {
                "run as dataflow: each message leaves once its chunks are in and its link is free, "
                "with no step boundary (chunk collectives; exit 2 for a register schedule)");
   auto* all_ranks = app.add_flag("--all-ranks", o->all_ranks, "--json: every rank's result");
-  app.add_option("--timeout", o->timeout, "seconds before mpirun is stopped (0: none)")
-      ->check(kNonNegative);
+  auto* timeout = app.add_option("--timeout", o->timeout,
+                                 "seconds before mpirun is stopped (0: none; not with --loopback)")
+                      ->check(kNonNegative);
   app.add_flag("--json", o->json, "machine-readable output");
   app.footer(
       "Runs mpirun -np N netsched-exec FILE (OpenMPI), rank i playing node i, and prints "
       "each rank's pass or fail against MPI's own collective. Without --hostfile at most " +
       std::to_string(kRunMaxLocalRanks) +
       " ranks on this machine. Exit 0: every rank passed; 1: a rank failed; 2: bad input.");
-  return [o, all_ranks] {
+  return [o, all_ranks, timeout] {
     const ScheduleFile f = read_schedule_file(o->file);  // bad files: exit 2 before MPI starts
     const std::uint64_t n = f.schedule.collective.nodes();
     if (f.schedule.collective.combining()) exec::ExecPlan::register_lanes(o->bytes);
     refuse_option(all_ranks, o->json, "a run without --json", "--all-ranks adds to --json");
+    refuse_option(timeout, !o->loopback, "--loopback", "it stops mpirun");
     const auto execution = o->dataflow ? exec::Execution::Dataflow : exec::Execution::Steps;
     if (o->dataflow)
       if (const std::string why = exec::dataflow_refusal(exec::ExecPlan(f.schedule)); !why.empty())

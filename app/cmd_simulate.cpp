@@ -195,7 +195,7 @@ Run add_simulate(CLI::App& app) {
   app.add_option("FILE", o->file, "schedule file")->required();
   app.add_option("--bytes", o->bytes, "chunk sizes m in bytes (comma-separated)")
       ->delimiter(',')
-      ->check(CLI::Range(std::uint64_t{1}, exec::kMaxChunkBytes))
+      ->check(whole_number(1, exec::kMaxChunkBytes, "kMaxChunkBytes"))
       ->capture_default_str();
   app.add_option("--bandwidth", o->links.bandwidth,
                  "bandwidth of every link and direction (a weighted link's is a multiple of it)")

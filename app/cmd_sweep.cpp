@@ -85,7 +85,8 @@ Run add_sweep(CLI::App& app) {
   app.add_option("-o,--output", o->out,
                  "prefix: writes PREFIX.csv, PREFIX.json, PREFIX.svg (plot) and PREFIX.gp (its "
                  "gnuplot script)")
-      ->required();
+      ->required()
+      ->check(kOutputPrefix);
   app.add_flag("--no-plot", o->no_plot, "CSV and JSON only (no gnuplot)");
   auto* no_schedules = app.add_flag("--no-schedules", o->no_schedules,
                                     "properties only: no broadcast or total exchange generated");
@@ -110,6 +111,7 @@ Run add_sweep(CLI::App& app) {
                    ->capture_default_str();
   auto* root = app.add_option("--root", o->root, "--faults: the root of a rooted collective");
   auto* bytes = app.add_option("--bytes", o->bytes, "--faults: bytes a chunk, for the cost model")
+                    ->check(kMessageBytes)
                     ->capture_default_str();
   auto* doubles = app.add_option("--double-faults", o->doubles,
                                  "--faults: also this many pairs of failed links, drawn at random "

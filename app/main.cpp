@@ -2,6 +2,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
@@ -14,6 +15,7 @@
 
 #include "app/cli.hpp"
 #include "core/errors.hpp"
+#include "core/io.hpp"
 #include "core/limits.hpp"
 #include "core/parallel.hpp"
 #include "core/text.hpp"
@@ -68,7 +70,8 @@ CLI::Validator number_check(bool zero) {
           if (used == text.size() && (zero ? x >= 0 : x > 0)) return {};
         } catch (const std::exception&) {
         }
-        return std::string("must be a number ") + (zero ? ">= 0" : "> 0") + ", got " + text;
+        return std::string("must be a number ") + (zero ? ">= 0" : "> 0") + ", got " +
+               netsched::quoted_value(text);
       },
       zero ? "NUMBER>=0" : "NUMBER>0");
 }
@@ -77,23 +80,52 @@ CLI::Validator number_check(bool zero) {
 const CLI::Validator kNonNegative = number_check(true);
 const CLI::Validator kPositive = number_check(false);
 
-CLI::Option* add_threads_option(CLI::App& app, unsigned& threads, const std::string& help) {
-  // checked as text first, so 2^32 and above are refused with the limit, never wrapped
-  const CLI::Validator cap(
-      [](std::string& v) -> std::string {
-        constexpr std::size_t kMaxDigits = 9;
-        if (v.empty() || v.size() > kMaxDigits || v.find_first_not_of("0123456789") != v.npos)
-          return "must be a whole number from 0 to " + std::to_string(kMaxThreads);
-        if (std::stoull(v) > kMaxThreads)
-          return v + " is over the limit " + limit_text("kMaxThreads", kMaxThreads);
-        return {};
+CLI::Validator whole_number(std::uint64_t lo, std::uint64_t hi, const std::string& limit_name) {
+  return CLI::Validator(
+      [=](std::string& v) -> std::string {
+        const std::string range =
+            "must be a whole number from " + std::to_string(lo) + " to " + std::to_string(hi);
+        if (v.empty() || v.find_first_not_of("0123456789") != std::string::npos) return range;
+        std::uint64_t x = 0;
+        const auto parsed = std::from_chars(v.data(), v.data() + v.size(), x);
+        if (parsed.ec == std::errc::result_out_of_range || x > hi)
+          return quoted_value(v) + " is over the limit " + limit_text(limit_name, hi);
+        return x < lo ? range : std::string();
       },
-      "0.." + std::to_string(kMaxThreads));
+      std::to_string(lo) + ".." + std::to_string(hi));
+}
+
+const CLI::Validator kOutputFile(
+    [](std::string& path) -> std::string {
+      try {
+        check_output_path(path);
+        return {};
+      } catch (const InputError& e) {
+        return e.what();
+      }
+    },
+    "FILE");
+
+const CLI::Validator kOutputPrefix(
+    [](std::string& prefix) -> std::string {
+      const std::filesystem::path dir = std::filesystem::path(prefix).parent_path();
+      std::error_code ec;
+      if (prefix.empty() || prefix == kStdoutPath)
+        return "a prefix of file names, not standard output";
+      if (!dir.empty() && !std::filesystem::is_directory(dir, ec))
+        return "no directory " + one_line_path(dir.string());
+      return {};
+    },
+    "PREFIX");
+
+const CLI::Validator kMessageBytes = whole_number(1, kMaxMessageBytes, "kMaxMessageBytes");
+
+CLI::Option* add_threads_option(CLI::App& app, unsigned& threads, const std::string& help) {
   return app
       .add_option(
           "--threads", threads,
           help + " (0 = all cores; more than the cores the process may use run as that many)")
-      ->check(cap);
+      ->check(whole_number(0, kMaxThreads, "kMaxThreads"));
 }
 
 void refuse_option(const CLI::Option* option, bool applies, const std::string& what,

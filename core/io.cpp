@@ -1,3 +1,4 @@
+// Whole files or none (core/io.hpp): temporaries renamed into place, removed on a signal.
 #include "core/io.hpp"
 
 #include <fcntl.h>
@@ -5,10 +6,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <array>
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <memory>
+#include <mutex>
 #include <stdexcept>
 
 #include "core/errors.hpp"
@@ -20,6 +25,11 @@ namespace {
 
 /// What the temporaries of `name` start with: "<name>.tmp." (the writer's pid follows).
 std::string temp_prefix(const std::string& name) { return name + ".tmp."; }
+
+/// This process's temporary of `path`: "<path>.tmp.<pid>".
+std::string temp_name(const std::string& path) {
+  return temp_prefix(path) + std::to_string(::getpid());
+}
 
 /// Removes "<path>.tmp.<pid>" files left by processes that no longer run (a killed writer).
 void remove_stale_temps(const std::filesystem::path& target) {
@@ -69,14 +79,76 @@ void check_writable(const std::string& path) {
   if (!ec && std::filesystem::exists(st) && !std::filesystem::is_regular_file(st))
     throw InputError("will not write " + one_line_path(path) +
                      ": it exists and is not a regular file (a directory, FIFO or "
-                     "device); use -o - for standard output");
+                     "device; - means standard output)");
 }
+
+/// The temporaries being written, for the signal handler to remove: fixed slots, each a path
+/// published by its flag, so the handler reads them without locks or allocation.
+constexpr std::size_t kTempSlots = 16, kTempPathMax = 4096;
+struct TempSlot {
+  std::atomic<bool> used{false};
+  std::array<char, kTempPathMax> path{};
+};
+std::array<TempSlot, kTempSlots> temp_slots;
+constexpr std::array<int, 3> kCleanedSignals = {SIGINT, SIGTERM, SIGHUP};
+std::array<struct sigaction, kCleanedSignals.size()> previous_actions{};
+
+/// Removes the temporaries being written, then does what the signal did before: calls the
+/// handler that was there, or ends the process as the signal would have.
+void remove_temps_on_signal(int sig) {
+  for (TempSlot& t : temp_slots)
+    if (t.used.load(std::memory_order_acquire)) ::unlink(t.path.data());
+  for (std::size_t i = 0; i < kCleanedSignals.size(); ++i) {
+    if (kCleanedSignals[i] != sig) continue;
+    const auto handler = previous_actions[i].sa_handler;
+    if (handler != SIG_DFL && handler != SIG_IGN) return handler(sig);
+    if (handler == SIG_IGN) return;
+  }
+  ::signal(sig, SIG_DFL);
+  ::raise(sig);
+}
+
+/// Holds `tmp` in a slot while it is written and renamed (a path too long for a slot, or more
+/// writers than slots, are left to remove_stale_temps).
+class TempRegistration {
+ public:
+  explicit TempRegistration(const std::string& tmp) {
+    static std::once_flag installed;
+    std::call_once(installed, [] {
+      for (std::size_t i = 0; i < kCleanedSignals.size(); ++i) {
+        struct sigaction sa {};
+        sa.sa_handler = remove_temps_on_signal;
+        sigemptyset(&sa.sa_mask);
+        sigaction(kCleanedSignals[i], &sa, &previous_actions[i]);
+      }
+    });
+    if (tmp.size() >= kTempPathMax) return;
+    static std::mutex claim;
+    std::lock_guard<std::mutex> lock(claim);
+    for (TempSlot& t : temp_slots)
+      if (!t.used.load(std::memory_order_relaxed)) {
+        std::copy(tmp.begin(), tmp.end(), t.path.begin());
+        t.path[tmp.size()] = '\0';
+        t.used.store(true, std::memory_order_release);
+        slot_ = &t;
+        return;
+      }
+  }
+  ~TempRegistration() {
+    if (slot_) slot_->used.store(false, std::memory_order_release);
+  }
+  TempRegistration(const TempRegistration&) = delete;
+  TempRegistration& operator=(const TempRegistration&) = delete;
+
+ private:
+  TempSlot* slot_ = nullptr;
+};
 
 /// `content` in the temporary of `path`, synced; returns the temporary's name. Throws
 /// std::runtime_error (the temporary removed) when it cannot be written.
 std::string write_temporary(const std::string& path, std::string_view content) {
   remove_stale_temps(path);
-  const std::string tmp = temp_prefix(path) + std::to_string(::getpid());
+  const std::string tmp = temp_name(path);
   std::remove(tmp.c_str());  // a stale temporary of an earlier process with our pid
   std::FILE* f = std::fopen(tmp.c_str(), "wbx");  // x: never through a link planted there
   if (!f)
@@ -94,6 +166,16 @@ std::string write_temporary(const std::string& path, std::string_view content) {
 
 }  // namespace
 
+void check_output_path(const std::string& path) {
+  if (path == kStdoutPath) return;
+  check_writable(path);
+  const std::filesystem::path dir = std::filesystem::path(path).parent_path();
+  std::error_code ec;
+  if (!dir.empty() && !std::filesystem::is_directory(dir, ec))
+    throw InputError("cannot write " + one_line_path(path) + ": no directory " +
+                     one_line_path(dir.string()));
+}
+
 void write_file_atomic(const std::string& path, std::string_view content) {
   if (path == kStdoutPath) return write_stdout(content);
   write_files_atomic({{path, content}});
@@ -102,8 +184,12 @@ void write_file_atomic(const std::string& path, std::string_view content) {
 void write_files_atomic(const std::vector<std::pair<std::string, std::string_view>>& files) {
   for (const auto& [path, content] : files) check_writable(path);
   std::vector<std::string> temps;
+  std::vector<std::unique_ptr<TempRegistration>> held;  // removed by a signal until renamed
   try {
-    for (const auto& [path, content] : files) temps.push_back(write_temporary(path, content));
+    for (const auto& [path, content] : files) {
+      held.push_back(std::make_unique<TempRegistration>(temp_name(path)));
+      temps.push_back(write_temporary(path, content));
+    }
   } catch (...) {
     for (const std::string& t : temps) std::remove(t.c_str());
     throw;

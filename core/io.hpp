@@ -17,11 +17,16 @@ inline constexpr std::string_view kStdoutPath = "-";
 /// Writes `content` to `path`: "-" is standard output; otherwise via a temporary file
 /// "<path>.tmp.<pid>" in the same directory, fsync, rename(2) and an fsync of the directory,
 /// so that a crash at any point leaves either the old file or the new one. Stale temporaries of
-/// the same path whose process is gone are removed first. Throws InputError when
+/// the same path whose process is gone are removed first, and SIGINT, SIGTERM or SIGHUP while
+/// it is written removes it before the signal takes its course. Throws InputError when
 /// `path` exists and is not a regular file (a symbolic link, FIFO, device or directory: nothing
 /// is written through it), std::runtime_error naming the path when writing fails (the target
 /// is then untouched).
 void write_file_atomic(const std::string& path, std::string_view content);
+
+/// Refuses, before any work, an output path write_file_atomic would refuse or fail on: an
+/// existing link or non-regular file, or a directory that does not exist ("-" passes).
+void check_output_path(const std::string& path);
 
 /// Several files that belong together (a sweep's CSV, JSON and plot; a viewer's frames), each
 /// written as write_file_atomic does, all to their temporaries first and then renamed: when any

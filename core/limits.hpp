@@ -17,6 +17,10 @@
 
 namespace netsched {
 
+/// The largest message a cost model, a choice by size or an export takes (--bytes): 1 PiB, its
+/// byte counts exact in a double's 53 bits with room for the sums of a schedule's steps.
+inline constexpr std::uint64_t kMaxMessageBytes = std::uint64_t{1} << 50;
+
 /// a*b and a+b, saturating at 2^64-1: size estimates never wrap (a wrapped product would
 /// pass a limit check).
 inline std::uint64_t mul_sat(std::uint64_t a, std::uint64_t b) {

@@ -234,6 +234,15 @@ std::string to_string(PortModel m) { return name_of(kPortModelNames, m); }
 std::optional<PortModel> port_model_from_name(const std::string& s) {
   return value_named(kPortModelNames, s);
 }
+std::string port_model_names() {
+  std::string out;
+  for (std::size_t i = 0; i < kPortModelNames.size(); ++i)
+    out += std::string(i == 0                            ? ""
+                       : i + 1 == kPortModelNames.size() ? " or "
+                                                         : ", ") +
+           std::string(kPortModelNames[i].name);
+  return out;
+}
 std::string to_string(RegOp op) { return name_of(kRegOpNames, op); }
 std::optional<RegOp> reg_op_from_name(const std::string& s) { return value_named(kRegOpNames, s); }
 

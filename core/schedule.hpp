@@ -140,6 +140,8 @@ class Collective {
 enum class PortModel { OnePort, AllPort, SingleDimension, KPort, Routed };
 std::string to_string(PortModel m);
 std::optional<PortModel> port_model_from_name(const std::string& s);
+/// "one-port, all-port, single-dimension, k-port or routed": the names a schedule file takes.
+std::string port_model_names();
 /// Whether a transfer of a schedule under `m` must follow a link (rule 1): every model but
 /// routed, which sends between any two nodes over the network's routes.
 inline bool follows_links(PortModel m) { return m != PortModel::Routed; }

@@ -962,7 +962,7 @@ ScheduleFile schedule_from_document(json j, std::uint64_t max_transfers) {
   const RegisterReader regs{s.registers.size()};
   const json& model = field(j, "model", "");
   if (!model.is_string() || !port_model_from_name(model.get<std::string>()))
-    bad("unknown model " + model.dump() + " (one-port, k-port, all-port or single-dimension)");
+    bad("unknown model " + model.dump() + " (" + port_model_names() + ")");
   s.model = *port_model_from_name(model.get<std::string>());
   if (s.model == PortModel::KPort) {
     const std::uint64_t k = uint_field(j, "ports", "");

@@ -5,6 +5,7 @@
 
 #include "core/errors.hpp"
 #include "core/metrics.hpp"
+#include "core/text.hpp"
 
 namespace netsched {
 namespace {
@@ -77,7 +78,7 @@ void check_register_payloads(const Schedule& s) {
   for (std::size_t i = 0; i < s.payloads.size(); ++i) {
     const std::string where = "payload " + std::to_string(i) + ": ";
     if (s.payloads[i].moves.empty())
-      refuse(where + "carries chunks, but a " + c.name() + " moves registers");
+      refuse(where + "carries chunks, but " + with_article(c.name()) + " moves registers");
     for (const Move& m : s.payloads[i].moves) {
       reg(m.src, where);
       reg(m.dst, where);
@@ -108,11 +109,11 @@ void check_chunk_payloads(const Schedule& s) {
   const Collective& c = s.collective;
   for (std::size_t i = 0; i < s.payloads.size(); ++i)
     if (!s.payloads[i].moves.empty())
-      refuse("payload " + std::to_string(i) + " moves registers, but a " + c.name() +
+      refuse("payload " + std::to_string(i) + " moves registers, but " + with_article(c.name()) +
              " moves chunks");
   for (std::size_t i = 0; i < s.steps.size(); ++i)
     if (!s.steps[i].compute.empty())
-      refuse("step " + std::to_string(i) + " computes on registers, but a " + c.name() +
+      refuse("step " + std::to_string(i) + " computes on registers, but " + with_article(c.name()) +
              " moves chunks");
   const std::uint64_t chunks = c.num_chunks();
   for (std::size_t i = 0; i < s.payloads.size(); ++i)

@@ -20,4 +20,16 @@ std::string valid_utf8(std::string_view text);
 /// cut to at most `max_chars` characters (never inside one), "..." marking a cut.
 std::string one_line(std::string_view text, std::size_t max_chars);
 
+/// "a broadcast", "an all-reduce": the noun with its indefinite article (by its first letter).
+inline std::string with_article(std::string_view noun) {
+  const bool vowel =
+      !noun.empty() && std::string_view("aeiouAEIOU").find(noun.front()) != std::string_view::npos;
+  return (vowel ? "an " : "a ") + std::string(noun);
+}
+
+/// The most characters of an option's value a message quotes (a 310-digit number is cut).
+inline constexpr std::size_t kQuotedValueChars = 40;
+/// one_line(text, kQuotedValueChars): an option's value as a message quotes it.
+inline std::string quoted_value(std::string_view text) { return one_line(text, kQuotedValueChars); }
+
 }  // namespace netsched

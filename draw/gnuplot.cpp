@@ -52,6 +52,19 @@ std::string read_all(const std::filesystem::path& path) {
   return ss.str();
 }
 
+/// gnuplot's complaint as one line: its error lines ("plot.gp" line 9: ...), else every line
+/// but its warnings, cut to kMaxErrorChars.
+std::string gnuplot_errors(const std::string& complaint) {
+  std::string errors, others;
+  std::istringstream lines(complaint);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.empty() || line.rfind("Warning", 0) == 0) continue;
+    std::string& to = line.find("\" line ") != std::string::npos ? errors : others;
+    to += (to.empty() ? "" : " ") + line;
+  }
+  return (errors.empty() ? others : errors).substr(0, kMaxErrorChars);
+}
+
 }  // namespace
 
 std::string gp_string(const std::string& text) {
@@ -77,14 +90,12 @@ std::string gnuplot_svg(const std::function<std::string(const std::string&)>& sc
   const std::string out = read_all(svg), complaint = read_all(err);
   std::error_code ec;
   fs::remove_all(dir, ec);
-  if (status != 0 || out.empty()) {
-    std::string why;  // gnuplot's error lines, not its warnings, as one line
-    std::istringstream lines(complaint);
-    for (std::string line; std::getline(lines, line);)
-      if (!line.empty() && line.rfind("Warning", 0) != 0) why += (why.empty() ? "" : " ") + line;
-    throw std::runtime_error("sweep: gnuplot failed (is gnuplot-nox installed? scripts/deps.sh): " +
-                             why.substr(0, kMaxErrorChars));
-  }
+  if (status == -1)
+    throw std::runtime_error(
+        "sweep: gnuplot could not be started (is gnuplot-nox installed? "
+        "scripts/deps.sh)");
+  if (status != 0 || out.empty())
+    throw std::runtime_error("sweep: gnuplot failed: " + gnuplot_errors(complaint));
   return out;
 }
 

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "core/errors.hpp"
+#include "core/text.hpp"
 #include "draw/viewer_page.hpp"
 #include "verify/simulator.hpp"
 
@@ -23,7 +24,8 @@ constexpr const char* kBothColor = "#ffb74d";
 /// The trace of a chunk schedule, or why there is none.
 std::optional<StepTrace> trace_of(const Network& t, const Schedule& s, std::string& note) {
   if (s.collective.combining()) {
-    note = "a " + s.collective.name() + " schedule moves register values: arrows count words";
+    note =
+        with_article(s.collective.name()) + " schedule moves register values: arrows count words";
     return std::nullopt;
   }
   const auto pairs = static_cast<unsigned __int128>(t.num_nodes()) * s.collective.num_chunks();

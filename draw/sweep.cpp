@@ -254,21 +254,25 @@ std::string panel(const std::map<std::string, std::size_t>& series, const nlohma
   for (const auto& entry : series) {
     const std::string& name = entry.first;
     const std::size_t i = entry.second;
+    // gnuplot refuses a plot whose points are all missing, or not positive on a log scale
+    const auto plottable = [&](const nlohmann::json& v) {
+      return v.is_number() && (!log_y || v.get<double>() > 0);
+    };
     const bool any = std::any_of(rows.begin(), rows.end(), [&](const nlohmann::json& r) {
-      return r["series"] == name && r[computed_key].is_number();
+      return r["series"] == name && plottable(r[computed_key]);
     });
-    if (!any) continue;  // gnuplot refuses a plot whose points are all missing
+    if (!any) continue;
     const int colour = static_cast<int>(i % 8) + 1;
     plots += fmt::format("{}$D{} using 1:{} with linespoints lc {} pt 7 ps 0.6 title {} noenhanced",
                          plots.empty() ? "" : ", ", i, computed, colour, gp_string(name));
     const bool printed = std::any_of(rows.begin(), rows.end(), [&](const nlohmann::json& r) {
-      return r["series"] == name && r[paper_key].is_number();
+      return r["series"] == name && plottable(r[paper_key]);
     });
     if (printed)
       plots += fmt::format(", $D{} using 1:{} with points lc {} pt 6 ps 1.4 title {} noenhanced", i,
                            paper, colour, gp_string(name + " (paper)"));
   }
-  if (plots.empty())  // nothing computed for this panel (e.g. no exchange was generated)
+  if (plots.empty())  // nothing to plot in this panel (e.g. no exchange was generated)
     return s +
            "set label 1 'not computed' at graph 0.5,0.5 center\nunset logscale y\n"
            "set xrange [1:10]\nset yrange [0:1]\nplot 2 notitle\n"

@@ -353,16 +353,16 @@ class Checker {
     const std::int64_t in = share(c == "allgather", c == "scatter");
     const std::int64_t out = share(c == "reducescatter", c == "gather");
     const auto shown = [](std::int64_t v) {
-      return v < 0 ? std::string("no whole number of") : std::to_string(v);
+      return v < 0 ? std::string("no whole number") : std::to_string(v);
     };
     for (std::size_t g = 0; g < p_.gpus.size(); ++g) {
       const MscclGpu& gpu = p_.gpus[g];
       if ((gpu.i_chunks > 0 && gpu.i_chunks != in) || (gpu.o_chunks > 0 && gpu.o_chunks != out))
-        bad(
-            fmt::format("gpu {} declares {} input and {} output chunks, but nchunksperloop {} "
-                        "cuts a {} into chunks of which the buffers hold {} and {} (the "
-                        "runtime's chunk is the message over nchunksperloop)",
-                        g, gpu.i_chunks, gpu.o_chunks, ncpl, c, shown(in), shown(out)));
+        bad(fmt::format(
+            "gpu {} declares {} input and {} output chunks, but nchunksperloop {} "
+            "cuts {} into chunks of which the input buffer holds {} and the output "
+            "buffer {} (the runtime's chunk is the message over nchunksperloop)",
+            g, gpu.i_chunks, gpu.o_chunks, ncpl, with_article(c), shown(in), shown(out)));
     }
   }
 

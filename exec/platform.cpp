@@ -4,12 +4,14 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <cstdio>
 #include <map>
 #include <pugixml.hpp>
 #include <sstream>
 #include <stdexcept>
 
 #include "core/errors.hpp"
+#include "core/text.hpp"
 #include "gen/route/route_table.hpp"
 #include "gen/topo/product.hpp"
 
@@ -29,10 +31,25 @@ std::string xml_text(const pugi::xml_document& doc) {
   return os.str();
 }
 
-/// A number with a unit suffix from `units` (suffix -> factor), e.g. "1.5GBps".
-double with_unit(const std::string& text, const std::vector<std::pair<std::string, double>>& units,
-                 const std::string& what) {
-  for (const auto& [suffix, factor] : units) {
+/// The units of one quantity, its base unit's name and the range it may take in that unit.
+struct Quantity {
+  const char* what;                                   ///< "bandwidth (units ...)"
+  std::vector<std::pair<std::string, double>> units;  ///< suffix -> factor
+  const char* base;                                   ///< "B/s", "s"
+  double min, max;
+  const char* limits;  ///< the constants' names
+};
+
+/// Text of a number as `%g` gives it, whatever its size.
+std::string short_number(double x) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", x);
+  return text;
+}
+
+/// A number with a unit suffix of `q` (e.g. "1.5GBps"), in the base unit, within q's range.
+double with_unit(const std::string& text, const Quantity& q) {
+  for (const auto& [suffix, factor] : q.units) {
     if (text.size() <= suffix.size() ||
         text.compare(text.size() - suffix.size(), suffix.size(), suffix) != 0)
       continue;
@@ -45,9 +62,16 @@ double with_unit(const std::string& text, const std::vector<std::pair<std::strin
       used = 0;
     }
     if (used != number.size() || !std::isfinite(x) || x <= 0) break;
-    return x * factor;
+    const double value = x * factor;
+    if (!(value >= q.min && value <= q.max))
+      throw InputError(std::string(q.what).substr(0, std::string(q.what).find(' ')) + " '" +
+                       quoted_value(text) + "' is " + short_number(value) + " " + q.base +
+                       ", outside " + short_number(q.min) + " to " + short_number(q.max) + " " +
+                       q.base + " (" + q.limits + ")");
+    return value;
   }
-  throw InputError(what + " '" + text + "' is not a positive number with a unit");
+  throw InputError(std::string(q.what) + " '" + quoted_value(text) +
+                   "' is not a positive number with a unit");
 }
 
 /// A platform document with one zone; the link figures are checked first.
@@ -69,21 +93,30 @@ constexpr double kGiga = 1e9, kMega = 1e6, kKilo = 1e3, kBitsPerByte = 8;
 constexpr double kNano = 1e-9, kMicro = 1e-6, kMilli = 1e-3;
 
 double bandwidth_bytes_per_second(const std::string& text) {
-  return with_unit(text,
-                   {{"GBps", kGiga},
-                    {"MBps", kMega},
-                    {"kBps", kKilo},
-                    {"Gbps", kGiga / kBitsPerByte},
-                    {"Mbps", kMega / kBitsPerByte},
-                    {"kbps", kKilo / kBitsPerByte},
-                    {"Bps", 1},
-                    {"bps", 1 / kBitsPerByte}},
-                   "bandwidth (units GBps, MBps, kBps, Bps, Gbps, Mbps, kbps, bps)");
+  static const Quantity bandwidth{"bandwidth (units GBps, MBps, kBps, Bps, Gbps, Mbps, kbps, bps)",
+                                  {{"GBps", kGiga},
+                                   {"MBps", kMega},
+                                   {"kBps", kKilo},
+                                   {"Gbps", kGiga / kBitsPerByte},
+                                   {"Mbps", kMega / kBitsPerByte},
+                                   {"kbps", kKilo / kBitsPerByte},
+                                   {"Bps", 1},
+                                   {"bps", 1 / kBitsPerByte}},
+                                  "B/s",
+                                  kMinBandwidth,
+                                  kMaxBandwidth,
+                                  "kMinBandwidth, kMaxBandwidth"};
+  return with_unit(text, bandwidth);
 }
 
 double latency_seconds(const std::string& text) {
-  return with_unit(text, {{"ns", kNano}, {"us", kMicro}, {"ms", kMilli}, {"s", 1}},
-                   "latency (units s, ms, us, ns)");
+  static const Quantity latency{"latency (units s, ms, us, ns)",
+                                {{"ns", kNano}, {"us", kMicro}, {"ms", kMilli}, {"s", 1}},
+                                "s",
+                                kMinLatency,
+                                kMaxLatency,
+                                "kMinLatency, kMaxLatency"};
+  return with_unit(text, latency);
 }
 
 Platform network_platform(const Network& t, const LinkModel& links) {

@@ -40,8 +40,14 @@ Platform network_platform(const Network& t, const LinkModel& links);
 /// networks. Host i of the hostfile is the cluster host at node i's coordinates.
 std::optional<Platform> torus_cluster_platform(const Network& t, const LinkModel& links);
 
+/// The link speeds accepted: beyond them simulated times overflow or vanish in rounding, and a
+/// SimGrid run never ends (1 B/s to 1 PB/s; 1 ps to 1,000 s).
+inline constexpr double kMinBandwidth = 1, kMaxBandwidth = 1e15;
+inline constexpr double kMinLatency = 1e-12, kMaxLatency = 1e3;
+
 /// Parses a SimGrid bandwidth ("1GBps", "10Gbps", "125MBps") into bytes per second and a
-/// latency ("1us", "0.5ms") into seconds; throws InputError naming the problem.
+/// latency ("1us", "0.5ms") into seconds; throws InputError naming the problem (a value out of
+/// the range above included).
 double bandwidth_bytes_per_second(const std::string& text);
 double latency_seconds(const std::string& text);
 

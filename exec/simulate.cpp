@@ -21,6 +21,7 @@
 
 #include "core/errors.hpp"
 #include "core/limits.hpp"
+#include "core/text.hpp"
 #include "exec/process.hpp"
 #include "exec/smpi_clock.hpp"
 #include "exec/smpi_trace.hpp"
@@ -290,18 +291,27 @@ std::vector<std::string> ask_smpirun(const std::string& cfg, const std::string& 
   return out;
 }
 
-/// Refuses what cannot run before anything runs: a model SimGrid does not have, an algorithm
-/// SMPI does not have for the collective, more runs than kSimulateMaxRuns.
-std::vector<std::string> checked_algorithms(const SimulateOptions& o,
-                                            const std::optional<std::string>& coll) {
-  const auto models = simgrid_network_models(o.workdir);
-  if (std::find(models.begin(), models.end(), o.network_model) == models.end())
-    throw InputError("--model " + o.network_model + " is not a SimGrid network model (" +
-                     fmt::format("{}", fmt::join(models, ", ")) + ")");
-  if (o.jobs < 1 || o.jobs > kSimulateMaxJobs)
-    throw InputError(
-        fmt::format("--jobs {} (1 to {}, kSimulateMaxJobs)", o.jobs, kSimulateMaxJobs));
-  simgrid_config(o.simgrid_cfg);
+/// Refuses more runs than kSimulateMaxRuns, or runs whose timeouts add up to more than
+/// kSimulateMaxWorstHours: each size's schedule and anchor runs, and each MPI algorithm's.
+void check_run_count(const SimulateOptions& o, std::size_t algorithms) {
+  // an algorithm SMPI's trace replay fails is run as MPI's program too (run_job)
+  const std::uint64_t runs = o.bytes.size() * (algorithms * (o.mpi_trace_replay ? 2 : 1) + 2);
+  if (runs > kSimulateMaxRuns)
+    throw InputError(fmt::format(
+        "{} chunk sizes x {} algorithms are {} runs; simulate makes at most {} (kSimulateMaxRuns)",
+        o.bytes.size(), algorithms, runs, kSimulateMaxRuns));
+  const double worst_hours = static_cast<double>(runs) * o.timeout_seconds / o.jobs / 3600;
+  if (worst_hours > kSimulateMaxWorstHours)
+    throw InputError(fmt::format(
+        "{} runs of up to {} s each, {} at a time, may take {:.1f} hours, over the limit "
+        "kSimulateMaxWorstHours = {} (lower --timeout, or give fewer --bytes or --algorithms)",
+        runs, o.timeout_seconds, o.jobs, worst_hours, kSimulateMaxWorstHours));
+}
+
+/// The MPI algorithms asked for: none, every one SMPI has for the collective, or those named
+/// (an algorithm SMPI lacks refused).
+std::vector<std::string> asked_algorithms(const SimulateOptions& o,
+                                          const std::optional<std::string>& coll) {
   if (o.algorithms == std::vector<std::string>{"none"}) return {};
   if (!coll) {
     if (!o.algorithms.empty())
@@ -313,19 +323,23 @@ std::vector<std::string> checked_algorithms(const SimulateOptions& o,
     if (std::find(known.begin(), known.end(), a) == known.end())
       throw InputError("--algorithms: SMPI has no " + *coll + " algorithm '" + a + "' (" +
                        fmt::format("{}", fmt::join(known, ", ")) + ")");
-  auto chosen = o.algorithms.empty() ? known : o.algorithms;
-  // an algorithm SMPI's trace replay fails is run as MPI's program too (run_job)
-  const std::uint64_t runs = o.bytes.size() * (chosen.size() * (o.mpi_trace_replay ? 2 : 1) + 2);
-  if (runs > kSimulateMaxRuns)
-    throw InputError(fmt::format(
-        "{} chunk sizes x {} algorithms are {} runs; simulate makes at most {} (kSimulateMaxRuns)",
-        o.bytes.size(), chosen.size(), runs, kSimulateMaxRuns));
-  const double worst_hours = static_cast<double>(runs) * o.timeout_seconds / o.jobs / 3600;
-  if (worst_hours > kSimulateMaxWorstHours)
-    throw InputError(fmt::format(
-        "{} runs of up to {} s each, {} at a time, may take {:.1f} hours, over the limit "
-        "kSimulateMaxWorstHours = {} (lower --timeout, or give fewer --bytes or --algorithms)",
-        runs, o.timeout_seconds, o.jobs, worst_hours, kSimulateMaxWorstHours));
+  return o.algorithms.empty() ? known : o.algorithms;
+}
+
+/// Refuses what cannot run before anything runs: a model SimGrid does not have, an algorithm
+/// SMPI does not have for the collective, more runs than the limits above.
+std::vector<std::string> checked_algorithms(const SimulateOptions& o,
+                                            const std::optional<std::string>& coll) {
+  const auto models = simgrid_network_models(o.workdir);
+  if (std::find(models.begin(), models.end(), o.network_model) == models.end())
+    throw InputError("--model " + o.network_model + " is not a SimGrid network model (" +
+                     fmt::format("{}", fmt::join(models, ", ")) + ")");
+  if (o.jobs < 1 || o.jobs > kSimulateMaxJobs)
+    throw InputError(
+        fmt::format("--jobs {} (1 to {}, kSimulateMaxJobs)", o.jobs, kSimulateMaxJobs));
+  simgrid_config(o.simgrid_cfg);
+  std::vector<std::string> chosen = asked_algorithms(o, coll);
+  check_run_count(o, chosen.size());
   return chosen;
 }
 
@@ -407,13 +421,23 @@ std::vector<std::string> simgrid_network_models(const std::string& workdir) {
   return ask_smpirun("network/model", "Valid models are: ", workdir);
 }
 
+/// The characters a --simgrid-cfg setting may hold: none that smpirun's shell would split at,
+/// expand or interpret.
+constexpr const char* kSimgridCfgCharacters =
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/_.:-+,=";
+
 std::vector<std::string> simgrid_config(const std::vector<std::string>& user) {
   auto key = [](const std::string& kv) { return kv.substr(0, kv.find(':')); };
   std::map<std::string, std::string> cfg;
   for (const char* d : kDefaultSimgridCfg) cfg[key(d)] = d;
   for (const std::string& kv : user) {
     if (kv.find(':') == std::string::npos || kv.front() == ':')
-      throw InputError("--simgrid-cfg '" + kv + "' is not KEY:VALUE");
+      throw InputError("--simgrid-cfg '" + quoted_value(kv) + "' is not KEY:VALUE");
+    // smpirun (SimGrid 3.32) reads each --cfg as `for OPT in ${1#*=}`: split at spaces, globbed
+    if (kv.find_first_not_of(kSimgridCfgCharacters) != std::string::npos)
+      throw InputError("--simgrid-cfg '" + quoted_value(kv) +
+                       "': smpirun splits a setting at spaces and expands wildcards; give one "
+                       "KEY:VALUE per --simgrid-cfg, of letters, digits and / _ . : - + , =");
     cfg[key(kv)] = kv;
   }
   const auto given = [&](const std::string& k) {

@@ -12,6 +12,7 @@
 #include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "core/parallel.hpp"
+#include "core/text.hpp"
 #include "verify/port_rules.hpp"
 
 namespace netsched {
@@ -142,7 +143,7 @@ void validate_registers(const Schedule& s) {
   const Collective& c = s.collective;
   const std::uint64_t regs = s.registers.size();
   if (regs < required_registers(c))
-    throw InputError("a " + c.name() + " schedule needs at least " +
+    throw InputError(with_article(c.name()) + " schedule needs at least " +
                      std::to_string(required_registers(c)) + " registers, this one declares " +
                      std::to_string(regs));
 }

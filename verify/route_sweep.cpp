@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <atomic>
 #include <mutex>
+#include <string>
 
+#include "core/limits.hpp"
 #include "core/parallel.hpp"
 
 namespace netsched {
@@ -31,9 +33,18 @@ std::optional<std::string> check_path(const Csr& g, NodeId u, NodeId v, const No
   return std::nullopt;
 }
 
+void check_route_sweep_size(std::uint64_t nodes) {
+  const std::uint64_t pairs = mul_sat(nodes, nodes > 0 ? nodes - 1 : 0);
+  if (pairs > kRouteSweepMaxPairs)
+    throw limit_error(
+        "routing every pair: the ordered pairs of " + std::to_string(nodes) + " nodes", pairs,
+        "kRouteSweepMaxPairs", kRouteSweepMaxPairs);
+}
+
 RouteSweep sweep_routes(const Csr& g, const RouteFn& route, std::optional<std::uint64_t> bound,
                         unsigned threads, const Progress& progress) {
   const std::uint32_t n = g.num_nodes();
+  check_route_sweep_size(n);
   std::mutex mu;
   RouteSweep total;
   std::atomic<std::uint32_t> done{0};

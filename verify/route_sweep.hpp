@@ -33,7 +33,14 @@ struct RouteSweep {
 /// Valid walk u -> v in g, every hop a link; else a message naming the hop.
 std::optional<std::string> check_path(const Csr& sorted, NodeId u, NodeId v, const NodePath& path);
 
-/// Sweeps all ordered pairs (u,v), u != v, in parallel over sources. `sorted` must have sorted
+/// The most ordered pairs a sweep routes: hypercube(15)'s 2^30 take about two minutes on 2
+/// cores (bench/README.md, item 33), hypercube(16)'s four times as many would take ten.
+inline constexpr std::uint64_t kRouteSweepMaxPairs = std::uint64_t{1} << 30;
+/// Throws InputError when a network of `nodes` has more ordered pairs than kRouteSweepMaxPairs.
+void check_route_sweep_size(std::uint64_t nodes);
+
+/// Sweeps all ordered pairs (u,v), u != v, in parallel over sources (check_route_sweep_size
+/// first). `sorted` must have sorted
 /// adjacency rows (sorted_csr). `bound` is the worst-case length to check against, if any.
 RouteSweep sweep_routes(const Csr& sorted, const RouteFn& route, std::optional<std::uint64_t> bound,
                         unsigned threads = 0, const Progress& progress = {});

@@ -6,6 +6,7 @@
 #include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "core/structure.hpp"
+#include "core/text.hpp"
 #include "verify/blocks.hpp"
 #include "verify/port_rules.hpp"
 #include "verify/registers.hpp"
@@ -356,7 +357,7 @@ bool over_dense_auto(const Schedule& s) {
 CheckResult simulate_traced(const Network& t, const Schedule& s, StepTrace& trace) {
   check_structure(t, s);
   if (s.collective.combining())
-    throw InputError("a step trace follows chunks; this is a " + s.collective.name() +
+    throw InputError("a step trace follows chunks; this is " + with_article(s.collective.name()) +
                      " schedule of registers");
   check_schedule_memory(t, s);
   return figures_by_rule(DenseRun(t, s, &trace).run());

@@ -21,6 +21,7 @@
 #include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "core/structure.hpp"
+#include "core/text.hpp"
 #include "verify/smt_rules.hpp"
 
 namespace netsched::smt {
@@ -283,7 +284,7 @@ std::uint64_t validate_registers(const Network& t, const Schedule& s) {
   const std::uint64_t least =
       c.kind() == Kind::AllReduce ? 2 * pieces : std::max<std::uint64_t>(pieces, 2);
   if (s.registers.size() < least)
-    throw InputError("a " + c.name() + " schedule needs at least " + std::to_string(least) +
+    throw InputError(with_article(c.name()) + " schedule needs at least " + std::to_string(least) +
                      " registers, this one declares " + std::to_string(s.registers.size()));
   const std::uint64_t terms = register_terms(t, s);
   if (terms > kMaxSmtTerms)

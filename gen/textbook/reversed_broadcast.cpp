@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/text.hpp"
 #include "gen/combine/program.hpp"
 #include "gen/textbook/textbook.hpp"
 
@@ -47,7 +48,7 @@ std::vector<std::map<std::uint64_t, std::vector<Move>>> mirrored_moves(const Sch
 Schedule reduce_by_reversed_broadcast(const Network& t, const Schedule& broadcast) {
   const Collective& c = broadcast.collective;
   if (c.kind() != Collective::Kind::Broadcast)
-    throw std::logic_error("a reduce runs a broadcast backwards, not a " + c.name());
+    throw std::logic_error("a reduce runs a broadcast backwards, not " + with_article(c.name()));
   const std::uint32_t p = c.pieces();
   check_tree_registers(t, 2 * std::uint64_t{p}, "a reduce run backwards from a broadcast");
   RegisterProgram prog(t, Collective::reduce(c.nodes(), c.root(), p), piece_registers(p),

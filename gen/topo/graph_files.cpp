@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -40,6 +41,23 @@ void keep_igraph_error(const char* reason, const char* /*file*/, int /*line*/, i
 }
 
 void ignore_igraph_warning(const char*, const char*, int) {}
+
+/// igraph's reason, with the text of the line it names ("... line 3 ...") quoted after it:
+/// its parsers say only "Parse error" for a number they cannot read (a weight of 1e-308).
+std::string with_failing_line(const std::string& reason, std::string_view content) {
+  constexpr std::size_t kShownChars = 60;
+  static const std::regex named(R"(line (\d{1,9}))");
+  std::smatch m;
+  if (!std::regex_search(reason, m, named)) return reason;
+  std::size_t line = std::stoul(m[1].str()), at = 0;
+  while (--line > 0 && at != std::string_view::npos) {
+    at = content.find('\n', at);
+    if (at != std::string_view::npos) ++at;
+  }
+  if (line > 0 || at == std::string_view::npos || at >= content.size()) return reason;
+  return reason + ": '" + one_line(content.substr(at, content.find('\n', at) - at), kShownChars) +
+         "'";
+}
 
 /// One igraph graph, destroyed on scope exit.
 struct IgraphGraph {
@@ -123,7 +141,8 @@ GraphData read_with_igraph(const std::string& content, GraphFormat format) {
       throw std::logic_error("not an igraph format");
   }
   if (rc != IGRAPH_SUCCESS)
-    throw InputError("not a graph in " + to_string(format) + " format: " + igraph_reason);
+    throw InputError("not a graph in " + to_string(format) +
+                     " format: " + with_failing_line(igraph_reason, content));
   ig.made = true;
   GraphData d;
   d.nodes = static_cast<std::uint64_t>(igraph_vcount(&ig.g));
@@ -330,14 +349,13 @@ void check_simple_connected(const GraphData& g) {
       again = order[i];
   if (again) throw InputError("label '" + quoted_label(g.labels[*again]) + "' names two nodes");
   for (std::size_t e = 0; e < g.weights.size(); ++e)
-    if (!(g.weights[e] > 0) || g.weights[e] > kMaxLinkWeight)  // NaN fails both
+    if (!(g.weights[e] >= kMinLinkWeight) || g.weights[e] > kMaxLinkWeight)  // NaN fails both
       throw InputError(
           "the link '" + quoted_label(g.labels[std::min(g.edges[e].first, g.edges[e].second)]) +
           "' - '" + quoted_label(g.labels[std::max(g.edges[e].first, g.edges[e].second)]) +
           "' has weight " + weight_text(g.weights[e]) +
-          ": a weight is the link's bandwidth relative to --bandwidth, a number in "
-          "(0, " +
-          weight_text(kMaxLinkWeight) + "]");
+          ": a weight is the link's bandwidth relative to --bandwidth, a number in [" +
+          weight_text(kMinLinkWeight) + ", " + weight_text(kMaxLinkWeight) + "]");
   std::vector<std::pair<std::uint32_t, std::uint32_t>> sorted;
   for (auto [u, v] : g.edges) {
     if (u == v) throw InputError("self-loop at node '" + quoted_label(g.labels[u]) + "'");

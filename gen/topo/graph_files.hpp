@@ -36,8 +36,9 @@ struct GraphData {
   std::vector<double> weights;
 };
 
-/// The largest link weight (bandwidth multiple) a graph file may give.
-inline constexpr double kMaxLinkWeight = 1e6;
+/// The smallest and largest link weight (bandwidth multiple) a graph file may give: beyond
+/// them, as beyond the link speeds' range, simulated times overflow or vanish in rounding.
+inline constexpr double kMinLinkWeight = 1e-6, kMaxLinkWeight = 1e6;
 
 /// The largest graph file netsched reads (its nodes, links and longest name): a file graph is
 /// held whole (labels, adjacency), unlike the families' implicit networks.

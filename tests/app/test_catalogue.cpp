@@ -250,7 +250,11 @@ std::vector<Entry> node_and_option_entries() {
        "--threads does not apply to one route (--threads applies to --all)"},
       {"route 'ring(5)' 0 1 --all",
        "U does not apply to --all (--all routes every pair; give U and V without it)"},
-      {"gen 'ring(5)' broadcast --root 9 -o /dev/null", "node 9 out of range 0..4"},
+      {"gen 'ring(5)' broadcast --root 9 --check-only", "node 9 out of range 0..4"},
+      {"gen 'ring(5)' broadcast -o /dev/null",
+       "--output: will not write /dev/null: it exists and is not a regular file (a directory, "
+       "FIFO or device; - means standard output) (run 'netsched --help' or 'netsched VERB "
+       "--help')"},
       {"gen 'hypercube(3)' total-exchange --root 3 -o x.json",
        "--root does not apply to total-exchange (--root applies to broadcast, scatter, gather, "
        "reduce, all-reduce, vecmat, all-gather and multicast)"},
@@ -348,8 +352,8 @@ std::vector<Entry> file_entries(Files& f) {
       {"verify " + f.te("kind.json", [](json& j) { j["collective"]["kind"] = "gossip"; }),
        "schedule file: collective: unknown kind \"gossip\""},
       {"verify " + f.te("model.json", [](json& j) { j["model"] = "two-port"; }),
-       "schedule file: unknown model \"two-port\" (one-port, k-port, all-port or "
-       "single-dimension)"},
+       "schedule file: unknown model \"two-port\" (one-port, all-port, single-dimension, k-port "
+       "or routed)"},
       {"verify " + f.te("kport.json", [](json& j) { j["model"] = "k-port"; }),
        "schedule file: missing field 'ports'"},
       {"verify " + f.te("kport1.json",
@@ -484,14 +488,14 @@ std::vector<Entry> file_entries(Files& f) {
       {"route 'torus(65535,65535)' 0 1",
        "spec column 1: torus has 4294836225 nodes, over the limit kMaxNodes = 268435456 (2^28)"},
       {"gen 'ring(5)' broadcast -o " + f.path(""),
-       "will not write " + f.path("") +
-           ": it exists and is not a regular file (a directory, FIFO or device); use -o - for "
-           "standard output"},
+       "--output: will not write " + f.path("") +
+           ": it exists and is not a regular file (a directory, FIFO or device; - means standard "
+           "output) (run 'netsched --help' or 'netsched VERB --help')"},
       // the real engines (docs/engines.md)
       {"run " + f.path("missing.json"), "cannot read " + f.path("") + "missing.json: no such file"},
       {"run " + f.path("te.json") + " --bytes 0",
-       "--bytes: Value 0 not in range 1 to 1073741824 (run 'netsched --help' or 'netsched VERB "
-       "--help')"},
+       "--bytes: must be a whole number from 1 to 1073741824 (run 'netsched --help' or 'netsched "
+       "VERB --help')"},
       {"msccl import " + f.text("bad.xml", "not xml") + " -o " + f.path("back.json") +
            " --network 'hypercube(3)'",
        "MSCCL-IR: not XML: No document element found"},
@@ -738,9 +742,10 @@ std::vector<Entry> third_round_entries(Files& f) {
       {"info 'ring(5)' --threads 65537",
        "--threads: 65537 is over the limit kMaxThreads = 1024 (2^10)" + usage},
       {"info 'ring(5)' --threads 2147483648",
-       "--threads: must be a whole number from 0 to 1024" + usage},
+       "--threads: 2147483648 is over the limit kMaxThreads = 1024 (2^10)" + usage},
       {"route 'ring(5)' --all --threads 4294967297",
-       "--threads: must be a whole number from 0 to 1024" + usage},
+       "--threads: 4294967297 is over the limit kMaxThreads = 1024 (2^10)" + usage},
+      {"info 'ring(5)' --threads -1", "--threads: must be a whole number from 0 to 1024" + usage},
       {"sweep --faults 'ring(5)' --collective broadcast -o " + f.path("sw") + " --threads 65537",
        "--threads: 65537 is over the limit kMaxThreads = 1024 (2^10)" + usage},
       {"verify " + unpinned, unpinned_msg},
@@ -749,6 +754,77 @@ std::vector<Entry> third_round_entries(Files& f) {
       {"run " + unpinned + " --loopback", unpinned_msg},
       {"draw --schedule " + unpinned + " -o " + f.path("u.svg"), unpinned_msg},
       {"msccl export " + unpinned + " -o " + f.path("u.xml"), unpinned_msg},
+  };
+}
+
+/// Issue 83 #3, #11, #12, #18, #19: options out of range, work bounded before it starts,
+/// outputs checked before the work, settings smpirun would split, wording.
+std::vector<Entry> option_entries(Files& f) {
+  const std::string usage = " (run 'netsched --help' or 'netsched VERB --help')";
+  const std::string te = f.te("opt-te.json", [](json&) {});
+  std::string sizes;
+  for (int m = 1; m <= 2049; ++m) sizes += (m > 1 ? "," : "") + std::to_string(m);
+  const std::string dir = f.path("");  // an existing directory
+  const std::string weak = f.text("weak.ncol", "0 1 1e-7\n1 2 1\n");
+  const std::string tiny = f.text("tiny.ncol", "0 1 1e-308\n1 2 1\n");
+  return {
+      {"gen 'ring(8)' broadcast --bytes 18446744073709551616 --check-only",
+       "--bytes: 18446744073709551616 is over the limit kMaxMessageBytes = 1125899906842624 "
+       "(2^50)" +
+           usage},
+      {"repair " + te + " --network 'faulty(hypercube(3), nodes=[{1}])' --bytes 0",
+       "--bytes: must be a whole number from 1 to 1125899906842624" + usage},
+      {"run " + te + " --loopback --bytes 18446744073709551616",
+       "--bytes: 18446744073709551616 is over the limit kMaxChunkBytes = 1073741824 (2^30)" +
+           usage},
+      {"gen 'ring(8)' broadcast --bytes 1 --bandwidth 1e-300Bps --check-only",
+       "bandwidth '1e-300Bps' is 1e-300 B/s, outside 1 to 1e+15 B/s (kMinBandwidth, "
+       "kMaxBandwidth)"},
+      {"gen 'ring(8)' broadcast --bytes 1 --latency 1e300s --check-only",
+       "latency '1e300s' is 1e+300 s, outside 1e-12 to 1000 s (kMinLatency, kMaxLatency)"},
+      {"simulate " + te + " --timeout 1" + std::string(309, '0'),
+       "--timeout: must be a number >= 0, got 1" + std::string(39, '0') + "..." + usage},
+      {"simulate " + te + " --simgrid-cfg 'network/model:CM02 smpi/or:1'",
+       "--simgrid-cfg 'network/model:CM02 smpi/or:1': smpirun splits a setting at spaces and "
+       "expands wildcards; give one KEY:VALUE per --simgrid-cfg, of letters, digits and / _ . : - "
+       "+ , ="},
+      {"simulate " + te + " --algorithms none --bytes " + sizes,
+       "2049 chunk sizes x 0 algorithms are 4098 runs; simulate makes at most 4096 "
+       "(kSimulateMaxRuns)"},
+      {"run " + te + " --loopback --timeout 0.001",
+       "--timeout does not apply to --loopback (it stops mpirun)"},
+      {"claims --check --expected /dev/zero", "cannot read /dev/zero: not a regular file"},
+      {"claims --expected /dev/zero", "--expected applies with --check"},
+      {"claims --write-expected " + dir,
+       "--write-expected: will not write " + dir +
+           ": it exists and is not a regular file (a directory, FIFO or device; - means standard "
+           "output)" +
+           usage},
+      {"prove min-steps 'ring(4)' broadcast -o " + dir,
+       "--output: will not write " + dir +
+           ": it exists and is not a regular file (a directory, FIFO or device; - means standard "
+           "output)" +
+           usage},
+      {"gen 'ring(4)' broadcast -o " + f.path("none/x.json"),
+       "--output: cannot write " + f.path("none/x.json") + ": no directory " + f.path("none") +
+           usage},
+      {"sweep 'ring({3..4})' -o " + f.path("none/sw"),
+       "--output: no directory " + f.path("none") + usage},
+      {"gen 'hypercube(10)' total-exchange --bytes 1 --ports routed --check-only",
+       "choosing the total-exchange on 1024 nodes by size: 10 candidates x 1047552 chunk "
+       "deliveries (--algorithm makes one) is 10475520, over the limit kSizeChoiceMaxDeliveries = "
+       "8388608 (2^23)"},
+      {"route 'hypercube(16)' --all",
+       "routing every pair: the ordered pairs of 65536 nodes is 4294901760, over the limit "
+       "kRouteSweepMaxPairs = 1073741824 (2^30)"},
+      {"info 'file(\"" + weak + "\")'",
+       "spec column 6: file \"" + weak +
+           "\": the link '0' - '1' has weight 1e-07: a weight is the link's bandwidth relative to "
+           "--bandwidth, a number in [1e-06, 1e+06]"},
+      {"info 'file(\"" + tiny + "\")'",
+       "spec column 6: file \"" + tiny +
+           "\": not a graph in ncol format: Parse error in NCOL file, line 1 (failed) (Parse "
+           "error): '0 1 1e-308'"},
   };
 }
 
@@ -802,6 +878,7 @@ TEST_CASE("the catalogue of bad input: exit 2 and one exact line each") {
   for (auto& e : hostile_entries(f)) entries.push_back(e);
   for (auto& e : third_round_entries(f)) entries.push_back(e);
   for (auto& e : estimate_entries(f)) entries.push_back(e);
+  for (auto& e : option_entries(f)) entries.push_back(e);
   CHECK(entries.size() >= 100);
   for (const Entry& e : entries) check_entry(e);
 }

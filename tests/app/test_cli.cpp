@@ -283,6 +283,20 @@ TEST_CASE("prove bandwidth: the per-node bound of a torus, and the all-reduce's 
                     fmt::format("{:.6g}", 2 * per_node)) != std::string::npos);
 }
 
+TEST_CASE(
+    "prove bandwidth on a faulty network: no root where none applies, else the first survivor") {
+  const std::string net = "'faulty(ring(6), nodes=[{0}])'";
+  const auto gather = run("prove bandwidth " + net + " all-gather --json");
+  REQUIRE(gather.code == 0);
+  CHECK(nlohmann::json::parse(gather.out).count("root") == 0);
+  const auto bcast = run("prove bandwidth " + net + " broadcast --json");
+  REQUIRE(bcast.code == 0);
+  CHECK(nlohmann::json::parse(bcast.out)["root"] == "(1)");
+  const auto named = run("prove bandwidth " + net + " broadcast --root 3");
+  REQUIRE(named.code == 0);
+  CHECK(named.out.starts_with("broadcast from node (3) on faulty(ring(6), nodes=[{0}])"));
+}
+
 TEST_CASE("prove bandwidth total-exchange: the link lengths, recounted, and their limits") {
   const auto r = run("prove bandwidth 'dualcube(3)' total-exchange --json");
   REQUIRE(r.code == 0);

@@ -84,3 +84,14 @@ TEST_CASE("a JSON text is measured before it is parsed") {
   set_memory_budget(0);
   CHECK_NOTHROW(check_json_text(many, "the file"));
 }
+
+TEST_CASE("messages say a or an by the noun, and quote an option's value cut short") {
+  CHECK(with_article("all-reduce") == "an all-reduce");
+  CHECK(with_article("broadcast") == "a broadcast");
+  CHECK(with_article("reduce-scatter") == "a reduce-scatter");
+  CHECK(with_article("") == "a ");
+  const std::string digits = "1" + std::string(309, '0');
+  CHECK(quoted_value(digits).size() < 50);
+  CHECK(quoted_value(digits).ends_with("..."));
+  CHECK(quoted_value("12") == "12");
+}

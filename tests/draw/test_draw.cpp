@@ -164,6 +164,16 @@ TEST_CASE("sweep: the CSV equals info --json on every point, and the plot is SVG
   CHECK(slurp(prefix + ".gp").find("set multiplot") != std::string::npos);
 }
 
+TEST_CASE("sweep: a point whose steps are 0 plots (no empty log-scale panel)") {
+  const std::string prefix = scratch_path("sweep1");
+  const Run r = run("sweep 'ring({1..1})' 'ring(3)' -o " + prefix);
+  REQUIRE(r.code == 0);
+  parse(slurp(prefix + ".svg"));
+  const std::string one = scratch_path("sweep-one");
+  CHECK(run("sweep 'ring({1..1})' -o " + one).code == 0);
+  parse(slurp(one + ".svg"));
+}
+
 TEST_CASE("sweep --bisection equals prove bisection, and says why where it has none") {
   const std::string prefix = scratch_path("sweepb");
   REQUIRE(run("sweep 'torus(4,4)' 'dualcube(2)' 'hypercube(6)' --bisection --no-schedules "

@@ -291,8 +291,8 @@ TEST_CASE("MSCCL-IR: nchunksperloop the runtime divides by is a positive int mat
                                " must be 1 to 2147483647: the runtime divides the message by it"));
   CHECK_THAT(outcome(with("3")),
              Catch::Contains("gpu 0 declares 0 input and 4 output chunks, but nchunksperloop 3 "
-                             "cuts a allgather into chunks of which the buffers hold no whole "
-                             "number of and 3"));
+                             "cuts an allgather into chunks of which the input buffer holds no "
+                             "whole number and the output buffer 3"));
   CHECK_THAT(outcome(std::regex_replace(ag, std::regex(" nchunksperloop=\"4\""), "")),
              Catch::Contains("the algo has no nchunksperloop, which the runtimes require"));
 }
