@@ -74,8 +74,8 @@ struct SizeChoice {
 /// The most chunk deliveries a choice by size plans over all its candidates: each candidate is
 /// generated, checked and priced, a collective that ends with every node holding or combining
 /// every node's block (all-gather, total exchange, reduce-scatter, all-reduce) makes N(N-1)
-/// deliveries, the others N-1. At 2^23, hypercube(9)'s all-gather and total exchange are chosen
-/// in 10 to 15 s; hypercube(10)'s took 40 to 54 s and over 1 GB (bench/README.md, item 33).
+/// deliveries, the others N-1. At 2^23, hypercube(9)'s total exchange is chosen in 11 to 15 s
+/// (routed, one-port); hypercube(10)'s all-gather took 40 s and 1.1 GB (bench/README.md, 33).
 inline constexpr std::uint64_t kSizeChoiceMaxDeliveries = std::uint64_t{1} << 23;
 
 SizeChoice choose_for_size(const Network& t, const GenRequest& request, const CostModel& cost,

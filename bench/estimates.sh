@@ -37,3 +37,6 @@ measure "verify empty TE torus(16384,16384)" verify "$dir/te.json"
 measure "verify empty broadcast hc(27)" verify "$dir/bc.json"
 measure "verify 8192-register AR hc(20)" verify "$dir/ar.json"
 measure "gen hc(27) broadcast --check-only" gen 'hypercube(27)' broadcast --check-only
+measure "route hc(16) --all" route 'hypercube(16)' --all
+measure "gen hc(12) TE --bytes 1 routed" gen 'hypercube(12)' total-exchange --bytes 1 --ports routed --check-only
+measure "gen hc(9) TE --bytes 1 routed" gen 'hypercube(9)' total-exchange --bytes 1 --ports routed --check-only
