@@ -8,6 +8,7 @@
 #include "analysis/bandwidth_bound.hpp"
 #include "analysis/congestion_bound.hpp"
 #include "core/errors.hpp"
+#include "core/schedule_io.hpp"
 
 namespace netsched {
 
@@ -121,7 +122,7 @@ VerificationRecord Verification::record() const {
 void check_record(const VerificationRecord& recorded, const VerificationRecord& fresh) {
   auto mismatch = [](const std::string& what, const std::string& a, const std::string& b) {
     throw InputError("schedule file: tampered: the verification record says " + what + " " + a +
-                     ", the content gives " + b);
+                     ", the content gives " + b + std::string(kEditedScheduleHint));
   };
   auto str = [](const std::optional<std::uint64_t>& v) {
     return v ? std::to_string(*v) : std::string("null");
@@ -147,9 +148,11 @@ void check_recorded_lengths(const VerificationRecord& recorded, const Network& t
   if (!recorded.bandwidth_lengths) return;
   const std::string where = "schedule file: tampered: the verification record's link lengths ";
   if (c.kind() != Collective::Kind::TotalExchange)
-    throw InputError(where + "belong to no " + c.name() + " (a total exchange's bound only)");
+    throw InputError(where + "belong to no " + c.name() + " (a total exchange's bound only)" +
+                     std::string(kEditedScheduleHint));
   const std::string wrong = recount(t, *recorded.bandwidth_lengths);
-  if (!wrong.empty()) throw InputError(where + "do not recount: " + wrong);
+  if (!wrong.empty())
+    throw InputError(where + "do not recount: " + wrong + std::string(kEditedScheduleHint));
 }
 
 }  // namespace
@@ -161,7 +164,8 @@ void check_record(const VerificationRecord& recorded, const VerificationRecord& 
   if (!recorded.bandwidth_cut) return;
   const CutRecord& cut = *recorded.bandwidth_cut;
   const auto tampered = [](const std::string& why) {
-    throw InputError("schedule file: tampered: the verification record's bandwidth cut " + why);
+    throw InputError("schedule file: tampered: the verification record's bandwidth cut " + why +
+                     std::string(kEditedScheduleHint));
   };
   const std::string wrong =
       recount(t, CutCertificate{cut.side, cut.links, cut.bandwidth, cut.chunks});

@@ -879,7 +879,7 @@ VerificationRecord read_record(const json& record, const std::string& content_ha
   if (r.content_hash != content_hash)
     bad("tampered: the content hash " + content_hash.substr(0, kHashShown) +
         "... does not match the verification record's " + r.content_hash.substr(0, kHashShown) +
-        "...");
+        "..." + std::string(kEditedScheduleHint));
   return r;
 }
 

@@ -12,6 +12,11 @@
 
 namespace netsched {
 
+/// What every "tampered" refusal ends with: how to check a schedule that was edited by hand.
+inline constexpr std::string_view kEditedScheduleHint =
+    " (to check a schedule edited by hand, delete its \"verification\" record: it is then "
+    "checked afresh)";
+
 inline constexpr const char* kScheduleFormat = "netsched-schedule";
 inline constexpr int kScheduleVersion = 1;
 

@@ -121,6 +121,14 @@ TEST_CASE("verify exits 1 with the witness on a violated schedule, 2 on a tamper
   v = run("verify " + f);
   CHECK(v.code == 2);
   CHECK(v.err.find("tampered") != std::string::npos);
+  CHECK(v.err.find("delete its \"verification\" record") != std::string::npos);
+  // as the message says: without the record the edited schedule is checked afresh, and the
+  // edit is found to break it
+  nlohmann::json edited = nlohmann::json::parse(slurp(f));
+  edited.erase("verification");
+  spit(f, edited.dump());
+  v = run("verify " + f);
+  CHECK(v.code == 1);
   // a record whose verdict was edited while the content stayed the same
   REQUIRE(run("gen 'ring(4)' broadcast -o " + f).code == 0);
   text = slurp(f);
