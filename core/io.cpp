@@ -94,15 +94,17 @@ constexpr std::array<int, 3> kCleanedSignals = {SIGINT, SIGTERM, SIGHUP};
 std::array<struct sigaction, kCleanedSignals.size()> previous_actions{};
 
 /// Removes the temporaries being written, then does what the signal did before: calls the
-/// handler that was there, or ends the process as the signal would have.
-void remove_temps_on_signal(int sig) {
+/// handler that was there (as it was installed, with or without SA_SIGINFO), or ends the
+/// process as the signal would have.
+void remove_temps_on_signal(int sig, siginfo_t* info, void* context) {
   for (TempSlot& t : temp_slots)
     if (t.used.load(std::memory_order_acquire)) ::unlink(t.path.data());
   for (std::size_t i = 0; i < kCleanedSignals.size(); ++i) {
     if (kCleanedSignals[i] != sig) continue;
-    const auto handler = previous_actions[i].sa_handler;
-    if (handler != SIG_DFL && handler != SIG_IGN) return handler(sig);
-    if (handler == SIG_IGN) return;
+    const struct sigaction& before = previous_actions[i];
+    if ((before.sa_flags & SA_SIGINFO) != 0) return before.sa_sigaction(sig, info, context);
+    if (before.sa_handler == SIG_IGN) return;
+    if (before.sa_handler != SIG_DFL) return before.sa_handler(sig);
   }
   ::signal(sig, SIG_DFL);
   ::raise(sig);
@@ -116,10 +118,13 @@ class TempRegistration {
     static std::once_flag installed;
     std::call_once(installed, [] {
       for (std::size_t i = 0; i < kCleanedSignals.size(); ++i) {
+        // the flags the signal had (SA_RESTART or not) are kept: only the handler changes
+        sigaction(kCleanedSignals[i], nullptr, &previous_actions[i]);
         struct sigaction sa {};
-        sa.sa_handler = remove_temps_on_signal;
+        sa.sa_sigaction = remove_temps_on_signal;
+        sa.sa_flags = (previous_actions[i].sa_flags & ~SA_RESETHAND) | SA_SIGINFO;
         sigemptyset(&sa.sa_mask);
-        sigaction(kCleanedSignals[i], &sa, &previous_actions[i]);
+        sigaction(kCleanedSignals[i], &sa, nullptr);
       }
     });
     if (tmp.size() >= kTempPathMax) return;
