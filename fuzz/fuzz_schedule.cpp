@@ -4,8 +4,9 @@
 // reads one, builds its network and checks it: the dense simulator, and the block and symmetric
 // engines where they apply, must all refuse it (InputError) or both return the same
 // verdict, first violation and figures — the agreement the engines promise. Work is
-// bounded by the file size: networks and tables beyond kFuzzPairs are left to the CLI's limits,
-// which the catalogue test covers.
+// bounded by the file size: networks and tables beyond kFuzzPairs get the checkers' memory
+// estimate only (under a budget, as in the other harnesses); their runs are left to the CLI's
+// limits, which the catalogue test covers.
 #include <cstdint>
 #include <cstdlib>
 #include <optional>
@@ -13,6 +14,7 @@
 #include <string_view>
 
 #include "core/errors.hpp"
+#include "core/limits.hpp"
 #include "core/schedule_io.hpp"
 #include "gen/topology.hpp"
 #include "verify/blocks.hpp"
@@ -23,6 +25,8 @@ namespace {
 
 /// Node-chunk pairs the harness simulates (the dense table stays a few MB).
 constexpr std::uint64_t kFuzzPairs = std::uint64_t{1} << 22;
+/// The budget the checkers' estimates are checked against (make fuzz caps RSS at 2 GB).
+constexpr std::uint64_t kFuzzBudget = std::uint64_t{512} << 20;
 /// Transfers a file may make here (rule-form steps are small files for many transfers; the
 /// CLI's kMaxTransfers is covered by the catalogue test).
 constexpr std::uint64_t kFuzzTransfers = std::uint64_t{1} << 20;
@@ -49,12 +53,18 @@ void same(const std::optional<netsched::CheckResult>& a,
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  netsched::set_memory_budget(kFuzzBudget);
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   try {
     const netsched::ScheduleFile f = netsched::schedule_from_json(text, kFuzzTransfers);
     const auto t = netsched::build_schedule_topology(f.schedule.topology);
     const netsched::Collective& c = f.schedule.collective;
-    if (static_cast<unsigned __int128>(t->num_nodes()) * c.num_chunks() > kFuzzPairs) return 0;
+    if (static_cast<unsigned __int128>(t->num_nodes()) * c.num_chunks() > kFuzzPairs) {
+      // too large to simulate here: the checkers' estimate alone, which must answer from the
+      // header (refuse or pass) without allocating what it estimates
+      netsched::check_engine_memory(t->num_nodes(), c.num_chunks(), "the fuzzed schedule");
+      return 0;
+    }
     // a combining collective has one engine, the registers' (auto names it)
     const auto dense =
         run(*t, f.schedule, c.combining() ? netsched::Engine::Auto : netsched::Engine::Dense);
