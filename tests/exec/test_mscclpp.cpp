@@ -3,6 +3,7 @@
 // there, or use what the run does not implement.
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
+#include <vector>
 
 #include "../helpers.hpp"
 #include "analysis/checked.hpp"
@@ -23,12 +24,14 @@ json buf(const char* type, int index, int size = 1) {
 json remote(int id, int index, int size = 1) {
   return {{"buffer_id", id}, {"index", index}, {"size", size}};
 }
-json op(const char* name, json src = json::array(), json dst = json::array(),
-        json channels = json()) {
+/// An operation; its buffers and channels as vectors, never as braced json ({x} of one json is a
+/// copy under clang and a one-element array under GCC).
+json op(const char* name, const std::vector<json>& src = {}, const std::vector<json>& dst = {},
+        const std::vector<int>& channels = {}) {
   json o{{"name", name}};
   if (!src.empty()) o["src_buff"] = src;
   if (!dst.empty()) o["dst_buff"] = dst;
-  if (!channels.is_null()) {
+  if (!channels.empty()) {
     o["channel_ids"] = channels;
     o["channel_type"] = "memory";
   }
