@@ -95,28 +95,31 @@ CLI::Validator whole_number(std::uint64_t lo, std::uint64_t hi, const std::strin
       std::to_string(lo) + ".." + std::to_string(hi));
 }
 
-const CLI::Validator kOutputFile(
-    [](std::string& path) -> std::string {
-      try {
-        check_output_path(path);
-        return {};
-      } catch (const InputError& e) {
-        return e.what();
-      }
-    },
-    "FILE");
+namespace {
+/// A CLI11 check made of a check that throws InputError: its message, or none.
+CLI::Validator checking(void (*check)(const std::string&), const std::string& name) {
+  return CLI::Validator(
+      [check](std::string& value) -> std::string {
+        try {
+          check(value);
+          return {};
+        } catch (const InputError& e) {
+          return e.what();
+        }
+      },
+      name);
+}
 
-const CLI::Validator kOutputPrefix(
-    [](std::string& prefix) -> std::string {
-      const std::filesystem::path dir = std::filesystem::path(prefix).parent_path();
-      std::error_code ec;
-      if (prefix.empty() || prefix == kStdoutPath)
-        return "a prefix of file names, not standard output";
-      if (!dir.empty() && !std::filesystem::is_directory(dir, ec))
-        return "no directory " + one_line_path(dir.string());
-      return {};
-    },
-    "PREFIX");
+void check_output_prefix(const std::string& prefix) {
+  if (prefix.empty() || prefix == kStdoutPath)
+    throw InputError("a prefix of file names, not standard output");
+  check_directory_of(prefix);
+}
+}  // namespace
+
+const CLI::Validator kOutputFile = checking(check_output_path, "FILE");
+
+const CLI::Validator kOutputPrefix = checking(check_output_prefix, "PREFIX");
 
 const CLI::Validator kMessageBytes = whole_number(1, kMaxMessageBytes, "kMaxMessageBytes");
 

@@ -171,14 +171,21 @@ std::string write_temporary(const std::string& path, std::string_view content) {
 
 }  // namespace
 
-void check_output_path(const std::string& path) {
-  if (path == kStdoutPath) return;
-  check_writable(path);
+void check_directory_of(const std::string& path) {
   const std::filesystem::path dir = std::filesystem::path(path).parent_path();
   std::error_code ec;
   if (!dir.empty() && !std::filesystem::is_directory(dir, ec))
-    throw InputError("cannot write " + one_line_path(path) + ": no directory " +
-                     one_line_path(dir.string()));
+    throw InputError("no directory " + one_line_path(dir.string()));
+}
+
+void check_output_path(const std::string& path) {
+  if (path == kStdoutPath) return;
+  check_writable(path);
+  try {
+    check_directory_of(path);
+  } catch (const InputError& e) {
+    throw InputError("cannot write " + one_line_path(path) + ": " + e.what());
+  }
 }
 
 void write_file_atomic(const std::string& path, std::string_view content) {

@@ -24,6 +24,9 @@ inline constexpr std::string_view kStdoutPath = "-";
 /// is then untouched).
 void write_file_atomic(const std::string& path, std::string_view content);
 
+/// Refuses a path whose directory does not exist: "no directory <dir>".
+void check_directory_of(const std::string& path);
+
 /// Refuses, before any work, an output path write_file_atomic would refuse or fail on: an
 /// existing link or non-regular file, or a directory that does not exist ("-" passes).
 void check_output_path(const std::string& path);

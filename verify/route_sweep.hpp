@@ -33,8 +33,8 @@ struct RouteSweep {
 /// Valid walk u -> v in g, every hop a link; else a message naming the hop.
 std::optional<std::string> check_path(const Csr& sorted, NodeId u, NodeId v, const NodePath& path);
 
-/// The most ordered pairs a sweep routes: hypercube(15)'s 2^30 take about two minutes on 2
-/// cores (bench/README.md, item 33), hypercube(16)'s four times as many would take ten.
+/// The most ordered pairs a sweep routes: hypercube(15)'s 2^30 took 302 s on 2 cores beside a
+/// build, hypercube(16)'s four times as many would take about 20 minutes (bench/README.md, 33).
 inline constexpr std::uint64_t kRouteSweepMaxPairs = std::uint64_t{1} << 30;
 /// Throws InputError when a network of `nodes` has more ordered pairs than kRouteSweepMaxPairs.
 void check_route_sweep_size(std::uint64_t nodes);
