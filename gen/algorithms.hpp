@@ -4,8 +4,9 @@
 ///
 /// Why one table: `gen SPEC --list`, the generator dispatch, routing tables of SimGrid platforms,
 /// the property suites and the docs must agree on which algorithm applies where. Each of them
-/// reads this table; an algorithm is one file (its generator) plus one row here, and the table
-/// test (tests/gen/test_registry.cpp) names whatever a row lacks.
+/// reads this table; an algorithm is its generator plus one row in its collective's folder's
+/// rows.cpp (gen/<collective>/rows.cpp, joined here), and the table test
+/// (tests/gen/test_registry.cpp) names whatever a row lacks.
 #include <memory>
 #include <optional>
 #include <span>
@@ -15,32 +16,9 @@
 
 #include "core/network.hpp"
 #include "core/schedule.hpp"
-#include "gen/broadcast/broadcast.hpp"
-#include "gen/route/router.hpp"
+#include "gen/algorithm_row.hpp"
 
 namespace netsched {
-
-/// What to generate: a collective by an algorithm ("auto": the first that applies, which is the
-/// family's paper algorithm where a paper gives one).
-struct GenRequest {
-  GenRequest(std::string collective_name, std::string algorithm_name = "auto",
-             NodeId root_node = NodeId{0})
-      : collective(std::move(collective_name)),
-        algorithm(std::move(algorithm_name)),
-        root(root_node) {}
-  std::string collective;
-  std::string algorithm = "auto";
-  NodeId root{0};                        ///< rooted collectives (CollectiveInfo::rooted)
-  std::optional<NodeId> source, target;  ///< route
-  std::uint64_t dimension = 0;           ///< cube-dimension
-  std::uint32_t pieces = 0;  ///< pipelined algorithms: pieces of the message (0: their default)
-  /// Algorithms that trade steps for link load (AlgorithmInfo::trades_steps): the fewest steps
-  /// first, for small messages (default: the least link load first).
-  bool fewest_steps = false;
-};
-
-/// The most nodes of a network whose broadcast the "optimal" row asks Z3 for.
-inline constexpr std::uint64_t kOptimalBroadcastMaxNodes = 32;
 
 /// A collective gen knows, in --list order.
 struct CollectiveInfo {
@@ -53,30 +31,7 @@ const std::vector<std::string>& collective_names();
 /// Whether `collective` is rooted; false for a name gen does not know.
 bool rooted_collective(std::string_view collective);
 
-/// One algorithm. `applies` is exact: `make` (and `router` / `rounds`) are only called on a
-/// network it accepts, and the cast to the generator's own network type happens in the row.
-struct AlgorithmInfo {
-  std::string_view collective;
-  std::string_view name;
-  std::string_view origin;   ///< "paper: <paper, place>", "textbook: <who>" or "generic: <what>"
-  std::string_view bound;    ///< the step bound papers/ gives, or "none: <why>"
-  std::string_view example;  ///< a small network it applies to: the table test runs it there
-  bool (*applies)(const Network&);
-  Schedule (*make)(const Network&, const GenRequest&);
-  std::unique_ptr<Router> (*router)(const Network&) = nullptr;     ///< route algorithms
-  Rounds (*rounds)(const Network&, std::uint32_t root) = nullptr;  ///< broadcast algorithms
-  /// Sends the message in GenRequest::pieces pieces: gen --bytes tries several.
-  bool pipelined = false;
-  /// Found by a solver (Z3), not constructed: gen cannot make it (it may not call verify/), so
-  /// analysis/'s generate_checked does (analysis/optimum.hpp, solved_schedule).
-  bool solved = false;
-  /// Trades steps for link load (GenRequest::fewest_steps): gen --bytes tries both ways.
-  bool trades_steps = false;
-  /// Whether a paper gives it (its origin says "paper: ...").
-  bool from_paper() const { return origin.starts_with("paper"); }
-  /// Whether papers/ is expected to give its step bound.
-  bool has_bound() const { return !bound.starts_with("none"); }
-};
+/// Every row: the folders' rows (gen/rows.hpp) joined, in collective_table() order.
 std::span<const AlgorithmInfo> algorithm_table();
 
 /// The rows of `collective` that apply to `t`, the default first.

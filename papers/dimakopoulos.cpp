@@ -37,7 +37,7 @@ std::vector<PaperFact> facts(const Network& t) {
   if (!p) return {};
   std::vector<PaperFact> f;
   const double n = static_cast<double>(p->num_nodes()), k = static_cast<double>(p->dims());
-  if (p->family() == "ghc") {
+  if (p->is_ghc()) {
     double inv = 0;
     for (const auto& x : p->factors()) inv += 1.0 / x.size;
     f.push_back({"avg_distance", "n/(n-1) (k - sum 1/m_i)", kPaper + " §3.1 (GHC)",

@@ -3,7 +3,8 @@
 /// the routing bound, and the costs of One2allP, All2allB and Many2manyM (§3).
 #include <optional>
 
-#include "papers/papers.hpp"
+#include "core/schedule.hpp"
+#include "papers/fact.hpp"
 
 namespace netsched::papers::dualcube {
 

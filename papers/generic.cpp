@@ -4,9 +4,12 @@
 
 #include "core/metrics.hpp"
 #include "gen/algorithms.hpp"
-#include "gen/textbook/embedding.hpp"
-#include "gen/textbook/spanning_trees.hpp"
-#include "gen/textbook/textbook.hpp"
+#include "gen/all_gather/all_gather.hpp"
+#include "gen/broadcast/broadcast.hpp"
+#include "gen/plan/embedding.hpp"
+#include "gen/plan/schedule_kit.hpp"
+#include "gen/reduce_scatter/reduce_scatter.hpp"
+#include "gen/scatter_gather/scatter_gather.hpp"
 
 namespace netsched::papers::generic {
 namespace {
@@ -22,7 +25,7 @@ std::uint64_t tree_rounds(const Csr& g, std::uint64_t depth) {
   return std::min<std::uint64_t>(g.num_nodes() - 1, depth * max_degree(g));
 }
 
-/// The plan of an embedded textbook algorithm (gen/textbook/embedding.hpp), or nullopt.
+/// The plan of an embedded textbook algorithm (gen/plan/embedding.hpp), or nullopt.
 std::optional<EmbeddedPlan> embedded_plan(const Network& t, const Collective& c,
                                           const std::string& a) {
   using Kind = Collective::Kind;

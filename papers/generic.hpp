@@ -11,7 +11,8 @@
 namespace netsched::papers::generic {
 
 inline const std::string kSource = "netsched generic algorithm (docs/collectives.md)";
-/// The source of the stated bound of a textbook algorithm (MPI's and NCCL's, gen/textbook/).
+/// The source of the stated bound of a textbook algorithm (MPI's and NCCL's: the rows whose origin
+/// says "textbook").
 inline const std::string kTextbookSource =
     "netsched's bound for a textbook algorithm (docs/collectives.md)";
 

@@ -76,7 +76,7 @@ std::vector<PaperFact> facts(const Hdn& h) {
   for (const auto& fac : h.base().factors()) d0 += fac.port_degree(0);
   const double diameter =
       static_cast<double>(recursion(h.base().diameter(), supernode_diameters(h)));
-  if (h.family() == "rdn") {
+  if (h.is_rdn()) {
     const std::string src = kPaper + " Table 2 (RDN(m,k))";
     f.push_back({"nodes", "(2m)^(2^k)/2", src, nodes_closed(n0, sizes(h))});
     f.push_back({"degree", "d0+k", src, d0 + kk});
@@ -112,7 +112,7 @@ std::vector<PaperFact> table2_facts(const Network& t) {
   const auto* p = network_as<Product>(t);
   if (!p) return {};
   const double n = static_cast<double>(p->num_nodes()), k = static_cast<double>(p->dims());
-  if (p->family() == "torus") {
+  if (p->is_torus()) {
     double sides = 0;
     for (const auto& x : p->factors()) sides += x.size;
     const std::string src = kPaper + " Table 2 (3D torus, read for k sides)";

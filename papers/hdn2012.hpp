@@ -6,8 +6,9 @@
 #include <optional>
 #include <vector>
 
+#include "core/schedule.hpp"
 #include "gen/topo/hdn.hpp"
-#include "papers/papers.hpp"
+#include "papers/fact.hpp"
 
 namespace netsched::papers::hdn2012 {
 

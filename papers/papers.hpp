@@ -13,18 +13,9 @@
 
 #include "core/network.hpp"
 #include "core/schedule.hpp"
+#include "papers/fact.hpp"
 
 namespace netsched {
-
-/// What a paper's formula predicts for one property of a concrete instance.
-struct PaperFact {
-  enum class Kind { Exact, UpperBound };
-  std::string name;     ///< the property: nodes, edges, degree, diameter, avg_distance, ...
-  std::string formula;  ///< the formula as printed, e.g. "(2N0)^(2^k)/(2 prod s_i)"
-  std::string source;   ///< paper file and place, e.g. "li-peng-chu-2012 Theorem 1"
-  double value = 0;     ///< what the formula gives here
-  Kind kind = Kind::Exact;
-};
 
 /// What the papers' formulas predict for `t` (every paper that speaks of its family).
 std::vector<PaperFact> paper_facts(const Network& t);

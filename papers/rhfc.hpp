@@ -5,7 +5,8 @@
 /// (r, l, Q_k) hypernets of §6.1.
 #include <optional>
 
-#include "papers/papers.hpp"
+#include "core/schedule.hpp"
+#include "papers/fact.hpp"
 
 namespace netsched::papers::rhfc {
 

@@ -3,8 +3,9 @@
 /// n-cube base exchange of §4, and its Table 2 (CCC diameter).
 #include <optional>
 
+#include "core/schedule.hpp"
 #include "gen/topo/hdn.hpp"
-#include "papers/papers.hpp"
+#include "papers/fact.hpp"
 
 namespace netsched::papers::te2013 {
 

@@ -157,8 +157,6 @@ inline rc::Gen<std::string> any_spec() {
 
 }  // namespace netsched::props
 
-#include "gen/broadcast/broadcast.hpp"
-#include "gen/exchange/total_exchange.hpp"
 #include "gen/route/router.hpp"
 
 namespace netsched::props {

@@ -15,7 +15,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "verify/smt_route.hpp"
+#include "verify/route_fault.hpp"
 
 namespace netsched::route_machine {
 

@@ -9,17 +9,9 @@
 #include "core/network.hpp"
 #include "core/schedule.hpp"
 #include "core/verdict.hpp"
+#include "verify/smt_verdict.hpp"
 
 namespace netsched {
-
-/// The Z3 checker's answer: the verdict (the violation has the simulator's rule and witness
-/// fields; the message names the rule only), and what the encoding cost.
-struct SmtVerdict {
-  Verdict verdict;
-  double seconds = 0;
-  std::uint64_t variables = 0;  ///< boolean and integer state variables of the encoding
-  std::uint64_t terms = 0;      ///< the encoding's size as estimated before it was built
-};
 
 /// The largest encodings built: nodes x chunks (the state) plus the chunks every transfer may
 /// carry (a selector: every chunk), refused before any encoding starts. The port rules are one

@@ -22,6 +22,7 @@
 #include "core/limits.hpp"
 #include "core/structure.hpp"
 #include "core/text.hpp"
+#include "verify/smt_checker.hpp"
 #include "verify/smt_rules.hpp"
 
 namespace netsched::smt {

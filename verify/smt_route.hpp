@@ -14,6 +14,7 @@
 #include "core/network.hpp"
 #include "core/schedule.hpp"
 #include "core/verdict.hpp"
+#include "verify/route_fault.hpp"
 #include "verify/route_sweep.hpp"
 
 namespace netsched {
@@ -22,13 +23,6 @@ namespace netsched {
 inline constexpr std::uint64_t kDefaultRouteSamples = 100000;
 /// The seed of that sample (fixed: a proof run is reproducible).
 inline constexpr std::uint64_t kRouteSampleSeed = 20261121;
-
-/// Deliberate bugs, to show that a broken routing function is refuted.
-enum class RouteFault {
-  None,
-  SkipLastCross,  ///< between two clusters of one class, never cross back
-  WrongMask       ///< fix every differing bit, whether or not the node has that link
-};
 
 struct RouteProof {
   /// holds = proved for all pairs; violated = refuted (rule route-link or route-length, node u,

@@ -15,7 +15,7 @@
 #include "core/network.hpp"
 #include "core/schedule.hpp"
 #include "core/verdict.hpp"
-#include "verify/smt_checker.hpp"
+#include "verify/smt_verdict.hpp"
 
 namespace netsched::smt {
 

@@ -5,10 +5,10 @@
 //   HFC/HSN level i: broadcast the root's nucleus, send over the level-i links out of that
 //     nucleus (one per other cluster), then all level-i clusters broadcast at level i-1 at once
 //     (the root's from the root): T_i = T_G + 1 + T_{i-1}, i.e. l T_G + l - 1 as Lemma 3.1.
-// Nucleus broadcasts use the nucleus's own algorithm (recursively for RHS).
+// Nucleus broadcasts use the nucleus's own algorithm (recursively for RHS), which the row passes
+// in (gen/broadcast/rows.cpp).
 #include <map>
 
-#include "gen/algorithms.hpp"
 #include "gen/broadcast/broadcast.hpp"
 #include "gen/topo/rhfc_view.hpp"
 
@@ -17,7 +17,8 @@ namespace {
 
 class RhfcBroadcast {
  public:
-  explicit RhfcBroadcast(const Network& t) : view_(t) {}
+  RhfcBroadcast(const Network& t, RoundsFn nucleus_broadcast)
+      : view_(t), nucleus_broadcast_(nucleus_broadcast) {}
 
   // Rounds that inform the whole level-(i+1) cluster (ids 0..weight(i+1)-1) from `root`.
   const Rounds& run(std::uint32_t i, std::uint64_t root) {
@@ -25,7 +26,7 @@ class RhfcBroadcast {
     if (auto it = memo_.find(key); it != memo_.end()) return it->second;
     Rounds out;
     if (i == 1) {
-      out = broadcast_rounds(view_.nucleus(), static_cast<std::uint32_t>(root), "auto");
+      out = nucleus_broadcast_(view_.nucleus(), static_cast<std::uint32_t>(root));
     } else {
       const std::uint64_t a = view_.digit(root, i), below = view_.weight(i), m1 = view_.radix(1);
       // Phase 1: the root's nucleus (HFC/HSN) or the root's whole level-i cluster (MFC).
@@ -53,6 +54,7 @@ class RhfcBroadcast {
 
  private:
   RhfcView view_;
+  RoundsFn nucleus_broadcast_;
   std::map<std::pair<std::uint32_t, std::uint64_t>, Rounds> memo_;
 
   static Rounds shifted(const Rounds& r, std::uint64_t by) {
@@ -68,8 +70,8 @@ class RhfcBroadcast {
 
 }  // namespace
 
-Rounds rhfc_broadcast(const Network& t, std::uint32_t root) {
-  RhfcBroadcast b(t);
+Rounds rhfc_broadcast(const Network& t, std::uint32_t root, RoundsFn nucleus_broadcast) {
+  RhfcBroadcast b(t, nucleus_broadcast);
   return b.run(RhfcView(t).levels(), root);
 }
 

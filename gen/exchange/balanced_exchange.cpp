@@ -1,10 +1,10 @@
 // The balanced all-port total exchange: every message on a shortest path, the paths chosen so
 // that links carry alike, and the hops packed into steps so that in every step the links carry
-// alike too (gen/exchange/hop_packing.hpp). A step schedule's bandwidth time is the sum over
+// alike too (gen/plan/hop_packing.hpp). A step schedule's bandwidth time is the sum over
 // steps of its busiest link; this drives it toward the total load of the busiest link, which no
 // store-and-forward schedule on these paths can beat.
 //
-// Off products the deadline routing (gen/exchange/deadline_packing.hpp) is tried beside the
+// Off products the deadline routing (gen/plan/deadline_packing.hpp) is tried beside the
 // annealing, and the least payload sum kept: where the links must carry unequal loads (a
 // dualcube's cross links) it reaches the link-length bound of analysis/congestion_bound.hpp.
 //
@@ -20,12 +20,12 @@
 
 #include "core/errors.hpp"
 #include "core/metrics.hpp"
-#include "gen/algorithms.hpp"
-#include "gen/exchange/deadline_packing.hpp"
-#include "gen/exchange/hop_packing.hpp"
+#include "gen/broadcast/broadcast.hpp"
 #include "gen/exchange/total_exchange.hpp"
+#include "gen/plan/deadline_packing.hpp"
+#include "gen/plan/hop_packing.hpp"
+#include "gen/plan/schedule_kit.hpp"
 #include "gen/route/router.hpp"
-#include "gen/textbook/textbook.hpp"
 #include "gen/topo/product.hpp"
 
 namespace netsched {
@@ -225,14 +225,14 @@ std::vector<std::vector<std::uint32_t>> balanced_paths(
   return paths;
 }
 
-/// The deadline routings of gen/exchange/deadline_packing.hpp in D .. D + extra steps,
+/// The deadline routings of gen/plan/deadline_packing.hpp in D .. D + extra steps,
 /// the least payload sum of three: chunks on any shortest path, on the balanced paths, and on
 /// the paper's routes where the family has a routing function whose routes fit in the steps
 /// (a dualcube's cross links each carry an equal share on them).
 std::optional<LinkChunks> deadline_packing(const Network& t, const Csr& g,
                                            const std::vector<std::vector<std::uint32_t>>& dist,
                                            std::uint32_t diameter, const Paths& balanced,
-                                           std::uint32_t extra) {
+                                           std::uint32_t extra, RouterFn paper_routes) {
   const std::uint32_t n = g.num_nodes();
   if (n < 2) return std::nullopt;  // nothing to route (and no links to share it)
   std::uint64_t hops = 0;
@@ -248,7 +248,7 @@ std::optional<LinkChunks> deadline_packing(const Network& t, const Csr& g,
   const std::uint32_t last = diameter + extra;
   keep(least_deadline_routing(g, dist, diameter, last, least_load, nullptr));
   keep(least_deadline_routing(g, dist, diameter, last, least_load, &balanced));
-  if (const auto router = paper_router(t)) {
+  if (const auto router = paper_routes ? paper_routes(t) : nullptr) {
     Paths papers(static_cast<std::size_t>(n) * n);
     std::size_t longest = 0;
     NodePath path;
@@ -268,7 +268,7 @@ std::optional<LinkChunks> deadline_packing(const Network& t, const Csr& g,
   return best;
 }
 
-Schedule general_balanced(const Network& t, bool fewest_steps) {
+Schedule general_balanced(const Network& t, RouterFn paper_routes, bool fewest_steps) {
   const Csr g(t, 1);
   const std::uint32_t n = g.num_nodes();
   const auto dist = connected_distances(g, "balanced exchange", t.spec());
@@ -298,7 +298,7 @@ Schedule general_balanced(const Network& t, bool fewest_steps) {
     return fewest_steps ? std::pair<std::uint64_t, std::uint64_t>(step_count, payload_sum)
                         : std::pair<std::uint64_t, std::uint64_t>(payload_sum, step_count);
   };
-  if (auto routed = deadline_packing(t, g, dist, diameter, paths, extra);
+  if (auto routed = deadline_packing(t, g, dist, diameter, paths, extra, paper_routes);
       routed &&
       key(deadline_payload_sum(*routed), routed->size()) < key(packing.payload_sum, steps))
     return chunk_lists(t, *routed);
@@ -317,13 +317,13 @@ bool balanced_exchange_applies(const Network& t) {
   return t.num_nodes() <= (abelian_product(t) ? kBalancedProductMaxNodes : kBalancedMaxNodes);
 }
 
-Schedule balanced_exchange(const Network& t, bool fewest_steps) {
+Schedule balanced_exchange(const Network& t, RouterFn paper_routes, bool fewest_steps) {
   if (abelian_product(t)) {
     check_nodes(t, "balanced exchange", kBalancedProductMaxNodes, "kBalancedProductMaxNodes");
     return product_balanced(*network_as<Product>(t), fewest_steps);
   }
   check_nodes(t, "balanced exchange", kBalancedMaxNodes, "kBalancedMaxNodes");
-  return general_balanced(t, fewest_steps);
+  return general_balanced(t, paper_routes, fewest_steps);
 }
 
 }  // namespace netsched

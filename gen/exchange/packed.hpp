@@ -8,6 +8,7 @@
 
 #include "core/digit_map.hpp"
 #include "core/schedule.hpp"
+#include "gen/plan/schedule_kit.hpp"
 
 namespace netsched {
 
@@ -41,14 +42,6 @@ class BitMatrix {
 
 /// The digits of a product's node ids: its factor sizes (dimension 0 is the most significant).
 Digits product_digits(const Product& p);
-
-/// Sorts and merges ranges in place.
-void normalize(std::vector<IdRange>& r);
-
-/// Adds transfer `from -> to` with a selector payload to step `step` of `s` (steps are created
-/// as needed; equal payloads are shared).
-void add_selector_transfer(Schedule& s, std::size_t step, std::uint32_t from, std::uint32_t to,
-                           Selector sel);
 
 /// Dimension-ordered packed exchange inside one copy of the product `p`: local node b (a base id)
 /// is global node embed(b), (*holds)(b, w) says b starts with a block for owner w (nullptr:

@@ -7,34 +7,6 @@
 
 namespace netsched {
 
-void normalize(std::vector<IdRange>& r) {
-  std::sort(r.begin(), r.end(), [](const IdRange& a, const IdRange& b) { return a.lo < b.lo; });
-  std::vector<IdRange> out;
-  for (const auto& x : r) {
-    if (!out.empty() && static_cast<std::uint64_t>(out.back().hi) + 1 >= x.lo)
-      out.back().hi = std::max(out.back().hi, x.hi);
-    else
-      out.push_back(x);
-  }
-  r = std::move(out);
-}
-
-void add_selector_transfer(Schedule& s, std::size_t step, std::uint32_t from, std::uint32_t to,
-                           Selector sel) {
-  if (s.steps.size() <= step) s.steps.resize(step + 1);
-  Payload p;
-  p.select = std::move(sel);
-  // Consecutive transfers often share a payload; look back a little before adding one.
-  std::uint32_t index = static_cast<std::uint32_t>(s.payloads.size());
-  for (std::size_t i = s.payloads.size(), seen = 0; i-- > 0 && seen < 8; ++seen)
-    if (s.payloads[i] == p) {
-      index = static_cast<std::uint32_t>(i);
-      break;
-    }
-  if (index == s.payloads.size()) s.payloads.push_back(std::move(p));
-  s.steps[step].transfers.push_back({NodeId(from), NodeId(to), index});
-}
-
 std::size_t packed_exchange_steps(const Product& p) {
   std::size_t steps = 0;
   for (const auto& f : p.factors())

@@ -1,3 +1,4 @@
+
 #include "gen/exchange/total_exchange.hpp"
 
 #include <algorithm>

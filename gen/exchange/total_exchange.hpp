@@ -1,26 +1,42 @@
 #pragma once
 /// Total exchange (all-to-all personalized) generators: chunk i*N+j goes from node i to node j.
-#include <functional>
+#include <cstdint>
 #include <string>
 #include <tuple>
 #include <vector>
 
+#include "core/errors.hpp"
+#include "core/network.hpp"
 #include "core/schedule.hpp"
-#include "gen/topology.hpp"
+#include "gen/plan/embedding.hpp"
+#include "gen/plan/schedule_kit.hpp"
+#include "gen/route/router.hpp"
+#include "gen/topo/dualcube.hpp"
+#include "gen/topo/hdn.hpp"
+#include "gen/topo/product.hpp"
 
 namespace netsched {
 
-class Dualcube;
-class Hdn;
-class Hsn;
-class Product;
-struct Factor;
+/// All-port total exchange on a hypercube: chunk o*N+d fixes its differing bits in rotated
+/// dimension order starting at (o + d) mod n, one dimension per step (n steps, every link of a
+/// node busy at once; at most kReduceScatterMaxNodes nodes, chunks listed per hop).
+Schedule all_port_dimension_exchange(const Product& cube);
+
+/// The most nodes the direct all-to-all takes (a transfer per ordered pair: about a million).
+inline constexpr std::uint64_t kDirectMaxNodes = 1024;
+/// Whether the direct all-to-all takes t (at most kDirectMaxNodes nodes).
+inline bool direct_exchange_applies(const Network& t) { return t.num_nodes() <= kDirectMaxNodes; }
+
+/// The direct all-to-all (MPI's basic_linear): one round in which every rank sends every other
+/// rank its block; rank i is node i. InputError over kDirectMaxNodes.
+EmbeddedPlan direct_exchange_plan(const Network& t);
 
 /// One hop of a single-factor total exchange: `from` forwards to `to` the message that
 /// coordinate `orig` has for coordinate `dest`.
 struct FactorHop {
   std::uint32_t from, to, orig, dest;
 };
+
 using FactorExchange = std::vector<std::vector<FactorHop>>;
 
 /// Unit-message one-port total exchange inside one factor. Rings and complete graphs (and K_2)
@@ -38,10 +54,12 @@ inline constexpr std::uint64_t kGreedyExchangeMaxNodes = 1024;
 /// Unit-message one-port total exchange on any connected graph, shortest paths, farthest
 /// message first (gen/exchange/greedy_exchange.cpp); at most sum d(x,y) steps.
 FactorExchange greedy_unit_exchange(const Graph& g);
+
 /// A message of a unit exchange where it stands: at node `at`, from `orig` for `dest`.
 struct HeldMessage {
   std::uint32_t at, orig, dest;
 };
+
 /// The greedy exchange of the messages given, from where they stand (those at their destination
 /// are done): how a repair finishes a total exchange part-way (analysis/restart_repair.hpp).
 FactorExchange greedy_unit_exchange_from(const Graph& g, const std::vector<HeldMessage>& messages);
@@ -59,6 +77,7 @@ using UnitSteps = std::vector<std::vector<std::tuple<std::uint32_t, std::uint32_
 
 /// A2 and the greedy exchange as schedules: one chunk per transfer, at most 65536 nodes.
 Schedule a2_exchange(const Network& t);
+
 Schedule greedy_exchange(const Network& t);
 
 /// The balanced all-port exchange keeps one plan per offset on a product of rings and complete
@@ -66,14 +85,18 @@ Schedule greedy_exchange(const Network& t);
 /// any other network (at most kBalancedMaxNodes).
 inline constexpr std::uint64_t kBalancedProductMaxNodes = 1024;
 inline constexpr std::uint64_t kBalancedMaxNodes = 256;
+
 /// Whether balanced_exchange takes t (its size; t must also be connected).
 bool balanced_exchange_applies(const Network& t);
+
 /// All-port total exchange on shortest paths chosen to load the links alike, the hops packed
 /// into the diameter + 0..2 steps so that every step loads them alike too
-/// (gen/exchange/balanced_exchange.cpp, gen/exchange/hop_packing.hpp). Where a step more lets
+/// (gen/exchange/balanced_exchange.cpp, gen/plan/hop_packing.hpp). Where a step more lets
 /// the links carry less, it keeps the least payload sum, then the fewest steps; with
-/// `fewest_steps` the diameter's steps, then the least payload sum (small messages).
-Schedule balanced_exchange(const Network& t, bool fewest_steps = false);
+/// `fewest_steps` the diameter's steps, then the least payload sum (small messages). Off products,
+/// one set of paths it tries is `paper_routes`' (the row passes the family's routing function,
+/// paper_router; nullptr: none).
+Schedule balanced_exchange(const Network& t, RouterFn paper_routes, bool fewest_steps = false);
 
 /// Dimakopoulos Algorithm A2 on a product (of rings, paths and complete graphs, or of any
 /// networks), unit messages (a transfer carries one chunk).
@@ -89,29 +112,6 @@ Schedule hdn_total_exchange(const Hdn& h, unsigned threads = 0);
 
 /// Dualcube total exchange: the HDN algorithm through the isomorphism with rdn(hypercube(r-1),1).
 Schedule dualcube_total_exchange(const Dualcube& d);
-
-/// A transfer of a plan: in step `step`, `from` sends `to` the messages named by `items`
-/// (destination nodes for One2allP, node numbers of the source cluster for Many2manyM).
-using PlanSend = std::function<void(std::size_t step, std::uint32_t from, std::uint32_t to,
-                                    const std::vector<std::uint32_t>& items)>;
-
-/// One2allP of the dualcube paper §3: packed one-to-all personalized communication (scatter).
-Schedule dualcube_one2allp(const Dualcube& d, NodeId root);
-/// Its transfers, each naming the destinations whose messages it carries.
-void one2allp_plan(const Dualcube& d, NodeId root, const PlanSend& send);
-
-/// All2allB of the dualcube paper §3 Algorithm 1 (all-to-all broadcast), packed.
-Schedule dualcube_all2allb(const Dualcube& d);
-
-/// Many2manyM of the dualcube paper §3 Algorithm 2: every node x of the cluster of `root` sends
-/// its message to every node with x's node number.
-Schedule dualcube_many2manym(const Dualcube& d, NodeId root);
-/// Its transfers, each naming the node numbers (of the source cluster) whose messages it carries.
-void many2manym_plan(const Dualcube& d, NodeId root, const PlanSend& send);
-
-/// Theorem 5.1 of the RHFC paper: every node of RHS(l_r,...,l_1,Q_k) sends a datum to its
-/// neighbour across dimension `dimension` of the pk-cube (single-dimension model).
-Schedule rhs_cube_dimension(const Hsn& rhs, std::uint64_t dimension);
 
 /// The packed dimension-ordered exchange on a product on its own (every node owns itself).
 Schedule packed_total_exchange(const Product& p);

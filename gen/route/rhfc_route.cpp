@@ -3,7 +3,6 @@
 // level-i link enters b, take the link to y', walk inside b's cluster to y. For HFC and HSN x'
 // lies in x's own nucleus, so the first walk is a nucleus walk. Nucleus routes use the
 // nucleus's own router (recursively for RHS).
-#include "gen/algorithms.hpp"
 #include "gen/route/router.hpp"
 #include "gen/topo/hsn.hpp"
 #include "gen/topo/mfc.hpp"
@@ -14,8 +13,8 @@ namespace {
 
 class RhfcRouter : public Router {
  public:
-  explicit RhfcRouter(const Network& t)
-      : t_(t), view_(t), nucleus_router_(make_router(view_.nucleus(), "auto")) {}
+  RhfcRouter(const Network& t, RouterFn nucleus_router)
+      : t_(t), view_(t), nucleus_router_(nucleus_router(view_.nucleus())) {}
   std::string name() const override {
     if (network_as<Hsn>(t_)) return "hsn-routing";
     return view_.per_nucleus() ? "hfc-routing" : "mfc-routing";
@@ -54,8 +53,8 @@ class RhfcRouter : public Router {
 
 }  // namespace
 
-std::unique_ptr<Router> make_rhfc_router(const Network& t) {
-  return std::make_unique<RhfcRouter>(t);
+std::unique_ptr<Router> make_rhfc_router(const Network& t, RouterFn nucleus_router) {
+  return std::make_unique<RhfcRouter>(t, nucleus_router);
 }
 
 }  // namespace netsched

@@ -39,7 +39,11 @@ std::unique_ptr<Router> make_dimension_order_router(const Product& p);
 std::unique_ptr<Router> make_balanced_dimension_order_router(const Network& t);
 std::unique_ptr<Router> make_hdn_router(const Hdn& h);
 std::unique_ptr<Router> make_dualcube_router(const Dualcube& d);
-std::unique_ptr<Router> make_rhfc_router(const Network& t);
+/// A router of a network, where a router needs another's (a recursive family's nucleus's).
+using RouterFn = std::unique_ptr<Router> (*)(const Network& t);
+/// RHFC recursive routing on MFC, HFC and HSN; the nucleus routes by `nucleus_router` (the row
+/// passes the nucleus's default: gen/route/rows.cpp).
+std::unique_ptr<Router> make_rhfc_router(const Network& t, RouterFn nucleus_router);
 /// RHFC recursive routing (Lemma 3.1, Theorem 3.2) on a hypernet: gen/route/hypernet_route.cpp.
 std::unique_ptr<Router> make_hypernet_router(const Hypernet& h);
 /// FTR (RHFC §4.2) on faulty(HFC | HSN | RHS, ...): gen/route/rhfc_ftr.cpp.

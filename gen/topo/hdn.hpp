@@ -42,6 +42,8 @@ class Hdn : public Network {
   Hdn(std::string family, std::unique_ptr<Product> base,
       std::vector<std::vector<std::uint32_t>> supernodes);
   std::string family() const override { return family_; }
+  /// Built as rdn(...): an RDN, the HDN whose supernodes are the whole base.
+  bool is_rdn() const { return family_ == "rdn"; }
   std::uint64_t num_nodes() const override { return nodes_; }
   void neighbors(NodeId u, std::vector<NodeId>& out) const override;
   std::uint32_t degree(NodeId u) const override;

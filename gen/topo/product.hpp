@@ -39,6 +39,9 @@ class Product : public Network {
   std::string family() const override { return family_; }
   /// Whether this is hypercube(n) (the product of n K_2).
   bool is_hypercube() const { return family_ == "hypercube"; }
+  /// Built as ghc(...) (every factor complete) or torus(...) (every factor a ring).
+  bool is_ghc() const { return family_ == "ghc"; }
+  bool is_torus() const { return family_ == "torus"; }
   std::uint64_t num_nodes() const override { return n_; }
   void neighbors(NodeId u, std::vector<NodeId>& out) const override;
   std::uint32_t degree(NodeId u) const override;

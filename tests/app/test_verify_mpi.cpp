@@ -8,7 +8,6 @@
 
 #include "exec/process.hpp"
 #include "gen/algorithms.hpp"
-#include "gen/exchange/total_exchange.hpp"
 #include "props/mutations.hpp"
 #include "tests/helpers.hpp"
 #include "verify/blocks.hpp"

@@ -7,9 +7,9 @@
 #include "analysis/congestion_bound.hpp"
 #include "core/metrics.hpp"
 #include "gen/algorithms.hpp"
-#include "gen/exchange/deadline_packing.hpp"
-#include "gen/exchange/hop_packing.hpp"
 #include "gen/exchange/total_exchange.hpp"
+#include "gen/plan/deadline_packing.hpp"
+#include "gen/plan/hop_packing.hpp"
 #include "gen/topology.hpp"
 #include "verify/smt_checker.hpp"
 
@@ -203,11 +203,12 @@ TEST_CASE("balanced exchange: the size limits are named, and a disconnected grap
   CHECK_FALSE(balanced_exchange_applies(*build_topology("hypercube(11)")));
   CHECK_FALSE(balanced_exchange_applies(*build_topology("ccc(6)")));  // 384 nodes, not a torus
   try {
-    balanced_exchange(*build_topology("ccc(6)"));
+    balanced_exchange(*build_topology("ccc(6)"), paper_router);
     FAIL("ccc(6) was taken");
   } catch (const InputError& e) {
     CHECK(std::string(e.what()).find("kBalancedMaxNodes") != std::string::npos);
   }
-  CHECK_THROWS_AS(balanced_exchange(*build_topology("faulty(ring(6), links=[{0,1},{3,4}])")),
-                  InputError);
+  CHECK_THROWS_AS(
+      balanced_exchange(*build_topology("faulty(ring(6), links=[{0,1},{3,4}])"), paper_router),
+      InputError);
 }

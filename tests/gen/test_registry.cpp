@@ -6,12 +6,15 @@
 #include <catch2/catch.hpp>
 #include <cctype>
 #include <filesystem>
+#include <map>
 #include <set>
+#include <span>
 
 #include "analysis/checked.hpp"
 #include "core/io.hpp"
 #include "draw/layout.hpp"
 #include "gen/algorithms.hpp"
+#include "gen/rows.hpp"
 #include "gen/topology.hpp"
 #include "papers/papers.hpp"
 #include "tests/helpers.hpp"
@@ -121,6 +124,44 @@ TEST_CASE("every algorithm row runs on its example, with its origin and its boun
     // a row in the docs
     const std::string& docs = a.from_paper() ? algorithms_md : generic_md;
     CHECK(docs.find("`" + std::string(a.name) + "`") != std::string::npos);
+  }
+}
+
+TEST_CASE("each collective's rows live in one folder's rows.cpp, and the table is their join",
+          "[gen]") {
+  // gen/rows.hpp's folders: where "where does my algorithm go" is answered
+  const std::vector<std::pair<std::string, std::span<const AlgorithmInfo>>> folders = {
+      {"broadcast", broadcast_rows()},
+      {"scatter_gather", scatter_gather_rows()},
+      {"exchange", exchange_rows()},
+      {"reduce", reduce_rows()},
+      {"route", route_rows()},
+      {"reduce_scatter", reduce_scatter_rows()},
+      {"cube_dimension", cube_dimension_rows()},
+      {"all_reduce", all_reduce_rows()},
+      {"prefix", prefix_rows()},
+      {"matrix", matrix_rows()},
+      {"all_gather", all_gather_rows()},
+      {"multicast", multicast_rows()},
+  };
+  std::map<std::string_view, std::string> home;
+  std::size_t rows = 0;
+  for (const auto& [folder, list] : folders) {
+    INFO("gen/" << folder << "/rows.cpp");
+    CHECK_FALSE(list.empty());
+    CHECK(source_file("gen/" + folder + "/rows.cpp").find(std::string(list.front().name)) !=
+          std::string::npos);
+    rows += list.size();
+    for (const AlgorithmInfo& a : list) {
+      INFO(a.collective << " / " << a.name);
+      const auto [at, fresh] = home.emplace(a.collective, folder);
+      CHECK(at->second == folder);
+    }
+  }
+  CHECK(rows == algorithm_table().size());
+  for (const std::string& c : collective_names()) {
+    INFO("collective " << c);
+    CHECK(home.count(c) == 1);
   }
 }
 

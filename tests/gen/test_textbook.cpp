@@ -1,5 +1,6 @@
-// The textbook algorithms (gen/textbook/): they hold where they apply, take the steps and carry
-// the payloads the textbooks give, and the Hamiltonian cycle they ride is one.
+// The textbook algorithms (origin "textbook: ...", in gen/<collective>/): they hold where they
+// apply, take the steps and carry the payloads the textbooks give, and the Hamiltonian cycle they
+// ride is one.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
@@ -13,9 +14,11 @@
 #include "core/metrics.hpp"
 #include "core/schedule_io.hpp"
 #include "gen/algorithms.hpp"
-#include "gen/textbook/embedding.hpp"
-#include "gen/textbook/spanning_trees.hpp"
-#include "gen/textbook/textbook.hpp"
+#include "gen/broadcast/broadcast.hpp"
+#include "gen/plan/hamiltonian.hpp"
+#include "gen/plan/schedule_kit.hpp"
+#include "gen/plan/spanning_trees.hpp"
+#include "gen/reduce_scatter/reduce_scatter.hpp"
 #include "gen/topology.hpp"
 #include "papers/papers.hpp"
 #include "verify/registers.hpp"

@@ -4,7 +4,6 @@
 
 #include "core/errors.hpp"
 #include "gen/algorithms.hpp"
-#include "gen/exchange/total_exchange.hpp"
 #include "props/mutations.hpp"
 #include "tests/verify/same_verdict.hpp"
 #include "verify/blocks.hpp"

@@ -1,5 +1,6 @@
 // Combining (register) schedules: the symbolic register simulator, the numeric interpreter, and
-// the generators of gen/combine/ and the dualcube data-movement collectives.
+// the register generators (gen/all_reduce/, gen/prefix/, gen/matrix/) and the dualcube
+// data-movement collectives.
 #include <catch2/catch.hpp>
 #include <random>
 
@@ -9,7 +10,9 @@
 #include "core/schedule_io.hpp"
 #include "core/structure.hpp"
 #include "gen/algorithms.hpp"
-#include "gen/combine/combine.hpp"
+#include "gen/all_reduce/all_reduce.hpp"
+#include "gen/matrix/matrix.hpp"
+#include "gen/prefix/prefix.hpp"
 #include "gen/topo/dualcube.hpp"
 #include "props/mutations.hpp"
 #include "tests/helpers.hpp"

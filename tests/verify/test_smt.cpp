@@ -2,8 +2,6 @@
 
 #include "analysis/checked.hpp"
 #include "gen/algorithms.hpp"
-#include "gen/broadcast/broadcast.hpp"
-#include "gen/exchange/total_exchange.hpp"
 #include "gen/route/router.hpp"
 #include "tests/helpers.hpp"
 #include "verify/simulator.hpp"

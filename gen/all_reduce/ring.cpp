@@ -1,0 +1,25 @@
+// Ring all-reduce (NCCL's and MPI's for large vectors) along a Hamiltonian cycle of any network:
+// the ring reduce-scatter of N pieces, then the ring all-gather of their sums.
+#include "gen/plan/ring.hpp"
+
+#include "gen/all_reduce/all_reduce.hpp"
+#include "gen/plan/program.hpp"
+#include "gen/plan/schedule_kit.hpp"
+
+namespace netsched {
+
+Schedule ring_all_reduce(const Network& t) {
+  check_nodes(t, "ring all-reduce", kReduceScatterMaxNodes, "kReduceScatterMaxNodes");
+  const auto cycle = ring_cycle(t, "ring");
+  const std::uint64_t n = cycle.size();
+  RegisterProgram p(t, Collective::vector_all_reduce(n, static_cast<std::uint32_t>(n)),
+                    piece_registers(n), "ring");
+  // piece k belongs to position k: reduced round the ring onto it, then passed round again
+  ring_steps(p, cycle, 1, RegOp::Combine, [](std::uint64_t at) { return at; });
+  for (std::uint64_t k = 0; k < n; ++k)
+    p.set(static_cast<std::uint16_t>(n + k), static_cast<std::uint16_t>(k), {{cycle[k], cycle[k]}});
+  ring_steps(p, cycle, 0, RegOp::Set, [&](std::uint64_t at) { return n + at; });
+  return p.finish();
+}
+
+}  // namespace netsched
