@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "analysis/checked.hpp"
+#include "core/collective_names.hpp"
 #include "core/errors.hpp"
 #include "gen/algorithms.hpp"
 #include "gen/topology.hpp"
@@ -94,18 +95,33 @@ std::vector<OptimumRow> optimum_table(unsigned timeout_ms) {
 }
 
 const std::vector<std::string>& min_steps_collectives() {
-  static const std::vector<std::string> names = {"broadcast", "scatter", "gather", "all-gather",
-                                                 "total-exchange"};
+  using K = Collective::Kind;
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> v;
+    for (const K k : {K::Broadcast, K::Scatter, K::Gather, K::AllGather, K::TotalExchange})
+      v.emplace_back(names_of(k).name);
+    return v;
+  }();
   return names;
 }
 
 Collective min_steps_collective(const Network& t, const std::string& name, NodeId root) {
   const std::uint64_t n = t.num_nodes();
-  if (name == "broadcast") return Collective::broadcast(n, root);
-  if (name == "scatter") return Collective::scatter(n, root);
-  if (name == "gather") return Collective::gather(n, root);
-  if (name == "all-gather") return Collective::all_gather(n);
-  if (name == "total-exchange") return Collective::total_exchange(n);
+  using K = Collective::Kind;
+  switch (Collective::kind_from_name(name).value_or(K::Route)) {
+    case K::Broadcast:
+      return Collective::broadcast(n, root);
+    case K::Scatter:
+      return Collective::scatter(n, root);
+    case K::Gather:
+      return Collective::gather(n, root);
+    case K::AllGather:
+      return Collective::all_gather(n);
+    case K::TotalExchange:
+      return Collective::total_exchange(n);
+    default:
+      break;
+  }
   std::string names;
   for (const auto& c : min_steps_collectives()) names += (names.empty() ? "" : ", ") + c;
   throw InputError("min-steps answers " + names + "; not '" + name + "'");

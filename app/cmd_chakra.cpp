@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "app/cli.hpp"
+#include "core/collective_names.hpp"
 #include "core/errors.hpp"
 #include "core/io.hpp"
 #include "core/schedule_io.hpp"
@@ -13,6 +14,13 @@
 
 namespace netsched::cli {
 namespace {
+
+/// ASTRA-sim's name (kCollectiveNames) of the collective MSCCL-IR calls `coll`, else `coll`.
+std::string astra_name(const std::string& coll) {
+  const auto kind = kind_of_msccl(coll);
+  const std::string_view astra = kind ? names_of(*kind).astra : std::string_view();
+  return astra.empty() ? coll : std::string(astra);
+}
 
 struct TraceOpts {
   std::string file, prefix;
@@ -44,12 +52,7 @@ int run_trace_export(const TraceOpts& o) {
                                   o.prefix, o.prefix, e.traces.size() - 1, e.collective, e.messages,
                                   e.chunk_bytes,
                                   e.padded ? " (rounded up: they do not divide the message)" : "",
-                                  e.collective == "allreduce"       ? "all-reduce"
-                                  : e.collective == "allgather"     ? "all-gather"
-                                  : e.collective == "reducescatter" ? "reduce-scatter"
-                                  : e.collective == "alltoall"      ? "all-to-all"
-                                                                    : e.collective,
-                                  o.prefix, files.back().first));
+                                  astra_name(e.collective), o.prefix, files.back().first));
   return to_int(ExitCode::Ok);
 }
 

@@ -173,7 +173,7 @@ int simulate_file(const SimOpts& o) {
   const bool stream = !o.json && ::isatty(STDOUT_FILENO);
   auto mine = std::make_shared<std::optional<double>>();
   exec::stop_children_on_signals();
-  const auto r = exec::simulate(std::filesystem::absolute(o.file).string(), f.schedule, so,
+  const auto r = exec::simulate(*t, std::filesystem::absolute(o.file).string(), f.schedule, so,
                                 stream ? streaming(mine) : exec::SimulateProgress{});
   progress_done();
   if (o.json)

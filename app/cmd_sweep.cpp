@@ -74,6 +74,42 @@ int fault_sweep(const SweepArgs& a) {
   return to_int(ExitCode::Ok);
 }
 
+/// A sweep of families: their rows written (CSV, JSON, and unless --no-plot the plot and its
+/// gnuplot script, all or none) and printed.
+int family_sweep(const SweepArgs& o) {
+  const auto points = draw::expand_patterns(o.patterns);
+  draw::SweepOptions opt;
+  opt.schedules = !o.no_schedules;
+  opt.exchange_max_nodes = o.exchange_max;
+  opt.bisection = o.bisection;
+  opt.bisection_timeout_ms = o.bisection_timeout * kMillisecondsPerSecond;
+  opt.progress = [](const std::string& line) { progress_note(line); };
+  const nlohmann::json rows = draw::sweep(points, opt);
+  progress_done();
+  // every file made first, then written together: all of them, or none
+  const std::string csv = draw::sweep_csv(rows), json = rows.dump(2) + "\n";
+  std::string gp, svg;
+  std::vector<std::pair<std::string, std::string_view>> files{{o.out + ".csv", csv},
+                                                              {o.out + ".json", json}};
+  if (!o.no_plot) {
+    gp = draw::sweep_gnuplot(rows, o.out + ".svg");
+    svg = draw::run_gnuplot(rows);
+    files.insert(files.end(), {{o.out + ".gp", gp}, {o.out + ".svg", svg}});
+  }
+  write_files_atomic(files);
+  if (o.json) {
+    std::cout << rows.dump(2) << "\n";
+  } else {
+    std::cout << fmt::format("{} points: {}.csv, {}.json{}\n", rows.size(), o.out, o.out,
+                             o.no_plot ? "" : fmt::format(", {}.svg (plot), {}.gp", o.out, o.out));
+    for (const auto& r : rows)
+      if (!r["notes"].get<std::string>().empty())
+        std::cout << "  " << r["spec"].get<std::string>() << ": " << r["notes"].get<std::string>()
+                  << "\n";
+  }
+  return to_int(ExitCode::Ok);
+}
+
 }  // namespace
 
 Run add_sweep(CLI::App& app) {
@@ -150,38 +186,7 @@ Run add_sweep(CLI::App& app) {
                          std::to_string(o->patterns.size()));
       return fault_sweep(*o);
     }
-    const auto points = draw::expand_patterns(o->patterns);
-    draw::SweepOptions opt;
-    opt.schedules = !o->no_schedules;
-    opt.exchange_max_nodes = o->exchange_max;
-    opt.bisection = o->bisection;
-    opt.bisection_timeout_ms = o->bisection_timeout * kMillisecondsPerSecond;
-    opt.progress = [](const std::string& line) { progress_note(line); };
-    const nlohmann::json rows = draw::sweep(points, opt);
-    progress_done();
-    // every file made first, then written together: all of them, or none
-    const std::string csv = draw::sweep_csv(rows), json = rows.dump(2) + "\n";
-    std::string gp, svg;
-    std::vector<std::pair<std::string, std::string_view>> files{{o->out + ".csv", csv},
-                                                                {o->out + ".json", json}};
-    if (!o->no_plot) {
-      gp = draw::sweep_gnuplot(rows, o->out + ".svg");
-      svg = draw::run_gnuplot(rows);
-      files.insert(files.end(), {{o->out + ".gp", gp}, {o->out + ".svg", svg}});
-    }
-    write_files_atomic(files);
-    if (o->json) {
-      std::cout << rows.dump(2) << "\n";
-    } else {
-      std::cout << fmt::format(
-          "{} points: {}.csv, {}.json{}\n", rows.size(), o->out, o->out,
-          o->no_plot ? "" : fmt::format(", {}.svg (plot), {}.gp", o->out, o->out));
-      for (const auto& r : rows)
-        if (!r["notes"].get<std::string>().empty())
-          std::cout << "  " << r["spec"].get<std::string>() << ": " << r["notes"].get<std::string>()
-                    << "\n";
-    }
-    return to_int(ExitCode::Ok);
+    return family_sweep(*o);
   };
 }
 

@@ -26,18 +26,78 @@ std::unique_ptr<FaultyNetwork> faulty_network_of(const std::string& spec, const 
   return f;
 }
 
+struct VerifyOptions {
+  std::string file;
+  bool json = false, smt = false;
+  unsigned timeout = kDefaultSolverTimeoutMs / kMillisecondsPerSecond;
+  CostModel cost;
+  std::string engine = "auto";
+  std::string network;
+};
+
+/// verify --smt: Z3's answer on `s`, printed; its exit code.
+int verify_by_smt(const VerifyOptions& o, const Network& t, const Schedule& s) {
+  CommandDeadline deadline(o.timeout);
+  deadline.so_far(unknown_at_deadline(o.json, {{"checker", "z3"}, {"answer", "unknown"}},
+                                      o.file + ": z3 says unknown"));
+  const SmtVerdict v = smt_check(t, s, deadline.remaining_ms());
+  deadline.finish();
+  const Verdict& verdict = v.verdict;
+  nlohmann::json j;
+  j["checker"] = "z3";
+  j["answer"] = to_string(verdict.kind);
+  j["ok"] = verdict.ok();
+  j["seconds"] = v.seconds;
+  j["state_variables"] = v.variables;
+  j["terms"] = v.terms;
+  if (verdict.violation) j["violation"] = violation_json(*verdict.violation);
+  if (verdict.kind == Verdict::Kind::Unknown) j["reason"] = verdict.reason;
+  if (o.json)
+    std::cout << j.dump(2) << "\n";
+  else
+    std::cout << fmt::format("{}: z3 says {}{} ({:.2f} s, {} state variables, {} terms)\n", o.file,
+                             to_string(verdict.kind),
+                             verdict.violation ? ": " + to_string(*verdict.violation) : "",
+                             v.seconds, v.variables, v.terms);
+  return to_int(exit_code(verdict));
+}
+
+/// The simulator's verification of `s`, as text.
+void print_verification(const std::string& file, const Schedule& s, const FaultyNetwork* faulty,
+                        const Verification& v, const nlohmann::json& j) {
+  std::cout << fmt::format("{}: {} of {} on {} ({}, {})\n", file,
+                           v.check.ok() ? "holds" : "VIOLATED", s.collective.name(),
+                           faulty ? faulty->spec() : s.topology, to_string(s.model), s.algorithm);
+  if (!j["steps"].is_null())
+    std::cout << fmt::format("  steps {}  payload sum {}  transfers {}  cost {}  ({} simulation)\n",
+                             v.check.steps, v.check.payload_sum, v.check.transfers,
+                             j["cost"]["value"].get<double>(), to_string(v.check.engine));
+  else
+    std::cout << fmt::format("  no cost: a step breaks a rule  ({} simulation)\n",
+                             to_string(v.check.engine));
+  if (!v.check.engine_note.empty()) std::cout << "  " << v.check.engine_note << "\n";
+  if (v.bound)
+    std::cout << fmt::format("  {} {} ({}; {})\n", bound_kind(*v.bound), v.bound->steps,
+                             v.bound->formula, v.bound->source);
+  if (v.lower) std::cout << fmt::format("  lower bound {} ({})\n", v.lower->steps, v.lower->reason);
+  if (const auto& cut = v.bandwidth_cut)
+    std::cout << fmt::format(
+        "  bandwidth bound {:.6g} chunk times, certified by a cut of {} links of bandwidth "
+        "{:.6g} that {} chunk(s) must cross from a side of {} nodes (recounted)\n",
+        static_cast<double>(cut->chunks) / cut->bandwidth, cut->links, cut->bandwidth, cut->chunks,
+        cut->side.size());
+  if (const auto& w = v.bandwidth_lengths)
+    std::cout << fmt::format(
+        "  bandwidth bound {:.6g} chunk times, certified by lengths on {} directed links: the "
+        "pairs' distances {:.6g} over length x bandwidth {:.6g} (recounted)\n",
+        w->chunk_times(), w->arcs.size(), w->distance_sum, w->weighted_bandwidth);
+  if (!v.check.ok()) std::cout << "  violation: " << *v.check.violation() << "\n";
+}
+
 }  // namespace
 
 Run add_verify(CLI::App& app) {
-  struct Opts {
-    std::string file;
-    bool json = false, smt = false;
-    unsigned timeout = kDefaultSolverTimeoutMs / kMillisecondsPerSecond;
-    CostModel cost;
-    std::string engine = "auto";
-    std::string network;
-  };
-  auto o = std::make_shared<Opts>();
+  auto o = std::make_shared<VerifyOptions>();
   app.add_option("FILE", o->file, "schedule file")->required();
   app.add_flag("--json", o->json, "machine-readable output");
   app.add_flag("--smt", o->smt,
@@ -72,31 +132,7 @@ Run add_verify(CLI::App& app) {
       refuse_option(opt, !o->smt, "--smt", "Z3 answers holds or violated, without cost or engine");
     const ScheduleFile f = read_schedule_file(o->file);
     auto t = build_schedule_topology(f.schedule.topology);
-    if (o->smt) {
-      CommandDeadline deadline(o->timeout);
-      deadline.so_far(unknown_at_deadline(o->json, {{"checker", "z3"}, {"answer", "unknown"}},
-                                          o->file + ": z3 says unknown"));
-      const SmtVerdict v = smt_check(*t, f.schedule, deadline.remaining_ms());
-      deadline.finish();
-      const Verdict& verdict = v.verdict;
-      nlohmann::json j;
-      j["checker"] = "z3";
-      j["answer"] = to_string(verdict.kind);
-      j["ok"] = verdict.ok();
-      j["seconds"] = v.seconds;
-      j["state_variables"] = v.variables;
-      j["terms"] = v.terms;
-      if (verdict.violation) j["violation"] = violation_json(*verdict.violation);
-      if (verdict.kind == Verdict::Kind::Unknown) j["reason"] = verdict.reason;
-      if (o->json)
-        std::cout << j.dump(2) << "\n";
-      else
-        std::cout << fmt::format("{}: z3 says {}{} ({:.2f} s, {} state variables, {} terms)\n",
-                                 o->file, to_string(verdict.kind),
-                                 verdict.violation ? ": " + to_string(*verdict.violation) : "",
-                                 v.seconds, v.variables, v.terms);
-      return to_int(exit_code(verdict));
-    }
+    if (o->smt) return verify_by_smt(*o, *t, f.schedule);
     const std::unique_ptr<FaultyNetwork> faulty =
         o->network.empty() ? nullptr : faulty_network_of(o->network, f.schedule);
     Verification v =
@@ -112,36 +148,7 @@ Run add_verify(CLI::App& app) {
     if (o->json) {
       std::cout << j.dump(2) << "\n";
     } else {
-      std::cout << fmt::format("{}: {} of {} on {} ({}, {})\n", o->file,
-                               v.check.ok() ? "holds" : "VIOLATED", f.schedule.collective.name(),
-                               faulty ? faulty->spec() : f.schedule.topology,
-                               to_string(f.schedule.model), f.schedule.algorithm);
-      if (!j["steps"].is_null())
-        std::cout << fmt::format(
-            "  steps {}  payload sum {}  transfers {}  cost {}  ({} simulation)\n", v.check.steps,
-            v.check.payload_sum, v.check.transfers, j["cost"]["value"].get<double>(),
-            to_string(v.check.engine));
-      else
-        std::cout << fmt::format("  no cost: a step breaks a rule  ({} simulation)\n",
-                                 to_string(v.check.engine));
-      if (!v.check.engine_note.empty()) std::cout << "  " << v.check.engine_note << "\n";
-      if (v.bound)
-        std::cout << fmt::format("  {} {} ({}; {})\n", bound_kind(*v.bound), v.bound->steps,
-                                 v.bound->formula, v.bound->source);
-      if (v.lower)
-        std::cout << fmt::format("  lower bound {} ({})\n", v.lower->steps, v.lower->reason);
-      if (const auto& cut = v.bandwidth_cut)
-        std::cout << fmt::format(
-            "  bandwidth bound {:.6g} chunk times, certified by a cut of {} links of bandwidth "
-            "{:.6g} that {} chunk(s) must cross from a side of {} nodes (recounted)\n",
-            static_cast<double>(cut->chunks) / cut->bandwidth, cut->links, cut->bandwidth,
-            cut->chunks, cut->side.size());
-      if (const auto& w = v.bandwidth_lengths)
-        std::cout << fmt::format(
-            "  bandwidth bound {:.6g} chunk times, certified by lengths on {} directed links: the "
-            "pairs' distances {:.6g} over length x bandwidth {:.6g} (recounted)\n",
-            w->chunk_times(), w->arcs.size(), w->distance_sum, w->weighted_bandwidth);
-      if (!v.check.ok()) std::cout << "  violation: " << *v.check.violation() << "\n";
+      print_verification(o->file, f.schedule, faulty.get(), v, j);
     }
     return to_int(exit_code(v.check.verdict));
   };

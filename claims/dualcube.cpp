@@ -16,6 +16,7 @@
 #include "gen/scatter_gather/scatter_gather.hpp"
 #include "papers/dualcube.hpp"
 #include "verify/registers.hpp"
+#include "verify/simulator.hpp"
 #include "verify/smt_bisection.hpp"
 #include "verify/smt_synthesis.hpp"
 
@@ -23,16 +24,13 @@ namespace netsched::claims {
 
 namespace {
 
-/// The closed form of §3 that papers/dualcube.cpp holds for `algorithm` on the r-dualcube, as
+/// The closed form of §3 that papers/dualcube.cpp holds (`bound`) on the r-dualcube, as
 /// (t_s, m t_w) coefficients: the claims check the papers' one copy of it.
-std::pair<double, double> section3_closed_form(double r, const std::string& algorithm) {
-  const auto ri = static_cast<std::uint32_t>(r);
-  const std::uint64_t n = std::uint64_t{1} << (2 * ri - 1);
-  const Collective c = algorithm == "one2allp"   ? Collective::scatter(n, NodeId(0))
-                       : algorithm == "all2allb" ? Collective::all_gather(n)
-                                                 : Collective::multicast(n, {});
-  const auto b = papers::dualcube::collective_bound(ri, c, algorithm);
-  if (!b || !b->payload_sum) throw std::logic_error("papers/dualcube.cpp has no " + algorithm);
+std::pair<double, double> section3_closed_form(double r,
+                                               std::optional<PaperBound> (*bound)(std::uint32_t)) {
+  const auto b = bound(static_cast<std::uint32_t>(r));
+  if (!b || !b->payload_sum)
+    throw std::logic_error("papers/dualcube.cpp has no §3 cost on F_" + num(r));
   return {static_cast<double>(b->steps), static_cast<double>(*b->payload_sum)};
 }
 
@@ -156,9 +154,10 @@ Claim claim_dc_many2manym_terms() {
           [] {
             std::vector<Observation> obs;
             for (double r = 2; r <= 6; ++r)
-              obs.push_back(observed("F_" + num(r), "startups",
-                                     printed(section3_closed_form(r, "many2manym").first),
-                                     printed(2 * (r - 1) + 1 + (r - 1) + 1).value()));
+              obs.push_back(observed(
+                  "F_" + num(r), "startups",
+                  printed(section3_closed_form(r, papers::dualcube::many2manym_bound).first),
+                  printed(2 * (r - 1) + 1 + (r - 1) + 1).value()));
             return two_printings(kLiPengDualcube + " §3, the stage-by-stage times of Algorithm 2",
                                  obs,
                                  "the printed total against the sum of the printed stage terms");
@@ -186,52 +185,56 @@ Result forms_agree(
 }
 
 Claim claim_dc_one2allp_forms() {
-  return {"dc.one2allp.forms",
-          kLiPengDualcube + " §3",
-          "T_One2allP = 2r t_s + (2^(2r-1) + 2^(r-1) - 1) m t_w",
-          "r = 1..8",
-          false,
-          [] {
-            return forms_agree(
-                kLiPengDualcube +
-                    " §3: T_1 + T_2 as summed, and (1 + log p) t_s + (p + sqrt(p/2) - 1) m t_w",
-                {{"closed", [](double r) { return section3_closed_form(r, "one2allp"); }},
-                 {"T_1 + T_2",
-                  [](double r) {
-                    double tw = 0;
-                    for (double i = 1; i <= r - 1; ++i)
-                      tw += std::pow(2, r + i - 2) + std::pow(2, i - 1);
-                    return std::pair{2 * r, tw};
-                  }},
-                 {"p-form", [](double r) {
-                    const double p = std::pow(2, 2 * r - 1);
-                    return std::pair{1 + std::log2(p), p + std::sqrt(p / 2) - 1};
-                  }}});
-          }};
+  return {
+      "dc.one2allp.forms",
+      kLiPengDualcube + " §3",
+      "T_One2allP = 2r t_s + (2^(2r-1) + 2^(r-1) - 1) m t_w",
+      "r = 1..8",
+      false,
+      [] {
+        return forms_agree(
+            kLiPengDualcube +
+                " §3: T_1 + T_2 as summed, and (1 + log p) t_s + (p + sqrt(p/2) - 1) m t_w",
+            {{"closed",
+              [](double r) { return section3_closed_form(r, papers::dualcube::one2allp_bound); }},
+             {"T_1 + T_2",
+              [](double r) {
+                double tw = 0;
+                for (double i = 1; i <= r - 1; ++i)
+                  tw += std::pow(2, r + i - 2) + std::pow(2, i - 1);
+                return std::pair{2 * r, tw};
+              }},
+             {"p-form", [](double r) {
+                const double p = std::pow(2, 2 * r - 1);
+                return std::pair{1 + std::log2(p), p + std::sqrt(p / 2) - 1};
+              }}});
+      }};
 }
 
 Claim claim_dc_all2allb_terms() {
-  return {"dc.all2allb.terms",
-          kLiPengDualcube + " §3 Algorithm 1",
-          "T_All2allB = 2r t_s + (2^(2r-1) - 1) m t_w",
-          "r = 1..8",
-          false,
-          [] {
-            return forms_agree(
-                kLiPengDualcube +
-                    " §3: T_1 + T_2 + T_3 as printed, and (1 + log p) t_s + (p - 1) m t_w",
-                {{"closed", [](double r) { return section3_closed_form(r, "all2allb"); }},
-                 {"T_1 + T_2 + T_3",
-                  [](double r) {
-                    const double t1 = std::pow(2, r - 1) - 1, t2 = std::pow(2, 2 * r - 2),
-                                 t3 = std::pow(2, 2 * r - 2) - std::pow(2, r - 1);
-                    return std::pair{(r - 1) + r + 1, t1 + t2 + t3};
-                  }},
-                 {"p-form", [](double r) {
-                    const double p = std::pow(2, 2 * r - 1);
-                    return std::pair{1 + std::log2(p), p - 1};
-                  }}});
-          }};
+  return {
+      "dc.all2allb.terms",
+      kLiPengDualcube + " §3 Algorithm 1",
+      "T_All2allB = 2r t_s + (2^(2r-1) - 1) m t_w",
+      "r = 1..8",
+      false,
+      [] {
+        return forms_agree(
+            kLiPengDualcube +
+                " §3: T_1 + T_2 + T_3 as printed, and (1 + log p) t_s + (p - 1) m t_w",
+            {{"closed",
+              [](double r) { return section3_closed_form(r, papers::dualcube::all2allb_bound); }},
+             {"T_1 + T_2 + T_3",
+              [](double r) {
+                const double t1 = std::pow(2, r - 1) - 1, t2 = std::pow(2, 2 * r - 2),
+                             t3 = std::pow(2, 2 * r - 2) - std::pow(2, r - 1);
+                return std::pair{(r - 1) + r + 1, t1 + t2 + t3};
+              }},
+             {"p-form", [](double r) {
+                const double p = std::pow(2, 2 * r - 1);
+                return std::pair{1 + std::log2(p), p - 1};
+              }}});
+      }};
 }
 
 Claim claim_dc_t_hypercube() {
@@ -1100,9 +1103,8 @@ Printed hypercube_or_dualcube_width(const std::string& spec, double n) {
   return spec.starts_with("hypercube") ? printed(n / 2) : printed(n / 4);
 }
 
-}  // namespace
-
-void add_dualcube(std::vector<Claim>& out) {
+/// Table 1's rows, a claim each (hypercube(n) and dualcube(r), n = 2r-1).
+void add_table1_claims(std::vector<Claim>& out) {
   auto table = [&](const std::string& id, const std::string& statement, auto&& check) {
     out.push_back({"dc.table1." + id, kLiPengDualcube + " Table 1", statement,
                    "hypercube(n) and dualcube(r), n = 2r-1, r = 1..7", false, check});
@@ -1184,8 +1186,13 @@ void add_dualcube(std::vector<Claim>& out) {
                       "none is smaller is not established here (the congestion bound stays "
                       "below it, and Z3's exact search stops at 64 nodes)");
   });
-  out.push_back(claim_dc_one2allp());
+}
 
+}  // namespace
+
+void add_dualcube(std::vector<Claim>& out) {
+  add_table1_claims(out);
+  out.push_back(claim_dc_one2allp());
   out.push_back(claim_dc_one2allp_forms());
   out.push_back(claim_dc_all2allb());
   out.push_back(claim_dc_all2allb_terms());

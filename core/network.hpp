@@ -64,6 +64,9 @@ class Network : public Graph {
   }
   /// Whether some link's speed differs from {1, 1}: costs and platforms then price link by link.
   virtual bool weighted() const { return false; }
+  /// The network whose structure this one keeps when it only adds link speeds (a weighted
+  /// network's base), else nullptr: which algorithms apply is the structure's question.
+  virtual const Network* structure() const { return nullptr; }
   /// Number of dimensions edge_dimension() can return (0 = none defined).
   virtual std::uint32_t dimension_count() const { return 0; }
   /// A mixed radix of the node ids (digit 0 most significant) in which the family's links are

@@ -4,22 +4,11 @@
 #include <stdexcept>
 #include <unordered_set>
 
+#include "core/collective_names.hpp"
 #include "core/enum_names.hpp"
 #include "core/errors.hpp"
 
 namespace netsched {
-
-namespace {
-Collective::Kind kinds[] = {
-    Collective::Kind::Route,        Collective::Kind::Broadcast, Collective::Kind::Scatter,
-    Collective::Kind::Gather,       Collective::Kind::AllGather, Collective::Kind::TotalExchange,
-    Collective::Kind::Multicast,    Collective::Kind::AllReduce, Collective::Kind::Prefix,
-    Collective::Kind::MatMul,       Collective::Kind::VecMat,    Collective::Kind::Reduce,
-    Collective::Kind::ReduceScatter};
-const char* kind_names[] = {"route",          "broadcast", "scatter",       "gather", "all-gather",
-                            "total-exchange", "multicast", "all-reduce",    "prefix", "matmul",
-                            "vecmat",         "reduce",    "reduce-scatter"};
-}  // namespace
 
 Collective Collective::route(std::uint64_t n, NodeId s, NodeId t) {
   Collective c;
@@ -203,15 +192,23 @@ std::optional<NodeId> Collective::single_destination(std::uint64_t c) const {
   }
 }
 
-std::string Collective::name() const {
-  for (std::size_t i = 0; i < std::size(kinds); ++i)
-    if (kinds[i] == kind_) return kind_names[i];
-  return "?";
-}
+std::string Collective::name() const { return std::string(names_of(kind_).name); }
 
 std::optional<Collective::Kind> Collective::kind_from_name(const std::string& name) {
-  for (std::size_t i = 0; i < std::size(kinds); ++i)
-    if (name == kind_names[i]) return kinds[i];
+  for (const auto& row : kCollectiveNames)
+    if (name == row.name) return row.kind;
+  return std::nullopt;
+}
+
+const CollectiveNames& names_of(Collective::Kind kind) {
+  for (const auto& row : kCollectiveNames)
+    if (row.kind == kind) return row;
+  throw std::logic_error("a collective kind without a row in kCollectiveNames");
+}
+
+std::optional<Collective::Kind> kind_of_msccl(std::string_view coll) {
+  for (const auto& row : kCollectiveNames)
+    if (!row.msccl.empty() && coll == row.msccl) return row.kind;
   return std::nullopt;
 }
 

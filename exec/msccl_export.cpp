@@ -7,6 +7,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "core/collective_names.hpp"
 #include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "exec/msccl_builder.hpp"
@@ -20,21 +21,12 @@ using K = Collective::Kind;
 using detail::Gpu;
 using detail::StepRef;
 
+/// MSCCL-IR's name (kCollectiveNames) of a chunk collective this exporter writes, "" for any
+/// other.
 std::string coll_name(K k) {
-  switch (k) {
-    case K::AllGather:
-      return "allgather";
-    case K::TotalExchange:
-      return "alltoall";
-    case K::Broadcast:
-      return "broadcast";
-    case K::Scatter:
-      return "scatter";
-    case K::Gather:
-      return "gather";
-    default:
-      return "";
-  }
+  const bool chunks = k == K::AllGather || k == K::TotalExchange || k == K::Broadcast ||
+                      k == K::Scatter || k == K::Gather;
+  return chunks ? std::string(names_of(k).msccl) : "";
 }
 
 /// Where chunk ch sits at node v (MPI's layout; a transit chunk gets a scratch slot of its own).

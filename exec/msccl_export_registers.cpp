@@ -23,6 +23,7 @@
 #include <optional>
 #include <set>
 
+#include "core/collective_names.hpp"
 #include "core/errors.hpp"
 #include "exec/msccl_builder.hpp"
 
@@ -76,10 +77,7 @@ class RegisterExporter : ProgramBuilder {
     std::int64_t per_loop = 1;
     for (const Gpu& g : gpus_) per_loop = std::max({per_loop, g.ir.i_chunks, g.ir.o_chunks});
     const K k = s.collective.kind();
-    MscclProgram p = program(k == K::AllReduce ? "allreduce"
-                             : k == K::Reduce  ? "reduce"
-                                               : "reducescatter",
-                             per_loop);
+    MscclProgram p = program(std::string(names_of(k).msccl), per_loop);
     if (figures) *figures = figures_;
     return p;
   }

@@ -19,13 +19,13 @@
 #include <string_view>
 #include <thread>
 
+#include "core/collective_names.hpp"
 #include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "core/text.hpp"
 #include "exec/process.hpp"
 #include "exec/smpi_clock.hpp"
 #include "exec/smpi_trace.hpp"
-#include "gen/topology.hpp"
 
 namespace netsched::exec {
 namespace {
@@ -237,28 +237,11 @@ std::uint64_t shared_block_bytes(std::uint64_t ranks, std::uint64_t m, std::uint
 
 std::optional<std::string> smpi_collective(const Collective& c) {
   using K = Collective::Kind;
-  switch (c.kind()) {
-    case K::TotalExchange:
-      return "alltoall";
-    case K::AllGather:
-      return "allgather";
-    case K::Broadcast:
-      return "bcast";
-    case K::Scatter:
-      return "scatter";
-    case K::Gather:
-      return "gather";
-    case K::AllReduce:
-      return c.groups().empty() ? std::optional<std::string>("allreduce") : std::nullopt;
-    case K::Reduce:
-      return "reduce";
-    case K::ReduceScatter:
-      return "reduce_scatter";
-    case K::Prefix:  // MPI_Scan in rank order
-      return c.groups().empty() ? std::optional<std::string>(kSmpiUnselectable) : std::nullopt;
-    default:
-      return std::nullopt;
-  }
+  const std::string_view name = names_of(c.kind()).smpi;  // kCollectiveNames
+  // MPI's all-reduce and scan run over every rank: a grouped one is not MPI's
+  const bool grouped = (c.kind() == K::AllReduce || c.kind() == K::Prefix) && !c.groups().empty();
+  if (name.empty() || grouped) return std::nullopt;
+  return std::string(name);
 }
 
 namespace {
@@ -460,10 +443,9 @@ bool SimulateResult::all_answered() const {
                      [](const SimRow& r) { return r.seconds.has_value(); });
 }
 
-SimulateResult simulate(const std::string& schedule_path, const Schedule& s,
+SimulateResult simulate(const Network& net, const std::string& schedule_path, const Schedule& s,
                         const SimulateOptions& o, const SimulateProgress& progress) {
-  const auto net = build_schedule_topology(s.topology);
-  const std::uint64_t n = net->num_nodes();
+  const std::uint64_t n = net.num_nodes();
   if (n > kSimulateMaxRanks)
     throw InputError("simulate runs at most " + std::to_string(kSimulateMaxRanks) +
                      " ranks; the schedule has " + std::to_string(n));
@@ -489,9 +471,9 @@ SimulateResult simulate(const std::string& schedule_path, const Schedule& s,
     if (o.smpi_replay.empty()) throw std::logic_error("simulate: no netsched-smpi-replay path");
     write_traces(s.collective, n, o);
   }
-  std::vector<Platform> platforms{network_platform(*net, o.links)};
+  std::vector<Platform> platforms{network_platform(net, o.links)};
   if (o.anchor)
-    if (auto t = torus_cluster_platform(*net, o.links)) platforms.push_back(*t);
+    if (auto t = torus_cluster_platform(net, o.links)) platforms.push_back(*t);
   std::vector<std::pair<std::string, std::string>> files;  // (xml, hostfile) per platform
   for (std::size_t i = 0; i < platforms.size(); ++i) {
     files.push_back({o.workdir + "/platform" + std::to_string(i) + ".xml",

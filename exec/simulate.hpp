@@ -190,9 +190,10 @@ struct SimulateProgress {
   std::function<void(const SimRow&, std::size_t, std::size_t)> row;
 };
 
-/// Runs everything; throws InputError for a bad file or option (an algorithm SMPI
-/// does not have, a model SimGrid does not have, too many runs), checked before any run starts.
-SimulateResult simulate(const std::string& schedule_path, const Schedule& s,
+/// Runs everything for `s` on `net` (the network the caller built from its file, not built
+/// again here); throws InputError for a bad file or option (an algorithm SMPI does not have, a
+/// model SimGrid does not have, too many runs), checked before any run starts.
+SimulateResult simulate(const Network& net, const std::string& schedule_path, const Schedule& s,
                         const SimulateOptions& options, const SimulateProgress& progress = {});
 /// The platforms' route figures, the fluid bounds and the SimGrid settings, as text.
 std::string platform_text(const SimulateResult& r);

@@ -45,8 +45,11 @@ inline constexpr std::uint64_t kOptimalBroadcastMaxNodes = 32;
 struct AlgorithmInfo {
   std::string_view collective;
   std::string_view name;
-  std::string_view origin;   ///< "paper: <paper, place>", "textbook: <who>" or "generic: <what>"
-  std::string_view bound;    ///< the step bound papers/ gives, or "none: <why>"
+  std::string_view origin;  ///< "paper: <paper, place>", "textbook: <who>" or "generic: <what>"
+  std::string_view bound;   ///< the step bound papers/ gives, or "none: <why>"
+  /// A "stated: ..." row's bound (its source left empty: papers/generic.hpp names it), next to
+  /// its generator; nullopt where it does not apply to the instance.
+  std::optional<PaperBound> (*stated)(const Network&, const Collective&) = nullptr;
   std::string_view example;  ///< a small network it applies to: the table test runs it there
   bool (*applies)(const Network&) = nullptr;
   Schedule (*make)(const Network&, const GenRequest&) = nullptr;

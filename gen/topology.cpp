@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <type_traits>
 
 #include "core/errors.hpp"
 #include "core/io.hpp"
@@ -23,16 +24,29 @@ namespace netsched {
 
 namespace {
 
+/// The table's builder, handed to a composite family's for its parts (a nucleus, a base, a
+/// factor).
+std::unique_ptr<Network> build_part(const SpecValue& spec) { return build_topology(spec); }
+
+/// A family's builder, handed build_part when it builds parts.
+template <auto Build>
+auto build_family_of(const SpecValue& spec) {
+  if constexpr (std::is_invocable_v<decltype(Build), const SpecValue&, BuildNetwork>)
+    return Build(spec, build_part);
+  else
+    return Build(spec);
+}
+
 template <auto Build>
 std::unique_ptr<Network> build_as_network(const SpecValue& spec) {
-  return Build(spec);
+  return build_family_of<Build>(spec);
 }
 
 /// A family whose canonical spec is not the printed one (a file's digest, a product's flattened
 /// factors, a faulty network's sorted faults).
 template <auto Build>
 std::unique_ptr<Network> build_with_canonical(const SpecValue& spec) {
-  auto t = Build(spec);
+  auto t = build_family_of<Build>(spec);
   t->set_spec(t->canonical_spec());
   return t;
 }
@@ -40,6 +54,10 @@ std::unique_ptr<Network> build_with_canonical(const SpecValue& spec) {
 std::unique_ptr<Network> build_any_product(const SpecValue& spec) {
   if (needs_network_product(spec)) return build_with_canonical<build_network_product>(spec);
   return build_product(spec);
+}
+
+std::unique_ptr<Network> build_any_hsn(const SpecValue& spec) {
+  return build_hsn(spec, build_part);
 }
 
 }  // namespace
@@ -71,9 +89,9 @@ const std::vector<FamilyInfo>& family_table() {
        "hdn", "rdn(hypercube(1),2)"},
       {"hdn", "hdn(B, sn=[{dims},...])", build_as_network<build_hdn>, "gen/topo/hdn.cpp",
        "kMaxLiftedCandidates", "hdn", "hdn(torus(2,3), sn=[{0}])"},
-      {"hsn", "hsn(l,G)", build_hsn, "gen/topo/hsn.cpp", "kMaxLevelCounts", "rhfc",
+      {"hsn", "hsn(l,G)", build_any_hsn, "gen/topo/hsn.cpp", "kMaxLevelCounts", "rhfc",
        "hsn(2,hypercube(2))"},
-      {"rhs", "rhs(l_r,...,l_1,G)", build_hsn, "gen/topo/hsn.cpp", "kMaxLevelCounts", "rhfc",
+      {"rhs", "rhs(l_r,...,l_1,G)", build_any_hsn, "gen/topo/hsn.cpp", "kMaxLevelCounts", "rhfc",
        "rhs(2,2,hypercube(1))"},
       {"mfc", "mfc(G,N_2,...,N_l)", build_as_network<build_mfc>, "gen/topo/mfc.cpp", "", "rhfc",
        "mfc(ring(3),4,5)"},
@@ -96,11 +114,6 @@ const std::vector<FamilyInfo>& family_table() {
        "weighted(torus(3,4), bandwidth=[{0,1,50}], latency=[{0,4,300}])"},
   };
   return table;
-}
-
-const Network* structure_of(const Network& t) {
-  const auto* w = dynamic_cast<const WeightedNetwork*>(&t);
-  return w ? &w->base() : nullptr;
 }
 
 const FamilyInfo* find_family(std::string_view name) {
@@ -140,61 +153,6 @@ std::unique_ptr<Network> build_topology(const SpecValue& spec) {
     throw SpecError(spec.column, e.what());
   }
   return t;
-}
-
-std::string choose_from(const std::vector<std::string>& names, const std::string& requested,
-                        const std::string& what, const Network& t) {
-  if (requested == "auto" && !names.empty()) return names.front();
-  if (std::find(names.begin(), names.end(), requested) != names.end()) return requested;
-  std::string list;
-  for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
-  throw InputError(what + " algorithm '" + requested + "' does not apply to " + t.family() +
-                   " (choose from: " + (list.empty() ? "none yet" : list) + ")");
-}
-
-std::optional<std::uint32_t> small_diameter(const Graph& g, std::uint64_t limit) {
-  if (g.num_nodes() > limit || g.num_nodes() == 0) return std::nullopt;
-  const Csr csr(g, 1);
-  const DistanceStats st = distances_all_sources(csr, 1);
-  if (!st.connected) return std::nullopt;
-  return st.diameter;
-}
-
-std::vector<std::uint64_t> parse_tuple(std::string_view text) {
-  std::string s(text);
-  std::size_t b = 0, e = s.size();
-  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
-  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
-  if (b < e && s[b] == '(') {
-    if (s[e - 1] != ')') throw InputError("label '" + s + "': missing ')'");
-    ++b;
-    --e;
-  }
-  std::vector<std::uint64_t> out;
-  std::size_t i = b;
-  while (i <= e) {
-    std::size_t j = s.find(',', i);
-    if (j == std::string::npos || j > e) j = e;
-    std::string part = s.substr(i, j - i);
-    std::size_t pb = 0, pe = part.size();
-    while (pb < pe && std::isspace(static_cast<unsigned char>(part[pb]))) ++pb;
-    while (pe > pb && std::isspace(static_cast<unsigned char>(part[pe - 1]))) --pe;
-    part = part.substr(pb, pe - pb);
-    if (part.empty() || part.size() > kMaxDecimalDigits)
-      throw InputError("label '" + s + "': expected integers separated by commas");
-    for (char c : part)
-      if (!std::isdigit(static_cast<unsigned char>(c)))
-        throw InputError("label '" + s + "': '" + part + "' is not an integer");
-    out.push_back(std::stoull(part));
-    i = j + 1;
-  }
-  return out;
-}
-
-std::string format_tuple(const std::vector<std::uint64_t>& v) {
-  std::string s = "(";
-  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + std::to_string(v[i]);
-  return s + ")";
 }
 
 }  // namespace netsched

@@ -1,6 +1,6 @@
 #pragma once
-/// Networks built from a spec: the family table, the builder and helpers for family
-/// implementations.
+/// Networks built from a spec: the family table and the builder (a family's own kit is
+/// gen/topo/kit.hpp).
 ///
 /// Why one table: the builder and its errors, the draw layouts, the property generators, the
 /// fuzz dictionary and the docs all need the list of families; each is checked against
@@ -15,6 +15,7 @@
 #include "core/errors.hpp"
 #include "core/network.hpp"
 #include "gen/spec.hpp"
+#include "gen/topo/kit.hpp"
 
 namespace netsched {
 
@@ -43,43 +44,6 @@ const std::vector<FamilyInfo>& family_table();
 /// The row of a family name, or nullptr.
 const FamilyInfo* find_family(std::string_view name);
 
-/// `t` as the family class T, or nullptr: the one way the registries ask a network's type.
-/// The network whose structure `t` has when `t` only adds link speeds (weighted(...): its
-/// base), else nullptr.
-const Network* structure_of(const Network& t);
-
-/// `t` as the family class T, seeing through weighted(...) to the structure it keeps: a slow
-/// link changes what a schedule costs, not which algorithms apply (gen/topo/weighted.hpp).
-template <class T>
-const T* network_as(const Network& t) {
-  if (const T* p = dynamic_cast<const T*>(&t)) return p;
-  const Network* inner = structure_of(t);
-  return inner ? network_as<T>(*inner) : nullptr;
-}
-
-/// Whether `t` is of the family class T (a table's `applies`).
-template <class T>
-bool network_is(const Network& t) {
-  return network_as<T>(t) != nullptr;
-}
-
-/// `t` as the family class T; InputError naming the network when it is not one (never a
-/// std::bad_cast).
-template <class T>
-const T& network_ref(const Network& t) {
-  const T* p = network_as<T>(t);
-  if (!p)
-    throw InputError(t.spec() + " is a " + t.family() + " network, not of the family needed here");
-  return *p;
-}
-
-/// Takes `t` over as a T when it is one (nullptr, `t` untouched, when it is not).
-template <class T>
-std::unique_ptr<T> take_as(std::unique_ptr<Network>& t) {
-  if (!t || !dynamic_cast<const T*>(t.get())) return nullptr;  // this object itself
-  return std::unique_ptr<T>(static_cast<T*>(t.release()));
-}
-
 /// Builds `spec`, which must name a network of the family class T (InputError otherwise): the
 /// typed way to get a network for a typed entry point (hdn_total_exchange(const Hdn&), ...).
 template <class T>
@@ -91,21 +55,5 @@ std::unique_ptr<T> build_family(std::string_view spec) {
                      " network, not of the family needed here");
   return typed;
 }
-
-// ---- helpers for family implementations ----
-
-/// The algorithm to run: `requested`, or the first of `names` for "auto". Throws
-/// InputError "<what> algorithm 'x' does not apply to <family> (choose from: ...)".
-std::string choose_from(const std::vector<std::string>& names, const std::string& requested,
-                        const std::string& what, const Network& t);
-
-/// Exact diameter of a graph of at most `limit` nodes (by BFS from every node), else nullopt;
-/// used for the D_G of a nucleus in the papers' formulas.
-std::optional<std::uint32_t> small_diameter(const Graph& g, std::uint64_t limit = 4096);
-
-/// Parses "(a,b,c)" or "a,b,c" into integers; throws InputError.
-std::vector<std::uint64_t> parse_tuple(std::string_view text);
-/// Formats integers as "(a,b,c)".
-std::string format_tuple(const std::vector<std::uint64_t>& v);
 
 }  // namespace netsched

@@ -29,20 +29,21 @@ PaperBound routing_bound(std::uint32_t r) {
   return PaperBound{2ull * r, "n+1 = 2r (the diameter)", kPaper + " Table 1", std::nullopt};
 }
 
-std::optional<PaperBound> collective_bound(std::uint32_t r64, const Collective& c,
-                                           const std::string& algorithm) {
-  const std::uint64_t r = r64;
-  if (c.kind() == Collective::Kind::AllGather && algorithm == "all2allb")
-    return PaperBound{2 * r, "2r t_s + (2^(2r-1) - 1) m t_w", kPaper + " §3 Algorithm 1 (All2allB)",
-                      (std::uint64_t{1} << (2 * r - 1)) - 1};
-  if (c.kind() == Collective::Kind::Multicast && algorithm == "many2manym" && r >= 1)
-    return PaperBound{3 * r - 3, "(3r-3) t_s + (3 2^(r-1) + r - 2) m t_w",
-                      kPaper + " §3 Algorithm 2 (Many2manyM)",
-                      3 * (std::uint64_t{1} << (r - 1)) + r - 2};
-  if (c.kind() == Collective::Kind::Scatter && algorithm == "one2allp")
-    return PaperBound{2 * r, "2r t_s + (2^(2r-1) + 2^(r-1) - 1) m t_w", kPaper + " §3 One2allP",
-                      (std::uint64_t{1} << (2 * r - 1)) + (std::uint64_t{1} << (r - 1)) - 1};
-  return std::nullopt;
+std::optional<PaperBound> all2allb_bound(std::uint32_t r) {
+  return PaperBound{2ull * r, "2r t_s + (2^(2r-1) - 1) m t_w",
+                    kPaper + " §3 Algorithm 1 (All2allB)", (std::uint64_t{1} << (2 * r - 1)) - 1};
+}
+
+std::optional<PaperBound> many2manym_bound(std::uint32_t r) {
+  if (r < 1) return std::nullopt;
+  return PaperBound{3ull * r - 3, "(3r-3) t_s + (3 2^(r-1) + r - 2) m t_w",
+                    kPaper + " §3 Algorithm 2 (Many2manyM)",
+                    3 * (std::uint64_t{1} << (r - 1)) + r - 2};
+}
+
+std::optional<PaperBound> one2allp_bound(std::uint32_t r) {
+  return PaperBound{2ull * r, "2r t_s + (2^(2r-1) + 2^(r-1) - 1) m t_w", kPaper + " §3 One2allP",
+                    (std::uint64_t{1} << (2 * r - 1)) + (std::uint64_t{1} << (r - 1)) - 1};
 }
 
 }  // namespace netsched::papers::dualcube

@@ -14,8 +14,10 @@ inline const std::string kPaper = "li-peng dualcube";
 std::vector<PaperFact> facts(const Network& t);
 /// Routing: n + 1 = 2r hops, the diameter.
 PaperBound routing_bound(std::uint32_t r);
-/// §3's costs on F_r: "one2allp" (scatter), "all2allb" (all-gather), "many2manym" (multicast).
-std::optional<PaperBound> collective_bound(std::uint32_t r, const Collective& c,
-                                           const std::string& algorithm);
+/// §3's costs on F_r: One2allP (scatter), All2allB (all-gather), Many2manyM (multicast; none
+/// for r = 0).
+std::optional<PaperBound> one2allp_bound(std::uint32_t r);
+std::optional<PaperBound> all2allb_bound(std::uint32_t r);
+std::optional<PaperBound> many2manym_bound(std::uint32_t r);
 
 }  // namespace netsched::papers::dualcube

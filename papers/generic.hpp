@@ -16,14 +16,9 @@ inline const std::string kSource = "netsched generic algorithm (docs/collectives
 inline const std::string kTextbookSource =
     "netsched's bound for a textbook algorithm (docs/collectives.md)";
 
-/// The bound of generic `algorithm` for `c` on `t`, nullopt for other algorithms:
-///  - greedy broadcast, tree-scatter, tree-gather, tree-reduce: R <= min(N-1, ecc(root) * max
-///  degree) rounds
-///    (a node serves its children one per round; along a BFS tree path of ecc(root) nodes each
-///    waits for at most max degree siblings; and by induction a subtree of s nodes needs <= s-1);
-///  - tree-all-gather, tree-all-reduce: 2 min(N-1, D * max degree) (some root, D the diameter);
-///  - greedy total exchange: sum of distances (every step moves at least one message a hop);
-///  - tree-reduce-scatter: N(N-1) (every step completes one of the N(N-1) tasks).
+/// The stated bound of `algorithm` for `c` on `t`: its row's own (AlgorithmInfo::stated, written
+/// next to its generator in gen/<collective>/, docs/collectives.md gives each), with the source
+/// named here; nullopt for a row that states none, or where it does not apply.
 std::optional<PaperBound> bound(const Network& t, const Collective& c,
                                 const std::string& algorithm);
 

@@ -36,11 +36,11 @@ std::optional<PaperBound> rhfc_routing(const Network& t, const Collective& /*c*/
 }
 
 /// One2allP, All2allB and Many2manyM (dualcube paper §3).
-std::optional<PaperBound> dualcube_section3(const Network& t, const Collective& c,
-                                            const char* algorithm) {
+std::optional<PaperBound> dualcube_section3(const Network& t,
+                                            std::optional<PaperBound> (*bound)(std::uint32_t r)) {
   const auto* d = network_as<Dualcube>(t);
   if (!d) return std::nullopt;
-  return papers::dualcube::collective_bound(d->r(), c, algorithm);
+  return bound(d->r());
 }
 
 /// The papers' bounds, by the algorithm they bound (netsched's generic algorithms are in
@@ -100,13 +100,17 @@ const std::vector<BoundInfo>& bound_table() {
          return papers::rhfc::emulation_bound(t, c.groups().front());
        }},
       {Kind::AllGather, "all2allb",
-       +[](const Network& t, const Collective& c) { return dualcube_section3(t, c, "all2allb"); }},
+       +[](const Network& t, const Collective&) {
+         return dualcube_section3(t, papers::dualcube::all2allb_bound);
+       }},
       {Kind::Multicast, "many2manym",
-       +[](const Network& t, const Collective& c) {
-         return dualcube_section3(t, c, "many2manym");
+       +[](const Network& t, const Collective&) {
+         return dualcube_section3(t, papers::dualcube::many2manym_bound);
        }},
       {Kind::Scatter, "one2allp",
-       +[](const Network& t, const Collective& c) { return dualcube_section3(t, c, "one2allp"); }},
+       +[](const Network& t, const Collective&) {
+         return dualcube_section3(t, papers::dualcube::one2allp_bound);
+       }},
       {Kind::Route, "hdn-routing",
        +[](const Network& t, const Collective&) -> std::optional<PaperBound> {
          const auto* h = network_as<Hdn>(t);

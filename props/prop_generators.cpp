@@ -9,6 +9,7 @@
 #include "props/generators.hpp"
 #include "props/reference_checker.hpp"
 #include "verify/route_sweep.hpp"
+#include "verify/simulator.hpp"
 
 using namespace netsched;
 

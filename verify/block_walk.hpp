@@ -12,7 +12,7 @@
 
 #include "core/network.hpp"
 #include "core/schedule.hpp"
-#include "verify/simulator.hpp"
+#include "verify/check_result.hpp"
 
 namespace netsched {
 

@@ -14,7 +14,7 @@
 #include "core/metrics.hpp"
 #include "core/network.hpp"
 #include "core/schedule.hpp"
-#include "verify/simulator.hpp"
+#include "verify/check_result.hpp"
 
 namespace netsched {
 

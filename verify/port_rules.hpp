@@ -10,7 +10,7 @@
 #include "core/network.hpp"
 #include "core/schedule.hpp"
 #include "core/structure.hpp"
-#include "verify/simulator.hpp"
+#include "verify/check_result.hpp"
 
 namespace netsched {
 

@@ -16,7 +16,7 @@
 #include "core/errors.hpp"
 #include "core/network.hpp"
 #include "core/schedule.hpp"
-#include "verify/simulator.hpp"
+#include "verify/check_result.hpp"
 
 namespace netsched {
 

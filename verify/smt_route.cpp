@@ -35,15 +35,15 @@ struct Z3Ops {
 
 /// The encoded algorithm on one network: its route on integers, and for Z3 the formula "the
 /// first K steps take only links and end at v" with its bit width.
-struct Encoding {
+struct RouteEncoding {
   std::function<NodePath(std::uint32_t, std::uint32_t)> route;
   std::function<bool(std::uint64_t, std::uint64_t)> link;
   unsigned width = 0;
   std::function<z3::expr(Z3Ops&, const z3::expr&, const z3::expr&, std::uint64_t)> holds;
 };
 
-Encoding encode(const RouteMachine& machine, RouteFault fault) {
-  Encoding e;
+RouteEncoding encode(const RouteMachine& machine, RouteFault fault) {
+  RouteEncoding e;
   if (machine.kind == RouteMachine::Kind::Dualcube) {
     const std::uint32_t r = machine.r, bits = 2 * r - 1, steps_cap = 4 * bits + 4;
     e.width = std::max(4u, bits + 1);
@@ -150,7 +150,7 @@ RouteProof prove_routes(const Network& t, const RouteMachine& machine, const Pap
                         const RouteFn& router, unsigned timeout_ms, RouteFault fault,
                         std::uint64_t samples) {
   const auto t0 = std::chrono::steady_clock::now();
-  const Encoding enc = encode(machine, fault);
+  const RouteEncoding enc = encode(machine, fault);
   RouteProof out;
   out.bound = bound.steps;
   out.bound_source = bound.source;

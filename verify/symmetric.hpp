@@ -28,7 +28,7 @@
 #include "core/digit_map.hpp"
 #include "core/network.hpp"
 #include "core/schedule.hpp"
-#include "verify/simulator.hpp"
+#include "verify/check_result.hpp"
 
 namespace netsched {
 

@@ -9,6 +9,7 @@
 #include "gen/all_gather/all_gather.hpp"
 #include "gen/plan/embedding.hpp"
 #include "gen/plan/spanning_trees.hpp"
+#include "gen/plan/stated.hpp"
 #include "gen/reduce_scatter/reduce_scatter.hpp"
 #include "gen/row_kit.hpp"
 #include "gen/scatter_gather/scatter_gather.hpp"
@@ -32,6 +33,7 @@ constexpr auto kAllGatherRows = std::to_array<AlgorithmInfo>({
      .name = "recursive-doubling",
      .origin = "textbook: recursive doubling (Thakur, Rabenseifner and Gropp 2005) on a hypercube",
      .bound = "stated: n = log2 N steps",
+     .stated = cube_steps_bound,
      .example = "hypercube(3)",
      .applies = hypercube,
      .make = +[](const Network& t,
@@ -40,6 +42,7 @@ constexpr auto kAllGatherRows = std::to_array<AlgorithmInfo>({
      .name = "tree-all-gather",
      .origin = "generic: tree gather then broadcast of everything; twice the rounds",
      .bound = "stated: twice the greedy broadcast's rounds",
+     .stated = tree_twice_bound,
      .example = "ccc(3)",
      .applies = any,
      .make = +[](const Network& t, const GenRequest& r) { return tree_all_gather(t, r.root); }},
@@ -47,6 +50,9 @@ constexpr auto kAllGatherRows = std::to_array<AlgorithmInfo>({
      .name = "ring",
      .origin = "textbook: ring all-gather (Thakur et al. 2005) along a Hamiltonian cycle",
      .bound = "stated: N-1 steps",
+     .stated = +[](const Network& t, const Collective&) -> std::optional<PaperBound> {
+       return stated_bound(t.num_nodes() - 1, "N-1 (once round the ring)");
+     },
      .example = "torus(3,4)",
      .applies = hamiltonian,
      .make = +[](const Network& t, const GenRequest&) { return ring_all_gather(t); }},
@@ -54,6 +60,9 @@ constexpr auto kAllGatherRows = std::to_array<AlgorithmInfo>({
      .name = "flood",
      .origin = "generic: all-port, every chunk down a BFS tree of its origin, links balanced",
      .bound = "stated: the diameter",
+     .stated = +[](const Network& t, const Collective&) -> std::optional<PaperBound> {
+       return diameter_bound(t, 1, 0, "the diameter (a BFS level per step)");
+     },
      .example = "ccc(3)",
      .applies = flood_size,
      .make =
@@ -65,6 +74,9 @@ constexpr auto kAllGatherRows = std::to_array<AlgorithmInfo>({
      .origin = "textbook: Bruck et al. 1997 (MPI's small-message allgather), its sends routed on "
                "shortest paths and list-scheduled",
      .bound = "stated: the routed sends' hops",
+     .stated = +[](const Network& t, const Collective&) -> std::optional<PaperBound> {
+       return embedded_bound(t, bruck_all_gather_plan(t));
+     },
      .example = "torus(3,4)",
      .applies = embed_size,
      .make = +[](const Network& t,
@@ -74,6 +86,9 @@ constexpr auto kAllGatherRows = std::to_array<AlgorithmInfo>({
      .origin = "textbook: Bruck et al. 1997 (MPI's small-message allgather); routed: a round a "
                "step, the network carries each send on its route",
      .bound = "stated: ceil(log2 N) steps",
+     .stated = +[](const Network& t, const Collective&) -> std::optional<PaperBound> {
+       return routed_bound(bruck_all_gather_plan(t));
+     },
      .example = "torus(3,4)",
      .applies = embed_size,
      .make =
@@ -85,6 +100,9 @@ constexpr auto kAllGatherRows = std::to_array<AlgorithmInfo>({
      .origin = "textbook: Swing's all-gather (De Sensi et al. 2024), its sends routed on shortest "
                "paths and list-scheduled",
      .bound = "stated: the routed sends' hops",
+     .stated = +[](const Network& t, const Collective&) -> std::optional<PaperBound> {
+       return swing_embedded_bound(t);
+     },
      .example = "torus(4,4)",
      .applies = swing_embed_applies,
      .make =
@@ -97,6 +115,9 @@ constexpr auto kAllGatherRows = std::to_array<AlgorithmInfo>({
          "generic: all-port, a spanning tree per origin with its edges' steps packed so that every "
          "step loads the links alike (local search; one tree of offsets on tori and hypercubes)",
      .bound = "stated: the diameter + 2",
+     .stated = +[](const Network& t, const Collective&) -> std::optional<PaperBound> {
+       return diameter_bound(t, 1, 2, "the diameter + 2 (the step counts the packing tries)");
+     },
      .example = "torus(3,4)",
      .applies = packed_trees_apply,
      .make =
@@ -122,6 +143,10 @@ constexpr auto kAllGatherRows = std::to_array<AlgorithmInfo>({
                "takes the blocks s+1 links away, each piece from a neighbour nearer its origin, "
                "the links loaded alike",
      .bound = "stated: the diameter",
+     .stated = +[](const Network& t, const Collective&) -> std::optional<PaperBound> {
+       return diameter_bound(t, 1, 0,
+                             "the diameter (a node takes the blocks s+1 links away in step s)");
+     },
      .example = "ccc(3)",
      .applies = bfb_applies,
      .make =

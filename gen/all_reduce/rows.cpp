@@ -8,6 +8,7 @@
 
 #include "gen/all_reduce/all_reduce.hpp"
 #include "gen/plan/spanning_trees.hpp"
+#include "gen/plan/stated.hpp"
 #include "gen/reduce_scatter/reduce_scatter.hpp"
 #include "gen/row_kit.hpp"
 #include "gen/scatter_gather/scatter_gather.hpp"
@@ -36,6 +37,9 @@ constexpr auto kAllReduceRows = std::to_array<AlgorithmInfo>({
      .origin = "textbook: Rabenseifner (Thakur et al. 2005): recursive halving, then doubling, of "
                "N pieces",
      .bound = "stated: 2n = 2 log2 N steps",
+     .stated = +[](const Network& t, const Collective&) -> std::optional<PaperBound> {
+       return stated_bound(2 * cube_dimensions(t), "2n (halving, then doubling)");
+     },
      .example = "hypercube(3)",
      .applies = register_cube,
      .make = +[](const Network& t,
@@ -51,6 +55,7 @@ constexpr auto kAllReduceRows = std::to_array<AlgorithmInfo>({
      .name = "tree-all-reduce",
      .origin = "generic: combine up the tree, set down; twice the rounds",
      .bound = "stated: twice the greedy broadcast's rounds",
+     .stated = tree_twice_bound,
      .example = "ccc(3)",
      .applies = any,
      .make = +[](const Network& t, const GenRequest& r) { return tree_all_reduce(t, r.root); }},
@@ -58,6 +63,9 @@ constexpr auto kAllReduceRows = std::to_array<AlgorithmInfo>({
      .name = "flood",
      .origin = "generic: all-port vector all-reduce of N pieces, up and down a BFS tree per piece",
      .bound = "stated: twice the diameter",
+     .stated = +[](const Network& t, const Collective&) -> std::optional<PaperBound> {
+       return diameter_bound(t, 2, 0, "twice the diameter (up the trees, then down)");
+     },
      .example = "ccc(3)",
      .applies = flood_registers,
      .make = +[](const Network& t, const GenRequest&) { return flood_all_reduce(t); }},
@@ -66,6 +74,9 @@ constexpr auto kAllReduceRows = std::to_array<AlgorithmInfo>({
      .origin = "generic: all-port vector all-reduce of N pieces: each piece reduced up its node's "
                "packed spanning tree, its sum set down it",
      .bound = "stated: twice the diameter + 4",
+     .stated = +[](const Network& t, const Collective&) -> std::optional<PaperBound> {
+       return diameter_bound(t, 2, 2, "twice the diameter + 2 (up the trees, then down)");
+     },
      .example = "torus(3,4)",
      .applies = packed_register_trees,
      .make =
@@ -90,6 +101,9 @@ constexpr auto kAllReduceRows = std::to_array<AlgorithmInfo>({
      .origin = "textbook: vector all-reduce as BFB's reduce-scatter then its all-gather (Zhao et "
                "al. 2025)",
      .bound = "stated: twice the diameter",
+     .stated = +[](const Network& t, const Collective&) -> std::optional<PaperBound> {
+       return diameter_bound(t, 2, 0, "twice the diameter (BFB's levels up, then down)");
+     },
      .example = "ccc(3)",
      .applies = bfb_applies,
      .make =
@@ -103,6 +117,9 @@ constexpr auto kAllReduceRows = std::to_array<AlgorithmInfo>({
                "with peers 1, -1, 3, -5, ... ahead by coordinate parity, on rings (an odd one's "
                "last coordinate folded into the one before)",
      .bound = "stated: 2 x the exchanges' hops (every routed send's where a ring is odd)",
+     .stated = +[](const Network& t, const Collective&) -> std::optional<PaperBound> {
+       return swing_stated_bound(t, true);
+     },
      .example = "torus(4,4)",
      .applies = swing_registers_apply,
      .make = +[](const Network& t, const GenRequest&) { return swing_all_reduce(as<Product>(t)); }},
@@ -111,6 +128,9 @@ constexpr auto kAllReduceRows = std::to_array<AlgorithmInfo>({
      .origin =
          "textbook: ring all-reduce (NCCL, Thakur et al. 2005) of N pieces on a Hamiltonian cycle",
      .bound = "stated: 2(N-1) steps",
+     .stated = +[](const Network& t, const Collective&) -> std::optional<PaperBound> {
+       return stated_bound(2 * (t.num_nodes() - 1), "2(N-1) (round the ring twice)");
+     },
      .example = "torus(3,4)",
      .applies = register_ring,
      .make = +[](const Network& t, const GenRequest&) { return ring_all_reduce(t); }},

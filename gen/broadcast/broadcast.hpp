@@ -138,4 +138,13 @@ Schedule packed_trees_broadcast(const Network& t, const GenRequest& r);
 Schedule rarest_first_broadcast(const Network& t, const GenRequest& r);
 Schedule arborescences_broadcast(const Network& t, const GenRequest& r);
 
+/// The pipelined broadcasts' stated bounds (and their reduces', the same schedules run
+/// backwards): the chain's N-2+p; rarest-first's p + ecc(root) - 1; the arborescences'
+/// ceil(p/n) + n on hypercube(n), ceil(p/4) + a + b - 2 on a 2-D torus, else p + N - 2; the
+/// packed trees' pipeline, the diameter + ceil(p(N-1) / directed links) + 1.
+std::optional<PaperBound> chain_bound(const Network& t, const Collective& c);
+std::optional<PaperBound> rarest_first_bound(const Network& t, const Collective& c);
+std::optional<PaperBound> arborescences_bound(const Network& t, const Collective& c);
+std::optional<PaperBound> packed_pipeline_bound(const Network& t, const Collective& c);
+
 }  // namespace netsched

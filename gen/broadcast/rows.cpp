@@ -6,10 +6,13 @@
 #include <array>
 #include <span>
 
+#include "core/graph.hpp"
+#include "core/metrics.hpp"
 #include "gen/algorithms.hpp"
 #include "gen/broadcast/broadcast.hpp"
 #include "gen/plan/embedding.hpp"
 #include "gen/plan/spanning_trees.hpp"
+#include "gen/plan/stated.hpp"
 #include "gen/row_kit.hpp"
 #include "gen/topo/dualcube.hpp"
 #include "gen/topo/hdn.hpp"
@@ -78,6 +81,7 @@ constexpr auto kBroadcastRows = std::to_array<AlgorithmInfo>({
      .name = "greedy",
      .origin = "generic: any connected network (BFS tree, deepest subtree first)",
      .bound = "stated: min(N-1, ecc(root) x max degree) rounds",
+     .stated = tree_once_bound,
      .example = "ccc(3)",
      .applies = any,
      .rounds = greedy_broadcast},
@@ -86,6 +90,7 @@ constexpr auto kBroadcastRows = std::to_array<AlgorithmInfo>({
      .origin =
          "textbook: pipelined chain of pieces down a Hamiltonian path (MPI's large-message bcast)",
      .bound = "stated: N-2+p steps of one piece",
+     .stated = chain_bound,
      .example = "torus(3,4)",
      .applies = hamiltonian,
      .make = chain_broadcast,
@@ -95,6 +100,9 @@ constexpr auto kBroadcastRows = std::to_array<AlgorithmInfo>({
      .origin = "textbook: pipelined binary tree of pieces (MPI's medium-message bcast), its sends "
                "routed on shortest paths and list-scheduled",
      .bound = "stated: the routed sends' hops",
+     .stated = +[](const Network& t, const Collective& c) -> std::optional<PaperBound> {
+       return embedded_bound(t, binary_tree_broadcast_plan(t, c.root(), c.pieces()));
+     },
      .example = "torus(3,4)",
      .applies = embed_size,
      .make = binary_tree_broadcast,
@@ -104,6 +112,9 @@ constexpr auto kBroadcastRows = std::to_array<AlgorithmInfo>({
      .origin = "textbook: NCCL's double binary tree (Sanders, Speck and Traff 2009), pieces "
                "alternating between two trees, sends routed on shortest paths and list-scheduled",
      .bound = "stated: the routed sends' hops",
+     .stated = +[](const Network& t, const Collective& c) -> std::optional<PaperBound> {
+       return embedded_bound(t, double_binary_tree_broadcast_plan(t, c.root(), c.pieces()));
+     },
      .example = "torus(3,4)",
      .applies = embed_size,
      .make = double_binary_tree_broadcast,
@@ -114,6 +125,7 @@ constexpr auto kBroadcastRows = std::to_array<AlgorithmInfo>({
                "trees' steps packed so that every step loads the links alike (Edmonds: as many "
                "trees as the root's least cut)",
      .bound = "stated: the diameter + 2",
+     .stated = packed_pipeline_bound,
      .example = "torus(3,4)",
      .applies = packed_broadcast_size,
      .make = packed_trees_broadcast,
@@ -123,6 +135,7 @@ constexpr auto kBroadcastRows = std::to_array<AlgorithmInfo>({
      .origin = "generic: all-port, the message in pieces: every step every node takes over each "
                "link into it a piece it lacks, the pieces fewest nodes hold first",
      .bound = "stated: p + ecc(root) - 1 (a node lacking a piece its BFS parent holds takes one)",
+     .stated = rarest_first_bound,
      .example = "ccc(3)",
      .applies = rarest_first_broadcast_applies,
      .make = rarest_first_broadcast,
@@ -133,6 +146,7 @@ constexpr auto kBroadcastRows = std::to_array<AlgorithmInfo>({
                "from the root as its least cut (Edmonds 1973, built by Lovasz's proof; on "
                "hypercubes Johnsson and Ho's n trees), each tree's pieces pipelined",
      .bound = "stated: p + N - 2 (a tree's depth is at most N - 1); ceil(p/n) + n on hypercube(n)",
+     .stated = arborescences_bound,
      .example = "ccc(3)",
      .applies = arborescences_apply,
      .make = arborescences_broadcast,
@@ -174,6 +188,48 @@ Schedule arborescences_broadcast(const Network& t, const GenRequest& r) {
   return trees_broadcast(
       t, arborescence_broadcast_trees(t, r.root, rows::pieces_or(r, rows::kDefaultTreePieces)),
       r.root, "arborescences");
+}
+
+std::optional<PaperBound> chain_bound(const Network& t, const Collective& c) {
+  return stated_bound(t.num_nodes() - 2 + c.pieces(),
+                      "N-2+p (the pipe fills, then a piece a step)");
+}
+
+std::optional<PaperBound> rarest_first_bound(const Network& t, const Collective& c) {
+  // a node that lacks a piece its BFS parent holds takes at least one piece that step, so a
+  // node at depth d holds min(p, t - d + 1) pieces after step t (induction on t)
+  const Csr g(t, 1);
+  return stated_bound(c.pieces() + eccentricity(g, c.root().v) - 1,
+                      "p + ecc(root) - 1 (a node at depth d holds min(p, t-d+1) pieces after "
+                      "step t: its parent has one it lacks)");
+}
+
+std::optional<PaperBound> arborescences_bound(const Network& t, const Collective& c) {
+  // a tree given n pieces takes n + depth - 1 steps; a piece goes where it ends soonest, so
+  // no tree ends later than all p pieces down one tree of depth at most N - 1 would; on a
+  // hypercube the n trees are all n + 1 deep, on a 2-D torus the four a + b - 1, so they take
+  // the pieces in turn
+  if (const auto n = hypercube_trees_dims(t))
+    return stated_bound((c.pieces() + *n - 1) / *n + *n,
+                        "ceil(p/n) + n (Johnsson and Ho's n trees, each n + 1 deep, take the "
+                        "pieces in turn)");
+  if (const auto sides = torus_trees_sides(t))
+    return stated_bound((c.pieces() + 3) / 4 + sides->first + sides->second - 2,
+                        "ceil(p/4) + a + b - 2 (four trees, each a + b - 1 deep, take the pieces "
+                        "in turn)");
+  return stated_bound(c.pieces() + t.num_nodes() - 2,
+                      "p + N - 2 (p pieces down one tree of depth at most N - 1, a step apart)");
+}
+
+std::optional<PaperBound> packed_pipeline_bound(const Network& t, const Collective& c) {
+  // the pipeline of pieces: the diameter + ceil(pieces (N-1) / directed links) + 1
+  const Csr g(t, 1);
+  const DistanceStats st = distances_all_sources(g, 1);
+  if (!st.connected) return std::nullopt;
+  const std::uint64_t arcs = g.num_arcs();
+  const std::uint64_t spread = (c.pieces() * (t.num_nodes() - 1) + arcs - 1) / arcs;
+  return stated_bound(st.diameter + spread + 1,
+                      "the diameter + ceil(p(N-1) / directed links) + 1 (a pipeline of pieces)");
 }
 
 std::span<const AlgorithmInfo> broadcast_rows() { return rows::kBroadcastRows; }

@@ -6,11 +6,14 @@
 #include <array>
 #include <span>
 
+#include "core/graph.hpp"
+#include "core/metrics.hpp"
 #include "gen/algorithms.hpp"
 #include "gen/all_gather/all_gather.hpp"
 #include "gen/exchange/total_exchange.hpp"
 #include "gen/plan/embedding.hpp"
 #include "gen/plan/spanning_trees.hpp"
+#include "gen/plan/stated.hpp"
 #include "gen/row_kit.hpp"
 #include "gen/topo/dualcube.hpp"
 #include "gen/topo/hdn.hpp"
@@ -22,6 +25,13 @@ namespace {
 Schedule flood_total_exchange(const Network& t) {
   check_nodes(t, "flood total exchange", kReduceScatterMaxNodes, "kReduceScatterMaxNodes");
   return trees_total_exchange(t, flood_trees(t, "flood"), "flood");
+}
+
+/// The greedy exchange's: every step moves at least one message a hop.
+std::optional<PaperBound> distance_sum_bound(const Network& t, const Collective& /*c*/) {
+  const DistanceStats st = distances_all_sources(Csr(t, 1), 1);
+  if (!st.connected) return std::nullopt;
+  return stated_bound(static_cast<std::uint64_t>(st.distance_sum), "sum of distances d(x,y)");
 }
 
 // A constant table: no initialisation order, and every row is checked by the compiler.
@@ -69,6 +79,7 @@ constexpr auto kExchangeRows = std::to_array<AlgorithmInfo>({
      .name = "greedy",
      .origin = "generic: any connected network (shortest paths, farthest message first)",
      .bound = "stated: the sum of distances",
+     .stated = distance_sum_bound,
      .example = "ccc(3)",
      .applies = any,
      .make = +[](const Network& t, const GenRequest&) { return greedy_exchange(t); }},
@@ -77,6 +88,7 @@ constexpr auto kExchangeRows = std::to_array<AlgorithmInfo>({
      .origin =
          "textbook: all-port dimension order on a hypercube, each chunk from its own dimension",
      .bound = "stated: n = log2 N steps",
+     .stated = cube_steps_bound,
      .example = "hypercube(3)",
      .applies = register_cube,
      .make = +[](const Network& t,
@@ -85,6 +97,9 @@ constexpr auto kExchangeRows = std::to_array<AlgorithmInfo>({
      .name = "flood",
      .origin = "generic: all-port, every chunk along its origin's BFS tree, links balanced",
      .bound = "stated: the diameter",
+     .stated = +[](const Network& t, const Collective&) -> std::optional<PaperBound> {
+       return diameter_bound(t, 1, 0, "the diameter (a BFS level per step)");
+     },
      .example = "ccc(3)",
      .applies = flood_registers,
      .make = +[](const Network& t, const GenRequest&) { return flood_total_exchange(t); }},
@@ -93,6 +108,9 @@ constexpr auto kExchangeRows = std::to_array<AlgorithmInfo>({
      .origin = "generic: all-port, shortest paths balanced over the links and the hops packed so "
                "that every step loads the links alike (local search)",
      .bound = "stated: the diameter + 2",
+     .stated = +[](const Network& t, const Collective&) -> std::optional<PaperBound> {
+       return diameter_bound(t, 1, 2, "the diameter + 2 (the step counts the packing tries)");
+     },
      .example = "torus(3,4)",
      .applies = balanced_exchange_applies,
      .make =
@@ -105,6 +123,9 @@ constexpr auto kExchangeRows = std::to_array<AlgorithmInfo>({
      .origin = "textbook: Bruck et al. 1997 (MPI's small-message alltoall), its sends routed on "
                "shortest paths and list-scheduled",
      .bound = "stated: the routed sends' hops",
+     .stated = +[](const Network& t, const Collective&) -> std::optional<PaperBound> {
+       return embedded_bound(t, bruck_exchange_plan(t));
+     },
      .example = "torus(3,4)",
      .applies = embed_size,
      .make = +[](const Network& t,
@@ -114,6 +135,9 @@ constexpr auto kExchangeRows = std::to_array<AlgorithmInfo>({
      .origin = "textbook: MPI's basic_linear alltoall, every block sent at once; routed: the "
                "network carries each block on its route",
      .bound = "stated: 1 step",
+     .stated = +[](const Network&, const Collective&) -> std::optional<PaperBound> {
+       return stated_bound(1, "1 (every block at once, routed)");
+     },
      .example = "torus(3,4)",
      .applies = direct_exchange_applies,
      .make = +[](const Network& t,
@@ -123,6 +147,9 @@ constexpr auto kExchangeRows = std::to_array<AlgorithmInfo>({
      .origin = "textbook: Bruck et al. 1997 (MPI's small-message alltoall); routed: a round a "
                "step, the network carries each send on its route",
      .bound = "stated: ceil(log2 N) steps",
+     .stated = +[](const Network& t, const Collective&) -> std::optional<PaperBound> {
+       return routed_bound(bruck_exchange_plan(t));
+     },
      .example = "torus(3,4)",
      .applies = embed_size,
      .make =

@@ -7,6 +7,7 @@
 #include <span>
 
 #include "gen/all_reduce/all_reduce.hpp"
+#include "gen/plan/stated.hpp"
 #include "gen/prefix/prefix.hpp"
 #include "gen/row_kit.hpp"
 #include "gen/topo/dualcube.hpp"
@@ -61,6 +62,10 @@ constexpr auto kPrefixRows = std::to_array<AlgorithmInfo>({
      .origin = "textbook: the dimension scan (MPICH's recursive-doubling MPI_Scan) pipelined over "
                "pieces; all-port: piece k crosses dimension b in step k + b",
      .bound = "stated: p + n - 1 steps",
+     .stated = +[](const Network& t, const Collective& c) -> std::optional<PaperBound> {
+       return stated_bound(c.pieces() + cube_dimensions(t) - 1,
+                           "p + n - 1 (piece k crosses dimension b in step k + b)");
+     },
      .example = "hypercube(3)",
      .applies = register_cube,
      .make =

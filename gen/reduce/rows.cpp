@@ -8,6 +8,7 @@
 
 #include "gen/broadcast/broadcast.hpp"
 #include "gen/plan/spanning_trees.hpp"
+#include "gen/plan/stated.hpp"
 #include "gen/reduce/reduce.hpp"
 #include "gen/row_kit.hpp"
 #include "gen/scatter_gather/scatter_gather.hpp"
@@ -31,6 +32,7 @@ constexpr auto kReduceRows = std::to_array<AlgorithmInfo>({
      .name = "tree-reduce",
      .origin = "generic: combine up the BFS tree to the root; broadcast's rounds",
      .bound = "stated: the greedy broadcast's rounds",
+     .stated = tree_once_bound,
      .example = "ccc(3)",
      .applies = any,
      .make = +[](const Network& t, const GenRequest& r) { return tree_reduce(t, r.root); }},
@@ -39,6 +41,7 @@ constexpr auto kReduceRows = std::to_array<AlgorithmInfo>({
      .origin = "textbook: the chain broadcast run backwards: the vector in pieces, partial sums up "
                "a Hamiltonian path to the root (MPI's large-message reduce)",
      .bound = "stated: N-2+p steps of one piece",
+     .stated = chain_bound,
      .example = "torus(3,4)",
      .applies = hamiltonian,
      .make = reversed<chain_broadcast>,
@@ -49,6 +52,9 @@ constexpr auto kReduceRows = std::to_array<AlgorithmInfo>({
          "textbook: the binary-tree broadcast run backwards: the vector in pieces, partial sums up "
          "a binary tree (MPI's medium-message reduce), its sends routed on shortest paths",
      .bound = "stated: the routed sends' hops",
+     .stated = +[](const Network& t, const Collective& c) -> std::optional<PaperBound> {
+       return embedded_bound(t, binary_tree_broadcast_plan(t, c.root(), c.pieces()));
+     },
      .example = "torus(3,4)",
      .applies = embed_size,
      .make = reversed<binary_tree_broadcast>,
@@ -58,6 +64,9 @@ constexpr auto kReduceRows = std::to_array<AlgorithmInfo>({
      .origin = "textbook: NCCL's double binary tree run backwards: the pieces' partial sums up two "
                "trees in turn, sends routed on shortest paths",
      .bound = "stated: the routed sends' hops",
+     .stated = +[](const Network& t, const Collective& c) -> std::optional<PaperBound> {
+       return embedded_bound(t, double_binary_tree_broadcast_plan(t, c.root(), c.pieces()));
+     },
      .example = "torus(3,4)",
      .applies = embed_size,
      .make = reversed<double_binary_tree_broadcast>,
@@ -67,6 +76,7 @@ constexpr auto kReduceRows = std::to_array<AlgorithmInfo>({
      .origin = "generic: all-port, the packed-trees broadcast run backwards: each piece's partial "
                "sums up its spanning tree into the root",
      .bound = "stated: the diameter + 2",
+     .stated = packed_pipeline_bound,
      .example = "torus(3,4)",
      .applies = packed_broadcast_size,
      .make = reversed<packed_trees_broadcast>,
@@ -76,6 +86,7 @@ constexpr auto kReduceRows = std::to_array<AlgorithmInfo>({
      .origin = "generic: all-port, the rarest-first broadcast run backwards: each piece's partial "
                "sums up the tree it went down",
      .bound = "stated: p + ecc(root) - 1 (the broadcast's)",
+     .stated = rarest_first_bound,
      .example = "ccc(3)",
      .applies = rarest_first_broadcast_applies,
      .make = reversed<rarest_first_broadcast>,
@@ -86,6 +97,7 @@ constexpr auto kReduceRows = std::to_array<AlgorithmInfo>({
          "generic: all-port, the arborescences' broadcast run backwards: the pieces' partial sums "
          "up as many arc-disjoint spanning trees into the root as its least cut (Edmonds 1973)",
      .bound = "stated: p + N - 2; ceil(p/n) + n on hypercube(n) (the broadcast's)",
+     .stated = arborescences_bound,
      .example = "ccc(3)",
      .applies = arborescences_apply,
      .make = reversed<arborescences_broadcast>,

@@ -63,6 +63,13 @@ Schedule ring_reduce_scatter(const Network& t);
 /// holds; rank u is node u. InputError where Swing does not apply.
 EmbeddedPlan swing_all_gather_plan(const Product& t);
 
+/// Swing's stated bound for its reduce-scatter, or twice it for the all-reduce (`twice`): the
+/// exchanges' hops, or where a ring of odd size is folded, every routed send's hops (none over
+/// kReduceScatterMaxNodes: the sends are not laid out there; none where Swing does not apply).
+std::optional<PaperBound> swing_stated_bound(const Network& t, bool twice);
+/// Swing's all-gather's: its plan's routed sends' hops (none where Swing does not apply).
+std::optional<PaperBound> swing_embedded_bound(const Network& t);
+
 /// Where Swing's register schedules apply: a product Swing takes, of at most
 /// kReduceScatterMaxNodes nodes.
 inline bool swing_registers_apply(const Network& t) {

@@ -7,6 +7,7 @@
 #include <span>
 
 #include "gen/plan/spanning_trees.hpp"
+#include "gen/plan/stated.hpp"
 #include "gen/reduce_scatter/reduce_scatter.hpp"
 #include "gen/row_kit.hpp"
 #include "gen/scatter_gather/scatter_gather.hpp"
@@ -26,6 +27,7 @@ constexpr auto kReduceScatterRows = std::to_array<AlgorithmInfo>({
      .name = "recursive-halving",
      .origin = "textbook: recursive halving (Thakur, Rabenseifner and Gropp 2005) on a hypercube",
      .bound = "stated: n = log2 N steps",
+     .stated = cube_steps_bound,
      .example = "hypercube(3)",
      .applies = register_cube,
      .make = +[](const Network& t,
@@ -36,6 +38,9 @@ constexpr auto kReduceScatterRows = std::to_array<AlgorithmInfo>({
          "textbook: Swing's reduce-scatter (De Sensi et al. 2024): peers 1, -1, 3, -5, ... ahead "
          "by coordinate parity, on rings (an odd one's last coordinate folded into the one before)",
      .bound = "stated: the exchanges' hops (every routed send's where a ring is odd)",
+     .stated = +[](const Network& t, const Collective&) -> std::optional<PaperBound> {
+       return swing_stated_bound(t, false);
+     },
      .example = "torus(4,4)",
      .applies = swing_registers_apply,
      .make =
@@ -44,6 +49,9 @@ constexpr auto kReduceScatterRows = std::to_array<AlgorithmInfo>({
      .name = "ring",
      .origin = "textbook: ring reduce-scatter (Thakur et al. 2005) along a Hamiltonian cycle",
      .bound = "stated: N-1 steps",
+     .stated = +[](const Network& t, const Collective&) -> std::optional<PaperBound> {
+       return stated_bound(t.num_nodes() - 1, "N-1 (once round the ring)");
+     },
      .example = "torus(3,4)",
      .applies = register_ring,
      .make = +[](const Network& t, const GenRequest&) { return ring_reduce_scatter(t); }},
@@ -51,6 +59,10 @@ constexpr auto kReduceScatterRows = std::to_array<AlgorithmInfo>({
      .name = "tree-reduce-scatter",
      .origin = "generic: every node's blocks combined up its own BFS tree, list-scheduled one-port",
      .bound = "stated: N(N-1) steps",
+     .stated = +[](const Network& t, const Collective&) -> std::optional<PaperBound> {
+       return stated_bound(t.num_nodes() * (t.num_nodes() - 1),
+                           "N(N-1) (every step completes a task)");
+     },
      .example = "ccc(3)",
      .applies = any,
      .make = +[](const Network& t, const GenRequest&) { return tree_reduce_scatter(t); }},
@@ -58,6 +70,9 @@ constexpr auto kReduceScatterRows = std::to_array<AlgorithmInfo>({
      .name = "flood",
      .origin = "generic: all-port, every block combined up a BFS tree of its node, links balanced",
      .bound = "stated: the diameter",
+     .stated = +[](const Network& t, const Collective&) -> std::optional<PaperBound> {
+       return diameter_bound(t, 1, 0, "the diameter (a BFS level per step)");
+     },
      .example = "ccc(3)",
      .applies = flood_registers,
      .make = +[](const Network& t, const GenRequest&) { return flood_reduce_scatter(t); }},
@@ -66,6 +81,9 @@ constexpr auto kReduceScatterRows = std::to_array<AlgorithmInfo>({
      .origin =
          "generic: all-port, every block combined up its node's packed spanning tree in reverse",
      .bound = "stated: the diameter + 2",
+     .stated = +[](const Network& t, const Collective&) -> std::optional<PaperBound> {
+       return diameter_bound(t, 1, 2, "the diameter + 2 (the step counts the packing tries)");
+     },
      .example = "torus(3,4)",
      .applies = packed_register_trees,
      .make =
@@ -89,6 +107,10 @@ constexpr auto kReduceScatterRows = std::to_array<AlgorithmInfo>({
      .origin = "textbook: BFB (Zhao et al. 2025) run backwards: every piece of a block combined up "
                "its shortest paths, a level a step, the pieces spread over the links alike",
      .bound = "stated: the diameter",
+     .stated = +[](const Network& t, const Collective&) -> std::optional<PaperBound> {
+       return diameter_bound(t, 1, 0,
+                             "the diameter (a node takes the blocks s+1 links away in step s)");
+     },
      .example = "ccc(3)",
      .applies = bfb_applies,
      .make =

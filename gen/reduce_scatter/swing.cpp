@@ -33,6 +33,7 @@
 #include "gen/plan/program.hpp"
 #include "gen/plan/routed.hpp"
 #include "gen/plan/schedule_kit.hpp"
+#include "gen/plan/stated.hpp"
 #include "gen/reduce_scatter/reduce_scatter.hpp"
 
 namespace netsched {
@@ -296,6 +297,28 @@ Schedule swing_all_reduce(const Product& t) {
   for (std::uint32_t u = 0; u < n; ++u) p.set(reg(n + u), reg(u), {{u, u}});
   for (const auto& round : rounds) copy_round(p, n, round, false, n, transit);
   return p.finish();
+}
+
+std::optional<PaperBound> swing_stated_bound(const Network& t, bool twice) {
+  const Product* p = network_as<Product>(t);
+  if (!p || !swing_applies(*p)) return std::nullopt;
+  const std::uint64_t times = twice ? 2 : 1;
+  if (swing_folds(*p)) {
+    if (p->num_nodes() > kReduceScatterMaxNodes) return std::nullopt;
+    return stated_bound(times * swing_routed_hops(*p),
+                        std::string(twice ? "2 x " : "") +
+                            "the routed sends' hops, folds and relays too (every step moves one)");
+  }
+  return stated_bound(times * swing_exchange_hops(*p),
+                      std::string(twice ? "2 x " : "") +
+                          "the exchanges' hops (an exchange of h hops takes h steps" +
+                          (twice ? ", twice)" : ")"));
+}
+
+std::optional<PaperBound> swing_embedded_bound(const Network& t) {
+  const Product* p = network_as<Product>(t);
+  if (!p || !swing_applies(*p)) return std::nullopt;
+  return embedded_bound(t, swing_all_gather_plan(*p));
 }
 
 }  // namespace netsched

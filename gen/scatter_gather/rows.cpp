@@ -7,6 +7,7 @@
 #include <span>
 
 #include "gen/plan/embedding.hpp"
+#include "gen/plan/stated.hpp"
 #include "gen/row_kit.hpp"
 #include "gen/scatter_gather/scatter_gather.hpp"
 #include "gen/topo/dualcube.hpp"
@@ -29,6 +30,7 @@ constexpr auto kScatterGatherRows = std::to_array<AlgorithmInfo>({
      .name = "tree-scatter",
      .origin = "generic: BFS tree, each child gets its subtree's chunks; broadcast's rounds",
      .bound = "stated: the greedy broadcast's rounds",
+     .stated = tree_once_bound,
      .example = "ccc(3)",
      .applies = any,
      .make = +[](const Network& t, const GenRequest& r) { return tree_scatter(t, r.root); }},
@@ -37,6 +39,9 @@ constexpr auto kScatterGatherRows = std::to_array<AlgorithmInfo>({
      .origin = "textbook: MPICH's binomial scatter (Thakur et al. 2005), its sends routed on "
                "shortest paths and list-scheduled",
      .bound = "stated: the routed sends' hops",
+     .stated = +[](const Network& t, const Collective& c) -> std::optional<PaperBound> {
+       return embedded_bound(t, binomial_scatter_plan(t, c.root()));
+     },
      .example = "torus(3,4)",
      .applies = embed_size,
      .make =
@@ -47,6 +52,7 @@ constexpr auto kScatterGatherRows = std::to_array<AlgorithmInfo>({
      .name = "tree-gather",
      .origin = "generic: BFS tree reversed, each node forwards what it holds; broadcast's rounds",
      .bound = "stated: the greedy broadcast's rounds",
+     .stated = tree_once_bound,
      .example = "ccc(3)",
      .applies = any,
      .make = +[](const Network& t, const GenRequest& r) { return tree_gather(t, r.root); }},
@@ -55,6 +61,9 @@ constexpr auto kScatterGatherRows = std::to_array<AlgorithmInfo>({
      .origin = "textbook: MPICH's binomial gather (Thakur et al. 2005), its sends routed on "
                "shortest paths and list-scheduled",
      .bound = "stated: the routed sends' hops",
+     .stated = +[](const Network& t, const Collective& c) -> std::optional<PaperBound> {
+       return embedded_bound(t, binomial_gather_plan(t, c.root()));
+     },
      .example = "torus(3,4)",
      .applies = embed_size,
      .make =

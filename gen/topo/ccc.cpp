@@ -4,6 +4,7 @@
 
 #include "core/mixed_radix.hpp"
 #include "gen/topo/args.hpp"
+#include "gen/topo/kit.hpp"
 
 namespace netsched {
 

@@ -4,7 +4,7 @@
 /// Serial id = w*n + i; label "(w,i)" with w as an integer. n = 2 makes the cycle one link.
 #include <memory>
 
-#include "gen/topology.hpp"
+#include "gen/topo/kit.hpp"
 
 namespace netsched {
 

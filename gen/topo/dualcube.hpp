@@ -8,7 +8,7 @@
 /// binary literal, "0b" + u_{n-1}..u_0 (plain integers always name serial ids).
 #include <memory>
 
-#include "gen/topology.hpp"
+#include "gen/topo/kit.hpp"
 
 namespace netsched {
 

@@ -5,7 +5,7 @@
 
 #include "core/errors.hpp"
 #include "gen/topo/args.hpp"
-#include "gen/topology.hpp"
+#include "gen/topo/kit.hpp"
 
 namespace netsched {
 namespace {
@@ -171,7 +171,7 @@ std::string FaultyNetwork::canonical_spec() const {
   return s + ")";
 }
 
-std::unique_ptr<FaultyNetwork> build_faulty(const SpecValue& spec) {
+std::unique_ptr<FaultyNetwork> build_faulty(const SpecValue& spec, BuildNetwork build_part) {
   const Args a(spec);
   a.expect_count(1, 1, "faulty(G, links=[{a,b},...], nodes=[{x,y,...}])", {"links", "nodes"});
   const SpecValue* links = sets_argument(a, "links");
@@ -184,7 +184,7 @@ std::unique_ptr<FaultyNetwork> build_faulty(const SpecValue& spec) {
     throw SpecError(spec.column, "faulty: " + std::to_string(listed) +
                                      " ids listed, over the limit " +
                                      limit_text("kMaxFaults", kMaxFaults));
-  auto base = build_topology(a.network(0, "the network"));
+  auto base = build_part(a.network(0, "the network"));
   auto failed = failed_nodes_of(*base, nodes);
   auto failed_links = failed_links_of(*base, links, failed);
   return std::make_unique<FaultyNetwork>(std::move(base), std::move(failed_links),

@@ -21,6 +21,7 @@
 
 #include "core/network.hpp"
 #include "gen/spec.hpp"
+#include "gen/topo/kit.hpp"
 
 namespace netsched {
 
@@ -84,6 +85,6 @@ class FaultyNetwork : public Network {
 };
 
 /// Builds faulty(G, links=[{a,b},...], nodes=[{x,...},...]); ids are G's serial ids.
-std::unique_ptr<FaultyNetwork> build_faulty(const SpecValue& spec);
+std::unique_ptr<FaultyNetwork> build_faulty(const SpecValue& spec, BuildNetwork build_part);
 
 }  // namespace netsched

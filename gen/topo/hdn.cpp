@@ -8,6 +8,7 @@
 #include "core/errors.hpp"
 #include "core/mixed_radix.hpp"
 #include "gen/topo/args.hpp"
+#include "gen/topo/kit.hpp"
 
 namespace netsched {
 
@@ -152,6 +153,27 @@ std::uint32_t Hdn::supernode_diameter(std::size_t i) const {
   return d;
 }
 
+namespace {
+
+/// A candidate automorphism of HDN(B,j) lifted from HDN(B,j-1)'s: sigma0 on class 0's clusters,
+/// sigma1 on class 1's, tau on the positions (empty: identity), or the class swap.
+struct LiftedAutomorphism {
+  std::vector<std::uint32_t> sigma0, sigma1, tau;
+  bool swap = false;
+};
+
+/// Where `f` sends the node of quadruple `q`.
+Hdn::Quad lifted_quad(const LiftedAutomorphism& f, Hdn::Quad q) {
+  if (f.swap) {
+    q.c = 1 - q.c;
+    return q;
+  }
+  if (q.c == 0) return {0, f.sigma1[q.U], f.sigma0[q.x], f.tau[q.p]};
+  return {1, f.sigma0[q.U], f.sigma1[q.x], f.tau[q.p]};
+}
+
+}  // namespace
+
 // Lifting automorphisms through one dual-construction. Let phi0, phi1 be automorphisms of the
 // cluster G = HDN(B,j-1) that map level-j super-nodes to super-nodes, phi_c(x,p) =
 // (sigma_c(x), tau(p)), with the same position action tau. Then
@@ -164,10 +186,7 @@ std::uint32_t Hdn::supernode_diameter(std::size_t i) const {
 std::vector<Permutation> Hdn::automorphism_candidates() const {
   auto base_cands = base_->automorphism_candidates();
   if (levels_.empty()) return base_cands;
-  struct Lifted {
-    std::vector<std::uint32_t> sigma0, sigma1, tau;  // empty sigma/tau = identity
-    bool swap = false;
-  };
+  using Lifted = LiftedAutomorphism;
   // Explicit candidate permutations of the current cluster HDN(B,j-1).
   std::vector<std::vector<std::uint32_t>> current;
   const std::uint64_t n0 = base_->num_nodes();
@@ -235,14 +254,7 @@ std::vector<Permutation> Hdn::automorphism_candidates() const {
     for (const auto& f : lifted) {
       std::vector<std::uint32_t> a(nj);
       for (std::uint64_t u = 0; u < nj; ++u) {
-        Quad q = quad(j, u);
-        if (f.swap)
-          q.c = 1 - q.c;
-        else if (q.c == 0)
-          q = {0, f.sigma1[q.U], f.sigma0[q.x], f.tau[q.p]};
-        else
-          q = {1, f.sigma0[q.U], f.sigma1[q.x], f.tau[q.p]};
-        a[u] = static_cast<std::uint32_t>(serial(j, q));
+        a[u] = static_cast<std::uint32_t>(serial(j, lifted_quad(f, quad(j, u))));
       }
       next.push_back(std::move(a));
     }
@@ -252,22 +264,13 @@ std::vector<Permutation> Hdn::automorphism_candidates() const {
   for (auto& f : top) {
     auto shared = std::make_shared<Lifted>(std::move(f));
     out.push_back([this, shared](std::uint32_t u) {
-      const std::size_t kk = k();
-      Quad q = quad(kk, u);
-      const Lifted& g = *shared;
-      if (g.swap)
-        q.c = 1 - q.c;
-      else if (q.c == 0)
-        q = {0, g.sigma1[q.U], g.sigma0[q.x], g.tau[q.p]};
-      else
-        q = {1, g.sigma0[q.U], g.sigma1[q.x], g.tau[q.p]};
-      return static_cast<std::uint32_t>(serial(kk, q));
+      return static_cast<std::uint32_t>(serial(k(), lifted_quad(*shared, quad(k(), u))));
     });
   }
   return out;
 }
 
-std::unique_ptr<Hdn> build_hdn(const SpecValue& spec) {
+std::unique_ptr<Hdn> build_hdn(const SpecValue& spec, BuildNetwork build_part) {
   Args a(spec);
   const bool rdn = spec.name == "rdn";
   if (rdn)
@@ -275,7 +278,7 @@ std::unique_ptr<Hdn> build_hdn(const SpecValue& spec) {
   else
     a.expect_count(1, 1, "hdn(B, sn=[{dims},...])", {"sn"});
   const SpecValue& bspec = a.network(0, "base B");
-  auto built = build_topology(bspec);
+  auto built = build_part(bspec);
   std::unique_ptr<Product> base = take_as<Product>(built);
   const Product* product = base.get();
   if (!product)

@@ -16,6 +16,7 @@
 #include <memory>
 
 #include "core/digits.hpp"
+#include "gen/topo/kit.hpp"
 #include "gen/topo/product.hpp"
 
 namespace netsched {
@@ -105,7 +106,7 @@ class Hdn : public Network {
 };
 
 /// Builds hdn(B, sn=[...]) or rdn(B,k).
-std::unique_ptr<Hdn> build_hdn(const SpecValue& spec);
+std::unique_ptr<Hdn> build_hdn(const SpecValue& spec, BuildNetwork build_part);
 
 /// The digits of the serial ids of HDN(B,j), j = 0..k, which make every set of the HDN
 /// exchange a digit box: D(0) = the base's (one per factor); D(j) = [class] ++ X(j) [cluster]

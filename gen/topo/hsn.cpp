@@ -5,6 +5,7 @@
 #include "core/errors.hpp"
 #include "core/mixed_radix.hpp"
 #include "gen/topo/args.hpp"
+#include "gen/topo/kit.hpp"
 
 namespace netsched {
 
@@ -79,12 +80,12 @@ std::vector<std::uint32_t> Hsn::level_counts() const {
   return v;
 }
 
-std::unique_ptr<Network> build_hsn(const SpecValue& spec) {
+std::unique_ptr<Network> build_hsn(const SpecValue& spec, BuildNetwork build_part) {
   Args a(spec);
   if (spec.name == "hsn") {
     a.expect_count(2, 2, "hsn(l,G)");
     const auto l = static_cast<std::uint32_t>(a.integer(0, 1, 32, "levels l"));
-    auto nucleus = build_topology(a.network(1, "nucleus G"));
+    auto nucleus = build_part(a.network(1, "nucleus G"));
     try {
       return std::make_unique<Hsn>(l, std::move(nucleus));
     } catch (const SpecError&) {
@@ -95,7 +96,7 @@ std::unique_ptr<Network> build_hsn(const SpecValue& spec) {
   }
   a.expect_count(2, Hsn::kMaxLevelCounts + 1, "rhs(l_r,...,l_1,G)");
   const std::size_t depth = a.count() - 1;
-  std::unique_ptr<Network> t = build_topology(a.network(depth, "nucleus G"));
+  std::unique_ptr<Network> t = build_part(a.network(depth, "nucleus G"));
   for (std::size_t i = depth; i-- > 0;) {
     const auto l = static_cast<std::uint32_t>(a.integer(i, 1, 32, "levels l"));
     try {

@@ -9,7 +9,7 @@
 /// RHS(l_1,G) = HSN(l_1,G).
 #include <memory>
 
-#include "gen/topology.hpp"
+#include "gen/topo/kit.hpp"
 
 namespace netsched {
 
@@ -50,6 +50,6 @@ class Hsn : public Network {
   std::vector<std::uint64_t> pow_;
 };
 
-std::unique_ptr<Network> build_hsn(const SpecValue& spec);
+std::unique_ptr<Network> build_hsn(const SpecValue& spec, BuildNetwork build_part);
 
 }  // namespace netsched

@@ -12,7 +12,7 @@
 /// exchanged (none where X_{i,j} = U, as the paper leaves that link unassigned).
 #include <memory>
 
-#include "gen/topology.hpp"
+#include "gen/topo/kit.hpp"
 
 namespace netsched {
 

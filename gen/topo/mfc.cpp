@@ -5,6 +5,7 @@
 #include "core/errors.hpp"
 #include "core/mixed_radix.hpp"
 #include "gen/topo/args.hpp"
+#include "gen/topo/kit.hpp"
 
 namespace netsched {
 
@@ -56,11 +57,11 @@ NodeId Mfc::parse_label(std::string_view text) const {
                    family() + " label '" + std::string(text) + "' (X_l,...,X_1)")));
 }
 
-std::unique_ptr<Mfc> build_mfc(const SpecValue& spec) {
+std::unique_ptr<Mfc> build_mfc(const SpecValue& spec, BuildNetwork build_part) {
   Args a(spec);
   const bool hfc = spec.name == "hfc";
   a.expect_count(2, 32, spec.name + "(G,N_2,...,N_l)");
-  auto nucleus = build_topology(a.network(0, "nucleus G"));
+  auto nucleus = build_part(a.network(0, "nucleus G"));
   std::vector<std::uint64_t> counts;
   std::uint64_t below = nucleus->num_nodes();
   for (std::size_t i = 1; i < a.count(); ++i) {

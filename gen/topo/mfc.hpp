@@ -13,7 +13,7 @@
 /// (per nucleus for HFC). Requires N_i <= N_1...N_{i-1} + 1 (MFC) or N_i <= N_1 + 1 (HFC).
 #include <memory>
 
-#include "gen/topology.hpp"
+#include "gen/topo/kit.hpp"
 
 namespace netsched {
 
@@ -49,6 +49,6 @@ class Mfc : public Network {
   std::uint64_t nodes_ = 1;
 };
 
-std::unique_ptr<Mfc> build_mfc(const SpecValue& spec);
+std::unique_ptr<Mfc> build_mfc(const SpecValue& spec, BuildNetwork build_part);
 
 }  // namespace netsched

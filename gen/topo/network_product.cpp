@@ -5,8 +5,8 @@
 #include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "gen/topo/args.hpp"
+#include "gen/topo/kit.hpp"
 #include "gen/topo/product.hpp"
-#include "gen/topology.hpp"
 
 namespace netsched {
 namespace {
@@ -201,11 +201,12 @@ bool needs_network_product(const SpecValue& spec) {
   return false;
 }
 
-std::unique_ptr<NetworkProduct> build_network_product(const SpecValue& spec) {
+std::unique_ptr<NetworkProduct> build_network_product(const SpecValue& spec,
+                                                      BuildNetwork build_part) {
   std::vector<const SpecValue*> calls;
   collect_factors(spec, calls);
   std::vector<std::unique_ptr<Network>> factors;
-  for (const SpecValue* g : calls) factors.push_back(build_topology(*g));
+  for (const SpecValue* g : calls) factors.push_back(build_part(*g));
   try {
     return std::make_unique<NetworkProduct>(std::move(factors));
   } catch (const InputError& e) {

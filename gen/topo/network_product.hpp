@@ -15,6 +15,7 @@
 #include "core/mixed_radix.hpp"
 #include "core/network.hpp"
 #include "gen/spec.hpp"
+#include "gen/topo/kit.hpp"
 
 namespace netsched {
 
@@ -66,6 +67,7 @@ class NetworkProduct : public Network {
 /// products of these (then it is a NetworkProduct, else a Product).
 bool needs_network_product(const SpecValue& spec);
 /// Builds product(G1,...,Gk) of any factors; nested products are flattened.
-std::unique_ptr<NetworkProduct> build_network_product(const SpecValue& spec);
+std::unique_ptr<NetworkProduct> build_network_product(const SpecValue& spec,
+                                                      BuildNetwork build_part);
 
 }  // namespace netsched

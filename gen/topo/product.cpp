@@ -5,6 +5,7 @@
 
 #include "core/errors.hpp"
 #include "gen/topo/args.hpp"
+#include "gen/topo/kit.hpp"
 
 namespace netsched {
 

@@ -7,7 +7,7 @@
 #include <optional>
 
 #include "core/mixed_radix.hpp"
-#include "gen/topology.hpp"
+#include "gen/topo/kit.hpp"
 
 namespace netsched {
 

@@ -3,6 +3,7 @@
 #include <typeinfo>
 
 #include "core/errors.hpp"
+#include "gen/topo/kit.hpp"
 
 namespace netsched {
 

@@ -4,7 +4,7 @@
 
 #include "core/errors.hpp"
 #include "gen/topo/args.hpp"
-#include "gen/topology.hpp"
+#include "gen/topo/kit.hpp"
 
 namespace netsched {
 namespace {
@@ -87,11 +87,11 @@ std::string WeightedNetwork::canonical_spec() const {
          (lat.empty() ? "" : ", latency=[" + lat + "]") + ")";
 }
 
-std::unique_ptr<WeightedNetwork> build_weighted(const SpecValue& spec) {
+std::unique_ptr<WeightedNetwork> build_weighted(const SpecValue& spec, BuildNetwork build_part) {
   const Args a(spec);
   a.expect_count(1, 1, "weighted(G, bandwidth=[{a,b,percent},...], latency=[{a,b,percent},...])",
                  {"bandwidth", "latency"});
-  auto base = build_topology(a.network(0, "the network"));
+  auto base = build_part(a.network(0, "the network"));
   std::map<WeightedNetwork::Link, LinkSpeed> speeds;
   read_speeds(*base, a, "bandwidth", speeds, [](LinkSpeed& s, double x) { s.bandwidth = x; });
   read_speeds(*base, a, "latency", speeds, [](LinkSpeed& s, double x) { s.latency = x; });

@@ -14,6 +14,7 @@
 
 #include "core/network.hpp"
 #include "gen/spec.hpp"
+#include "gen/topo/kit.hpp"
 
 namespace netsched {
 
@@ -49,6 +50,7 @@ class WeightedNetwork : public Network {
   std::uint64_t serial_of(NodeId u) const override { return base_->serial_of(u); }
   LinkSpeed link_speed(NodeId u, NodeId v) const override;
   bool weighted() const override { return !speeds_.empty() || base_->weighted(); }
+  const Network* structure() const override { return base_.get(); }
 
   const Network& base() const { return *base_; }
   /// weighted(<base's canonical spec>, bandwidth=[...], latency=[...]) in sorted order.
@@ -60,6 +62,6 @@ class WeightedNetwork : public Network {
 };
 
 /// Builds weighted(BASE, bandwidth=[{a,b,percent},...], latency=[{a,b,percent},...]).
-std::unique_ptr<WeightedNetwork> build_weighted(const SpecValue& spec);
+std::unique_ptr<WeightedNetwork> build_weighted(const SpecValue& spec, BuildNetwork build_part);
 
 }  // namespace netsched

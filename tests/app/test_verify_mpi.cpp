@@ -11,6 +11,7 @@
 #include "props/mutations.hpp"
 #include "tests/helpers.hpp"
 #include "verify/blocks.hpp"
+#include "verify/simulator.hpp"
 
 using namespace netsched;
 

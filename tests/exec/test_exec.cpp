@@ -591,7 +591,8 @@ TEST_CASE("simulate: the schedule, the anchor and MPI's algorithms on SimGrid", 
     const std::string file = dir.write("sim.json", c.schedule());
     auto options = sim_options(dir, c, {1024}, {"ring", "bruck"});
     options.dataflow = true;
-    const exec::SimulateResult r = exec::simulate(file, c.schedule(), options);
+    const exec::SimulateResult r =
+        exec::simulate(*build_topology(c.schedule().topology), file, c.schedule(), options);
     INFO(spec << "\n" << exec::to_text(r));
     std::optional<double> mine, anchor, dataflow;
     for (const auto& row : r.rows) {
@@ -624,7 +625,8 @@ TEST_CASE("simulate: a vector prefix against SMPI's one MPI_Scan, run as MPI's p
   for (const bool trace_replay : {false, true}) {
     auto options = sim_options(dir, c, {4096}, {});
     options.mpi_trace_replay = trace_replay;
-    const exec::SimulateResult r = exec::simulate(file, c.schedule(), options);
+    const exec::SimulateResult r =
+        exec::simulate(*build_topology(c.schedule().topology), file, c.schedule(), options);
     INFO(exec::to_text(r));
     CHECK(r.smpi_collective == "scan");
     std::optional<double> mine, scan;
@@ -660,7 +662,8 @@ TEST_CASE("simulate: a one-port exchange with listed chunks runs faster as dataf
     return dataflow_time(*t, c.schedule(), CostModel{1e-6, 1e-9, static_cast<double>(m)}).seconds;
   };
   const exec::SimulateResult r =
-      exec::simulate(dir.write("a2.json", c.schedule()), c.schedule(), options);
+      exec::simulate(*build_topology(c.schedule().topology), dir.write("a2.json", c.schedule()),
+                     c.schedule(), options);
   INFO(exec::to_text(r));
   std::optional<double> steps, dataflow;
   for (const auto& row : r.rows)
@@ -680,7 +683,8 @@ TEST_CASE("simulate: a pieced all-gather's direct-send fluid time is for MPI's w
   TempDir dir;
   const auto [c, file] = pieced_file(dir, "ccc(2)", "all-gather", "rarest-first");
   const exec::SimulateResult res =
-      exec::simulate(file, c.schedule(), sim_options(dir, c, {4096}, {"ring"}));
+      exec::simulate(*build_topology(c.schedule().topology), file, c.schedule(),
+                     sim_options(dir, c, {4096}, {"ring"}));
   INFO(exec::to_text(res));
   REQUIRE(res.fluid_bound.size() == 1);
   const double block_seconds = 4 * 4096 / 1e9;  // the default links: 1 GBps
@@ -706,7 +710,8 @@ TEST_CASE("simulate: registers of 8 MiB a rank are shared by the ranks and said 
   CHECK(plan.run_bytes(kMiB) == 8 * 8 * kMiB * 2);
   CHECK(plan.simulated_run_bytes(65536) == plan.run_bytes(65536));
   const exec::SimulateResult res =
-      exec::simulate(file, c.schedule(), sim_options(dir, c, {65536, kMiB}, {"ompi_ring"}));
+      exec::simulate(*build_topology(c.schedule().topology), file, c.schedule(),
+                     sim_options(dir, c, {65536, kMiB}, {"ompi_ring"}));
   INFO(exec::to_text(res));
   for (const exec::SimRow& row : res.rows) {
     CHECK(row.seconds);
@@ -770,9 +775,11 @@ TEST_CASE("simulate: the S4U replay of basic_linear keeps SMPI's own time", "[sm
     FAIL("no MPI row");
     return 0.0;
   };
-  const exec::SimulateResult smpi = exec::simulate(file, c.schedule(), o);
+  const exec::SimulateResult smpi =
+      exec::simulate(*build_topology(c.schedule().topology), file, c.schedule(), o);
   o.replay_above_ranks = 0;  // 64 ranks: both finish, so the replay can be held to SMPI
-  const exec::SimulateResult replay = exec::simulate(file, c.schedule(), o);
+  const exec::SimulateResult replay =
+      exec::simulate(*build_topology(c.schedule().topology), file, c.schedule(), o);
   INFO(exec::to_text(smpi) << exec::to_text(replay));
   // the data movement is the same: within 1 % where bandwidth dominates
   CHECK(std::abs(mpi_seconds(replay, 65536, true) - mpi_seconds(smpi, 65536, false)) <=
@@ -823,9 +830,11 @@ TEST_CASE("simulate: SMPI's trace replay times MPI's register collectives as run
         {});
     o.anchor = false;
     o.memory_bytes = std::uint64_t{4} << 30;  // every run's memory sampled, none stopped
-    const exec::SimulateResult run = exec::simulate(file, c.schedule(), o);
+    const exec::SimulateResult run =
+        exec::simulate(*build_topology(c.schedule().topology), file, c.schedule(), o);
     o.mpi_trace_replay = true;
-    const exec::SimulateResult replay = exec::simulate(file, c.schedule(), o);
+    const exec::SimulateResult replay =
+        exec::simulate(*build_topology(c.schedule().topology), file, c.schedule(), o);
     INFO(exec::to_text(run) << exec::to_text(replay));
     REQUIRE(run.rows.size() == replay.rows.size());
     std::size_t compared = 0;
@@ -886,7 +895,8 @@ TEST_CASE("simulate: no broadcast reaches the farthest node before its links' la
   REQUIRE(c.holds());
   const std::string file = dir.write("b.json", c.schedule());
   const exec::SimulateResult r =
-      exec::simulate(file, c.schedule(), sim_options(dir, c, {8}, {"binomial_tree", "flattree"}));
+      exec::simulate(*build_topology(c.schedule().topology), file, c.schedule(),
+                     sim_options(dir, c, {8}, {"binomial_tree", "flattree"}));
   INFO(exec::to_text(r));
   const double farthest = 6 * 1e-6;  // 6 links of 1 µs from node 0
   REQUIRE(r.rows.size() == 4);       // the schedule on both platforms, MPI's two
@@ -913,15 +923,17 @@ TEST_CASE("simulate: SMPI and S4U charge a message one link latency, from one st
       CHECK(*row.seconds == Approx(10e-6 + static_cast<double>(row.bytes) * 1e-9).margin(0.5e-6));
     }
   };
-  check_rows(exec::simulate(file, c.schedule(), o), false);  // the schedule's step and MPI's
+  check_rows(exec::simulate(*build_topology(c.schedule().topology), file, c.schedule(), o),
+             false);  // the schedule's step and MPI's
   o.replay_above_ranks = 0;
-  const exec::SimulateResult replay = exec::simulate(file, c.schedule(), o);
+  const exec::SimulateResult replay =
+      exec::simulate(*build_topology(c.schedule().topology), file, c.schedule(), o);
   for (const auto& row : replay.rows)
     CHECK((row.timed_by == exec::TimedBy::S4uReplay) == (row.what == "mpi"));
   check_rows(replay, true);
   o.replay_above_ranks = exec::kReplayAboveRanks;
   o.simgrid_cfg = {"smpi/send-is-detached-thresh:0"};
-  check_rows(exec::simulate(file, c.schedule(), o), false);
+  check_rows(exec::simulate(*build_topology(c.schedule().topology), file, c.schedule(), o), false);
 }
 
 TEST_CASE("platforms: balanced routes, as SimGrid's own route lookup counts them", "[smpi]") {
@@ -1256,7 +1268,8 @@ StoppedRun stopped_spreading_simple(const TempDir& dir, const char* spec, bool r
   o.jobs = 1;  // one run at a time, so the MPI run's own wall time is the difference below
   const auto wall = [&](const exec::SimulateOptions& options, exec::SimulateResult* result) {
     const auto start = std::chrono::steady_clock::now();
-    *result = exec::simulate(out.file, c.schedule(), options);
+    *result =
+        exec::simulate(*build_topology(c.schedule().topology), out.file, c.schedule(), options);
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   };
   exec::SimulateResult whole, schedule_only;
@@ -1268,7 +1281,7 @@ StoppedRun stopped_spreading_simple(const TempDir& dir, const char* spec, bool r
   // finish when the suite's other tests left the machine between the timing and the cut run
   out.cut_wall = std::max(0.2, (both - wall(alone, &schedule_only)) / 3);
   o.timeout_seconds = out.cut_wall;
-  out.cut = exec::simulate(out.file, c.schedule(), o);
+  out.cut = exec::simulate(*build_topology(c.schedule().topology), out.file, c.schedule(), o);
   INFO(exec::to_text(whole) << exec::to_text(out.cut));
   REQUIRE(whole.rows.size() == 2);
   REQUIRE(out.cut.rows.size() == 2);

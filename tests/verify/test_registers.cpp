@@ -18,6 +18,7 @@
 #include "tests/helpers.hpp"
 #include "tests/verify/same_verdict.hpp"
 #include "verify/registers.hpp"
+#include "verify/simulator.hpp"
 
 using namespace netsched;
 

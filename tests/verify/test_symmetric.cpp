@@ -8,6 +8,7 @@
 #include "props/mutations.hpp"
 #include "tests/verify/same_verdict.hpp"
 #include "verify/blocks.hpp"
+#include "verify/simulator.hpp"
 #include "verify/symmetric.hpp"
 
 using namespace netsched;
