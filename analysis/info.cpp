@@ -144,17 +144,18 @@ std::string distance_facts_text(std::uint64_t n) {
 }
 
 /// Refuses before Traces runs over the memory budget.
-void check_traces_memory(const Csr& g) {
+void check_traces_memory(const Csr& g, const std::string& skip) {
   check_memory(add_sat(mul_sat(g.num_nodes(), kTracesBytesPerNode),
                        mul_sat(g.num_arcs(), kTracesBytesPerArc)),
                "nauty Traces on " + std::to_string(g.num_nodes()) +
-                   " nodes (the automorphism orbits of the distance facts; --basic skips them)");
+                   " nodes (the automorphism orbits of the distance facts; " + skip +
+                   " skips them)");
 }
 
 /// Refuses the distance stage over kInfoMaxDistanceWork or the memory budget: `classes` BFS
 /// runs, or `sweeps` bit-parallel ones when fewer, each over every node and arc.
 void check_distance_work(const Csr& g, std::uint64_t classes, double sweeps, std::uint32_t ecc0,
-                         unsigned threads) {
+                         unsigned threads, const std::string& skip) {
   const std::uint64_t n = g.num_nodes();
   const bool by_classes = static_cast<double>(classes) <= sweeps;
   const double runs = by_classes ? static_cast<double>(classes) : sweeps;
@@ -163,8 +164,8 @@ void check_distance_work(const Csr& g, std::uint64_t classes, double sweeps, std
     char text[64];
     std::snprintf(text, sizeof text, "%.3g", work);
     throw InputError(distance_facts_text(n) + " needs about " + text +
-                     " arc visits, over the limit kInfoMaxDistanceWork = 2^36 (--basic gives the "
-                     "nodes, links and degrees)");
+                     " arc visits, over the limit kInfoMaxDistanceWork = 2^36 (" + skip +
+                     " gives the nodes, links and degrees)");
   }
   // each worker's scratch, and one distance profile per class (at most 2 ecc(0) + 1 entries)
   const std::uint64_t workers = worker_count(threads);
@@ -173,7 +174,7 @@ void check_distance_work(const Csr& g, std::uint64_t classes, double sweeps, std
   const std::uint64_t profile_words = 2 * std::uint64_t{ecc0} + 1 + kProfileOverheadWords;
   const std::uint64_t profiles =
       by_classes ? mul_sat(classes, mul_sat(profile_words, sizeof(std::uint64_t))) : 0;
-  check_memory(add_sat(scratch, profiles), distance_facts_text(n) + " (--basic skips them)");
+  check_memory(add_sat(scratch, profiles), distance_facts_text(n) + " (" + skip + " skips them)");
 }
 
 /// Vertex classes (verified structural automorphisms first, Traces only when needed), exact
@@ -185,7 +186,7 @@ void distance_facts(const Network& t, const InfoOptions& opt, json& j, json& tim
   };
   const std::uint64_t n = t.num_nodes();
   check_memory(add_sat(Csr::bytes(n, t.link_bound()), mul_sat(n, kInfoBytesPerNode)),
-               distance_facts_text(n) + " (--basic skips them)");
+               distance_facts_text(n) + " (" + opt.skip_distances + " skips them)");
   report("adjacency", 0, 1);
   const Csr csr(t, opt.threads);
   timing["csr"] = seconds_since(t0);
@@ -208,11 +209,11 @@ void distance_facts(const Network& t, const InfoOptions& opt, json& j, json& tim
   const bool traces_first =
       !exact && static_cast<double>(classes.reps.size()) > sweeps && n <= kTracesAuto;
   if (traces_first) {
-    check_traces_memory(csr);
+    check_traces_memory(csr, opt.skip_distances);
     run_traces();
     classes = *traces;
   }
-  check_distance_work(csr, classes.reps.size(), sweeps, ecc0, opt.threads);
+  check_distance_work(csr, classes.reps.size(), sweeps, ecc0, opt.threads, opt.skip_distances);
   timing["orbits"] = seconds_since(t0);
   DistanceStats st;
   std::vector<std::vector<std::uint64_t>> profiles;
@@ -234,7 +235,7 @@ void distance_facts(const Network& t, const InfoOptions& opt, json& j, json& tim
         exact = true;
         orbit_method += ", separated by distance profiles and colour refinement";
       } else if (n <= kTracesAuto) {
-        check_traces_memory(csr);
+        check_traces_memory(csr, opt.skip_distances);
         run_traces();
       }
     }

@@ -15,6 +15,9 @@ struct InfoOptions {
   /// compute node and link connectivity (with the distance facts; max-flow, quadratic in N)
   bool connectivity = true;
   unsigned threads = 0;  ///< 0 = all cores
+  /// How the caller asks for no distance facts, named where they are refused (the CLI's flag;
+  /// the API and Python name their own argument).
+  std::string skip_distances = "--basic";
   /// Reports (stage, done, total) on long work; may be empty.
   std::function<void(const std::string&, std::uint64_t, std::uint64_t)> progress;
 };

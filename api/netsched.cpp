@@ -175,6 +175,7 @@ std::string Network::info_json(bool distances, const Progress& progress) const {
     InfoOptions opt;
     opt.distances = distances;
     opt.progress = progress;
+    opt.skip_distances = "distances=False (info_json(false) in C++)";
     return topology_info(*impl_->net, opt).dump(2);
   });
 }

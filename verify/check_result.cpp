@@ -50,4 +50,8 @@ void check_engine_memory(std::uint64_t nodes, std::uint64_t chunks, const std::s
       "checking " + what + " on " + std::to_string(nodes) + " nodes");
 }
 
+void check_schedule_memory(const Network& t, const Schedule& s) {
+  check_engine_memory(t.num_nodes(), s.collective.num_chunks(), "the " + s.collective.name());
+}
+
 }  // namespace netsched

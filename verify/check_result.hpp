@@ -10,6 +10,8 @@
 #include <ostream>
 #include <string>
 
+#include "core/network.hpp"
+#include "core/schedule.hpp"
 #include "core/verdict.hpp"
 
 namespace netsched {
@@ -76,5 +78,7 @@ inline constexpr std::uint64_t kCheckBytesPerNode = 128;
 /// Refuses, before any of it is allocated, a chunk check of `nodes` nodes and `chunks` chunks
 /// (0 when not yet known) whose per-node state and chunk table are over the memory budget.
 void check_engine_memory(std::uint64_t nodes, std::uint64_t chunks, const std::string& what);
+/// check_engine_memory for `s` on `t`.
+void check_schedule_memory(const Network& t, const Schedule& s);
 
 }  // namespace netsched

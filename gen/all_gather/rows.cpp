@@ -50,9 +50,7 @@ constexpr auto kAllGatherRows = std::to_array<AlgorithmInfo>({
      .name = "ring",
      .origin = "textbook: ring all-gather (Thakur et al. 2005) along a Hamiltonian cycle",
      .bound = "stated: N-1 steps",
-     .stated = +[](const Network& t, const Collective&) -> std::optional<PaperBound> {
-       return stated_bound(t.num_nodes() - 1, "N-1 (once round the ring)");
-     },
+     .stated = ring_bound,
      .example = "torus(3,4)",
      .applies = hamiltonian,
      .make = +[](const Network& t, const GenRequest&) { return ring_all_gather(t); }},
@@ -60,9 +58,7 @@ constexpr auto kAllGatherRows = std::to_array<AlgorithmInfo>({
      .name = "flood",
      .origin = "generic: all-port, every chunk down a BFS tree of its origin, links balanced",
      .bound = "stated: the diameter",
-     .stated = +[](const Network& t, const Collective&) -> std::optional<PaperBound> {
-       return diameter_bound(t, 1, 0, "the diameter (a BFS level per step)");
-     },
+     .stated = bfs_levels_bound,
      .example = "ccc(3)",
      .applies = flood_size,
      .make =
@@ -115,9 +111,7 @@ constexpr auto kAllGatherRows = std::to_array<AlgorithmInfo>({
          "generic: all-port, a spanning tree per origin with its edges' steps packed so that every "
          "step loads the links alike (local search; one tree of offsets on tori and hypercubes)",
      .bound = "stated: the diameter + 2",
-     .stated = +[](const Network& t, const Collective&) -> std::optional<PaperBound> {
-       return diameter_bound(t, 1, 2, "the diameter + 2 (the step counts the packing tries)");
-     },
+     .stated = packing_bound,
      .example = "torus(3,4)",
      .applies = packed_trees_apply,
      .make =
@@ -143,10 +137,7 @@ constexpr auto kAllGatherRows = std::to_array<AlgorithmInfo>({
                "takes the blocks s+1 links away, each piece from a neighbour nearer its origin, "
                "the links loaded alike",
      .bound = "stated: the diameter",
-     .stated = +[](const Network& t, const Collective&) -> std::optional<PaperBound> {
-       return diameter_bound(t, 1, 0,
-                             "the diameter (a node takes the blocks s+1 links away in step s)");
-     },
+     .stated = bfb_levels_bound,
      .example = "ccc(3)",
      .applies = bfb_applies,
      .make =

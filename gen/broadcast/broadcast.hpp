@@ -143,6 +143,9 @@ Schedule arborescences_broadcast(const Network& t, const GenRequest& r);
 /// ceil(p/n) + n on hypercube(n), ceil(p/4) + a + b - 2 on a 2-D torus, else p + N - 2; the
 /// packed trees' pipeline, the diameter + ceil(p(N-1) / directed links) + 1.
 std::optional<PaperBound> chain_bound(const Network& t, const Collective& c);
+/// The binary and double binary trees' routed sends' hops (their plans embedded).
+std::optional<PaperBound> binary_tree_bound(const Network& t, const Collective& c);
+std::optional<PaperBound> double_binary_tree_bound(const Network& t, const Collective& c);
 std::optional<PaperBound> rarest_first_bound(const Network& t, const Collective& c);
 std::optional<PaperBound> arborescences_bound(const Network& t, const Collective& c);
 std::optional<PaperBound> packed_pipeline_bound(const Network& t, const Collective& c);

@@ -100,9 +100,7 @@ constexpr auto kBroadcastRows = std::to_array<AlgorithmInfo>({
      .origin = "textbook: pipelined binary tree of pieces (MPI's medium-message bcast), its sends "
                "routed on shortest paths and list-scheduled",
      .bound = "stated: the routed sends' hops",
-     .stated = +[](const Network& t, const Collective& c) -> std::optional<PaperBound> {
-       return embedded_bound(t, binary_tree_broadcast_plan(t, c.root(), c.pieces()));
-     },
+     .stated = binary_tree_bound,
      .example = "torus(3,4)",
      .applies = embed_size,
      .make = binary_tree_broadcast,
@@ -112,9 +110,7 @@ constexpr auto kBroadcastRows = std::to_array<AlgorithmInfo>({
      .origin = "textbook: NCCL's double binary tree (Sanders, Speck and Traff 2009), pieces "
                "alternating between two trees, sends routed on shortest paths and list-scheduled",
      .bound = "stated: the routed sends' hops",
-     .stated = +[](const Network& t, const Collective& c) -> std::optional<PaperBound> {
-       return embedded_bound(t, double_binary_tree_broadcast_plan(t, c.root(), c.pieces()));
-     },
+     .stated = double_binary_tree_bound,
      .example = "torus(3,4)",
      .applies = embed_size,
      .make = double_binary_tree_broadcast,
@@ -193,6 +189,14 @@ Schedule arborescences_broadcast(const Network& t, const GenRequest& r) {
 std::optional<PaperBound> chain_bound(const Network& t, const Collective& c) {
   return stated_bound(t.num_nodes() - 2 + c.pieces(),
                       "N-2+p (the pipe fills, then a piece a step)");
+}
+
+std::optional<PaperBound> binary_tree_bound(const Network& t, const Collective& c) {
+  return embedded_bound(t, binary_tree_broadcast_plan(t, c.root(), c.pieces()));
+}
+
+std::optional<PaperBound> double_binary_tree_bound(const Network& t, const Collective& c) {
+  return embedded_bound(t, double_binary_tree_broadcast_plan(t, c.root(), c.pieces()));
 }
 
 std::optional<PaperBound> rarest_first_bound(const Network& t, const Collective& c) {

@@ -97,9 +97,7 @@ constexpr auto kExchangeRows = std::to_array<AlgorithmInfo>({
      .name = "flood",
      .origin = "generic: all-port, every chunk along its origin's BFS tree, links balanced",
      .bound = "stated: the diameter",
-     .stated = +[](const Network& t, const Collective&) -> std::optional<PaperBound> {
-       return diameter_bound(t, 1, 0, "the diameter (a BFS level per step)");
-     },
+     .stated = bfs_levels_bound,
      .example = "ccc(3)",
      .applies = flood_registers,
      .make = +[](const Network& t, const GenRequest&) { return flood_total_exchange(t); }},
@@ -108,9 +106,7 @@ constexpr auto kExchangeRows = std::to_array<AlgorithmInfo>({
      .origin = "generic: all-port, shortest paths balanced over the links and the hops packed so "
                "that every step loads the links alike (local search)",
      .bound = "stated: the diameter + 2",
-     .stated = +[](const Network& t, const Collective&) -> std::optional<PaperBound> {
-       return diameter_bound(t, 1, 2, "the diameter + 2 (the step counts the packing tries)");
-     },
+     .stated = packing_bound,
      .example = "torus(3,4)",
      .applies = balanced_exchange_applies,
      .make =

@@ -58,6 +58,22 @@ std::optional<PaperBound> diameter_bound(const Network& t, std::uint64_t times, 
   return stated_bound(times * (st.diameter + plus), formula);
 }
 
+std::optional<PaperBound> bfs_levels_bound(const Network& t, const Collective& /*c*/) {
+  return diameter_bound(t, 1, 0, "the diameter (a BFS level per step)");
+}
+
+std::optional<PaperBound> bfb_levels_bound(const Network& t, const Collective& /*c*/) {
+  return diameter_bound(t, 1, 0, "the diameter (a node takes the blocks s+1 links away in step s)");
+}
+
+std::optional<PaperBound> packing_bound(const Network& t, const Collective& /*c*/) {
+  return diameter_bound(t, 1, 2, "the diameter + 2 (the step counts the packing tries)");
+}
+
+std::optional<PaperBound> ring_bound(const Network& t, const Collective& /*c*/) {
+  return stated_bound(t.num_nodes() - 1, "N-1 (once round the ring)");
+}
+
 PaperBound embedded_bound(const Network& t, const EmbeddedPlan& p) {
   return stated_bound(embedded_hops(t, p.rounds, p.order),
                       "the routed sends' hops (a list schedule's every step holds one)");

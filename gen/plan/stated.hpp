@@ -27,6 +27,14 @@ std::optional<PaperBound> tree_twice_bound(const Network& t, const Collective& c
 /// times x (the diameter + plus), by `formula`; nullopt on a network that is not connected.
 std::optional<PaperBound> diameter_bound(const Network& t, std::uint64_t times, std::uint64_t plus,
                                          const char* formula);
+/// The diameter, a BFS level a step (the flood's collectives).
+std::optional<PaperBound> bfs_levels_bound(const Network& t, const Collective& c);
+/// The diameter: BFB takes the blocks s+1 links away in step s (its all-gather and reduce-scatter).
+std::optional<PaperBound> bfb_levels_bound(const Network& t, const Collective& c);
+/// The diameter + 2: the step counts the packings try (the packed trees, the balanced exchange).
+std::optional<PaperBound> packing_bound(const Network& t, const Collective& c);
+/// N-1: once round the ring (its all-gather and reduce-scatter).
+std::optional<PaperBound> ring_bound(const Network& t, const Collective& c);
 /// The routed sends' hops of an embedded plan (a list schedule's every step holds one).
 PaperBound embedded_bound(const Network& t, const EmbeddedPlan& p);
 /// The plan's rounds, a routed step each.

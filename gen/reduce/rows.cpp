@@ -52,9 +52,7 @@ constexpr auto kReduceRows = std::to_array<AlgorithmInfo>({
          "textbook: the binary-tree broadcast run backwards: the vector in pieces, partial sums up "
          "a binary tree (MPI's medium-message reduce), its sends routed on shortest paths",
      .bound = "stated: the routed sends' hops",
-     .stated = +[](const Network& t, const Collective& c) -> std::optional<PaperBound> {
-       return embedded_bound(t, binary_tree_broadcast_plan(t, c.root(), c.pieces()));
-     },
+     .stated = binary_tree_bound,
      .example = "torus(3,4)",
      .applies = embed_size,
      .make = reversed<binary_tree_broadcast>,
@@ -64,9 +62,7 @@ constexpr auto kReduceRows = std::to_array<AlgorithmInfo>({
      .origin = "textbook: NCCL's double binary tree run backwards: the pieces' partial sums up two "
                "trees in turn, sends routed on shortest paths",
      .bound = "stated: the routed sends' hops",
-     .stated = +[](const Network& t, const Collective& c) -> std::optional<PaperBound> {
-       return embedded_bound(t, double_binary_tree_broadcast_plan(t, c.root(), c.pieces()));
-     },
+     .stated = double_binary_tree_bound,
      .example = "torus(3,4)",
      .applies = embed_size,
      .make = reversed<double_binary_tree_broadcast>,

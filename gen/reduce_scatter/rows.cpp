@@ -49,9 +49,7 @@ constexpr auto kReduceScatterRows = std::to_array<AlgorithmInfo>({
      .name = "ring",
      .origin = "textbook: ring reduce-scatter (Thakur et al. 2005) along a Hamiltonian cycle",
      .bound = "stated: N-1 steps",
-     .stated = +[](const Network& t, const Collective&) -> std::optional<PaperBound> {
-       return stated_bound(t.num_nodes() - 1, "N-1 (once round the ring)");
-     },
+     .stated = ring_bound,
      .example = "torus(3,4)",
      .applies = register_ring,
      .make = +[](const Network& t, const GenRequest&) { return ring_reduce_scatter(t); }},
@@ -70,9 +68,7 @@ constexpr auto kReduceScatterRows = std::to_array<AlgorithmInfo>({
      .name = "flood",
      .origin = "generic: all-port, every block combined up a BFS tree of its node, links balanced",
      .bound = "stated: the diameter",
-     .stated = +[](const Network& t, const Collective&) -> std::optional<PaperBound> {
-       return diameter_bound(t, 1, 0, "the diameter (a BFS level per step)");
-     },
+     .stated = bfs_levels_bound,
      .example = "ccc(3)",
      .applies = flood_registers,
      .make = +[](const Network& t, const GenRequest&) { return flood_reduce_scatter(t); }},
@@ -81,9 +77,7 @@ constexpr auto kReduceScatterRows = std::to_array<AlgorithmInfo>({
      .origin =
          "generic: all-port, every block combined up its node's packed spanning tree in reverse",
      .bound = "stated: the diameter + 2",
-     .stated = +[](const Network& t, const Collective&) -> std::optional<PaperBound> {
-       return diameter_bound(t, 1, 2, "the diameter + 2 (the step counts the packing tries)");
-     },
+     .stated = packing_bound,
      .example = "torus(3,4)",
      .applies = packed_register_trees,
      .make =
@@ -107,10 +101,7 @@ constexpr auto kReduceScatterRows = std::to_array<AlgorithmInfo>({
      .origin = "textbook: BFB (Zhao et al. 2025) run backwards: every piece of a block combined up "
                "its shortest paths, a level a step, the pieces spread over the links alike",
      .bound = "stated: the diameter",
-     .stated = +[](const Network& t, const Collective&) -> std::optional<PaperBound> {
-       return diameter_bound(t, 1, 0,
-                             "the diameter (a node takes the blocks s+1 links away in step s)");
-     },
+     .stated = bfb_levels_bound,
      .example = "ccc(3)",
      .applies = bfb_applies,
      .make =

@@ -252,3 +252,11 @@ def test_graphs_in_memory_are_limited_as_graph_files_are_not_by_a_specs_length()
     assert back.verify()["ok"]
     with pytest.raises(netsched.InputError, match="kMaxFileNodes"):
         netsched.Network.from_links(2**24 + 1, [])
+
+
+def test_a_refused_info_names_pythons_own_argument():
+    # ccc(18): the distance facts' work is refused before it starts; Python has no --basic
+    with pytest.raises(netsched.InputError) as e:
+        netsched.Network("ccc(18)").info()
+    assert "distances=False" in str(e.value) and "--basic" not in str(e.value)
+    assert netsched.Network("ccc(18)").info(distances=False)["nodes"] == 18 * 2 ** 18
