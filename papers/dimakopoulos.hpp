@@ -2,6 +2,7 @@
 /// dimakopoulos, "Total exchange in cartesian product networks": the average status of a
 /// product (Theorem 1 / Corollary 1), the GHC average distance (§3.1), and Algorithm A2's time
 /// (Theorem 2 / Corollary 2).
+#include "core/network.hpp"
 #include "core/schedule.hpp"
 #include "gen/topo/network_product.hpp"
 #include "gen/topo/product.hpp"

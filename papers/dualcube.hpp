@@ -3,6 +3,7 @@
 /// the routing bound, and the costs of One2allP, All2allB and Many2manyM (§3).
 #include <optional>
 
+#include "core/network.hpp"
 #include "core/schedule.hpp"
 #include "papers/fact.hpp"
 

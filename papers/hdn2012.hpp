@@ -6,6 +6,7 @@
 #include <optional>
 #include <vector>
 
+#include "core/network.hpp"
 #include "core/schedule.hpp"
 #include "gen/topo/hdn.hpp"
 #include "papers/fact.hpp"

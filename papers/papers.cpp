@@ -30,9 +30,15 @@ struct BoundInfo {
   std::optional<PaperBound> (*bound)(const Network&, const Collective&);
 };
 
+/// A nucleus's paper routing bound, by its family's default router: what the rhfc recursion
+/// builds on.
+std::optional<PaperBound> nucleus_routing(const Network& nucleus) {
+  return routing_bound(nucleus, "auto");
+}
+
 std::optional<PaperBound> rhfc_routing(const Network& t, const Collective& /*c*/) {
   if (!network_as<Mfc>(t) && !network_as<Hsn>(t)) return std::nullopt;
-  return papers::rhfc::recursion_bound(t, false);
+  return papers::rhfc::recursion_bound(t, false, nucleus_routing);
 }
 
 /// One2allP, All2allB and Many2manyM (dualcube paper §3).
@@ -91,7 +97,9 @@ const std::vector<BoundInfo>& bound_table() {
          return papers::hdn2012::dualcube_broadcast_bound(d->r());
        }},
       {Kind::Broadcast, "rhfc-broadcast",
-       +[](const Network& t, const Collective&) { return papers::rhfc::recursion_bound(t, true); }},
+       +[](const Network& t, const Collective&) {
+         return papers::rhfc::recursion_bound(t, true, nucleus_routing);
+       }},
       {Kind::AllReduce, "rhfc-semigroup",
        +[](const Network& t, const Collective&) { return papers::rhfc::semigroup_bound(t); }},
       {Kind::Multicast, "rhs-emulation",

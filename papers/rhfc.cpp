@@ -68,15 +68,15 @@ std::vector<PaperFact> hypernet_facts(const Hypernet& h) {
   return f;
 }
 
-std::optional<std::uint64_t> nucleus_routing_time(const Network& g) {
-  if (auto b = routing_bound(g, "auto")) return b->steps;
+std::optional<std::uint64_t> nucleus_routing_time(const Network& g, NucleusRouting routing) {
+  if (auto b = routing(g)) return b->steps;
   if (const auto* p = network_as<Product>(g)) return p->diameter();
   return std::nullopt;
 }
 
-std::optional<std::uint64_t> nucleus_broadcast_time(const Network& g) {
+std::optional<std::uint64_t> nucleus_broadcast_time(const Network& g, NucleusRouting routing) {
   if (const auto* p = network_as<Product>(g)) return broadcast_time(*p, all_dims(*p), 0);
-  if (auto b = recursion_bound(g, true)) return b->steps;
+  if (auto b = recursion_bound(g, true, routing)) return b->steps;
   return std::nullopt;
 }
 
@@ -98,7 +98,8 @@ std::optional<PaperBound> hypernet_routing_bound(const Network& t) {
                     kPaper + " Theorem 3.2", std::nullopt};
 }
 
-std::optional<PaperBound> recursion_bound(const Network& t, bool broadcast) {
+std::optional<PaperBound> recursion_bound(const Network& t, bool broadcast,
+                                          NucleusRouting routing) {
   const Network* nucleus;
   std::uint64_t levels;
   bool mfc = false;
@@ -112,7 +113,8 @@ std::optional<PaperBound> recursion_bound(const Network& t, bool broadcast) {
   } else {
     return std::nullopt;
   }
-  const auto tg = broadcast ? nucleus_broadcast_time(*nucleus) : nucleus_routing_time(*nucleus);
+  const auto tg = broadcast ? nucleus_broadcast_time(*nucleus, routing)
+                            : nucleus_routing_time(*nucleus, routing);
   if (!tg) return std::nullopt;
   const std::string note = broadcast ? " (derived: the paper states no broadcast bound)" : "";
   if (mfc) {

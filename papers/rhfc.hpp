@@ -5,6 +5,7 @@
 /// (r, l, Q_k) hypernets of §6.1.
 #include <optional>
 
+#include "core/network.hpp"
 #include "core/schedule.hpp"
 #include "papers/fact.hpp"
 
@@ -14,9 +15,13 @@ inline const std::string kPaper = "yeh-parhami";
 
 /// The facts of an MFC/HFC or HSN/RHS; empty for other families.
 std::vector<PaperFact> facts(const Network& t);
-/// eq. (1)-(3): routing (or, derived, broadcast) time from the nucleus's; nullopt for other
-/// families or when the nucleus has no known time.
-std::optional<PaperBound> recursion_bound(const Network& t, bool broadcast);
+/// The papers' routing bound of a nucleus (the paper table's, handed in: a nucleus may be of
+/// any family).
+using NucleusRouting = std::optional<PaperBound> (*)(const Network& nucleus);
+/// eq. (1)-(3): routing (or, derived, broadcast) time from the nucleus's (`routing`, else a
+/// product nucleus's diameter); nullopt for other families or when the nucleus has no known
+/// time.
+std::optional<PaperBound> recursion_bound(const Network& t, bool broadcast, NucleusRouting routing);
 /// Theorem 3.2 on an (r, l, Q_k) hypernet: l (T + 1) - 1 per depth from T_0 = k; nullopt for
 /// other families.
 std::optional<PaperBound> hypernet_routing_bound(const Network& t);

@@ -3,6 +3,7 @@
 /// n-cube base exchange of §4, and its Table 2 (CCC diameter).
 #include <optional>
 
+#include "core/network.hpp"
 #include "core/schedule.hpp"
 #include "gen/topo/hdn.hpp"
 #include "papers/fact.hpp"
