@@ -3,7 +3,6 @@
 #include "gen/algorithms.hpp"
 
 #include <algorithm>
-#include <array>
 #include <stdexcept>
 
 #include "core/errors.hpp"

@@ -42,6 +42,7 @@ struct EmbeddedPlan {
   LogicalRounds rounds;
 };
 
+/// The plan's schedule (embed_rounds).
 Schedule embed_plan(const Network& t, const EmbeddedPlan& p, const char* algorithm);
 
 /// The plan's schedule under the routed port model (gen/plan/routed_rounds.cpp): logical

@@ -57,7 +57,6 @@ void recursive_halving_steps(RegisterProgram& p, std::uint64_t n);
 /// block of position i-s-1 to its successor, which combines it (one-port, N-1 steps).
 Schedule ring_reduce_scatter(const Network& t);
 
-/// The plan's schedule (embed_rounds).
 /// Swing's all-gather (De Sensi et al. 2024; gen/reduce_scatter/swing.cpp) on a product of rings of
 /// 2^k nodes: its reduce-scatter's exchanges in reverse, u sending its peer every block it
 /// holds; rank u is node u. InputError where Swing does not apply.
@@ -70,16 +69,19 @@ std::optional<PaperBound> swing_stated_bound(const Network& t, bool twice);
 /// Swing's all-gather's: its plan's routed sends' hops (none where Swing does not apply).
 std::optional<PaperBound> swing_embedded_bound(const Network& t);
 
+/// t as the product Swing takes, or nullptr (not a product, or one Swing does not apply to).
+inline const Product* swing_product(const Network& t) {
+  const Product* p = network_as<Product>(t);
+  return p && swing_applies(*p) ? p : nullptr;
+}
 /// Where Swing's register schedules apply: a product Swing takes, of at most
 /// kReduceScatterMaxNodes nodes.
 inline bool swing_registers_apply(const Network& t) {
-  const Product* p = network_as<Product>(t);
-  return p && t.num_nodes() <= kReduceScatterMaxNodes && swing_applies(*p);
+  return swing_product(t) && t.num_nodes() <= kReduceScatterMaxNodes;
 }
 /// Where Swing's all-gather plan embeds: a product Swing takes, of at most kEmbedMaxNodes nodes.
 inline bool swing_embed_applies(const Network& t) {
-  const Product* p = network_as<Product>(t);
-  return p && t.num_nodes() <= kEmbedMaxNodes && swing_applies(*p);
+  return swing_product(t) && t.num_nodes() <= kEmbedMaxNodes;
 }
 
 }  // namespace netsched

@@ -300,8 +300,8 @@ Schedule swing_all_reduce(const Product& t) {
 }
 
 std::optional<PaperBound> swing_stated_bound(const Network& t, bool twice) {
-  const Product* p = network_as<Product>(t);
-  if (!p || !swing_applies(*p)) return std::nullopt;
+  const Product* p = swing_product(t);
+  if (!p) return std::nullopt;
   const std::uint64_t times = twice ? 2 : 1;
   if (swing_folds(*p)) {
     if (p->num_nodes() > kReduceScatterMaxNodes) return std::nullopt;
@@ -316,8 +316,8 @@ std::optional<PaperBound> swing_stated_bound(const Network& t, bool twice) {
 }
 
 std::optional<PaperBound> swing_embedded_bound(const Network& t) {
-  const Product* p = network_as<Product>(t);
-  if (!p || !swing_applies(*p)) return std::nullopt;
+  const Product* p = swing_product(t);
+  if (!p) return std::nullopt;
   return embedded_bound(t, swing_all_gather_plan(*p));
 }
 
