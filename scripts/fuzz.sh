@@ -10,6 +10,13 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 jobs=${FUZZ_JOBS:-$(nproc)}
 mkdir -p "$build/findings"
 
+# A failure's report: the sanitizer's own first lines (what and where), then the tail (the input).
+failure() {
+  grep -m1 -A24 -E '^==[0-9]+==ERROR|runtime error|deadly signal|out-of-memory|timeout after' "$1" || true
+  echo "..."
+  tail -8 "$1"
+}
+
 fuzz_one() {
   local h=$1 name=${1#fuzz_}
   local work="$build/corpus-$name"
@@ -17,11 +24,11 @@ fuzz_one() {
   local seeds=("$root/fuzz/corpus/$name")
   [ -d "$root/fuzz/corpus/$name-regressions" ] && seeds+=("$root/fuzz/corpus/$name-regressions")
   "$build/fuzz/$h" -runs=0 -timeout=10 -rss_limit_mb=2048 "${seeds[@]}" > "$build/$h.replay.log" 2>&1 ||
-    { tail -30 "$build/$h.replay.log"; echo "fuzz: $h fails on a committed input"; return 1; }
+    { failure "$build/$h.replay.log"; echo "fuzz: $h fails on a committed input"; return 1; }
   "$build/fuzz/$h" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
     -dict="$root/fuzz/$name.dict" -artifact_prefix="$build/findings/$name-" -print_final_stats=1 \
     "$work" "${seeds[@]}" > "$build/$h.log" 2>&1 ||
-    { tail -30 "$build/$h.log"; echo "fuzz: $h found an input that fails; see $build/findings"; return 1; }
+    { failure "$build/$h.log"; echo "fuzz: $h found an input that fails; see $build/findings"; return 1; }
   echo "fuzz: $h, replayed ${seeds[*]#$root/}, then ${seconds} s"
   grep -E '^stat::(number_of_executed_units|average_exec_per_sec|slowest_unit_time_sec|peak_rss_mb)' \
     "$build/$h.log" | sed "s/^/  /"
@@ -29,7 +36,7 @@ fuzz_one() {
 
 # Each harness's report is printed whole once all have ended; any failure fails the run.
 export build seconds root
-export -f fuzz_one
+export -f fuzz_one failure
 status=0
 printf '%s\n' "$@" | xargs -P "$jobs" -I{} bash -c 'fuzz_one "$1" > "$build/$1.report" 2>&1' _ {} ||
   status=1

@@ -401,10 +401,28 @@ class PlanRunner {
     return true;
   }
 
+  /// MSCCL++'s kernels move as many chunks as the source holds (execution_kernel.hpp reads
+  /// inputBufferSizes), so a destination of another size is the plan's error: pairwise for put,
+  /// get and copy; one size for all the references of a reduction.
+  void same_sizes(std::size_t t, const PlanOp& op, bool reduce) const {
+    const auto differ = [&](const PlanBuffer& a, const PlanBuffer& b, const char* verb) {
+      if (a.size != b.size)
+        bad(fmt::format("{} {} a {}-chunk source {} a {}-chunk reference", name(t), verb, a.size,
+                        reduce ? "with" : "into", b.size));
+    };
+    for (std::size_t i = 0; i < std::min(op.src.size(), op.dst.size()); ++i)
+      differ(op.src[i], op.dst[i], reduce ? "combines" : "moves");
+    for (std::size_t i = 1; reduce && i < op.src.size(); ++i)
+      differ(op.src[0], op.src[i], "combines");
+    for (std::size_t i = 0; reduce && !op.src.empty() && i < op.dst.size(); ++i)
+      differ(op.src[0], op.dst[i], "combines");
+  }
+
   /// put, get, copy and the reductions: what they read, combine and write.
   void data(std::size_t t, const PlanOp& op) {
     const bool reduce =
         op.name == "re" || op.name == "res" || op.name == "rre" || op.name == "rres";
+    same_sizes(t, op, reduce);
     if (!reduce) {  // put, get, copy: src_buff[i] into dst_buff[i]
       for (std::size_t i = 0; i < std::min(op.src.size(), op.dst.size()); ++i) {
         const auto values = read(t, op.src[i]);

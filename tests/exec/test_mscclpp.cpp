@@ -120,6 +120,14 @@ TEST_CASE("MSCCL++ plans: what the run does not implement is unknown, what is no
              Catch::Contains("channel 3 is not one of the threadblock's 1"));
   CHECK_THAT(outcome(allgather2([](int, json& ops) { ops[1]["dst_buff"][0]["index"] = 2; })),
              Catch::Contains("chunks 2..2 of gpu 1's buffer o (of 2 chunks)"));
+  // a source and its destination of two sizes: the kernel moves the source's (a fuzz finding)
+  CHECK_THAT(outcome(allgather2(
+                 [](int, json& ops) { ops[1] = op("put", {buf("i", 0)}, {remote(0, 0, 2)}); })),
+             Catch::EndsWith("(put) moves a 1-chunk source into a 2-chunk reference"));
+  CHECK_THAT(outcome(allgather2([](int, json& ops) {
+               ops[0] = op("re", {buf("i", 0), buf("o", 0, 2)}, {buf("o", 0)});
+             })),
+             Catch::EndsWith("(re) combines a 1-chunk source with a 2-chunk reference"));
   json unpaired = allgather2();
   unpaired["gpus"][0]["channels"][0]["connected_to"] = {1, 1};
   CHECK_THAT(outcome(unpaired), Catch::Contains("do not have as many memory channels"));
