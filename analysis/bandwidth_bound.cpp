@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <stdexcept>
 
 #include "core/c_library_lock.hpp"
@@ -43,53 +44,75 @@ class ErrorHandler {
   igraph_error_handler_t* previous_;
 };
 
-/// The network's links with their bandwidths (a multiple of the default).
-struct Links {
-  std::uint32_t n = 0;
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> ends;  ///< u < v
+/// The network's arcs with their bandwidths (a multiple of the default), and which nodes are
+/// endpoints: an undirected link is two arcs; `reversed` turns every arc around (the
+/// reduce-scatter's bound is the all-gather's on the reversed network).
+struct CutArcs {
+  std::uint32_t n = 0, endpoints = 0;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> ends;  ///< from, to
   std::vector<double> bandwidth;
   bool integral = true;  ///< every bandwidth an integer (then the ratio test is exact)
 };
 
-Links links_of(const Network& t) {
-  Links out;
+CutArcs cut_arcs_of(const Network& t, bool reversed = false) {
+  CutArcs out;
   out.n = static_cast<std::uint32_t>(t.num_nodes());
+  out.endpoints = static_cast<std::uint32_t>(t.num_endpoints());
   std::vector<NodeId> nb;
   for (std::uint32_t u = 0; u < out.n; ++u) {
     t.neighbors(NodeId(u), nb);
-    for (const NodeId v : nb)
-      if (u < v.v) {
-        out.ends.emplace_back(u, v.v);
-        const double b = t.link_speed(NodeId(u), v).bandwidth;
-        out.bandwidth.push_back(b);
-        out.integral = out.integral && b == std::trunc(b);
-      }
+    for (const NodeId v : nb) {
+      if (!t.has_arc(NodeId(u), v)) continue;
+      out.ends.emplace_back(reversed ? v.v : u, reversed ? u : v.v);
+      const double b = t.link_speed(NodeId(u), v).bandwidth;
+      out.bandwidth.push_back(b);
+      out.integral = out.integral && b == std::trunc(b);
+    }
   }
   return out;
 }
 
-/// The bandwidth leaving `side` (side[v] = 1 for v in S) and how many links it crosses.
-std::pair<double, std::uint64_t> leaving(const Links& l, const std::vector<char>& side) {
+/// The bandwidth of the arcs leaving `side` (side[v] = 1 for v in S) and how many they are.
+std::pair<double, std::uint64_t> leaving(const CutArcs& l, const std::vector<char>& side) {
   double b = 0;
   std::uint64_t count = 0;
   for (std::size_t e = 0; e < l.ends.size(); ++e)
-    if (side[l.ends[e].first] != side[l.ends[e].second]) b += l.bandwidth[e], ++count;
+    if (side[l.ends[e].first] && !side[l.ends[e].second]) b += l.bandwidth[e], ++count;
   return {b, count};
 }
 
-/// The flow network: the links both ways (capacity q x bandwidth), and a source n joined to every
-/// node (capacity p, the sink's own arc 0): its least cut, less p (N-1), is the least of
-/// q B(S -> rest) - p |S| over the S that miss the sink.
+/// igraph's max-flow from `source` to `sink` over g's arcs with `capacity`: the value and the
+/// source side of a least cut, as side[v] = 1 for the first `n` nodes.
+std::pair<double, std::vector<char>> max_flow(const igraph_t& g, const igraph_vector_t& capacity,
+                                              std::uint32_t n, std::uint32_t source,
+                                              std::uint32_t sink) {
+  igraph_real_t value = 0;
+  igraph_vector_int_t source_side;
+  igraph_vector_int_init(&source_side, 0);
+  const igraph_error_t rc = igraph_maxflow(&g, &value, nullptr, nullptr, &source_side, nullptr,
+                                           source, sink, &capacity, nullptr);
+  std::vector<char> side(n, 0);
+  for (igraph_integer_t i = 0; rc == IGRAPH_SUCCESS && i < igraph_vector_int_size(&source_side);
+       ++i) {
+    const auto v = VECTOR(source_side)[i];
+    if (v < n) side[static_cast<std::size_t>(v)] = 1;
+  }
+  igraph_vector_int_destroy(&source_side);
+  check(rc);
+  return {value, std::move(side)};
+}
+
+/// The flow network: the arcs (capacity q x bandwidth), and a source n joined to every endpoint
+/// (capacity p, the sink's own arc 0; a switch has none): its least cut, less p (E-1), is the
+/// least of q B(S -> rest) - p |S and the endpoints| over the S that miss the sink.
 class FlowNetwork {
  public:
-  explicit FlowNetwork(const Links& l) : l_(l) {
+  explicit FlowNetwork(const CutArcs& l) : l_(l) {
     igraph_vector_int_t edges;
     igraph_vector_int_init(&edges, 0);
-    for (const auto& [u, v] : l.ends) {  // both directions of the link
+    for (const auto& [u, v] : l.ends) {
       igraph_vector_int_push_back(&edges, u);
       igraph_vector_int_push_back(&edges, v);
-      igraph_vector_int_push_back(&edges, v);
-      igraph_vector_int_push_back(&edges, u);
     }
     for (std::uint32_t v = 0; v < l.n; ++v) {
       igraph_vector_int_push_back(&edges, l.n);
@@ -108,56 +131,56 @@ class FlowNetwork {
 
   /// The source side (without the source) of a least cut to `sink`, and the cut's value.
   std::pair<double, std::vector<char>> least_cut(double p, double q, std::uint32_t sink) {
-    const std::size_t arcs = 2 * l_.ends.size();
-    for (std::size_t e = 0; e < l_.ends.size(); ++e)
-      VECTOR(capacity_)[2 * e] = VECTOR(capacity_)[2 * e + 1] = q * l_.bandwidth[e];
-    for (std::uint32_t v = 0; v < l_.n; ++v) VECTOR(capacity_)[arcs + v] = v == sink ? 0 : p;
-    igraph_real_t value = 0;
-    igraph_vector_int_t source_side;
-    igraph_vector_int_init(&source_side, 0);
-    check(igraph_maxflow(&g_, &value, nullptr, nullptr, &source_side, nullptr, l_.n, sink,
-                         &capacity_, nullptr));
-    std::vector<char> side(l_.n, 0);
-    for (igraph_integer_t i = 0; i < igraph_vector_int_size(&source_side); ++i) {
-      const auto v = VECTOR(source_side)[i];
-      if (v < l_.n) side[static_cast<std::size_t>(v)] = 1;
-    }
-    igraph_vector_int_destroy(&source_side);
-    return {value, std::move(side)};
+    const std::size_t arcs = l_.ends.size();
+    for (std::size_t e = 0; e < arcs; ++e) VECTOR(capacity_)[e] = q * l_.bandwidth[e];
+    for (std::uint32_t v = 0; v < l_.n; ++v)
+      VECTOR(capacity_)[arcs + v] = v == sink || v >= l_.endpoints ? 0 : p;
+    return max_flow(g_, capacity_, l_.n, l_.n, sink);
+  }
+
+  /// The least cut from `root` to `sink` over the arcs alone (the broadcast's).
+  std::pair<double, std::vector<char>> least_cut_from(std::uint32_t root, std::uint32_t sink) {
+    for (std::size_t e = 0; e < l_.ends.size(); ++e) VECTOR(capacity_)[e] = l_.bandwidth[e];
+    for (std::uint32_t v = 0; v < l_.n; ++v) VECTOR(capacity_)[l_.ends.size() + v] = 0;
+    return max_flow(g_, capacity_, l_.n, root, sink);
   }
 
  private:
-  const Links& l_;
+  const CutArcs& l_;
   igraph_t g_;
   igraph_vector_t capacity_;
 };
 
-CutCertificate certificate(const Links& l, const std::vector<char>& side, std::uint64_t chunks) {
+CutCertificate certificate(const CutArcs& l, const std::vector<char>& side, bool entering) {
   CutCertificate c;
   for (std::uint32_t v = 0; v < l.n; ++v)
     if (side[v]) c.side.push_back(v);
   std::tie(c.bandwidth, c.links) = leaving(l, side);
-  c.chunks = chunks;
+  c.chunks = static_cast<std::uint64_t>(
+      std::count(side.begin(), side.begin() + static_cast<std::ptrdiff_t>(l.endpoints), 1));
+  c.entering = entering;
   return c;
 }
 
-/// One sink per orbit of the automorphisms (uniform links only: a speed may break a symmetry).
+/// One sink per orbit of the automorphisms (uniform links without switches: a speed, a
+/// direction or a switch may break a symmetry), else every endpoint.
 std::vector<std::uint32_t> sinks_of(const Network& t, std::string& how) {
   std::vector<std::uint32_t> sinks;
-  if (!t.weighted() && t.num_nodes() <= kMaxTracesNodes) {
+  if (!t.weighted() && !t.needs_switched_model() && t.num_nodes() <= kMaxTracesNodes) {
     const Orbits o = automorphism_orbits(Csr(t, 1));
     sinks = o.reps;
     how = "one sink per automorphism orbit (" + std::to_string(sinks.size()) + ")";
-  } else {
-    for (std::uint32_t v = 0; v < t.num_nodes(); ++v) sinks.push_back(v);
-    how = "every node a sink (links of different speeds)";
+    return sinks;
   }
+  for (std::uint32_t v = 0; v < t.num_endpoints(); ++v) sinks.push_back(v);
+  how = t.needs_switched_model() ? "every endpoint a sink (switches or directed links)"
+                                 : "every node a sink (links of different speeds)";
   return sinks;
 }
 
 void check_size(const Network& t, const char* what) {
-  if (t.num_nodes() < 2)
-    throw InputError(std::string(what) + ": a bandwidth bound needs at least two nodes");
+  if (t.num_endpoints() < 2)
+    throw InputError(std::string(what) + ": a bandwidth bound needs at least two endpoints");
   if (t.num_nodes() > kBandwidthBoundMaxNodes)
     throw InputError(std::string(what) + ": " + std::to_string(t.num_nodes()) +
                      " nodes, over the limit " +
@@ -167,29 +190,31 @@ void check_size(const Network& t, const char* what) {
     throw InputError(std::string(what) + ": " + t.spec() + " is not connected");
 }
 
-}  // namespace
+/// S = every node but the endpoint of the least bandwidth in: the ratio (E-1) / B(S -> rest)
+/// that Dinkelbach's iteration starts from.
+std::vector<char> starting_side(const CutArcs& l) {
+  std::vector<double> in(l.endpoints, 0);
+  for (std::size_t e = 0; e < l.ends.size(); ++e)
+    if (l.ends[e].second < l.endpoints) in[l.ends[e].second] += l.bandwidth[e];
+  std::vector<char> side(l.n, 1);
+  side[static_cast<std::size_t>(std::min_element(in.begin(), in.end()) - in.begin())] = 0;
+  return side;
+}
 
-BandwidthBound all_gather_bound(const Network& t,
-                                const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
-  check_size(t, "all-gather bound");
-  const ErrorHandler handler;
-  const Links l = links_of(t);
+/// The largest |S and the endpoints| / B(S -> rest) over the arcs `l` (all_gather_bound).
+BandwidthBound ratio_bound(const Network& t, const CutArcs& l, bool entering,
+                           const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
   BandwidthBound out;
-  out.collective = "all-gather";
+  out.collective = entering ? "reduce-scatter" : "all-gather";
   std::string sink_how;
   const auto sinks = sinks_of(t, sink_how);
   out.sinks = sinks.size();
-  // start from S = every node but the slowest-linked one: ratio B / (N - 1)
-  std::vector<char> best(l.n, 1);
-  {
-    std::vector<double> around(l.n, 0);
-    for (std::size_t e = 0; e < l.ends.size(); ++e)
-      around[l.ends[e].first] += l.bandwidth[e], around[l.ends[e].second] += l.bandwidth[e];
-    best[std::min_element(around.begin(), around.end()) - around.begin()] = 0;
-  }
-  auto ratio = [&](const std::vector<char>& side) {  // B(S -> rest) and |S|
-    return std::pair{leaving(l, side).first,
-                     static_cast<double>(std::count(side.begin(), side.end(), 1))};
+  std::vector<char> best = starting_side(l);
+  auto ratio = [&](const std::vector<char>& side) {  // B(S -> rest) and |S and the endpoints|
+    return std::pair{
+        leaving(l, side).first,
+        static_cast<double>(
+            std::count(side.begin(), side.begin() + static_cast<std::ptrdiff_t>(l.endpoints), 1))};
   };
   auto [p, q] = ratio(best);  // the ratio x = p / q, tested as q B(S) - p |S| >= 0
   FlowNetwork flows(l);
@@ -199,13 +224,13 @@ BandwidthBound all_gather_bound(const Network& t,
     for (;;) {  // a sink passed at x passes at every smaller x: one pass over the sinks
       auto [value, side] = flows.least_cut(p, q, sinks[i]);
       ++out.max_flows;
-      if (value - p * static_cast<double>(l.n - 1) >= -slack) break;
+      if (value - p * static_cast<double>(l.endpoints - 1) >= -slack) break;
       best = std::move(side);
       std::tie(p, q) = ratio(best);
     }
   }
   if (progress) progress(sinks.size(), sinks.size());
-  out.cut = certificate(l, best, static_cast<std::uint64_t>(q));
+  out.cut = certificate(l, best, entering);
   out.chunk_times = q / p;
   out.how = "Dinkelbach's ratio test by max-flow, " + sink_how + ", " +
             std::to_string(out.max_flows) + " max-flows" +
@@ -213,10 +238,48 @@ BandwidthBound all_gather_bound(const Network& t,
   return out;
 }
 
+/// The broadcast's least cut on a network of switches or directed links: the least max-flow
+/// from the root to an endpoint.
+BandwidthBound switched_broadcast_bound(const CutArcs& l, NodeId root) {
+  BandwidthBound out;
+  out.collective = "broadcast";
+  FlowNetwork flows(l);
+  std::optional<std::pair<double, std::vector<char>>> least;
+  for (std::uint32_t sink = 0; sink < l.endpoints; ++sink) {
+    if (sink == root.v) continue;
+    auto cut = flows.least_cut_from(root.v, sink);
+    ++out.max_flows, ++out.sinks;
+    if (!least || cut.first < least->first) least = std::move(cut);
+  }
+  out.cut = certificate(l, least->second, false);
+  out.cut.chunks = 1;
+  out.chunk_times = 1 / out.cut.bandwidth;
+  out.how = "the least max-flow from the root to an endpoint (" + std::to_string(out.max_flows) +
+            " max-flows over the arcs)";
+  return out;
+}
+
+}  // namespace
+
+BandwidthBound all_gather_bound(const Network& t,
+                                const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
+  check_size(t, "all-gather bound");
+  const ErrorHandler handler;
+  return ratio_bound(t, cut_arcs_of(t), false, progress);
+}
+
+BandwidthBound reduce_scatter_bound(
+    const Network& t, const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
+  check_size(t, "reduce-scatter bound");
+  const ErrorHandler handler;
+  return ratio_bound(t, cut_arcs_of(t, true), true, progress);
+}
+
 BandwidthBound broadcast_bound(const Network& t, NodeId root) {
   check_size(t, "broadcast bound");
   const ErrorHandler handler;
-  const Links l = links_of(t);
+  const CutArcs l = cut_arcs_of(t);
+  if (t.needs_switched_model()) return switched_broadcast_bound(l, root);
   BandwidthBound out;
   out.collective = "broadcast";
   out.sinks = 1;
@@ -227,7 +290,8 @@ BandwidthBound broadcast_bound(const Network& t, NodeId root) {
   if (sinks_of(t, sink_how).size() == 1) {  // one orbit, links alike
     std::vector<char> side(l.n, 1);
     side[root.v == 0 ? 1 : 0] = 0;
-    out.cut = certificate(l, side, 1);
+    out.cut = certificate(l, side, false);
+    out.cut.chunks = 1;
     out.chunk_times = 1 / out.cut.bandwidth;
     out.how =
         "one node's links: on a vertex-transitive network of links alike they are a least "
@@ -239,15 +303,16 @@ BandwidthBound broadcast_bound(const Network& t, NodeId root) {
   igraph_t g;
   igraph_vector_int_t edges;
   igraph_vector_int_init(&edges, 0);
-  for (const auto& [u, v] : l.ends) {
-    igraph_vector_int_push_back(&edges, u);
-    igraph_vector_int_push_back(&edges, v);
-  }
+  igraph_vector_t capacity;
+  igraph_vector_init(&capacity, 0);
+  for (std::size_t e = 0; e < l.ends.size(); ++e)
+    if (l.ends[e].first < l.ends[e].second) {  // each link once
+      igraph_vector_int_push_back(&edges, l.ends[e].first);
+      igraph_vector_int_push_back(&edges, l.ends[e].second);
+      igraph_vector_push_back(&capacity, l.bandwidth[e]);
+    }
   check(igraph_create(&g, &edges, l.n, IGRAPH_UNDIRECTED));
   igraph_vector_int_destroy(&edges);
-  igraph_vector_t capacity;
-  igraph_vector_init(&capacity, static_cast<igraph_integer_t>(l.ends.size()));
-  for (std::size_t e = 0; e < l.ends.size(); ++e) VECTOR(capacity)[e] = l.bandwidth[e];
   igraph_real_t value = 0;
   igraph_vector_int_t part;
   igraph_vector_int_init(&part, 0);
@@ -261,7 +326,8 @@ BandwidthBound broadcast_bound(const Network& t, NodeId root) {
   check(rc);
   if (!side[root.v])  // the root's side sends
     for (auto& s : side) s = static_cast<char>(!s);
-  out.cut = certificate(l, side, 1);
+  out.cut = certificate(l, side, false);
+  out.cut.chunks = 1;
   out.chunk_times = 1 / out.cut.bandwidth;
   out.max_flows = 1;
   out.how = "the network's least cut (igraph_mincut): it separates the root from some node";
@@ -275,12 +341,13 @@ std::string recount(const Network& t, const CutCertificate& c) {
     if (v >= t.num_nodes()) return "node " + std::to_string(v) + " is not a node";
     side[v] = 1;
   }
-  const Links l = links_of(t);
+  const CutArcs l = cut_arcs_of(t, c.entering);
   const auto [bandwidth, links] = leaving(l, side);
+  const std::string way = c.entering ? "enter" : "leave";
   if (links != c.links)
-    return std::to_string(links) + " links leave the side, not " + std::to_string(c.links);
+    return std::to_string(links) + " arcs " + way + " the side, not " + std::to_string(c.links);
   if (std::abs(bandwidth - c.bandwidth) > kWeightedSlack * std::max(1.0, bandwidth))
-    return "the links leaving the side carry " + std::to_string(bandwidth) + ", not " +
+    return "the arcs that " + way + " the side carry " + std::to_string(bandwidth) + ", not " +
            std::to_string(c.bandwidth);
   return "";
 }
@@ -292,7 +359,8 @@ nlohmann::json to_json(const BandwidthBound& b) {
            {{"side", b.cut.side},
             {"links", b.cut.links},
             {"bandwidth", b.cut.bandwidth},
-            {"chunks", b.cut.chunks}}},
+            {"chunks", b.cut.chunks},
+            {"arcs", b.cut.entering ? "entering the side" : "leaving the side"}}},
           {"max_flows", b.max_flows},
           {"sinks", b.sinks},
           {"how", b.how}};

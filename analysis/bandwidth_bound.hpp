@@ -1,19 +1,23 @@
 #pragma once
 /// The least bandwidth time of a collective on a network, exactly, with the cut that proves it.
 ///
-/// All-port, m bytes per chunk, every link carrying its bandwidth in each direction (a multiple
-/// of the default, core/network.hpp LinkSpeed):
-///  - all-gather: the |S| chunks of the nodes of S are needed outside S, so every schedule
-///    spends at least |S| m / B(S -> rest) on the links leaving S; the bound is the largest such
-///    ratio over the nonempty proper subsets S. A reduce-scatter sends every block once out of
-///    each cut side the other side needs it from, so on links as fast both ways its bound is the
-///    same; a reduce-scatter followed by an all-gather (an all-reduce as netsched builds it, and
-///    as ring, Rabenseifner and ForestColl do) takes their sum.
+/// All-port, m bytes per chunk, every arc carrying its bandwidth (a multiple of the default,
+/// core/network.hpp LinkSpeed; an undirected link is an arc each way). On a switched network
+/// S ranges over node sets (switches allowed) and only S's endpoints count (Zhao and
+/// Krishnamurthy 2023; ForestColl):
+///  - all-gather: the chunks of the endpoints of S are needed outside S, so every schedule
+///    spends at least |S and the endpoints| m / B(S -> rest) on the arcs leaving S; the bound
+///    is the largest such ratio over the S that hold an endpoint and miss one. A reduce-scatter
+///    brings every endpoint of S its block, made of inputs from outside: the same ratio over
+///    the arcs entering S (equal on undirected links); a reduce-scatter followed by an
+///    all-gather (an all-reduce as netsched builds it, and as ring, Rabenseifner and ForestColl
+///    do) takes their sum.
 ///  - broadcast from a root: the message crosses every cut that separates the root from some
-///    node: m / (the least such cut's bandwidth) — Edmonds' theorem says pipelined trees reach it.
+///    endpoint: m / (the least such cut's bandwidth) — Edmonds' theorem says pipelined trees
+///    reach it.
 /// The largest ratio |S| / B(S -> rest) is found by Dinkelbach's method: for a ratio x, the
 /// least of B(S -> rest) - x|S| over the S that miss a sink t is a max-flow from a source
-/// joined to every other node with capacity x; a negative least gives a larger ratio, a least
+/// joined to every other endpoint with capacity x; a negative least gives a larger ratio, a least
 /// of 0 for every sink proves x. One sink per orbit of the network's automorphisms suffices
 /// (an automorphism maps a subset missing t onto one missing t's image, with the same ratio).
 ///
@@ -30,12 +34,13 @@
 
 namespace netsched {
 
-/// A cut (S, rest) as its proof: anyone can recount the links that leave S.
+/// A cut (S, rest) as its proof: anyone can recount the arcs that leave S (or enter it).
 struct CutCertificate {
   std::vector<std::uint32_t> side;  ///< S, sorted node ids
-  std::uint64_t links = 0;          ///< links between S and the rest
+  std::uint64_t links = 0;          ///< arcs leaving S (entering S when `entering`)
   double bandwidth = 0;             ///< their bandwidth, in multiples of the default
-  std::uint64_t chunks = 0;         ///< chunks every schedule must move out of S across them
+  std::uint64_t chunks = 0;         ///< chunks every schedule must move across them
+  bool entering = false;            ///< the arcs into S count (a reduce-scatter's cut)
 };
 
 struct BandwidthBound {
@@ -55,6 +60,11 @@ inline constexpr std::uint64_t kBandwidthBoundMaxNodes = 1 << 17;
 /// The all-gather (and reduce-scatter) bound; InputError above kBandwidthBoundMaxNodes or on a
 /// disconnected network. `progress(done, total)` is called per sink.
 BandwidthBound all_gather_bound(
+    const Network& t, const std::function<void(std::uint64_t, std::uint64_t)>& progress = {});
+/// The reduce-scatter bound: the all-gather's over the arcs turned around, |S and the endpoints|
+/// / B(rest -> S) (each endpoint of S needs its reduced block, made of inputs from outside S).
+/// On undirected networks it equals the all-gather's.
+BandwidthBound reduce_scatter_bound(
     const Network& t, const std::function<void(std::uint64_t, std::uint64_t)>& progress = {});
 /// The broadcast bound from `root`: the least cut that separates it from another node.
 BandwidthBound broadcast_bound(const Network& t, NodeId root);

@@ -10,6 +10,7 @@
 #include <mutex>
 #include <sstream>
 
+#include "analysis/switched_info.hpp"
 #include "core/automorphism.hpp"
 #include "core/connectivity.hpp"
 #include "core/distances.hpp"
@@ -306,7 +307,7 @@ void weight_facts(const Network& t, json& j) {
   for (std::uint32_t u = 0; u < t.num_nodes(); ++u) {
     t.neighbors(NodeId(u), nb);
     for (const NodeId v : nb) {
-      if (v.v < u) continue;
+      if (t.directed() ? !t.has_arc(NodeId(u), v) : v.v < u) continue;  // each arc, or link
       const LinkSpeed k = t.link_speed(NodeId(u), v);
       if (k == LinkSpeed{}) continue;
       ++differ;
@@ -317,10 +318,15 @@ void weight_facts(const Network& t, json& j) {
   j["link_speeds"] = {
       {"links", differ}, {"bandwidth", {bw_lo, bw_hi}}, {"latency", {lat_lo, lat_hi}}};
   std::ostringstream note;
-  note << differ << " links differ from the default speed: bandwidth x" << bw_lo << " to x" << bw_hi
-       << ", latency x" << lat_lo << " to x" << lat_hi
-       << "; used by gen --bytes (each transfer priced on its link), its bounds and simulate's "
-          "platforms; schedules and checks are the same on every link";
+  note << differ << (t.directed() ? " arcs" : " links")
+       << " differ from the default speed: bandwidth x" << bw_lo << " to x" << bw_hi
+       << ", latency x" << lat_lo << " to x" << lat_hi;
+  if (t.needs_switched_model())
+    note << "; used by prove bandwidth (scheduling on a network of switches or directed links is "
+            "not implemented yet)";
+  else
+    note << "; used by gen --bytes (each transfer priced on its link), its bounds and simulate's "
+            "platforms; schedules and checks are the same on every link";
   j["link_speeds_note"] = note.str();
 }
 
@@ -335,7 +341,10 @@ json topology_info(const Network& t, const InfoOptions& opt) {
   degree_facts(t, opt.threads, j);
   json timing;
   timing["basic"] = seconds_since(t0);
-  if (opt.distances) {
+  if (t.needs_switched_model()) {  // distances between endpoints only, along the arcs
+    switched_facts(t, opt.distances, opt.threads, j);
+    timing["distances"] = seconds_since(t0);
+  } else if (opt.distances) {
     distance_facts(t, opt, j, timing, t0);
     if (opt.connectivity) {
       connectivity_facts(t, opt.threads, j);

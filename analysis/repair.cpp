@@ -30,6 +30,8 @@
 namespace netsched {
 namespace {
 
+using Kind = Collective::Kind;
+
 /// Per survivor: the port-steps the healthy schedule's transfers take at it (the more of its
 /// sends and its receives) and those its length gives it (its steps times its ports: one, k, or
 /// under all-port its surviving links). A detour through a node with none free lengthens the
@@ -292,7 +294,6 @@ struct Survivors {
 };
 
 Survivors survivors_of(const Collective& c, const FaultyNetwork& f) {
-  using Kind = Collective::Kind;
   const auto same = [](std::uint64_t x) { return std::optional<std::uint64_t>(x); };
   if (f.failed_nodes().empty()) return {c, same};
   const std::uint64_t n = f.num_nodes(), base_n = c.nodes(), p = c.pieces();

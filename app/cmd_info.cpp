@@ -19,11 +19,29 @@ std::string show(const nlohmann::json& v) {
 
 void print_text(const nlohmann::json& j) {
   std::cout << j["spec"].get<std::string>() << "\n";
-  for (const char* key :
-       {"nodes", "edges", "degree_min", "degree_max", "port_degree_min", "port_degree_max",
-        "diameter", "radius", "avg_distance", "avg_distance_incl_self", "average_status",
-        "vertex_transitive", "vertex_orbits", "distance_method", "node_connectivity",
-        "link_connectivity", "connectivity_note", "link_speeds_note"}) {
+  for (const char* key : {"nodes",
+                          "endpoints",
+                          "switches",
+                          "edges",
+                          "arcs",
+                          "endpoint_bandwidth_out",
+                          "endpoint_bandwidth_in",
+                          "degree_min",
+                          "degree_max",
+                          "port_degree_min",
+                          "port_degree_max",
+                          "diameter",
+                          "radius",
+                          "avg_distance",
+                          "avg_distance_incl_self",
+                          "average_status",
+                          "vertex_transitive",
+                          "vertex_orbits",
+                          "distance_method",
+                          "node_connectivity",
+                          "link_connectivity",
+                          "connectivity_note",
+                          "link_speeds_note"}) {
     if (j.contains(key)) std::cout << fmt::format("  {:<24}{}\n", key, show(j[key]));
   }
   if (j.contains("connected") && !j["connected"].get<bool>())
@@ -75,7 +93,7 @@ Run add_info(CLI::App& app) {
       "Distance facts are exact: one BFS per automorphism-orbit representative (orbits by nauty's "
       "Traces), or a bit-parallel BFS from every node when that is cheaper.");
   return [o] {
-    auto t = build_topology(o->spec);
+    auto t = build_switched_topology(o->spec);
     InfoOptions opt;
     opt.distances = !o->basic;
     opt.threads = o->threads;

@@ -170,6 +170,16 @@ int prove_exchange_bandwidth(const ProveOpts& o, const Network& t) {
   return to_int(ExitCode::Ok);
 }
 
+/// How an all-reduce's bound adds up: the reduce-scatter's and the all-gather's cuts.
+std::string all_reduce_text(const std::optional<BandwidthBound>& scatter) {
+  if (!scatter) return " (twice: in the reduce-scatter, then in the all-gather)";
+  return fmt::format(
+      " in the all-gather; the reduce-scatter's cut: {} arc{} of bandwidth {:.6g} into {} nodes "
+      "must carry {} chunks ({:.6g} chunk times)",
+      scatter->cut.links, scatter->cut.links == 1 ? "" : "s", scatter->cut.bandwidth,
+      scatter->cut.side.size(), scatter->cut.chunks, scatter->chunk_times);
+}
+
 /// `prove bandwidth SPEC COLLECTIVE`: the exact all-port bandwidth bound and its cut
 /// (analysis/bandwidth_bound.hpp), the cut recounted before it is printed.
 int prove_bandwidth(const ProveOpts& o) {
@@ -182,23 +192,35 @@ int prove_bandwidth(const ProveOpts& o) {
         "total-exchange; "
         "not '" +
         o.collective + "'");
-  const auto t = build_topology(o.spec);
-  if (o.collective == "total-exchange") return prove_exchange_bandwidth(o, *t);
+  const auto t = build_switched_topology(o.spec);
+  if (o.collective == "total-exchange") {
+    if (t->needs_switched_model())
+      throw InputError(
+          "prove bandwidth: the total-exchange bound on a network of switches or directed links "
+          "is not implemented yet (the all-gather, reduce-scatter, all-reduce and broadcast "
+          "bounds are)");
+    return prove_exchange_bandwidth(o, *t);
+  }
   const bool rooted = o.collective == "broadcast";
   if (!rooted && !o.root.empty()) throw InputError("--root applies to a broadcast only");
   const NodeId root = root_node(*t, o.root);  // by default the first survivor, as gen's
-  const BandwidthBound b = rooted
-                               ? broadcast_bound(*t, root)
-                               : all_gather_bound(*t, [](std::uint64_t done, std::uint64_t total) {
-                                   progress("bandwidth bound: sinks", done, total);
-                                 });
-  progress_done();
-  if (const std::string wrong = recount(*t, b.cut); !wrong.empty())
-    throw std::logic_error("the bandwidth bound's cut does not recount: " + wrong);
-  // An all-reduce as a reduce-scatter and an all-gather: twice the all-gather's bound. That is
-  // argued for schedules of that shape only (docs/bandwidth.md), and the output says so.
+  const auto sinks = [](std::uint64_t done, std::uint64_t total) {
+    progress("bandwidth bound: sinks", done, total);
+  };
   const bool all_reduce = o.collective == "all-reduce";
-  const double factor = all_reduce ? 2 : 1;
+  const BandwidthBound b = rooted                             ? broadcast_bound(*t, root)
+                           : o.collective == "reduce-scatter" ? reduce_scatter_bound(*t, sinks)
+                                                              : all_gather_bound(*t, sinks);
+  // An all-reduce as a reduce-scatter and an all-gather: the sum of their bounds, twice the
+  // all-gather's on links as fast both ways. That is argued for schedules of that shape only
+  // (docs/bandwidth.md), and the output says so.
+  const std::optional<BandwidthBound> scatter =
+      all_reduce && t->directed() ? std::optional(reduce_scatter_bound(*t, sinks)) : std::nullopt;
+  progress_done();
+  for (const CutCertificate* c : {&b.cut, scatter ? &scatter->cut : nullptr})
+    if (const std::string wrong = c ? recount(*t, *c) : ""; !wrong.empty())
+      throw std::logic_error("the bandwidth bound's cut does not recount: " + wrong);
+  const double factor = !all_reduce ? 1 : scatter ? 1 + scatter->chunk_times / b.chunk_times : 2;
   const std::string applies_to =
       all_reduce ? "all-port all-reduces made as a reduce-scatter and then an all-gather"
                  : "all-port schedules";
@@ -206,17 +228,21 @@ int prove_bandwidth(const ProveOpts& o) {
     nlohmann::json j = stamped(to_json(b), *t, o.collective, applies_to);
     if (rooted) j["root"] = t->label(root);
     j["chunk_times"] = factor * b.chunk_times;
+    if (scatter) j["reduce_scatter"] = to_json(*scatter);
+    if (t->switched()) j["endpoints"] = t->num_endpoints();
     std::cout << j.dump(2) << "\n";
     return to_int(ExitCode::Ok);
   }
   std::cout << fmt::format(
       "{} on {}: {} need at least {:.6g} chunk times of bandwidth (x m / "
-      "the default bandwidth)\n  cut: {} of {} nodes on the sending side, {} links of bandwidth "
+      "the default bandwidth)\n  cut: {} of {} nodes on the {} side, {} {} of bandwidth "
       "{:.6g} must carry {} chunk{}{}\n  found by {}; the cut recounted\n",
       rooted ? "broadcast from node " + t->label(root) : o.collective, t->spec(), applies_to,
-      factor * b.chunk_times, b.cut.side.size(), t->num_nodes(), b.cut.links, b.cut.bandwidth,
-      b.cut.chunks, b.cut.chunks == 1 ? "" : "s",
-      all_reduce ? " (twice: in the reduce-scatter, then in the all-gather)" : "", b.how);
+      factor * b.chunk_times, b.cut.side.size(), t->num_nodes(),
+      b.cut.entering ? "receiving" : "sending", b.cut.links,
+      std::string(t->directed() ? "arc" : "link") + (b.cut.links == 1 ? "" : "s"), b.cut.bandwidth,
+      b.cut.chunks, b.cut.chunks == 1 ? "" : "s", all_reduce ? all_reduce_text(scatter) : "",
+      b.how);
   return to_int(ExitCode::Ok);
 }
 

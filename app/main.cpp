@@ -168,7 +168,11 @@ CLI::Option* add_engine_option(CLI::App& app, std::string& engine) {
 }
 
 netsched::NodeId root_node(const netsched::Network& t, const std::string& name) {
-  return name.empty() ? netsched::NodeId(0) : t.node(name);
+  const netsched::NodeId root = name.empty() ? netsched::NodeId(0) : t.node(name);
+  if (t.is_switch(root))
+    throw netsched::InputError("node '" + t.label(root) +
+                               "' is a switch: a root is an endpoint (a switch only forwards)");
+  return root;
 }
 
 std::string helper_path(const std::string& built) {

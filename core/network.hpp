@@ -18,9 +18,10 @@
 
 namespace netsched {
 
-/// How fast a link is, relative to the network's uniform default (--bandwidth, --latency):
-/// `bandwidth` times the default bandwidth and `latency` times the default latency. A link
-/// carries the same speed in both directions.
+/// How fast an arc is, relative to the network's uniform default (--bandwidth, --latency):
+/// `bandwidth` times the default bandwidth and `latency` times the default latency. An
+/// undirected link carries the same speed in both directions; a directed network's arcs each
+/// their own (a link of several lanes: their sum).
 struct LinkSpeed {
   double bandwidth = 1, latency = 1;
   bool operator==(const LinkSpeed&) const = default;
@@ -55,8 +56,8 @@ class Network : public Graph {
     (void)v;
     return std::nullopt;
   }
-  /// The speed of link u-v (weighted graph files, weighted(...) specs, and networks built of
-  /// them); {1, 1} everywhere on a uniform network. Only asked of links.
+  /// The speed of the arc u -> v (weighted graph files, weighted(...) specs, and networks built
+  /// of them); {1, 1} everywhere on a uniform network. Only asked of arcs.
   virtual LinkSpeed link_speed(NodeId u, NodeId v) const {
     (void)u;
     (void)v;
@@ -64,6 +65,22 @@ class Network : public Graph {
   }
   /// Whether some link's speed differs from {1, 1}: costs and platforms then price link by link.
   virtual bool weighted() const { return false; }
+  /// The switched model (ARCHITECTURE.md, "Switches and directed links"). Nodes 0..E-1 are the
+  /// endpoints (the ranks: they hold, send, receive and combine data) and E..N-1 the switches,
+  /// which only forward. E = N on every network without switches.
+  virtual std::uint64_t num_endpoints() const { return num_nodes(); }
+  bool is_switch(NodeId u) const { return u.v >= num_endpoints(); }
+  bool switched() const { return num_endpoints() < num_nodes(); }
+  /// Whether u -> v is an arc. The Graph interface (neighbors, adjacent) is the underlying
+  /// undirected graph: u and v are adjacent when an arc joins them either way. On an
+  /// undirected network every link is an arc both ways.
+  virtual bool has_arc(NodeId u, NodeId v) const { return adjacent(u, v); }
+  /// Whether some link differs between its directions: an arc one way only, or two arcs of
+  /// different speeds.
+  virtual bool directed() const { return false; }
+  /// Whether the network needs the switched model: switches, or links with a direction. Only
+  /// the commands that implement the model take such a network (gen/topology.hpp).
+  bool needs_switched_model() const { return switched() || directed(); }
   /// The network whose structure this one keeps when it only adds link speeds (a weighted
   /// network's base), else nullptr: which algorithms apply is the structure's question.
   virtual const Network* structure() const { return nullptr; }

@@ -16,6 +16,7 @@
 
 #include "core/errors.hpp"
 #include "core/limits.hpp"
+#include "gen/topo/file_graph.hpp"
 #include "gen/topo/graph_files.hpp"
 
 namespace {
@@ -33,10 +34,20 @@ void exercise(const std::string& format_name, const std::string& content) {
   require(g.labels.size() == g.nodes);
   for (const auto& [u, v] : g.edges) require(u < g.nodes && v < g.nodes);
   netsched::check_simple_connected(g);
-  // what check_simple_connected promises: simple, undirected, unique labels
-  require(!g.directed && g.nodes >= 1);
+  // what check_simple_connected promises: simple, unique labels, known kinds, an endpoint
+  require(g.nodes >= 1);
   require(std::set<std::string>(g.labels.begin(), g.labels.end()).size() == g.labels.size());
   for (const auto& [u, v] : g.edges) require(u != v);
+  require(g.kinds.empty() || g.kinds.size() == g.nodes);
+  // the network built from it: endpoints first, every edge an arc its way
+  netsched::GraphData ordered = g;
+  netsched::order_endpoints_first(ordered);
+  const netsched::FileGraph net(ordered, "file(\"fuzz\")");
+  require(net.num_endpoints() >= 1 && net.num_endpoints() <= net.num_nodes());
+  for (const auto& [u, v] : ordered.edges) {
+    require(net.has_arc(netsched::NodeId(u), netsched::NodeId(v)));
+    require(net.link_speed(netsched::NodeId(u), netsched::NodeId(v)).bandwidth > 0);
+  }
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "gen/topology.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cctype>
 #include <type_traits>
@@ -9,12 +11,15 @@
 #include "core/limits.hpp"
 #include "core/metrics.hpp"
 #include "gen/topo/ccc.hpp"
+#include "gen/topo/dragonfly.hpp"
 #include "gen/topo/dualcube.hpp"
+#include "gen/topo/fat_tree.hpp"
 #include "gen/topo/faulty.hpp"
 #include "gen/topo/file_graph.hpp"
 #include "gen/topo/hdn.hpp"
 #include "gen/topo/hsn.hpp"
 #include "gen/topo/hypernet.hpp"
+#include "gen/topo/leaf_spine.hpp"
 #include "gen/topo/mfc.hpp"
 #include "gen/topo/network_product.hpp"
 #include "gen/topo/product.hpp"
@@ -99,6 +104,13 @@ const std::vector<FamilyInfo>& family_table() {
        "hfc(complete(3),4,4)"},
       {"hypernet", "hypernet(r,l,k)", build_as_network<build_hypernet>, "gen/topo/hypernet.cpp",
        "kMaxDepth, kMaxLevels, kMaxK", "generic", "hypernet(2,2,3)"},
+      {"fat_tree", "fat_tree(k)", build_as_network<build_fat_tree>, "gen/topo/fat_tree.cpp",
+       "kMaxFatTreeK", "generic", "fat_tree(4)"},
+      {"dragonfly", "dragonfly(a, p, h [, g])", build_as_network<build_dragonfly>,
+       "gen/topo/dragonfly.cpp", "kMaxDragonflyArg", "generic", "dragonfly(2,1,1)"},
+      {"leaf_spine", "leaf_spine(leaves, spines, hosts [, uplink=B])",
+       build_as_network<build_leaf_spine>, "gen/topo/leaf_spine.cpp", "kMaxLeafSpineArg", "generic",
+       "leaf_spine(2,2,2)"},
       {"file", "file(\"path\" [, format=\"graphml\"])", build_with_canonical<build_file_graph>,
        "gen/topo/file_graph.cpp", "kMaxGraphFileBytes", "generic",
        "file(\"tests/data/graphs/petersen.edges\")"},
@@ -136,7 +148,37 @@ std::unique_ptr<Network> build_schedule_topology(std::string_view spec) {
   return build_topology(parsed);
 }
 
+namespace {
+
+std::unique_ptr<Network> build_any(const SpecValue& spec);
+
+/// "file(...) has 1 switch and directed links: ..." (build_topology's refusal).
+InputError switched_refusal(const Network& t) {
+  const std::uint64_t switches = t.num_nodes() - t.num_endpoints();
+  std::string what =
+      switches ? fmt::format("{} switch{}", switches, switches == 1 ? "" : "es") : "";
+  if (t.directed()) what += (what.empty() ? "" : " and ") + std::string("directed links");
+  return InputError(fmt::format(
+      "{} has {}: so far only {} take a network of switches or directed links; the other "
+      "commands on one are not implemented yet",
+      t.spec(), what, kSwitchedModelCommands));
+}
+
+}  // namespace
+
+std::unique_ptr<Network> build_switched_topology(std::string_view spec) {
+  return build_any(parse_spec(spec));
+}
+
 std::unique_ptr<Network> build_topology(const SpecValue& spec) {
+  auto t = build_any(spec);
+  if (t->needs_switched_model()) throw switched_refusal(*t);
+  return t;
+}
+
+namespace {
+
+std::unique_ptr<Network> build_any(const SpecValue& spec) {
   if (spec.kind != SpecValue::Kind::Call)
     throw SpecError(spec.column, "expected a network such as ring(5)");
   const FamilyInfo* family = find_family(spec.name);
@@ -154,5 +196,7 @@ std::unique_ptr<Network> build_topology(const SpecValue& spec) {
   }
   return t;
 }
+
+}  // namespace
 
 }  // namespace netsched

@@ -19,9 +19,16 @@
 
 namespace netsched {
 
-/// Builds the network a spec names; throws SpecError (with column) or InputError.
+/// Builds the network a spec names; throws SpecError (with column) or InputError. A network
+/// that needs the switched model (switches, or links with a direction: core/network.hpp) is
+/// refused here with one line: the commands that implement the model build it by
+/// build_switched_topology, so that no other command can take a switch for a rank.
 std::unique_ptr<Network> build_topology(std::string_view spec);
 std::unique_ptr<Network> build_topology(const SpecValue& spec);
+/// Builds any network the spec names, switched and directed ones too.
+std::unique_ptr<Network> build_switched_topology(std::string_view spec);
+/// The commands that take a network of the switched model so far, as the refusal names them.
+inline constexpr std::string_view kSwitchedModelCommands = "info and prove bandwidth";
 /// Builds the network a schedule file names: its topology is data from a file, not the user's
 /// command, so a `file(...)` in it is read only when the spec pins the content with its sha256
 /// (every file netsched writes does). A schedule can thus never make netsched read a file

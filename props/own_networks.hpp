@@ -126,6 +126,23 @@ inline const std::vector<FamilyGenerator>& family_generators() {
                        return random_faults(*base);
                    }
                  })});
+    // the switched families (not in structured_generators: any_spec feeds the properties of
+    // networks of ranks, which refuse them)
+    t.push_back({"fat_tree", rc::gen::map(rc::gen::inRange(1, 5), [](int half) {
+                   return "fat_tree(" + std::to_string(2 * half) + ")";
+                 })});
+    t.push_back({"dragonfly", rc::gen::exec([] {
+                   return "dragonfly(" + std::to_string(*rc::gen::inRange(1, 5)) + "," +
+                          std::to_string(*rc::gen::inRange(1, 4)) + "," +
+                          std::to_string(*rc::gen::inRange(1, 4)) + ")";
+                 })});
+    t.push_back({"leaf_spine", rc::gen::exec([] {
+                   const int uplink = *rc::gen::inRange(1, 4);
+                   return "leaf_spine(" + std::to_string(*rc::gen::inRange(1, 7)) + "," +
+                          std::to_string(*rc::gen::inRange(1, 5)) + "," +
+                          std::to_string(*rc::gen::inRange(1, 7)) +
+                          (uplink == 1 ? "" : ", uplink=" + std::to_string(uplink)) + ")";
+                 })});
     t.push_back({"weighted", rc::gen::exec([] {
                    for (;;) {  // a base of 2..128 nodes
                      const auto base = build_topology(*any_spec());

@@ -20,8 +20,10 @@ TEST_CASE("every family of the table has a property generator of its own specs")
     rc::prop("its specs build as networks of the family", [&] {
       const std::string spec = *g->specs;
       RC_ASSERT(spec.starts_with(std::string(f.name) + "("));
-      const auto t = build_topology(spec);
+      const auto t = build_switched_topology(spec);
       RC_ASSERT(find_family(t->family()) != nullptr);
+      // a network of switches (or directed links) is refused by every other builder
+      if (t->needs_switched_model()) RC_ASSERT_THROWS_AS(build_topology(spec), InputError);
     });
   }
   for (const auto& g : generators) {

@@ -22,36 +22,82 @@ std::string named_string(const Args& a, const std::string& key) {
 
 }  // namespace
 
+namespace {
+
+/// The graph's links as unordered pairs, each once (a directed graph's two arcs are one link).
+std::vector<std::pair<std::uint32_t, std::uint32_t>> undirected_links(const GraphData& data) {
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> links;
+  links.reserve(data.edges.size());
+  for (const auto& [u, v] : data.edges) links.emplace_back(std::min(u, v), std::max(u, v));
+  std::sort(links.begin(), links.end());
+  links.erase(std::unique(links.begin(), links.end()), links.end());
+  return links;
+}
+
+}  // namespace
+
 FileGraph::FileGraph(const GraphData& data, std::string canonical_spec, std::string family)
-    : csr_(Csr::from_links(static_cast<std::uint32_t>(data.nodes), data.edges)),
+    : csr_(Csr::from_links(static_cast<std::uint32_t>(data.nodes), undirected_links(data))),
       labels_(data.labels),
       by_label_(label_order(labels_)),
       canonical_(std::move(canonical_spec)),
       family_(std::move(family)) {
   for (std::uint32_t u = 0; u < labels_.size(); ++u)
     max_degree_ = std::max(max_degree_, csr_.degree(u));
-  if (!data.weights.empty()) {
-    const auto [least, largest] = std::minmax_element(data.weights.begin(), data.weights.end());
-    weights_ = WeightRange{data.weights.size(), *least, *largest};
-    arc_weight_.assign(csr_.num_arcs(), 1);
-    const auto arc = [&](std::uint32_t a, std::uint32_t b) {
-      return static_cast<std::size_t>(std::lower_bound(csr_.begin(a), csr_.end(a), b) -
-                                      csr_.targets().data());
-    };
-    for (std::size_t e = 0; e < data.edges.size(); ++e) {
-      const auto [u, v] = data.edges[e];
-      arc_weight_[arc(u, v)] = arc_weight_[arc(v, u)] = data.weights[e];
-    }
+  endpoints_ = static_cast<std::uint64_t>(std::count_if(
+      data.kinds.begin(), data.kinds.end(), [](const auto& k) { return k != kSwitchKind; }));
+  if (data.kinds.empty()) endpoints_ = data.nodes;
+  for (std::uint64_t v = 0; v < data.kinds.size(); ++v)
+    if ((data.kinds[v] == kSwitchKind) != (v >= endpoints_))
+      throw std::logic_error("FileGraph: the switches are not numbered after the endpoints");
+  if (data.directed || !data.weights.empty() || !data.lanes.empty()) set_arc_bandwidths(data);
+}
+
+std::size_t FileGraph::arc_index(std::uint32_t u, std::uint32_t v) const {
+  const auto* at = std::lower_bound(csr_.begin(u), csr_.end(u), v);
+  if (at == csr_.end(u) || *at != v)
+    throw std::logic_error("FileGraph: " + std::to_string(u) + "-" + std::to_string(v) +
+                           " is not a link");
+  return static_cast<std::size_t>(at - csr_.targets().data());
+}
+
+/// Each arc's bandwidth: weight times lanes, one way in a directed graph, both ways otherwise.
+void FileGraph::set_arc_bandwidths(const GraphData& data) {
+  arc_bandwidth_.assign(csr_.num_arcs(), data.directed ? 0 : 1);
+  for (std::size_t e = 0; e < data.edges.size(); ++e) {
+    const auto [u, v] = data.edges[e];
+    const double b =
+        (data.weights.empty() ? 1 : data.weights[e]) * (data.lanes.empty() ? 1 : data.lanes[e]);
+    arc_bandwidth_[arc_index(u, v)] = b;
+    if (!data.directed) arc_bandwidth_[arc_index(v, u)] = b;
   }
+  double least = 0, largest = 0;
+  std::uint64_t arcs = 0;
+  for (std::uint32_t u = 0; u < csr_.num_nodes(); ++u)
+    for (const std::uint32_t* p = csr_.begin(u); p != csr_.end(u); ++p) {
+      const double b = arc_bandwidth_[static_cast<std::size_t>(p - csr_.targets().data())];
+      const double back = arc_bandwidth_[arc_index(*p, u)];
+      directed_ = directed_ || b != back;
+      if (b == 0) continue;
+      least = arcs == 0 ? b : std::min(least, b);
+      largest = std::max(largest, b);
+      ++arcs;
+    }
+  if (!data.weights.empty() || !data.lanes.empty())
+    weights_ = WeightRange{directed_ ? arcs : arcs / 2, least, largest};
 }
 
 LinkSpeed FileGraph::link_speed(NodeId u, NodeId v) const {
-  if (arc_weight_.empty()) return {};
-  const auto* at = std::lower_bound(csr_.begin(u.v), csr_.end(u.v), v.v);
-  if (at == csr_.end(u.v) || *at != v.v)
-    throw std::logic_error("link_speed: " + std::to_string(u.v) + "-" + std::to_string(v.v) +
-                           " is not a link");
-  return {arc_weight_[static_cast<std::size_t>(at - csr_.targets().data())], 1};
+  if (arc_bandwidth_.empty()) {
+    (void)arc_index(u.v, v.v);
+    return {};
+  }
+  return {arc_bandwidth_[arc_index(u.v, v.v)], 1};
+}
+
+bool FileGraph::has_arc(NodeId u, NodeId v) const {
+  if (!adjacent(u, v)) return false;
+  return arc_bandwidth_.empty() || arc_bandwidth_[arc_index(u.v, v.v)] > 0;
 }
 
 void FileGraph::neighbors(NodeId u, std::vector<NodeId>& out) const {
@@ -92,8 +138,9 @@ std::unique_ptr<FileGraph> build_file_graph(const SpecValue& spec) {
     if (!expected_hash.empty() && expected_hash != hash)
       throw InputError("the file's content changed: sha256 " + hash + ", the spec names " +
                        expected_hash);
-    const GraphData d = parse_graph(content, format);
+    GraphData d = parse_graph(content, format);
     check_simple_connected(d);
+    order_endpoints_first(d);
     SpecValue canonical = spec;
     canonical.args.resize(1);
     for (auto [key, value] : {std::pair{"format", to_string(format)}, std::pair{"sha256", hash}}) {

@@ -46,9 +46,12 @@ class FileGraph : public Network {
     double least = 0, largest = 0;
   };
   const std::optional<WeightRange>& weights() const { return weights_; }
-  /// The file's weight of link u-v as its bandwidth (latency as the default).
+  /// The file's weight times lanes of the arc u -> v as its bandwidth (latency as the default).
   LinkSpeed link_speed(NodeId u, NodeId v) const override;
   bool weighted() const override { return weights_.has_value(); }
+  std::uint64_t num_endpoints() const override { return endpoints_; }
+  bool has_arc(NodeId u, NodeId v) const override;
+  bool directed() const override { return directed_; }
 
  private:
   Csr csr_;
@@ -58,7 +61,14 @@ class FileGraph : public Network {
   std::string canonical_;
   std::string family_;
   std::optional<WeightRange> weights_;
-  std::vector<double> arc_weight_;  ///< per CSR arc (u's i-th neighbour), when weighted
+  /// Per CSR arc (u's i-th neighbour): the bandwidth of u -> that neighbour, 0 where no arc
+  /// runs that way; empty when every link is an arc both ways of bandwidth 1.
+  std::vector<double> arc_bandwidth_;
+  std::uint64_t endpoints_ = 0;
+  bool directed_ = false;
+
+  std::size_t arc_index(std::uint32_t u, std::uint32_t v) const;
+  void set_arc_bandwidths(const GraphData& data);
 };
 
 /// Builds file(PATH [, format="..."] [, sha256="..."]).

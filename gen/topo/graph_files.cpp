@@ -106,6 +106,27 @@ bool numeric_edge_attribute(const igraph_t& g, const char* name) {
   return numeric;
 }
 
+/// The node attribute "kind" (GraphData::kinds), "" where a node lacks it; empty when the file
+/// has none. A kind that is not text is refused: it would mean nothing.
+std::vector<std::string> igraph_kinds(const igraph_t& g) {
+  if (!igraph_cattribute_has_attr(&g, IGRAPH_ATTRIBUTE_VERTEX, "kind")) return {};
+  igraph_attribute_type_t type;
+  igraph_cattribute_table.gettype(&g, &type, IGRAPH_ATTRIBUTE_VERTEX, "kind");
+  if (type != IGRAPH_ATTRIBUTE_STRING)
+    throw InputError("the node attribute 'kind' must be text (\"switch\" or \"endpoint\")");
+  std::vector<std::string> kinds;
+  for (igraph_integer_t v = 0; v < igraph_vcount(&g); ++v) kinds.emplace_back(VAS(&g, "kind", v));
+  return kinds;
+}
+
+/// A numeric edge attribute's values, one per edge; empty when the file has none.
+std::vector<double> igraph_edge_numbers(const igraph_t& g, const char* name) {
+  std::vector<double> values;
+  if (numeric_edge_attribute(g, name))
+    for (igraph_integer_t e = 0; e < igraph_ecount(&g); ++e) values.push_back(EAN(&g, name, e));
+  return values;
+}
+
 GraphData read_with_igraph(const std::string& content, GraphFormat format) {
   const auto held = lock_c_libraries();  // before ig: released after igraph_destroy
   igraph_set_attribute_table(&igraph_cattribute_table);
@@ -153,9 +174,11 @@ GraphData read_with_igraph(const std::string& content, GraphFormat format) {
   for (igraph_integer_t e = 0; e < igraph_ecount(&ig.g); ++e)
     d.edges.emplace_back(static_cast<std::uint32_t>(IGRAPH_FROM(&ig.g, e)),
                          static_cast<std::uint32_t>(IGRAPH_TO(&ig.g, e)));
-  if (numeric_edge_attribute(ig.g, "weight"))
-    for (igraph_integer_t e = 0; e < igraph_ecount(&ig.g); ++e)
-      d.weights.push_back(EAN(&ig.g, "weight", e));
+  d.weights = igraph_edge_numbers(ig.g, "weight");
+  d.lanes = igraph_edge_numbers(ig.g, "lanes");
+  for (double& lanes : d.lanes)  // an edge without the attribute: one lane
+    if (std::isnan(lanes)) lanes = 1;
+  d.kinds = igraph_kinds(ig.g);
   return d;
 }
 
@@ -326,18 +349,15 @@ std::vector<std::uint32_t> label_order(const std::vector<std::string>& labels) {
   return order;
 }
 
-void check_simple_connected(const GraphData& g) {
-  if (g.nodes == 0) throw InputError("the graph has no nodes");
-  if (g.nodes > kMaxNodes)
-    throw InputError("the graph has " + std::to_string(g.nodes) + " nodes, over the limit " +
-                     limit_text("kMaxNodes", kMaxNodes));
-  if (g.edges.size() > kMaxEdges)
-    throw InputError("the graph has " + std::to_string(g.edges.size()) + " links, over the limit " +
-                     limit_text("kMaxEdges", kMaxEdges));
-  if (g.directed)
-    throw InputError(
-        "the graph is directed: netsched's links are undirected (full duplex); "
-        "write it as an undirected graph");
+namespace {
+
+std::string link_text(const GraphData& g, std::pair<std::uint32_t, std::uint32_t> e) {
+  if (!g.directed) e = {std::min(e.first, e.second), std::max(e.first, e.second)};
+  return "the " + std::string(g.directed ? "arc '" : "link '") + quoted_label(g.labels[e.first]) +
+         (g.directed ? "' -> '" : "' - '") + quoted_label(g.labels[e.second]) + "'";
+}
+
+void check_labels(const GraphData& g) {
   for (const std::string& label : g.labels)
     if (valid_utf8(label) != label)
       throw InputError("label '" + quoted_label(label) + "' is not UTF-8 text");
@@ -348,34 +368,129 @@ void check_simple_connected(const GraphData& g) {
     if (g.labels[order[i]] == g.labels[order[i - 1]] && (!again || order[i] < *again))
       again = order[i];
   if (again) throw InputError("label '" + quoted_label(g.labels[*again]) + "' names two nodes");
+}
+
+void check_kinds(const GraphData& g) {
+  bool endpoint = g.kinds.empty();
+  for (std::size_t v = 0; v < g.kinds.size(); ++v) {
+    if (g.kinds[v] != kSwitchKind && g.kinds[v] != kEndpointKind && !g.kinds[v].empty())
+      throw InputError("node '" + quoted_label(g.labels[v]) + "' is of kind '" +
+                       quoted_label(g.kinds[v]) +
+                       "': netsched knows the kinds \"switch\" and \"endpoint\" (the "
+                       "default)");
+    endpoint = endpoint || g.kinds[v] != kSwitchKind;
+  }
+  if (!endpoint)
+    throw InputError("every node is a switch: a collective needs endpoints (kind \"endpoint\")");
+}
+
+void check_speeds(const GraphData& g) {
   for (std::size_t e = 0; e < g.weights.size(); ++e)
     if (!(g.weights[e] >= kMinLinkWeight) || g.weights[e] > kMaxLinkWeight)  // NaN fails both
-      throw InputError(
-          "the link '" + quoted_label(g.labels[std::min(g.edges[e].first, g.edges[e].second)]) +
-          "' - '" + quoted_label(g.labels[std::max(g.edges[e].first, g.edges[e].second)]) +
-          "' has weight " + weight_text(g.weights[e]) +
-          ": a weight is the link's bandwidth relative to --bandwidth, a number in [" +
-          weight_text(kMinLinkWeight) + ", " + weight_text(kMaxLinkWeight) + "]");
+      throw InputError(link_text(g, g.edges[e]) + " has weight " + weight_text(g.weights[e]) +
+                       ": a weight is the link's bandwidth relative to --bandwidth, a number in [" +
+                       weight_text(kMinLinkWeight) + ", " + weight_text(kMaxLinkWeight) + "]");
+  for (std::size_t e = 0; e < g.lanes.size(); ++e)
+    if (!(g.lanes[e] >= 1) || g.lanes[e] > static_cast<double>(kMaxLinkLanes) ||
+        g.lanes[e] != std::trunc(g.lanes[e]))
+      throw InputError(link_text(g, g.edges[e]) + " has " + weight_text(g.lanes[e]) +
+                       " lanes: lanes are a whole number from 1 to " +
+                       limit_text("kMaxLinkLanes", kMaxLinkLanes));
+}
+
+/// No self-loop, no link (arc) twice; the links sorted, each as (min, max) unless directed.
+std::vector<std::pair<std::uint32_t, std::uint32_t>> check_simple(const GraphData& g) {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> sorted;
   for (auto [u, v] : g.edges) {
     if (u == v) throw InputError("self-loop at node '" + quoted_label(g.labels[u]) + "'");
-    sorted.emplace_back(std::min(u, v), std::max(u, v));
+    sorted.emplace_back(g.directed ? u : std::min(u, v), g.directed ? v : std::max(u, v));
   }
   std::sort(sorted.begin(), sorted.end());
   if (auto it = std::adjacent_find(sorted.begin(), sorted.end()); it != sorted.end())
-    throw InputError("multi-edge: the link '" + quoted_label(g.labels[it->first]) + "' - '" +
-                     quoted_label(g.labels[it->second]) + "' is listed twice");
-  std::vector<std::uint32_t> parent(g.nodes);  // union-find for connectivity
-  for (std::uint32_t u = 0; u < g.nodes; ++u) parent[u] = u;
-  auto find = [&](std::uint32_t x) {
-    while (parent[x] != x) x = parent[x] = parent[parent[x]];
-    return x;
+    throw InputError("multi-edge: " + link_text(g, *it) + " is listed twice");
+  return sorted;
+}
+
+/// The nodes node 0 reaches along the arcs (forward) or that reach it (backward); a link of an
+/// undirected graph is an arc both ways. Adjacency as offsets and targets: no vector per node.
+std::vector<char> reached(const GraphData& g,
+                          const std::vector<std::pair<std::uint32_t, std::uint32_t>>& arcs,
+                          bool forward) {
+  std::vector<std::uint64_t> offset(g.nodes + 1, 0);
+  const auto each = [&](auto&& f) {
+    for (const auto& [u, v] : arcs) {
+      if (forward || !g.directed) f(u, v);
+      if (!forward || !g.directed) f(v, u);
+    }
   };
-  for (auto [u, v] : sorted) parent[find(u)] = find(v);
-  for (std::uint32_t u = 1; u < g.nodes; ++u)
-    if (find(u) != find(0))
-      throw InputError("the graph is disconnected: node '" + quoted_label(g.labels[u]) +
-                       "' cannot be reached from node '" + quoted_label(g.labels[0]) + "'");
+  each([&](std::uint32_t u, std::uint32_t) { ++offset[u + 1]; });
+  for (std::uint64_t v = 0; v < g.nodes; ++v) offset[v + 1] += offset[v];
+  std::vector<std::uint32_t> target(offset.back());
+  std::vector<std::uint64_t> fill(offset.begin(), offset.end() - 1);
+  each([&](std::uint32_t u, std::uint32_t v) { target[fill[u]++] = v; });
+  std::vector<char> seen(g.nodes, 0);
+  std::vector<std::uint32_t> todo{0};
+  seen[0] = 1;
+  while (!todo.empty()) {
+    const std::uint32_t u = todo.back();
+    todo.pop_back();
+    for (std::uint64_t i = offset[u]; i < offset[u + 1]; ++i)
+      if (!seen[target[i]]) seen[target[i]] = 1, todo.push_back(target[i]);
+  }
+  return seen;
+}
+
+/// Every node reaches node 0 and node 0 every node, along the arcs.
+void check_strongly_connected(const GraphData& g,
+                              const std::vector<std::pair<std::uint32_t, std::uint32_t>>& arcs) {
+  for (const bool forward : {true, false}) {
+    if (!forward && !g.directed) return;
+    const std::vector<char> seen = reached(g, arcs, forward);
+    const auto missed = std::find(seen.begin(), seen.end(), 0);
+    if (missed == seen.end()) continue;
+    const std::string far = quoted_label(g.labels[static_cast<std::size_t>(missed - seen.begin())]);
+    const std::string first = quoted_label(g.labels[0]);
+    if (!g.directed)
+      throw InputError("the graph is disconnected: node '" + far +
+                       "' cannot be reached from node '" + first + "'");
+    throw InputError("the graph is not strongly connected: node '" + (forward ? far : first) +
+                     "' cannot be reached from node '" + (forward ? first : far) +
+                     "' along the arcs");
+  }
+}
+
+}  // namespace
+
+void check_simple_connected(const GraphData& g) {
+  if (g.nodes == 0) throw InputError("the graph has no nodes");
+  if (g.nodes > kMaxNodes)
+    throw InputError("the graph has " + std::to_string(g.nodes) + " nodes, over the limit " +
+                     limit_text("kMaxNodes", kMaxNodes));
+  if (g.edges.size() > kMaxEdges)
+    throw InputError("the graph has " + std::to_string(g.edges.size()) + " links, over the limit " +
+                     limit_text("kMaxEdges", kMaxEdges));
+  check_labels(g);
+  check_kinds(g);
+  check_speeds(g);
+  check_strongly_connected(g, check_simple(g));
+}
+
+void order_endpoints_first(GraphData& g) {
+  if (std::none_of(g.kinds.begin(), g.kinds.end(), [](const auto& k) { return k == kSwitchKind; }))
+    return;
+  std::vector<std::uint32_t> id(g.nodes);
+  std::uint32_t next = 0;
+  for (const bool switches : {false, true})
+    for (std::uint32_t v = 0; v < g.nodes; ++v)
+      if ((g.kinds[v] == kSwitchKind) == switches) id[v] = next++;
+  std::vector<std::string> labels(g.nodes), kinds(g.nodes);
+  for (std::uint32_t v = 0; v < g.nodes; ++v) {
+    labels[id[v]] = std::move(g.labels[v]);
+    kinds[id[v]] = std::move(g.kinds[v]);
+  }
+  g.labels = std::move(labels);
+  g.kinds = std::move(kinds);
+  for (auto& [u, v] : g.edges) u = id[u], v = id[v];
 }
 
 }  // namespace netsched

@@ -33,8 +33,21 @@ struct GraphData {
   /// Link weights where the file gives them (NCOL and LGL's third column, a numeric GraphML or
   /// GML edge attribute "weight"), one per edge; empty otherwise. A weight is the link's
   /// bandwidth relative to the default (--bandwidth): costs, bounds and SimGrid platforms use it.
+  /// In a directed graph an edge is an arc, and each arc has its own.
   std::vector<double> weights;
+  /// Lanes per edge where the file gives them (a numeric GraphML or GML edge attribute "lanes",
+  /// a whole number; 1 where an edge lacks it): the link's bandwidth is its weight times its
+  /// lanes. Empty otherwise.
+  std::vector<double> lanes;
+  /// Per node, whether it is a switch (a GraphML or GML node attribute "kind" of value
+  /// "switch"; "endpoint" or none is an endpoint; other values are refused by
+  /// check_simple_connected). Empty when no node has a kind.
+  std::vector<std::string> kinds;
 };
+
+/// The node kinds a file may name (GraphData::kinds), and the most lanes a link may have.
+inline constexpr std::string_view kSwitchKind = "switch", kEndpointKind = "endpoint";
+inline constexpr std::uint64_t kMaxLinkLanes = 1024;
 
 /// The smallest and largest link weight (bandwidth multiple) a graph file may give: beyond
 /// them, as beyond the link speeds' range, simulated times overflow or vanish in rounding.
@@ -73,10 +86,13 @@ std::string quoted_label(std::string_view label);
 /// own message when the content is not a graph in that format.
 GraphData parse_graph(const std::string& content, GraphFormat format);
 
-/// Throws InputError naming the first witness unless the graph is simple,
-/// undirected, connected, with at least one node, unique labels, and within kMaxNodes and
-/// kMaxEdges.
+/// Throws InputError naming the first witness unless the graph is simple (no self-loop; no link,
+/// or in a directed graph no arc, twice), strongly connected, with at least one endpoint, known
+/// node kinds, weights and lanes in range, unique labels, and within kMaxNodes and kMaxEdges.
 void check_simple_connected(const GraphData& g);
+/// Renumbers the nodes endpoints first (in file order), then the switches (in file order): the
+/// switched model's numbering (core/network.hpp num_endpoints). No change without switches.
+void order_endpoints_first(GraphData& g);
 /// The node ids in the order of their labels (equal labels by id): what a label is looked up
 /// in, and how two nodes of one label are found, with 4 bytes a node and no hashing. Empty when
 /// every label is its node's id in decimal (label_id() then looks labels up).

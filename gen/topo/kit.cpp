@@ -64,4 +64,16 @@ std::string format_tuple(const std::vector<std::uint64_t>& v) {
   return s + ")";
 }
 
+std::pair<std::size_t, std::vector<std::uint64_t>> parse_role_label(
+    std::string_view text, const std::vector<std::string_view>& roles, std::string_view family) {
+  const auto open = text.find('(');
+  const std::string_view role = text.substr(0, open);
+  for (std::size_t r = 0; r < roles.size() && open != std::string_view::npos; ++r)
+    if (roles[r] == role) return {r, parse_tuple(text.substr(open))};
+  std::string names;
+  for (const std::string_view r : roles) names += (names.empty() ? "" : ", ") + std::string(r);
+  throw InputError(std::string(family) + " label '" + std::string(text) +
+                   "': expected role(a,b,...) with a role of " + names);
+}
+
 }  // namespace netsched

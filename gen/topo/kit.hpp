@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/errors.hpp"
@@ -73,5 +74,10 @@ std::optional<std::uint32_t> small_diameter(const Graph& g, std::uint64_t limit 
 std::vector<std::uint64_t> parse_tuple(std::string_view text);
 /// Formats integers as "(a,b,c)".
 std::string format_tuple(const std::vector<std::uint64_t>& v);
+
+/// A switched family's label "role(a,b,...)" (fat_tree's "host(0,1,1)", "core(1,0)"): the index
+/// of its role in `roles` and its integers; InputError naming the roles otherwise.
+std::pair<std::size_t, std::vector<std::uint64_t>> parse_role_label(
+    std::string_view text, const std::vector<std::string_view>& roles, std::string_view family);
 
 }  // namespace netsched

@@ -123,8 +123,8 @@ std::vector<Entry> spec_entries() {
       {"info 'ring(0)'", "spec column 6: ring: n must be between 1 and 268435456, got 0"},
       {"info 'star(5)'",
        "spec column 1: unknown network 'star' (known: ring, path, complete, hypercube, torus, "
-       "mesh, ghc, product, ccc, dualcube, rdn, hdn, hsn, rhs, mfc, hfc, hypernet, file, "
-       "graph, faulty, weighted)"},
+       "mesh, ghc, product, ccc, dualcube, rdn, hdn, hsn, rhs, mfc, hfc, hypernet, fat_tree, "
+       "dragonfly, leaf_spine, file, graph, faulty, weighted)"},
       {"info 'ring(99999999999999999999)'", "spec column 6: integer does not fit in 64 bits"},
       {"route 'ring(4294967295)' 0 1",
        "spec column 6: ring: n must be between 1 and 268435456, got 4294967295"},
@@ -229,7 +229,7 @@ std::vector<Entry> node_and_option_entries() {
       {"sweep 'ring({1..3})' 'star(3)' -o x",
        "sweep: point 'star(3)': spec column 1: unknown network 'star' (known: ring, path, "
        "complete, hypercube, torus, mesh, ghc, product, ccc, dualcube, rdn, hdn, hsn, rhs, mfc, "
-       "hfc, hypernet, file, graph, faulty, weighted)"},
+       "hfc, hypernet, fat_tree, dragonfly, leaf_spine, file, graph, faulty, weighted)"},
       {"route 'ring(5)' 0 7", "node 7 out of range 0..4"},
       {"info 'graph(4, links=[{0,1}])'", "spec column 1: graph: 1 link cannot connect 4 nodes"},
       {"info 'graph(3, links=[{0,1},{1,3}])'",

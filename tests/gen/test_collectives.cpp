@@ -72,6 +72,13 @@ TEST_CASE("gen --list and gen agree on every family of the catalogue", "[gen]") 
             names.front());
     }
   }
+  // the switched families: no collective yet; gen refuses them whole, with one line
+  for (const std::string spec : {"fat_tree(4)", "dragonfly(2,1,1)", "leaf_spine(2,2,2)"}) {
+    INFO(spec);
+    families.insert(spec.substr(0, spec.find('(')));
+    CHECK_THAT(test::error_of([&] { build_topology(spec); }),
+               Catch::Contains("so far only info and prove bandwidth"));
+  }
   for (const FamilyInfo& f : family_table()) {
     INFO("no network of the family " << f.name << " in the catalogue");
     CHECK(families.count(std::string(f.name)));

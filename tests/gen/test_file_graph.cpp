@@ -100,8 +100,9 @@ TEST_CASE("bad graph files: one line naming the problem") {
        "the graph is disconnected: node '2' cannot be reached from node '0'"},
       {{"sparse.edges", "0 1\n2 3\n"},  // told by the pre-scan: too few links for the ids
        "the graph is disconnected: its 4 nodes have at most 2 links, and connecting them takes 3"},
-      {{"dir.dot", "digraph { a -> b; }"},
-       "the graph is directed: netsched's links are undirected"},
+      {{"dir.dot", "digraph { a -> b; }"},  // arcs: a -> b only
+       "the graph is not strongly connected: node 'a' cannot be reached from node 'b' along the "
+       "arcs"},
       {{"bad.dot", "graph { a -- ; }"}, "not a graph in dot format: "},
       {{"bad.edges", "hello world foo\n"}, "not a graph in edgelist format: Parse error"},
       {{"bad.gml", "graph [ node [ id 0 ] edge [ source 0 target 7 ] ]"},

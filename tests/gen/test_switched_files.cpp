@@ -1,0 +1,139 @@
+// Graph files of the switched model: switches (a node's kind), directed links with their own
+// bandwidth each way, lanes; the files refused with one line; and every command that does not
+// implement the model refusing such a network instead of taking its switches for ranks.
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <string>
+
+#include "gen/topology.hpp"
+#include "tests/app/cli_run.hpp"
+#include "tests/helpers.hpp"
+#include "tests/scratch.hpp"
+
+using namespace netsched;
+
+namespace {
+
+/// The spec of one of netsched's own test machines (tests/data/graphs/switched/).
+std::string machine(const std::string& name) {
+  return "file(\"" + std::string(NETSCHED_SOURCE_DIR) + "/tests/data/graphs/switched/" + name +
+         ".graphml\")";
+}
+
+/// A GraphML file of `nodes` (id, kind) and `edges` (source, target, extra data), directed or
+/// not, written to the scratch directory; its spec.
+std::string graphml(const std::string& name, bool directed,
+                    const std::vector<std::pair<std::string, std::string>>& nodes,
+                    const std::vector<std::string>& edges) {
+  std::string text =
+      "<?xml version=\"1.0\"?>\n<graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\">\n"
+      "<key id=\"k\" for=\"node\" attr.name=\"kind\" attr.type=\"string\"/>\n"
+      "<key id=\"l\" for=\"edge\" attr.name=\"lanes\" attr.type=\"double\"/>\n"
+      "<graph edgedefault=\"" +
+      std::string(directed ? "directed" : "undirected") + "\">\n";
+  for (const auto& [id, kind] : nodes)
+    text += "<node id=\"" + id + "\"><data key=\"k\">" + kind + "</data></node>\n";
+  for (const std::string& e : edges) text += e + "\n";
+  text += "</graph></graphml>\n";
+  const std::string path = netsched::testing::scratch_path(name + ".graphml");
+  std::ofstream(path) << text;
+  return "file(\"" + path + "\")";
+}
+
+std::string edge(const std::string& u, const std::string& v, const std::string& lanes = "") {
+  return "<edge source=\"" + u + "\" target=\"" + v + "\">" +
+         (lanes.empty() ? "" : "<data key=\"l\">" + lanes + "</data>") + "</edge>";
+}
+
+}  // namespace
+
+TEST_CASE("switched files: a switch is no rank, an arc has its own bandwidth, lanes add up") {
+  const auto box = build_switched_topology(machine("box-8"));
+  CHECK(box->num_nodes() == 9);
+  CHECK(box->num_endpoints() == 8);
+  CHECK(box->label(NodeId(8)) == "switch");  // the file lists it first: switches go last
+  CHECK(box->is_switch(NodeId(8)));
+  CHECK_FALSE(box->is_switch(box->node("gpu0")));
+  CHECK_FALSE(box->directed());
+
+  const auto a100 = build_switched_topology(machine("a100-2x8"));
+  CHECK(a100->num_endpoints() == 16);
+  CHECK(a100->num_nodes() - a100->num_endpoints() == 4);
+  CHECK_FALSE(a100->directed());  // every arc has its twin of the same bandwidth
+  CHECK(a100->link_speed(a100->node("box0.gpu0"), a100->node("box0.nvswitch")).bandwidth == 300);
+  const auto mi250 = build_switched_topology(machine("mi250-2x16"));
+  CHECK(mi250->num_endpoints() == 32);
+  // GCDs 0 and 1 share four xGMI links of 50 GB/s: one link of four lanes
+  CHECK(mi250->link_speed(mi250->node("box0.gcd1"), mi250->node("box0.gcd0")).bandwidth == 200);
+
+  const auto ring = build_switched_topology(machine("directed-ring-4"));
+  CHECK_FALSE(ring->switched());
+  CHECK(ring->directed());
+  const NodeId r0 = ring->node("r0"), r1 = ring->node("r1"), r2 = ring->node("r2");
+  CHECK(ring->has_arc(r0, r1));
+  CHECK_FALSE(ring->has_arc(r1, r0));
+  CHECK(ring->adjacent(r1, r0));                   // the underlying graph has the link
+  CHECK(ring->link_speed(r0, r2).bandwidth == 2);  // weight 1, 2 lanes
+  CHECK(ring->link_speed(r0, r1).bandwidth == 2);  // weight 2, 1 lane (no attribute)
+}
+
+TEST_CASE("switched files refused with one line") {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {graphml("kind", false, {{"a", "endpoint"}, {"b", "router"}}, {edge("a", "b")}),
+       "node 'b' is of kind 'router': netsched knows the kinds \"switch\" and \"endpoint\""},
+      {graphml("only", false, {{"a", "switch"}, {"b", "switch"}}, {edge("a", "b")}),
+       "every node is a switch: a collective needs endpoints"},
+      {graphml("oneway", true, {{"a", ""}, {"s", "switch"}, {"b", ""}},
+               {edge("a", "s"), edge("s", "b"), edge("b", "a")}),
+       ""},  // a control: a directed cycle through a switch is strongly connected
+      {graphml("stuck", true, {{"a", ""}, {"s", "switch"}, {"b", ""}},
+               {edge("a", "s"), edge("s", "b")}),
+       "the graph is not strongly connected: node 'a' cannot be reached from node 's' along the "
+       "arcs"},
+      {graphml("twice", true, {{"a", ""}, {"b", ""}},
+               {edge("a", "b"), edge("b", "a"), edge("a", "b")}),
+       "multi-edge: the arc 'a' -> 'b' is listed twice"},
+      {graphml("nolanes", false, {{"a", ""}, {"b", ""}}, {edge("a", "b", "0")}),
+       "the link 'a' - 'b' has 0 lanes: lanes are a whole number from 1 to kMaxLinkLanes"},
+      {graphml("halflane", false, {{"a", ""}, {"b", ""}}, {edge("a", "b", "1.5")}),
+       "has 1.5 lanes"},
+  };
+  for (const auto& c : cases) {
+    const std::string &spec = c.first, &message = c.second;
+    INFO(spec);
+    const std::string error = test::error_of([&] { build_switched_topology(spec); });
+    if (message.empty())
+      CHECK(error == "no error");
+    else
+      CHECK_THAT(error, Catch::Contains(message));
+  }
+  // a kind that is a number
+  const std::string path = netsched::testing::scratch_path("numeric-kind.gml");
+  std::ofstream(path) << "graph [ node [ id 0 kind 1 ] node [ id 1 ] edge [ source 0 target 1 ] ]";
+  CHECK_THAT(test::error_of([&] { build_switched_topology("file(\"" + path + "\")"); }),
+             Catch::Contains("the node attribute 'kind' must be text"));
+}
+
+TEST_CASE("a network of switches or directed links: the commands without the model refuse it") {
+  // the finding: a switch drawn in a file became a rank of a 9-rank schedule, and nothing warned
+  for (const std::string name : {"box-8", "directed-ring-4"}) {
+    const std::string spec = machine(name);
+    CHECK_THAT(test::error_of([&] { build_topology(spec); }),
+               Catch::Contains("so far only info and prove bandwidth take a network of switches "
+                               "or directed links"));
+    for (const std::string& verb :
+         {"gen '" + spec + "' all-gather --check-only", "draw '" + spec + "' -o -",
+          "export '" + spec + "'", "route '" + spec + "' 0 1",
+          "prove min-steps '" + spec + "' broadcast", "prove bisection '" + spec + "'",
+          "info 'faulty(" + spec + ", links=[{0,1}])'"}) {
+      INFO(verb);
+      const Run r = run(verb);
+      CHECK(r.code == 2);
+      CHECK_THAT(r.err, Catch::Contains("so far only info and prove bandwidth"));
+    }
+  }
+  CHECK(run("info '" + machine("box-8") + "'").code == 0);
+  const Run root = run("prove bandwidth '" + machine("box-8") + "' broadcast --root switch");
+  CHECK(root.code == 2);
+  CHECK_THAT(root.err, Catch::Contains("node 'switch' is a switch: a root is an endpoint"));
+}
