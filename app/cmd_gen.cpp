@@ -138,7 +138,7 @@ int print_generator_list(const Network& t, bool json) {
                                  {"bound", a->bound},
                                  {"pipelined", a->pipelined}});
     e["default"] = rows.empty() ? nlohmann::json(nullptr) : nlohmann::json(rows.front()->name);
-    e["why"] = rows.empty() ? "no algorithm applies to the " + t.family() + " family"
+    e["why"] = rows.empty()                 ? no_algorithm_reason(t)
                : rows.front()->from_paper() ? "the paper's algorithm for this family"
                : rows.front()->origin.starts_with("textbook")
                    ? "no paper gives one for this family: the textbook algorithm (MPI's)"
@@ -282,7 +282,7 @@ Run add_gen(CLI::App& app) {
       "The schedule is checked by the simulator before it is written; a generator bug is an "
       "error (exit 3) and no file is written.");
   return [o, root, source, target, dimension, pieces, engine, bytes, ports, latency, bandwidth] {
-    if (o->list) return print_generator_list(*build_topology(o->spec), o->json);
+    if (o->list) return print_generator_list(*build_switched_topology(o->spec), o->json);
     if (o->collective.empty() || (o->out.empty() != o->check_only))
       throw CLI::ValidationError(
           "gen needs COLLECTIVE and either -o FILE or --check-only (or --list)");
@@ -297,7 +297,11 @@ Run add_gen(CLI::App& app) {
       throw InputError("--bytes chooses the algorithm: drop --algorithm " + o->algorithm);
     if (bytes->count() > 0 && pieces->count() > 0)
       throw InputError("--bytes chooses the pieces: drop --pieces");
-    auto t = build_topology(o->spec);
+    auto t = build_switched_topology(o->spec);
+    if (t->needs_switched_model() && (bytes->count() > 0 || ports->count() > 0))
+      throw InputError(std::string(bytes->count() > 0 ? "--bytes" : "--ports") +
+                       " on a network of switches or directed links is not implemented yet "
+                       "(its schedules are one-port at the endpoints, all-port at the switches)");
     GenRequest req(o->collective, o->algorithm);
     req.dimension = o->dimension;
     if (pieces->count() > 0) {

@@ -131,7 +131,7 @@ Run add_verify(CLI::App& app) {
     for (const CLI::Option* opt : {ts, tw, m, engine})
       refuse_option(opt, !o->smt, "--smt", "Z3 answers holds or violated, without cost or engine");
     const ScheduleFile f = read_schedule_file(o->file);
-    auto t = build_schedule_topology(f.schedule.topology);
+    auto t = build_switched_schedule_topology(f.schedule.topology);
     if (o->smt) return verify_by_smt(*o, *t, f.schedule);
     const std::unique_ptr<FaultyNetwork> faulty =
         o->network.empty() ? nullptr : faulty_network_of(o->network, f.schedule);

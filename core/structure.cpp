@@ -13,22 +13,39 @@ namespace {
 [[noreturn]] void refuse(const std::string& what) { throw InputError(what); }
 
 void check_node(NodeId x, std::uint64_t n, const std::string& where, const Network& t) {
-  if (x.v >= n)
-    refuse(where + "node " + std::to_string(x.v) + " is not a node of " + t.spec() + " (0.." +
-           std::to_string(n - 1) + ")");
+  if (x.v < n) return;
+  if (x.v < t.num_nodes())  // n: the endpoints
+    refuse(where + "node " + std::to_string(x.v) + " is a switch of " + t.spec() +
+           ": a collective's nodes are endpoints (0.." + std::to_string(n - 1) + ")");
+  refuse(where + "node " + std::to_string(x.v) + " is not a node of " + t.spec() + " (0.." +
+         std::to_string(n - 1) + ")");
 }
 
-/// The collective's own nodes, and the port model's needs.
+/// What the switched model (core/network.hpp) does not take yet, and a rank that is a switch.
+void check_switched(const Network& t, const Schedule& s) {
+  if (!t.needs_switched_model()) return;
+  const Collective& c = s.collective;
+  if (c.combining())
+    refuse(with_article(c.name()) +
+           " schedule on a network of switches or directed links: "
+           "register collectives on one are not implemented yet");
+  if (s.model == PortModel::SingleDimension || s.model == PortModel::Routed)
+    refuse("the " + std::string(to_string(s.model)) +
+           " model on a network of switches or directed links is not implemented yet");
+}
+
+/// The collective's own nodes (the endpoints of a switched network), and the port model's needs.
 void check_collective(const Network& t, const Schedule& s) {
-  const std::uint64_t n = t.num_nodes();
+  const std::uint64_t n = t.num_endpoints();
   const Collective& c = s.collective;
   if (c.nodes() != n)
     refuse("schedule is for " + std::to_string(c.nodes()) + " nodes, but " + t.spec() + " has " +
-           std::to_string(n));
+           std::to_string(n) + (t.switched() ? " endpoints" : ""));
   check_node(c.root(), n, "collective: ", t);
   check_node(c.target(), n, "collective: ", t);
   for (const auto& g : c.groups())
     for (NodeId v : g) check_node(v, n, "collective group: ", t);
+  check_switched(t, s);
   if (s.model == PortModel::SingleDimension && t.dimension_count() == 0)
     refuse("the single-dimension model needs link dimensions, which " + t.family() +
            " does not define");

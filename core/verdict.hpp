@@ -36,6 +36,7 @@ enum class Rule {
   Deadlock,       ///< MSCCL-IR programs: a threadblock waits forever
   Race,           ///< MSCCL-IR programs: two unordered accesses to a chunk, one a write
   InputWrite,     ///< MSCCL-IR programs: the input buffer of an out-of-place collective written
+  SwitchCopy,     ///< switched networks: a switch sends a chunk more often than it received it
 };
 /// Every rule with its name in files, JSON and messages: the one table of rule names.
 struct RuleName {
@@ -60,6 +61,7 @@ inline constexpr RuleName kRules[] = {
     {Rule::Deadlock, "deadlock"},
     {Rule::Race, "race"},
     {Rule::InputWrite, "input-write"},
+    {Rule::SwitchCopy, "switch-copy"},
 };
 
 /// The rule's name in files, JSON and messages: "edge", "port-send", "double-count", ...

@@ -62,6 +62,10 @@ struct AlgorithmInfo {
   bool solved = false;
   /// Trades steps for link load (GenRequest::fewest_steps): gen --bytes tries both ways.
   bool trades_steps = false;
+  /// Implements the switched model (core/network.hpp): its ranks are the endpoints, its sends
+  /// go through switches, which forward and never copy. Only such rows apply to a network of
+  /// switches or directed links.
+  bool switched = false;
   /// Whether a paper gives it (its origin says "paper: ...").
   bool from_paper() const { return origin.starts_with("paper"); }
   /// Whether papers/ is expected to give its step bound.

@@ -46,9 +46,10 @@ Schedule rounds_schedule(const Network& t, NodeId root, const Rounds& rounds) {
 }
 
 void check_root(const Network& t, NodeId root) {
-  if (root.v >= t.num_nodes())
+  if (root.v >= t.num_endpoints())
     throw InputError("root " + std::to_string(root.v) + " out of range 0.." +
-                     std::to_string(t.num_nodes() - 1));
+                     std::to_string(t.num_endpoints() - 1) +
+                     (t.switched() ? " (the endpoints)" : ""));
 }
 
 Schedule make_with(const AlgorithmInfo& a, const Network& t, const GenRequest& r) {
@@ -95,8 +96,15 @@ std::span<const AlgorithmInfo> algorithm_table() { return rows_of_table(); }
 std::vector<const AlgorithmInfo*> algorithms_for(const Network& t, std::string_view collective) {
   std::vector<const AlgorithmInfo*> out;
   for (const auto& a : algorithm_table())
-    if (a.collective == collective && a.applies(t)) out.push_back(&a);
+    if (a.collective == collective && (a.switched || !t.needs_switched_model()) && a.applies(t))
+      out.push_back(&a);
   return out;
+}
+
+std::string no_algorithm_reason(const Network& t) {
+  if (t.needs_switched_model())
+    return "no algorithm that implements the switched model (switches and directed links) yet";
+  return "no algorithm for the " + t.family() + " family";
 }
 
 std::vector<std::string> algorithm_names(const Network& t, std::string_view collective) {
@@ -118,8 +126,8 @@ const AlgorithmInfo& choose_algorithm(const Network& t, std::string_view collect
     throw InputError("unknown collective '" + std::string(collective) + "'");
   const auto applicable = algorithms_for(t, collective);
   if (applicable.empty())
-    throw InputError(std::string(collective) + " has no algorithm for the " + t.family() +
-                     " family (netsched gen SPEC --list shows what applies)");
+    throw InputError(std::string(collective) + " has " + no_algorithm_reason(t) +
+                     " (netsched gen SPEC --list shows what applies)");
   const std::string name = choose_from(algorithm_names(t, collective), std::string(requested),
                                        std::string(collective), t);
   return *find_algorithm(collective, name);

@@ -38,6 +38,9 @@ std::span<const AlgorithmInfo> algorithm_table();
 std::vector<const AlgorithmInfo*> algorithms_for(const Network& t, std::string_view collective);
 /// Their names.
 std::vector<std::string> algorithm_names(const Network& t, std::string_view collective);
+/// Why no algorithm of a collective applies to t: "no algorithm for the X family", or on a
+/// network of switches or directed links that none implements the switched model yet.
+std::string no_algorithm_reason(const Network& t);
 /// The row `requested` names ("auto": the default). Throws InputError naming the choices when it
 /// does not apply, or that none does.
 const AlgorithmInfo& choose_algorithm(const Network& t, std::string_view collective,

@@ -29,6 +29,9 @@ namespace netsched {
 
 namespace {
 
+/// Builds any network a spec names (build_topology refuses the switched ones).
+std::unique_ptr<Network> build_any(const SpecValue& spec);
+
 /// The table's builder, handed to a composite family's for its parts (a nucleus, a base, a
 /// factor).
 std::unique_ptr<Network> build_part(const SpecValue& spec) { return build_topology(spec); }
@@ -138,19 +141,30 @@ std::unique_ptr<Network> build_topology(std::string_view spec) {
   return build_topology(parse_spec(spec));
 }
 
-std::unique_ptr<Network> build_schedule_topology(std::string_view spec) {
-  const SpecValue parsed = parse_spec(spec, kMaxRecordedSpecLength);
+namespace {
+
+/// A schedule's network spec, parsed, with any file it reads pinned by its sha256.
+SpecValue pinned_schedule_spec(std::string_view spec) {
+  SpecValue parsed = parse_spec(spec, kMaxRecordedSpecLength);
   if (const auto path = unpinned_file(parsed))
     throw InputError("the schedule's network reads the file \"" + one_line_path(*path) +
                      "\" without its sha256: netsched reads a file a schedule names only when "
                      "the spec pins its content (file(\"...\", sha256=\"...\"), as every "
                      "file netsched writes does; `netsched info` prints the pinned spec)");
-  return build_topology(parsed);
+  return parsed;
+}
+
+}  // namespace
+
+std::unique_ptr<Network> build_schedule_topology(std::string_view spec) {
+  return build_topology(pinned_schedule_spec(spec));
+}
+
+std::unique_ptr<Network> build_switched_schedule_topology(std::string_view spec) {
+  return build_any(pinned_schedule_spec(spec));
 }
 
 namespace {
-
-std::unique_ptr<Network> build_any(const SpecValue& spec);
 
 /// "file(...) has 1 switch and directed links: ..." (build_topology's refusal).
 InputError switched_refusal(const Network& t) {

@@ -3,6 +3,7 @@
 #include "verify/dense.hpp"
 
 #include <algorithm>
+#include <unordered_map>
 
 #include "core/enum_names.hpp"
 #include "core/errors.hpp"
@@ -53,11 +54,47 @@ class Holdings {
   std::uint32_t acquired(std::uint32_t node, std::uint64_t chunk) const {
     return time_[node * chunks_ + chunk];
   }
+  /// A switch that forwarded its last copy of `chunk` no longer holds it.
+  void remove(std::uint32_t node, std::uint64_t chunk) {
+    const std::uint64_t i = node * chunks_ + chunk;
+    bits_[i >> 6] &= ~(1ull << (i & 63));
+  }
 
  private:
   std::uint64_t chunks_;
   std::vector<std::uint64_t> bits_;
   std::vector<std::uint16_t> time_;
+};
+
+/// What the switches of a switched network hold: how many copies of each chunk each received
+/// and has not yet sent on (a switch does not copy: each receipt leaves once).
+class SwitchCopies {
+ public:
+  explicit SwitchCopies(std::uint64_t chunks) : chunks_(chunks) {}
+  /// Whether switch w may send one more copy of `chunk` in this step (it received more than it
+  /// has sent, counting this step's sends so far); records the send.
+  bool send(std::uint32_t w, std::uint64_t chunk) {
+    const std::uint64_t key = w * chunks_ + chunk;
+    const auto held = copies_.find(key);
+    return held != copies_.end() && ++sent_[key] <= held->second;
+  }
+  /// The step's sends leave, its receipts at switches arrive; the chunks a switch no longer
+  /// holds, for the caller to clear.
+  template <class Cleared>
+  void end_step(const std::vector<std::pair<std::uint32_t, std::uint64_t>>& received,
+                const Cleared& cleared) {
+    for (const auto& [w, chunk] : received) ++copies_[w * chunks_ + chunk];
+    for (const auto& [key, n] : sent_)
+      if ((copies_[key] -= n) == 0) {
+        copies_.erase(key);
+        cleared(static_cast<std::uint32_t>(key / chunks_), key % chunks_);
+      }
+    sent_.clear();
+  }
+
+ private:
+  std::uint64_t chunks_;
+  std::unordered_map<std::uint64_t, std::uint32_t> copies_, sent_;
 };
 
 }  // namespace
@@ -72,10 +109,12 @@ class DenseRun {
         trace_(trace),
         c_(s.collective),
         n_(t.num_nodes()),
+        ranks_(c_.nodes()),
         chunks_(c_.num_chunks()),
         digits_(schedule_digits(s)),
         held_(n_, chunks_, is_timed(s), s.steps.size()),
-        ports_(t, s) {
+        ports_(t, s),
+        switches_(chunks_) {
     if (trace_) {
       const bool keep = trace_->keep_chunks;
       *trace_ = StepTrace{std::vector<std::uint64_t>(n_, 0), {}, keep, {}, {}};
@@ -145,9 +184,9 @@ class DenseRun {
   void resolve_by_destination(const Transfer& x, const Selector& sel, const Fresh& fresh,
                               std::vector<std::uint64_t>& out) const {
     auto take = [&](std::uint64_t d) {
-      if (d >= n_ || !sel.admits_destination(digits_, static_cast<std::uint32_t>(d))) return;
-      for (std::uint64_t o = 0; o < n_; ++o) {
-        const std::uint64_t ch = o * n_ + d;
+      if (d >= ranks_ || !sel.admits_destination(digits_, static_cast<std::uint32_t>(d))) return;
+      for (std::uint64_t o = 0; o < ranks_; ++o) {
+        const std::uint64_t ch = o * ranks_ + d;
         if (held_.has(x.from.v, ch) && in_ranges(sel.origin_in, static_cast<std::uint32_t>(o)) &&
             fresh(ch))
           out.push_back(ch);
@@ -155,7 +194,7 @@ class DenseRun {
     };
     if (!sel.dest_in.empty()) {
       for (const IdRange& range : sel.dest_in)
-        for (std::uint64_t d = range.lo; d <= range.hi && d < n_; ++d) take(d);
+        for (std::uint64_t d = range.lo; d <= range.hi && d < ranks_; ++d) take(d);
     } else {
       for (const DigitBox& b : sel.dest_boxes) for_each_id(digits_, b, take);
     }
@@ -188,22 +227,53 @@ class DenseRun {
                                          : "the transfer carries no chunk")};
       for (auto ch : here)
         if (!held_.has(x.from.v, ch))
-          return Violation{Rule::Causality,
-                           si,
-                           ti,
-                           x.from,
-                           ch,
-                           step_transfer(si, ti) + "node " + std::to_string(x.from.v) +
-                               " sends chunk " + std::to_string(ch) + " it does not hold"};
+          return Violation{
+              Rule::Causality,
+              si,
+              ti,
+              x.from,
+              ch,
+              step_transfer(si, ti) + "node " + std::to_string(x.from.v) + " sends chunk " +
+                  std::to_string(ch) + " it does not hold" +
+                  (x.from.v < ranks_ ? "" : " (a switch holds a copy until it forwards it)")};
+      if (auto v = switch_copy(si, ti, x, here)) return v;
       if (auto v = ports_.ports(si, ti, x)) return v;
     }
-    for (std::uint64_t ti = 0; ti < tr.size(); ++ti)
-      for (auto ch : carried_[ti])
-        if (held_.add(tr[ti].to.v, ch, static_cast<std::uint32_t>(si + 1)) && trace_)
-          ++count_[tr[ti].to.v];
+    receive(si, tr);
     if (trace_) record_step(tr);
     payload_sum += largest;
     return std::nullopt;
+  }
+
+  /// A switch sends each chunk at most as often as it received it (switched networks).
+  std::optional<Violation> switch_copy(std::uint64_t si, std::uint64_t ti, const Transfer& x,
+                                       const std::vector<std::uint64_t>& carried) {
+    if (x.from.v < ranks_) return std::nullopt;
+    for (const std::uint64_t ch : carried)
+      if (!switches_.send(x.from.v, ch))
+        return Violation{Rule::SwitchCopy,
+                         si,
+                         ti,
+                         x.from,
+                         ch,
+                         step_transfer(si, ti) + "switch " + std::to_string(x.from.v) +
+                             " sends chunk " + std::to_string(ch) +
+                             " more often than it received it (a switch does not copy)"};
+    return std::nullopt;
+  }
+
+  /// The receipts of step si, at the end of the step; a switch's sends leave it.
+  void receive(std::uint64_t si, const std::vector<Transfer>& tr) {
+    std::vector<std::pair<std::uint32_t, std::uint64_t>> at_switches;
+    for (std::uint64_t ti = 0; ti < tr.size(); ++ti)
+      for (auto ch : carried_[ti]) {
+        if (tr[ti].to.v >= ranks_) at_switches.emplace_back(tr[ti].to.v, ch);
+        if (held_.add(tr[ti].to.v, ch, static_cast<std::uint32_t>(si + 1)) && trace_)
+          ++count_[tr[ti].to.v];
+      }
+    if (ranks_ < n_)
+      switches_.end_step(at_switches,
+                         [&](std::uint32_t w, std::uint64_t ch) { held_.remove(w, ch); });
   }
 
   /// The trace of a step that obeyed the step rules: what each transfer carried, and the
@@ -234,7 +304,7 @@ class DenseRun {
           if (!held_.has(v.v, ch)) return delivery_violation(ch, v);
         continue;
       }
-      for (std::uint32_t v = 0; v < n_; ++v)
+      for (std::uint32_t v = 0; v < ranks_; ++v)
         if (c_.is_destination(ch, NodeId(v)) && !held_.has(v, ch))
           return delivery_violation(ch, NodeId(v));
     }
@@ -245,10 +315,11 @@ class DenseRun {
   StepTrace* trace_;
   std::vector<std::uint64_t> count_;  ///< chunks held per node (kept when tracing)
   const Collective& c_;
-  std::uint64_t n_, chunks_;
+  std::uint64_t n_, ranks_, chunks_;  ///< nodes, endpoints (the collective's), chunks
   Digits digits_;
   Holdings held_;
   PortRules ports_;
+  SwitchCopies switches_;
   std::vector<std::vector<std::uint64_t>> carried_;
 };
 

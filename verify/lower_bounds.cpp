@@ -40,10 +40,50 @@ Fan fan_of(const Csr& csr, std::optional<std::uint32_t> ports) {
   return f;
 }
 
+/// On a network of switches: copies are made at endpoints only (a switch does not copy), so the
+/// endpoints holding a chunk, with the copies on their way, grow at most (k+1)-fold per step, k
+/// the most an endpoint sends per step (what a broadcast and an all-gather need); and a chunk
+/// crosses one link per step, so it reaches an endpoint no sooner than its distance (over links
+/// either way: no longer than along arcs). Nothing else is claimed.
+std::optional<LowerBound> switched_lower_bound(const Network& t, const Collective& c,
+                                               const Csr& csr, std::optional<std::uint32_t> ports) {
+  const std::uint64_t e = t.num_endpoints();
+  Fan fan;
+  for (std::uint32_t v = 0; v < e; ++v) fan.k = std::max<std::uint64_t>(fan.k, csr.degree(v));
+  if (ports) fan.k = std::max<std::uint64_t>(1, std::min<std::uint64_t>(*ports, fan.k));
+  // the farthest endpoint from the chunks' origins (every endpoint for all-to-all collectives)
+  std::uint64_t far = 0;
+  const bool rooted = c.kind() == Collective::Kind::Broadcast ||
+                      c.kind() == Collective::Kind::Scatter || c.kind() == Collective::Kind::Gather;
+  if (c.kind() == Collective::Kind::Route) {
+    const auto d = bfs_distances(csr, c.root().v)[c.target().v];
+    return d == kUnreached ? std::nullopt : std::optional(LowerBound{d, "distance"});
+  }
+  if (!rooted && c.kind() != Collective::Kind::AllGather &&
+      c.kind() != Collective::Kind::TotalExchange)
+    return std::nullopt;
+  for (std::uint32_t o = 0; o < e; ++o) {
+    if (rooted && o != c.root().v) continue;
+    const auto d = bfs_distances(csr, o);
+    for (std::uint32_t v = 0; v < e; ++v) far = std::max<std::uint64_t>(far, d[v]);
+  }
+  if (far == kUnreached) return std::nullopt;
+  // only a broadcast and an all-gather need copies: a scatter's, gather's or exchange's chunks
+  // may all travel together into a switch and out of it each on its own arc in two steps
+  const bool copies =
+      c.kind() == Collective::Kind::Broadcast || c.kind() == Collective::Kind::AllGather;
+  const std::uint64_t lg = copies ? fan.grow(e) : 0;
+  return LowerBound{std::max(lg, far), far > lg ? "the farthest endpoint (switches are transit)"
+                                                : fan.log_text() +
+                                                      " over the endpoints (copies are made at "
+                                                      "endpoints only; a switch does not copy)"};
+}
+
 }  // namespace
 
 std::optional<LowerBound> lower_bound(const Network& t, const Collective& c, const Csr& csr,
                                       bool unit_messages, std::optional<std::uint32_t> ports) {
+  if (t.switched()) return switched_lower_bound(t, c, csr, ports);
   const Fan fan = fan_of(csr, ports);
   switch (c.kind()) {
     case Collective::Kind::Route: {

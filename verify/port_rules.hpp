@@ -1,6 +1,8 @@
 #pragma once
 /// The rules a transfer obeys whatever it carries (ARCHITECTURE.md rules 1 and 3): it follows a
-/// link, and the step respects the port model. Shared by the chunk and the register simulations.
+/// link (on a directed network, an arc its way), and the step respects the port model, which
+/// limits endpoints only: a switch forwards on every port each step, each arc at most once.
+/// Shared by the chunk and the register simulations.
 #include <cstdint>
 #include <optional>
 #include <unordered_set>
@@ -21,6 +23,7 @@ class PortRules {
         model_(s.model),
         limit_(node_port_limit(s).value_or(0)),
         n_(t.num_nodes()),
+        endpoints_(t.num_endpoints()),
         sent_at_(n_, 0),
         recv_at_(n_, 0),
         sent_to_(n_, 0),
@@ -42,14 +45,16 @@ class PortRules {
       throw InputError(step_transfer(si, ti) + "node " +
                        std::to_string(std::max(x.from.v, x.to.v)) + " is not a node of " +
                        t_.spec() + " (0.." + std::to_string(n_ - 1) + ")");
-    if (x.from == x.to || (follows_links(model_) && !t_.adjacent(x.from, x.to)))
-      return Violation{Rule::Edge,
-                       si,
-                       ti,
-                       x.from,
-                       std::nullopt,
-                       step_transfer(si, ti) + std::to_string(x.from.v) + " -> " +
-                           std::to_string(x.to.v) + " is not a link"};
+    if (x.from == x.to || (follows_links(model_) && !t_.has_arc(x.from, x.to)))
+      return Violation{
+          Rule::Edge,
+          si,
+          ti,
+          x.from,
+          std::nullopt,
+          step_transfer(si, ti) + std::to_string(x.from.v) + " -> " + std::to_string(x.to.v) +
+              (x.from != x.to && t_.adjacent(x.from, x.to) ? " goes against the link's direction"
+                                                           : " is not a link")};
     return std::nullopt;
   }
 
@@ -58,7 +63,8 @@ class PortRules {
   /// pair; k-port and one-port bound each node's sends and receives.
   std::optional<Violation> ports(std::uint64_t si, std::uint64_t ti, const Transfer& x) {
     const std::string here = step_transfer(si, ti);
-    if (link_once(model_) &&
+    const bool switched = endpoints_ < n_;  // every arc once a step, switches' too
+    if ((link_once(model_) || switched) &&
         !links_.insert(static_cast<std::uint64_t>(x.from.v) << 32 | x.to.v).second)
       return Violation{Rule::PortLink,
                        si,
@@ -108,17 +114,17 @@ class PortRules {
       return Violation{
           rule, si, ti, v, std::nullopt, here + "node " + std::to_string(v.v) + " " + verb + times};
     };
-    if (count(sent_at_, sent_count_, sent_to_, x.from, x.to))
+    if (x.from.v < endpoints_ && count(sent_at_, sent_count_, sent_to_, x.from, x.to))
       return overflow(Rule::PortSend, x.from, "sends", "to ", sent_to_[x.from.v], x.to);
-    if (count(recv_at_, recv_count_, recv_from_, x.to, x.from))
+    if (x.to.v < endpoints_ && count(recv_at_, recv_count_, recv_from_, x.to, x.from))
       return overflow(Rule::PortReceive, x.to, "receives", "from ", recv_from_[x.to.v], x.from);
     return std::nullopt;
   }
 
   const Network& t_;
   PortModel model_;
-  std::uint32_t limit_;  // sends (and receives) per node and step; 0 = all-port
-  std::uint64_t n_;
+  std::uint32_t limit_;          // sends (and receives) per node and step; 0 = all-port
+  std::uint64_t n_, endpoints_;  ///< nodes; endpoints (switches are n_ - endpoints_, all-port)
   std::uint32_t stamp_ = 0;
   // Per-step port bookkeeping: the step stamp, the partner of the first use and the count.
   std::vector<std::uint32_t> sent_at_, recv_at_, sent_to_, recv_from_, sent_count_, recv_count_;

@@ -31,6 +31,13 @@ CheckResult simulate(const Network& t, const Schedule& s, Engine engine,
     return figures_by_rule(simulate_registers(t, s));
   }
   check_schedule_memory(t, s);
+  if (t.needs_switched_model()) {  // the dense engine implements the switched model, alone
+    if (engine != Engine::Auto && engine != Engine::Dense)
+      throw InputError("the " + std::string(to_string(engine)) +
+                       " engine on a network of switches or directed links is not implemented "
+                       "yet (--engine dense is)");
+    return figures_by_rule(simulate_dense(t, s));
+  }
   const bool large = over_dense_auto(s);
   const std::uint64_t n = t.num_nodes();
   const unsigned __int128 block_work =

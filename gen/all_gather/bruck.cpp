@@ -20,7 +20,7 @@ std::uint32_t log_rounds(std::uint64_t n) {
 }  // namespace
 
 EmbeddedPlan bruck_all_gather_plan(const Network& t) {
-  const std::uint64_t n = t.num_nodes();
+  const std::uint64_t n = t.num_endpoints();
   EmbeddedPlan p{Collective::all_gather(n), rank_order(t, "bruck"), {}};
   // after round k-1 rank i holds the blocks of ranks i .. i + 2^k - 1 (mod n)
   for (std::uint32_t k = 0; k < log_rounds(n); ++k) {
@@ -38,7 +38,7 @@ EmbeddedPlan bruck_all_gather_plan(const Network& t) {
 }
 
 EmbeddedPlan bruck_exchange_plan(const Network& t) {
-  const std::uint64_t n = t.num_nodes();
+  const std::uint64_t n = t.num_endpoints();
   EmbeddedPlan p{Collective::total_exchange(n), rank_order(t, "bruck"), {}};
   // block (s, d) of offset (d - s) mod n sits at rank at[s * n + d]
   std::vector<std::uint32_t> at(n * n);

@@ -76,7 +76,8 @@ constexpr auto kAllGatherRows = std::to_array<AlgorithmInfo>({
      .example = "torus(3,4)",
      .applies = embed_size,
      .make = +[](const Network& t,
-                 const GenRequest&) { return embed_plan(t, bruck_all_gather_plan(t), "bruck"); }},
+                 const GenRequest&) { return embed_plan(t, bruck_all_gather_plan(t), "bruck"); },
+     .switched = true},
     {.collective = "all-gather",
      .name = "routed-bruck",
      .origin = "textbook: Bruck et al. 1997 (MPI's small-message allgather); routed: a round a "

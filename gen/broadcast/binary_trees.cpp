@@ -51,7 +51,7 @@ Tree root_over_in_order(std::uint64_t n, std::uint64_t shift) {
 /// children in tree order; one logical round per piece.
 EmbeddedPlan pieces_down(const Network& t, NodeId root, std::uint32_t pieces,
                          const std::vector<Tree>& trees, const char* name) {
-  const std::uint64_t n = t.num_nodes();
+  const std::uint64_t n = t.num_endpoints();
   EmbeddedPlan p{Collective::pieced_broadcast(n, root, pieces), rank_order(t, name), {}};
   const auto at = std::find(p.order.begin(), p.order.end(), root.v) - p.order.begin();
   const auto rank = [&](std::uint64_t r) {

@@ -125,7 +125,8 @@ constexpr auto kExchangeRows = std::to_array<AlgorithmInfo>({
      .example = "torus(3,4)",
      .applies = embed_size,
      .make = +[](const Network& t,
-                 const GenRequest&) { return embed_plan(t, bruck_exchange_plan(t), "bruck"); }},
+                 const GenRequest&) { return embed_plan(t, bruck_exchange_plan(t), "bruck"); },
+     .switched = true},
     {.collective = "total-exchange",
      .name = "direct",
      .origin = "textbook: MPI's basic_linear alltoall, every block sent at once; routed: the "

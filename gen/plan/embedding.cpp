@@ -1,5 +1,6 @@
 // Logical rounds carried by the network (gen/plan/embedding.hpp): shortest paths from
-// breadth-first trees, hops list-scheduled under the one-port rule.
+// breadth-first trees, hops list-scheduled under the one-port rule (at the endpoints of a
+// switched network; its switches forward on every arc at once).
 
 #include "gen/plan/embedding.hpp"
 
@@ -17,10 +18,24 @@
 namespace netsched {
 namespace {
 
-/// Shortest paths from every node, by a breadth-first tree each, built when first asked for.
+/// The arcs of t as adjacency lists: on a directed network a path must follow them.
+Csr arcs_of(const Network& t) {
+  if (!t.directed()) return Csr(t, 1);
+  std::vector<std::vector<std::uint32_t>> out(t.num_nodes());
+  std::vector<NodeId> nb;
+  for (std::uint32_t u = 0; u < t.num_nodes(); ++u) {
+    t.neighbors(NodeId(u), nb);
+    for (const NodeId v : nb)
+      if (t.has_arc(NodeId(u), v)) out[u].push_back(v.v);
+  }
+  return Csr(out);
+}
+
+/// Shortest paths (along the arcs) from every node, by a breadth-first tree each, built when
+/// first asked for.
 class RankPaths {
  public:
-  explicit RankPaths(const Network& t) : g_(t, 1), trees_(g_.num_nodes()) {}
+  explicit RankPaths(const Network& t) : g_(arcs_of(t)), trees_(g_.num_nodes()) {}
   /// The nodes from a to b (a first).
   std::vector<std::uint32_t> between(std::uint32_t a, std::uint32_t b) {
     auto& tree = trees_[a];
@@ -37,15 +52,20 @@ class RankPaths {
 };
 
 void check_order(const Network& t, const std::vector<std::uint32_t>& order) {
-  if (order.size() != t.num_nodes())
+  if (order.size() != t.num_endpoints())
     throw std::logic_error("embedding: a rank order of " + std::to_string(order.size()) +
-                           " ranks for " + std::to_string(t.num_nodes()) + " nodes");
+                           " ranks for " + std::to_string(t.num_endpoints()) + " endpoints");
 }
 
 }  // namespace
 
 std::vector<std::uint32_t> rank_order(const Network& t, const char* algorithm) {
   check_nodes(t, algorithm, kEmbedMaxNodes, "kEmbedMaxNodes");
+  if (t.switched()) {  // the endpoints in id order: a machine file lists them box by box
+    std::vector<std::uint32_t> order(t.num_endpoints());
+    for (std::uint32_t r = 0; r < order.size(); ++r) order[r] = r;
+    return order;
+  }
   if (auto cycle = hamiltonian_cycle(t)) return *cycle;
   const Csr g(t, 1);
   BfsTree tree = bfs_tree(g, 0);
@@ -59,7 +79,10 @@ Schedule embed_rounds(const Network& t, Collective collective, const char* algor
   check_order(t, order);
   Schedule s = textbook_schedule(t, std::move(collective), PortModel::OnePort, algorithm);
   RankPaths paths(t);
-  PortCalendar ports(t.num_nodes());  // one-port
+  const Csr links(t, 1);
+  // one-port; on a switched network at the endpoints only, switches forwarding on every arc
+  PortCalendar ports =
+      t.switched() ? PortCalendar(links, t.num_endpoints()) : PortCalendar(t.num_nodes());
   // per rank, the step from which it holds each chunk it received (its own: from step 0)
   std::vector<std::unordered_map<std::uint64_t, std::uint32_t>> held(order.size());
   const auto ready = [&](std::uint32_t rank, const std::vector<std::uint64_t>& chunks) {

@@ -36,7 +36,7 @@ std::vector<std::uint64_t> blocks(const EmbeddedPlan& p, const Relative& rel, st
 }  // namespace
 
 EmbeddedPlan binomial_scatter_plan(const Network& t, NodeId root) {
-  EmbeddedPlan p{Collective::scatter(t.num_nodes(), root), rank_order(t, "binomial"), {}};
+  EmbeddedPlan p{Collective::scatter(t.num_endpoints(), root), rank_order(t, "binomial"), {}};
   const Relative rel = relative(p, root);
   for (std::uint64_t mask = top_mask(rel.n); mask > 0; mask /= 2) {
     auto& round = p.rounds.emplace_back();
@@ -48,7 +48,7 @@ EmbeddedPlan binomial_scatter_plan(const Network& t, NodeId root) {
 }
 
 EmbeddedPlan binomial_gather_plan(const Network& t, NodeId root) {
-  EmbeddedPlan p{Collective::gather(t.num_nodes(), root), rank_order(t, "binomial"), {}};
+  EmbeddedPlan p{Collective::gather(t.num_endpoints(), root), rank_order(t, "binomial"), {}};
   const Relative rel = relative(p, root);
   for (std::uint64_t mask = 1; mask < rel.n; mask *= 2) {
     auto& round = p.rounds.emplace_back();

@@ -47,7 +47,8 @@ constexpr auto kScatterGatherRows = std::to_array<AlgorithmInfo>({
      .make =
          +[](const Network& t, const GenRequest& r) {
            return embed_plan(t, binomial_scatter_plan(t, r.root), "binomial");
-         }},
+         },
+     .switched = true},
     {.collective = "gather",
      .name = "tree-gather",
      .origin = "generic: BFS tree reversed, each node forwards what it holds; broadcast's rounds",
@@ -69,7 +70,8 @@ constexpr auto kScatterGatherRows = std::to_array<AlgorithmInfo>({
      .make =
          +[](const Network& t, const GenRequest& r) {
            return embed_plan(t, binomial_gather_plan(t, r.root), "binomial");
-         }},
+         },
+     .switched = true},
 });
 
 }  // namespace
