@@ -1,8 +1,10 @@
 #pragma once
 // Mutation operators on schedules: each changes one thing and is meant to break one rule.
+#include <algorithm>
 #include <optional>
 #include <random>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "core/schedule.hpp"
@@ -28,37 +30,85 @@ inline const std::vector<Operator>& operators() {
                                               R::WriteConflict};
   static const std::vector<Operator> ops = {
       // later transfers that depended on the dropped or moved one: causality, or, for a selector,
-      // nothing to carry (empty-payload)
-      {"drop-transfer", {R::Causality, R::Delivery, R::EmptyPayload}, values},
-      {"duplicate-transfer", {R::PortSend, R::PortLink}, {R::PortSend, R::PortLink}},
-      // a selector ("everything held") moved earlier carries less: then only delivery fails
+      // nothing to carry (empty-payload); a switch that then forwards a copy it never received
+      {"drop-transfer", {R::Causality, R::Delivery, R::EmptyPayload, R::SwitchCopy}, values},
+      // (a switch's forward doubled: a copy it does not have, checked before the ports)
+      {"duplicate-transfer", {R::PortSend, R::PortLink, R::SwitchCopy}, {R::PortSend, R::PortLink}},
+      // a selector ("everything held") moved earlier carries less: then only delivery fails; a
+      // switch's forward moved changes when its copies are spent
       {"move-earlier",
        {R::Causality, R::EmptyPayload, R::PortSend, R::PortReceive, R::PortLink, R::Dimension,
-        R::Delivery},
+        R::SwitchCopy, R::Delivery},
        ports_and_values},
       {"move-later",
        {R::Causality, R::EmptyPayload, R::PortSend, R::PortReceive, R::PortLink, R::Dimension,
-        R::Delivery},
+        R::SwitchCopy, R::Delivery},
        ports_and_values},
       // (routed: to the sender itself, the one node no route reaches)
       {"retarget-non-neighbour", {R::Edge}, {R::Edge}},
       // under all-port a second send or receipt keeps the ports: a register value then arrives
       // where it was not meant to
-      {"second-send", {R::PortSend}, {R::PortSend, R::Result, R::DoubleCount, R::WriteConflict}},
+      // (a switch, all-port, forwards a copy it does not have)
+      {"second-send",
+       {R::PortSend, R::SwitchCopy, R::Causality},
+       {R::PortSend, R::Result, R::DoubleCount, R::WriteConflict}},
       {"second-receive",
        {R::PortReceive, R::Causality, R::EmptyPayload},
        {R::PortReceive, R::Result, R::DoubleCount, R::WriteConflict}},
-      {"drop-chunk", {R::EmptyPayload, R::Causality, R::Delivery}, {}},
+      {"drop-chunk", {R::EmptyPayload, R::Causality, R::Delivery, R::SwitchCopy}, {}},
+      // (on a directed network: an arc taken against its direction; on a switched one the
+      // reversed arc may be taken already in the step)
       {"swap-endpoints",
-       {R::Causality, R::PortSend, R::PortReceive, R::EmptyPayload, R::Dimension, R::Delivery},
+       {R::Edge, R::Causality, R::PortSend, R::PortReceive, R::PortLink, R::EmptyPayload,
+        R::Dimension, R::SwitchCopy, R::Delivery},
        ports_and_values},
       {"truncate", {R::Delivery}, {R::Result}},
+      // switched networks only: a switch forwards one copy more, on an arc unused in that step
+      // (it copies, or spends a copy a later forward needed; or its receiver takes two); a
+      // transfer into an endpoint goes to a switch instead (which is no destination)
+      {"switch-copy", {R::SwitchCopy, R::Causality, R::PortReceive}, {}},
+      {"deliver-to-switch", {R::Delivery, R::Causality, R::EmptyPayload}, {}},
       // register schedules only: a move's operation, a move dropped, a move's target register
       {"flip-op", {}, values},
       {"drop-move", {}, values},
       {"retarget-register", {}, values},
   };
   return ops;
+}
+
+/// The switched operators: at a transfer out of a switch (switch-copy: one more to a neighbour
+/// over an arc unused in the step) or into an endpoint (deliver-to-switch: to a switch the
+/// sender is joined to, over an arc unused in the step); nullopt without such a place.
+inline std::optional<Schedule> switch_mutant(const Network& t, const Schedule& s,
+                                             const std::string& op, std::mt19937_64& rng) {
+  const bool copy = op == "switch-copy";
+  std::vector<std::tuple<std::size_t, std::size_t, NodeId>> places;  // step, transfer, new end
+  std::vector<NodeId> nb;
+  for (std::size_t i = 0; i < s.steps.size(); ++i) {
+    const auto& step = s.steps[i].transfers;
+    const auto used = [&](NodeId a, NodeId b) {
+      return std::any_of(step.begin(), step.end(),
+                         [&](const Transfer& y) { return y.from == a && y.to == b; });
+    };
+    for (std::size_t j = 0; j < step.size(); ++j) {
+      const Transfer& x = step[j];
+      if (copy ? !t.is_switch(x.from) : t.is_switch(x.to)) continue;
+      t.neighbors(x.from, nb);
+      for (const NodeId v : nb)
+        if (v != x.to && t.has_arc(x.from, v) && !used(x.from, v) && (copy || t.is_switch(v)))
+          places.emplace_back(i, j, v);
+    }
+  }
+  if (places.empty()) return std::nullopt;
+  const auto [si, ti, v] =
+      places[std::uniform_int_distribution<std::size_t>(0, places.size() - 1)(rng)];
+  Schedule m = s;
+  auto& step = m.steps[si].transfers;
+  if (copy)
+    step.push_back(Transfer{step[ti].from, v, step[ti].payload});
+  else
+    step[ti].to = v;
+  return m;
 }
 
 /// Applies operator `op` to a copy of `s` at a position drawn from `rng`; nullopt when the
@@ -102,13 +152,15 @@ inline std::optional<Schedule> mutate(const Network& t, const Schedule& s, const
     step[ti].to = NodeId(far[pick(far.size())]);
   } else if (op == "second-send" || op == "second-receive") {
     // a second send by x.from to a neighbour that receives nothing else in this step, or a
-    // second receipt by x.to from a neighbour that sends nothing else in this step
+    // second receipt by x.to from a neighbour that sends nothing else in this step (along an
+    // arc its way, on a directed network)
     const bool send = op == "second-send";
     t.neighbors(send ? x.from : x.to, nb);
     std::vector<NodeId> idle;
     for (NodeId v : nb)
       if (std::none_of(step.begin(), step.end(),
-                       [&](const Transfer& y) { return (send ? y.to : y.from) == v; }))
+                       [&](const Transfer& y) { return (send ? y.to : y.from) == v; }) &&
+          (send ? t.has_arc(x.from, v) : t.has_arc(v, x.to)))
         idle.push_back(v);
     if (idle.empty()) return std::nullopt;
     const NodeId other = idle[pick(idle.size())];
@@ -137,6 +189,8 @@ inline std::optional<Schedule> mutate(const Network& t, const Schedule& s, const
     }
     m.payloads.push_back(q);
     step[ti].payload = static_cast<std::uint32_t>(m.payloads.size() - 1);
+  } else if (op == "switch-copy" || op == "deliver-to-switch") {
+    return switch_mutant(t, s, op, rng);
   } else if (op == "swap-endpoints") {
     std::swap(step[ti].from, step[ti].to);
   } else if (op == "truncate") {

@@ -20,19 +20,21 @@ struct PlainPorts {
   std::set<std::pair<std::uint32_t, std::uint32_t>> used{};
   std::optional<std::uint32_t> dimension{};
 
-  /// Rule 1: a link between two distinct nodes; routed: any two distinct nodes.
+  /// Rule 1: a link between two distinct nodes, its way on a directed network; routed: any two
+  /// distinct nodes.
   bool off_link(const Transfer& x) const {
-    return x.from == x.to || (s.model != PortModel::Routed && !t.adjacent(x.from, x.to));
+    return x.from == x.to || (s.model != PortModel::Routed && !t.has_arc(x.from, x.to));
   }
 
+  /// Ports: on a switched network a switch is all-port, and every arc is used once a step.
   std::optional<Rule> take(const Transfer& x) {
     const bool link_ports = s.model == PortModel::AllPort || s.model == PortModel::KPort ||
-                            s.model == PortModel::Routed;
+                            s.model == PortModel::Routed || t.switched();
     if (link_ports && !used.insert({x.from.v, x.to.v}).second) return Rule::PortLink;
     if (s.model == PortModel::AllPort || s.model == PortModel::Routed) return std::nullopt;
     const std::uint32_t k = s.model == PortModel::KPort ? s.ports : 1;
-    if (++sends[x.from.v] > k) return Rule::PortSend;
-    if (++receives[x.to.v] > k) return Rule::PortReceive;
+    if (!t.is_switch(x.from) && ++sends[x.from.v] > k) return Rule::PortSend;
+    if (!t.is_switch(x.to) && ++receives[x.to.v] > k) return Rule::PortReceive;
     if (s.model == PortModel::SingleDimension) {
       const auto d = t.edge_dimension(x.from, x.to);
       if (dimension && d != dimension) return Rule::Dimension;

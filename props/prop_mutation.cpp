@@ -30,7 +30,7 @@ namespace {
 // two pieces.
 void register_corpus(std::vector<std::pair<std::string, Schedule>>& out) {
   for (const char* spec : {"torus(3,4)", "hypercube(3)", "dualcube(2)", "ccc(3)", "mesh(3,3)"}) {
-    const auto t = build_topology(spec);
+    const auto t = build_switched_topology(spec);
     for (const char* c : {"all-reduce", "reduce-scatter", "reduce", "prefix"})
       for (const auto& a : algorithm_names(*t, c))
         if (!a.ends_with("-as-printed")) out.push_back({spec, generate(*t, GenRequest(c, a))});
@@ -43,12 +43,30 @@ void register_corpus(std::vector<std::pair<std::string, Schedule>>& out) {
 }
 
 // Valid schedules from every generator on small instances.
+/// Schedules on switched networks (ARCHITECTURE.md, the switched model): every algorithm that
+/// implements it, on a box of 8 GPUs on one switch, a directed ring, and the switched families.
+void switched_corpus(std::vector<std::pair<std::string, Schedule>>& out) {
+  const std::string dir = std::string(NETSCHED_SOURCE_DIR) + "/tests/data/graphs/switched/";
+  for (const std::string& spec :
+       {"file(\"" + dir + "box-8.graphml\")", "file(\"" + dir + "directed-ring-4.graphml\")",
+        std::string("fat_tree(2)"), std::string("dragonfly(2,1,1)"),
+        std::string("leaf_spine(2,2,2)")}) {
+    const auto t = build_switched_topology(spec);
+    for (const char* c : {"broadcast", "scatter", "gather", "all-gather", "total-exchange"})
+      for (const auto& a : algorithm_names(*t, c)) {
+        GenRequest r(c, a, NodeId(1));
+        if (find_algorithm(c, a)->pipelined) r.pieces = 2;
+        out.push_back({t->spec(), generate_checked(*t, r).schedule()});
+      }
+  }
+}
+
 std::vector<std::pair<std::string, Schedule>> corpus() {
   std::vector<std::pair<std::string, Schedule>> out;
   for (const char* spec : {"torus(3,4)", "hypercube(4)", "ghc(2,3)", "mesh(3,3)", "ccc(3)",
                            "dualcube(3)", "rdn(hypercube(2),1)", "hdn(torus(2,3), sn=[{0}])",
                            "hsn(2,hypercube(2))", "hfc(complete(3),4,4)", "mfc(ring(3),4,5)"}) {
-    const auto t = build_topology(spec);
+    const auto t = build_switched_topology(spec);
     for (const auto& a : algorithm_names(*t, "broadcast"))
       out.push_back({spec, generate_checked(*t, GenRequest("broadcast", a, NodeId(1))).schedule()});
     for (const auto& a : algorithm_names(*t, "route"))
@@ -59,7 +77,7 @@ std::vector<std::pair<std::string, Schedule>> corpus() {
   }
   // the other port models: all-port and 2-port copies of a one-port broadcast, and the
   // all-gathers (recursive doubling, ring, and the all-port flood)
-  Schedule all_port = make_broadcast(*build_topology("torus(3,3)"), NodeId(0));
+  Schedule all_port = make_broadcast(*build_switched_topology("torus(3,3)"), NodeId(0));
   all_port.model = PortModel::AllPort;
   out.push_back({"torus(3,3)", all_port});
   Schedule two_port = all_port;
@@ -67,11 +85,12 @@ std::vector<std::pair<std::string, Schedule>> corpus() {
   two_port.ports = 2;
   out.push_back({"torus(3,3)", two_port});
   for (const char* spec : {"torus(3,4)", "hypercube(3)"}) {
-    const auto t = build_topology(spec);
+    const auto t = build_switched_topology(spec);
     for (const auto& a : algorithm_names(*t, "all-gather"))
       out.push_back({spec, generate(*t, GenRequest("all-gather", a))});
   }
   register_corpus(out);
+  switched_corpus(out);
   return out;
 }
 
@@ -148,7 +167,7 @@ TEST_CASE("mutants are rejected by both checkers with an intended rule, or accep
     const auto& [spec, s] = *rc::gen::elementOf(schedules);
     const auto& op = *rc::gen::elementOf(props::operators());
     std::mt19937_64 rng(*rc::gen::arbitrary<std::uint64_t>());
-    const auto t = build_topology(spec);
+    const auto t = build_switched_topology(spec);
     const auto m = props::mutate(*t, s, op.name, rng);
     RC_PRE(m.has_value());
     judge(*t, *m, op);  // throws (and so fails) on any disagreement
@@ -168,7 +187,7 @@ TEST_CASE("mutation campaign") {
                 register_mutants = 0;
   std::map<std::string, std::uint64_t> rules;
   for (const auto& [spec, s] : schedules) {
-    const auto t = build_topology(spec);
+    const auto t = build_switched_topology(spec);
     REQUIRE(simulate(*t, s).ok());
     for (const auto& op : props::operators())
       for (int k = 0; k < per; ++k) {

@@ -18,11 +18,13 @@
 namespace netsched::props {
 
 /// The first broken rule (same rule names as the simulator), or nullopt when the schedule holds.
+/// On a switched network a switch holds copies: what it received and has not sent on.
 inline std::optional<Rule> reference_check(const Network& t, const Schedule& s) {
   if (s.collective.combining()) return reference_check_registers(t, s);
   const Collective& c = s.collective;
-  const std::uint64_t n = t.num_nodes(), chunks = c.num_chunks();
+  const std::uint64_t n = t.num_endpoints(), chunks = c.num_chunks();
   std::map<std::pair<std::uint32_t, std::uint64_t>, std::uint32_t> held;  // -> latest receipt time
+  std::map<std::pair<std::uint32_t, std::uint64_t>, std::uint32_t> copies;  // at switches
   for (std::uint64_t ch = 0; ch < chunks; ++ch)
     if (!c.is_void(ch)) held[{c.origin(ch).v, ch}] = 0;
   auto in_ranges = [](const auto& ranges, std::uint64_t x) {
@@ -34,6 +36,7 @@ inline std::optional<Rule> reference_check(const Network& t, const Schedule& s) 
   for (std::size_t step = 0; step < s.steps.size(); ++step) {
     PlainPorts ports{t, s};
     std::vector<std::pair<std::uint32_t, std::vector<std::uint64_t>>> arrivals;
+    std::map<std::pair<std::uint32_t, std::uint64_t>, std::uint32_t> forwarded;  // this step
     for (const Transfer& x : s.steps[step].transfers) {
       const std::uint32_t from = x.from.v, to = x.to.v;
       if (ports.off_link(x)) return Rule::Edge;
@@ -64,11 +67,19 @@ inline std::optional<Rule> reference_check(const Network& t, const Schedule& s) 
       if (carried.empty()) return Rule::EmptyPayload;
       for (auto ch : carried)
         if (!held.count({from, ch})) return Rule::Causality;
+      if (t.is_switch(x.from))
+        for (auto ch : carried)
+          if (++forwarded[{from, ch}] > copies[{from, ch}]) return Rule::SwitchCopy;
       if (auto broken = ports.take(x)) return broken;
       arrivals.push_back({to, carried});
     }
     for (const auto& [to, carried] : arrivals)
-      for (auto ch : carried) held[{to, ch}] = static_cast<std::uint32_t>(step + 1);
+      for (auto ch : carried) {
+        held[{to, ch}] = static_cast<std::uint32_t>(step + 1);
+        if (t.is_switch(NodeId(to))) ++copies[{to, ch}];
+      }
+    for (const auto& [key, sent] : forwarded)  // a forwarded copy is no longer held
+      if ((copies[key] -= sent) == 0) held.erase(key);
   }
   for (std::uint64_t ch = 0; ch < chunks; ++ch)
     for (std::uint32_t v = 0; v < n; ++v)

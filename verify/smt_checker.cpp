@@ -8,6 +8,9 @@
 // causality, port-send, port-receive (or port-link), dimension; then delivery per (chunk, node).
 // h[t+1][v][c] = h[t][v][c] or some transfer into v carries c; so the state is a function of the
 // schedule, the model is unique, and the first true indicator is the first violation.
+// A switch w of a switched network holds copies instead: k[t][w][c], an Int, the copies received
+// and not yet sent on (h = k > 0); switch-copy fires where the step's sends of c from w so far
+// exceed k[t][w][c], and k[t+1] = k[t] - sends + receipts.
 #include "verify/smt_checker.hpp"
 
 #include <z3++.h>
@@ -88,6 +91,7 @@ class Encoding : smt::Rules {
         const bool origin = col_.origin(c).v == v && !col_.is_void(c);
         held_.push_back(ctx_.bool_val(origin));
         if (timed_) acq_.push_back(ctx_.int_val(origin ? 0 : -1));
+        if (v >= ranks_) copies_.push_back(ctx_.int_val(0));
       }
   }
 
@@ -95,7 +99,7 @@ class Encoding : smt::Rules {
   SmtVerdict decide() {
     for (std::uint64_t st = 0; st < s_.steps.size(); ++st) step(st);
     for (std::uint64_t c = 0; c < chunks_; ++c)
-      for (std::uint64_t v = 0; v < n_; ++v)
+      for (std::uint64_t v = 0; v < ranks_; ++v)
         if (col_.is_destination(c, NodeId(static_cast<std::uint32_t>(v))))
           indicate(!held_[v * chunks_ + c], Rule::Delivery, std::nullopt, std::nullopt,
                    NodeId(static_cast<std::uint32_t>(v)), c);
@@ -142,6 +146,7 @@ class Encoding : smt::Rules {
   void step(std::uint64_t st) {
     const auto& tr = s_.steps[st].transfers;
     std::vector<std::vector<z3::expr>> into(n_ * chunks_);  // carried(i,c) for transfers into v
+    std::map<std::uint64_t, std::vector<z3::expr>> out;     // ... out of a switch, by (w, c)
     for (std::uint64_t i = 0; i < tr.size(); ++i) {
       const Transfer& x = tr[i];
       if (x.from.v >= n_ || x.to.v >= n_)
@@ -160,16 +165,57 @@ class Encoding : smt::Rules {
       indicate(carried.empty() ? ctx_.bool_val(true) : !z3::mk_or(carried), Rule::EmptyPayload, st,
                i, x.from, std::nullopt);
       indicate(any(causal_bad), Rule::Causality, st, i, x.from, std::nullopt);
-      for (auto& [c, e] : carried_chunks) into[x.to.v * chunks_ + c].push_back(e);
+      for (auto& [c, e] : carried_chunks) {
+        into[x.to.v * chunks_ + c].push_back(e);
+        if (x.from.v >= ranks_) switch_copy(st, i, x.from, c, e, out[x.from.v * chunks_ + c]);
+      }
     }
     port_rules(st);
-    advance(st, into);
+    advance(st, into, out);
+  }
+
+  /// Switch-copy for switch w sending chunk c in transfer i (e: whether it carries c): its sends
+  /// of c in this step so far, this one included, exceed the copies it holds.
+  void switch_copy(std::uint64_t st, std::uint64_t i, NodeId w, std::uint64_t c, const z3::expr& e,
+                   std::vector<z3::expr>& sends) {
+    sends.push_back(e);
+    indicate(e && count(sends) > copies_[(w.v - ranks_) * chunks_ + c], Rule::SwitchCopy, st, i, w,
+             c);
+  }
+
+  z3::expr count(const std::vector<z3::expr>& carried) {
+    z3::expr_vector ones(ctx_);
+    for (const z3::expr& e : carried) ones.push_back(z3::ite(e, ctx_.int_val(1), ctx_.int_val(0)));
+    return z3::sum(ones);
+  }
+
+  /// A switch's copies after the step: k[t+1] = k[t] - its sends + its receipts, h = k > 0.
+  void advance_switches(std::uint64_t st, const std::vector<std::vector<z3::expr>>& into,
+                        const std::map<std::uint64_t, std::vector<z3::expr>>& out) {
+    std::set<std::uint64_t> moved;
+    for (const auto& [k, sends] : out) moved.insert(k);
+    for (std::uint64_t k = ranks_ * chunks_; k < n_ * chunks_; ++k)
+      if (!into[k].empty()) moved.insert(k);
+    for (const std::uint64_t k : moved) {
+      const std::uint64_t v = k / chunks_, c = k % chunks_;
+      z3::expr& copies = copies_[k - ranks_ * chunks_];
+      z3::expr next = copies + (into[k].empty() ? ctx_.int_val(0) : count(into[k]));
+      if (const auto it = out.find(k); it != out.end()) next = next - count(it->second);
+      const z3::expr after = ctx_.int_const(var("k", st + 1, v, c).c_str());
+      solver_.add(after == next);
+      copies = after;
+      held_[k] = after > 0;
+      ++variables_;
+      if (timed_ && !into[k].empty()) acquire(st, k, v, c, into[k]);
+    }
   }
 
   /// h[t+1][v][c] = h[t][v][c] or some transfer into v carries c (and a[t+1] likewise), as
-  /// fresh variables defined by equations.
-  void advance(std::uint64_t st, const std::vector<std::vector<z3::expr>>& into) {
-    for (std::uint64_t v = 0; v < n_; ++v)
+  /// fresh variables defined by equations; a switch's copies by advance_switches.
+  void advance(std::uint64_t st, const std::vector<std::vector<z3::expr>>& into,
+               const std::map<std::uint64_t, std::vector<z3::expr>>& out) {
+    if (ranks_ < n_) advance_switches(st, into, out);
+    for (std::uint64_t v = 0; v < ranks_; ++v)
       for (std::uint64_t c = 0; c < chunks_; ++c) {
         const std::uint64_t k = v * chunks_ + c;
         if (into[k].empty()) continue;
@@ -180,12 +226,19 @@ class Encoding : smt::Rules {
         solver_.add(h == (held_[k] || arrives));
         held_[k] = h;
         ++variables_;
-        if (!timed_) continue;
-        const z3::expr a = ctx_.int_const(var("a", st + 1, v, c).c_str());
-        solver_.add(a == z3::ite(arrives, ctx_.int_val(static_cast<int>(st + 1)), acq_[k]));
-        acq_[k] = a;
-        ++variables_;
+        if (timed_) acquire(st, k, v, c, into[k]);
       }
+  }
+
+  /// a[t+1][v][c]: step st + 1 where some transfer into v carries c, else a[t][v][c].
+  void acquire(std::uint64_t st, std::uint64_t k, std::uint64_t v, std::uint64_t c,
+               const std::vector<z3::expr>& arriving) {
+    z3::expr_vector arrivals(ctx_);
+    for (const auto& e : arriving) arrivals.push_back(e);
+    const z3::expr a = ctx_.int_const(var("a", st + 1, v, c).c_str());
+    solver_.add(a == z3::ite(z3::mk_or(arrivals), ctx_.int_val(static_cast<int>(st + 1)), acq_[k]));
+    acq_[k] = a;
+    ++variables_;
   }
 
   static std::string var(const char* kind, std::uint64_t a, std::uint64_t b, std::uint64_t c) {
@@ -226,6 +279,7 @@ class Encoding : smt::Rules {
   std::uint64_t chunks_;
   bool timed_;
   std::vector<z3::expr> held_, acq_;  // state at the start of the current step
+  std::vector<z3::expr> copies_;      // a switch's copies, (w - ranks_) x chunks
 };
 
 }  // namespace
@@ -233,10 +287,6 @@ class Encoding : smt::Rules {
 SmtVerdict smt_check(const Network& t, const Schedule& s, unsigned timeout_ms) {
   const auto t0 = std::chrono::steady_clock::now();
   SmtVerdict out;
-  if (t.needs_switched_model())
-    throw InputError(
-        "the Z3 checker on a network of switches or directed links is not implemented yet "
-        "(the dense simulator checks such a schedule)");
   if (s.collective.combining()) {
     out = smt::check_registers(t, s, timeout_ms);
   } else {

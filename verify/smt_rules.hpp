@@ -31,7 +31,7 @@ struct Indicator {
 class Rules {
  public:
   Rules(const Network& t, const Schedule& s, unsigned timeout_ms)
-      : t_(t), s_(s), n_(t.num_nodes()), solver_(ctx_) {
+      : t_(t), s_(s), n_(t.num_nodes()), ranks_(t.num_endpoints()), solver_(ctx_) {
     solver_.set("timeout", timeout_ms);
   }
 
@@ -44,10 +44,11 @@ class Rules {
 
   z3::expr any(z3::expr_vector& v) { return v.empty() ? ctx_.bool_val(false) : z3::mk_or(v); }
 
-  /// Rule 1 for transfer i of step st: it follows a link (decided here: the network is given).
+  /// Rule 1 for transfer i of step st: it follows a link, its way on a directed network
+  /// (decided here: the network is given).
   void edge_rule(std::uint64_t st, std::uint64_t i, const Transfer& x) {
     indicate(
-        ctx_.bool_val(x.from == x.to || (follows_links(s_.model) && !t_.adjacent(x.from, x.to))),
+        ctx_.bool_val(x.from == x.to || (follows_links(s_.model) && !t_.has_arc(x.from, x.to))),
         Rule::Edge, st, i, x.from, std::nullopt);
   }
 
@@ -55,7 +56,8 @@ class Rules {
   /// the step's transfers): two transfers from one sender (port-send), into one receiver
   /// (port-receive), along one directed link (port-link), or a dimension other than the first
   /// transfer's (dimension). Which transfer is the first to break it is found when the model
-  /// says it fires (first_breaking); until then the indicator names transfer tr.size().
+  /// says it fires (first_breaking); until then the indicator names transfer tr.size(). On a
+  /// switched network the ports limit endpoints only, and every arc is used once a step.
   void port_rules(std::uint64_t st) {
     const auto& tr = s_.steps[st].transfers;
     if (tr.size() < 2) return;
@@ -65,26 +67,30 @@ class Rules {
       return ctx_.int_val(d ? static_cast<int>(*d) : -1);
     };
     for (const Transfer& x : tr) {
-      from.push_back(ctx_.int_val(static_cast<std::int64_t>(x.from.v)));
-      to.push_back(ctx_.int_val(static_cast<std::int64_t>(x.to.v)));
+      if (x.from.v < ranks_) from.push_back(ctx_.int_val(static_cast<std::int64_t>(x.from.v)));
+      if (x.to.v < ranks_) to.push_back(ctx_.int_val(static_cast<std::int64_t>(x.to.v)));
       link.push_back(ctx_.int_val(static_cast<std::int64_t>(x.from.v * n_ + x.to.v)));
       if (s_.model == PortModel::SingleDimension) other_dim.push_back(dim_of(x) != dim_of(tr[0]));
     }
     const std::uint64_t k = tr.size();  // resolved to a transfer when it fires
-    if (link_once(s_.model))
+    if (link_once(s_.model) || ranks_ < n_)
       indicate(!z3::distinct(link), Rule::PortLink, st, k, std::nullopt, std::nullopt);
     if (!node_port_limit(s_)) return;  // all-port, routed
-    indicate(over_limit(from), Rule::PortSend, st, k, std::nullopt, std::nullopt);
-    indicate(over_limit(to), Rule::PortReceive, st, k, std::nullopt, std::nullopt);
+    if (from.size() > 1)
+      indicate(over_limit(from), Rule::PortSend, st, k, std::nullopt, std::nullopt);
+    if (to.size() > 1)
+      indicate(over_limit(to), Rule::PortReceive, st, k, std::nullopt, std::nullopt);
     if (s_.model == PortModel::SingleDimension)
       indicate(z3::mk_or(other_dim), Rule::Dimension, st, k, std::nullopt, std::nullopt);
   }
 
-  /// The order in which the simulators check one transfer's rules (verify/port_rules.hpp: the
-  /// link before the sender's and receiver's ports).
+  /// The order in which the simulators check one transfer's rules (verify/dense.cpp: a switch's
+  /// copies after causality; verify/port_rules.hpp: the link before the sender's and receiver's
+  /// ports).
   static int transfer_rule_order(Rule r) {
-    constexpr Rule kOrder[] = {Rule::Edge,     Rule::EmptyPayload, Rule::Causality, Rule::PortLink,
-                               Rule::PortSend, Rule::PortReceive,  Rule::Dimension};
+    constexpr Rule kOrder[] = {Rule::Edge,        Rule::EmptyPayload, Rule::Causality,
+                               Rule::SwitchCopy,  Rule::PortLink,     Rule::PortSend,
+                               Rule::PortReceive, Rule::Dimension};
     return static_cast<int>(std::find(std::begin(kOrder), std::end(kOrder), r) - kOrder);
   }
 
@@ -110,7 +116,7 @@ class Rules {
 
   const Network& t_;
   const Schedule& s_;
-  std::uint64_t n_;
+  std::uint64_t n_, ranks_;  ///< nodes; endpoints (the switches are the others)
   z3::context ctx_;
   z3::solver solver_;
   std::vector<Indicator> indicators_;
@@ -148,6 +154,7 @@ class Rules {
       const std::uint64_t key = r == Rule::PortSend      ? x.from.v
                                 : r == Rule::PortReceive ? x.to.v
                                                          : x.from.v * n_ + x.to.v;
+      if (r != Rule::PortLink && key >= ranks_) continue;  // a switch is all-port
       if (++seen[key] > limit) return {i, r == Rule::PortReceive ? x.to : x.from};
     }
     throw std::logic_error("z3: a port rule fires, but no transfer breaks it");
