@@ -88,10 +88,7 @@ void FileGraph::set_arc_bandwidths(const GraphData& data) {
 }
 
 LinkSpeed FileGraph::link_speed(NodeId u, NodeId v) const {
-  if (arc_bandwidth_.empty()) {
-    (void)arc_index(u.v, v.v);
-    return {};
-  }
+  if (arc_bandwidth_.empty()) return {};
   return {arc_bandwidth_[arc_index(u.v, v.v)], 1};
 }
 
