@@ -217,6 +217,29 @@ int gen_one(const GenOpts& o, const Network& t, const GenRequest& req, bool fit,
   return to_int(ExitCode::Ok);
 }
 
+/// The request gen's options make: the collective, the algorithm, its pieces (when given), and
+/// the nodes it names (route's source and target, a root).
+GenRequest request_of(const GenOpts& o, const Network& t, bool pieces_given) {
+  GenRequest req(o.collective, o.algorithm);
+  req.dimension = o.dimension;
+  if (pieces_given) {
+    const AlgorithmInfo& a = choose_algorithm(t, o.collective, o.algorithm);
+    if (!a.pipelined)
+      throw InputError("--pieces applies to a pipelined algorithm; " + std::string(a.name) +
+                       " sends each message whole");
+    req.pieces = o.pieces;
+  }
+  if (o.collective == "route") {
+    if (o.source.empty() || o.target.empty())
+      throw InputError("gen route needs --source and --target");
+    req.source = t.node(o.source);
+    req.target = t.node(o.target);
+  } else if (rooted_collective(o.collective)) {
+    req.root = root_node(t, o.root);
+  }
+  return req;
+}
+
 }  // namespace
 
 Run add_gen(CLI::App& app) {
@@ -302,23 +325,7 @@ Run add_gen(CLI::App& app) {
       throw InputError(std::string(bytes->count() > 0 ? "--bytes" : "--ports") +
                        " on a network of switches or directed links is not implemented yet "
                        "(its schedules are one-port at the endpoints, all-port at the switches)");
-    GenRequest req(o->collective, o->algorithm);
-    req.dimension = o->dimension;
-    if (pieces->count() > 0) {
-      const AlgorithmInfo& a = choose_algorithm(*t, col, o->algorithm);
-      if (!a.pipelined)
-        throw InputError("--pieces applies to a pipelined algorithm; " + std::string(a.name) +
-                         " sends each message whole");
-      req.pieces = o->pieces;
-    }
-    if (o->collective == "route") {
-      if (o->source.empty() || o->target.empty())
-        throw InputError("gen route needs --source and --target");
-      req.source = t->node(o->source);
-      req.target = t->node(o->target);
-    } else if (rooted_collective(col)) {
-      req.root = root_node(*t, o->root);
-    }
+    const GenRequest req = request_of(*o, *t, pieces->count() > 0);
     if (bytes->count() > 0) return gen_for_size(*o, *t, req);
     return gen_one(*o, *t, req, ports->count() > 0, engine);
   };
