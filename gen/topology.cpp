@@ -1,7 +1,5 @@
 #include "gen/topology.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <cctype>
 #include <type_traits>
@@ -170,12 +168,12 @@ namespace {
 InputError switched_refusal(const Network& t) {
   const std::uint64_t switches = t.num_nodes() - t.num_endpoints();
   std::string what =
-      switches ? fmt::format("{} switch{}", switches, switches == 1 ? "" : "es") : "";
+      switches ? std::to_string(switches) + (switches == 1 ? " switch" : " switches") : "";
   if (t.directed()) what += (what.empty() ? "" : " and ") + std::string("directed links");
-  return InputError(fmt::format(
-      "{} has {}: so far only {} take a network of switches or directed links; the other "
-      "commands on one are not implemented yet",
-      t.spec(), what, kSwitchedModelCommands));
+  return InputError(t.spec() + " has " + what + ": so far only " +
+                    std::string(kSwitchedModelCommands) +
+                    " take a network of switches or directed links; the other commands on one "
+                    "are not implemented yet");
 }
 
 }  // namespace
