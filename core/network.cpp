@@ -52,4 +52,16 @@ InputError disconnected_error(const Network& t, NodeId from, std::uint64_t reach
                     std::to_string(reached) + " of " + std::to_string(t.num_nodes()) + " nodes");
 }
 
+Csr arc_csr(const Network& t) {
+  if (!t.directed()) return Csr(t, 1);
+  std::vector<std::vector<std::uint32_t>> out(t.num_nodes());
+  std::vector<NodeId> nb;
+  for (std::uint32_t u = 0; u < t.num_nodes(); ++u) {
+    t.neighbors(NodeId(u), nb);
+    for (const NodeId v : nb)
+      if (t.has_arc(NodeId(u), v)) out[u].push_back(v.v);
+  }
+  return Csr(out);
+}
+
 }  // namespace netsched

@@ -109,6 +109,10 @@ class Network : public Graph {
   std::string spec_;
 };
 
+/// The arcs of t as out-lists (u's row: the v with an arc u -> v): the snapshot Csr(t) of the
+/// links on an undirected network, the arcs alone on a directed one; for walks along the arcs.
+Csr arc_csr(const Network& t);
+
 /// "the network is disconnected: node L reaches r of n nodes", for a search from `from` that
 /// reached `reached` nodes (the node named by its label: ids differ on faulty networks).
 InputError disconnected_error(const Network& t, NodeId from, std::uint64_t reached);

@@ -18,24 +18,11 @@
 namespace netsched {
 namespace {
 
-/// The arcs of t as adjacency lists: on a directed network a path must follow them.
-Csr arcs_of(const Network& t) {
-  if (!t.directed()) return Csr(t, 1);
-  std::vector<std::vector<std::uint32_t>> out(t.num_nodes());
-  std::vector<NodeId> nb;
-  for (std::uint32_t u = 0; u < t.num_nodes(); ++u) {
-    t.neighbors(NodeId(u), nb);
-    for (const NodeId v : nb)
-      if (t.has_arc(NodeId(u), v)) out[u].push_back(v.v);
-  }
-  return Csr(out);
-}
-
 /// Shortest paths (along the arcs) from every node, by a breadth-first tree each, built when
 /// first asked for.
 class RankPaths {
  public:
-  explicit RankPaths(const Network& t) : g_(arcs_of(t)), trees_(g_.num_nodes()) {}
+  explicit RankPaths(const Network& t) : g_(arc_csr(t)), trees_(g_.num_nodes()) {}
   /// The nodes from a to b (a first).
   std::vector<std::uint32_t> between(std::uint32_t a, std::uint32_t b) {
     auto& tree = trees_[a];

@@ -93,8 +93,10 @@ LinkSpeed FileGraph::link_speed(NodeId u, NodeId v) const {
 }
 
 bool FileGraph::has_arc(NodeId u, NodeId v) const {
-  if (!adjacent(u, v)) return false;
-  return arc_bandwidth_.empty() || arc_bandwidth_[arc_index(u.v, v.v)] > 0;
+  const auto* at = std::lower_bound(csr_.begin(u.v), csr_.end(u.v), v.v);
+  if (at == csr_.end(u.v) || *at != v.v) return false;  // no link either way
+  return arc_bandwidth_.empty() ||
+         arc_bandwidth_[static_cast<std::size_t>(at - csr_.targets().data())] > 0;
 }
 
 void FileGraph::neighbors(NodeId u, std::vector<NodeId>& out) const {
