@@ -119,7 +119,7 @@ bool mpi_by_trace_replay(const SimOpts& o, const Schedule& s, std::uint64_t rank
 
 int simulate_file(const SimOpts& o) {
   const ScheduleFile f = read_schedule_file(o.file);
-  const auto t = build_schedule_topology(f.schedule.topology);
+  const auto t = build_switched_schedule_topology(f.schedule.topology);
   const Verification v = verify_schedule(*t, f.schedule, Engine::Auto, {});
   if (!v.check.ok()) {
     std::cerr << o.file << ": the schedule is violated (" << *v.check.violation()
@@ -129,7 +129,7 @@ int simulate_file(const SimOpts& o) {
   if (o.dataflow)
     if (const std::string why = exec::dataflow_refusal(exec::ExecPlan(f.schedule)); !why.empty())
       throw InputError("--dataflow: " + why);
-  const bool trace_replay = mpi_by_trace_replay(o, f.schedule, t->num_nodes());
+  const bool trace_replay = mpi_by_trace_replay(o, f.schedule, t->num_endpoints());
   ScratchDir dir(o.keep);
   exec::SimulateOptions so;
   so.links = o.links;

@@ -16,7 +16,7 @@
 namespace netsched::exec {
 
 ExecPlan::ExecPlan(Schedule s) : s_(std::move(s)) {
-  net_ = build_schedule_topology(s_.topology);
+  net_ = build_switched_schedule_topology(s_.topology);
   prepare();
 }
 
@@ -27,6 +27,16 @@ ExecPlan::ExecPlan(std::unique_ptr<Network> network, Schedule s)
 
 void ExecPlan::prepare() {
   check_structure(*net_, s_);
+  if (net_->needs_switched_model()) {
+    EndpointRun run = endpoint_run(*net_, s_);
+    s_ = std::move(run.schedule);
+    departs_ = std::move(run.departs);
+    hop_failures_ = std::move(run.failures);
+    first_hops_ = std::move(run.first_hops);
+    std::stable_sort(first_hops_.begin(), first_hops_.end(),
+                     [](const FirstHop& a, const FirstHop& b) { return a.from < b.from; });
+    walked_hops_ = true;
+  }
   digits_ = schedule_digits(s_);
   index_transfers();
   if (s_.collective.combining()) {
@@ -234,11 +244,20 @@ void ExecPlan::index_transfers() {
     const auto& tr = s_.steps[si].transfers;
     for (std::uint32_t ti = 0; ti < tr.size(); ++ti) {
       const Transfer& x = tr[ti];
-      send_[sfill[x.from.v]++] = {si, x.to, x.payload, ti};
-      recv_[rfill[x.to.v]++] = {si, x.from, x.payload, ti};
+      const std::uint32_t depart = walked_hops_ ? departs_[si][ti] : si;
+      send_[sfill[x.from.v]++] = {si, x.to, x.payload, ti, depart};
+      recv_[rfill[x.to.v]++] = {si, x.from, x.payload, ti, depart};
     }
     if (!s_.steps[si].compute.empty()) compute_steps_.push_back(si);
   }
+}
+
+std::span<const FirstHop> ExecPlan::first_hops(NodeId v) const {
+  const auto by_sender = [](const FirstHop& h, NodeId u) { return h.from < u; };
+  const auto lo = std::lower_bound(first_hops_.begin(), first_hops_.end(), v, by_sender);
+  auto hi = lo;
+  while (hi != first_hops_.end() && hi->from == v) ++hi;
+  return {lo, hi};
 }
 
 std::optional<std::uint32_t> ExecPlan::step_dimension(std::uint32_t step) const {

@@ -20,6 +20,7 @@
 #include "core/errors.hpp"
 #include "core/network.hpp"
 #include "core/schedule.hpp"
+#include "exec/switch_hops.hpp"
 
 namespace netsched::exec {
 
@@ -36,6 +37,9 @@ struct PlannedTransfer {
   NodeId peer;
   std::uint32_t payload = 0;
   std::uint32_t index = 0;
+  /// The step the message's first hop leaves its sender: `step` itself, but earlier for a
+  /// message through switches (exec/switch_hops.hpp), which is sent when it arrives.
+  std::uint32_t depart = 0;
 };
 
 /// The largest chunk size the executor moves (1 GiB): checked before any buffer is allocated.
@@ -50,7 +54,8 @@ struct OutputSlot {
 class ExecPlan {
  public:
   /// Builds the network from the schedule's topology and runs the structural check; throws
-  /// InputError (a bad file, exit 2) naming the problem.
+  /// InputError (a bad file, exit 2) naming the problem. On a network with switches or
+  /// directed links the plan is the endpoints' (exec/switch_hops.hpp).
   explicit ExecPlan(Schedule s);
   ExecPlan(std::unique_ptr<Network> network, Schedule s);
 
@@ -67,6 +72,13 @@ class ExecPlan {
   const std::vector<std::uint32_t>& compute_steps() const { return compute_steps_; }
 
   const Digits& digits() const { return digits_; }
+
+  /// Whether the schedule's hops were walked here (a network with switches or directed links):
+  /// the arcs and switches were checked by the plan, and its failures say what broke.
+  bool walked_hops() const { return walked_hops_; }
+  const std::vector<HopFailure>& hop_failures() const { return hop_failures_; }
+  /// v's hops into a switch (exec/switch_hops.hpp), in step order.
+  std::span<const FirstHop> first_hops(NodeId v) const;
 
   /// The chunks v holds before the first step.
   std::vector<std::uint64_t> initial_chunks(NodeId v) const;
@@ -125,6 +137,10 @@ class ExecPlan {
 
   std::unique_ptr<Network> net_;
   Schedule s_;
+  bool walked_hops_ = false;
+  std::vector<std::vector<std::uint32_t>> departs_;  // [step][transfer], when walked_hops_
+  std::vector<HopFailure> hop_failures_;
+  std::vector<FirstHop> first_hops_;              // by sender, then step
   std::vector<std::uint64_t> send_at_, recv_at_;  // CSR offsets per node
   std::vector<PlannedTransfer> send_, recv_;
   std::vector<std::uint32_t> compute_steps_;

@@ -125,6 +125,7 @@ Platform network_platform(const Network& t, const LinkModel& links) {
     throw InputError(t.spec() + " has " + std::to_string(n) +
                      " nodes; platforms are written for at most " +
                      std::to_string(kPlatformMaxNodes));
+  if (t.needs_switched_model()) return switched_platform(t, links, kXmlHeader, kHostSpeed);
   const bool explicit_routes = n <= kRoutesMaxNodes;
   // Written as text, not as a document: 1,024 nodes have a million routes (300 MB of XML).
   std::string x = kXmlHeader;

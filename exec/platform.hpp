@@ -34,8 +34,15 @@ struct Platform {
 };
 
 /// Host per node, split-duplex link per edge, explicit balanced routes (SimGrid's own beyond
-/// kRoutesMaxNodes). Throws InputError above kPlatformMaxNodes.
+/// kRoutesMaxNodes); switched_platform's for a network with switches or directed links. Throws
+/// InputError above kPlatformMaxNodes.
 Platform network_platform(const Network& t, const LinkModel& links);
+/// A network with switches or directed links (core/network.hpp): a host per endpoint, a router
+/// per switch, a one-way link per arc at its own speed, and a route for every ordered pair of
+/// endpoints along a shortest path of arcs (SimGrid's own beyond kRoutesMaxNodes endpoints).
+/// network_platform gives it for such a network; `header` and `host_speed` are its own.
+Platform switched_platform(const Network& t, const LinkModel& links, const std::string& header,
+                           const std::string& host_speed);
 /// SimGrid's torus cluster with the same dimensions, for tori and hypercubes; nullopt for other
 /// networks. Host i of the hostfile is the cluster host at node i's coordinates.
 std::optional<Platform> torus_cluster_platform(const Network& t, const LinkModel& links);

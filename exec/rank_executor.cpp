@@ -65,6 +65,8 @@ RankExecutor::RankExecutor(const ExecPlan& plan, NodeId me, ExecOptions options)
     links_[at->second].sends.push_back(i);
   }
   sends_left_ = sends.size();
+  for (const HopFailure& f : plan.hop_failures())
+    if (f.rank == me_) fail(rule(f.rule), f.step, f.detail);
   for (const auto& x : plan.receives(me)) ++receives_left_[x.step];
   std::vector<std::uint8_t> bytes(opt_.carry_bytes ? opt_.chunk_bytes : 0);
   for (std::uint64_t ch : plan.initial_chunks(me)) {
@@ -138,6 +140,7 @@ void RankExecutor::compute(std::uint32_t step) {
 
 void RankExecutor::check_send_rules(std::uint32_t step, const PlannedTransfer& x,
                                     std::uint64_t sends_here) {
+  if (plan_.walked_hops()) return;  // the plan checked every hop (exec/switch_hops.hpp)
   const std::string at = "rank " + std::to_string(me_.v) + " -> " + std::to_string(x.peer.v);
   if (x.peer == me_ || (follows_links(s_.model) && !plan_.network().adjacent(me_, x.peer)))
     fail(rule(Rule::Edge), step, at + " is not a link of " + plan_.network().spec());
@@ -188,7 +191,7 @@ OutMessage RankExecutor::message(std::span<const PlannedTransfer> sends, std::si
   OutMessage out;
   out.transfer = &x;
   check_send_rules(step, x, sends.size());
-  if (link_once(s_.model))
+  if (link_once(s_.model) && !plan_.walked_hops())
     for (std::size_t j = 0; j < i; ++j)
       if (sends[j].peer == x.peer)
         fail(rule(Rule::PortLink), step,
@@ -200,7 +203,7 @@ OutMessage RankExecutor::message(std::span<const PlannedTransfer> sends, std::si
     }
     return out;
   }
-  resolve(step, x, out.chunks);
+  resolve(x.depart, x, out.chunks);  // what the sender holds when the message leaves it
   if (out.chunks.empty())
     fail(rule(Rule::EmptyPayload), step,
          "rank " + std::to_string(me_.v) + " -> " + std::to_string(x.peer.v) + " carries nothing");
@@ -221,7 +224,7 @@ bool RankExecutor::chunks_in(const PlannedTransfer& x) const {
   if (p.select) return false;  // what it selects is known once the steps before are all in
   for (const std::uint64_t ch : p.chunks) {
     const auto it = held_.find(ch);
-    if (it == held_.end() || it->second.first > x.step) return false;
+    if (it == held_.end() || it->second.first > x.depart) return false;
   }
   return true;
 }
@@ -236,7 +239,7 @@ std::vector<OutMessage> RankExecutor::sendable() {
   for (Link& link : links_) {
     if (link.busy || link.next == link.sends.size()) continue;
     const PlannedTransfer& x = sends[link.sends[link.next]];
-    if (x.step > all_in_before && !chunks_in(x)) continue;
+    if (x.depart > all_in_before && !chunks_in(x)) continue;
     const auto step = in_step(sends, x.step);
     out.push_back(message(step, static_cast<std::size_t>(&x - step.data())));
     ++link.next;
@@ -299,7 +302,7 @@ void RankExecutor::accept(const PlannedTransfer& from, const std::uint8_t* wire,
                           std::uint64_t size) {
   const auto ports = node_port_limit(s_);
   const std::uint32_t receipts = ++receipts_[from.step];
-  if (receipts > 1 && ports && receipts > *ports)
+  if (receipts > 1 && ports && receipts > *ports && !plan_.walked_hops())
     fail(rule(Rule::PortReceive), from.step,
          "rank " + std::to_string(me_.v) + " receives " + std::to_string(receipts) +
              " times, over its " + std::to_string(*ports) + " port(s)");
@@ -404,9 +407,19 @@ std::vector<std::int64_t> RankExecutor::result_values() const {
   return out;
 }
 
+void RankExecutor::check_first_hops() {
+  for (const FirstHop& h : plan_.first_hops(me_))
+    for (const std::uint64_t ch : s_.payloads[h.payload].chunks)
+      if (const auto it = held_.find(ch); it == held_.end() || it->second.first > h.step)
+        fail(rule(Rule::Causality), h.step,
+             "rank " + std::to_string(me_.v) + " sends chunk " + std::to_string(ch) +
+                 " into a switch, and does not hold it");
+}
+
 void RankExecutor::final_check(const std::vector<std::uint8_t>* reference,
                                const std::vector<std::int64_t>* reference_values) {
   const std::string who = "rank " + std::to_string(me_.v);
+  check_first_hops();  // known once every receipt is in: holdings keep their first step
   if (s_.collective.combining()) {
     if (!opt_.shared_registers.empty()) return;  // their values mean nothing
     const auto want = plan_.required_registers(me_, lanes_);

@@ -7,8 +7,11 @@
 /// resolved from what this rank holds at the start of the step, explicit chunks it lacks are a
 /// causality failure found by the rank that lacks them, and the link, port and dimension rules
 /// are checked by each rank for its own transfers (MPI itself would happily send along a link
-/// the network does not have). A rank that finds a failure still sends one message for every
-/// transfer of the plan, so no peer waits forever; the run's verdict is the earliest failure.
+/// the network does not have). On a network with switches or directed links a rank runs the
+/// endpoints' plan (exec/switch_hops.hpp): the plan checked the hops' rules (arcs, switches,
+/// ports), and a rank checks its holdings at each message's first hop. A rank that finds a failure
+/// still sends one message for every transfer of the plan, so no peer waits forever; the run's
+/// verdict is the earliest failure.
 ///
 /// Two ways to run: in steps (start_step, accept, end_step: a rank goes on to its next step once
 /// its own transfers of this one are done) or as dataflow (`Execution::Dataflow`: sendable,
@@ -138,6 +141,8 @@ class RankExecutor {
     std::uint32_t first = 0;     ///< the step from which it is held, by its earliest receipt
   };
   void fail(std::string kind, std::optional<std::uint64_t> step, std::string detail);
+  /// The rank's hops into a switch held what they carried (exec/switch_hops.hpp).
+  void check_first_hops();
   void check_send_rules(std::uint32_t step, const PlannedTransfer& x, std::uint64_t sends_here);
   /// Checks send i of `sends` (all of one step) and resolves its message.
   OutMessage message(std::span<const PlannedTransfer> sends, std::size_t i);

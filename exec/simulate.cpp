@@ -445,7 +445,7 @@ bool SimulateResult::all_answered() const {
 
 SimulateResult simulate(const Network& net, const std::string& schedule_path, const Schedule& s,
                         const SimulateOptions& o, const SimulateProgress& progress) {
-  const std::uint64_t n = net.num_nodes();
+  const std::uint64_t n = net.num_endpoints();  // the ranks: a switch is none
   if (n > kSimulateMaxRanks)
     throw InputError("simulate runs at most " + std::to_string(kSimulateMaxRanks) +
                      " ranks; the schedule has " + std::to_string(n));

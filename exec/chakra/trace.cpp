@@ -220,6 +220,10 @@ ChakraExport export_chakra(const ExecPlan& plan, const Network& net, const Chakr
 }
 
 std::string ns3_topology(const Network& net, const ChakraOptions& o) {
+  if (net.directed())
+    throw InputError(net.spec() +
+                     " has directed links, and the ns-3 topology's links carry one speed both "
+                     "ways: writing it is not implemented");
   const double bits = bandwidth_bytes_per_second(o.bandwidth) * 8;
   const double seconds = latency_seconds(o.latency);
   constexpr double kNanosecondsPerSecond = 1e9;
@@ -236,7 +240,11 @@ std::string ns3_topology(const Network& net, const ChakraOptions& o) {
       ++count;
     }
   }
-  return fmt::format("{} 0 {}\n\n", net.num_nodes(), count) + links;
+  std::string switches;  // the ids after the endpoints (ns-3's NPUs come first, as here)
+  for (std::uint64_t v = net.num_endpoints(); v < net.num_nodes(); ++v)
+    switches += (switches.empty() ? "" : " ") + std::to_string(v);
+  return fmt::format("{} {} {}\n", net.num_nodes(), net.num_nodes() - net.num_endpoints(), count) +
+         switches + "\n" + links;
 }
 
 }  // namespace netsched::exec

@@ -47,6 +47,8 @@ ChakraExport export_chakra(const ExecPlan& plan, const Network& net, const Chakr
 
 /// The ns-3 topology file of `net` ("<nodes> <switches> <links>", the switches' ids, then
 /// "<a> <b> <rate> <delay> <error rate>" a link): astra-sim/astra-network-ns3 scratch/common.h.
+/// A switched network's switches are ns-3 switches (their ids follow the endpoints', as ns-3's
+/// NPUs come first); a directed network is refused (ns-3's links have one rate both ways).
 std::string ns3_topology(const Network& net, const ChakraOptions& o);
 
 }  // namespace netsched::exec

@@ -30,10 +30,12 @@
 #include "gen/algorithms.hpp"
 #include "gen/route/route_table.hpp"
 #include "gen/topology.hpp"
+#include "launch.hpp"
 #include "props/mutations.hpp"
 #include "verify/simulator.hpp"
 
 using namespace netsched;
+using netsched::test::run_executor;
 using netsched::test::TempDir;
 
 namespace {
@@ -413,38 +415,6 @@ TEST_CASE("SMPI's shared block keeps the mappings of large runs within budget", 
   CHECK(exec::shared_block_bytes(kRanks, kPiece, 16) == exec::shared_block_bytes(kRanks, kPiece));
 }
 namespace {
-
-/// mpirun (OpenMPI) or smpirun (SimGrid) on the executor; returns (exit code, stdout).
-exec::ProcessResult run_executor(bool smpi, const std::string& file, const Schedule& s,
-                                 const TempDir& dir, const std::vector<std::string>& extra = {}) {
-  const std::uint64_t n = s.collective.nodes();
-  std::vector<std::string> args;
-  if (smpi) {
-    const exec::Platform p = exec::network_platform(*build_topology(s.topology), {});
-    std::ofstream(dir.path + "/p.xml") << p.xml;
-    std::ofstream(dir.path + "/h.txt") << p.hostfile;
-    args = {"smpirun",
-            "-np",
-            std::to_string(n),
-            "-platform",
-            dir.path + "/p.xml",
-            "-hostfile",
-            dir.path + "/h.txt",
-            "--cfg=smpi/privatization:no",
-            "--cfg=smpi/simulate-computation:no",
-            "--cfg=smpi/iprobe:1e-9",
-            "--log=root.thresh:warning",
-            NETSCHED_EXEC_SMPI_PATH};
-  } else {
-    args = {"mpirun", "-np", std::to_string(n), "--oversubscribe"};
-    if (::geteuid() == 0) args.push_back("--allow-run-as-root");
-    args.push_back(NETSCHED_EXEC_PATH);
-  }
-  args.push_back(file);
-  args.insert(args.end(), {"--bytes", "40", "--json"});
-  args.insert(args.end(), extra.begin(), extra.end());
-  return exec::run_process(args, dir.path, 120);
-}
 
 /// every_generated()'s labels are "network collective algorithm"; the last two have no spaces.
 std::pair<std::string, std::string> network_and_row(const std::string& label) {

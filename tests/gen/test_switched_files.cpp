@@ -119,26 +119,38 @@ TEST_CASE("a network of switches or directed links: the commands without the mod
   for (const std::string name : {"box-8", "directed-ring-4"}) {
     const std::string spec = machine(name);
     CHECK_THAT(test::error_of([&] { build_topology(spec); }),
-               Catch::Contains("so far only info, prove bandwidth, gen and verify take a network "
+               Catch::Contains("so far only info, prove bandwidth, gen, verify, run, simulate, "
+                               "msccl export, mscclpp export and chakra export take a network "
                                "of switches or directed links"));
-    // a schedule of one: gen writes it, verify checks it, the engines that do not implement the
-    // model refuse it
+    // a schedule of one: gen writes it, verify checks it, run and the exports take it (on the
+    // endpoints: exec/switch_hops.hpp), the commands that do not implement the model refuse it
     const std::string file = netsched::testing::scratch_path(name + "-all-gather.json");
     REQUIRE(run("gen '" + spec + "' all-gather -o " + file).code == 0);
     CHECK(run("verify " + file).code == 0);
+    CHECK(run("run --loopback " + file).code == 0);
+    CHECK(run("msccl export " + file + " -o " + file + ".xml").code == 0);
+    CHECK(run("mscclpp export " + file + " -o " + file + ".plan.json").code == 0);
     for (const std::string& verb :
-         {"simulate " + file, "run " + file, "msccl export " + file + " -o -",
-          "chakra export " + file + " -o " + file, "draw '" + spec + "' -o -",
+         {"msccl import " + file + ".xml --network '" + spec + "'", "draw '" + spec + "' -o -",
           "export '" + spec + "'", "route '" + spec + "' 0 1",
           "prove min-steps '" + spec + "' broadcast", "prove bisection '" + spec + "'",
           "info 'faulty(" + spec + ", links=[{0,1}])'"}) {
       INFO(verb);
       const Run r = run(verb);
       CHECK(r.code == 2);
-      CHECK_THAT(r.err, Catch::Contains("so far only info, prove bandwidth, gen and verify"));
+      CHECK_THAT(r.err,
+                 Catch::Contains("so far only info, prove bandwidth, gen, verify, run, simulate"));
     }
   }
   CHECK(run("info '" + machine("box-8") + "'").code == 0);
+  // ASTRA-sim's ns-3 topology has switches, but a link's one rate both ways
+  const std::string box = netsched::testing::scratch_path("box-8-all-gather.json");
+  CHECK(run("chakra export " + box + " -o " + box + ".chakra").code == 0);
+  const std::string ring = netsched::testing::scratch_path("directed-ring-4-all-gather.json");
+  const Run directed = run("chakra export " + ring + " -o " + ring + ".chakra");
+  CHECK(directed.code == 2);
+  CHECK_THAT(directed.err, Catch::Contains("has directed links") &&
+                               Catch::Contains("writing it is not implemented"));
   const Run root = run("prove bandwidth '" + machine("box-8") + "' broadcast --root switch");
   CHECK(root.code == 2);
   CHECK_THAT(root.err, Catch::Contains("node 'switch' is a switch: a root is an endpoint"));

@@ -104,6 +104,32 @@ def test_mscclpp_plans_replay_to_the_collectives_result(tmp_path, shared, networ
             assert got == want, f"{spec} {collective} seed {seed}"
 
 
+@pytest.mark.parametrize("collective", ["all-gather", "total-exchange"])
+def test_switched_exports_are_the_endpoints_messages(tmp_path, collective):
+    """fat_tree(4): 16 endpoints and 20 switches; a message through switches goes between the
+    endpoints it joins, and the ns-3 topology names the switches after the endpoints."""
+    coll = COLLECTIVES[collective]
+    s = tmp_path / "s.json"
+    cli("gen", "fat_tree(4)", collective, "-o", str(s))
+    prefix = tmp_path / "t"
+    cli("chakra", "export", str(s), "-o", str(prefix), "--bytes", "65536")
+    traces = replay.load_traces(str(prefix), 16, pb2)
+    for seed in SEEDS:
+        got, want = replay.replay_traces(traces, coll, 16, 1, seed)
+        assert got == want, f"seed {seed}"
+    topo = (tmp_path / "t.ns3-topology.txt").read_text().split("\n")
+    assert topo[0].split()[:2] == ["36", "20"]
+    assert topo[1].split() == [str(v) for v in range(16, 36)]
+    assert len([line for line in topo[2:] if line]) == int(topo[0].split()[2]) == 48
+    out = tmp_path / "p.json"
+    cli("mscclpp", "export", str(s), "-o", str(out))
+    plan = replay.load_plan(out)
+    assert len(plan["gpus"]) == 16
+    for seed in SEEDS:
+        got, want = replay.replay_plan(plan, coll, 16, 1, seed)
+        assert got == want, f"seed {seed}"
+
+
 def test_a_broken_trace_or_plan_is_caught_by_the_readers(tmp_path):
     # the readers are not blind: a receive's destination moved gives a wrong buffer
     s = schedule(tmp_path, "ring(4)", "all-gather")
