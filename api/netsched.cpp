@@ -73,7 +73,7 @@ std::shared_ptr<const Schedule::Impl> schedule_impl(ScheduleFile file) {
 
 /// The schedule's network, built once from its spec.
 const ::netsched::Network& network_of(const Schedule::Impl& s) {
-  if (!s.net) s.net = impl_of(build_schedule_topology(s.schedule.topology));
+  if (!s.net) s.net = impl_of(build_switched_schedule_topology(s.schedule.topology));
   return *s.net->net;
 }
 
@@ -116,27 +116,51 @@ std::string version() { return NETSCHED_VERSION; }
 Network::Network(std::shared_ptr<const Impl> impl) : impl_(std::move(impl)) {}
 
 Network Network::from_spec(const std::string& spec) {
-  return translated([&] { return Network(impl_of(build_topology(spec))); });
+  return translated([&] { return Network(impl_of(build_switched_topology(spec))); });
 }
+
+namespace {
+
+/// A named argument of sets: [{a,b},...] or [{a,b,x},...].
+template <class Rows>
+SpecArg sets_arg(const std::string& key, const Rows& rows) {
+  SpecArg arg;
+  arg.key = key;
+  arg.value.kind = SpecValue::Kind::Sets;
+  arg.value.sets.reserve(rows.size());
+  for (const auto& row : rows) arg.value.sets.emplace_back(row.begin(), row.end());
+  arg.value.set_columns.assign(rows.size(), 1);
+  return arg;
+}
+
+}  // namespace
 
 Network Network::from_links(std::uint64_t nodes,
                             const std::vector<std::pair<std::uint64_t, std::uint64_t>>& links) {
-  // graph(N, links=[...]) as a parsed spec, never as text: a graph of any size the graph files'
-  // limits allow (kMaxFileNodes, kMaxFileEdges), not one whose text fits a typed spec
+  Graph g;
+  g.nodes = nodes;
+  g.links = links;
+  return from_graph(g);
+}
+
+Network Network::from_graph(const Graph& g) {
+  // graph(N, links=[...], ...) as a parsed spec, never as text: a graph of any size the graph
+  // files' limits allow (kMaxFileNodes, kMaxFileEdges), not one whose text fits a typed spec
   SpecValue spec;
   spec.kind = SpecValue::Kind::Call;
   spec.name = "graph";
   SpecArg n;
   n.value.kind = SpecValue::Kind::Int;
-  n.value.number = nodes;
-  SpecArg l;
-  l.key = "links";
-  l.value.kind = SpecValue::Kind::Sets;
-  l.value.sets.reserve(links.size());
-  for (const auto& [a, b] : links) l.value.sets.push_back({a, b});
-  l.value.set_columns.assign(links.size(), 1);
-  spec.args = {n, l};
-  return translated([&] { return Network(impl_of(build_topology(spec))); });
+  n.value.number = g.nodes;
+  std::vector<std::array<std::uint64_t, 2>> pairs;
+  pairs.reserve(g.links.size());
+  for (const auto& [a, b] : g.links) pairs.push_back({a, b});
+  spec.args = {n, sets_arg(g.directed ? "arcs" : "links", pairs)};
+  if (!g.switches.empty())
+    spec.args.push_back(sets_arg("switches", std::vector<std::vector<std::uint64_t>>{g.switches}));
+  if (!g.bandwidth_percent.empty()) spec.args.push_back(sets_arg("bandwidth", g.bandwidth_percent));
+  if (!g.lanes.empty()) spec.args.push_back(sets_arg("lanes", g.lanes));
+  return translated([&] { return Network(impl_of(build_switched_topology(spec))); });
 }
 
 std::string Network::spec() const { return impl_->net->spec(); }
@@ -162,6 +186,22 @@ std::vector<std::pair<std::uint64_t, std::uint64_t>> Network::links() const {
     for (NodeId w : nb)
       if (const std::uint64_t y = t.serial_of(w); x < y) out.emplace_back(x, y);
   }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::uint64_t Network::endpoints() const { return impl_->net->num_endpoints(); }
+bool Network::directed() const { return impl_->net->directed(); }
+
+std::vector<std::pair<std::uint64_t, std::uint64_t>> Network::arcs() const {
+  const auto& t = *impl_->net;
+  check_listable(t);
+  const Csr arcs = arc_csr(t);
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> out;
+  out.reserve(arcs.num_arcs());
+  for (std::uint32_t u = 0; u < arcs.num_nodes(); ++u)
+    for (const std::uint32_t* v = arcs.begin(u); v != arcs.end(u); ++v)
+      out.emplace_back(t.serial_of(NodeId(u)), t.serial_of(NodeId(*v)));
   std::sort(out.begin(), out.end());
   return out;
 }
@@ -271,6 +311,10 @@ Schedule generate(const Network& net, const std::string& collective,
       origins = [&options](std::uint64_t d, std::uint64_t n) {
         options.progress("checking", d, n);
       };
+    if (options.ports && t.needs_switched_model())
+      throw ::netsched::InputError(
+          "ports on a network of switches or directed links are not implemented yet (its "
+          "schedules are one-port at the endpoints)");
     CheckedSchedule c = generate_checked(t, req, Engine::Auto, origins);
     if (options.ports) {
       const PortBudget budget = port_budget_from_name(*options.ports);
@@ -303,6 +347,7 @@ std::string route_json(const Network& net, const std::string& from, const std::s
                        const std::string& algorithm) {
   return translated([&] {
     const auto& t = *net.impl()->net;
+    refuse_switched(t);
     const auto router = make_router(t, algorithm);
     return ::netsched::route_json(t, *router, t.node(from), t.node(to)).dump(2);
   });
@@ -315,6 +360,7 @@ std::string prove_min_steps_json(const Network& net, const std::string& collecti
       throw ::netsched::InputError("timeout must be a number of seconds in (0, 86400], got " +
                                    std::to_string(timeout_seconds));
     const auto& t = *net.impl()->net;
+    refuse_switched(t);
     const Collective c = min_steps_collective(t, collective, node_named(t, root));
     const std::optional<::netsched::Schedule> known = best_known_schedule(t, c);
     SynthesisOptions opt;

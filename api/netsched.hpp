@@ -6,6 +6,7 @@
 /// with the code. Everything here is standard C++ (no netsched internals, no third-party
 /// headers); reports are the CLI's own `--json` objects, as JSON text. docs/library.md has a
 /// complete example.
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -42,12 +43,31 @@ class Network {
   /// Its spec is graph(N, links=[...]), so schedules made on it name it like any other.
   static Network from_links(std::uint64_t nodes,
                             const std::vector<std::pair<std::uint64_t, std::uint64_t>>& links);
+  /// A graph with what a graph file may say besides its links (docs/spec.md, graph(N, ...)).
+  struct Graph {
+    std::uint64_t nodes = 0;
+    /// The links; when `directed`, the arcs (from, to), each its own way.
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> links;
+    bool directed = false;
+    std::vector<std::uint64_t> switches;  ///< nodes that only forward (no ranks): the last ids
+    /// (a, b, p): link (arc) a-b at p percent of the default bandwidth; (a, b, k): k lanes.
+    std::vector<std::array<std::uint64_t, 3>> bandwidth_percent, lanes;
+  };
+  /// A graph of switches and endpoints, directed or not, links at their own speeds. The
+  /// switches must be the last ids (refused otherwise), as a network numbers them.
+  static Network from_graph(const Graph& g);
 
   std::string spec() const;    ///< canonical spec, as schedule files record it
   std::string family() const;  ///< "hdn", "torus", "file", "graph", ...
   std::uint64_t nodes() const;
   std::vector<std::string> labels() const;                             ///< by serial id
   std::vector<std::pair<std::uint64_t, std::uint64_t>> links() const;  ///< a < b, sorted
+  /// Nodes 0..endpoints()-1 are endpoints (ranks), the rest switches (ARCHITECTURE.md).
+  std::uint64_t endpoints() const;
+  /// Whether some link is one way only or differs in bandwidth by direction.
+  bool directed() const;
+  /// Every arc (from, to) in both directions of each link it has, sorted.
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> arcs() const;
   /// The serial id of a node named by its serial id or its label.
   std::uint64_t node(const std::string& id_or_label) const;
   /// The facts of `netsched info --json` (exact distances unless `distances` is false).

@@ -182,9 +182,15 @@ std::unique_ptr<Network> build_switched_topology(std::string_view spec) {
   return build_any(parse_spec(spec));
 }
 
+std::unique_ptr<Network> build_switched_topology(const SpecValue& spec) { return build_any(spec); }
+
+void refuse_switched(const Network& t) {
+  if (t.needs_switched_model()) throw switched_refusal(t);
+}
+
 std::unique_ptr<Network> build_topology(const SpecValue& spec) {
   auto t = build_any(spec);
-  if (t->needs_switched_model()) throw switched_refusal(*t);
+  refuse_switched(*t);
   return t;
 }
 

@@ -27,6 +27,10 @@ std::unique_ptr<Network> build_topology(std::string_view spec);
 std::unique_ptr<Network> build_topology(const SpecValue& spec);
 /// Builds any network the spec names, switched and directed ones too.
 std::unique_ptr<Network> build_switched_topology(std::string_view spec);
+std::unique_ptr<Network> build_switched_topology(const SpecValue& spec);
+/// build_topology's refusal of a network that needs the switched model, for a network built
+/// already (the libraries build any, and refuse where a function does not implement the model).
+void refuse_switched(const Network& t);
 /// The commands that take a network of the switched model so far, as the refusal names them.
 inline constexpr std::string_view kSwitchedModelCommands =
     "info, prove bandwidth, gen, verify, run, simulate, msccl export, mscclpp export and chakra "

@@ -104,7 +104,26 @@ void bind_network(py::module_& m) {
                   py::call_guard<py::gil_scoped_release>())
       .def_static("from_links", &api::Network::from_links, py::arg("nodes"), py::arg("links"),
                   py::call_guard<py::gil_scoped_release>())
+      .def_static(
+          "from_graph",
+          [](std::uint64_t nodes, std::vector<std::pair<std::uint64_t, std::uint64_t>> links,
+             bool directed, std::vector<std::uint64_t> switches,
+             std::vector<std::array<std::uint64_t, 3>> bandwidth_percent,
+             std::vector<std::array<std::uint64_t, 3>> lanes) {
+            const api::Network::Graph g{nodes,
+                                        std::move(links),
+                                        directed,
+                                        std::move(switches),
+                                        std::move(bandwidth_percent),
+                                        std::move(lanes)};
+            return api::Network::from_graph(g);
+          },
+          py::arg("nodes"), py::arg("links"), py::arg("directed"), py::arg("switches"),
+          py::arg("bandwidth_percent"), py::arg("lanes"), py::call_guard<py::gil_scoped_release>())
       .def_property_readonly("spec", &api::Network::spec)
+      .def_property_readonly("endpoint_count", &api::Network::endpoints)
+      .def_property_readonly("directed", &api::Network::directed)
+      .def("arcs", &api::Network::arcs)
       .def_property_readonly("family", &api::Network::family)
       .def_property_readonly("node_count", &api::Network::nodes)
       .def("labels", &api::Network::labels)

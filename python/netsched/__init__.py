@@ -13,6 +13,7 @@ dicts. Every check is the library's: nothing here decides whether a schedule hol
 docs/library.md has the whole API.
 """
 import json as _json
+import numbers
 import sys as _sys
 
 from . import _netsched as _core
@@ -65,6 +66,37 @@ def _str(value, what):
     return value
 
 
+def _node_kind(node, kind):
+    """Whether a networkx node is a switch, from its "kind" (as a graph file's)."""
+    if kind is None or kind == "endpoint":
+        return False
+    if kind == "switch":
+        return True
+    raise InputError(f"node {node!r:.40}: kind must be 'switch' or 'endpoint', got {kind!r:.40}")
+
+
+def _percent(weight, a, b):
+    """An edge's weight (a bandwidth multiple) in whole percent, as graph(N, ...) carries it."""
+    what = f"edge ({a!r:.40}, {b!r:.40})'s weight"
+    if isinstance(weight, bool) or not isinstance(weight, numbers.Real) or not weight > 0:
+        raise InputError(f"{what} must be a positive number, got {weight!r:.40}")
+    percent = round(weight * 100)
+    if percent < 1 or abs(percent - weight * 100) > 1e-9 * weight * 100:
+        raise InputError(f"{what} {weight!r} is not a whole percent of the default bandwidth "
+                         "(weights are carried as percentages: 2.5 is 250 %)")
+    return percent
+
+
+def _lanes(value, a, b):
+    """An edge's lanes: a whole number (2 and 2.0 alike, as GraphML readers give either)."""
+    if isinstance(value, numbers.Real) and not isinstance(value, (bool, numbers.Integral)) \
+            and float(value).is_integer():
+        value = int(value)
+    elif isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        value = int(value)
+    return _int(value, f"edge ({a!r:.40}, {b!r:.40})'s lanes")  # its range: graph(N, ...)'s
+
+
 def _path(value, what="path"):
     import os
     if not isinstance(value, (str, os.PathLike)):
@@ -103,18 +135,32 @@ class Network:
 
     @classmethod
     def from_networkx(cls, graph):
-        """The networkx graph as a network: node i is graph's i-th node (list(graph.nodes)),
-        and every method takes and gives graph's own node names. Undirected and simple:
-        anything else is refused (InputError)."""
+        """The networkx graph as a network, every method taking and giving graph's own node
+        names. A node whose attribute "kind" is "switch" only forwards and is no rank ("endpoint"
+        or none: a rank); the endpoints take the ids 0..E-1 in graph's order, the switches the
+        ids after them. A DiGraph gives directed links, each arc its own. An edge's "weight" is
+        its bandwidth as a multiple of the default (carried in whole percent), its "lanes" a
+        whole number that multiplies it. Multigraphs are refused (InputError): give "lanes"."""
         if not all(hasattr(graph, a) for a in ("is_directed", "is_multigraph", "nodes", "edges")):
-            raise InputError("from_networkx takes a networkx graph (nx.Graph), got "
+            raise InputError("from_networkx takes a networkx graph (nx.Graph or nx.DiGraph), got "
                              f"{type(graph).__name__}")
-        if graph.is_directed() or graph.is_multigraph():
-            raise InputError("from_networkx takes an undirected simple graph (nx.Graph), "
-                             f"got {type(graph).__name__}")
-        names = list(graph.nodes)
+        if graph.is_multigraph():
+            raise InputError("from_networkx takes a simple graph (nx.Graph or nx.DiGraph), got "
+                             f"{type(graph).__name__}: give parallel lanes as an edge's 'lanes'")
+        kinds = {v: _node_kind(v, k) for v, k in graph.nodes(data="kind")}
+        names = [v for v in graph.nodes if not kinds[v]] + [v for v in graph.nodes if kinds[v]]
         index = {v: i for i, v in enumerate(names)}
-        net = cls.from_links(len(names), [(index[a], index[b]) for a, b in graph.edges()])
+        links, bandwidth, lanes = [], [], []
+        for a, b, data in graph.edges(data=True):
+            link = (index[a], index[b])
+            links.append(link)
+            if data.get("weight") is not None:
+                bandwidth.append((*link, _percent(data["weight"], a, b)))
+            if data.get("lanes") is not None:
+                lanes.append((*link, _lanes(data["lanes"], a, b)))
+        switches = [index[v] for v in names if kinds[v]]
+        net = cls(_core.Network.from_graph(len(names), links, bool(graph.is_directed()), switches,
+                                           bandwidth, lanes))
         net._names, net._index = names, index
         return net
 
@@ -170,15 +216,34 @@ class Network:
         """The facts of `netsched info --json`, as a dict."""
         return _json.loads(self._net.info_json(distances, _progress(progress)))
 
+    @property
+    def endpoints(self):
+        """The number of endpoints (ranks): serial ids 0..endpoints-1; the rest are switches."""
+        return self._net.endpoint_count
+
+    @property
+    def directed(self):
+        """Whether some link is one way only or differs in bandwidth by direction."""
+        return self._net.directed
+
     def to_networkx(self):
-        """An nx.Graph with the nodes' names (labels as the CLI prints them), each with its
-        serial id as the attribute "id"."""
+        """An nx.Graph (nx.DiGraph of every arc when the network is directed) with the nodes'
+        names (labels as the CLI prints them), each with its serial id as the attribute "id",
+        and "kind" "switch" or "endpoint" when the network has switches. Link speeds are not
+        carried."""
         import networkx as nx
 
-        g = nx.Graph(spec=self.spec)
+        g = nx.DiGraph(spec=self.spec) if self.directed else nx.Graph(spec=self.spec)
+        switched = self.endpoints < len(self)
         for i, v in enumerate(self.nodes):
-            g.add_node(v, id=i)
-        g.add_edges_from(self.edges)
+            if switched:
+                g.add_node(v, id=i, kind="switch" if i >= self.endpoints else "endpoint")
+            else:
+                g.add_node(v, id=i)
+        if self.directed:
+            g.add_edges_from((self.name(a), self.name(b)) for a, b in self._net.arcs())
+        else:
+            g.add_edges_from(self.edges)
         return g
 
 

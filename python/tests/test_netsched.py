@@ -72,6 +72,76 @@ def test_networkx_round_trip_keeps_structure_and_names():
     assert netsched.route(net, "p0", "p7")["nodes"][-1] == "p7"
 
 
+def _box(tmp_path):
+    """An 8-GPU box as a networkx graph: each GPU on one NVSwitch, 3 x the default bandwidth in
+    2 lanes; and the same machine as GraphML written by networkx, for the file reader."""
+    G = nx.Graph()
+    G.add_node("nvswitch", kind="switch")  # first: it still takes the id after the GPUs
+    for i in range(8):
+        G.add_node(f"gpu{i}", kind="endpoint")
+        G.add_edge(f"gpu{i}", "nvswitch", weight=1.5, lanes=2)
+    path = tmp_path / "box.graphml"
+    nx.write_graphml(G, path)
+    return G, f'file("{path}")'
+
+
+def test_networkx_switches_weights_and_lanes_are_a_graph_files(tmp_path):
+    G, spec = _box(tmp_path)
+    net = netsched.Network.from_networkx(G)
+    assert net.endpoints == 8 and len(net) == 9 and not net.directed
+    assert net.nodes[:8] == [f"gpu{i}" for i in range(8)] and net.nodes[8] == "nvswitch"
+    mine, theirs = net.info(), netsched.Network(spec).info()
+    for key in ("endpoints", "switches", "arcs", "endpoint_bandwidth_out", "diameter"):
+        assert mine[key] == theirs[key], key
+    assert mine["endpoint_bandwidth_in"] == [3.0, 3.0]
+    bound = json.loads(cli("prove", "bandwidth", net.spec, "all-gather", "--json").stdout)
+    from_file = json.loads(cli("prove", "bandwidth", spec, "all-gather", "--json").stdout)
+    assert bound["chunk_times"] == from_file["chunk_times"] == 7 / 3  # 7 chunks into a gpu at 3
+    s = netsched.generate(net, "all-gather")
+    assert s.verify()["ok"] and {t["target"] for t in s.transfers(0)} == {"nvswitch"}
+    H = net.to_networkx()
+    assert H.nodes["nvswitch"]["kind"] == "switch" and H.nodes["gpu3"]["kind"] == "endpoint"
+    # what the model does not take yet is refused with one line
+    with pytest.raises(netsched.InputError, match="so far only"):
+        netsched.route(net, "gpu0", "gpu1")
+    with pytest.raises(netsched.InputError, match="ports on a network of switches"):
+        netsched.generate(net, "all-gather", ports="all-port")
+
+
+def test_networkx_digraph_gives_arcs_each_its_own_way():
+    D = nx.DiGraph()
+    D.add_edge("a", "b", weight=2)
+    D.add_edge("b", "c")
+    D.add_edge("c", "a")
+    net = netsched.Network.from_networkx(D)
+    assert net.directed and net.info()["arcs"] == 3
+    H = net.to_networkx()
+    assert isinstance(H, nx.DiGraph) and set(H.edges) == set(D.edges)
+    s = netsched.generate(net, "broadcast", root="b")
+    assert s.verify()["ok"]
+    for t in s.transfers(0):
+        assert D.has_edge(t["source"], t["target"])
+
+
+def test_networkx_attributes_refused_with_one_line():
+    bad = nx.Graph([(0, 1)])
+    bad.nodes[0]["kind"] = "router"
+    cases = [(bad, "kind must be 'switch' or 'endpoint'"),
+             (nx.Graph([(0, 1, {"weight": 1 / 3})]), "not a whole percent"),
+             (nx.Graph([(0, 1, {"weight": -1})]), "must be a positive number"),
+             (nx.Graph([(0, 1, {"lanes": 2.5})]), "lanes must be an integer"),
+             (nx.Graph([(0, 1, {"lanes": 5000})]), "a lanes value is 1..1024"),
+             (nx.MultiGraph([(0, 1), (0, 1)]), "give parallel lanes as an edge's 'lanes'"),
+             (nx.DiGraph([(0, 1)]), "not strongly connected")]
+    for graph, why in cases:
+        with pytest.raises(netsched.InputError, match=why):
+            netsched.Network.from_networkx(graph)
+    only_switches = nx.Graph([(0, 1)])
+    nx.set_node_attributes(only_switches, "switch", "kind")
+    with pytest.raises(netsched.InputError, match="every node is a switch"):
+        netsched.Network.from_networkx(only_switches)
+
+
 def test_spec_network_to_networkx_uses_cli_labels():
     net = netsched.Network("torus(3,3)")
     G = net.to_networkx()

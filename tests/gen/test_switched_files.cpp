@@ -77,6 +77,54 @@ TEST_CASE("switched files: a switch is no rank, an arc has its own bandwidth, la
   CHECK(ring->link_speed(r0, r1).bandwidth == 2);  // weight 2, 1 lane (no attribute)
 }
 
+TEST_CASE("graph(N, ...) says what a graph file says: switches, arcs, bandwidth and lanes") {
+  // the switches take the last ids: a node's id in the spec is its id everywhere
+  const auto box = build_switched_topology(
+      "graph(4, links=[{3,0},{3,1},{3,2}], switches=[{3}], bandwidth=[{0,3,300}], "
+      "lanes=[{3,1,2}])");
+  CHECK(box->num_endpoints() == 3);
+  CHECK(box->is_switch(NodeId(3)));
+  CHECK(box->link_speed(NodeId(0), NodeId(3)).bandwidth == 3);
+  CHECK(box->link_speed(NodeId(1), NodeId(3)).bandwidth == 2);
+  CHECK(box->link_speed(NodeId(2), NodeId(3)).bandwidth == 1);
+  // the spec names itself as given (links as {smaller,larger}): a schedule on it reads back
+  CHECK(build_switched_topology(box->spec())->spec() == box->spec());
+  const auto ring = build_switched_topology("graph(3, arcs=[{2,1},{1,0},{0,2}])");
+  CHECK(ring->directed());
+  CHECK(ring->has_arc(NodeId(2), NodeId(1)));
+  CHECK_FALSE(ring->has_arc(NodeId(1), NodeId(2)));
+  CHECK(ring->spec() == "graph(3, arcs=[{2,1},{1,0},{0,2}])");
+  // one bandwidth per direction: a link given as two arcs
+  const auto two_way =
+      build_switched_topology("graph(2, arcs=[{0,1},{1,0}], bandwidth=[{1,0,50}])");
+  CHECK(two_way->link_speed(NodeId(0), NodeId(1)).bandwidth == 1);
+  CHECK(two_way->link_speed(NodeId(1), NodeId(0)).bandwidth == 0.5);
+  CHECK(two_way->directed());
+  // and the commands that do not implement the model refuse it, as a file
+  CHECK_THAT(test::error_of([&] { build_topology(box->spec()); }),
+             Catch::Contains("has 1 switch: so far only"));
+  for (const auto& [spec, why] : std::vector<std::pair<std::string, std::string>>{
+           {"graph(3, links=[{0,1},{1,2}], arcs=[{0,1}])", "give links or arcs, not both"},
+           {"graph(3, arcs=[{0,1},{1,2}])", "not strongly connected"},
+           {"graph(3, links=[{0,1},{1,2}], switches=[{0,1,2}])", "every node is a switch"},
+           {"graph(3, links=[{0,1},{1,2}], switches=[{5}])", "switch 5 is not a node below 3"},
+           {"graph(3, links=[{0,1},{1,2}], switches=[{1}])",
+            "the switches take the ids after the endpoints, but 1 is a switch and 2 an endpoint"},
+           {"graph(3, links=[{0,1},{1,2}], bandwidth=[{0,2,5}])",
+            "names 0 - 2, which is not a link"},
+           {"graph(3, arcs=[{0,1},{1,2},{2,0}], lanes=[{1,0,2}])",
+            "names 1 -> 0, which is not an arc"},
+           {"graph(3, links=[{0,1},{1,2}], lanes=[{0,1,0}])", "a lanes value is 1..1024, not 0"},
+           {"graph(3, links=[{0,1},{1,2}], bandwidth=[{0,1,0}])",
+            "a bandwidth value is 1..100000000"},
+           {"graph(3, links=[{0,1},{1,2}], bandwidth=[{0,1,5},{1,0,6}])", "lists 1,0 twice"},
+           {"graph(3, links=[{0,1},{1,2}], bandwidth=[{0,1}])", "is {a,b,value} of a link"},
+           {"graph(3, links=[{0,1},{1,2}], switches=7)", "switches must be a list of sets"}}) {
+    INFO(spec);
+    CHECK_THAT(test::error_of([&] { build_switched_topology(spec); }), Catch::Contains(why));
+  }
+}
+
 TEST_CASE("switched files refused with one line") {
   const std::vector<std::pair<std::string, std::string>> cases = {
       {graphml("kind", false, {{"a", "endpoint"}, {"b", "router"}}, {edge("a", "b")}),
