@@ -49,7 +49,7 @@ void write_view(const std::string& page_path, const std::string& page, const std
 }
 
 int draw_network(const DrawOpts& o) {
-  auto t = build_topology(o.spec);
+  auto t = build_switched_topology(o.spec);
   const draw::Canvas c =
       draw::make_canvas(*t, draw::layout_network(*t, o.layout == "generic"), o.max_nodes);
   write_file_atomic(o.out, draw::render_network(c, t->spec()));
@@ -67,7 +67,7 @@ int draw_network(const DrawOpts& o) {
 
 int draw_schedule_file(const DrawOpts& o) {
   const ScheduleFile f = read_schedule_file(o.schedule);
-  auto t = build_schedule_topology(f.schedule.topology);
+  auto t = build_switched_schedule_topology(f.schedule.topology);
   draw::check_view_limits(f.schedule);
   const Verification v = verify_schedule(*t, f.schedule);
   if (f.record) check_record(*f.record, v.record(), *t, f.schedule.collective);

@@ -175,6 +175,11 @@ std::pair<std::vector<NodeId>, std::uint32_t> ball(const Network& t, NodeId cent
 
 /// Points between neighbouring nodes on this canvas.
 double unit(const Canvas& c) { return c.labels ? kUnitLabelled : kUnitPlain; }
+/// How far from a node's centre an arrowhead stops (its border, labelled or not).
+double node_radius(const Canvas& c) {
+  constexpr double kLabelledRadius = 14, kPlainRadius = 5;
+  return c.labels ? kLabelledRadius : kPlainRadius;
+}
 
 /// Positions of the drawn nodes by Graphviz (neato or sfdp), for networks without structure.
 std::vector<Point> graphviz_positions(const Canvas& c) {
@@ -431,12 +436,29 @@ void style_graph(Agraph_t* g, const std::string& id, bool curved) {
   agattr(g, AGEDGE, const_cast<char*>("fontname"), const_cast<char*>("Helvetica"));
 }
 
+/// A switch's fill: grey, apart from the endpoints' white (the switched model).
+constexpr const char* kSwitchColor = "#b0bec5";
+
+/// A node drawn as what it is: a switch a grey box, an endpoint a circle (an ellipse labelled).
+void shape_node(const Canvas& c, Agnode_t* v, NodeId u, const char* endpoint_fill) {
+  const bool sw = c.net->is_switch(u);
+  set(v, "shape", sw ? "box" : c.labels ? "ellipse" : "circle");
+  set(v, "style", "filled");
+  set(v, "fillcolor", sw ? kSwitchColor : endpoint_fill);
+  if (!c.labels) set(v, "width", "0.14"), set(v, "height", "0.14"), set(v, "fixedsize", "true");
+}
+
 std::string legend_html(const Canvas& c) {
   std::string rows;
   for (std::uint32_t k = 0; k < c.layout.kinds.size(); ++k)
     rows +=
         fmt::format(R"(<tr><td align="left"><font color="{}">&#9473;&#9473; {}</font></td></tr>)",
                     kind_color(k), xml_escape(c.layout.kinds[k]));
+  if (c.net->switched())
+    rows += fmt::format(
+        R"(<tr><td align="left"><font color="{}">&#9632;</font> switch: forwards, is no rank</td></tr>)",
+        kSwitchColor);
+  if (c.net->directed()) rows += R"(<tr><td align="left">&#8594; a link one way only</td></tr>)";
   return fmt::format(
       R"(<table border="0" cellspacing="0"><tr><td align="left">{}</td></tr>{}</table>)",
       xml_escape(c.caption), rows);
@@ -459,24 +481,31 @@ std::string render_network(const Canvas& c, const std::string& title) {
     agsubnode(home[i], gn[i], 1);
     set(gn[i], "id", fmt::format("n{}", c.nodes[i].v));
     set(gn[i], "pos", pos_text(c.at[i]));
-    set(gn[i], "tooltip", fmt::format("node {} = {}", c.nodes[i].v, label));
-    set(gn[i], "shape", c.labels ? "ellipse" : "circle");
+    set(gn[i], "tooltip",
+        fmt::format("{} {} = {}", c.net->is_switch(c.nodes[i]) ? "switch" : "node", c.nodes[i].v,
+                    label));
+    shape_node(c, gn[i], c.nodes[i], "white");
     set(gn[i], "fontsize", "10");
-    set(gn[i], "style", "filled");
-    set(gn[i], "fillcolor", "white");
     set(gn[i], "label", c.labels ? label : "");
-    if (!c.labels) set(gn[i], "width", "0.14"), set(gn[i], "fixedsize", "true");
   }
   std::vector<NodeId> nb;
   for (std::size_t i = 0; i < c.nodes.size(); ++i) {
     c.net->neighbors(c.nodes[i], nb);
     for (NodeId v : nb) {
       if (!c.drawn(v) || v.v <= c.nodes[i].v) continue;
-      Agedge_t* e = agedge(g, gn[i], gn[c.slot[v.v]], nullptr, 1);
+      // a link one way only is an arrow from its tail (the switched model's arcs)
+      const bool one_way = c.net->has_arc(c.nodes[i], v) != c.net->has_arc(v, c.nodes[i]);
+      auto tail = i, head = static_cast<std::size_t>(c.slot[v.v]);
+      if (one_way && !c.net->has_arc(c.nodes[i], v)) std::swap(tail, head);
+      Agedge_t* e = agedge(g, gn[tail], gn[head], nullptr, 1);
       const std::uint32_t k = c.layout.kind_of(c.nodes[i], v);
       set(e, "color", kind_color(k));
       set(e, "tooltip", c.layout.kinds.at(k));
-      set(e, "pos", edge_curve(c.at[i], c.at[c.slot[v.v]], unit(c)));
+      set(e, "pos",
+          one_way ? arrow_curve(c.at[tail], c.at[head], c.nodes[tail].v < c.nodes[head].v, unit(c),
+                                node_radius(c))
+                  : edge_curve(c.at[i], c.at[c.slot[v.v]], unit(c)));
+      if (one_way) set(e, "dir", "forward");
     }
   }
   Agnode_t* legend = agnode(g, const_cast<char*>("legend"), 1);
@@ -503,12 +532,9 @@ std::string render_overlay(const Canvas& c, const std::vector<Arrow>& arrows,
       const std::string label = c.net->label(u);
       gn[i] = agnode(g, const_cast<char*>(label.c_str()), 1);
       set(gn[i], "pos", pos_text(c.at[i]));
-      set(gn[i], "shape", c.labels ? "ellipse" : "circle");
+      shape_node(c, gn[i], u, "#fdd835");
       set(gn[i], "label", c.labels ? label : "");
       set(gn[i], "fontsize", "10");
-      set(gn[i], "style", "filled");
-      set(gn[i], "fillcolor", "#fdd835");
-      if (!c.labels) set(gn[i], "width", "0.14"), set(gn[i], "fixedsize", "true");
     }
     return gn[i];
   };
@@ -529,12 +555,10 @@ std::string render_overlay(const Canvas& c, const std::vector<Arrow>& arrows,
     const Point from = c.at[static_cast<std::size_t>(c.slot[a.from.v])],
                 to = c.at[static_cast<std::size_t>(c.slot[a.to.v])];
     const bool link = a.from != a.to && c.net->adjacent(a.from, a.to);
-    constexpr double kLabelledRadius = 14, kPlainRadius = 5;
     set(e, "pos",
-        link ? arrow_curve(from, to, a.from.v < a.to.v, unit(c),
-                           c.labels ? kLabelledRadius : kPlainRadius)
-             : arrow_curve(from, to, true, std::numeric_limits<double>::infinity(),
-                           c.labels ? kLabelledRadius : kPlainRadius));
+        link
+            ? arrow_curve(from, to, a.from.v < a.to.v, unit(c), node_radius(c))
+            : arrow_curve(from, to, true, std::numeric_limits<double>::infinity(), node_radius(c)));
   }
   gv.layout("nop2");
   return gv.svg();

@@ -33,8 +33,8 @@ std::unique_ptr<Network> build_switched_topology(const SpecValue& spec);
 void refuse_switched(const Network& t);
 /// The commands that take a network of the switched model so far, as the refusal names them.
 inline constexpr std::string_view kSwitchedModelCommands =
-    "info, prove bandwidth, gen, verify, run, simulate, msccl export, mscclpp export and chakra "
-    "export";
+    "info, prove bandwidth, gen, verify, run, simulate, draw, msccl export, mscclpp export and "
+    "chakra export";
 /// Builds the network a schedule file names: its topology is data from a file, not the user's
 /// command, so a `file(...)` in it is read only when the spec pins the content with its sha256
 /// (every file netsched writes does). A schedule can thus never make netsched read a file

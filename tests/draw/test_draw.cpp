@@ -98,6 +98,41 @@ TEST_CASE("network pictures are SVG with one node element per drawn node and eve
   }
 }
 
+TEST_CASE("switches are drawn as switches, and a link one way only as an arrow") {
+  const auto ft = build_switched_topology("fat_tree(4)");
+  const auto c = draw::make_canvas(*ft, draw::layout_network(*ft));
+  const std::string svg = draw::render_network(c, ft->spec());
+  const auto doc = parse(svg);
+  std::uint64_t boxes = 0, rounds = 0;  // a switch a box (polygon), an endpoint an ellipse
+  for (const auto& n : doc.select_nodes("//*[@class='node']")) {
+    if (!std::string(n.node().attribute("id").value()).starts_with("n")) continue;
+    boxes += n.node().select_node(".//polygon") ? 1 : 0;
+    rounds += n.node().select_node(".//ellipse") ? 1 : 0;
+  }
+  CHECK(boxes == 20);
+  CHECK(rounds == 16);
+  CHECK(svg.find("switch: forwards, is no rank") != std::string::npos);
+  CHECK(svg.find("a link one way only") == std::string::npos);
+  // the one-way ring: every link an arrow (an edge with an arrowhead polygon)
+  const auto ring =
+      build_switched_topology("file(\"" + std::string(NETSCHED_SOURCE_DIR) +
+                              "/tests/data/graphs/switched/directed-ring-4.graphml\")");
+  const auto rc = draw::make_canvas(*ring, draw::layout_network(*ring));
+  const std::string rsvg = draw::render_network(rc, ring->spec());
+  std::uint64_t one_way = 0, arrows = 0;
+  std::vector<NodeId> nb;
+  for (std::uint32_t u = 0; u < ring->num_nodes(); ++u) {
+    ring->neighbors(NodeId(u), nb);
+    for (const NodeId v : nb)
+      one_way += u < v.v && ring->has_arc(NodeId(u), v) != ring->has_arc(v, NodeId(u)) ? 1 : 0;
+  }
+  for (const auto& e : parse(rsvg).select_nodes("//*[@class='edge']"))
+    arrows += e.node().select_node(".//polygon") ? 1 : 0;
+  CHECK(one_way > 0);
+  CHECK(arrows == one_way);
+  CHECK(rsvg.find("a link one way only") != std::string::npos);
+}
+
 TEST_CASE("a network over the drawing limit shows one cluster and says so") {
   auto t = build_topology("hdn(torus(2,3,5), sn=[{0,1},{1,2}])");
   const auto c = draw::make_canvas(*t, draw::layout_network(*t));

@@ -168,7 +168,8 @@ TEST_CASE("a network of switches or directed links: the commands without the mod
     const std::string spec = machine(name);
     CHECK_THAT(test::error_of([&] { build_topology(spec); }),
                Catch::Contains("so far only info, prove bandwidth, gen, verify, run, simulate, "
-                               "msccl export, mscclpp export and chakra export take a network "
+                               "draw, msccl export, mscclpp export and chakra export take a "
+                               "network "
                                "of switches or directed links"));
     // a schedule of one: gen writes it, verify checks it, run and the exports take it (on the
     // endpoints: exec/switch_hops.hpp), the commands that do not implement the model refuse it
@@ -178,11 +179,12 @@ TEST_CASE("a network of switches or directed links: the commands without the mod
     CHECK(run("run --loopback " + file).code == 0);
     CHECK(run("msccl export " + file + " -o " + file + ".xml").code == 0);
     CHECK(run("mscclpp export " + file + " -o " + file + ".plan.json").code == 0);
+    CHECK(run("draw '" + spec + "' -o " + file + ".svg").code == 0);
+    CHECK(run("draw --schedule " + file + " -o " + file + ".html").code == 0);
     for (const std::string& verb :
-         {"msccl import " + file + ".xml --network '" + spec + "'", "draw '" + spec + "' -o -",
-          "export '" + spec + "'", "route '" + spec + "' 0 1",
-          "prove min-steps '" + spec + "' broadcast", "prove bisection '" + spec + "'",
-          "info 'faulty(" + spec + ", links=[{0,1}])'"}) {
+         {"msccl import " + file + ".xml --network '" + spec + "'", "export '" + spec + "'",
+          "route '" + spec + "' 0 1", "prove min-steps '" + spec + "' broadcast",
+          "prove bisection '" + spec + "'", "info 'faulty(" + spec + ", links=[{0,1}])'"}) {
       INFO(verb);
       const Run r = run(verb);
       CHECK(r.code == 2);
