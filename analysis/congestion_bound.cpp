@@ -34,9 +34,10 @@ constexpr std::uint64_t kSharpenings = kSharpeningPowers.size() + kSharpeningSha
 /// Relative slack of a recount (sums of doubles in another order).
 constexpr double kRecountSlack = 1e-9;
 
-/// The directed links in CSR order, with their tails and bandwidths.
+/// The directed links in CSR order (the arcs, on a network of switches or directed links),
+/// with their tails and bandwidths; chunks go between the endpoints only.
 struct Arcs {
-  explicit Arcs(const Network& t) : g(t, 1) {
+  explicit Arcs(const Network& t) : g(arc_csr(t)), endpoints(t.num_endpoints()) {
     for (std::uint32_t u = 0; u < g.num_nodes(); ++u)
       for (const std::uint32_t* v = g.begin(u); v != g.end(u); ++v) {
         tail.push_back(u);
@@ -44,6 +45,7 @@ struct Arcs {
       }
   }
   Csr g;
+  std::uint64_t endpoints;
   std::vector<std::uint32_t> tail;
   std::vector<double> bandwidth;
 };
@@ -64,7 +66,7 @@ Round route_all(const Arcs& a, const std::vector<double>& length, const Network&
   std::vector<std::uint64_t> via(n);
   std::vector<std::uint32_t> settled, below(n);
   using Item = std::pair<double, std::uint32_t>;
-  for (std::uint32_t o = 0; o < n; ++o) {
+  for (std::uint32_t o = 0; o < a.endpoints; ++o) {  // a switch is no origin ...
     std::fill(dist.begin(), dist.end(), std::numeric_limits<double>::infinity());
     settled.clear();
     std::priority_queue<Item, std::vector<Item>, std::greater<>> queue;
@@ -83,8 +85,12 @@ Round route_all(const Arcs& a, const std::vector<double>& length, const Network&
     }
     if (settled.size() != n)
       throw InputError("the total exchange's bound: " + t.spec() + " is not connected");
-    // every node below v in o's tree sends through v's arc: the subtree sizes, leaves first
-    for (const std::uint32_t v : settled) below[v] = 1, out.distance_sum += dist[v];
+    // every endpoint below v in o's tree gets its chunk through v's arc: the subtree's
+    // endpoints, leaves first (... and no destination)
+    for (const std::uint32_t v : settled) {
+      below[v] = v < a.endpoints ? 1 : 0;
+      out.distance_sum += v < a.endpoints ? dist[v] : 0;
+    }
     for (auto it = settled.rbegin(); it != settled.rend() && *it != o; ++it) {
       out.load[via[*it]] += below[*it];
       below[a.tail[via[*it]]] += below[*it];
@@ -143,9 +149,9 @@ std::vector<std::vector<double>> sharpened(const std::vector<double>& w) {
   return out;
 }
 
-/// The arc relaxations of one round: a shortest-path tree from every node.
+/// The arc relaxations of one round: a shortest-path tree from every endpoint.
 std::uint64_t round_work(const Arcs& a) {
-  return std::max<std::uint64_t>(1, a.g.num_nodes() * a.g.num_arcs());
+  return std::max<std::uint64_t>(1, a.endpoints * a.g.num_arcs());
 }
 
 /// The network's directed links, after checking that the bound (or a recount of its lengths)

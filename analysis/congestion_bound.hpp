@@ -18,6 +18,10 @@
 /// fractional routing whose busiest link bounds the LP's optimum from above, so the report says
 /// how far the bound can be from the best one of its kind.
 ///
+/// On a network of switches or directed links (ARCHITECTURE.md) the links are the arcs, each
+/// with its own bandwidth, and the pairs are the endpoints': a chunk goes between two endpoints,
+/// through switches or not, so the same inequality holds with the sum over endpoint pairs.
+///
 /// Why a file of its own: the all-gather's bound (analysis/bandwidth_bound.hpp) is a cut found
 /// by max-flow; the total exchange needs every pair's distance under changing lengths instead.
 #include <cstdint>

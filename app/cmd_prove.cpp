@@ -157,16 +157,19 @@ int prove_exchange_bandwidth(const ProveOpts& o, const Network& t) {
   if (const std::string wrong = recount(t, b.lengths); !wrong.empty())
     throw std::logic_error("the total exchange's link lengths do not recount: " + wrong);
   if (o.json) {
-    std::cout << stamped(to_json(b), t, o.collective, "all-port schedules").dump(2) << "\n";
+    nlohmann::json j = stamped(to_json(b), t, o.collective, "all-port schedules");
+    if (t.switched()) j["endpoints"] = t.num_endpoints();
+    std::cout << j.dump(2) << "\n";
     return to_int(ExitCode::Ok);
   }
   std::cout << fmt::format(
       "total-exchange on {}: all-port schedules need at least {:.6g} chunk times of bandwidth "
-      "(x m / the default bandwidth)\n  lengths on {} of the links: the pairs' distances sum to "
+      "(x m / the default bandwidth)\n  lengths on {} of the {}: the {}pairs' distances sum to "
       "{:.6g}, length x bandwidth to {:.6g}\n  found by {} (at most {:.4g}x the bound: the "
       "best lengths are in between); the lengths recounted\n",
-      t.spec(), b.chunk_times, b.lengths.arcs.size(), b.lengths.distance_sum,
-      b.lengths.weighted_bandwidth, b.how, b.routed_chunk_times / b.chunk_times);
+      t.spec(), b.chunk_times, b.lengths.arcs.size(), t.needs_switched_model() ? "arcs" : "links",
+      t.switched() ? "endpoint " : "", b.lengths.distance_sum, b.lengths.weighted_bandwidth, b.how,
+      b.routed_chunk_times / b.chunk_times);
   return to_int(ExitCode::Ok);
 }
 
@@ -193,14 +196,7 @@ int prove_bandwidth(const ProveOpts& o) {
         "not '" +
         o.collective + "'");
   const auto t = build_switched_topology(o.spec);
-  if (o.collective == "total-exchange") {
-    if (t->needs_switched_model())
-      throw InputError(
-          "prove bandwidth: the total-exchange bound on a network of switches or directed links "
-          "is not implemented yet (the all-gather, reduce-scatter, all-reduce and broadcast "
-          "bounds are)");
-    return prove_exchange_bandwidth(o, *t);
-  }
+  if (o.collective == "total-exchange") return prove_exchange_bandwidth(o, *t);
   const bool rooted = o.collective == "broadcast";
   if (!rooted && !o.root.empty()) throw InputError("--root applies to a broadcast only");
   const NodeId root = root_node(*t, o.root);  // by default the first survivor, as gen's

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "analysis/bandwidth_bound.hpp"
+#include "analysis/congestion_bound.hpp"
 #include "analysis/info.hpp"
 #include "gen/topology.hpp"
 #include "tests/scratch.hpp"
@@ -28,6 +29,7 @@ std::string machine(const std::string& name) {
 /// the S that hold `root` (the broadcast's cut, 0 when not asked).
 struct Enumerated {
   double gather = 0, scatter = 0, broadcast = 1e300;
+  double exchange = 0;  ///< |S and the endpoints| x |the other endpoints| / B(leaving S)
 };
 
 Enumerated enumerate_cuts(const Network& t, std::uint32_t root) {
@@ -53,6 +55,7 @@ Enumerated enumerate_cuts(const Network& t, std::uint32_t root) {
     }
     const double k = static_cast<double>(__builtin_popcountll(ends));
     e.gather = std::max(e.gather, k / out);
+    e.exchange = std::max(e.exchange, k * (static_cast<double>(t.num_endpoints()) - k) / out);
     e.scatter = std::max(e.scatter, k / in);
     if ((s >> root) & 1U) e.broadcast = std::min(e.broadcast, out);
   }
@@ -108,6 +111,12 @@ void check_against_enumeration(const std::string& spec) {
   for (const BandwidthBound* b : {&gather, &scatter, &broadcast})
     CHECK(recount(*t, b->cut).empty());
   CHECK(scatter.cut.entering);
+  // the total exchange's lengths: a valid bound, recounted, below the averaged routes' busiest
+  // arc, which no cut can exceed (a routing's busiest arc carries at least a cut's share)
+  const CongestionBound exchange = total_exchange_bound(*t);
+  CHECK(recount(*t, exchange.lengths).empty());
+  CHECK(exchange.chunk_times <= exchange.routed_chunk_times * (1 + 1e-9));
+  CHECK(e.exchange <= exchange.routed_chunk_times * (1 + 1e-9));
   // the certificate names its own ratio
   CHECK(gather.chunk_times ==
         Approx(static_cast<double>(gather.cut.chunks) / gather.cut.bandwidth));
@@ -150,6 +159,23 @@ TEST_CASE("switched bounds: a fat-tree's all-gather is bound by a host's link") 
     const auto t = build_switched_topology("fat_tree(" + std::to_string(k) + ")");
     CHECK(all_gather_bound(*t).chunk_times == Approx(static_cast<double>(t->num_endpoints() - 1)));
   }
+}
+
+TEST_CASE("switched bounds: a total exchange's lengths count endpoint pairs along the arcs") {
+  // a box: each gpu's one link carries its 7 chunks out; a fat-tree host's 15; a one-way ring's
+  // 3 (every chunk goes around); each recounted, and a length against an arc refused
+  for (const auto& [spec, times] : std::vector<std::pair<std::string, double>>{
+           {machine("box-8"), 7}, {"fat_tree(4)", 15}, {machine("directed-ring-4"), 3}}) {
+    INFO(spec);
+    const auto t = build_switched_topology(spec);
+    const CongestionBound b = total_exchange_bound(*t);
+    CHECK(b.chunk_times == Approx(times));
+    CHECK(recount(*t, b.lengths).empty());
+  }
+  const auto ring = build_switched_topology(machine("directed-ring-4"));
+  LengthCertificate against = total_exchange_bound(*ring).lengths;
+  std::swap(against.arcs.front().from, against.arcs.front().to);
+  CHECK_THAT(recount(*ring, against), Catch::Contains("is not a link of"));
 }
 
 TEST_CASE("info on a switched network: endpoints, switches, distances between endpoints") {
