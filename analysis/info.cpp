@@ -321,12 +321,9 @@ void weight_facts(const Network& t, json& j) {
   note << differ << (t.directed() ? " arcs" : " links")
        << " differ from the default speed: bandwidth x" << bw_lo << " to x" << bw_hi
        << ", latency x" << lat_lo << " to x" << lat_hi;
-  if (t.needs_switched_model())
-    note << "; used by prove bandwidth (gen --bytes, which prices each transfer on its link, "
-            "does not take a network of switches or directed links yet)";
-  else
-    note << "; used by gen --bytes (each transfer priced on its link), its bounds and simulate's "
-            "platforms; schedules and checks are the same on every link";
+  note << "; used by gen --bytes (each transfer priced on its " << (t.directed() ? "arc" : "link")
+       << "), its bounds" << (t.needs_switched_model() ? ", prove bandwidth" : "")
+       << " and simulate's platforms; schedules and checks are the same on every link";
   j["link_speeds_note"] = note.str();
 }
 

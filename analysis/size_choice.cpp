@@ -42,15 +42,27 @@ std::uint64_t port_count(const PortBudget& b, const Csr& g, std::uint32_t v) {
   return std::min<std::uint64_t>(b.node_ports().value_or(g.degree(v)), g.degree(v));
 }
 
-/// The bandwidth node v can send (or receive) with at once under the budget, in multiples of
-/// the default: its fastest links, as many as it has ports (every link under all-port); on a
-/// uniform network the number of those links.
-double ports_of(const PortBudget& b, const Network& t, const Csr& g, std::uint32_t v) {
-  const std::uint64_t ports = port_count(b, g, v);
-  if (!t.weighted()) return static_cast<double>(ports);
+/// The bandwidths of v's arcs into v (`incoming`) or out of it, in multiples of the default: its
+/// links both ways on an undirected network, its arcs on a directed one.
+std::vector<double> arc_speeds(const Network& t, const Csr& g, std::uint32_t v, bool incoming) {
   std::vector<double> speeds;
-  for (const std::uint32_t* w = g.begin(v); w != g.end(v); ++w)
-    speeds.push_back(t.link_speed(NodeId(v), NodeId(*w)).bandwidth);
+  for (const std::uint32_t* w = g.begin(v); w != g.end(v); ++w) {
+    const NodeId from = incoming ? NodeId(*w) : NodeId(v), to = incoming ? NodeId(v) : NodeId(*w);
+    if (t.has_arc(from, to)) speeds.push_back(t.link_speed(from, to).bandwidth);
+  }
+  return speeds;
+}
+
+/// The bandwidth node v can receive (`incoming`) or send with at once under the budget, in
+/// multiples of the default: its fastest arcs that way, as many as it has ports (every one
+/// under all-port); on a uniform network the number of those arcs.
+double ports_of(const PortBudget& b, const Network& t, const Csr& g, std::uint32_t v,
+                bool incoming) {
+  if (!t.weighted() && !t.needs_switched_model())  // every link one default link both ways
+    return static_cast<double>(port_count(b, g, v));
+  std::vector<double> speeds = arc_speeds(t, g, v, incoming);
+  const std::uint64_t ports =
+      std::min<std::uint64_t>(b.node_ports().value_or(speeds.size()), speeds.size());
   std::sort(speeds.begin(), speeds.end(), std::greater<>());
   double sum = 0;
   for (std::uint64_t i = 0; i < ports; ++i) sum += speeds[i];
@@ -58,52 +70,56 @@ double ports_of(const PortBudget& b, const Network& t, const Csr& g, std::uint32
 }
 
 /// Chunks some node must send or receive through its ports, divided by its ports: the least
-/// sum of largest payloads (in chunks) any schedule can have.
+/// sum of largest payloads (in chunks) any schedule can have. On a switched network the nodes
+/// are the endpoints (a switch is no rank; the ports limit endpoints only).
 std::optional<std::pair<double, std::string>> port_chunks(const Collective& c, const Network& t,
                                                           const Csr& g, const PortBudget& b) {
-  const double n = g.num_nodes();
+  const std::uint32_t ends = static_cast<std::uint32_t>(t.num_endpoints());
+  const double n = ends;
+  const std::string node = t.switched() ? "endpoint" : "node";
+  // the most chunks over the bandwidth some node's ports take them in (or out) at
+  const auto worst_of = [&](double chunks, bool incoming, auto&& counted) {
+    double worst = 0;
+    for (std::uint32_t v = 0; v < ends; ++v)
+      if (counted(v)) worst = std::max(worst, chunks / ports_of(b, t, g, v, incoming));
+    return worst;
+  };
+  const auto every = [](std::uint32_t) { return true; };
   switch (c.kind()) {
     case Kind::AllGather:
     case Kind::TotalExchange:
-    case Kind::ReduceScatter: {
-      double worst = 0;
-      for (std::uint32_t v = 0; v < g.num_nodes(); ++v)
-        worst = std::max(worst, (n - 1) / ports_of(b, t, g, v));
-      return std::pair{worst, c.kind() == Kind::ReduceScatter
-                                  ? "every node sends its N-1 other blocks through its ports"
-                                  : "every node receives N-1 chunks through its ports"};
-    }
+      return std::pair{worst_of(n - 1, true, every),
+                       "every " + node + " receives N-1 chunks through its ports"};
+    case Kind::ReduceScatter:
+      return std::pair{worst_of(n - 1, false, every),
+                       "every " + node + " sends its N-1 other blocks through its ports"};
     case Kind::Scatter:
     case Kind::Gather:
-      return std::pair{(n - 1) / ports_of(b, t, g, c.root().v),
-                       "the root's N-1 chunks pass through its ports"};
+      return std::pair{(n - 1) / ports_of(b, t, g, c.root().v, c.kind() == Kind::Gather),
+                       std::string("the root's N-1 chunks pass through its ports")};
     case Kind::Broadcast:
     case Kind::AllReduce:
-    case Kind::Reduce: {
+    case Kind::Reduce:
       // every element reaches a non-root node (a partial sum of it, for reductions) at least
       // once, through its ports
-      double worst = 0;
-      for (std::uint32_t v = 0; v < g.num_nodes(); ++v)
-        if (v != c.root().v || c.kind() == Kind::AllReduce)
-          worst = std::max(worst, 1 / ports_of(b, t, g, v));
-      return std::pair{worst,
-                       "some node receives every byte of the message once, through its "
-                       "ports"};
-    }
+      return std::pair{
+          worst_of(1, true,
+                   [&](std::uint32_t v) { return v != c.root().v || c.kind() == Kind::AllReduce; }),
+          "some " + node + " receives every byte of the message once, through its " + "ports"};
     case Kind::Prefix: {
       // a member after its group's first ends with sums of others' elements: it receives every
       // byte of the message once
       double worst = 0;
       const auto later = [&](std::uint32_t v) {
-        worst = std::max(worst, 1 / ports_of(b, t, g, v));
+        worst = std::max(worst, 1 / ports_of(b, t, g, v, true));
       };
       if (c.groups().empty())  // id order
-        for (std::uint32_t v = 1; v < g.num_nodes(); ++v) later(v);
+        for (std::uint32_t v = 1; v < ends; ++v) later(v);
       for (const auto& members : c.groups())
         for (std::size_t i = 1; i < members.size(); ++i) later(members[i].v);
       return std::pair{worst,
-                       "a node after its group's first receives every byte of the message once, "
-                       "through its ports"};
+                       std::string("a node after its group's first receives every byte of the "
+                                   "message once, through its ports")};
     }
     default:
       return std::nullopt;
@@ -127,6 +143,7 @@ double sends_per_step(const PortBudget& b, const Csr& g) {
 std::optional<std::pair<double, std::string>> distance_chunks(const Collective& c, const Network& t,
                                                               const Csr& g, const PortBudget& b) {
   if (c.kind() != Kind::TotalExchange || g.num_nodes() > kCutBoundMaxNodes) return std::nullopt;
+  if (t.needs_switched_model()) return std::nullopt;  // its pairs and sends count every node
   double sum = 0;
   if (t.weighted()) {
     try {
@@ -162,8 +179,9 @@ std::optional<std::pair<double, std::string>> combining_chunks(const Collective&
                                                                const PortBudget& b) {
   const bool all = c.kind() == Kind::AllReduce && c.groups().empty();
   if (!all && c.kind() != Kind::Reduce) return std::nullopt;
+  if (t.needs_switched_model()) return std::nullopt;  // every node a rank, every link a send
   double sends = 0;
-  for (std::uint32_t v = 0; v < g.num_nodes(); ++v) sends += ports_of(b, t, g, v);
+  for (std::uint32_t v = 0; v < g.num_nodes(); ++v) sends += ports_of(b, t, g, v, false);
   const double messages = (all ? 2.0 : 1.0) * (static_cast<double>(g.num_nodes()) - 1);
   return std::pair{messages / sends,
                    std::string("every element passes through ") + (all ? "2(N-1)" : "N-1") +
@@ -179,6 +197,7 @@ std::optional<std::pair<double, std::string>> cut_chunks(const Collective& c, co
                                                          const Csr& g) {
   if (c.kind() != Kind::AllGather && c.kind() != Kind::TotalExchange) return std::nullopt;
   if (g.num_nodes() < 2 || g.num_nodes() > kCutBoundMaxNodes) return std::nullopt;
+  if (t.needs_switched_model()) return std::nullopt;  // its sides count switches as ranks
   const BalancedCut cut = search_balanced_cut(g);
   if (cut.width == 0) return std::nullopt;
   const double a = static_cast<double>(std::count(cut.side.begin(), cut.side.end(), 0));
@@ -229,8 +248,9 @@ std::optional<std::pair<double, std::string>> congestion_chunks(
     lengths = std::move(b.lengths);
     return std::pair{b.chunk_times,
                      "link lengths on " + std::to_string(lengths->arcs.size()) +
-                         " directed links: the pairs' distances over the sum of length x "
-                         "bandwidth (netsched prove bandwidth SPEC total-exchange)"};
+                         " directed links: the " + (t.switched() ? "endpoint " : "") +
+                         "pairs' distances over the sum of length x bandwidth (netsched prove "
+                         "bandwidth SPEC total-exchange)"};
   } catch (const InputError&) {
     return std::nullopt;  // disconnected, or more work than the bound's limit
   }
@@ -420,7 +440,7 @@ namespace {
 void check_choice_size(const Network& t, const std::string& collective, std::size_t candidates) {
   static const std::set<std::string> quadratic = {"all-gather", "total-exchange", "reduce-scatter",
                                                   "all-reduce"};
-  const std::uint64_t n = t.num_nodes();
+  const std::uint64_t n = t.num_endpoints();  // the ranks (every node but a switch)
   const std::uint64_t each = quadratic.count(collective) ? mul_sat(n, n - 1) : n - 1;
   const std::uint64_t planned = mul_sat(each, candidates);
   if (planned > kSizeChoiceMaxDeliveries)

@@ -321,10 +321,10 @@ Run add_gen(CLI::App& app) {
     if (bytes->count() > 0 && pieces->count() > 0)
       throw InputError("--bytes chooses the pieces: drop --pieces");
     auto t = build_switched_topology(o->spec);
-    if (t->needs_switched_model() && (bytes->count() > 0 || ports->count() > 0))
-      throw InputError(std::string(bytes->count() > 0 ? "--bytes" : "--ports") +
-                       " on a network of switches or directed links is not implemented yet "
-                       "(its schedules are one-port at the endpoints, all-port at the switches)");
+    if (t->needs_switched_model() && ports->count() > 0)
+      throw InputError(
+          "--ports on a network of switches or directed links is not implemented yet (its "
+          "schedules are one-port at the endpoints, all-port at the switches)");
     const GenRequest req = request_of(*o, *t, pieces->count() > 0);
     if (bytes->count() > 0) return gen_for_size(*o, *t, req);
     return gen_one(*o, *t, req, ports->count() > 0, engine);

@@ -415,3 +415,33 @@ TEST_CASE("the dataflow time: a message once its chunks are in and its link is f
       }
   }
 }
+
+TEST_CASE(
+    "by size on a switched network: endpoints' ports and the exact bounds, every switched "
+    "candidate checked") {
+  const std::string a100 = "file(\"" + std::string(NETSCHED_SOURCE_DIR) +
+                           "/tests/data/graphs/switched/a100-2x8-nics.graphml\")";
+  const auto ft = build_switched_topology("fat_tree(4)");
+  const auto gpus = build_switched_topology(a100);
+  // (network, collective, its bandwidth bound in chunk times): a fat-tree host takes its 15
+  // chunks over its one link; an A100 GPU, one-port, over its fastest (the 300 GB/s NVSwitch);
+  // a broadcast crosses to the other box over its eight 25 GB/s NICs (the exact cut)
+  for (const auto& [t, collective, chunk_times] :
+       std::vector<std::tuple<const Network*, std::string, double>>{
+           {ft.get(), "all-gather", 15},
+           {ft.get(), "total-exchange", 15},
+           {ft.get(), "scatter", 15},
+           {gpus.get(), "all-gather", 15.0 / 300},
+           {gpus.get(), "broadcast", 1.0 / 200}}) {
+    INFO(collective << " on " << t->spec());
+    const SizeChoice c = choose_for_size(*t, GenRequest(collective), at(65536), {});
+    REQUIRE(c.best);
+    CHECK(c.best->holds());
+    CHECK(c.best->schedule().collective.nodes() == t->num_endpoints());
+    for (const auto& k : c.candidates)
+      CHECK(find_algorithm(collective, k.algorithm.substr(0, k.algorithm.find(" (p=")))->switched);
+    REQUIRE(c.bandwidth);
+    CHECK(c.bandwidth->seconds == Approx(chunk_times * kSecondsPerByte * 65536));
+    CHECK(lower_of(c) <= c.best_seconds * (1 + kSumRounding));
+  }
+}
