@@ -205,6 +205,35 @@ std::vector<Agnode_t*> dot_node_order(Agraph_t* g) {
   return by_name;
 }
 
+/// An attribute's value as a number (all of its text), or `absent` where the element has none:
+/// Graphviz keeps every attribute as text.
+double dot_number(void* element, Agsym_t* attribute, double absent, const std::string& what) {
+  const char* text = attribute ? agxget(element, attribute) : nullptr;
+  if (!text || !*text) return absent;
+  char* end = nullptr;
+  const double x = std::strtod(text, &end);
+  if (end == text || *end != '\0')
+    throw InputError(what + " is '" + quoted_label(text) + "', not a number");
+  return x;
+}
+
+/// The switched model's attributes of a DOT file: a node's "kind", an edge's "weight" (1 where
+/// an edge lacks it, as Graphviz takes it) and "lanes" (1 where it lacks them).
+void read_dot_attributes(Agraph_t* g, const std::vector<Agnode_t*>& order, GraphData& d) {
+  if (Agsym_t* kind = agattr(g, AGNODE, const_cast<char*>("kind"), nullptr))
+    for (Agnode_t* n : order) d.kinds.emplace_back(agxget(n, kind));
+  Agsym_t* weight = agattr(g, AGEDGE, const_cast<char*>("weight"), nullptr);
+  Agsym_t* lanes = agattr(g, AGEDGE, const_cast<char*>("lanes"), nullptr);
+  if (!weight && !lanes) return;
+  for (Agnode_t* n = agfstnode(g); n; n = agnxtnode(g, n))
+    for (Agedge_t* e = agfstout(g, n); e; e = agnxtout(g, e)) {
+      const std::string link =
+          std::string("edge ") + agnameof(agtail(e)) + " - " + agnameof(aghead(e)) + "'s ";
+      if (weight) d.weights.push_back(dot_number(e, weight, 1, link + "weight"));
+      if (lanes) d.lanes.push_back(dot_number(e, lanes, 1, link + "lanes"));
+    }
+}
+
 GraphData read_dot(const std::string& content) {
   const auto held = lock_c_libraries();  // before owner: released after agclose
   cgraph_reason.clear();
@@ -233,6 +262,7 @@ GraphData read_dot(const std::string& content) {
   for (Agnode_t* n = agfstnode(g); n; n = agnxtnode(g, n))
     for (Agedge_t* e = agfstout(g, n); e; e = agnxtout(g, e))
       d.edges.emplace_back(id[agtail(e)], id[aghead(e)]);
+  read_dot_attributes(g, order, d);
   return d;
 }
 

@@ -77,6 +77,39 @@ TEST_CASE("switched files: a switch is no rank, an arc has its own bandwidth, la
   CHECK(ring->link_speed(r0, r1).bandwidth == 2);  // weight 2, 1 lane (no attribute)
 }
 
+TEST_CASE("a DOT file says it as GraphML does: a node's kind, an edge's weight and lanes") {
+  // Graphviz keeps attributes as text: numbers are read whole, a missing weight or lanes is 1
+  const std::string path = netsched::testing::scratch_path("box.dot");
+  std::ofstream(path) << "graph box { s [kind=\"switch\"]; g0 -- s [lanes=2]; g1 -- s; "
+                         "g2 -- s [weight=3]; g3 [kind=endpoint]; g3 -- s }";
+  const auto box = build_switched_topology("file(\"" + path + "\")");
+  CHECK(box->num_endpoints() == 4);
+  CHECK(box->is_switch(box->node("s")));
+  CHECK(box->node("s") == NodeId(4));
+  CHECK(box->link_speed(box->node("g0"), box->node("s")).bandwidth == 2);
+  CHECK(box->link_speed(box->node("g1"), box->node("s")).bandwidth == 1);
+  CHECK(box->link_speed(box->node("g2"), box->node("s")).bandwidth == 3);
+  const std::string arcs = netsched::testing::scratch_path("ring.dot");
+  std::ofstream(arcs) << "digraph r { a -> b [weight=2]; b -> c; c -> a; b -> a }";
+  const auto ring = build_switched_topology("file(\"" + arcs + "\")");
+  CHECK(ring->directed());
+  CHECK(ring->link_speed(ring->node("a"), ring->node("b")).bandwidth == 2);
+  CHECK(ring->link_speed(ring->node("b"), ring->node("a")).bandwidth == 1);
+  CHECK_FALSE(ring->has_arc(ring->node("a"), ring->node("c")));
+  for (const auto& [text, why] : std::vector<std::pair<std::string, std::string>>{
+           {"graph g { a -- b [weight=fast] }", "edge a - b's weight is 'fast', not a number"},
+           {"graph g { a -- b [lanes=\"2x\"] }", "edge a - b's lanes is '2x', not a number"},
+           {"graph g { a [kind=router]; a -- b }", "node 'a' is of kind 'router'"},
+           {"graph g { a [kind=switch]; b [kind=switch]; a -- b }", "every node is a switch"},
+           {"graph g { a -- b [lanes=1.5] }", "lanes"}}) {
+    INFO(text);
+    const std::string bad = netsched::testing::scratch_path("bad.dot");
+    std::ofstream(bad) << text;
+    CHECK_THAT(test::error_of([&] { build_switched_topology("file(\"" + bad + "\")"); }),
+               Catch::Contains(why));
+  }
+}
+
 TEST_CASE("graph(N, ...) says what a graph file says: switches, arcs, bandwidth and lanes") {
   // the switches take the last ids: a node's id in the spec is its id everywhere
   const auto box = build_switched_topology(
