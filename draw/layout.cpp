@@ -109,6 +109,8 @@ NetworkLayout layout_network(const Network& t, bool generic) {
                      limit_text("kLayoutMaxNodes", kLayoutMaxNodes));
   if (generic) return generic_layout(t);
   const FamilyInfo* family = find_family(t.family());
+  // a graph file's switches have the tiers of a switched family's
+  if (t.switched() && (!family || family->layout == "generic")) return layout_tiers(t);
   for (const LayoutInfo& l : layout_table())
     if (family && l.name == family->layout && l.applies(t)) return l.make(t);
   return generic_layout(t);
@@ -134,6 +136,7 @@ const std::vector<LayoutInfo>& layout_table() {
       {"dualcube", is<Dualcube>, typed<Dualcube, layout_dualcube>},
       {"ccc", is<Ccc>, typed<Ccc, layout_ccc>},
       {"rhfc", rhfc_family, +[](const Network& t) { return layout_rhfc(RhfcView(t), t); }},
+      {"tiers", +[](const Network& t) { return t.switched(); }, layout_tiers},
       {"generic", +[](const Network&) { return true; }, generic_layout},
   };
   return table;

@@ -121,6 +121,8 @@ NetworkLayout layout_product(const Product& p);
 NetworkLayout layout_hdn(const Hdn& h);
 NetworkLayout layout_dualcube(const Dualcube& d);
 NetworkLayout layout_ccc(const Ccc& c);
+/// A network of switches: the endpoints in a row, the switches in tiers by their hops from them.
+NetworkLayout layout_tiers(const Network& t);
 NetworkLayout layout_rhfc(const RhfcView& v, const Network& t);
 
 }  // namespace netsched::draw

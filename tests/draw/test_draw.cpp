@@ -111,6 +111,24 @@ TEST_CASE("switches are drawn as switches, and a link one way only as an arrow")
   }
   CHECK(boxes == 20);
   CHECK(rounds == 16);
+  // in tiers: the hosts in the bottom row, edge, aggregation and core switches in rows above,
+  // every node in its own place
+  REQUIRE(c.layout.pos.size() == 36);
+  std::set<double> rows;
+  std::set<std::pair<long, long>> places;
+  for (std::uint32_t v = 0; v < 36; ++v) {
+    rows.insert(c.layout.pos[v].y);
+    places.insert({std::lround(c.layout.pos[v].x * 1000), std::lround(c.layout.pos[v].y * 1000)});
+    if (v < 16) CHECK(c.layout.pos[v].y == c.layout.pos[0].y);
+    if (v >= 16) CHECK(c.layout.pos[v].y < c.layout.pos[0].y);
+  }
+  CHECK(rows.size() == 4);
+  CHECK(places.size() == 36);
+  // a graph file's switches get the tiers too; --layout generic is Graphviz's
+  const auto file = build_switched_topology("file(\"" + std::string(NETSCHED_SOURCE_DIR) +
+                                            "/tests/data/graphs/switched/box-8.graphml\")");
+  CHECK(draw::layout_network(*file).pos.size() == 9);
+  CHECK(draw::layout_network(*file, true).pos.empty());
   CHECK(svg.find("switch: forwards, is no rank") != std::string::npos);
   CHECK(svg.find("a link one way only") == std::string::npos);
   // the one-way ring: every link an arrow (an edge with an arrowhead polygon)
