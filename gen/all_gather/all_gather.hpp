@@ -18,6 +18,9 @@ Schedule recursive_doubling_all_gather(const Product& cube);
 /// Ring all-gather along hamiltonian_cycle(t): in step s every node passes on the chunk it
 /// received in step s-1 (its own in step 0). One-port, N-1 steps of one chunk.
 Schedule ring_all_gather(const Network& t);
+/// MPI's ring allgather as logical rounds between ranks (any network; a switched one's
+/// endpoints): N-1 rounds, rank i passing rank i+1 the block it received last.
+EmbeddedPlan ring_all_gather_plan(const Network& t);
 
 /// Bruck's all-gather (Bruck et al. 1997): in round k rank i sends rank i - 2^k every block it
 /// holds (blocks i .. i + 2^k - 1; fewer in the last round): ceil(log2 N) rounds.

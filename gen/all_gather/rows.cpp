@@ -79,6 +79,19 @@ constexpr auto kAllGatherRows = std::to_array<AlgorithmInfo>({
                  const GenRequest&) { return embed_plan(t, bruck_all_gather_plan(t), "bruck"); },
      .switched = true},
     {.collective = "all-gather",
+     .name = "mpi-ring",
+     .origin = "textbook: MPI's ring allgather (Thakur et al. 2005, its large-message "
+               "algorithm), its sends routed on shortest paths and list-scheduled",
+     .bound = "stated: the routed sends' hops",
+     .stated = +[](const Network& t, const Collective&) -> std::optional<PaperBound> {
+       return embedded_bound(t, ring_all_gather_plan(t));
+     },
+     .example = "torus(3,4)",
+     .applies = embed_size,
+     .make = +[](const Network& t,
+                 const GenRequest&) { return embed_plan(t, ring_all_gather_plan(t), "mpi-ring"); },
+     .switched = true},
+    {.collective = "all-gather",
      .name = "routed-bruck",
      .origin = "textbook: Bruck et al. 1997 (MPI's small-message allgather); routed: a round a "
                "step, the network carries each send on its route",
