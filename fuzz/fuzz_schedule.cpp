@@ -6,7 +6,9 @@
 // verdict, first violation and figures — the agreement the engines promise. Work is
 // bounded by the file size: networks and tables beyond kFuzzPairs get the checkers' memory
 // estimate only (under a budget, as in the other harnesses); their runs are left to the CLI's
-// limits, which the catalogue test covers.
+// limits, which the catalogue test covers. On a network of switches or directed links the dense
+// engine is the one that applies, and the executor's plan (exec/switch_hops.hpp, a third reading
+// of the model) must pass a chunk schedule's in-process run exactly when the engine holds it.
 #include <cstdint>
 #include <cstdlib>
 #include <optional>
@@ -16,6 +18,7 @@
 #include "core/errors.hpp"
 #include "core/limits.hpp"
 #include "core/schedule_io.hpp"
+#include "exec/loopback.hpp"
 #include "gen/topology.hpp"
 #include "verify/blocks.hpp"
 #include "verify/simulator.hpp"
@@ -50,6 +53,21 @@ void same(const std::optional<netsched::CheckResult>& a,
   if (a->violation() && !(*a->violation() == *b->violation())) std::abort();
 }
 
+/// A switched chunk schedule: the in-process run passes exactly when the engine holds it (a
+/// schedule the executor does not take, a selector through a switch, is refused by it alone).
+void same_run(const netsched::Schedule& s, const std::optional<netsched::CheckResult>& dense) {
+  if (!dense) return;
+  std::optional<netsched::exec::ExecPlan> plan;
+  try {
+    plan.emplace(s);
+  } catch (const netsched::InputError&) {
+    return;
+  }
+  netsched::exec::ExecOptions options;
+  options.chunk_bytes = 8;
+  if (netsched::exec::run_loopback(*plan, options).pass() != dense->ok()) std::abort();
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -57,7 +75,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   try {
     const netsched::ScheduleFile f = netsched::schedule_from_json(text, kFuzzTransfers);
-    const auto t = netsched::build_schedule_topology(f.schedule.topology);
+    const auto t = netsched::build_switched_schedule_topology(f.schedule.topology);
     const netsched::Collective& c = f.schedule.collective;
     if (static_cast<unsigned __int128>(t->num_nodes()) * c.num_chunks() > kFuzzPairs) {
       // too large to simulate here: the checkers' estimate alone, which must answer from the
@@ -68,6 +86,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // a combining collective has one engine, the registers' (auto names it)
     const auto dense =
         run(*t, f.schedule, c.combining() ? netsched::Engine::Auto : netsched::Engine::Dense);
+    if (t->needs_switched_model()) {  // the dense engine alone implements the model
+      if (!c.combining()) same_run(f.schedule, dense);
+      return 0;
+    }
     if (!c.combining() && netsched::blocks_apply(f.schedule))
       same(dense, run(*t, f.schedule, netsched::Engine::Blocks));
     if (!c.combining() && netsched::symmetric_applies(f.schedule))
