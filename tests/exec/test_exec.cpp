@@ -36,6 +36,7 @@
 
 using namespace netsched;
 using netsched::test::run_executor;
+using netsched::test::sim_options;
 using netsched::test::TempDir;
 
 namespace {
@@ -75,23 +76,6 @@ std::vector<std::pair<std::string, Schedule>> every_generated(
       }
   }
   return out;
-}
-
-/// simulate's options for the checked schedule c with scratch in dir: the built programs, the
-/// sizes and MPI algorithms given, and c's steps and payload sum for the alpha-beta column.
-exec::SimulateOptions sim_options(const TempDir& dir, const CheckedSchedule& c,
-                                  std::vector<std::uint64_t> bytes,
-                                  std::vector<std::string> algorithms) {
-  exec::SimulateOptions o;
-  o.bytes = std::move(bytes);
-  o.algorithms = std::move(algorithms);
-  o.executor = NETSCHED_EXEC_SMPI_PATH;
-  o.platform_check = NETSCHED_PLATFORM_CHECK_PATH;
-  o.smpi_replay = NETSCHED_SMPI_REPLAY_PATH;
-  o.workdir = dir.path;
-  o.steps = c.verification().check.steps;
-  o.payload_sum = c.verification().check.payload_sum;
-  return o;
 }
 
 /// The checked schedule of `collective` on `spec` by `algorithm` in 4 pieces, and its file in dir.

@@ -216,16 +216,8 @@ TEST_CASE("simulate: a switched schedule and MPI's algorithm on the endpoints, s
   const auto t = build_switched_topology(machine("box-8"));
   const CheckedSchedule c = generate_checked(*t, GenRequest("all-gather", "bruck"));
   const std::string file = dir.write("ag.json", c.schedule());
-  exec::SimulateOptions o;
-  o.bytes = {65536};
-  o.algorithms = {"ring"};
-  o.executor = NETSCHED_EXEC_SMPI_PATH;
-  o.platform_check = NETSCHED_PLATFORM_CHECK_PATH;
-  o.smpi_replay = NETSCHED_SMPI_REPLAY_PATH;
-  o.workdir = dir.path;
-  o.steps = c.verification().check.steps;
-  o.payload_sum = c.verification().check.payload_sum;
-  const exec::SimulateResult r = exec::simulate(*t, file, c.schedule(), o);
+  const exec::SimulateResult r =
+      exec::simulate(*t, file, c.schedule(), test::sim_options(dir, c, {65536}, {"ring"}));
   INFO(exec::to_text(r));
   CHECK(r.ranks == 8);
   std::optional<double> mine, ring;
