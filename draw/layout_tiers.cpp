@@ -5,19 +5,21 @@
 #include <numeric>
 
 #include "core/graph.hpp"
+#include "core/metrics.hpp"
 #include "draw/layout.hpp"
 
 namespace netsched::draw {
 namespace {
 
-/// Hops from the nearest endpoint (breadth-first from all of them at once); the network is
-/// connected, so every node gets one.
+/// Hops from the nearest endpoint: the core's breadth-first forest from all of them at once (the
+/// network is connected, so every node hangs below one), read down its order.
 std::vector<std::uint32_t> tiers_of(const Network& t, const Csr& g) {
-  std::vector<std::uint32_t> tier(g.num_nodes(), ~std::uint32_t{0}), queue;
-  for (std::uint32_t v = 0; v < t.num_endpoints(); ++v) tier[v] = 0, queue.push_back(v);
-  for (std::size_t head = 0; head < queue.size(); ++head)
-    for (const std::uint32_t* w = g.begin(queue[head]); w != g.end(queue[head]); ++w)
-      if (tier[*w] == ~std::uint32_t{0}) tier[*w] = tier[queue[head]] + 1, queue.push_back(*w);
+  std::vector<std::uint32_t> endpoints(t.num_endpoints());
+  std::iota(endpoints.begin(), endpoints.end(), 0U);
+  const BfsTree forest = bfs_forest(g, endpoints);
+  std::vector<std::uint32_t> tier(g.num_nodes(), 0);
+  for (const std::uint32_t v : forest.order)
+    if (forest.parent[v] != v) tier[v] = tier[forest.parent[v]] + 1;
   return tier;
 }
 

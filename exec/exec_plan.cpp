@@ -253,10 +253,11 @@ void ExecPlan::index_transfers() {
 }
 
 std::span<const FirstHop> ExecPlan::first_hops(NodeId v) const {
-  const auto by_sender = [](const FirstHop& h, NodeId u) { return h.from < u; };
-  const auto lo = std::lower_bound(first_hops_.begin(), first_hops_.end(), v, by_sender);
-  auto hi = lo;
-  while (hi != first_hops_.end() && hi->from == v) ++hi;
+  struct BySender {
+    bool operator()(const FirstHop& h, NodeId u) const { return h.from < u; }
+    bool operator()(NodeId u, const FirstHop& h) const { return u < h.from; }
+  };
+  const auto [lo, hi] = std::equal_range(first_hops_.begin(), first_hops_.end(), v, BySender{});
   return {lo, hi};
 }
 

@@ -138,9 +138,11 @@ void RankExecutor::compute(std::uint32_t step) {
   }
 }
 
-void RankExecutor::check_send_rules(std::uint32_t step, const PlannedTransfer& x,
-                                    std::uint64_t sends_here) {
+void RankExecutor::check_send_rules(std::uint32_t step, std::span<const PlannedTransfer> sends,
+                                    std::size_t i) {
   if (plan_.walked_hops()) return;  // the plan checked every hop (exec/switch_hops.hpp)
+  const PlannedTransfer& x = sends[i];
+  const std::uint64_t sends_here = sends.size();
   const std::string at = "rank " + std::to_string(me_.v) + " -> " + std::to_string(x.peer.v);
   if (x.peer == me_ || (follows_links(s_.model) && !plan_.network().adjacent(me_, x.peer)))
     fail(rule(Rule::Edge), step, at + " is not a link of " + plan_.network().spec());
@@ -152,6 +154,11 @@ void RankExecutor::check_send_rules(std::uint32_t step, const PlannedTransfer& x
   if (s_.model == PortModel::SingleDimension &&
       plan_.network().edge_dimension(me_, x.peer) != plan_.step_dimension(step))
     fail(rule(Rule::Dimension), step, at + " leaves the step's dimension");
+  if (link_once(s_.model))
+    for (std::size_t j = 0; j < i; ++j)
+      if (sends[j].peer == x.peer)
+        fail(rule(Rule::PortLink), step,
+             "link " + std::to_string(me_.v) + " -> " + std::to_string(x.peer.v) + " used twice");
 }
 
 void RankExecutor::resolve(std::uint32_t step, const PlannedTransfer& x,
@@ -190,12 +197,7 @@ OutMessage RankExecutor::message(std::span<const PlannedTransfer> sends, std::si
   const std::uint32_t step = x.step;
   OutMessage out;
   out.transfer = &x;
-  check_send_rules(step, x, sends.size());
-  if (link_once(s_.model) && !plan_.walked_hops())
-    for (std::size_t j = 0; j < i; ++j)
-      if (sends[j].peer == x.peer)
-        fail(rule(Rule::PortLink), step,
-             "link " + std::to_string(me_.v) + " -> " + std::to_string(x.peer.v) + " used twice");
+  check_send_rules(step, sends, i);
   if (s_.collective.combining()) {
     for (const std::uint16_t r : plan_.register_layout(x.payload).sources) {
       const auto src = reg(r);

@@ -143,7 +143,9 @@ class RankExecutor {
   void fail(std::string kind, std::optional<std::uint64_t> step, std::string detail);
   /// The rank's hops into a switch held what they carried (exec/switch_hops.hpp).
   void check_first_hops();
-  void check_send_rules(std::uint32_t step, const PlannedTransfer& x, std::uint64_t sends_here);
+  /// The link, port and dimension rules of send i of `sends` (one step's), as the rank sees
+  /// them; none on a walked plan, whose hops the plan checked.
+  void check_send_rules(std::uint32_t step, std::span<const PlannedTransfer> sends, std::size_t i);
   /// Checks send i of `sends` (all of one step) and resolves its message.
   OutMessage message(std::span<const PlannedTransfer> sends, std::size_t i);
   /// Whether send x lists its chunks and holds every one from a step before x's (dataflow).
