@@ -94,6 +94,12 @@ def test_networkx_switches_weights_and_lanes_are_a_graph_files(tmp_path):
     for key in ("endpoints", "switches", "arcs", "endpoint_bandwidth_out", "diameter"):
         assert mine[key] == theirs[key], key
     assert mine["endpoint_bandwidth_in"] == [3.0, 3.0]
+    # networkx's GML writer says the same
+    gml = tmp_path / "box.gml"
+    nx.write_gml(G, gml)
+    from_gml = netsched.Network(f'file("{gml}")').info()
+    for key in ("endpoints", "switches", "arcs", "endpoint_bandwidth_in"):
+        assert from_gml[key] == mine[key], key
     bound = json.loads(cli("prove", "bandwidth", net.spec, "all-gather", "--json").stdout)
     from_file = json.loads(cli("prove", "bandwidth", spec, "all-gather", "--json").stdout)
     assert bound["chunk_times"] == from_file["chunk_times"] == 7 / 3  # 7 chunks into a gpu at 3
