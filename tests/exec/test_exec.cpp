@@ -1193,7 +1193,7 @@ struct StoppedRun {
   std::string file;
   exec::SimulateResult cut;
   double whole_seconds = 0;  ///< simulated
-  double cut_wall = 0;       ///< seconds of wall time at which the stopped run was stopped
+  double run_wall = 0;       ///< seconds of wall time the MPI run alone took to finish
 };
 /// smpirun on the platform simulate wrote in dir (ranks of its hosts), with simulate's
 /// privatization, computation and network model settings, then `rest`.
@@ -1210,6 +1210,26 @@ std::vector<std::string> smpirun_on(const TempDir& dir, int ranks, std::vector<s
                                 "--cfg=network/model:CM02"};
   a.insert(a.end(), rest.begin(), rest.end());
   return a;
+}
+
+/// Where a wall-time cut fell in a run: before its first clock line, inside, or after its end.
+enum class CutFell { BeforeClock, Inside, AfterEnd };
+
+/// A wall-time cut depends on the machine's load: the ranks' set-up alone can outlast a fixed
+/// fraction of an earlier timing. Cuts at up to four fractions of `run_wall`, bisecting toward
+/// the window where the run had printed a clock and not ended; returns the last cut tried.
+template <class Attempt>
+double cut_inside(double run_wall, Attempt attempt) {
+  double low = 0, high = 1, fraction = 1.0 / 3;
+  double cut = 0;
+  for (int tries = 0; tries < 4; ++tries) {
+    cut = std::max(0.2, run_wall * fraction);
+    const CutFell fell = attempt(cut);
+    if (fell == CutFell::Inside) break;
+    (fell == CutFell::BeforeClock ? low : high) = fraction;
+    fraction = (low + high) / 2;
+  }
+  return cut;
 }
 
 StoppedRun stopped_spreading_simple(const TempDir& dir, const char* spec, bool replay) {
@@ -1230,12 +1250,14 @@ StoppedRun stopped_spreading_simple(const TempDir& dir, const char* spec, bool r
   const double both = wall(o, &whole);
   auto alone = o;
   alone.algorithms = {"none"};
-  // cut at a third of the MPI run's own wall time: half the whole, as before, let the MPI run
-  // finish on machines where the schedule's run takes most of it, and half its own let it
-  // finish when the suite's other tests left the machine between the timing and the cut run
-  out.cut_wall = std::max(0.2, (both - wall(alone, &schedule_only)) / 3);
-  o.timeout_seconds = out.cut_wall;
-  out.cut = exec::simulate(*build_topology(c.schedule().topology), out.file, c.schedule(), o);
+  out.run_wall = both - wall(alone, &schedule_only);
+  cut_inside(out.run_wall, [&](double cut) {
+    o.timeout_seconds = cut;
+    out.cut = exec::simulate(*build_topology(c.schedule().topology), out.file, c.schedule(), o);
+    const exec::SimRow& row = out.cut.rows.at(1);
+    if (row.seconds) return CutFell::AfterEnd;
+    return row.unfinished_after ? CutFell::Inside : CutFell::BeforeClock;
+  });
   INFO(exec::to_text(whole) << exec::to_text(out.cut));
   REQUIRE(whole.rows.size() == 2);
   REQUIRE(out.cut.rows.size() == 2);
@@ -1251,30 +1273,48 @@ StoppedRun stopped_spreading_simple(const TempDir& dir, const char* spec, bool r
   return out;
 }
 
+/// smpirun killed outright at a cut inside its run (no grace, so no SIGINT and nothing from
+/// SimGrid): the bound its own clock lines give.
+struct KilledRun {
+  exec::ProcessResult process;
+  std::optional<double> bound;
+};
+KilledRun killed_inside(const TempDir& dir, const std::vector<std::string>& argv, double run_wall,
+                        int ranks, bool replay) {
+  KilledRun out;
+  cut_inside(run_wall, [&](double cut) {
+    out.process = exec::run_process(argv, dir.path, cut);
+    out.bound = exec::unfinished_seconds(out.process.err, ranks, replay);
+    if (!out.process.timed_out) return CutFell::AfterEnd;
+    return out.bound ? CutFell::Inside : CutFell::BeforeClock;
+  });
+  return out;
+}
+
 }  // namespace
 
 TEST_CASE("simulate: a run stopped at its timeout says how long it had run unfinished", "[smpi]") {
   TempDir dir;
   // spreading_simple's all-gather on 128 ranks takes several seconds to simulate
-  const auto [file, cut, whole_seconds, cut_wall] =
+  const auto [file, cut, whole_seconds, run_wall] =
       stopped_spreading_simple(dir, "hypercube(7)", false);
   const exec::SimRow& stopped = cut.rows.at(1);
   CHECK(exec::to_text(cut).find("still unfinished") != std::string::npos);
   CHECK(exec::to_json(cut)["rows"][1]["unfinished_after_seconds"] == *stopped.unfinished_after);
   // the executor's own clock lines bound it without SimGrid's last word: the same run killed
   // outright (no grace, so no SIGINT) on the platform simulate wrote
-  const auto killed = exec::run_process(
+  const auto [killed, bound] = killed_inside(
+      dir,
       smpirun_on(dir, 128,
                  {"--cfg=smpi/shared-malloc-blocksize:" +
                       std::to_string(exec::shared_block_bytes(128, 65536)),
                   "--cfg=smpi/allgather:spreading_simple", NETSCHED_EXEC_SMPI_PATH, file, "--bytes",
                   "65536", "--timing", "--json", "--only", "mpi", "--announce-timing"}),
-      dir.path, cut_wall);
+      run_wall, 128, false);
   INFO(killed.err.substr(0, 2000));
   CHECK(killed.timed_out);
   CHECK(killed.err.find("CTRL-C pressed") == std::string::npos);
   CHECK(killed.err.find("netsched-exec: simulated clock at ") != std::string::npos);
-  const auto bound = exec::unfinished_seconds(killed.err, 128, false);
   REQUIRE(bound);
   CHECK(*bound > 0);
   CHECK(*bound < whole_seconds);
@@ -1287,21 +1327,21 @@ TEST_CASE("simulate: a trace replay stopped at its timeout says how long it had 
           "[smpi]") {
   TempDir dir;
   // spreading_simple's all-gather replayed on 256 ranks takes about 12 s to simulate, 2 of them
-  // setting up the ranks (more on a loaded machine: the cuts are half the whole run's wall time)
+  // setting up the ranks (more on a loaded machine: the cuts move until one falls inside)
   const auto stopped = stopped_spreading_simple(dir, "hypercube(8)", true);
   const double whole_seconds = stopped.whole_seconds;
   // killed outright (no SIGINT, so SimGrid prints nothing): the replay's own clock lines bound it
   // (it prints one at the first advance, after the ranks' set-up)
-  const auto killed = exec::run_process(
+  const auto [killed, bound] = killed_inside(
+      dir,
       smpirun_on(dir, 256,
                  {"-replay", dir.path + "/smpi-trace-65536.list",
                   "--cfg=smpi/allgather:spreading_simple", NETSCHED_SMPI_REPLAY_PATH}),
-      dir.path, stopped.cut_wall);
+      stopped.run_wall, 256, true);
   INFO(killed.err.substr(0, 2000));
   CHECK(killed.timed_out);
   CHECK(killed.err.find("CTRL-C pressed") == std::string::npos);
   CHECK(killed.err.find(exec::kClockMark) != std::string::npos);
-  const auto bound = exec::unfinished_seconds(killed.err, 256, true);
   REQUIRE(bound);
   CHECK(*bound > 0);
   CHECK(*bound < whole_seconds);
