@@ -21,14 +21,9 @@ void check_node(NodeId x, std::uint64_t n, const std::string& where, const Netwo
          std::to_string(n - 1) + ")");
 }
 
-/// What the switched model (core/network.hpp) does not take yet, and a rank that is a switch.
+/// What the switched model (core/network.hpp) does not take yet.
 void check_switched(const Network& t, const Schedule& s) {
   if (!t.needs_switched_model()) return;
-  const Collective& c = s.collective;
-  if (c.combining())
-    refuse(with_article(c.name()) +
-           " schedule on a network of switches or directed links: "
-           "register collectives on one are not implemented yet");
   if (s.model == PortModel::SingleDimension || s.model == PortModel::Routed)
     refuse("the " + std::string(to_string(s.model)) +
            " model on a network of switches or directed links is not implemented yet");

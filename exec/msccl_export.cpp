@@ -216,11 +216,26 @@ class Exporter : detail::ProgramBuilder {
   }
 };
 
+/// A register message through switches carries its sender's values as they left it, steps before
+/// the message is due; an exported send reads the registers when it goes (not implemented).
+void refuse_register_hops(const ExecPlan& plan) {
+  if (!plan.schedule().collective.combining() || !plan.walked_hops()) return;
+  for (std::uint32_t v = 0; v < plan.nodes(); ++v)
+    for (const PlannedTransfer& x : plan.sends(NodeId(v)))
+      if (x.depart != x.step)
+        throw InputError("step " + std::to_string(x.step) + ": rank " + std::to_string(v) +
+                         "'s register message crossed switches from step " +
+                         std::to_string(x.depart) +
+                         "; exporting register messages that wait at switches is not "
+                         "implemented (run and simulate take them)");
+}
+
 }  // namespace
 
 MscclProgram export_program(const ExecPlan& plan, const MscclOptions& options,
                             MscclFigures* figures) {
   detail::check_options(options);
+  refuse_register_hops(plan);
   const Schedule& s = plan.schedule();
   MscclProgram p = s.collective.combining()
                        ? detail::export_register_program(plan, options, figures)

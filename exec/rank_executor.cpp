@@ -52,7 +52,7 @@ RankExecutor::RankExecutor(const ExecPlan& plan, NodeId me, ExecOptions options)
   if (opt_.chunk_bytes == 0 || opt_.chunk_bytes > kMaxChunkBytes)
     throw InputError("chunk size must be 1.." + std::to_string(kMaxChunkBytes) + " bytes, got " +
                      std::to_string(opt_.chunk_bytes));
-  for (const auto& x : plan.sends(me)) steps_.push_back(x.step);
+  for (const auto& x : plan.sends(me)) steps_.push_back(x.step), steps_.push_back(x.depart);
   for (const auto& x : plan.receives(me)) steps_.push_back(x.step);
   steps_.insert(steps_.end(), plan.compute_steps().begin(), plan.compute_steps().end());
   std::sort(steps_.begin(), steps_.end());
@@ -199,9 +199,12 @@ OutMessage RankExecutor::message(std::span<const PlannedTransfer> sends, std::si
   out.transfer = &x;
   check_send_rules(step, sends, i);
   if (s_.collective.combining()) {
-    for (const std::uint16_t r : plan_.register_layout(x.payload).sources) {
-      const auto src = reg(r);
-      out.values.insert(out.values.end(), src.begin(), src.end());
+    if (x.depart == step) {
+      out.values = source_values(x);
+    } else {  // through switches: the values as they left this rank (keep_departing)
+      const auto kept = departed_.find(&x);
+      out.values = std::move(kept->second);
+      departed_.erase(kept);
     }
     return out;
   }
@@ -212,8 +215,23 @@ OutMessage RankExecutor::message(std::span<const PlannedTransfer> sends, std::si
   return out;
 }
 
+std::vector<std::int64_t> RankExecutor::source_values(const PlannedTransfer& x) {
+  std::vector<std::int64_t> values;
+  for (const std::uint16_t r : plan_.register_layout(x.payload).sources) {
+    const auto src = reg(r);
+    values.insert(values.end(), src.begin(), src.end());
+  }
+  return values;
+}
+
+void RankExecutor::keep_departing(std::uint32_t step) {
+  if (!plan_.walked_hops()) return;
+  for (const PlannedTransfer& x : plan_.sends(me_))
+    if (x.depart == step && x.step != step) departed_.emplace(&x, source_values(x));
+}
+
 std::vector<OutMessage> RankExecutor::start_step(std::uint32_t step) {
-  if (s_.collective.combining()) compute(step);
+  if (s_.collective.combining()) compute(step), keep_departing(step);
   const auto sends = in_step(plan_.sends(me_), step);
   std::vector<OutMessage> out;
   out.reserve(sends.size());

@@ -159,6 +159,12 @@ class RankExecutor {
   void accept_chunks(const PlannedTransfer& from, const std::uint8_t* wire, std::uint64_t size);
   void accept_values(const PlannedTransfer& from, const std::uint8_t* wire, std::uint64_t size);
   void compute(std::uint32_t step);
+  /// A register message's values: its payload's source registers, lane by lane, as they are now.
+  std::vector<std::int64_t> source_values(const PlannedTransfer& x);
+  /// Keeps the values of the messages whose first hop leaves this rank in `step` into a switch
+  /// (a walked plan): the message sent at its last hop's step carries them, not the registers
+  /// as they are by then.
+  void keep_departing(std::uint32_t step);
   /// Register r's lanes.
   std::span<std::int64_t> reg(std::uint32_t r);
 
@@ -192,6 +198,8 @@ class RankExecutor {
     std::vector<std::int64_t> values;  ///< one per lane
   };
   std::vector<PendingWrite> pending_writes_;
+  /// Register messages through switches that left this rank and are not sent yet (their values).
+  std::unordered_map<const PlannedTransfer*, std::vector<std::int64_t>> departed_;
   std::unordered_map<std::uint32_t, std::uint32_t> receipts_;  ///< receipts per step
   // dataflow: each link's sends in step order (indices into plan_.sends(me_)), the first not
   // handed out, whether the link carries a message; the receives not in yet per step

@@ -93,6 +93,7 @@ class HopWalk {
       out_.departs[si].push_back(si);
       return;
     }
+    if (!p.moves.empty()) return walk_message(si, x);
     if (p.select)
       throw InputError("step " + std::to_string(si) + ": " + name(x.from) + " -> " + name(x.to) +
                        " carries a selector; the executor takes listed chunks through switches "
@@ -110,14 +111,30 @@ class HopWalk {
     for (auto& [origin, chunks] : parts) deliver(si, origin, x.to, std::move(chunks));
   }
 
-  /// The origin of chunk `ch` as hop x carries it: its sender, or the switch's oldest receipt.
-  std::optional<Origin> take(std::uint32_t si, const Transfer& x, std::uint64_t ch) {
+  /// A register payload's hop: the whole message goes on, as its sender's values when it left
+  /// (the rank keeps them, exec/rank_executor.hpp); a switch passes on its oldest receipt of it.
+  void walk_message(std::uint32_t si, const Transfer& x) {
+    const auto origin = take(si, x, x.payload, "payload");
+    if (!origin) return;
+    if (is_switch(x.to)) {
+      arriving_.emplace_back(std::pair(x.to.v, std::uint64_t{x.payload}), *origin);
+      return;
+    }
+    out_.schedule.steps[si].transfers.push_back(Transfer{origin->from, x.to, x.payload});
+    out_.departs[si].push_back(origin->depart);
+  }
+
+  /// The origin of `what` (a chunk, or a register collective's payload) as hop x carries it:
+  /// its sender, or the switch's oldest receipt of it.
+  std::optional<Origin> take(std::uint32_t si, const Transfer& x, std::uint64_t id,
+                             const char* what = "chunk") {
     if (!is_switch(x.from)) return Origin{x.from, si};
-    const auto it = held_.find({x.from.v, ch});
+    const auto it = held_.find({x.from.v, id});
     if (it == held_.end() || it->second.empty()) {
       fail(Rule::SwitchCopy, si, x,
-           "forwards chunk " + std::to_string(ch) + ", which the switch does not hold (" +
-               "a switch passes each receipt on once, and keeps no copy)");
+           "forwards " + std::string(what) + " " + std::to_string(id) +
+               ", which the switch does not hold (a switch passes each receipt on once, and "
+               "keeps no copy)");
       return std::nullopt;
     }
     const Origin o = it->second.front();
@@ -136,7 +153,8 @@ class HopWalk {
   const Network& t_;
   const Schedule& s_;
   std::uint64_t endpoints_;
-  std::map<std::pair<std::uint32_t, std::uint64_t>, std::deque<Origin>> held_;  // switch, chunk
+  // (switch, chunk), or (switch, payload) for a register collective: its receipts, oldest first
+  std::map<std::pair<std::uint32_t, std::uint64_t>, std::deque<Origin>> held_;
   std::vector<std::pair<std::pair<std::uint32_t, std::uint64_t>, Origin>> arriving_;
   std::map<std::vector<std::uint64_t>, std::uint32_t> payload_ids_;
   EndpointRun out_;

@@ -11,8 +11,10 @@
 /// an arc or a switch sees (an arc's direction, each arc once a step, a switch forwarding only what
 /// it holds) are checked here, where the hops are still visible, and given to the ranks as failures
 /// to report: the hop's endpoint reports it (its sender, else its receiver; rank 0 for a hop
-/// between two switches). This is the executor's own reading of the model, sharing nothing with
-/// verify/.
+/// between two switches). A register collective's message is its payload whole: a switch passes
+/// on its oldest receipt of the payload, and the message carries the sender's values as its first
+/// hop left (the rank keeps them until the last hop's step). This is the executor's own reading of
+/// the model, sharing nothing with verify/.
 #include <cstdint>
 #include <string>
 #include <vector>

@@ -28,22 +28,31 @@ inline const std::vector<Operator>& operators() {
   const std::vector<Rule> ports_and_values = {R::PortSend,     R::PortReceive, R::PortLink,
                                               R::Dimension,    R::Result,      R::DoubleCount,
                                               R::WriteConflict};
+  // on a switched network a changed hop also leaves a switch forwarding a message it lacks
+  const auto or_switch = [](std::vector<Rule> rules) {
+    rules.push_back(R::SwitchCopy);
+    return rules;
+  };
   static const std::vector<Operator> ops = {
       // later transfers that depended on the dropped or moved one: causality, or, for a selector,
       // nothing to carry (empty-payload); a switch that then forwards a copy it never received
-      {"drop-transfer", {R::Causality, R::Delivery, R::EmptyPayload, R::SwitchCopy}, values},
+      {"drop-transfer",
+       {R::Causality, R::Delivery, R::EmptyPayload, R::SwitchCopy},
+       or_switch(values)},
       // (a switch's forward doubled: a copy it does not have, checked before the ports)
-      {"duplicate-transfer", {R::PortSend, R::PortLink, R::SwitchCopy}, {R::PortSend, R::PortLink}},
+      {"duplicate-transfer",
+       {R::PortSend, R::PortLink, R::SwitchCopy},
+       {R::PortSend, R::PortLink, R::SwitchCopy}},
       // a selector ("everything held") moved earlier carries less: then only delivery fails; a
       // switch's forward moved changes when its copies are spent
       {"move-earlier",
        {R::Causality, R::EmptyPayload, R::PortSend, R::PortReceive, R::PortLink, R::Dimension,
         R::SwitchCopy, R::Delivery},
-       ports_and_values},
+       or_switch(ports_and_values)},
       {"move-later",
        {R::Causality, R::EmptyPayload, R::PortSend, R::PortReceive, R::PortLink, R::Dimension,
         R::SwitchCopy, R::Delivery},
-       ports_and_values},
+       or_switch(ports_and_values)},
       // (routed: to the sender itself, the one node no route reaches)
       {"retarget-non-neighbour", {R::Edge}, {R::Edge}},
       // under all-port a second send or receipt keeps the ports: a register value then arrives
@@ -51,27 +60,36 @@ inline const std::vector<Operator>& operators() {
       // (a switch, all-port, forwards a copy it does not have)
       {"second-send",
        {R::PortSend, R::SwitchCopy, R::Causality},
-       {R::PortSend, R::Result, R::DoubleCount, R::WriteConflict}},
+       {R::PortSend, R::Result, R::DoubleCount, R::WriteConflict, R::SwitchCopy}},
       {"second-receive",
        {R::PortReceive, R::Causality, R::EmptyPayload},
-       {R::PortReceive, R::Result, R::DoubleCount, R::WriteConflict}},
+       {R::PortReceive, R::Result, R::DoubleCount, R::WriteConflict, R::SwitchCopy}},
       {"drop-chunk", {R::EmptyPayload, R::Causality, R::Delivery, R::SwitchCopy}, {}},
       // (on a directed network: an arc taken against its direction; on a switched one the
       // reversed arc may be taken already in the step)
       {"swap-endpoints",
        {R::Edge, R::Causality, R::PortSend, R::PortReceive, R::PortLink, R::EmptyPayload,
         R::Dimension, R::SwitchCopy, R::Delivery},
-       ports_and_values},
+       or_switch([&] {
+         auto rules = ports_and_values;
+         rules.push_back(R::Edge);
+         return rules;
+       }())},
       {"truncate", {R::Delivery}, {R::Result}},
       // switched networks only: a switch forwards one copy more, on an arc unused in that step
       // (it copies, or spends a copy a later forward needed; or its receiver takes two); a
       // transfer into an endpoint goes to a switch instead (which is no destination)
-      {"switch-copy", {R::SwitchCopy, R::Causality, R::PortReceive}, {}},
-      {"deliver-to-switch", {R::Delivery, R::Causality, R::EmptyPayload}, {}},
+      // (a register message sent on twice, or lost in a switch: a wrong or twice-counted value)
+      {"switch-copy",
+       {R::SwitchCopy, R::Causality, R::PortReceive},
+       or_switch({R::PortReceive, R::Result, R::DoubleCount, R::WriteConflict})},
+      {"deliver-to-switch", {R::Delivery, R::Causality, R::EmptyPayload}, or_switch(values)},
       // register schedules only: a move's operation, a move dropped, a move's target register
-      {"flip-op", {}, values},
-      {"drop-move", {}, values},
-      {"retarget-register", {}, values},
+      // (a changed payload on a hop into a switch is another message: the switch lacks the one
+      // its forward names)
+      {"flip-op", {}, or_switch(values)},
+      {"drop-move", {}, or_switch(values)},
+      {"retarget-register", {}, or_switch(values)},
   };
   return ops;
 }

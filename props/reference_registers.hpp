@@ -3,6 +3,9 @@
 // reduce-scatter): a second, deliberately plain reading of the register rules of ARCHITECTURE.md,
 // written apart from verify/registers.cpp. A register holds the set of inputs it has combined,
 // each input named by (the register it started in, its node); sets are std::set, no intervals.
+// On a switched network the registers are the endpoints'; a switch keeps the messages it has not
+// passed on, each payload's in a queue, each message the values its sender read when it left.
+#include <deque>
 #include <map>
 #include <optional>
 #include <set>
@@ -86,8 +89,9 @@ inline std::optional<Rule> reference_check_registers(const Network& t, const Sch
   const Collective& c = s.collective;
   if (c.kind() == Collective::Kind::MatMul || c.kind() == Collective::Kind::VecMat)
     throw std::logic_error("the reference checker reads sums only, not matrix products");
-  const std::uint64_t n = t.num_nodes();
+  const std::uint64_t n = t.num_endpoints();
   auto regs = starting_registers(s, n);
+  std::map<std::pair<std::uint32_t, std::uint32_t>, std::deque<std::vector<Value>>> at_switch;
   for (const Step& step : s.steps) {
     for (const LocalOp& op : step.compute)
       for (std::uint32_t v = 0; v < n; ++v) {
@@ -110,12 +114,27 @@ inline std::optional<Rule> reference_check_registers(const Network& t, const Sch
       Value value;
     };
     std::map<std::pair<std::uint32_t, std::uint32_t>, std::vector<Write>> writes;
+    std::vector<std::pair<std::pair<std::uint32_t, std::uint32_t>, std::vector<Value>>> arriving;
     for (const Transfer& x : step.transfers) {
       if (ports.off_link(x)) return Rule::Edge;
-      for (const Move& mv : s.payloads.at(x.payload).moves)
-        writes[{x.to.v, mv.dst}].push_back({mv.op, regs[x.from.v][mv.src]});
+      const auto& moves = s.payloads.at(x.payload).moves;
+      std::vector<Value> values;
+      if (x.from.v < n) {
+        for (const Move& mv : moves) values.push_back(regs[x.from.v][mv.src]);
+      } else {
+        auto& queue = at_switch[{x.from.v, x.payload}];
+        if (queue.empty()) return Rule::SwitchCopy;
+        values = std::move(queue.front());
+        queue.pop_front();
+      }
+      if (x.to.v >= n)
+        arriving.push_back({{x.to.v, x.payload}, std::move(values)});
+      else
+        for (std::size_t i = 0; i < moves.size(); ++i)
+          writes[{x.to.v, moves[i].dst}].push_back({moves[i].op, std::move(values[i])});
       if (auto broken = ports.take(x)) return broken;
     }
+    for (auto& [where, values] : arriving) at_switch[where].push_back(std::move(values));
     for (auto& [where, list] : writes) {
       bool any_set = false;
       for (const Write& w : list) any_set = any_set || w.op == RegOp::Set;

@@ -95,4 +95,28 @@ inline void check_simple_graph(const Network& t) {
   REQUIRE(t.count_edges() * 2 == degree_sum);
 }
 
+/// A switched machine of tests/data/graphs/switched (box-8, a100-2x8-nics, ...), as a spec.
+inline std::string switched_machine(const std::string& name) {
+  return "file(\"" + std::string(NETSCHED_SOURCE_DIR) + "/tests/data/graphs/switched/" + name +
+         ".graphml\")";
+}
+
+/// An all-reduce of gpus 0 and 1 of box-8 (switch 8) by hand: each sends its input into the
+/// switch in step 0 and then, in step 1, empties its input register (sets it from register 2,
+/// which nothing writes) while the switch passes the messages on. It holds because a message
+/// carries its sender's values as they were when it left.
+inline Schedule box_pair_sum() {
+  Schedule s;
+  s.topology = build_switched_topology(switched_machine("box-8"))->spec();
+  s.collective = Collective::all_reduce(8, {{NodeId(0), NodeId(1)}});
+  s.registers = {"x", "sum", "zero"};
+  for (int i = 0; i < 2; ++i) s.payloads.push_back(Payload{{}, {}, {{0, 1, RegOp::Combine}}});
+  s.steps.resize(2);
+  s.steps[0].compute.push_back({1, 0, 0, RegOp::Set, {{0, 1}}});
+  s.steps[0].transfers = {{NodeId(0), NodeId(8), 0}, {NodeId(1), NodeId(8), 1}};
+  s.steps[1].compute.push_back({0, 2, 2, RegOp::Set, {{0, 1}}});
+  s.steps[1].transfers = {{NodeId(8), NodeId(1), 0}, {NodeId(8), NodeId(0), 1}};
+  return s;
+}
+
 }  // namespace netsched::test

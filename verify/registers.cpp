@@ -4,6 +4,8 @@
 #include <array>
 #include <bit>
 #include <boost/container/small_vector.hpp>
+#include <deque>
+#include <map>
 #include <numeric>
 #include <set>
 #include <stdexcept>
@@ -224,6 +226,12 @@ struct PassResult {
 /// The symbolic run of one batch of registers: every register of the batch holds the set of
 /// terms it has combined. The batch `checks_transfers` also checks every transfer's link and
 /// port rules and counts the payloads, which do not depend on the registers.
+///
+/// On a network with switches (core/network.hpp) the registers are the endpoints': a switch holds
+/// no register, only the messages it received and has not passed on. A message carries its
+/// payload's source values as its sender's registers held them when it left (its first hop), a
+/// switch passes each receipt of a payload on once, first in first out, and the receiving
+/// endpoint applies the moves when the last hop arrives.
 class RegisterRun {
  public:
   /// `sorted[i]`: whether payload i's moves ascend by target register.
@@ -231,7 +239,7 @@ class RegisterRun {
               const std::vector<char>& sorted, bool checks_transfers)
       : s_(s),
         c_(s.collective),
-        n_(t.num_nodes()),
+        n_(t.num_endpoints()),
         batch_(batch),
         width_(batch.size()),
         slot_(s.registers.size(), kNoSlot),
@@ -274,7 +282,11 @@ class RegisterRun {
     std::uint64_t transfer;
     std::uint32_t from;
     std::uint16_t src;
+    std::uint32_t carried = kNoSlot;  ///< through a switch: its value in carried_
   };
+  /// A message held at a switch: its moves' values (the batch's, in batch_moves order).
+  using Carried = std::vector<Terms>;
+  using SwitchPayload = std::pair<std::uint64_t, std::uint32_t>;  ///< (switch, payload)
 
   bool in(std::uint32_t r) const { return slot_[r] != kNoSlot; }
   Terms& at(std::uint64_t v, std::uint32_t r) { return cells_[v * width_ + slot_[r]]; }
@@ -470,19 +482,69 @@ class RegisterRun {
     return std::nullopt;
   }
 
-  /// The step's transfers: link and port rules, then the writes at the end of the step.
+  /// The step's transfers: link, switch and port rules, then the writes at the end of the step.
   std::optional<Found> communicate(std::uint64_t si, std::uint64_t& payload_sum) {
-    if (ports_)
-      if (auto v = check_transfers(si, payload_sum)) return v;
     const Step& st = s_.steps[si];
+    if (ports_) ports_->start_step();
     writes_.clear();
+    carried_.clear();
+    std::uint64_t largest = 0;
     for (std::uint64_t ti = 0; ti < st.transfers.size(); ++ti) {
       const Transfer& x = st.transfers[ti];
-      batch_moves(x.payload, [&](const Move& mv) {
-        writes_.push_back({x.to.v, mv.dst, mv.op, ti, x.from.v, mv.src});
-      });
+      std::optional<Violation> v;
+      if (ports_) largest = std::max(largest, words(x.payload)), v = ports_->edge(si, ti, x);
+      if (!v) v = x.from.v < n_ && x.to.v < n_ ? write_moves(ti, x) : hop(si, ti, x);
+      if (!v && ports_) v = ports_->ports(si, ti, x);
+      if (v) return Found{{si, 1, ti, 0, 0}, std::move(*v)};
     }
-    return receive(si);
+    payload_sum += largest;
+    auto found = receive(si);
+    for (auto& [at, values] : arriving_) held_[at].push_back(std::move(values));  // from si + 1
+    arriving_.clear();
+    return found;
+  }
+
+  /// A transfer between endpoints: its moves, written at the end of the step.
+  std::optional<Violation> write_moves(std::uint64_t ti, const Transfer& x) {
+    batch_moves(x.payload, [&](const Move& mv) {
+      writes_.push_back({x.to.v, mv.dst, mv.op, ti, x.from.v, mv.src});
+    });
+    return std::nullopt;
+  }
+
+  /// A hop to or from a switch: the values leave an endpoint's registers, or the switch's oldest
+  /// receipt of the payload; they wait at a switch, or an endpoint writes them.
+  std::optional<Violation> hop(std::uint64_t si, std::uint64_t ti, const Transfer& x) {
+    Carried values;
+    if (x.from.v < n_) {
+      batch_moves(x.payload, [&](const Move& mv) { values.push_back(at(x.from.v, mv.src)); });
+    } else if (auto& queue = held_[{x.from.v, x.payload}]; !queue.empty()) {
+      values = std::move(queue.front());
+      queue.pop_front();
+    } else if (ports_) {  // the batch that checks transfers reports it, once
+      return Violation{Rule::SwitchCopy,
+                       si,
+                       ti,
+                       x.from,
+                       std::nullopt,
+                       step_transfer(si, ti) + "switch " + std::to_string(x.from.v) +
+                           " sends payload " + std::to_string(x.payload) +
+                           " more often than it received it (a switch holds no register and "
+                           "does not copy)"};
+    } else {
+      return std::nullopt;
+    }
+    if (x.to.v >= n_) {
+      arriving_.emplace_back(SwitchPayload{x.to.v, x.payload}, std::move(values));
+      return std::nullopt;
+    }
+    std::size_t i = 0;
+    batch_moves(x.payload, [&](const Move& mv) {
+      writes_.push_back(
+          {x.to.v, mv.dst, mv.op, ti, 0, 0, static_cast<std::uint32_t>(carried_.size())});
+      carried_.push_back(std::move(values.at(i++)));
+    });
+    return std::nullopt;
   }
 
   /// visit(move) for every move of payload i into a register of the batch. Moves that ascend by
@@ -501,23 +563,6 @@ class RegisterRun {
                                  [](const Move& mv, std::uint32_t r) { return mv.dst < r; });
       for (; at != moves.end() && at->dst <= hi; ++at) visit(*at);
     }
-  }
-
-  /// Every transfer of the step follows a link and the port model; the step's largest payload
-  /// (its distinct source registers) is added to `payload_sum`.
-  std::optional<Found> check_transfers(std::uint64_t si, std::uint64_t& payload_sum) {
-    const Step& st = s_.steps[si];
-    ports_->start_step();
-    std::uint64_t largest = 0;
-    for (std::uint64_t ti = 0; ti < st.transfers.size(); ++ti) {
-      const Transfer& x = st.transfers[ti];
-      auto v = ports_->edge(si, ti, x);
-      largest = std::max(largest, words(x.payload));
-      if (!v) v = ports_->ports(si, ti, x);
-      if (v) return Found{{si, 1, ti, 0, 0}, std::move(*v)};
-    }
-    payload_sum += largest;
-    return std::nullopt;
   }
 
   /// The distinct source registers of payload i: its size in words.
@@ -544,6 +589,7 @@ class RegisterRun {
     // a value is the sender's register as the step began: kept aside where the step writes it
     before_.clear();
     for (std::size_t i = 0; i < writes_.size(); ++i) {
+      if (writes_[i].carried != kNoSlot) continue;  // its value left its sender earlier
       const Write source{writes_[i].from, writes_[i].src, RegOp::Set, 0, 0, 0};
       if (std::binary_search(writes_.begin(), writes_.end(), source, cell_less))
         before_.emplace_back(i, at(source.node, source.dst));
@@ -564,7 +610,9 @@ class RegisterRun {
       for (; group < end; ++group) {
         const Write& w = writes_[group];
         const bool aside = kept < before_.size() && before_[kept].first == group;
-        const Terms& value = aside ? before_[kept++].second : at(w.from, w.src);
+        const Terms& value = w.carried != kNoSlot ? carried_[w.carried]
+                             : aside              ? before_[kept++].second
+                                                  : at(w.from, w.src);
         Terms& cell = at(w.node, w.dst);
         if (w.op == RegOp::Set) {
           cell = value;
@@ -618,7 +666,10 @@ class RegisterRun {
       result_cells_;  // (ordinal, node, register)
   std::vector<Terms> required_;
   std::vector<Write> writes_;
-  std::vector<std::pair<std::size_t, Terms>> before_;  ///< (write, its value), ascending
+  std::vector<Terms> carried_;  ///< the values of the step's writes that came through a switch
+  std::map<SwitchPayload, std::deque<Carried>> held_;        ///< messages at switches, oldest first
+  std::vector<std::pair<SwitchPayload, Carried>> arriving_;  ///< the step's hops into switches
+  std::vector<std::pair<std::size_t, Terms>> before_;        ///< (write, its value), ascending
   Terms merged_;
 };
 
@@ -660,12 +711,12 @@ CheckResult merge_passes(const Schedule& s, std::vector<PassResult>& passes) {
 
 CheckResult simulate_registers(const Network& t, const Schedule& s, std::uint64_t cells_per_pass) {
   validate_registers(s);
-  const auto batches = register_batches(s, t.num_nodes(), cells_per_pass);
+  const auto batches = register_batches(s, t.num_endpoints(), cells_per_pass);
   std::uint64_t widest = 0;
   for (const auto& b : batches) widest = std::max<std::uint64_t>(widest, b.size());
   const std::uint64_t at_once = std::min<std::uint64_t>(batches.size(), kRegisterPassWorkers);
-  check_memory(mul_sat(mul_sat(at_once, mul_sat(t.num_nodes(), widest)), kRegisterCellBytes),
-               "checking " + std::to_string(t.num_nodes()) + " nodes' " +
+  check_memory(mul_sat(mul_sat(at_once, mul_sat(t.num_endpoints(), widest)), kRegisterCellBytes),
+               "checking " + std::to_string(t.num_endpoints()) + " nodes' " +
                    std::to_string(s.registers.size()) + " registers");
   std::vector<char> sorted(s.payloads.size());
   for (std::size_t i = 0; i < sorted.size(); ++i)

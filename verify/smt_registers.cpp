@@ -276,6 +276,11 @@ std::uint64_t validate_registers(const Network& t, const Schedule& s) {
         c.name() + " (products) is checked by the simulator, not by --smt");
   if (c.kind() == Kind::Reduce && !c.groups().empty())
     throw InputError("the SMT encoding covers a reduce over every node, not over groups");
+  if (t.needs_switched_model())
+    throw InputError(
+        "the SMT encoding of " + with_article(c.name()) +
+        " on a network of switches or directed links is not implemented (a switch holds "
+        "messages, not registers); the register simulator checks it (verify without --smt)");
   const std::uint64_t n = t.num_nodes();
   const std::uint64_t pieces = inputs_per_node(c, n), width = mul_sat(n, pieces);
   if (width > kMaxRegisterBits)

@@ -17,6 +17,10 @@ Schedule rabenseifner_all_reduce(const Product& cube);
 /// ring reduce-scatter of the pieces, then the ring all-gather of the sums (one-port, 2(N-1)
 /// steps of one piece).
 Schedule ring_all_reduce(const Network& t);
+/// MPI's ring all-reduce on a switched network: N pieces reduced round a ring of the endpoints
+/// (switched_ring) and passed round again, each round's messages carried through the switches
+/// (gen/plan/register_embedding.hpp).
+Schedule switched_ring_all_reduce(const Network& t);
 
 /// Semigroup computation on HFC/HSN/RHS (RHFC paper §4.1) (gen/all_reduce/rhfc_semigroup.cpp).
 Schedule rhfc_semigroup(const Network& t);

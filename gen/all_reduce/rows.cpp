@@ -7,6 +7,7 @@
 #include <span>
 
 #include "gen/all_reduce/all_reduce.hpp"
+#include "gen/plan/register_embedding.hpp"
 #include "gen/plan/spanning_trees.hpp"
 #include "gen/plan/stated.hpp"
 #include "gen/reduce_scatter/reduce_scatter.hpp"
@@ -134,6 +135,17 @@ constexpr auto kAllReduceRows = std::to_array<AlgorithmInfo>({
      .example = "torus(3,4)",
      .applies = register_ring,
      .make = +[](const Network& t, const GenRequest&) { return ring_all_reduce(t); }},
+    {.collective = "all-reduce",
+     .name = "mpi-ring",
+     .origin = "textbook: MPI's ring all-reduce (Thakur et al. 2005) of N pieces on a switched "
+               "network: ranks a ring of the endpoints each reaching the next through switches (id "
+               "order first), each round's messages carried on shortest such paths, "
+               "list-scheduled",
+     .bound = "none: the steps its run takes (a message waits for its register's last write)",
+     .example = "fat_tree(2)",
+     .applies = switched_ring_applies,
+     .make = +[](const Network& t, const GenRequest&) { return switched_ring_all_reduce(t); },
+     .switched = true},
 });
 
 }  // namespace

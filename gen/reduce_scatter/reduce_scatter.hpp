@@ -56,6 +56,10 @@ void recursive_halving_steps(RegisterProgram& p, std::uint64_t n);
 /// Ring reduce-scatter along the cycle: in step s the node at position i sends its partial
 /// block of position i-s-1 to its successor, which combines it (one-port, N-1 steps).
 Schedule ring_reduce_scatter(const Network& t);
+/// MPI's ring reduce-scatter on a switched network: ranks a ring of the endpoints each reaching the
+/// next through switches (switched_ring), each round's messages carried through the switches
+/// (gen/plan/register_embedding.hpp).
+Schedule switched_ring_reduce_scatter(const Network& t);
 
 /// Swing's all-gather (De Sensi et al. 2024; gen/reduce_scatter/swing.cpp) on a product of rings of
 /// 2^k nodes: its reduce-scatter's exchanges in reverse, u sending its peer every block it

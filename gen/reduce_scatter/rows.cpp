@@ -6,6 +6,7 @@
 #include <array>
 #include <span>
 
+#include "gen/plan/register_embedding.hpp"
 #include "gen/plan/spanning_trees.hpp"
 #include "gen/plan/stated.hpp"
 #include "gen/reduce_scatter/reduce_scatter.hpp"
@@ -53,6 +54,16 @@ constexpr auto kReduceScatterRows = std::to_array<AlgorithmInfo>({
      .example = "torus(3,4)",
      .applies = register_ring,
      .make = +[](const Network& t, const GenRequest&) { return ring_reduce_scatter(t); }},
+    {.collective = "reduce-scatter",
+     .name = "mpi-ring",
+     .origin = "textbook: MPI's ring reduce-scatter (Thakur et al. 2005) on a switched network: "
+               "ranks a ring of the endpoints each reaching the next through switches (id order "
+               "first), each round's messages carried on shortest such paths, list-scheduled",
+     .bound = "none: the steps its run takes (a message waits for its register's last write)",
+     .example = "fat_tree(2)",
+     .applies = switched_ring_applies,
+     .make = +[](const Network& t, const GenRequest&) { return switched_ring_reduce_scatter(t); },
+     .switched = true},
     {.collective = "reduce-scatter",
      .name = "tree-reduce-scatter",
      .origin = "generic: every node's blocks combined up its own BFS tree, list-scheduled one-port",
