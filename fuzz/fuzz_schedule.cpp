@@ -54,7 +54,9 @@ void same(const std::optional<netsched::CheckResult>& a,
 }
 
 /// A switched chunk schedule: the in-process run passes exactly when the engine holds it (a
-/// schedule the executor does not take, a selector through a switch, is refused by it alone).
+/// schedule the executor does not take, a selector through a switch, is refused by it alone). A
+/// register schedule the engine holds passes its run (the converse need not: numbers can come
+/// out right where the symbols say a value was counted twice or written twice at once).
 void same_run(const netsched::Schedule& s, const std::optional<netsched::CheckResult>& dense) {
   if (!dense) return;
   std::optional<netsched::exec::ExecPlan> plan;
@@ -65,7 +67,8 @@ void same_run(const netsched::Schedule& s, const std::optional<netsched::CheckRe
   }
   netsched::exec::ExecOptions options;
   options.chunk_bytes = 8;
-  if (netsched::exec::run_loopback(*plan, options).pass() != dense->ok()) std::abort();
+  const bool pass = netsched::exec::run_loopback(*plan, options).pass();
+  if (s.collective.combining() ? dense->ok() && !pass : pass != dense->ok()) std::abort();
 }
 
 }  // namespace
@@ -87,7 +90,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto dense =
         run(*t, f.schedule, c.combining() ? netsched::Engine::Auto : netsched::Engine::Dense);
     if (t->needs_switched_model()) {  // the dense engine alone implements the model
-      if (!c.combining()) same_run(f.schedule, dense);
+      same_run(f.schedule, dense);
       return 0;
     }
     if (!c.combining() && netsched::blocks_apply(f.schedule))

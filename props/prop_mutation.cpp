@@ -129,9 +129,7 @@ Outcome judge(const Network& t, const Schedule& m, const props::Operator& op,
   const auto ref = props::reference_check(t, m);
   const bool registers = m.collective.combining();
   const std::uint64_t units = registers ? m.registers.size() : m.collective.num_chunks();
-  // Z3's register encoding has no switches (verify/smt_registers.cpp refuses them, one line)
-  const bool encoded = !(registers && t.needs_switched_model());
-  if (smt_judges && encoded && t.num_nodes() * units * (m.steps.size() + 1) <= smt_budget()) {
+  if (smt_judges && t.num_nodes() * units * (m.steps.size() + 1) <= smt_budget()) {
     const auto z = smt_check(t, m, 60000);
     if (z.verdict.kind == Verdict::Kind::Unknown)
       throw std::logic_error(std::string(op.name) + ": z3 answered unknown: " + z.verdict.reason);
@@ -234,9 +232,7 @@ TEST_CASE("mutation campaign") {
       {"judged_smt", judged_smt},
       {"smt", "Z3 judges one mutant in " + std::to_string(smt_every) +
                   " of those with N x chunks (or registers) x (steps+1) <= " +
-                  std::to_string(smt_budget()) +
-                  ", register schedules on switched networks excepted (Z3's register encoding "
-                  "has no switches); every judged one agrees with the simulator"},
+                  std::to_string(smt_budget()) + "; every judged one agrees with the simulator"},
       {"equivalent", equivalent},
       {"equivalent_means", "accepted by both the simulator and the reference checker"},
       {"rules", rules},

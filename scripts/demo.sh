@@ -99,7 +99,7 @@ done
 "$ns" gen 'torus(4,4)' broadcast -o "$out/healthy-broadcast.json" >/dev/null
 "$ns" verify "$out/healthy-broadcast.json" --network "$faulty" | grep violation || true
 echo
-echo "== switched machines: a switch forwards and is no rank (ForestColl's two A100 boxes, a fat-tree, its 16 endpoints run on OpenMPI and simulated with the switches as SimGrid routers)"
+echo "== switched machines: a switch forwards and is no rank (ForestColl's two A100 boxes, a fat-tree, its 16 endpoints run on OpenMPI and simulated with the switches as SimGrid routers; an all-reduce's register messages through the A100 machine's NICs)"
 a100="file(\"$(dirname "$0")/../tests/data/graphs/switched/a100-2x8-nics.graphml\")"
 "$ns" info "$a100" | grep -E '^  (endpoints|switches|diameter) '
 "$ns" prove bandwidth "$a100" all-gather | sed -n '1,2p'
@@ -107,6 +107,8 @@ a100="file(\"$(dirname "$0")/../tests/data/graphs/switched/a100-2x8-nics.graphml
 "$ns" verify "$out/fat-tree-all-gather.json" | head -1
 "$ns" run "$out/fat-tree-all-gather.json" --bytes 4096 | sed -n '1,2p'
 "$ns" simulate "$out/fat-tree-all-gather.json" --bytes 65536 --algorithms ring,bruck | sed -n '2p;5,7p'
+"$ns" gen "$a100" all-reduce -o "$out/a100-all-reduce.json" | head -1
+"$ns" run "$out/a100-all-reduce.json" --bytes 4096 | sed -n '1,2p'
 echo
 echo "== pictures: the HDN broadcast step by step (HTML viewer), a network, and a family sweep plotted by gnuplot"
 "$ns" gen 'hdn(torus(2,3), sn=[{},{0,1}])' broadcast -o "$out/hdn-broadcast.json" | head -1
@@ -126,4 +128,4 @@ echo "== real engines: OpenMPI runs with byte checks, SimGrid against MPI's own 
 "$ns" msccl export "$out/ag16.json" -o "$out/ag16.xml"
 "$ns" msccl import "$out/ag16.xml" -o "$out/ag16-back.json"
 echo
-echo "== done: ${#networks[@]} networks analysed exactly, ${#networks[@]} broadcasts generated and verified, 6 route tables checked, ${claims_run} claims' verdicts computed, 7 total exchanges (one on 12,000 nodes verified by blocks and by symmetry, one on 129,600 nodes written as rules and verified by symmetry) and ${#collectives[@]} further collectives generated and verified, 7 collectives on a product with a file factor and a faulty torus, 1 healthy schedule checked under faults, 2 routing algorithms proved; 1 switched machine analysed and its all-gather bound proved, 1 fat-tree all-gather generated over its 16 endpoints, verified, run on 16 OpenMPI ranks with its bytes checked and simulated with its 20 switches as routers against 2 MPI algorithms; 2 schedules run on 64 and 32 OpenMPI ranks with their bytes checked, 1 simulated on SimGrid against 5 MPI algorithms and 1 exported to MSCCL-IR and read back; 1 schedule viewer, 1 network picture and 1 sweep plot drawn"
+echo "== done: ${#networks[@]} networks analysed exactly, ${#networks[@]} broadcasts generated and verified, 6 route tables checked, ${claims_run} claims' verdicts computed, 7 total exchanges (one on 12,000 nodes verified by blocks and by symmetry, one on 129,600 nodes written as rules and verified by symmetry) and ${#collectives[@]} further collectives generated and verified, 7 collectives on a product with a file factor and a faulty torus, 1 healthy schedule checked under faults, 2 routing algorithms proved; 1 switched machine analysed and its all-gather bound proved, 1 fat-tree all-gather generated over its 16 endpoints, verified, run on 16 OpenMPI ranks with its bytes checked and simulated with its 20 switches as routers against 2 MPI algorithms, 1 all-reduce generated on the A100 machine and run on its 16 GPUs as OpenMPI ranks, every register checked against MPI_Allreduce; 2 schedules run on 64 and 32 OpenMPI ranks with their bytes checked, 1 simulated on SimGrid against 5 MPI algorithms and 1 exported to MSCCL-IR and read back; 1 schedule viewer, 1 network picture and 1 sweep plot drawn"

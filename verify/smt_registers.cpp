@@ -13,8 +13,15 @@
 // and a required register that differs from its required set at the end (result). The state
 // is a function of the schedule, so the model is unique and its first firing indicator is the
 // first violation.
+//
+// On a network of switches the registers are the endpoints'. Which receipt a switch passes on
+// is fixed by the schedule (its oldest of the payload), so a switch's held messages are a queue
+// of expressions, each the sender's source values as its first hop left; a forward from an
+// empty queue is a constant switch-copy indicator.
 #include <algorithm>
+#include <deque>
 #include <limits>
+#include <map>
 #include <memory>
 #include <tuple>
 
@@ -50,11 +57,12 @@ class RegisterEncoding : Rules {
   RegisterEncoding(const Network& t, const Schedule& s, unsigned timeout_ms)
       : Rules(t, s, timeout_ms),
         c_(s.collective),
+        endpoints_(t.num_endpoints()),
         regs_(s.registers.size()),
-        pieces_(inputs_per_node(c_, n_)),
-        bits_(static_cast<unsigned>(n_ * pieces_)),
+        pieces_(inputs_per_node(c_, endpoints_)),
+        bits_(static_cast<unsigned>(endpoints_ * pieces_)),
         none_(set_of({})) {
-    for (std::uint64_t v = 0; v < n_; ++v)
+    for (std::uint64_t v = 0; v < endpoints_; ++v)
       for (std::uint64_t r = 0; r < regs_; ++r)
         state_.push_back(r < pieces_ ? term(v * pieces_ + r) : none());
   }
@@ -101,7 +109,7 @@ class RegisterEncoding : Rules {
   void compute(std::uint64_t st) {
     std::uint64_t place = 0;
     for (const LocalOp& op : s_.steps[st].compute)
-      for (std::uint32_t v = 0; v < n_; ++v, ++place) {
+      for (std::uint32_t v = 0; v < endpoints_; ++v, ++place) {
         if (!op.nodes.empty() && std::none_of(op.nodes.begin(), op.nodes.end(),
                                               [v](const IdRange& r) { return r.contains(v); }))
           continue;
@@ -126,12 +134,20 @@ class RegisterEncoding : Rules {
   void communicate(std::uint64_t st) {
     const auto& tr = s_.steps[st].transfers;
     std::vector<Write> writes;
+    std::vector<std::pair<SwitchPayload, std::vector<z3::expr>>> arriving;
     for (std::uint64_t i = 0; i < tr.size(); ++i) {
       edge_rule(st, i, tr[i]);
       ranks_.push_back({st, static_cast<int>(Phase::Transfer), i, 0});
-      for (const Move& mv : s_.payloads[tr[i].payload].moves)
-        writes.push_back({tr[i].to.v, mv.dst, mv.op, at(tr[i].from.v, mv.src), i});
+      auto values = carried(st, i, tr[i]);
+      if (!values) continue;
+      const auto& moves = s_.payloads[tr[i].payload].moves;
+      if (tr[i].to.v >= endpoints_)
+        arriving.emplace_back(SwitchPayload{tr[i].to.v, tr[i].payload}, std::move(*values));
+      else
+        for (std::size_t k = 0; k < moves.size(); ++k)
+          writes.push_back({tr[i].to.v, moves[k].dst, moves[k].op, (*values)[k], i});
     }
+    for (auto& [at_switch, values] : arriving) held_[at_switch].push_back(std::move(values));
     const std::size_t before = indicators_.size();
     port_rules(st);
     for (std::size_t k = before; k < indicators_.size(); ++k)
@@ -147,6 +163,27 @@ class RegisterEncoding : Rules {
         any_set = any_set || writes[end].op == RegOp::Set;
       receive(st, writes, g, end, any_set);
     }
+  }
+
+  using SwitchPayload = std::pair<std::uint32_t, std::uint32_t>;
+
+  /// The source values transfer i of step st carries: its sender's registers now, or a switch's
+  /// oldest held message of the payload (nullopt, and switch-copy, when it holds none).
+  std::optional<std::vector<z3::expr>> carried(std::uint64_t st, std::uint64_t i,
+                                               const Transfer& x) {
+    std::vector<z3::expr> values;
+    if (x.from.v < endpoints_) {
+      for (const Move& mv : s_.payloads[x.payload].moves) values.push_back(at(x.from.v, mv.src));
+      return values;
+    }
+    auto& queue = held_[{x.from.v, x.payload}];
+    if (queue.empty()) {
+      mark(ctx_.bool_val(true), Rule::SwitchCopy, st, Phase::Transfer, i, i, x.from);
+      return std::nullopt;
+    }
+    values = std::move(queue.front());
+    queue.pop_front();
+    return values;
   }
 
   /// The writes [g, end) into one register: a set among several is a write-conflict; each
@@ -188,7 +225,7 @@ class RegisterEncoding : Rules {
     if (c_.kind() == Collective::Kind::ReduceScatter) {  // register b = block b / p, piece b % p
       for (std::uint64_t b = 0; b < pieces_; ++b) {
         std::vector<std::uint64_t> terms;
-        for (std::uint64_t v = 0; v < n_; ++v) terms.push_back(v * pieces_ + b);
+        for (std::uint64_t v = 0; v < endpoints_; ++v) terms.push_back(v * pieces_ + b);
         out.emplace_back(static_cast<std::uint32_t>(b / c_.pieces()), b, terms);
       }
       return out;
@@ -213,7 +250,7 @@ class RegisterEncoding : Rules {
   std::vector<std::vector<NodeId>> groups() const {
     if (!c_.groups().empty()) return c_.groups();
     std::vector<NodeId> all;
-    for (std::uint32_t v = 0; v < n_; ++v) all.emplace_back(v);
+    for (std::uint32_t v = 0; v < endpoints_; ++v) all.emplace_back(v);
     return {all};
   }
 
@@ -242,18 +279,20 @@ class RegisterEncoding : Rules {
   }
 
   const Collective& c_;
+  std::uint64_t endpoints_;  ///< the registers' nodes (the switches hold messages, in held_)
   std::uint64_t regs_, pieces_;
   unsigned bits_;
   z3::expr none_;                ///< the empty set: an empty register
   std::vector<z3::expr> state_;  ///< node x register, as the step so far left them
   std::vector<Rank> ranks_;      ///< each indicator's place in the simulator's order
+  std::map<SwitchPayload, std::deque<std::vector<z3::expr>>> held_;  ///< at switches, oldest first
 };
 
 /// The encoding's size before it is built: the cells, the moves and the local
 /// operations' applications, each a value of one bit per input (in 64-bit words). Saturating.
 std::uint64_t register_terms(const Network& t, const Schedule& s) {
   const Collective& c = s.collective;
-  const std::uint64_t n = t.num_nodes();
+  const std::uint64_t n = t.num_endpoints();
   const std::uint64_t width = mul_sat(n, inputs_per_node(c, n));
   std::uint64_t values = mul_sat(n, s.registers.size());
   for (const Step& st : s.steps) {
@@ -276,12 +315,7 @@ std::uint64_t validate_registers(const Network& t, const Schedule& s) {
         c.name() + " (products) is checked by the simulator, not by --smt");
   if (c.kind() == Kind::Reduce && !c.groups().empty())
     throw InputError("the SMT encoding covers a reduce over every node, not over groups");
-  if (t.needs_switched_model())
-    throw InputError(
-        "the SMT encoding of " + with_article(c.name()) +
-        " on a network of switches or directed links is not implemented (a switch holds "
-        "messages, not registers); the register simulator checks it (verify without --smt)");
-  const std::uint64_t n = t.num_nodes();
+  const std::uint64_t n = t.num_endpoints();
   const std::uint64_t pieces = inputs_per_node(c, n), width = mul_sat(n, pieces);
   if (width > kMaxRegisterBits)
     throw InputError("the SMT encoding of this " + c.name() + " needs values of " +

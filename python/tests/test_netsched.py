@@ -107,6 +107,11 @@ def test_networkx_switches_weights_and_lanes_are_a_graph_files(tmp_path):
     assert s.verify()["ok"] and {t["target"] for t in s.transfers(0)} == {"nvswitch"}
     H = net.to_networkx()
     assert H.nodes["nvswitch"]["kind"] == "switch" and H.nodes["gpu3"]["kind"] == "endpoint"
+    # register collectives: each GPU's message through the switch, its values as it left
+    for collective in ("reduce-scatter", "all-reduce"):
+        r = netsched.generate(net, collective)
+        assert r.verify()["ok"] and r.algorithm == "mpi-ring"
+        assert {t["target"] for t in r.transfers(0)} == {"nvswitch"}
     # what the model does not take yet is refused with one line
     with pytest.raises(netsched.InputError, match="so far only"):
         netsched.route(net, "gpu0", "gpu1")

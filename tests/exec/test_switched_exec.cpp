@@ -214,7 +214,8 @@ TEST_CASE(
 
 TEST_CASE("switched runs under OpenMPI and SMPI: bytes checked against MPI's own", "[mpi][smpi]") {
   TempDir dir;
-  for (const std::string& spec : {machine("box-8"), std::string("fat_tree(4)")})
+  for (const std::string& spec :
+       {machine("box-8"), std::string("fat_tree(4)"), std::string("dragonfly(2,2,1)")})
     for (const auto& [label, s] : switched_schedules(spec))
       for (const bool smpi : {false, true}) {
         INFO(label << (smpi ? " under SMPI" : " under OpenMPI"));
