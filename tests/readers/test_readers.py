@@ -104,18 +104,21 @@ def test_mscclpp_plans_replay_to_the_collectives_result(tmp_path, shared, networ
             assert got == want, f"{spec} {collective} seed {seed}"
 
 
-@pytest.mark.parametrize("collective", ["all-gather", "total-exchange"])
+@pytest.mark.parametrize("collective", list(COLLECTIVES))
 def test_switched_exports_are_the_endpoints_messages(tmp_path, collective):
     """fat_tree(4): 16 endpoints and 20 switches; a message through switches goes between the
-    endpoints it joins, and the ns-3 topology names the switches after the endpoints."""
+    endpoints it joins (a register message with its sender's values as it left), and the ns-3
+    topology names the switches after the endpoints."""
     coll = COLLECTIVES[collective]
     s = tmp_path / "s.json"
     cli("gen", "fat_tree(4)", collective, "-o", str(s))
     prefix = tmp_path / "t"
     cli("chakra", "export", str(s), "-o", str(prefix), "--bytes", "65536")
     traces = replay.load_traces(str(prefix), 16, pb2)
+    total = max(a.int32_val for _, nodes in traces for nd in nodes for a in nd.attr
+                if a.name == "total_chunk_cnt")
     for seed in SEEDS:
-        got, want = replay.replay_traces(traces, coll, 16, 1, seed)
+        got, want = replay.replay_traces(traces, coll, 16, per_rank(coll, 16, total), seed)
         assert got == want, f"seed {seed}"
     topo = (tmp_path / "t.ns3-topology.txt").read_text().split("\n")
     assert topo[0].split()[:2] == ["36", "20"]
@@ -125,8 +128,11 @@ def test_switched_exports_are_the_endpoints_messages(tmp_path, collective):
     cli("mscclpp", "export", str(s), "-o", str(out))
     plan = replay.load_plan(out)
     assert len(plan["gpus"]) == 16
+    g0 = plan["gpus"][0]
+    c = g0["output_chunks"] if coll == "reducescatter" else \
+        g0["input_chunks"] // 16 if coll == "alltoall" else g0["input_chunks"]
     for seed in SEEDS:
-        got, want = replay.replay_plan(plan, coll, 16, 1, seed)
+        got, want = replay.replay_plan(plan, coll, 16, c, seed)
         assert got == want, f"seed {seed}"
 
 
