@@ -273,3 +273,30 @@ TEST_CASE("simulate: a switched schedule and MPI's algorithm on the endpoints, s
   CHECK(*mine >= link);
   CHECK(*ring >= link);
 }
+
+TEST_CASE("simulate: a switched all-reduce and MPI's ring all-reduce on a fat-tree's endpoints",
+          "[smpi]") {
+  TempDir dir;
+  const auto t = build_switched_topology("fat_tree(4)");
+  const CheckedSchedule c = generate_checked(*t, GenRequest("all-reduce", "mpi-ring"));
+  const std::string file = dir.write("ar.json", c.schedule());
+  const exec::SimulateResult r =
+      exec::simulate(*t, file, c.schedule(), test::sim_options(dir, c, {65536}, {"lr"}));
+  INFO(exec::to_text(r));
+  CHECK(r.ranks == 16);
+  std::optional<double> mine, lr;
+  for (const auto& row : r.rows) {
+    CHECK(row.platform == "netsched-switched");
+    if (row.what == "schedule") {
+      CHECK(row.pass == std::optional<bool>(true));  // every register against MPI_Allreduce
+      mine = row.seconds;
+    }
+    if (row.what == "mpi") lr = row.seconds;
+  }
+  REQUIRE(mine);
+  REQUIRE(lr);
+  // 15 of the 16 pieces' partial sums must enter each gpu over its one link, 64 KiB each
+  const double link = 15 * 65536 / 1e9;
+  CHECK(*mine >= link);
+  CHECK(*lr >= link);
+}
