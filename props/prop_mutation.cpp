@@ -53,7 +53,7 @@ void switched_corpus(std::vector<std::pair<std::string, Schedule>>& out) {
         std::string("leaf_spine(2,2,2)")}) {
     const auto t = build_switched_topology(spec);
     for (const char* c : {"broadcast", "scatter", "gather", "all-gather", "total-exchange",
-                          "reduce-scatter", "all-reduce"})
+                          "reduce-scatter", "all-reduce", "reduce", "prefix"})
       for (const auto& a : algorithm_names(*t, c)) {
         GenRequest r(c, a, NodeId(1));
         if (find_algorithm(c, a)->pipelined) r.pieces = 2;

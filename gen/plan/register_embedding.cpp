@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <map>
 
 #include "core/errors.hpp"
 #include "gen/plan/embedding.hpp"
@@ -230,6 +231,19 @@ std::optional<std::vector<std::uint32_t>> switched_ring(const Network& t) {
     }
   }
   return RingSearch(next).from(0);
+}
+
+bool switch_paths_exist(const Network& t,
+                        const std::vector<std::pair<std::uint32_t, std::uint32_t>>& pairs) {
+  if (!t.needs_switched_model() || t.num_nodes() > kEmbedMaxNodes) return false;
+  const Csr arcs = arc_csr(t);
+  std::map<std::uint32_t, std::vector<std::uint32_t>> trees;
+  for (const auto& [from, to] : pairs) {
+    auto& parent = trees[from];
+    if (parent.empty()) parent = switch_tree(t, arcs, from);
+    if (parent[to] == kUnseen) return false;
+  }
+  return true;
 }
 
 bool switched_ring_applies(const Network& t) { return switched_ring(t).has_value(); }

@@ -78,6 +78,11 @@ bool switched_ring_applies(const Network& t);
 /// switched_ring(t), or an InputError naming `algorithm` and why.
 std::vector<std::uint32_t> switched_ring_order(const Network& t, const char* algorithm);
 
+/// Whether every message of `pairs` (endpoint from, endpoint to) has a path of t that crosses
+/// switches only: t needs the switched model and has at most kEmbedMaxNodes nodes.
+bool switch_paths_exist(const Network& t,
+                        const std::vector<std::pair<std::uint32_t, std::uint32_t>>& pairs);
+
 /// The plan's one-port schedule on t (switches or directed links, within kEmbedMaxNodes nodes).
 /// InputError when a message's endpoints are joined only through other endpoints.
 Schedule embed_register_plan(const Network& t, const RegisterPlan& p, const char* algorithm);

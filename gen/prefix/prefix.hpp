@@ -20,6 +20,15 @@ namespace netsched {
 /// pieces + k.
 Schedule chain_prefix(const Network& t, std::uint32_t pieces, PortModel model);
 
+/// MPICH's recursive-doubling scan on a switched network
+/// (gen/prefix/switched_recursive_doubling.cpp): rank r and r XOR 2^k exchange partial sums in
+/// round k, the lower's added to the higher's prefix (register 1); the endpoints in id order.
+Schedule switched_recursive_doubling_prefix(const Network& t);
+/// The (rank, partner) pairs of its exchanges on n ranks.
+std::vector<std::pair<std::uint32_t, std::uint32_t>> recursive_doubling_pairs(std::uint64_t n);
+/// Whether it applies: every pair joined through switches only (switch_paths_exist).
+bool switched_scan_applies(const Network& t);
+
 /// Vector prefix in `pieces` pieces on a hypercube by the dimension scan, pipelined
 /// (gen/prefix/pipelined_dimension_prefix.cpp): all-port, piece k crosses dimension b in step
 /// k + b, pieces + n - 1 steps. Node v ends with piece k's prefix in register pieces + k. At

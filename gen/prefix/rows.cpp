@@ -46,6 +46,17 @@ constexpr auto kPrefixRows = std::to_array<AlgorithmInfo>({
          },
      .pipelined = true},
     {.collective = "prefix",
+     .name = "mpi-recursive-doubling",
+     .origin = "textbook: MPICH's recursive-doubling scan on a switched network: ranks r and r "
+               "XOR 2^k exchange partial sums in round k, the endpoints in id order, each message "
+               "on a shortest path through switches only, list-scheduled",
+     .bound = "none: the steps its run takes (a message waits for its register's last write)",
+     .example = "fat_tree(2)",
+     .applies = switched_scan_applies,
+     .make =
+         +[](const Network& t, const GenRequest&) { return switched_recursive_doubling_prefix(t); },
+     .switched = true},
+    {.collective = "prefix",
      .name = "all-port-chain",
      .origin = "generic: all-port, the pipelined chain scan: a relay's sends use links of their "
                "own, so routed hops do not slow the pipe",

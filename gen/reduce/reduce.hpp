@@ -15,4 +15,9 @@ namespace netsched {
 /// register.
 Schedule reduce_by_reversed_broadcast(const Network& t, const Schedule& broadcast);
 
+/// MPI's chain reduce on a switched network (gen/reduce/switched_chain.cpp): partial sums passed
+/// along switched_ring's ring from the endpoint after `root` to the root, which ends with the sum
+/// in register 1. InputError where switched_ring finds no ring.
+Schedule switched_chain_reduce(const Network& t, NodeId root);
+
 }  // namespace netsched

@@ -7,6 +7,7 @@
 #include <span>
 
 #include "gen/broadcast/broadcast.hpp"
+#include "gen/plan/register_embedding.hpp"
 #include "gen/plan/spanning_trees.hpp"
 #include "gen/plan/stated.hpp"
 #include "gen/reduce/reduce.hpp"
@@ -98,6 +99,17 @@ constexpr auto kReduceRows = std::to_array<AlgorithmInfo>({
      .applies = arborescences_apply,
      .make = reversed<arborescences_broadcast>,
      .pipelined = true},
+    {.collective = "reduce",
+     .name = "mpi-chain",
+     .origin = "textbook: MPI's chain reduce (OpenMPI's) on a switched network: partial sums "
+               "passed along a ring of the endpoints each reaching the next through switches, "
+               "ending at the root, each message on a shortest such path, list-scheduled",
+     .bound = "none: the steps its run takes (a message waits for its register's last write)",
+     .example = "fat_tree(2)",
+     .applies = switched_ring_applies,
+     .make =
+         +[](const Network& t, const GenRequest& r) { return switched_chain_reduce(t, r.root); },
+     .switched = true},
 });
 
 }  // namespace

@@ -164,6 +164,12 @@ TEST_CASE("switched exports: every switched algorithm's MSCCL-IR program reads b
   for (const std::string& spec : {machine("box-8"), std::string("fat_tree(4)")})
     for (const auto& [label, s] : switched_schedules(spec)) {
       INFO(label);
+      if (s.collective.kind() == Collective::Kind::Prefix) {  // MSCCL-IR has no scan: said
+        const Schedule& scan = s;  // (a lambda takes no structured binding)
+        CHECK_THAT(test::error_of([&] { exec::export_unlimited(exec::ExecPlan(scan)); }),
+                   Catch::Contains("no collective for prefix"));
+        continue;
+      }
       // netsched's import reads the program back and runs it (it throws if the run fails)
       const exec::MscclImport im = exec::export_unlimited(exec::ExecPlan(s));
       CHECK(im.collective.gpus == s.collective.nodes());
