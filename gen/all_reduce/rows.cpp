@@ -141,7 +141,7 @@ constexpr auto kAllReduceRows = std::to_array<AlgorithmInfo>({
                "network: ranks a ring of the endpoints each reaching the next through switches (id "
                "order first), each round's messages carried on shortest such paths, "
                "list-scheduled",
-     .bound = "none: the steps its run takes (a message waits for its register's last write)",
+     .bound = kSwitchedRegisterBound,
      .example = "fat_tree(2)",
      .applies = switched_ring_applies,
      .make = +[](const Network& t, const GenRequest&) { return switched_ring_all_reduce(t); },

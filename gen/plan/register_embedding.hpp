@@ -12,12 +12,17 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/network.hpp"
 #include "core/schedule.hpp"
 
 namespace netsched {
+
+/// The table rows' bound for these algorithms: none is stated (gen/algorithm_row.hpp).
+inline constexpr std::string_view kSwitchedRegisterBound =
+    "none: the steps its run takes (a message waits for its register's last write)";
 
 /// Rank `from` sends rank `to` a message whose moves read `from`'s registers and write `to`'s.
 struct RegisterSend {

@@ -7,6 +7,7 @@
 #include <span>
 
 #include "gen/all_reduce/all_reduce.hpp"
+#include "gen/plan/register_embedding.hpp"
 #include "gen/plan/stated.hpp"
 #include "gen/prefix/prefix.hpp"
 #include "gen/row_kit.hpp"
@@ -50,7 +51,7 @@ constexpr auto kPrefixRows = std::to_array<AlgorithmInfo>({
      .origin = "textbook: MPICH's recursive-doubling scan on a switched network: ranks r and r "
                "XOR 2^k exchange partial sums in round k, the endpoints in id order, each message "
                "on a shortest path through switches only, list-scheduled",
-     .bound = "none: the steps its run takes (a message waits for its register's last write)",
+     .bound = kSwitchedRegisterBound,
      .example = "fat_tree(2)",
      .applies = switched_scan_applies,
      .make =

@@ -104,7 +104,7 @@ constexpr auto kReduceRows = std::to_array<AlgorithmInfo>({
      .origin = "textbook: MPI's chain reduce (OpenMPI's) on a switched network: partial sums "
                "passed along a ring of the endpoints each reaching the next through switches, "
                "ending at the root, each message on a shortest such path, list-scheduled",
-     .bound = "none: the steps its run takes (a message waits for its register's last write)",
+     .bound = kSwitchedRegisterBound,
      .example = "fat_tree(2)",
      .applies = switched_ring_applies,
      .make =

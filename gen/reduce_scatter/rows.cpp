@@ -59,7 +59,7 @@ constexpr auto kReduceScatterRows = std::to_array<AlgorithmInfo>({
      .origin = "textbook: MPI's ring reduce-scatter (Thakur et al. 2005) on a switched network: "
                "ranks a ring of the endpoints each reaching the next through switches (id order "
                "first), each round's messages carried on shortest such paths, list-scheduled",
-     .bound = "none: the steps its run takes (a message waits for its register's last write)",
+     .bound = kSwitchedRegisterBound,
      .example = "fat_tree(2)",
      .applies = switched_ring_applies,
      .make = +[](const Network& t, const GenRequest&) { return switched_ring_reduce_scatter(t); },
