@@ -443,6 +443,28 @@ bool SimulateResult::all_answered() const {
                      [](const SimRow& r) { return r.seconds.has_value(); });
 }
 
+bool SimulateResult::answered() const {
+  for (const SimRow& x : rows) {
+    if (x.what == "schedule" && !x.seconds) return false;
+    if (x.what == "mpi" && !fastest_mpi(x.bytes)) return false;
+  }
+  return true;
+}
+
+const SimRow* SimulateResult::fastest_mpi(std::uint64_t bytes) const {
+  const SimRow* best = nullptr;
+  for (const SimRow& x : rows)
+    if (x.what == "mpi" && x.bytes == bytes && x.seconds && (!best || *x.seconds < *best->seconds))
+      best = &x;
+  return best;
+}
+
+std::optional<double> SimulateResult::schedule_seconds(std::uint64_t bytes) const {
+  for (const SimRow& x : rows)
+    if (x.bytes == bytes && x.steps_row() && x.platform == "netsched") return x.seconds;
+  return std::nullopt;
+}
+
 SimulateResult simulate(const Network& net, const std::string& schedule_path, const Schedule& s,
                         const SimulateOptions& o, const SimulateProgress& progress) {
   const std::uint64_t n = net.num_endpoints();  // the ranks: a switch is none
@@ -572,6 +594,8 @@ nlohmann::json to_json(const SimulateResult& r) {
                    {"network_model", r.network_model},
                    {"simgrid_cfg", r.simgrid_cfg},
                    {"all_answered", r.all_answered()},
+                   {"answered", r.answered()},
+                   {"fastest_mpi", nlohmann::json::array()},
                    {"platforms", nlohmann::json::array()},
                    {"rows", nlohmann::json::array()},
                    {"alpha_beta", nlohmann::json::array()},
@@ -601,7 +625,17 @@ nlohmann::json to_json(const SimulateResult& r) {
     if (const auto b = bound_for(r, x.bytes); b && x.what == "mpi") row["fluid_bound_seconds"] = *b;
     j["rows"].push_back(row);
   }
-  for (auto [m, t] : r.alpha_beta) j["alpha_beta"].push_back({{"bytes", m}, {"seconds", t}});
+  for (auto [m, t] : r.alpha_beta) {
+    j["alpha_beta"].push_back({{"bytes", m}, {"seconds", t}});
+    if (const SimRow* f = r.fastest_mpi(m)) {
+      nlohmann::json best{{"bytes", m},
+                          {"algorithm", f->algorithm},
+                          {"platform", f->platform},
+                          {"seconds", *f->seconds}};
+      if (const auto mine = r.schedule_seconds(m)) best["schedule_over_it"] = *mine / *f->seconds;
+      j["fastest_mpi"].push_back(best);
+    }
+  }
   for (auto [m, t] : r.dataflow_model)
     j["dataflow_model"].push_back({{"bytes", m}, {"seconds", t}});
   for (auto [m, t] : r.fluid_bound) j["fluid_bound"].push_back({{"bytes", m}, {"seconds", t}});
@@ -636,6 +670,44 @@ std::string row_text(const SimRow& x, std::optional<double> mine, std::optional<
   return line + replay_failure_text(x);
 }
 
+namespace {
+
+/// The rows at `bytes`: the schedule's first, in their order, then MPI's fastest first, those
+/// without a time last.
+std::vector<const SimRow*> sorted_rows(const SimulateResult& r, std::uint64_t bytes) {
+  std::vector<const SimRow*> out;
+  for (const SimRow& x : r.rows)
+    if (x.bytes == bytes) out.push_back(&x);
+  std::stable_sort(out.begin(), out.end(), [](const SimRow* a, const SimRow* b) {
+    const auto key = [](const SimRow* x) {
+      return std::tuple(x->what == "mpi", !x->seconds,
+                        x->what == "mpi" ? x->seconds.value_or(0) : 0.0);
+    };
+    return key(a) < key(b);
+  });
+  return out;
+}
+
+}  // namespace
+
+std::string fastest_text(const SimulateResult& r, std::uint64_t bytes) {
+  const SimRow* f = r.fastest_mpi(bytes);
+  if (!f) return {};
+  std::string line = fmt::format("  {:>8} B  fastest MPI: {} on {}, {:.4e} s", bytes, f->algorithm,
+                                 f->platform, *f->seconds);
+  if (const auto mine = r.schedule_seconds(bytes))
+    line += fmt::format("; the schedule {:.2f}x it", *mine / *f->seconds);
+  return line + "\n";
+}
+
+std::string answered_text(const SimulateResult& r) {
+  std::uint64_t silent = 0;
+  for (const SimRow& x : r.rows) silent += x.seconds ? 0 : 1;
+  if (silent == 0) return {};
+  return fmt::format("{} of {} runs gave no time (see 'no time' above){}\n", silent, r.rows.size(),
+                     r.answered() ? "; the schedule's runs and MPI's fastest did" : "");
+}
+
 std::string platform_text(const SimulateResult& r) {
   std::string out;
   for (const PlatformFacts& p : r.platforms)
@@ -660,19 +732,17 @@ std::string to_text(const SimulateResult& r) {
                                 r.links.latency, r.network_model) +
                     platform_text(r);
   for (auto [m, ab] : r.alpha_beta) {
-    std::optional<double> mine;
-    for (const SimRow& x : r.rows)
-      if (x.bytes == m && x.steps_row() && x.platform == "netsched") mine = x.seconds;
-    for (const SimRow& x : r.rows)
-      if (x.bytes == m) out += row_text(x, mine, bound_for(r, m)) + "\n";
+    const std::optional<double> mine = r.schedule_seconds(m);
+    for (const SimRow* x : sorted_rows(r, m)) out += row_text(*x, mine, bound_for(r, m)) + "\n";
     out += fmt::format("  {:>8} B  step model alpha-beta cost: {:.4e} s\n", m, ab);
     for (auto [bytes, t] : r.dataflow_model)
       if (bytes == m) out += fmt::format("  {:>8} B  dataflow model cost: {:.4e} s\n", m, t);
+    out += fastest_text(r, m);
   }
   if (r.smpi_collective.empty())
     out += "(simulate times no MPI algorithm for " + r.collective +
            (r.collective == "prefix" || r.collective == "all-reduce" ? " over groups" : "") + ")\n";
-  if (!r.all_answered()) out += "not every run answered (see 'no time' above)\n";
+  out += answered_text(r);
   return out;
 }
 

@@ -159,6 +159,14 @@ struct SimulateResult {
   std::vector<std::pair<std::uint64_t, double>> dataflow_model;
   /// Whether every run gave a time.
   bool all_answered() const;
+  /// Whether the simulation answered: every run of the schedule gave a time, and at each size
+  /// where MPI's algorithms ran at least one of them did (one refused or stopped is a row with
+  /// its reason, not a failed simulation).
+  bool answered() const;
+  /// The fastest MPI run at `bytes` that gave a time, or null.
+  const SimRow* fastest_mpi(std::uint64_t bytes) const;
+  /// The schedule's run in steps on netsched's platform at `bytes`: what the rows compare with.
+  std::optional<double> schedule_seconds(std::uint64_t bytes) const;
 };
 
 /// The settings smpirun gets: kDefaultSimgridCfg with the user's KEY:VALUE over it (without the
@@ -203,5 +211,11 @@ std::string row_text(const SimRow& row, std::optional<double> schedule_seconds,
 
 nlohmann::json to_json(const SimulateResult& r);
 std::string to_text(const SimulateResult& r);
+/// The closing line at `bytes`: MPI's fastest run and the schedule against it (empty when no MPI
+/// run gave a time).
+std::string fastest_text(const SimulateResult& r, std::uint64_t bytes);
+/// How many runs gave no time, and whether the simulation answered all the same (empty when every
+/// run gave one).
+std::string answered_text(const SimulateResult& r);
 
 }  // namespace netsched::exec

@@ -1352,6 +1352,51 @@ TEST_CASE("simulate: a trace replay stopped at its timeout says how long it had 
   CHECK(alone.err.find("netsched-smpi-replay: run it by smpirun -replay") != std::string::npos);
 }
 
+// Reproduction (issue 82, finding 6): simulate exited 4 on every default all-reduce, because
+// SMPI refuses one of its algorithms (rab) for the datatype; the rows were unsorted and nothing
+// set the schedule against MPI's fastest.
+TEST_CASE("simulate: an MPI algorithm SMPI refuses is a row with its reason, and the run answers",
+          "[smpi]") {
+  TempDir dir;
+  const auto t = build_topology("hypercube(3)");
+  const std::string file =
+      dir.write("ar.json", generate_checked(*t, GenRequest("all-reduce")).schedule());
+  const auto run = exec::run_process(
+      {NETSCHED_BIN, "simulate", file, "--bytes", "8", "--algorithms", "rab,rdb,lr"}, dir.path);
+  INFO(run.out << run.err);
+  CHECK(run.exit_code == 0);
+  const auto at = [&](const std::string& what) { return run.out.find(what); };
+  REQUIRE(at("no time: ") != std::string::npos);
+  // MPI's rows fastest first, the one without a time last, then the closing lines
+  CHECK(at("MPI      rab") > at("MPI      rdb"));
+  CHECK(at("MPI      rab") > at("MPI      lr"));
+  CHECK(at("fastest MPI: ") > at("MPI      rab"));
+  CHECK(at("1 of ") < at(" runs gave no time (see 'no time' above); the schedule's runs and"));
+  const auto as_json = exec::run_process(
+      {NETSCHED_BIN, "simulate", file, "--bytes", "8", "--algorithms", "rab,rdb,lr", "--json"},
+      dir.path);
+  CHECK(as_json.exit_code == 0);
+  const auto j = nlohmann::json::parse(as_json.out);
+  CHECK(j["answered"] == true);
+  CHECK(j["all_answered"] == false);
+  REQUIRE(j["fastest_mpi"].size() == 1);
+  const auto& fastest = j["fastest_mpi"][0];
+  CHECK((fastest["algorithm"] == "rdb" || fastest["algorithm"] == "lr"));
+  // the fastest is no slower than any MPI row that has a time, and the ratio is the rows'
+  double schedule = 0;
+  for (const auto& row : j["rows"]) {
+    if (row["what"] == "schedule") schedule = row["seconds"].get<double>();
+    if (row["what"] == "mpi" && !row["seconds"].is_null())
+      CHECK(fastest["seconds"].get<double>() <= row["seconds"].get<double>());
+  }
+  CHECK(fastest["schedule_over_it"].get<double>() ==
+        Approx(schedule / fastest["seconds"].get<double>()));
+  // with no MPI algorithm that gives a time, the simulation has not answered: exit 4
+  CHECK(exec::run_process({NETSCHED_BIN, "simulate", file, "--bytes", "8", "--algorithms", "rab"},
+                          dir.path)
+            .exit_code == 4);
+}
+
 TEST_CASE(
     "simulate as a user meets it: bad choices refused first, no time is exit 4, SIGTERM "
     "cleans up",
