@@ -66,8 +66,9 @@ std::string exit_code_table() {
        "is written)"},
       {ExitCode::Unknown,
        "unknown: a solver could not decide before the deadline (--timeout) or within its "
-       "limits, or a simulation run gave no time (timed out, or SimGrid failed); what was "
-       "established so far is printed"},
+       "limits, or a simulation did not answer (a run of the schedule, or every MPI algorithm at "
+       "a size, gave no time: timed out, or SimGrid failed); what was established so far is "
+       "printed"},
   };
   std::string out = "| exit | meaning |\n|---|---|\n";
   for (const auto& [code, meaning] : rows)

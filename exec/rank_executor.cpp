@@ -53,6 +53,11 @@ RankExecutor::RankExecutor(const ExecPlan& plan, NodeId me, ExecOptions options)
     throw InputError("chunk size must be 1.." + std::to_string(kMaxChunkBytes) + " bytes, got " +
                      std::to_string(opt_.chunk_bytes));
   for (const auto& x : plan.sends(me)) steps_.push_back(x.step), steps_.push_back(x.depart);
+  for (std::uint32_t i = 0; i < plan.sends(me).size(); ++i)  // messages that wait at switches
+    if (plan.sends(me)[i].depart != plan.sends(me)[i].step) departing_.push_back(i);
+  std::stable_sort(departing_.begin(), departing_.end(), [&](std::uint32_t a, std::uint32_t b) {
+    return plan.sends(me)[a].depart < plan.sends(me)[b].depart;
+  });
   for (const auto& x : plan.receives(me)) steps_.push_back(x.step);
   steps_.insert(steps_.end(), plan.compute_steps().begin(), plan.compute_steps().end());
   std::sort(steps_.begin(), steps_.end());
@@ -203,6 +208,10 @@ OutMessage RankExecutor::message(std::span<const PlannedTransfer> sends, std::si
       out.values = source_values(x);
     } else {  // through switches: the values as they left this rank (keep_departing)
       const auto kept = departed_.find(&x);
+      if (kept == departed_.end())
+        throw std::logic_error("rank " + std::to_string(me_.v) + ": step " +
+                               std::to_string(x.depart) + " was not started before step " +
+                               std::to_string(step));
       out.values = std::move(kept->second);
       departed_.erase(kept);
     }
@@ -225,9 +234,11 @@ std::vector<std::int64_t> RankExecutor::source_values(const PlannedTransfer& x) 
 }
 
 void RankExecutor::keep_departing(std::uint32_t step) {
-  if (!plan_.walked_hops()) return;
-  for (const PlannedTransfer& x : plan_.sends(me_))
-    if (x.depart == step && x.step != step) departed_.emplace(&x, source_values(x));
+  const auto sends = plan_.sends(me_);
+  const auto first = std::partition_point(departing_.begin(), departing_.end(),
+                                          [&](std::uint32_t i) { return sends[i].depart < step; });
+  for (auto it = first; it != departing_.end() && sends[*it].depart == step; ++it)
+    departed_.emplace(&sends[*it], source_values(sends[*it]));
 }
 
 std::vector<OutMessage> RankExecutor::start_step(std::uint32_t step) {

@@ -198,8 +198,10 @@ class RankExecutor {
     std::vector<std::int64_t> values;  ///< one per lane
   };
   std::vector<PendingWrite> pending_writes_;
-  /// Register messages through switches that left this rank and are not sent yet (their values).
+  /// Register messages through switches that left this rank and are not sent yet (their values);
+  /// the sends that wait at switches (indices into plan_.sends(me_)), by the step they leave.
   std::unordered_map<const PlannedTransfer*, std::vector<std::int64_t>> departed_;
+  std::vector<std::uint32_t> departing_;
   std::unordered_map<std::uint32_t, std::uint32_t> receipts_;  ///< receipts per step
   // dataflow: each link's sends in step order (indices into plan_.sends(me_)), the first not
   // handed out, whether the link carries a message; the receives not in yet per step
