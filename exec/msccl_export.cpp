@@ -216,19 +216,18 @@ class Exporter : detail::ProgramBuilder {
   }
 };
 
-/// Whether rank v writes register r in a step of [from, to]: a local operation at the step's
-/// start (after `from`'s), or a receipt at a step's end (before `to`'s).
-bool written_between(const ExecPlan& plan, NodeId v, std::uint16_t r, std::uint32_t from,
-                     std::uint32_t to) {
+/// When rank v's writes of each register take effect, as the first step whose reads see them:
+/// a local operation in its own step, a receipt in the step after it (sorted, per register).
+std::vector<std::vector<std::uint32_t>> register_writes(const ExecPlan& plan, NodeId v) {
   const Schedule& s = plan.schedule();
-  for (std::uint32_t st = from + 1; st <= to; ++st)
+  std::vector<std::vector<std::uint32_t>> seen(s.registers.size());
+  for (std::uint32_t st = 0; st < s.steps.size(); ++st)
     for (const LocalOp& op : s.steps[st].compute)
-      if (op.dst == r && in_ranges(op.nodes, v.v)) return true;
+      if (in_ranges(op.nodes, v.v)) seen[op.dst].push_back(st);
   for (const PlannedTransfer& x : plan.receives(v))
-    if (x.step >= from && x.step < to)
-      for (const Move& mv : s.payloads[x.payload].moves)
-        if (mv.dst == r) return true;
-  return false;
+    for (const Move& mv : s.payloads[x.payload].moves) seen[mv.dst].push_back(x.step + 1);
+  for (auto& steps : seen) std::sort(steps.begin(), steps.end());
+  return seen;
 }
 
 /// A register message through switches carries its sender's values as they were at its first
@@ -236,18 +235,23 @@ bool written_between(const ExecPlan& plan, NodeId v, std::uint16_t r, std::uint3
 /// values unless the sender writes a source register in between: that is not implemented.
 void refuse_register_hops(const ExecPlan& plan) {
   if (!plan.schedule().collective.combining() || !plan.walked_hops()) return;
-  for (std::uint32_t v = 0; v < plan.nodes(); ++v)
+  for (std::uint32_t v = 0; v < plan.nodes(); ++v) {
+    std::vector<std::vector<std::uint32_t>> writes;  // built for a rank with such a message
     for (const PlannedTransfer& x : plan.sends(NodeId(v))) {
       if (x.depart == x.step) continue;
-      for (const std::uint16_t r : plan.register_layout(x.payload).sources)
-        if (written_between(plan, NodeId(v), r, x.depart, x.step))
+      if (writes.empty()) writes = register_writes(plan, NodeId(v));
+      for (const std::uint16_t r : plan.register_layout(x.payload).sources) {
+        const auto after = std::upper_bound(writes[r].begin(), writes[r].end(), x.depart);
+        if (after != writes[r].end() && *after <= x.step)
           throw InputError("step " + std::to_string(x.step) + ": rank " + std::to_string(v) +
                            "'s register message left through switches in step " +
                            std::to_string(x.depart) + ", and the rank writes its register " +
                            std::to_string(r) +
                            " before it arrives; exporting such a message (sent as it left, "
                            "not as it arrives) is not implemented (run and simulate take it)");
+      }
     }
+  }
 }
 
 }  // namespace

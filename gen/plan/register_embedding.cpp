@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <deque>
-#include <map>
 
 #include "core/errors.hpp"
 #include "gen/plan/embedding.hpp"
@@ -47,12 +46,12 @@ class SwitchPaths {
     std::reverse(path.begin(), path.end());
     return path;
   }
+
+ private:
   const std::vector<std::uint32_t>& tree(std::uint32_t a) {
     if (trees_[a].empty()) trees_[a] = switch_tree(t_, arcs_, a);
     return trees_[a];
   }
-
- private:
   const Network& t_;
   const Csr& arcs_;
   std::vector<std::vector<std::uint32_t>> trees_;
@@ -237,13 +236,10 @@ bool switch_paths_exist(const Network& t,
                         const std::vector<std::pair<std::uint32_t, std::uint32_t>>& pairs) {
   if (!t.needs_switched_model() || t.num_nodes() > kEmbedMaxNodes) return false;
   const Csr arcs = arc_csr(t);
-  std::map<std::uint32_t, std::vector<std::uint32_t>> trees;
-  for (const auto& [from, to] : pairs) {
-    auto& parent = trees[from];
-    if (parent.empty()) parent = switch_tree(t, arcs, from);
-    if (parent[to] == kUnseen) return false;
-  }
-  return true;
+  SwitchPaths paths(t, arcs);
+  return std::all_of(pairs.begin(), pairs.end(), [&](const auto& pair) {
+    return !paths.between(pair.first, pair.second).empty();
+  });
 }
 
 bool switched_ring_applies(const Network& t) { return switched_ring(t).has_value(); }

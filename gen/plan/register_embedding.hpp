@@ -24,7 +24,8 @@ namespace netsched {
 inline constexpr std::string_view kSwitchedRegisterBound =
     "none: the steps its run takes (a message waits for its register's last write)";
 
-/// Rank `from` sends rank `to` a message whose moves read `from`'s registers and write `to`'s.
+/// Endpoint `from` sends endpoint `to` a message whose moves read `from`'s registers and write
+/// `to`'s.
 struct RegisterSend {
   std::uint32_t from = 0, to = 0;
   std::vector<Move> moves;
@@ -43,7 +44,8 @@ struct RegisterRound {
   std::vector<RegisterSend> sends;
 };
 
-/// A register algorithm's rounds on the endpoints of a switched network (rank r is endpoint r).
+/// A register algorithm's rounds on the endpoints of a switched network (its sends and operations
+/// name endpoint ids: an algorithm lays its ranks on them, as ring_rounds does).
 struct RegisterPlan {
   Collective collective;
   std::vector<std::string> registers;
