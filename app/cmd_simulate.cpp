@@ -61,14 +61,16 @@ struct SimOpts {
 /// progress line on a terminal.
 exec::SimulateProgress streaming(const std::shared_ptr<std::optional<double>>& mine) {
   exec::SimulateProgress p;
-  p.ready = [](const exec::SimulateResult& r) {
+  auto own = std::make_shared<std::string>("netsched");  // the schedule's platform, once known
+  p.ready = [own](const exec::SimulateResult& r) {
+    *own = r.own_platform();
     std::cout << r.collective << " by " << r.algorithm << " on " << r.topology << ": " << r.ranks
               << " simulated hosts, links " << r.links.bandwidth << " / " << r.links.latency << ", "
               << r.network_model << " model\n"
               << exec::platform_text(r) << std::flush;
   };
-  p.row = [mine](const exec::SimRow& row, std::size_t done, std::size_t total) {
-    if (row.steps_row() && row.platform == "netsched") *mine = row.seconds;
+  p.row = [mine, own](const exec::SimRow& row, std::size_t done, std::size_t total) {
+    if (row.steps_row() && row.platform == *own) *mine = row.seconds;
     progress_done();
     std::cout << exec::row_text(row, *mine, std::nullopt) << std::endl;
     progress("simulate runs", done, total);

@@ -444,24 +444,36 @@ bool SimulateResult::all_answered() const {
 }
 
 bool SimulateResult::answered() const {
+  const auto timed_mpi = [&](std::uint64_t bytes) {
+    return std::any_of(rows.begin(), rows.end(), [&](const SimRow& y) {
+      return y.what == "mpi" && y.bytes == bytes && y.seconds;
+    });
+  };
   for (const SimRow& x : rows) {
     if (x.what == "schedule" && !x.seconds) return false;
-    if (x.what == "mpi" && !fastest_mpi(x.bytes)) return false;
+    if (x.what == "mpi" && !timed_mpi(x.bytes)) return false;
   }
   return true;
 }
 
+std::string SimulateResult::own_platform() const {
+  return platforms.empty() ? "netsched" : platforms.front().kind;
+}
+
 const SimRow* SimulateResult::fastest_mpi(std::uint64_t bytes) const {
+  const std::string own = own_platform();
   const SimRow* best = nullptr;
   for (const SimRow& x : rows)
-    if (x.what == "mpi" && x.bytes == bytes && x.seconds && (!best || *x.seconds < *best->seconds))
+    if (x.what == "mpi" && x.bytes == bytes && x.platform == own && x.seconds &&
+        (!best || *x.seconds < *best->seconds))
       best = &x;
   return best;
 }
 
 std::optional<double> SimulateResult::schedule_seconds(std::uint64_t bytes) const {
+  const std::string own = own_platform();
   for (const SimRow& x : rows)
-    if (x.bytes == bytes && x.steps_row() && x.platform == "netsched") return x.seconds;
+    if (x.bytes == bytes && x.steps_row() && x.platform == own) return x.seconds;
   return std::nullopt;
 }
 

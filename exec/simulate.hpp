@@ -163,9 +163,13 @@ struct SimulateResult {
   /// where MPI's algorithms ran at least one of them did (one refused or stopped is a row with
   /// its reason, not a failed simulation).
   bool answered() const;
-  /// The fastest MPI run at `bytes` that gave a time, or null.
+  /// The platform netsched writes for the network ("netsched", "netsched-switched"): the first;
+  /// SimGrid's own torus cluster, the anchor, comes after it.
+  std::string own_platform() const;
+  /// The fastest MPI run at `bytes` on own_platform() that gave a time, or null: the schedule's
+  /// run is set against it on the same platform, the same routes.
   const SimRow* fastest_mpi(std::uint64_t bytes) const;
-  /// The schedule's run in steps on netsched's platform at `bytes`: what the rows compare with.
+  /// The schedule's run in steps on own_platform() at `bytes`: what the rows compare with.
   std::optional<double> schedule_seconds(std::uint64_t bytes) const;
 };
 

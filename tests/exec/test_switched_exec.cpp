@@ -264,6 +264,11 @@ void check_against_link(const exec::SimulateResult& r, double link) {
   }
   REQUIRE(mine);
   REQUIRE(mpi);
+  // the schedule is set against MPI's fastest on its own platform, the switched one
+  CHECK(r.own_platform() == "netsched-switched");
+  CHECK(r.schedule_seconds(65536) == mine);
+  REQUIRE(r.fastest_mpi(65536));
+  CHECK(r.fastest_mpi(65536)->seconds == mpi);
   CHECK(*mine >= link);
   CHECK(*mpi >= link);
 }

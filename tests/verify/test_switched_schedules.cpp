@@ -10,6 +10,7 @@
 
 #include "analysis/checked.hpp"
 #include "gen/algorithms.hpp"
+#include "gen/plan/register_embedding.hpp"
 #include "gen/topology.hpp"
 #include "props/reference_registers.hpp"
 #include "tests/helpers.hpp"
@@ -234,4 +235,23 @@ TEST_CASE("switched register schedules: a message carries its sender's values as
   CHECK(smt_check(*t, s).verdict.ok());
   CHECK(smt_check(*t, twice).verdict.violation->rule == Rule::SwitchCopy);
   CHECK(smt_check(*t, lost).verdict.violation->rule == Rule::Result);
+}
+
+TEST_CASE("switched ring: on the A100 machine it leaves a box by a GPU of the next one's rail") {
+  // each NIC rail (ib0, ib1) joins the GPUs of one parity (docs/collectives.md): id order breaks
+  // at gpu 7 -> gpu 8, so the ring turns, and every step between the boxes keeps the parity
+  const auto t = build_switched_topology(machine("a100-2x8-nics"));
+  const auto ring = switched_ring(*t);
+  REQUIRE(ring);
+  REQUIRE(ring->size() == 16);
+  CHECK(std::set<std::uint32_t>(ring->begin(), ring->end()).size() == 16);
+  std::uint64_t crossings = 0;
+  for (std::size_t i = 0; i < ring->size(); ++i) {
+    const std::uint32_t a = (*ring)[i], b = (*ring)[(i + 1) % ring->size()];
+    if (a / 8 == b / 8) continue;
+    ++crossings;
+    CHECK(a % 2 == b % 2);
+  }
+  CHECK(crossings == 2);
+  CHECK(*ring != std::vector<std::uint32_t>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15});
 }
